@@ -1,0 +1,140 @@
+"""Generator speed and memory, every algorithm, one run; prints a Markdown table for the README.
+
+    python benchmarks/bench_generators.py            # the README table (a few minutes)
+    python benchmarks/bench_generators.py --quick    # 100x100 only, seconds
+    python benchmarks/bench_generators.py --peers /path/to/venv/bin/python   # mazelib side by side
+
+Each measurement runs in a fresh subprocess, so peak memory (ru_maxrss growth over an idle interpreter
+with puzzlebook imported) belongs to that maze alone. This machine is noisy: each figure is the median of
+several runs, and the comparisons that matter are ratios from the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import textwrap
+
+CHILD = textwrap.dedent(
+    """
+    import json, random, resource, sys, time
+    from puzzlebook import generators
+    from puzzlebook.grid import Grid
+    name, w, h, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    grid = Grid(w, h)
+    _ = grid.inside, grid.steps
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t = time.perf_counter()
+    maze = generators.generate(name, grid, random.Random(seed))
+    dt = time.perf_counter() - t
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert maze.passage_count() == w * h - 1
+    print(json.dumps({"seconds": dt, "peak_kb": peak - base}))
+    """
+)
+
+STREAM = textwrap.dedent(
+    """
+    import json, random, resource, sys, time
+    from puzzlebook.generators import eller
+    w, h = int(sys.argv[1]), int(sys.argv[2])
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t = time.perf_counter()
+    passages = 0
+    for row in eller.rows(w, h, random.Random(1)):
+        passages += sum(1 for b in row if b & 6)  # consume: count S/E openings, keep nothing
+    dt = time.perf_counter() - t
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"seconds": dt, "peak_kb": peak - base}))
+    """
+)
+
+MAZELIB = textwrap.dedent(
+    """
+    import json, sys, time
+    from mazelib import Maze
+    from mazelib.generate.{module} import {cls}
+    w, h = int(sys.argv[1]), int(sys.argv[2])
+    m = Maze(1)
+    m.generator = {cls}(h, w)
+    t = time.perf_counter()
+    m.generate()
+    print(json.dumps({{"seconds": time.perf_counter() - t}}))
+    """
+)
+PEERS = {  # our name -> mazelib generator
+    "recursive-backtracker": ("BacktrackingGenerator", "BacktrackingGenerator"),
+    "hunt-and-kill": ("HuntAndKill", "HuntAndKill"),
+    "eller": ("Ellers", "Ellers"),
+    "kruskal": ("Kruskal", "Kruskal"),
+    "prim": ("Prims", "Prims"),
+    "wilson": ("Wilsons", "Wilsons"),
+    "aldous-broder": ("AldousBroder", "AldousBroder"),
+    "growing-tree": ("GrowingTree", "GrowingTree"),
+    "binary-tree": ("BinaryTree", "BinaryTree"),
+    "sidewinder": ("Sidewinder", "Sidewinder"),
+    "recursive-division": ("Division", "Division"),
+}
+
+
+def run(code: str, *args: object, python: str = sys.executable, timeout: float = 900) -> dict[str, float]:
+    out = subprocess.run(
+        [python, "-c", code, *map(str, args)], capture_output=True, text=True, check=True, timeout=timeout
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def median_of(n: int, code: str, *args: object, python: str = sys.executable) -> dict[str, float]:
+    results = [run(code, *args, seed, python=python) for seed in range(n)]
+    return {k: statistics.median(r[k] for r in results) for k in results[0]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="100x100 only")
+    parser.add_argument("--peers", help="python of a venv with mazelib installed")
+    parser.add_argument("--stream-width", type=int, default=2000)
+    parser.add_argument("--stream-rows", type=int, nargs=2, default=[1_000, 100_000])
+    args = parser.parse_args()
+
+    from puzzlebook import generators
+
+    names = generators.ALGORITHMS.names()
+    print("| algorithm | cells/s at 100x100 | cells/s at 1000x1000 | peak memory at 1000x1000 |", end="")
+    print(" mazelib cells/s at 100x100 | ratio |" if args.peers else "")
+    print("|---|---:|---:|---:|" + ("---:|---:|" if args.peers else ""))
+    for name in names:
+        small = median_of(5, CHILD, name, 100, 100)
+        row = f"| {name} | {1e4 / small['seconds']:,.0f} |"
+        if args.quick:
+            row += " | |"
+        else:
+            big = median_of(1 if name == "aldous-broder" else 3, CHILD, name, 1000, 1000)
+            row += f" {1e6 / big['seconds']:,.0f} | {big['peak_kb'] / 1024:,.0f} MB |"
+        if args.peers:
+            if name in PEERS:
+                module, cls = PEERS[name]
+                try:
+                    peer = median_of(3, MAZELIB.format(module=module, cls=cls), 100, 100, python=args.peers)
+                    speed = 1e4 / peer["seconds"]
+                    row += f" {speed:,.0f} | {1e4 / small['seconds'] / speed:,.1f}x |"
+                except subprocess.SubprocessError as exc:
+                    row += f" failed ({type(exc).__name__}) | |"
+            else:
+                row += " - | |"
+        print(row, flush=True)
+
+    if not args.quick:
+        w = args.stream_width
+        print(f"\nEller's row stream, width {w}, rows consumed and dropped:\n")
+        print("| rows | cells/s | peak memory |\n|---:|---:|---:|")
+        for h in args.stream_rows:
+            r = run(STREAM, w, h, timeout=3600)
+            print(f"| {h:,} | {w * h / r['seconds']:,.0f} | {r['peak_kb'] / 1024:,.1f} MB |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""The command line: parse arguments, call the library, turn expected failures into one-line messages.
+
+This is the only module that prints or chooses exit codes: 2 for bad input (spec, options, arguments),
+1 for other expected failures. Anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import sys
+from enum import StrEnum
+from typing import Annotated, NoReturn
+
+import typer
+
+from . import __version__, generators
+from .errors import Problem, PuzzlebookError, SpecError
+from .output import write_output
+from .puzzles import make_puzzle, to_json
+from .render.text import ascii_art
+
+app = typer.Typer(
+    help="Make print-ready PDF puzzle books of mazes from a short YAML spec.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+
+
+class Marks(StrEnum):
+    none = "none"
+    suggested = "suggested"
+
+
+class TextFormat(StrEnum):
+    txt = "txt"
+    json = "json"
+
+
+def fail(error: PuzzlebookError) -> NoReturn:
+    problems = error.problems if isinstance(error, SpecError) else [str(error)]
+    for problem in problems:
+        typer.echo(f"error: {problem}", err=True)
+    raise typer.Exit(error.exit_code)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = SIZE.match(text)
+    if not match:
+        raise SpecError([Problem("--size", f'expected WxH such as 20x30, got "{text}"')])
+    return int(match[1]), int(match[2])
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    problems = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            problems.append(Problem("--option", f'expected KEY=VALUE such as scan=columns, got "{pair}"'))
+        else:
+            options[key.strip()] = value.strip()
+    if problems:
+        raise SpecError(problems)
+    return options
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"puzzlebook {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=version_callback, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Make print-ready PDF puzzle books of mazes from a short YAML spec."""
+
+
+@app.command()
+def maze(
+    algorithm: Annotated[str, typer.Option("--algorithm", "-a", help="See `puzzlebook algorithms`.")],
+    size: Annotated[str, typer.Option("--size", "-s", help="WxH in cells, e.g. 20x30.")],
+    seed: Annotated[int | None, typer.Option(help="Same seed, same maze. Default: a fresh one.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="Algorithm option KEY=VALUE; repeatable.")
+    ] = None,
+    marks: Annotated[Marks, typer.Option(help="Mark a suggested start and end.")] = Marks.none,
+    fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output format.")] = TextFormat.txt,
+    output: Annotated[str, typer.Option("--output", "-o", help="File to write; - for stdout.")] = "-",
+    solution: Annotated[bool, typer.Option(help="Show the solution path (txt).")] = False,
+) -> None:
+    """Make one maze and print it as text or JSON."""
+    try:
+        width, height = parse_size(size)
+        options = parse_options(option or [])
+        chosen = seed if seed is not None else secrets.randbelow(2**31)
+        puzzle = make_puzzle(algorithm, width, height, chosen, options, marks.value)
+        if fmt is TextFormat.json:
+            text = json.dumps(to_json(puzzle), separators=(",", ":")) + "\n"
+        else:
+            text = ascii_art(puzzle, show_solution=solution)
+        write_output(output, text.encode())
+        if seed is None:
+            typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
+    except PuzzlebookError as error:
+        fail(error)
+
+
+@app.command()
+def algorithms() -> None:
+    """List the maze algorithms with what they look like and their options."""
+    for name in generators.ALGORITHMS:
+        algo = generators.get(name)
+        typer.echo(f"{name:22s} {algo.summary}")
+        for key, field in algo.options.model_fields.items():
+            default = "unlimited" if field.default is None else field.default
+            typer.echo(f"{'':24s}{key}: {field.description} (default {default})")
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        app()
+    except BrokenPipeError:  # e.g. `puzzlebook maze ... | head`
+        sys.stderr.close()

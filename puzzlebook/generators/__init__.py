@@ -1,0 +1,62 @@
+"""Maze generators, one per module, each registering itself in ``ALGORITHMS`` under a kebab-case name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..errors import GenerationError, Problem, SpecError
+from ..grid import Grid
+from ..maze import Maze
+from ..messages import option_problems
+from . import (  # noqa: F401  (imported to register)
+    aldous_broder,
+    binary_tree,
+    eller,
+    growing_tree,
+    hunt_and_kill,
+    kruskal,
+    prim,
+    recursive_backtracker,
+    recursive_division,
+    sidewinder,
+    simplified_prim,
+    wilson,
+)
+from ._base import ALGORITHMS, Algorithm, Options
+
+
+def get(name: str) -> Algorithm:
+    """The algorithm registered under ``name``; a SpecError with a did-you-mean hint otherwise."""
+    try:
+        return ALGORITHMS.get(name)
+    except KeyError as exc:
+        raise SpecError([Problem("", str(exc))]) from None
+
+
+def validate_options(name: str, options: Mapping[str, Any]) -> Options:
+    """Check options against the algorithm's model; every problem reported, each naming its option."""
+    model = get(name).options
+    try:
+        return model.model_validate(dict(options))
+    except ValidationError as exc:
+        raise SpecError(option_problems(exc, model, name)) from None
+
+
+def generate(
+    name: str, grid: Grid, rng: random.Random, options: Mapping[str, Any] | Options | None = None
+) -> Maze:
+    algo = get(name)
+    if algo.rectangle_only and not grid.is_rectangle:
+        raise GenerationError(
+            f'algorithm "{name}" builds the maze row by row and needs a plain rectangle; '
+            "use one of the others for a masked (shaped) maze, e.g. recursive-backtracker or wilson"
+        )
+    opts = options if isinstance(options, Options) else validate_options(name, options or {})
+    return algo.generate(grid, rng, **opts.model_dump())
+
+
+__all__ = ["ALGORITHMS", "Algorithm", "Options", "generate", "get", "validate_options"]

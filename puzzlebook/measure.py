@@ -1,0 +1,66 @@
+"""Numbers that describe a maze and how hard it is to solve."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from .maze import Maze
+from .solve import Cell
+
+_DEGREE = bytes(bin(b & 15).count("1") for b in range(256))
+
+
+@dataclass(frozen=True)
+class Metrics:
+    cells: int
+    dead_ends: int
+    junctions: int
+    solution_length: int
+    turns: int
+    decisions: int
+    difficulty: int
+
+    @property
+    def dead_end_ratio(self) -> float:
+        return self.dead_ends / self.cells
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {**asdict(self), "dead_end_ratio": round(self.dead_end_ratio, 4)}
+
+
+def dead_ends(maze: Maze) -> int:
+    """Cells with exactly one way out (a 1x1 maze has none)."""
+    return maze.passages.translate(_DEGREE).count(1)
+
+
+def measure(maze: Maze, solution: list[Cell]) -> Metrics:
+    """Metrics of a maze and of the path a reader must find.
+
+    difficulty = solution_length + 3 * decisions + turns. Walking a cell costs 1. A decision is a cell on
+    the path where more than one way leads on (the reader must look down each and may go wrong), which
+    is what makes a maze hard rather than merely long, so it weighs 3. A turn costs 1: turns hide what
+    lies ahead and break the eye's straight runs. The score grows with size, so compare mazes of the
+    same size (the book builder turns it into easy/medium/hard bands per size).
+    """
+    degree = maze.passages.translate(_DEGREE)
+    grid = maze.grid
+    turns = 0
+    decisions = 0
+    for i in range(1, len(solution) - 1):
+        (x0, y0), (x1, y1), (x2, y2) = solution[i - 1 : i + 2]
+        if (x1 - x0, y1 - y0) != (x2 - x1, y2 - y1):
+            turns += 1
+        if degree[grid.index(x1, y1)] > 2:
+            decisions += 1
+    if len(solution) > 1 and degree[grid.index(*solution[0])] > 1:
+        decisions += 1  # the very first step can already be a choice
+    length = len(solution)
+    return Metrics(
+        cells=grid.count,
+        dead_ends=degree.count(1),
+        junctions=sum(degree.count(k) for k in (3, 4)),
+        solution_length=length,
+        turns=turns,
+        decisions=decisions,
+        difficulty=length + 3 * decisions + turns,
+    )

@@ -1,0 +1,131 @@
+"""Turn pydantic validation errors into one plain sentence each, for people who are not programmers."""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import Problem
+from .registry import suggest
+
+Loc = tuple[int | str, ...]
+
+
+def format_loc(loc: Loc) -> str:
+    """``("mazes", 1, "size")`` -> ``mazes[1].size``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _models_in(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType, list, tuple, dict):
+        return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
+    return []
+
+
+def field_names(model: type[BaseModel], loc: Loc) -> list[str]:
+    """The keys allowed at ``loc`` inside ``model`` (for did-you-mean hints on unknown keys)."""
+    models = [model]
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        nxt: list[type[BaseModel]] = []
+        for m in models:
+            field = m.model_fields.get(part)
+            if field is not None:
+                nxt += _models_in(field.annotation)
+        if not nxt:
+            break
+        models = nxt
+    return sorted({name for m in models for name in m.model_fields})
+
+
+def describe(error: Any, model: type[BaseModel] | None = None) -> str:
+    """One sentence for one pydantic error: what is wrong and what would be right."""
+    kind = error["type"]
+    value = error.get("input")
+    ctx = error.get("ctx") or {}
+    if kind == "extra_forbidden":
+        key = str(error["loc"][-1])
+        names = field_names(model, error["loc"][:-1]) if model else []
+        hint = suggest(key, names) or (f" Allowed: {', '.join(names)}." if names else "")
+        return f'unknown key "{key}".{hint}'
+    if kind == "missing":
+        return "is required but missing"
+    if kind == "literal_error":
+        return f"expected {ctx.get('expected', 'one of the listed values')}, got {_shown(value)}"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        words = {
+            "greater_than_equal": "at least",
+            "greater_than": "more than",
+            "less_than_equal": "at most",
+            "less_than": "less than",
+        }[kind]
+        bound = next(iter(ctx.values()))
+        return f"must be {words} {bound}, got {_shown(value)}"
+    if kind in ("float_parsing", "float_type"):
+        return f"expected a number such as 0.5, got {_shown(value)}"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected a whole number, got {_shown(value)}"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected true or false, got {_shown(value)}"
+    if kind in ("string_type",):
+        return f"expected text, got {_shown(value)}"
+    if kind in ("list_type",):
+        return f"expected a list, got {_shown(value)}"
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return f"expected a mapping of keys to values, got {_shown(value)}"
+    if kind == "value_error":
+        return str(ctx.get("error", error["msg"]))
+    return f"{error['msg'][0].lower()}{error['msg'][1:]}, got {_shown(value)}"
+
+
+def errors_of(exc: ValidationError, model: type[BaseModel] | None = None) -> list[tuple[Loc, str]]:
+    """(location, sentence) for every error, in order, without pydantic's union-branch noise."""
+    out: list[tuple[Loc, str]] = []
+    seen: set[tuple[Loc, str]] = set()
+    for error in exc.errors(include_url=False):
+        loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        item = (loc, describe(error, model))
+        if item not in seen:
+            seen.add(item)
+            out.append(item)
+    return out
+
+
+def option_problems(exc: ValidationError, model: type[BaseModel], owner: str) -> list[Problem]:
+    """Problems for a flat option set: ``hunt-and-kill option "scan": expected ...``."""
+    problems = []
+    for loc, message in errors_of(exc, model):
+        if message.startswith("unknown key"):
+            problems.append(Problem(owner, message.replace("unknown key", "unknown option", 1)))
+        else:
+            problems.append(Problem(f'{owner} option "{format_loc(loc)}"', message))
+    return problems

@@ -1,0 +1,72 @@
+"""A puzzle: one generated maze with its chosen start and end, solution and metrics."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import generators
+from .grid import Grid, check_size
+from .maze import Maze
+from .measure import Metrics, measure
+from .rng import make_rng
+from .solve import Cell, path, suggest_ends
+
+JSON_FORMAT = "puzzlebook.maze/1"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    algorithm: str
+    seed: int
+    options: Mapping[str, Any]
+    maze: Maze
+    start: Cell | None
+    end: Cell | None
+    solution: list[Cell] | None
+    metrics: Metrics
+
+
+def make_puzzle(
+    algorithm: str,
+    width: int,
+    height: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    marks: str | tuple[Cell, Cell] = "none",
+) -> Puzzle:
+    """Generate, choose ends, solve and measure.
+
+    ``marks`` is "none" (the reader picks; metrics then describe the longest border-to-border path),
+    "suggested" (the farthest-apart pair of border cells), or an explicit (start, end) pair of cells.
+    """
+    check_size(width, height)
+    opts = generators.validate_options(algorithm, options or {})
+    maze = generators.generate(algorithm, Grid(width, height), make_rng(seed), opts)
+    if isinstance(marks, str):
+        start, end = suggest_ends(maze)
+    else:
+        start, end = marks
+    solution = path(maze, start, end)
+    metrics = measure(maze, solution)
+    if marks == "none":
+        return Puzzle(algorithm, seed, opts.model_dump(), maze, None, None, None, metrics)
+    return Puzzle(algorithm, seed, opts.model_dump(), maze, start, end, solution, metrics)
+
+
+def to_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The ``puzzlebook.maze/1`` interchange document: ``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask."""
+    return {
+        "format": JSON_FORMAT,
+        "algorithm": puzzle.algorithm,
+        "seed": puzzle.seed,
+        "options": dict(puzzle.options),
+        "width": puzzle.maze.width,
+        "height": puzzle.maze.height,
+        "cells": puzzle.maze.rows(),
+        "start": list(puzzle.start) if puzzle.start else None,
+        "end": list(puzzle.end) if puzzle.end else None,
+        "solution": [list(c) for c in puzzle.solution] if puzzle.solution else None,
+        "metrics": puzzle.metrics.as_dict(),
+    }

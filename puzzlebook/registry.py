@@ -1,0 +1,54 @@
+"""A name -> thing registry with did-you-mean hints, shared by generators and layout presets."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterator
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+def suggest(name: str, choices: list[str]) -> str:
+    """A ' Did you mean "x"?' suffix, or '' when nothing is close."""
+    close = difflib.get_close_matches(name.lower(), choices, n=1, cutoff=0.5)
+    return f' Did you mean "{close[0]}"?' if close else ""
+
+
+class UnknownName(KeyError):
+    """Raised by ``Registry.get``; its text is a complete, user-facing sentence."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class Registry(Generic[T]):
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._items: dict[str, T] = {}
+
+    def register(self, name: str) -> Callable[[T], T]:
+        def add(item: T) -> T:
+            if name in self._items:
+                raise ValueError(f"{self.kind} {name!r} registered twice")
+            self._items[name] = item
+            return item
+
+        return add
+
+    def get(self, name: str) -> T:
+        try:
+            return self._items[name]
+        except KeyError:
+            names = self.names()
+            hint = suggest(name, names) or f" Choose one of: {', '.join(names)}."
+            raise UnknownName(f'unknown {self.kind} "{name}".{hint}') from None
+
+    def names(self) -> list[str]:
+        return sorted(self._items)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names())

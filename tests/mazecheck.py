@@ -1,0 +1,72 @@
+"""Independent checks of maze structure, written against ``cells[y][x]`` bitmasks only.
+
+Nothing here uses puzzlebook's own solver or grid code, so a bug there cannot hide itself.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+N, S, E, W = 1, 2, 4, 8
+MOVES = {N: (0, -1), S: (0, 1), E: (1, 0), W: (-1, 0)}
+BACK = {N: S, S: N, E: W, W: E}
+
+
+def problems(cells: list[list[int]], masked: frozenset[tuple[int, int]] = frozenset()) -> list[str]:
+    """Everything that keeps ``cells`` from being a perfect maze; empty when it is one."""
+    h, w = len(cells), len(cells[0])
+    found = []
+    edges = 0
+    for y in range(h):
+        for x in range(w):
+            bits = cells[y][x]
+            if bits & ~15:
+                found.append(f"({x},{y}) has stray bits {bits}")
+            if (x, y) in masked:
+                if bits:
+                    found.append(f"masked ({x},{y}) has passages")
+                continue
+            for d, (dx, dy) in MOVES.items():
+                if bits & d:
+                    nx, ny = x + dx, y + dy
+                    if not (0 <= nx < w and 0 <= ny < h) or (nx, ny) in masked:
+                        found.append(f"({x},{y}) opens {d} out of the maze")
+                    elif not cells[ny][nx] & BACK[d]:
+                        found.append(f"({x},{y}) opens {d} but ({nx},{ny}) is closed")
+                    elif d in (S, E):
+                        edges += 1
+    n = w * h - len(masked)
+    if edges != n - 1:
+        found.append(f"{edges} passages, a spanning tree of {n} cells has {n - 1}")
+    start = next((x, y) for y in range(h) for x in range(w) if (x, y) not in masked)
+    if len(bfs(cells, start)) != n:
+        found.append("not connected")
+    return found
+
+
+def bfs(cells: list[list[int]], start: tuple[int, int]) -> dict[tuple[int, int], tuple[int, int] | None]:
+    """Predecessor of every reachable cell."""
+    came: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        x, y = todo.popleft()
+        for d, (dx, dy) in MOVES.items():
+            if cells[y][x] & d and (x + dx, y + dy) not in came:
+                came[(x + dx, y + dy)] = (x, y)
+                todo.append((x + dx, y + dy))
+    return came
+
+
+def shortest_path(cells: list[list[int]], a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    came = bfs(cells, a)
+    out = [b]
+    while out[-1] != a:
+        prev = came[out[-1]]
+        assert prev is not None
+        out.append(prev)
+    return out[::-1]
+
+
+def dead_end_share(cells: list[list[int]]) -> float:
+    flat = [b for row in cells for b in row]
+    return sum(1 for b in flat if bin(b).count("1") == 1) / len(flat)

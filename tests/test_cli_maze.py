@@ -1,0 +1,134 @@
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from mazecheck import problems, shortest_path
+from typer.testing import CliRunner
+
+from puzzlebook import generators
+from puzzlebook.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def test_json_export_has_exactly_the_interchange_fields():
+    result = run("maze", "-a", "wilson", "-s", "7x5", "--seed", "11", "--marks", "suggested", "-f", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert list(doc) == [
+        "format", "algorithm", "seed", "options", "width", "height", "cells", "start", "end",
+        "solution", "metrics",
+    ]  # fmt: skip
+    assert doc["format"] == "puzzlebook.maze/1"
+    assert (doc["algorithm"], doc["seed"], doc["width"], doc["height"]) == ("wilson", 11, 7, 5)
+    assert len(doc["cells"]) == 5 and all(len(row) == 7 for row in doc["cells"])
+    assert problems(doc["cells"]) == []
+    start, end = tuple(doc["start"]), tuple(doc["end"])
+    assert [tuple(c) for c in doc["solution"]] == shortest_path(doc["cells"], start, end)
+    assert doc["metrics"]["solution_length"] == len(doc["solution"])
+
+
+def test_json_without_marks_has_null_ends_and_echoes_options():
+    result = run("maze", "-a", "hunt-and-kill", "-s", "6x6", "--seed", "1", "-f", "json",
+                 "--option", "scan=columns", "--option", "hunt_probability=0.25")  # fmt: skip
+    doc = json.loads(result.stdout)
+    assert doc["start"] is doc["end"] is doc["solution"] is None
+    assert doc["options"] == {"scan": "columns", "hunt_probability": 0.25, "max_walk": None}
+
+
+def test_text_export_marks_start_and_end():
+    result = run("maze", "-a", "kruskal", "-s", "10x4", "--seed", "5", "--marks", "suggested")
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 * 4 + 1 and all(len(line) == 3 * 10 + 1 for line in lines)
+    body = result.stdout
+    assert body.count("S ") == 1 and body.count("E ") == 1
+    plain = run("maze", "-a", "kruskal", "-s", "10x4", "--seed", "5").stdout
+    assert "S " not in plain and "E " not in plain
+
+
+def test_same_seed_same_output_and_missing_seed_is_reported():
+    a = run("maze", "-a", "prim", "-s", "9x9", "--seed", "3").stdout
+    assert a == run("maze", "-a", "prim", "-s", "9x9", "--seed", "3").stdout
+    fresh = run("maze", "-a", "prim", "-s", "9x9")
+    assert fresh.exit_code == 0 and "use --seed" in fresh.stderr
+
+
+def test_output_file_is_written_whole(tmp_path):
+    target = tmp_path / "m.json"
+    result = run("maze", "-a", "eller", "-s", "5x5", "--seed", "2", "-f", "json", "-o", str(target))
+    assert result.exit_code == 0 and result.stdout == ""
+    assert json.loads(target.read_text())["algorithm"] == "eller"
+    assert [p.name for p in tmp_path.iterdir()] == ["m.json"]  # no temp file left behind
+
+
+@pytest.mark.parametrize(
+    "args,code,needle",
+    [
+        (["-a", "hunt-and-kil", "-s", "5x5"], 2, 'Did you mean "hunt-and-kill"'),
+        (["-a", "eller", "-s", "0x5"], 1, "at least 1"),
+        (["-a", "eller", "-s", "100000x100000"], 1, "too large"),
+        (["-a", "eller", "-s", "20 by 30"], 2, 'expected WxH such as 20x30, got "20 by 30"'),
+        (["-a", "eller", "-s", "5x5", "--option", "horizontal"], 2, "expected KEY=VALUE"),
+        (["-a", "eller", "-s", "5x5", "--option", "sideways=1"], 2, 'unknown option "sideways"'),
+        (["-a", "eller", "-s", "5x5", "-o", "/nonexistent/dir/m.txt"], 1, "does not exist"),
+    ],
+)
+def test_bad_input_gets_one_line_errors_and_no_traceback(args, code, needle):
+    result = run("maze", *args)
+    assert result.exit_code == code
+    assert needle in result.stderr
+    assert "Traceback" not in result.output
+    assert all(line.startswith("error: ") for line in result.stderr.splitlines())
+
+
+def test_algorithms_lists_every_algorithm_with_its_options():
+    out = run("algorithms").stdout
+    for name in generators.ALGORITHMS.names():
+        assert name in out
+    for option in (
+        "scan",
+        "hunt_probability",
+        "max_walk",
+        "horizontal",
+        "vertical",
+        "select",
+        "bias",
+    ):
+        assert option in out
+
+
+def test_same_maze_whatever_the_hash_seed():
+    # String seeds and dict order must not depend on PYTHONHASHSEED: two processes, two hash seeds.
+    code = "from puzzlebook.cli import main; main()"
+    args = [
+        sys.executable,
+        "-c",
+        code,
+        "maze",
+        "-a",
+        "kruskal",
+        "-s",
+        "12x8",
+        "--seed",
+        "9",
+        "-f",
+        "json",
+    ]
+    outs = {
+        subprocess.run(args, capture_output=True, env={**os.environ, "PYTHONHASHSEED": h}, check=True).stdout
+        for h in ("1", "2")
+    }
+    assert len(outs) == 1
+
+
+def test_stdout_is_streamed_not_renamed(tmp_path):
+    args = [sys.executable, "-m", "puzzlebook", "maze", "-a", "eller", "-s", "4x4", "--seed", "1",
+            "-o", "/dev/stdout"]  # fmt: skip
+    result = subprocess.run(args, capture_output=True, check=True)
+    assert result.stdout.startswith(b"+--+")

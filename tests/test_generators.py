@@ -1,0 +1,190 @@
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mazecheck import dead_end_share, problems
+
+from puzzlebook import generators
+from puzzlebook.errors import GenerationError, SpecError
+from puzzlebook.generators import eller
+from puzzlebook.grid import Grid
+from puzzlebook.maze import from_rows
+
+ALL = generators.ALGORITHMS.names()
+ANY_GRID = [n for n in ALL if not generators.get(n).rectangle_only]
+ROW_BASED = [n for n in ALL if generators.get(n).rectangle_only]
+
+# Options that change how each algorithm works; every one must still give a perfect maze.
+VARIANTS = {
+    "hunt-and-kill": [{}, {"scan": "columns"}, {"hunt_probability": 0.4}, {"max_walk": 2}],
+    "eller": [{}, {"horizontal": 0.0}, {"horizontal": 1.0, "vertical": 1.0}, {"vertical": 0.0}],
+    "growing-tree": [{"select": s} for s in ("newest", "random", "oldest", "middle", "mix")]
+    + [{"select": "mix", "mix": 0.0}, {"select": "mix", "mix": 1.0}],
+    "binary-tree": [{"bias": b} for b in ("NE", "NW", "SE", "SW")],
+}
+
+
+def make(name, w, h, seed, options=None, grid=None):
+    return generators.generate(name, grid or Grid(w, h), random.Random(seed), options or {})
+
+
+def test_all_twelve_algorithms_are_registered():
+    assert set(ALL) == {
+        "hunt-and-kill", "eller", "recursive-backtracker", "kruskal", "prim", "simplified-prim",
+        "wilson", "aldous-broder", "growing-tree", "binary-tree", "sidewinder", "recursive-division",
+    }  # fmt: skip
+    for name in ALL:
+        algo = generators.get(name)
+        assert algo.summary and "Reference" in algo.doc and "1." in algo.doc
+
+
+@pytest.mark.parametrize("name", ALL)
+@settings(max_examples=60, deadline=None)
+@given(w=st.integers(1, 14), h=st.integers(1, 14), seed=st.integers(0, 2**64 - 1))
+def test_every_algorithm_makes_a_perfect_maze(name, w, h, seed):
+    maze = make(name, w, h, seed)
+    assert problems(maze.rows()) == []
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("w,h", [(1, 1), (1, 2), (2, 1), (1, 9), (9, 1), (2, 2)])
+def test_degenerate_sizes(name, w, h):
+    for seed in range(10):
+        assert problems(make(name, w, h, seed).rows()) == []
+
+
+@pytest.mark.parametrize(
+    "name,options", [(n, o) for n, variants in VARIANTS.items() for o in variants], ids=str
+)
+@settings(max_examples=25, deadline=None)
+@given(w=st.integers(1, 12), h=st.integers(1, 12), seed=st.integers(0, 10**9))
+def test_option_variants_still_make_perfect_mazes(name, options, w, h, seed):
+    assert problems(make(name, w, h, seed, options).rows()) == []
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_same_seed_same_maze_other_seed_other_maze(name):
+    a, b, c = (make(name, 16, 12, s) for s in (99, 99, 100))
+    assert a == b
+    assert a != c
+
+
+@pytest.mark.parametrize("name", ANY_GRID)
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    holes=st.sets(st.tuples(st.integers(0, 9), st.integers(0, 7)), max_size=25),
+)
+def test_neighbour_only_algorithms_work_on_masked_grids(name, seed, holes):
+    try:
+        grid = Grid.with_mask(10, 8, holes)
+    except GenerationError:
+        return  # this mask splits the grid: refusing it is right (tested in test_grid)
+    maze = make(name, 10, 8, seed, grid=grid)
+    assert problems(maze.rows(), frozenset(holes)) == []
+
+
+@pytest.mark.parametrize("name", ROW_BASED)
+def test_row_based_algorithms_refuse_a_mask(name):
+    with pytest.raises(GenerationError, match="plain rectangle"):
+        make(name, 5, 5, 1, grid=Grid.with_mask(5, 5, [(2, 2)]))
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_long_thin_mazes_need_no_recursion(name):
+    # 3000 cells in a line: any recursive implementation would hit Python's 1000-frame limit.
+    for w, h in ((1, 3000), (3000, 1)):
+        assert make(name, w, h, 7).passage_count() == 2999
+
+
+@pytest.mark.parametrize(
+    "name,low,high",
+    [
+        # Published dead-end shares (Pullen, Buck); generous bands around them, 3 fixed seeds of 50x50.
+        ("recursive-backtracker", 0.07, 0.13),
+        ("hunt-and-kill", 0.07, 0.14),
+        ("kruskal", 0.27, 0.33),
+        ("prim", 0.27, 0.33),
+        ("simplified-prim", 0.31, 0.40),
+        ("wilson", 0.27, 0.32),
+        ("aldous-broder", 0.27, 0.32),
+        ("binary-tree", 0.22, 0.28),
+        ("sidewinder", 0.24, 0.30),
+        ("recursive-division", 0.20, 0.30),
+    ],
+)
+def test_dead_end_share_matches_the_algorithms_character(name, low, high):
+    share = sum(dead_end_share(make(name, 50, 50, seed).rows()) for seed in (1, 2, 3)) / 3
+    assert low <= share <= high, share
+
+
+def test_uniform_spanning_tree_algorithms_approach_the_theoretical_dead_end_share():
+    # Uniform spanning trees of large grids: 8/pi^2 * (1 - 2/pi) = 0.2945 dead ends (minus a border effect).
+    for name in ("wilson", "aldous-broder"):
+        share = sum(dead_end_share(make(name, 80, 80, seed).rows()) for seed in range(4)) / 4
+        assert abs(share - 0.2945) < 0.012, (name, share)
+
+
+def test_hunting_more_often_gives_more_dead_ends():
+    plain = dead_end_share(make("hunt-and-kill", 40, 40, 3).rows())
+    eager = dead_end_share(make("hunt-and-kill", 40, 40, 3, {"hunt_probability": 0.5}).rows())
+    assert eager > plain + 0.05
+
+
+def test_growing_tree_selection_sets_the_character():
+    newest = dead_end_share(make("growing-tree", 40, 40, 3, {"select": "newest"}).rows())
+    random_ = dead_end_share(make("growing-tree", 40, 40, 3, {"select": "random"}).rows())
+    assert newest < 0.15 < 0.25 < random_
+
+
+def test_binary_tree_bias_leaves_two_open_sides():
+    for bias in ("NE", "NW", "SE", "SW"):
+        rows = make("binary-tree", 12, 9, 5, {"bias": bias}).rows()
+        row = rows[0] if "N" in bias else rows[-1]
+        col = [r[-1] if "E" in bias else r[0] for r in rows]
+        along = 4 | 8  # E|W: the biased row is one corridor
+        assert all(b & along for b in row)
+        assert all(b & 3 for b in col)  # N|S: so is the biased column
+
+
+def test_eller_stream_matches_the_whole_maze_and_keeps_rows_finished():
+    grid = Grid(23, 40)
+    whole = generators.generate("eller", grid, random.Random(8), {"horizontal": 0.6})
+    streamed = from_rows(eller.rows(23, 40, random.Random(8), horizontal=0.6))
+    assert whole == streamed
+    assert problems(whole.rows()) == []
+
+
+def test_eller_stream_has_no_height_limit_but_checks_width():
+    rows = eller.rows(5, 50_000, random.Random(1))
+    assert sum(1 for _ in rows) == 50_000
+    with pytest.raises(GenerationError):
+        next(eller.rows(0, 5, random.Random(1)))
+
+
+@pytest.mark.parametrize(
+    "name,options,needle",
+    [
+        ("hunt-and-kill", {"scna": "rows"}, 'unknown option "scna". Did you mean "scan"?'),
+        ("hunt-and-kill", {"scan": "diagonal"}, "expected 'rows' or 'columns'"),
+        ("hunt-and-kill", {"hunt_probability": 1.5}, "must be at most 1"),
+        ("hunt-and-kill", {"max_walk": 0}, "must be at least 1"),
+        ("eller", {"horizontal": "lots"}, "expected a number"),
+        ("binary-tree", {"bias": "up"}, "'NE', 'NW', 'SE' or 'SW'"),
+        ("kruskal", {"anything": 1}, 'unknown option "anything"'),
+    ],
+)
+def test_bad_options_are_named(name, options, needle):
+    with pytest.raises(SpecError) as err:
+        generators.validate_options(name, options)
+    assert needle in str(err.value)
+    assert name in str(err.value)
+
+
+def test_unknown_algorithm_suggests_the_closest_name():
+    with pytest.raises(
+        SpecError, match=re.escape('unknown algorithm "hunt-and-kil". Did you mean "hunt-and-kill"')
+    ):
+        generators.get("hunt-and-kil")

@@ -1,0 +1,81 @@
+import random
+
+import pytest
+
+from puzzlebook.errors import GenerationError
+from puzzlebook.grid import DIRECTIONS, DX, DY, OPPOSITE, E, Grid, N, S, W
+from puzzlebook.maze import OUTSIDE, blank, carve, finish
+
+
+def test_directions_are_distinct_bits_with_opposites():
+    assert sorted(DIRECTIONS) == [1, 2, 4, 8]
+    for d in DIRECTIONS:
+        assert OPPOSITE[OPPOSITE[d]] == d
+        assert (DX[d] + DX[OPPOSITE[d]], DY[d] + DY[OPPOSITE[d]]) == (0, 0)
+    assert (DX[E], DY[S], DY[N], DX[W]) == (1, 1, -1, -1)  # y grows downwards
+
+
+@pytest.mark.parametrize("w,h", [(1, 1), (1, 7), (7, 1), (5, 3)])
+def test_index_round_trip_and_steps_agree_with_dx_dy(w, h):
+    grid = Grid(w, h)
+    cells = list(grid.cells())
+    assert len(cells) == w * h == grid.count
+    for cell in cells:
+        x, y = grid.xy(cell)
+        assert grid.index(x, y) == cell
+        for d, off in grid.steps:
+            assert grid.xy(cell + off) == (x + DX[d], y + DY[d])
+    # the padding keeps every neighbour index inside the arrays
+    assert all(0 <= c + off < grid.slots for c in cells for _, off in grid.steps)
+
+
+def test_carve_opens_both_sides_and_finish_clears_marks():
+    grid = Grid(3, 2)
+    passages = blank(grid)
+    assert passages[0] == OUTSIDE and passages[grid.index(0, 0)] == 0
+    a = grid.index(1, 0)
+    carve(passages, a, S, a + grid.offset[S])
+    carve(passages, a, E, a + 1)
+    maze = finish(grid, passages)
+    assert maze.at(1, 0) == S | E
+    assert maze.at(1, 1) == N
+    assert maze.at(2, 0) == W
+    assert maze.rows() == [[0, S | E, W], [0, N, 0]]
+    assert maze.passage_count() == 2
+
+
+def test_masked_cells_are_outside_and_border_detection():
+    grid = Grid.with_mask(3, 3, [(1, 1)])
+    assert grid.count == 8
+    assert not grid.inside[grid.index(1, 1)]
+    assert all(grid.on_border(c) for c in grid.cells())  # every cell touches the hole or the edge
+    assert not Grid(3, 3).on_border(Grid(3, 3).index(1, 1))
+
+
+def test_mask_that_splits_the_grid_is_refused():
+    with pytest.raises(GenerationError, match="splits"):
+        Grid.with_mask(3, 3, [(1, 0), (1, 1), (1, 2)])
+
+
+@pytest.mark.parametrize("w,h", [(0, 5), (5, 0), (-1, 3), (100000, 100000), (10001, 1), (5000, 5000)])
+def test_impossible_sizes_are_refused(w, h):
+    with pytest.raises(GenerationError):
+        Grid(w, h)
+
+
+def test_random_cell_is_a_live_cell():
+    grid = Grid.with_mask(4, 4, [(0, 0), (3, 3)])
+    rng = random.Random(5)
+    for _ in range(100):
+        assert grid.inside[grid.random_cell(rng)]
+
+
+def test_transposed_maze_swaps_axes():
+    grid = Grid(3, 2)
+    passages = blank(grid)
+    a = grid.index(0, 0)
+    carve(passages, a, E, a + 1)
+    maze = finish(grid, passages)
+    t = maze.transposed()
+    assert (t.width, t.height) == (2, 3)
+    assert t.at(0, 0) == S and t.at(0, 1) == N

@@ -1,0 +1,110 @@
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mazecheck import bfs, shortest_path
+
+from puzzlebook import generators
+from puzzlebook.grid import E, Grid, N, S, W
+from puzzlebook.measure import dead_ends
+from puzzlebook.puzzles import make_puzzle
+from puzzlebook.solve import opening, path, suggest_ends
+
+ALL = generators.ALGORITHMS.names()
+
+
+def maze_of(name, w, h, seed):
+    return generators.generate(name, Grid(w, h), random.Random(seed))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    name=st.sampled_from(ALL),
+    w=st.integers(1, 12),
+    h=st.integers(1, 12),
+    seed=st.integers(0, 10**9),
+    data=st.data(),
+)
+def test_solver_agrees_with_an_independent_bfs(name, w, h, seed, data):
+    maze = maze_of(name, w, h, seed)
+    cell = st.tuples(st.integers(0, w - 1), st.integers(0, h - 1))
+    a, b = data.draw(cell), data.draw(cell)
+    assert path(maze, a, b) == shortest_path(maze.rows(), a, b)
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(ALL), w=st.integers(1, 9), h=st.integers(1, 9), seed=st.integers(0, 10**9))
+def test_suggested_ends_are_a_farthest_pair(name, w, h, seed):
+    maze = maze_of(name, w, h, seed)
+    rows = maze.rows()
+
+    def dist(a, b):
+        return len(shortest_path(rows, a, b)) - 1
+
+    for on_border in (True, False):
+        cells = [
+            (x, y) for y in range(h) for x in range(w) if not on_border or x in (0, w - 1) or y in (0, h - 1)
+        ]
+        best = max(dist(a, b) for a, b in itertools.combinations_with_replacement(cells, 2))
+        start, end = suggest_ends(maze, on_border=on_border)
+        assert start in cells and end in cells
+        assert dist(start, end) == best
+        assert (start[1], start[0]) <= (end[1], end[0])  # start comes first in reading order
+
+
+def test_openings_face_outwards_and_prefer_the_sides():
+    grid = Grid(5, 4)
+    assert opening(grid, (0, 0)) == W
+    assert opening(grid, (4, 3)) == E
+    assert opening(grid, (2, 0)) == N
+    assert opening(grid, (2, 3)) == S
+    assert opening(grid, (2, 2)) is None
+
+
+def independent_metrics(rows, solution):
+    degree = {(x, y): bin(b).count("1") for y, row in enumerate(rows) for x, b in enumerate(row)}
+    turns = sum(
+        1
+        for p, q, r in zip(solution, solution[1:], solution[2:], strict=False)
+        if (q[0] - p[0], q[1] - p[1]) != (r[0] - q[0], r[1] - q[1])
+    )
+    # a decision: more than one way on, not counting the way the reader came in
+    ways_on = [degree[c] - (i > 0) for i, c in enumerate(solution[:-1])]
+    decisions = sum(1 for n in ways_on if n > 1)
+    dead = sum(1 for d in degree.values() if d == 1)
+    junctions = sum(1 for d in degree.values() if d >= 3)
+    return dead, junctions, turns, decisions
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_metrics_match_an_independent_count(name):
+    puzzle = make_puzzle(name, 15, 11, seed=4, marks="suggested")
+    rows = puzzle.maze.rows()
+    m = puzzle.metrics
+    assert (m.dead_ends, m.junctions, m.turns, m.decisions) == independent_metrics(rows, puzzle.solution)
+    assert m.solution_length == len(shortest_path(rows, puzzle.start, puzzle.end))
+    assert m.difficulty == m.solution_length + 3 * m.decisions + m.turns
+    assert dead_ends(puzzle.maze) == m.dead_ends
+    assert len(bfs(rows, puzzle.start)) == m.cells == 165
+
+
+def test_a_straight_corridor_has_no_decisions_or_turns():
+    corridor = make_puzzle("binary-tree", 7, 1, seed=1, marks="suggested")
+    assert corridor.metrics.decisions == 0 and corridor.metrics.turns == 0
+    assert corridor.metrics.difficulty == 7
+
+
+def test_unmarked_puzzle_still_has_metrics_of_its_longest_path():
+    puzzle = make_puzzle("kruskal", 10, 10, seed=3, marks="none")
+    assert puzzle.start is None and puzzle.solution is None
+    marked = make_puzzle("kruskal", 10, 10, seed=3, marks="suggested")
+    assert puzzle.metrics == marked.metrics
+    assert marked.metrics.solution_length == len(marked.solution)
+
+
+def test_explicit_marks_are_used_as_given():
+    puzzle = make_puzzle("wilson", 6, 6, seed=2, marks=((0, 0), (5, 5)))
+    assert puzzle.solution[0] == (0, 0) and puzzle.solution[-1] == (5, 5)
+    assert (puzzle.start, puzzle.end) == ((0, 0), (5, 5))
