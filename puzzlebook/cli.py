@@ -16,9 +16,11 @@ from typing import Annotated, NoReturn
 import typer
 
 from . import __version__, generators
+from .build import Checked, check_book, make_puzzles, output_path, work_units
 from .errors import Problem, PuzzlebookError, SpecError
 from .output import write_output
 from .puzzles import make_puzzle, to_json
+from .render.pdf import write_pdf
 from .render.text import ascii_art
 
 app = typer.Typer(
@@ -125,6 +127,57 @@ def algorithms() -> None:
         for key, field in algo.options.model_fields.items():
             default = "unlimited" if field.default is None else field.default
             typer.echo(f"{'':24s}{key}: {field.description} (default {default})")
+
+
+@app.command()
+def build(
+    spec: Annotated[str, typer.Argument(help="The book spec, a .yaml file.")],
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="PDF to write (- for stdout); wins over the spec.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Use this book seed instead of the spec's.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+) -> None:
+    """Build the PDF book described by a spec."""
+    try:
+        checked = check_book(spec, seed)
+        target = output_path(checked.spec, output)
+        show = not quiet and sys.stderr.isatty()
+        with typer.progressbar(
+            length=work_units(checked), label="Building", file=sys.stderr, hidden=not show
+        ) as bar:
+            puzzles = make_puzzles(checked.mazes, bar.update)
+            data = write_pdf(checked.plan, puzzles.__getitem__, bar.update)
+        write_output(target, data)
+        if not quiet and target != "-":
+            typer.echo(f"wrote {target}: {summary(checked)}", err=True)
+    except PuzzlebookError as error:
+        fail(error)
+
+
+@app.command()
+def validate(spec: Annotated[str, typer.Argument(help="The book spec, a .yaml file.")]) -> None:
+    """Check a spec and its layout without building; print what the book will hold."""
+    try:
+        checked = check_book(spec)
+    except PuzzlebookError as error:
+        fail(error)
+    typer.echo(f"{spec}: OK, {summary(checked)}")
+
+
+def summary(checked: Checked) -> str:
+    pages = checked.plan.pages
+    kinds = {kind: sum(1 for p in pages if p.kind == kind) for kind in ("title", "maze", "answers")}
+    mazes = len(checked.mazes)
+    answered = sum(1 for m in checked.mazes if m.has_answer)
+    parts = [f"{mazes} maze{'s' * (mazes != 1)}", f"{len(pages)} pages"]
+    detail = ", ".join(
+        f"{n} {name}"
+        for name, n in (("title", kinds["title"]), ("maze", kinds["maze"]), ("answer", kinds["answers"]))
+        if n
+    )
+    layout = checked.spec.book.layout
+    return f"{parts[0]} on {parts[1]} ({detail}); {answered} with a marked start and end, layout {layout}"
 
 
 def main() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from typing import Any
@@ -12,6 +13,7 @@ from .errors import Problem
 from .registry import suggest
 
 Loc = tuple[int | str, ...]
+_NUMBER = re.compile(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
 
 
 def format_loc(loc: Loc) -> str:
@@ -27,7 +29,7 @@ def format_loc(loc: Loc) -> str:
 
 def _shown(value: Any) -> str:
     if isinstance(value, str):
-        return f'"{value}"'
+        return value if _NUMBER.match(value) else f'"{value}"'
     if value is None:
         return "nothing"
     if isinstance(value, bool):
@@ -112,7 +114,9 @@ def errors_of(exc: ValidationError, model: type[BaseModel] | None = None) -> lis
     out: list[tuple[Loc, str]] = []
     seen: set[tuple[Loc, str]] = set()
     for error in exc.errors(include_url=False):
-        loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        loc = tuple(
+            p for p in error["loc"] if not (isinstance(p, str) and p.startswith(("function-", "~")))
+        )  # drop validator and union-branch names: they mean nothing to the reader
         item = (loc, describe(error, model))
         if item not in seen:
             seen.add(item)

@@ -18,8 +18,14 @@ def make_rng(seed: int) -> random.Random:
     return random.Random(seed)
 
 
+DERIVED_SEEDS = 1_000_000_000
+
+
 def derive_seed(book_seed: int, *path: object) -> int:
-    """A stable per-maze seed from the book seed and the maze's position (e.g. ``derive_seed(7, 3, 0)``)."""
+    """A stable per-maze seed from the book seed and the maze's position (e.g. ``derive_seed(7, 3, 0)``).
+
+    Derived seeds have at most nine digits: they are printed under each maze so a reader can make it again.
+    """
     text = ":".join(["puzzlebook", str(book_seed), *map(str, path)])
     digest = hashlib.sha256(text.encode()).digest()
-    return int.from_bytes(digest[:8], "big") & MAX_SEED
+    return int.from_bytes(digest[:8], "big") % DERIVED_SEEDS

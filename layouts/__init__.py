@@ -1,0 +1,1 @@
+"""Page-layout presets (YAML), shipped inside the package as puzzlebook.layouts."""

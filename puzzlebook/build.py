@@ -1,0 +1,84 @@
+"""build_book: spec -> puzzles -> layout -> PDF, the whole pipeline behind `puzzlebook build`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import PuzzlebookError
+from .layout import BookPlan, Layout, load_layout, plan_book
+from .output import write_output
+from .puzzles import Puzzle, make_puzzle
+from .render.pdf import write_pdf
+from .spec import MazeRequest, Spec, load_spec
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A spec that passed every check, with its layout and page plan: what `validate` reports."""
+
+    spec: Spec
+    layout: Layout
+    mazes: list[MazeRequest]
+    plan: BookPlan
+
+
+def check_book(
+    spec_path: str | os.PathLike[str], seed: int | None = None, page_size: str | None = None
+) -> Checked:
+    """Every check that needs no maze: spec, layout, and whether each maze fits its page."""
+    spec = load_spec(spec_path)
+    layout = load_layout(spec.book.layout, spec, page_size or spec.book.page_size)
+    mazes = list(spec.mazes(seed))
+    plan = plan_book(spec, layout, mazes, spec.book.layout)
+    return Checked(spec, layout, mazes, plan)
+
+
+def output_path(spec: Spec, out: str | os.PathLike[str] | None) -> str:
+    """-o wins; then the spec's `output` (relative to the spec file); then the spec's name with .pdf."""
+    if out is not None:
+        return str(out)
+    if spec.book.output:
+        return str(spec.path.parent / spec.book.output)
+    return str(spec.path.with_suffix(".pdf"))
+
+
+def make_puzzles(
+    mazes: list[MazeRequest], progress: Callable[[int], None] | None = None
+) -> dict[int, Puzzle]:
+    puzzles = {}
+    for maze in mazes:
+        try:
+            puzzles[maze.number] = make_puzzle(
+                maze.algorithm, maze.width, maze.height, maze.seed, maze.options, maze.marks
+            )
+        except PuzzlebookError as exc:
+            raise PuzzlebookError(f"{maze.where}: {exc}") from None
+        if progress:
+            progress(1)
+    return puzzles
+
+
+def build_book(
+    spec_path: str | os.PathLike[str],
+    out: str | os.PathLike[str] | None = None,
+    seed: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[str, Checked]:
+    """Build the PDF; returns where it was written. Nothing is written unless everything succeeded."""
+    checked = check_book(spec_path, seed)
+    puzzles = make_puzzles(checked.mazes, progress)
+    data = write_pdf(checked.plan, puzzles.__getitem__, progress)
+    target = output_path(checked.spec, out)
+    write_output(target, data)
+    return target, checked
+
+
+def work_units(checked: Checked) -> int:
+    """Steps reported to a progress bar: one per maze generated, one per page drawn."""
+    return len(checked.mazes) + len(checked.plan.pages)
+
+
+__all__ = ["Checked", "Path", "build_book", "check_book", "output_path", "work_units"]

@@ -1,0 +1,493 @@
+"""Page layout: presets (YAML overlays over the defaults below) and the pure geometry of a book.
+
+``plan_book`` turns the list of mazes into pages of positioned items, in PDF points with y up, using only
+sizes from the spec: no maze is generated here and nothing is drawn, so ``validate`` can report the page
+count and every too-dense maze before any work, and the geometry is testable without a PDF.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from .errors import Problem, SpecError
+from .messages import Loc, errors_of
+from .registry import suggest
+from .spec import MazeRequest, Spec, parse_yaml, read_text
+from .units import length, page_size, size_name
+
+Length = Annotated[float, BeforeValidator(length)]
+MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
+MIN_TEXT = 7.0  # pt: the smallest text they accept
+BUNDLED_FONTS = ("Vera", "VeraBd")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Margins(_Model):
+    top: Length = 36.0
+    bottom: Length = 36.0
+    inside: Length = 45.0
+    outside: Length = 36.0
+
+
+class AnswerKey(_Model):
+    columns: int = Field(2, ge=1, le=6)
+    rows: int = Field(3, ge=1, le=8)
+
+
+class Layout(_Model):
+    """Every setting of a page layout; the defaults are the activity book."""
+
+    description: str = "One maze per page, answer key at the back."
+    page_size: str = "letter"
+    margins: Margins = Field(default_factory=Margins)
+    mazes_per_page: Literal[1, 2, 4, 6] = 1
+    wall_weight: Length = Field(1.5, ge=MIN_LINE)
+    answer_wall_weight: Length = Field(0.75, ge=MIN_LINE)
+    solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
+    font: str = "Vera"
+    bold_font: str = "VeraBd"
+    heading_size: Length = Field(18.0, ge=MIN_TEXT)
+    caption_size: Length = Field(12.0, ge=MIN_TEXT)
+    small_size: Length = Field(8.0, ge=MIN_TEXT)
+    title_page: bool = True
+    name_line: bool = False
+    instructions: str | None = None
+    header: str | None = None
+    footer: str = "{page}"
+    show_seed: bool = True
+    min_cell: Length = Field(7.0, ge=2.0, description="smallest cell a reader can draw through")
+    answer_key: AnswerKey = Field(default_factory=AnswerKey)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return page_size(self.page_size)
+
+
+def preset_names() -> list[str]:
+    return sorted(
+        p.name[:-5] for p in resources.files("puzzlebook.layouts").iterdir() if p.name.endswith(".yaml")
+    )
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        out[key] = (
+            _merge(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+        )
+    return out
+
+
+def _preset_data(name: str) -> dict[str, Any]:
+    text = (resources.files("puzzlebook.layouts") / f"{name}.yaml").read_text(encoding="utf-8")
+    data, _, _ = parse_yaml(text, f"{name}.yaml")
+    return dict(data or {})
+
+
+def load_layout(name: str, spec: Spec | None = None, page: str | None = None) -> Layout:
+    """A preset by name, or a layout file (path relative to the spec); ``base: NAME`` overlays a preset."""
+    where = spec.where("layout") if spec else "layout"
+    names = preset_names()
+    lines: dict[Loc, int] = {}
+    if name in names:
+        data, fname = _preset_data(name), f"{name}.yaml"
+    elif name.endswith((".yaml", ".yml")) or "/" in name:
+        path = Path(name) if spec is None or Path(name).is_absolute() else spec.path.parent / name
+        if not path.is_file():
+            raise SpecError([Problem(where, f'layout file "{name}" not found (looked for {path})')])
+        data, lines, problems = parse_yaml(read_text(path, "layout"), path.name)
+        if problems:
+            raise SpecError(problems)
+        if not isinstance(data, dict):
+            raise SpecError([Problem(path.name, "a layout is a list of `key: value` lines")])
+        fname = path.name
+        base = data.pop("base", None)
+        if base is not None:
+            if base not in names:
+                hint = suggest(str(base), names) or f" Presets: {', '.join(names)}."
+                raise SpecError(
+                    [Problem(f"{fname}:{lines.get(('base',), 1)}: base", f'unknown preset "{base}".{hint}')]
+                )
+            data = _merge(_preset_data(base), data)
+    else:
+        hint = suggest(name, names) or f" Presets: {', '.join(names)}; or give a path to a .yaml file."
+        raise SpecError([Problem(where, f'unknown layout "{name}".{hint}')])
+    if page is not None:
+        data = {**data, "page_size": page}
+    try:
+        return Layout.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for loc, msg in errors_of(exc, Layout):
+            line = lines.get(loc[:1], 1) if lines else 1
+            problems.append(Problem(f"{fname}:{line}: {'.'.join(map(str, loc))}", msg))
+        raise SpecError(problems) from None
+
+
+# ---- the plan ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # baseline
+    text: str
+    size: float
+    bold: bool = False
+    align: Literal["left", "center", "right"] = "left"
+    gray: float = 0.0
+    max_width: float | None = None  # shrink the font to fit
+
+
+@dataclass(frozen=True)
+class Rule:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    width: float
+
+
+@dataclass(frozen=True)
+class MazeFrame:
+    """Where one maze is drawn: ``(x, y)`` is the bottom-left corner of its outer wall."""
+
+    number: int
+    x: float
+    y: float
+    cell: float
+    wall: float
+    answer: bool  # draw the solution
+    mark: float  # size of the start/end arrows, drawn in the margin around the maze
+    solution_gray: float
+
+
+@dataclass
+class Page:
+    number: int
+    kind: Literal["title", "maze", "answers", "blank"]
+    items: list[Text | Rule | MazeFrame] = field(default_factory=list)
+    bookmark: str | None = None
+
+
+@dataclass
+class BookPlan:
+    width: float
+    height: float
+    pages: list[Page]
+    title: str
+    author: str | None
+    subject: str
+    maze_pages: dict[int, int]  # maze number -> page number
+    fonts: tuple[str, str]
+    edition: str
+
+
+@dataclass(frozen=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def w(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def h(self) -> float:
+        return self.y1 - self.y0
+
+
+GAP = 14.0  # pt between slots, and between a maze and its caption
+
+
+def content_box(layout: Layout, page_number: int) -> Box:
+    """The safe area of a page; the inside (gutter) margin is on the left of odd (right-hand) pages."""
+    w, h = layout.size
+    m = layout.margins
+    left, right = (m.inside, m.outside) if page_number % 2 else (m.outside, m.inside)
+    return Box(left, m.bottom, w - right, h - m.top)
+
+
+def grid_of(n: int) -> tuple[int, int]:
+    return {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}[n]
+
+
+def split(box: Box, columns: int, rows: int, gap: float) -> list[Box]:
+    """Cells of a columns x rows grid inside ``box``, in reading order."""
+    w = (box.w - gap * (columns - 1)) / columns
+    h = (box.h - gap * (rows - 1)) / rows
+    return [
+        Box(
+            box.x0 + c * (w + gap),
+            box.y1 - (r + 1) * h - r * gap,
+            box.x0 + c * (w + gap) + w,
+            box.y1 - r * h - r * gap,
+        )
+        for r in range(rows)
+        for c in range(columns)
+    ]
+
+
+def mark_room(box: Box) -> float:
+    """Room kept around a maze for the start and end arrows."""
+    return max(10.0, min(34.0, 0.07 * min(box.w, box.h)))
+
+
+def fit(box: Box, width: int, height: int, room: float) -> tuple[float, float, float]:
+    """Largest square cell for a W x H maze in ``box``, and the maze's centred bottom-left corner."""
+    cell = min((box.w - 2 * room) / width, (box.h - 2 * room) / height)
+    x = box.x0 + (box.w - cell * width) / 2
+    y = box.y0 + (box.h - cell * height) / 2
+    return cell, x, y
+
+
+def _slot_items(
+    layout: Layout, slot: Box, maze: MazeRequest, caption_size: float, answer: bool, wall: float
+) -> tuple[list[Text | Rule | MazeFrame], float]:
+    """Caption, maze and info line in one slot; also returns the cell size."""
+    info_h = layout.small_size + 6 if layout.show_seed else 0.0
+    box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size - 4)
+    room = mark_room(box)
+    cell, x, y = fit(box, maze.width, maze.height, room)
+    top = y + cell * maze.height + room + 2
+    label = f"Maze {maze.number}" + (f" · {maze.title}" if maze.title and not answer else "")
+    items: list[Text | Rule | MazeFrame] = [
+        Text(slot.x0 + slot.w / 2, top + 4, label, caption_size, bold=True, align="center", max_width=slot.w),
+        MazeFrame(maze.number, x, y, cell, wall, answer, room * 0.85, layout.solution_gray),
+    ]
+    if layout.show_seed:
+        info = f"{maze.algorithm} · {maze.width}×{maze.height} · seed {maze.seed}"
+        items.append(
+            Text(
+                slot.x0 + slot.w / 2,
+                y - room - layout.small_size - 2,
+                info,
+                layout.small_size,
+                align="center",
+                gray=0.35,
+                max_width=slot.w,
+            )
+        )
+    return items, cell
+
+
+def _page_frame(layout: Layout, page: Page, title: str) -> Box:
+    """Header, footer, name line and instructions; returns the box left for the mazes."""
+    box = content_box(layout, page.number)
+    s = layout.small_size
+    top, bottom = box.y1, box.y0
+    values = {"page": page.number, "title": title}
+    if layout.footer:
+        page.items.append(
+            Text(box.x0 + box.w / 2, box.y0, layout.footer.format(**values), s, align="center", gray=0.3)
+        )
+        bottom += s + GAP
+    if layout.header:
+        page.items.append(
+            Text(box.x0 + box.w / 2, top - s, layout.header.format(**values), s, align="center", gray=0.3)
+        )
+        top -= s + GAP
+    if page.kind == "maze" and layout.name_line:
+        size = layout.caption_size
+        top -= size
+        third = box.w / 3
+        for i, word in enumerate(("Name", "Date", "Class")):
+            x = box.x0 + i * third
+            page.items.append(Text(x, top, word, size))
+            page.items.append(Rule(x + size * 2.9, top - 2, x + third - 12, top - 2, MIN_LINE))
+        top -= GAP
+    if page.kind == "maze" and layout.instructions:
+        top -= layout.caption_size
+        page.items.append(Text(box.x0, top, layout.instructions, layout.caption_size, max_width=box.w))
+        top -= GAP
+    return Box(box.x0, bottom, box.x1, top)
+
+
+def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str = "") -> BookPlan:
+    """Pages of positioned items for the whole book. Raises SpecError for every maze too dense to print."""
+    book = spec.book
+    w, h = layout.size
+    pages: list[Page] = []
+    maze_pages: dict[int, int] = {}
+
+    def new_page(kind: Literal["title", "maze", "answers", "blank"], bookmark: str | None = None) -> Page:
+        page = Page(len(pages) + 1, kind, bookmark=bookmark)
+        pages.append(page)
+        return page
+
+    title_page = layout.title_page if book.title_page is None else book.title_page
+    if title_page:
+        _title_page(
+            new_page("title", bookmark="Title"), layout, book.title, book.subtitle, book.author, len(mazes)
+        )
+
+    problems: list[Problem] = []
+    per_page = layout.mazes_per_page
+    columns, rows = grid_of(per_page)
+    caption = layout.heading_size if per_page == 1 else layout.caption_size
+    min_cell = max(layout.min_cell, 3 * layout.wall_weight)
+    for start in range(0, len(mazes), per_page):
+        page = new_page("maze", bookmark="Mazes" if start == 0 else None)
+        area = _page_frame(layout, page, book.title)
+        for slot, maze in zip(split(area, columns, rows, GAP), mazes[start : start + per_page], strict=False):
+            items, cell = _slot_items(layout, slot, maze, caption, False, layout.wall_weight)
+            page.items += items
+            maze_pages[maze.number] = page.number
+            if cell < min_cell:
+                problems.append(_too_dense(maze, cell, min_cell, layout, layout_name or book.layout))
+    if problems:
+        raise SpecError(problems)
+
+    if book.answer_key:
+        _answer_pages(layout, mazes, maze_pages, new_page, book.title)
+    return BookPlan(
+        w,
+        h,
+        pages,
+        book.title,
+        book.author,
+        f"{len(mazes)} mazes",
+        maze_pages,
+        (layout.font, layout.bold_font),
+        book.edition,
+    )
+
+
+def _title_page(
+    page: Page, layout: Layout, title: str, subtitle: str | None, author: str | None, count: int
+) -> None:
+    box = content_box(layout, page.number)
+    cx = box.x0 + box.w / 2
+    y = box.y0 + box.h * 0.62
+    size = max(layout.heading_size * 2, 28.0)
+    page.items.append(Text(cx, y, title, size, bold=True, align="center", max_width=box.w))
+    y -= size * 0.9
+    if subtitle:
+        page.items.append(Text(cx, y, subtitle, layout.heading_size, align="center", max_width=box.w))
+        y -= layout.heading_size * 1.6
+    if author:
+        y -= layout.caption_size
+        page.items.append(Text(cx, y, author, layout.caption_size * 1.2, align="center", max_width=box.w))
+    mazes = "1 maze" if count == 1 else f"{count} mazes"
+    page.items.append(
+        Text(cx, box.y0 + layout.caption_size, mazes, layout.caption_size, align="center", gray=0.3)
+    )
+
+
+def _answer_pages(
+    layout: Layout,
+    mazes: list[MazeRequest],
+    maze_pages: dict[int, int],
+    new_page: Callable[..., Page],
+    title: str,
+) -> None:
+    """Thumbnails with solutions in a columns x rows grid, then a note on the mazes with no single answer."""
+    columns, rows = layout.answer_key.columns, layout.answer_key.rows
+    made: list[Page] = []
+
+    def next_page() -> tuple[Page, Box]:
+        page = new_page("answers", bookmark=None if made else "Answer key")
+        area = _page_frame(layout, page, title)
+        heading = "Answer key (continued)" if made else "Answer key"
+        page.items.append(
+            Text(area.x0, area.y1 - layout.heading_size, heading, layout.heading_size, bold=True)
+        )
+        made.append(page)
+        return page, Box(area.x0, area.y0, area.x1, area.y1 - layout.heading_size - GAP)
+
+    page: Page | None = None
+    area: Box | None = None
+    slots: list[Box] = []
+    for maze in (m for m in mazes if m.has_answer):
+        if not slots:
+            page, area = next_page()
+            slots = split(area, columns, rows, GAP)
+        items, cell = _answer_items(layout, slots.pop(0), maze, maze_pages[maze.number])
+        if cell < 3 * layout.answer_wall_weight:  # too small as a thumbnail: a page of its own
+            page, area = next_page()
+            items, cell = _answer_items(layout, area, maze, maze_pages[maze.number])
+            slots = []
+        assert page is not None
+        page.items += items
+    unanswered = [m for m in mazes if not m.has_answer]
+    if not unanswered:
+        return
+    if page is None or area is None or len(slots) < columns:
+        page, area = next_page()
+        top = area.y1
+    else:
+        top = slots[len(slots) % columns].y1  # the first row left empty
+    size = layout.caption_size
+    named = ", ".join(f"maze {m.number} (page {maze_pages[m.number]})" for m in unanswered)
+    text = f"No single answer: the reader picks the start and the end of {named}."
+    for line in _wrap(text, max(20, int(area.w / (size * 0.56)))):
+        if top - size * 1.4 < area.y0:
+            page, area = next_page()
+            top = area.y1
+        top -= size * 1.4
+        page.items.append(Text(area.x0, top, line, size, max_width=area.w))
+
+
+def _answer_items(
+    layout: Layout, slot: Box, maze: MazeRequest, page: int
+) -> tuple[list[Text | Rule | MazeFrame], float]:
+    quiet = layout.model_copy(update={"show_seed": False})
+    items, cell = _slot_items(quiet, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
+    label = items[0]
+    assert isinstance(label, Text)
+    items[0] = replace(label, text=f"Maze {maze.number} · page {page}")
+    return items, cell
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    return [*lines, current] if current else lines
+
+
+def _too_dense(maze: MazeRequest, cell: float, min_cell: float, layout: Layout, name: str) -> Problem:
+    """Say what is wrong and what would fit: a smaller maze, or the smallest preset that takes it."""
+    scale = cell / min_cell
+    w, h = max(1, math.floor(maze.width * scale)), max(1, math.floor(maze.height * scale))
+    fits = [p for p in _presets_by_area() if _fits(load_layout(p), maze)]
+    where = f" or use layout: {fits[0]}" if fits and fits[0] != name else ""
+    return Problem(
+        maze.where + ".size",
+        f"{maze.width}x{maze.height} is too dense for {name} on {size_name(layout.size)}: its cells would be "
+        f"{cell:.1f} pt, the minimum is {min_cell:.1f} pt; make it at most {w}x{h}{where}",
+    )
+
+
+def _presets_by_area() -> list[str]:
+    def area(name: str) -> float:
+        lay = load_layout(name)
+        return lay.size[0] * lay.size[1] / lay.mazes_per_page
+
+    return sorted(preset_names(), key=area)
+
+
+def _fits(layout: Layout, maze: MazeRequest) -> bool:
+    page = Page(1, "maze")
+    area = _page_frame(layout, page, "")
+    slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
+    caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
+    _, cell = _slot_items(layout, slot, maze, caption, False, layout.wall_weight)
+    return cell >= max(layout.min_cell, 3 * layout.wall_weight)

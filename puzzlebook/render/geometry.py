@@ -1,0 +1,199 @@
+"""What to draw for a maze, as plain numbers: wall runs, the solution line, start and end marks.
+
+Pure geometry with no PDF library, shared by every output format and testable on its own. Coordinates are
+in points with y up; ``(x, y)`` of a frame is the bottom-left corner of the maze's outer wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+
+from ..grid import DX, DY, E, N, S, W
+from ..maze import Maze
+from ..puzzles import Puzzle
+from ..solve import Cell, opening
+
+Segment = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Placement:
+    x: float
+    y: float
+    cell: float
+    height: int  # rows, to flip y
+
+    def point(self, cx: float, cy: float) -> Point:
+        """Grid corner coordinates (cx right, cy down, in cells) -> page points."""
+        return self.x + cx * self.cell, self.y + (self.height - cy) * self.cell
+
+
+def gaps(puzzle: Puzzle) -> set[tuple[int, int, int]]:
+    """(x, y, side) of the outer walls left open for the start and the end."""
+    out = set()
+    for cell in (puzzle.start, puzzle.end):
+        if cell is not None:
+            side = opening(puzzle.maze.grid, cell)
+            if side is not None:
+                out.add((*cell, side))
+    return out
+
+
+def wall_runs(
+    maze: Maze, open_sides: AbstractSet[tuple[int, int, int]] = frozenset()
+) -> list[tuple[int, int, int, int]]:
+    """Every wall as few long straight runs (x0, y0, x1, y1) in grid corners, y down.
+
+    A wall stands between two cells without a passage, and between a cell and the outside (or a masked
+    cell) unless that side is an opening. Collinear neighbours are merged, so a 30x30 maze is a few dozen
+    strokes rather than 1,800.
+    """
+    grid = maze.grid
+    w, h = maze.width, maze.height
+
+    def live(x: int, y: int) -> bool:
+        return grid.contains(x, y)
+
+    def wall(x: int, y: int, side: int) -> bool:
+        """Is there a wall on ``side`` of (x, y), seen from whichever of the two cells is live?"""
+        nx, ny = x + DX[side], y + DY[side]
+        a, b = live(x, y), live(nx, ny)
+        if a and b:
+            return not maze.at(x, y) & side
+        if a:
+            return (x, y, side) not in open_sides
+        if b:
+            back = {N: S, S: N, E: W, W: E}[side]
+            return (nx, ny, back) not in open_sides
+        return False
+
+    runs: list[tuple[int, int, int, int]] = []
+    for row in range(h + 1):  # horizontal lines: the wall on the N side of row `row`
+        start = None
+        for x in range(w + 1):
+            on = x < w and wall(x, row, N) if row < h else x < w and wall(x, h - 1, S)
+            if on and start is None:
+                start = x
+            elif not on and start is not None:
+                runs.append((start, row, x, row))
+                start = None
+    for col in range(w + 1):  # vertical lines: the wall on the W side of column `col`
+        start = None
+        for y in range(h + 1):
+            on = y < h and wall(col, y, W) if col < w else y < h and wall(w - 1, y, E)
+            if on and start is None:
+                start = y
+            elif not on and start is not None:
+                runs.append((col, start, col, y))
+                start = None
+    return runs
+
+
+def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
+    """The solution through cell centres (grid units, y down), corners only, extended out through the
+    openings so it meets the start and end arrows."""
+    if not puzzle.solution:
+        return []
+    points = [(x + 0.5, y + 0.5) for x, y in puzzle.solution]
+    grid = puzzle.maze.grid
+    for index, cell in ((0, puzzle.solution[0]), (-1, puzzle.solution[-1])):
+        side = opening(grid, cell)
+        if side is not None:
+            cx, cy = points[index]
+            outside = (cx + DX[side] * 0.5, cy + DY[side] * 0.5)
+            if index == 0:
+                points.insert(0, outside)
+            else:
+                points.append(outside)
+    return _corners(points)
+
+
+def _corners(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    if len(points) < 3:
+        return points
+    out = [points[0]]
+    for a, b, c in zip(points, points[1:], points[2:], strict=False):
+        if (b[0] - a[0]) * (c[1] - b[1]) != (b[1] - a[1]) * (c[0] - b[0]):
+            out.append(b)
+    out.append(points[-1])
+    return out
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A start or end sign: an arrow outside an opening, or a letter/dot on an inner cell."""
+
+    kind: str  # "arrow" or "inner"
+    role: str  # "start" or "end"
+    polygon: tuple[Point, ...] = ()
+    center: Point = (0.0, 0.0)
+    radius: float = 0.0
+    label: tuple[float, float, str] | None = None  # baseline x, y and alignment of "Start"/"Finish"
+
+
+def marks(puzzle: Puzzle, place: Placement, size: float) -> list[Mark]:
+    """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise."""
+    out = []
+    grid = puzzle.maze.grid
+    for role, cell in (("start", puzzle.start), ("end", puzzle.end)):
+        if cell is None:
+            continue
+        side = opening(grid, cell)
+        x, y = cell
+        if side is None:
+            cx, cy = place.point(x + 0.5, y + 0.5)
+            out.append(Mark("inner", role, center=(cx, cy), radius=place.cell * 0.32))
+            continue
+        polygon = _arrow(place, cell, side, role == "start", size)
+        out.append(Mark("arrow", role, polygon=polygon, label=_label_spot(polygon, side, label_size(size))))
+    return out
+
+
+def label_size(mark: float) -> float:
+    """Text size of the Start/Finish words beside an arrow of size ``mark``; 0 when there is no room."""
+    return 0.0 if mark < 16 else min(12.0, max(7.0, mark * 0.36))
+
+
+def _label_spot(polygon: tuple[Point, ...], side: int, size: float) -> tuple[float, float, str] | None:
+    """Beside the arrow: above it when it points sideways, to its right when it points up or down."""
+    if not size:
+        return None
+    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+    if side in (E, W):
+        return (sum(xs) / len(xs), max(ys) + size * 0.35, "center")
+    return (max(xs) + size * 0.4, (min(ys) + max(ys)) / 2 - size * 0.35, "left")
+
+
+def _arrow(place: Placement, cell: Cell, side: int, inward: bool, size: float) -> tuple[Point, ...]:
+    """A solid arrow in the margin, in line with the opening, as wide as the corridor allows."""
+    x, y = cell
+    # the middle of the opening, in page points, and the outward unit vector
+    mx, my = place.point(x + 0.5 + DX[side] * 0.5, y + 0.5 + DY[side] * 0.5)
+    ux, uy = DX[side], -DY[side]  # y flips on the page
+    vx, vy = -uy, ux  # across the arrow
+    gap = max(1.5, place.cell * 0.12)
+    length = max(size - gap, 4.0)
+    half = min(max(place.cell * 0.5, 3.0), length * 0.42)
+    shaft = half * 0.45
+    near = gap  # distance from the wall to the arrow's inner end
+    far = gap + length
+    head = length * 0.5
+    if inward:  # tip at the wall, tail far out
+        tip, base, tail = near, near + head, far
+    else:  # tail at the wall, tip far out
+        tip, base, tail = far, far - head, near
+
+    def at(d: float, across: float) -> Point:
+        return (mx + ux * d + vx * across, my + uy * d + vy * across)
+
+    return (
+        at(tip, 0),
+        at(base, half),
+        at(base, shaft),
+        at(tail, shaft),
+        at(tail, -shaft),
+        at(base, -shaft),
+        at(base, -half),
+    )

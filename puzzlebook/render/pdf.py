@@ -1,0 +1,156 @@
+"""Draw a BookPlan with reportlab. The only module that knows reportlab.
+
+Output is byte-identical for the same plan (``invariant=1``: fixed dates and document id), every font is
+embedded (the canvas's initial font is our TrueType font, not an unembedded Helvetica), and each maze is
+one stroked path of merged wall runs with square caps, so corners close cleanly.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import reportlab
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import __version__
+from ..errors import LayoutError
+from ..layout import BUNDLED_FONTS, BookPlan, MazeFrame, Page, Rule, Text
+from ..puzzles import Puzzle
+from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
+
+FONT_DIR = Path(reportlab.__file__).parent / "fonts"
+
+
+def register_font(name: str) -> str:
+    """A bundled font (Vera, VeraBd) or a path to a .ttf file; returns the registered name."""
+    if name in BUNDLED_FONTS:
+        path = FONT_DIR / f"{name}.ttf"
+        key = name
+    else:
+        path = Path(name)
+        key = f"custom-{path.stem}"
+        if not path.is_file():
+            raise LayoutError(f'font file "{name}" not found; use Vera, VeraBd or a path to a .ttf file')
+    if key not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TTFont(key, str(path)))
+        except Exception as exc:  # reportlab raises plain Exceptions for bad font files
+            raise LayoutError(f'font "{name}" cannot be embedded: {exc}') from None
+    return key
+
+
+def write_pdf(
+    plan: BookPlan,
+    puzzle_for: Callable[[int], Puzzle],
+    progress: Callable[[int], None] | None = None,
+) -> bytes:
+    regular, bold = (register_font(f) for f in plan.fonts)
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        pagesize=(plan.width, plan.height),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=regular,
+        initialFontSize=10,
+    )
+    canvas.setTitle(plan.title)
+    canvas.setAuthor(plan.author or "")
+    canvas.setSubject(plan.subject)
+    canvas.setCreator(f"puzzlebook {__version__}")
+    canvas.setKeywords("maze, puzzle, activity book")
+    screen = plan.edition == "screen"
+    if screen:
+        canvas.showOutline()
+    for page in plan.pages:
+        _draw_page(canvas, page, puzzle_for, (regular, bold))
+        if screen and page.bookmark:
+            key = f"p{page.number}"
+            canvas.bookmarkPage(key)
+            canvas.addOutlineEntry(page.bookmark, key, level=0)
+        canvas.showPage()
+        if progress:
+            progress(1)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _draw_page(
+    canvas: Canvas, page: Page, puzzle_for: Callable[[int], Puzzle], fonts: tuple[str, str]
+) -> None:
+    for item in page.items:
+        if isinstance(item, Text):
+            _text(canvas, item, fonts)
+        elif isinstance(item, Rule):
+            canvas.setStrokeGray(0)
+            canvas.setLineWidth(item.width)
+            canvas.setLineCap(0)
+            canvas.line(item.x0, item.y0, item.x1, item.y1)
+        elif isinstance(item, MazeFrame):
+            draw_maze(canvas, puzzle_for(item.number), item, fonts[1])
+
+
+def _text(canvas: Canvas, item: Text, fonts: tuple[str, str]) -> None:
+    font = fonts[1] if item.bold else fonts[0]
+    size = item.size
+    if item.max_width:
+        width = pdfmetrics.stringWidth(item.text, font, size)
+        if width > item.max_width:
+            size = max(7.0, size * item.max_width / width)  # never below the printable minimum
+    canvas.setFont(font, size)
+    canvas.setFillGray(item.gray)
+    draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
+    draw[item.align](item.x, item.y, item.text)
+    canvas.setFillGray(0)
+
+
+def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) -> None:
+    place = Placement(frame.x, frame.y, frame.cell, puzzle.maze.height)
+    if frame.answer:
+        line = solution_line(puzzle)
+        if line:
+            path = canvas.beginPath()
+            path.moveTo(*place.point(*line[0]))
+            for point in line[1:]:
+                path.lineTo(*place.point(*point))
+            canvas.setStrokeGray(frame.solution_gray)
+            canvas.setLineWidth(min(max(1.5, frame.cell * 0.35), 4.0))
+            canvas.setLineCap(1)
+            canvas.setLineJoin(1)
+            canvas.drawPath(path, stroke=1, fill=0)
+    runs = wall_runs(puzzle.maze, gaps(puzzle))
+    segments = [(*place.point(x0, y0), *place.point(x1, y1)) for x0, y0, x1, y1 in runs]
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(frame.wall)
+    canvas.setLineCap(2)  # square caps close the corners where runs meet
+    canvas.setLineJoin(0)
+    canvas.lines(segments)
+    canvas.setFillGray(0)
+    for mark in marks(puzzle, place, frame.mark):
+        if mark.kind == "arrow":
+            path = canvas.beginPath()
+            path.moveTo(*mark.polygon[0])
+            for point in mark.polygon[1:]:
+                path.lineTo(*point)
+            path.close()
+            canvas.drawPath(path, stroke=0, fill=1)
+            if mark.label:
+                x, y, align = mark.label
+                canvas.setFont(bold_font, label_size(frame.mark))
+                word = "Start" if mark.role == "start" else "Finish"
+                (canvas.drawCentredString if align == "center" else canvas.drawString)(x, y, word)
+        elif frame.cell >= 10:
+            size = frame.cell * 0.6
+            canvas.setFont(bold_font, size)
+            canvas.drawCentredString(
+                mark.center[0], mark.center[1] - size * 0.36, "S" if mark.role == "start" else "E"
+            )
+        elif mark.role == "start":
+            canvas.circle(*mark.center, mark.radius, stroke=0, fill=1)
+        else:
+            r = mark.radius
+            canvas.rect(mark.center[0] - r, mark.center[1] - r, 2 * r, 2 * r, stroke=0, fill=1)

@@ -1,0 +1,60 @@
+"""Lengths and page sizes, always in PDF points (1/72 inch)."""
+
+from __future__ import annotations
+
+import re
+
+PT_PER_UNIT = {"pt": 1.0, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54}
+
+PAGE_SIZES: dict[str, tuple[float, float]] = {
+    "letter": (612.0, 792.0),
+    "legal": (612.0, 1008.0),
+    "tabloid": (792.0, 1224.0),
+    "a5": (419.53, 595.28),
+    "a4": (595.28, 841.89),
+    "a3": (841.89, 1190.55),
+    "a2": (1190.55, 1683.78),
+    "poster-18x24in": (1296.0, 1728.0),
+}
+"""Named sizes; any ``WxH`` with a unit (``6x9in``, ``210x297mm``) works too."""
+
+_NUMBER = r"(\d+(?:\.\d+)?|\.\d+)"
+_LENGTH = re.compile(rf"^\s*{_NUMBER}\s*(pt|in|mm|cm)?\s*$", re.IGNORECASE)
+_SIZE = re.compile(rf"^\s*{_NUMBER}\s*(pt|in|mm|cm)?\s*[x×]\s*{_NUMBER}\s*(pt|in|mm|cm)\s*$", re.IGNORECASE)
+
+
+def length(value: str | float | int) -> float:
+    """``"12mm"``, ``"0.5in"``, ``"18pt"`` or a plain number of points -> points."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a length such as 12mm, 0.5in or 18pt, got {value}")
+    if isinstance(value, int | float):
+        return float(value)
+    match = _LENGTH.match(value)
+    if not match:
+        raise ValueError(f'expected a length such as 12mm, 0.5in or 18pt, got "{value}"')
+    return float(match[1]) * PT_PER_UNIT[(match[2] or "pt").lower()]
+
+
+def page_size(value: str) -> tuple[float, float]:
+    """A page-size name (``letter``, ``a4``...) or ``WxH`` with a unit (``6x9in``, ``210x297mm``)."""
+    key = value.strip().lower()
+    if key in PAGE_SIZES:
+        return PAGE_SIZES[key]
+    match = _SIZE.match(key)
+    if not match:
+        names = ", ".join(PAGE_SIZES)
+        raise ValueError(f'expected a page size ({names}) or WxH with a unit such as 6x9in, got "{value}"')
+    unit_w = (match[2] or match[4]).lower()
+    w = float(match[1]) * PT_PER_UNIT[unit_w]
+    h = float(match[3]) * PT_PER_UNIT[match[4].lower()]
+    if not (72 <= w <= 14400 and 72 <= h <= 14400):
+        raise ValueError(f'page size "{value}" must be between 1in and 200in on each side')
+    return round(w, 2), round(h, 2)
+
+
+def size_name(size: tuple[float, float]) -> str:
+    """A friendly name for a page size: ``letter`` or ``6 x 9 in``."""
+    for name, known in PAGE_SIZES.items():
+        if abs(known[0] - size[0]) < 0.5 and abs(known[1] - size[1]) < 0.5:
+            return name
+    return f"{size[0] / 72:g} x {size[1] / 72:g} in"

@@ -1,0 +1,162 @@
+import textwrap
+
+import pytest
+
+from puzzlebook.errors import PuzzlebookError, SpecError
+from puzzlebook.rng import derive_seed
+from puzzlebook.spec import load_spec
+
+GOOD = """\
+title: Maze Adventures
+author: Room 12
+layout: activity-book
+page_size: letter
+seed: 2026
+marks: suggested
+answer_key: true
+output: maze-adventures.pdf
+mazes:
+  - size: 12x12
+    algorithm: hunt-and-kill
+    seed: 7
+    title: Warm-up
+  - size: 30x40
+    algorithm: eller
+    options: {horizontal: 0.6}
+    count: 4
+  - size: 20x20
+    algorithm: wilson
+    marks: {start: [0, 0], end: [19, 19]}
+  - size: 16x16
+    algorithm: kruskal
+    marks: none
+"""
+
+
+def write(tmp_path, text, name="book.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def problems_of(tmp_path, text):
+    with pytest.raises(SpecError) as err:
+        load_spec(write(tmp_path, text))
+    return [str(p) for p in err.value.problems]
+
+
+def test_the_documented_example_loads_and_expands(tmp_path):
+    spec = load_spec(write(tmp_path, GOOD))
+    mazes = list(spec.mazes())
+    assert [m.number for m in mazes] == list(range(1, 8))
+    assert [m.algorithm for m in mazes] == ["hunt-and-kill"] + ["eller"] * 4 + ["wilson", "kruskal"]
+    assert mazes[0].seed == 7 and mazes[0].title == "Warm-up"
+    assert mazes[1].options == {"horizontal": 0.6, "vertical": 0.3}
+    assert [m.seed for m in mazes[1:5]] == [derive_seed(2026, 1, k) for k in range(4)]
+    assert len({m.seed for m in mazes}) == 7
+    assert mazes[5].marks == ((0, 0), (19, 19))
+    assert mazes[6].marks == "none" and mazes[0].marks == "suggested"
+    assert mazes[1].where == "book.yaml:14: mazes[1]"
+
+
+def test_seed_override_changes_derived_seeds_but_not_own_seeds(tmp_path):
+    spec = load_spec(write(tmp_path, GOOD))
+    a, b = list(spec.mazes()), list(spec.mazes(seed=5))
+    assert a[0].seed == b[0].seed == 7
+    assert all(x.seed != y.seed for x, y in zip(a[1:], b[1:], strict=True))
+
+
+def test_adding_a_maze_at_the_end_keeps_every_other_seed(tmp_path):
+    before = [m.seed for m in load_spec(write(tmp_path, GOOD)).mazes()]
+    after = [m.seed for m in load_spec(write(tmp_path, GOOD + "  - size: 5x5\n")).mazes()]
+    assert after[:-1] == before
+
+
+def test_yaml_1_1_surprises_are_guarded(tmp_path):
+    spec = load_spec(write(tmp_path, "title: no\nauthor: 12:30\nanswer_key: yes\nmazes:\n  - size: 3x3\n"))
+    assert spec.book.title == "no"
+    assert spec.book.author == "12:30"
+    assert spec.book.answer_key is True
+    numbers = load_spec(write(tmp_path, "title: 1984\nmazes:\n  - {size: 3x3, title: 007}\n"))
+    assert numbers.book.title == "1984"
+    assert numbers.book.mazes[0].title == "007"
+
+
+def test_every_problem_is_reported_at_once(tmp_path):
+    found = problems_of(
+        tmp_path,
+        """\
+        title: Bad
+        layout: activity-book
+        mazes:
+          - size: 12x12
+            algorithm: hunt-and-kil
+          - size: 20 by 30
+            algorithm: eller
+            options: {horizontal: 1.6, vert: 1}
+          - size: 20x20
+            marks: {start: [0, 0], end: [20, 19]}
+          - size: 16x16
+            marks: nope
+            colour: red
+          - size: 100000x100000
+            count: many
+        """,
+    )
+    assert found == [
+        'book.yaml:5: mazes[0].algorithm: unknown algorithm "hunt-and-kil". Did you mean "hunt-and-kill"?',
+        'book.yaml:6: mazes[1].size: expected WxH such as 20x30, got "20 by 30"',
+        "book.yaml:8: mazes[1].options.horizontal: must be at most 1.0, got 1.6",
+        'book.yaml:8: mazes[1].options.vert: unknown option "vert" for eller. Did you mean "vertical"?',
+        "book.yaml:9: mazes[2]: marks.end [20, 19] is outside the 20x20 maze (x from 0 to 19, y from 0 to 19)",
+        "book.yaml:12: mazes[3].marks: expected 'none' or 'suggested', got \"nope\"",
+        'book.yaml:13: mazes[3].colour: unknown key "colour". Did you mean "count"?',
+        "book.yaml:14: mazes[4].size: 100000x100000 is too large: at most 10000 cells a side and "
+        "16,000,000 cells in all",
+        'book.yaml:15: mazes[4].count: expected a whole number, got "many"',
+    ]
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("", "book.yaml: the spec is empty; start with `title: My Maze Book`"),
+        ("- a\n- b\n", "book.yaml:1: a spec is a list of `key: value` lines, such as `title: My Book`"),
+        ("title: x\nmazes: [\n", "book.yaml:3: this is not valid YAML"),
+        ("mazes:\n  - size: 3x3\n", "book.yaml:1: title: is required but missing"),
+        ("title: x\n", "book.yaml:1: mazes: is required but missing"),
+        ("title: x\nmazes: []\n", "book.yaml:2: mazes: list should have at least 1 item"),
+        ("title: x\ntitle: y\nmazes:\n  - size: 3x3\n", "book.yaml:2: title: appears twice (also on line 1)"),
+        ("title: x\nseed: -1\nmazes:\n  - size: 3x3\n", "book.yaml:2: seed: must be at least 0, got -1"),
+        (
+            "title: x\npage_size: huge\nmazes:\n  - size: 3x3\n",
+            "book.yaml:2: page_size: expected a page size",
+        ),
+        (
+            "title: x\nmarks: maybe\nmazes:\n  - size: 3x3\n",
+            "book.yaml:2: marks: expected 'none' or 'suggested'",
+        ),
+        ("title: x\nmazes:\n  - size: 0x5\n", "book.yaml:3: mazes[0].size: a maze needs at least 1x1 cells"),
+        (
+            "title: x\nmazes:\n  - size: 3x3\n    marks: {start: [1, 1], end: [1, 1]}\n",
+            "start and end must be",
+        ),
+        ("title: x\nmazes:\n  - size: 3x3\n    count: 0\n", "mazes[0].count: must be at least 1, got 0"),
+        ("title: x\nmazes:\n  - size: 3x3\n    algorithm: 5\n", 'mazes[0].algorithm: unknown algorithm "5"'),
+        ("title: x\nanswer_key: sometimes\nmazes:\n  - size: 3x3\n", "answer_key: expected true or false"),
+    ],
+)
+def test_bad_specs_get_one_clear_line_each(tmp_path, text, expected):
+    found = problems_of(tmp_path, text)
+    assert any(expected in p for p in found), found
+
+
+def test_unreadable_files_are_explained(tmp_path):
+    with pytest.raises(PuzzlebookError, match="no such spec file"):
+        load_spec(tmp_path / "missing.yaml")
+    with pytest.raises(PuzzlebookError, match="is a folder"):
+        load_spec(tmp_path)
+    binary = tmp_path / "b.yaml"
+    binary.write_bytes(b"\xff\xfe\x00\x81")
+    with pytest.raises(PuzzlebookError, match="not a text file"):
+        load_spec(binary)
