@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from .errors import Problem, SpecError
 from .messages import Loc, errors_of
@@ -26,6 +26,7 @@ Length = Annotated[float, BeforeValidator(length)]
 MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
 MIN_TEXT = 7.0  # pt: the smallest text they accept
 BUNDLED_FONTS = ("Vera", "VeraBd")
+GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # mazes per page -> columns x rows
 
 
 class _Model(BaseModel):
@@ -50,7 +51,7 @@ class Layout(_Model):
     description: str = "One maze per page, answer key at the back."
     page_size: str = "letter"
     margins: Margins = Field(default_factory=Margins)
-    mazes_per_page: Literal[1, 2, 4, 6] = 1
+    mazes_per_page: int = Field(1, description="1, 2, 4 or 6")
     wall_weight: Length = Field(1.5, ge=MIN_LINE)
     answer_wall_weight: Length = Field(0.75, ge=MIN_LINE)
     solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
@@ -71,6 +72,19 @@ class Layout(_Model):
     @property
     def size(self) -> tuple[float, float]:
         return page_size(self.page_size)
+
+    @field_validator("mazes_per_page")
+    @classmethod
+    def _per_page(cls, value: int) -> int:
+        if value not in GRIDS:
+            raise ValueError(f"expected 1, 2, 4 or 6, got {value}")
+        return value
+
+    @field_validator("page_size")
+    @classmethod
+    def _page_size(cls, value: str) -> str:
+        page_size(value)
+        return value
 
 
 def preset_names() -> list[str]:
@@ -221,7 +235,7 @@ def content_box(layout: Layout, page_number: int) -> Box:
 
 
 def grid_of(n: int) -> tuple[int, int]:
-    return {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}[n]
+    return GRIDS[n]
 
 
 def split(box: Box, columns: int, rows: int, gap: float) -> list[Box]:

@@ -14,15 +14,16 @@ def write_output(target: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``target`` all at once.
 
     ``-`` means standard output. A regular file (or a new one) is written to a temporary file in the same
-    folder and renamed over the target, so a failure never leaves a partial file. Anything else, such as
-    ``/dev/stdout`` or a named pipe, is written directly: renaming over it would replace the device.
+    folder and renamed over the target, so a failure never leaves a partial file. Anything else is written
+    through in place: a symlink (``/dev/stdout`` is one, even when it leads to a file), a device or a
+    named pipe; renaming over it would replace the link or the device instead of writing to it.
     """
     if str(target) == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
     path = Path(target)
-    if path.exists() and not path.is_file():
+    if path.is_symlink() or (path.exists() and not path.is_file()):
         with open(path, "wb") as stream:
             stream.write(data)
         return

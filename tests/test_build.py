@@ -1,0 +1,267 @@
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pdfcheck import fonts, page_texts, rebuild, wall_lines
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from puzzlebook.build import build_book, check_book, make_puzzles
+from puzzlebook.cli import app
+from puzzlebook.render.geometry import gaps
+
+runner = CliRunner()
+SAMPLES = Path(__file__).parent.parent / "sample_configs"
+
+BOOK = """\
+title: Maze Adventures
+author: Room 12
+layout: activity-book
+seed: 2026
+marks: suggested
+answer_key: true
+output: maze-adventures.pdf
+mazes:
+  - size: 12x12
+    algorithm: hunt-and-kill
+    seed: 7
+    title: Warm-up
+  - size: 30x40
+    algorithm: eller
+    options: {horizontal: 0.6}
+    count: 4
+  - size: 20x20
+    algorithm: wilson
+    marks: {start: [0, 0], end: [19, 19]}
+  - size: 16x16
+    algorithm: kruskal
+    marks: none
+"""
+
+
+@pytest.fixture
+def book(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK)
+    return spec
+
+
+@pytest.fixture
+def built(book):
+    target, checked = build_book(book)
+    return Path(target), checked
+
+
+def test_output_lands_beside_the_spec_under_its_output_name(built, book):
+    target, _ = built
+    assert target == book.parent / "maze-adventures.pdf"
+    assert sorted(p.name for p in book.parent.iterdir()) == ["book.yaml", "maze-adventures.pdf"]
+
+
+def test_pages_in_order_with_their_text(built):
+    target, checked = built
+    texts = page_texts(target)
+    # title, 7 maze pages, answers for the 6 marked mazes on one page, the unmarked one noted there
+    assert len(texts) == len(checked.plan.pages) == 1 + 7 + 2
+    assert "Maze Adventures" in texts[0] and "Room 12" in texts[0] and "7 mazes" in texts[0]
+    assert "Maze 1 · Warm-up" in texts[1] and "hunt-and-kill · 12×12 · seed 7" in texts[1]
+    for number in range(1, 8):
+        assert f"Maze {number}" in texts[number]
+        assert str(number + 1) in texts[number].splitlines()  # the page number, on a line of its own
+    assert "Start" in texts[1] and "Finish" in texts[1]
+    assert "Start" not in texts[7]  # maze 7 has marks: none
+    answers = "\n".join(texts[8:])
+    assert "Answer key" in texts[8]
+    for number in range(1, 7):
+        assert f"Maze {number} · page {number + 1}" in answers
+    assert "Maze 7 · page" not in answers
+    assert "the reader picks the start and the end of maze 7 (page 8)" in " ".join(answers.split())
+
+
+def test_metadata_and_fonts(built):
+    target, _ = built
+    reader = PdfReader(target)
+    meta = reader.metadata
+    assert meta.title == "Maze Adventures"
+    assert meta.author == "Room 12"
+    assert meta.subject == "7 mazes"
+    assert meta.creator.startswith("puzzlebook ")
+    found = fonts(target)
+    assert found, "no fonts found"
+    assert all(embedded for _, embedded in found), found
+    assert not any("Helvetica" in name for name, _ in found)
+    assert reader.outline == []  # print edition: no bookmarks
+    for page in reader.pages:
+        assert "/Annots" not in page
+
+
+def test_the_walls_drawn_are_the_maze_that_was_generated(built):
+    target, checked = built
+    puzzles = make_puzzles(checked.mazes)
+    for number in (1, 2, 6, 7):  # border marks, tall maze, explicit corner marks, no marks
+        puzzle = puzzles[number]
+        lines = wall_lines(target, number, checked.layout.wall_weight)
+        cells, openings = rebuild(lines, puzzle.maze.width, puzzle.maze.height)
+        assert cells == puzzle.maze.rows()
+        assert openings == gaps(puzzle)
+
+
+def test_maze_fills_its_box_inside_the_safe_area(built):
+    _, checked = built
+    layout = checked.layout
+    w, h = layout.size
+    for page in checked.plan.pages:
+        left = layout.margins.inside if page.number % 2 else layout.margins.outside
+        right = layout.margins.outside if page.number % 2 else layout.margins.inside
+        for item in page.items:
+            if hasattr(item, "cell"):
+                maze = next(m for m in checked.mazes if m.number == item.number)
+                assert item.x - item.mark >= left - 0.01
+                assert item.x + item.cell * maze.width + item.mark <= w - right + 0.01
+                assert item.y - item.mark >= layout.margins.bottom
+                assert item.y + item.cell * maze.height + item.mark <= h - layout.margins.top
+                if page.kind == "maze":  # as large as the box allows: touches one pair of sides
+                    assert item.cell >= 7
+
+
+def test_same_spec_same_bytes_other_seed_other_bytes(book, tmp_path):
+    a, b, c = tmp_path / "a.pdf", tmp_path / "b.pdf", tmp_path / "c.pdf"
+    build_book(book, a)
+    build_book(book, b)
+    build_book(book, c, seed=99)
+    assert a.read_bytes() == b.read_bytes()
+    assert a.read_bytes() != c.read_bytes()
+
+
+def test_same_bytes_in_another_process_and_hash_seed(book, tmp_path):
+    outs = []
+    for hash_seed in ("0", "123"):
+        out = tmp_path / f"h{hash_seed}.pdf"
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        subprocess.run(
+            [sys.executable, "-m", "puzzlebook", "build", str(book), "-o", str(out), "-q"],
+            env=env,
+            check=True,
+        )
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+
+
+def test_validate_reports_the_plan_without_building(book):
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 0, result.output
+    assert "7 mazes on 10 pages (1 title, 7 maze, 2 answer); 6 with a marked start and end" in result.stdout
+    assert not (book.parent / "maze-adventures.pdf").exists()
+
+
+def test_cli_build_with_output_and_seed(book, tmp_path):
+    out = tmp_path / "custom.pdf"
+    result = runner.invoke(app, ["build", str(book), "-o", str(out), "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    assert "wrote" in result.stderr and out.exists()
+    assert not (tmp_path / "maze-adventures.pdf").exists()
+    assert "Building" not in result.stderr  # no progress bar when stderr is not a terminal
+
+
+def test_stdout_streams(book):
+    for target in ("-", "/dev/stdout"):
+        result = subprocess.run(
+            [sys.executable, "-m", "puzzlebook", "build", str(book), "-o", target, "-q"],
+            capture_output=True,
+            check=True,
+        )
+        assert result.stdout.startswith(b"%PDF-") and result.stdout.rstrip().endswith(b"%%EOF")
+
+
+def test_dev_stdout_redirected_to_a_file_is_written_through_not_renamed(book, tmp_path):
+    out = tmp_path / "redirected.pdf"
+    with open(out, "wb") as stream:
+        subprocess.run(
+            [sys.executable, "-m", "puzzlebook", "build", str(book), "-o", "/dev/stdout", "-q"],
+            stdout=stream,
+            check=True,
+        )
+    assert out.read_bytes().startswith(b"%PDF-")
+    assert Path("/dev/stdout").is_symlink()
+    assert not list(Path("/dev").glob(".stdout.*"))  # no temp file beside the device
+
+
+def test_a_symlinked_target_keeps_its_link(book, tmp_path):
+    real = tmp_path / "real.pdf"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.pdf"
+    link.symlink_to(real)
+    build_book(book, link)
+    assert link.is_symlink() and real.read_bytes().startswith(b"%PDF-")
+
+
+BAD_SPECS = {
+    "unknown algorithm": ("title: x\nmazes:\n  - {size: 5x5, algorithm: wislon}\n", 'Did you mean "wilson"'),
+    "size zero": ("title: x\nmazes:\n  - size: 0x5\n", "at least 1x1"),
+    "huge": ("title: x\nmazes:\n  - size: 100000x100000\n", "too large"),
+    "wrong type": ("title: x\nmazes:\n  - {size: 5x5, count: lots}\n", "expected a whole number"),
+    "missing layout": ("title: x\nlayout: pamphlet\nmazes:\n  - size: 5x5\n", 'unknown layout "pamphlet"'),
+    "missing layout file": ("title: x\nlayout: mine.yaml\nmazes:\n  - size: 5x5\n", "not found"),
+    "bad yaml": ("title: x\nmazes: [\n", "not valid YAML"),
+    "too dense": ("title: x\nmazes:\n  - size: 300x300\n", "too dense for activity-book"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_SPECS)
+def test_bad_specs_fail_cleanly_and_write_nothing(tmp_path, case):
+    text, needle = BAD_SPECS[case]
+    spec = tmp_path / "book.yaml"
+    spec.write_text(text)
+    existing = tmp_path / "book.pdf"
+    existing.write_bytes(b"old book")
+    result = runner.invoke(app, ["build", str(spec)])
+    assert result.exit_code == 2, result.output
+    assert needle in result.stderr
+    assert "Traceback" not in result.output
+    assert all(line.startswith("error: book.yaml") for line in result.stderr.splitlines())
+    assert existing.read_bytes() == b"old book"  # untouched
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf", "book.yaml"]  # no temp file left
+
+
+def test_too_dense_names_what_fits(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: x\nmazes:\n  - size: 120x150\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    assert "book.yaml:3: mazes[0].size: 120x150 is too dense for activity-book on letter" in result.stderr
+    assert "or use layout: poster" in result.stderr
+    assert "make it at most" in result.stderr
+
+
+def test_a_failed_build_keeps_the_previous_pdf(book, tmp_path, monkeypatch):
+    target = tmp_path / "keep.pdf"
+    target.write_bytes(b"previous")
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr("puzzlebook.build.write_pdf", boom)
+    with pytest.raises(RuntimeError):
+        build_book(book, target)
+    assert target.read_bytes() == b"previous"
+
+
+def test_screen_edition_has_bookmarks(book, tmp_path):
+    book.write_text(BOOK.replace("answer_key: true", "answer_key: true\nedition: screen"))
+    target, _ = build_book(book, tmp_path / "screen.pdf")
+    titles = [entry.title for entry in PdfReader(target).outline]
+    assert titles == ["Title", "Mazes", "Answer key"]
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.yaml")))
+def test_every_sample_builds(sample, tmp_path):
+    shutil.copy(SAMPLES / sample, tmp_path / sample)
+    checked = check_book(tmp_path / sample)
+    target, _ = build_book(tmp_path / sample)
+    texts = page_texts(target)
+    assert len(texts) == len(checked.plan.pages)
+    assert all(f"Maze {m.number}" in "".join(texts) for m in checked.mazes)
+    assert all(embedded for _, embedded in fonts(target))

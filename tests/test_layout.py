@@ -1,0 +1,175 @@
+import re
+
+import pytest
+
+from puzzlebook.errors import SpecError
+from puzzlebook.layout import (
+    MIN_LINE,
+    MIN_TEXT,
+    MazeFrame,
+    Rule,
+    Text,
+    content_box,
+    load_layout,
+    plan_book,
+    preset_names,
+)
+from puzzlebook.spec import load_spec
+from puzzlebook.units import length, page_size
+
+
+def test_presets_ship_with_the_package():
+    assert {"activity-book", "activity-book-a4", "handout", "poster"} <= set(preset_names())
+    for name in preset_names():
+        layout = load_layout(name)
+        assert layout.description
+        assert layout.wall_weight >= MIN_LINE and layout.answer_wall_weight >= MIN_LINE
+    assert load_layout("activity-book").size == (612, 792)
+    assert load_layout("activity-book-a4").size == pytest.approx((595.28, 841.89))
+    assert load_layout("handout").mazes_per_page == 2 and load_layout("handout").name_line
+    poster = load_layout("poster")
+    assert poster.size[0] * poster.size[1] == max(
+        load_layout(n).size[0] * load_layout(n).size[1] for n in preset_names()
+    )
+
+
+@pytest.mark.parametrize(
+    "text,points",
+    [("12mm", 34.0157), ("0.5in", 36), ("18pt", 18), ("2.5cm", 70.8661), (10, 10), ("7", 7)],
+)
+def test_lengths(text, points):
+    assert length(text) == pytest.approx(points, abs=1e-3)
+
+
+@pytest.mark.parametrize(
+    "text,size",
+    [
+        ("letter", (612, 792)),
+        ("A4", (595.28, 841.89)),
+        ("6x9in", (432, 648)),
+        ("210x297mm", (595.28, 841.89)),
+    ],
+)
+def test_page_sizes(text, size):
+    assert page_size(text) == pytest.approx(size, abs=0.01)
+
+
+def spec_file(tmp_path, body):
+    path = tmp_path / "book.yaml"
+    path.write_text(body)
+    return load_spec(path)
+
+
+def test_a_layout_file_can_build_on_a_preset(tmp_path):
+    (tmp_path / "mine.yaml").write_text("base: handout\nwall_weight: 3pt\npage_size: a4\n")
+    spec = spec_file(tmp_path, "title: x\nlayout: mine.yaml\nmazes:\n  - size: 5x5\n")
+    layout = load_layout(spec.book.layout, spec)
+    assert layout.wall_weight == 3 and layout.mazes_per_page == 2 and layout.page_size == "a4"
+
+
+@pytest.mark.parametrize(
+    "body,needle",
+    [
+        ("wall_weight: 0.2pt\n", "mine.yaml:1: wall_weight: must be at least 0.75"),
+        ("small_size: 5pt\n", "small_size: must be at least 7"),
+        ("mazes_per_page: 3\n", "mazes_per_page: expected 1, 2, 4 or 6, got 3"),
+        ("page_size: napkin\n", "page_size: expected a page size"),
+        ("base: handot\n", 'unknown preset "handot". Did you mean "handout"?'),
+        ("colour: red\n", 'unknown key "colour"'),
+    ],
+)
+def test_bad_layout_files_are_explained(tmp_path, body, needle):
+    (tmp_path / "mine.yaml").write_text(body)
+    spec = spec_file(tmp_path, "title: x\nlayout: mine.yaml\nmazes:\n  - size: 5x5\n")
+    with pytest.raises(SpecError) as err:
+        load_layout(spec.book.layout, spec)
+    assert needle in str(err.value)
+
+
+def test_unknown_preset_suggests_one(tmp_path):
+    spec = spec_file(tmp_path, "title: x\nlayout: activty-book\nmazes:\n  - size: 5x5\n")
+    with pytest.raises(
+        SpecError, match=re.escape('book.yaml:2: layout: unknown layout "activty-book". Did you mean')
+    ):
+        load_layout(spec.book.layout, spec)
+
+
+def items_of(plan, kind):
+    return [item for page in plan.pages for item in page.items if isinstance(item, kind)]
+
+
+@pytest.mark.parametrize("name", ["activity-book", "activity-book-a4", "handout", "poster"])
+def test_everything_stays_inside_the_margins_and_prints(tmp_path, name):
+    spec = spec_file(
+        tmp_path,
+        f"title: A rather long title for a maze book that must still fit\nlayout: {name}\nmarks: suggested\n"
+        "mazes:\n  - {size: 10x14, count: 5}\n  - {size: 16x12, marks: none}\n"
+        "  - {size: 1x1}\n  - {size: 1x9}\n",
+    )
+    layout = load_layout(name)
+    mazes = list(spec.mazes())
+    plan = plan_book(spec, layout, mazes)
+    sizes = {m.number: (m.width, m.height) for m in mazes}
+    for page in plan.pages:
+        box = content_box(layout, page.number)
+        for item in page.items:
+            if isinstance(item, MazeFrame):
+                w, h = sizes[item.number]
+                assert (
+                    box.x0 - 0.01 <= item.x - item.mark
+                    and item.x + w * item.cell + item.mark <= box.x1 + 0.01
+                )
+                assert (
+                    box.y0 - 0.01 <= item.y - item.mark
+                    and item.y + h * item.cell + item.mark <= box.y1 + 0.01
+                )
+                assert item.wall >= MIN_LINE
+            elif isinstance(item, Text):
+                assert item.size >= MIN_TEXT
+                assert box.x0 - 0.01 <= item.x <= box.x1 + 0.01 and box.y0 - 0.01 <= item.y <= box.y1
+            elif isinstance(item, Rule):
+                assert item.width >= MIN_LINE
+                assert box.x0 <= min(item.x0, item.x1) and max(item.x0, item.x1) <= box.x1
+
+
+def test_mirrored_margins_put_the_gutter_inside():
+    layout = load_layout("activity-book")
+    odd, even = content_box(layout, 1), content_box(layout, 2)
+    assert odd.x0 == layout.margins.inside and even.x0 == layout.margins.outside
+    assert layout.size[0] - odd.x1 == layout.margins.outside
+
+
+def test_pages_and_answer_key_arrangement(tmp_path):
+    spec = spec_file(
+        tmp_path,
+        "title: x\nmarks: suggested\nmazes:\n  - {size: 8x8, count: 13}\n  - size: 8x8\n    marks: none\n",
+    )
+    plan = plan_book(spec, load_layout("activity-book"), list(spec.mazes()))
+    kinds = [p.kind for p in plan.pages]
+    assert kinds == ["title"] + ["maze"] * 14 + ["answers"] * 3  # 13 answers at 6 a page, then the note
+    assert plan.maze_pages == {n: n + 1 for n in range(1, 15)}
+    answers = [item for p in plan.pages if p.kind == "answers" for item in p.items]
+    frames = [i for i in answers if isinstance(i, MazeFrame)]
+    assert [f.number for f in frames] == list(range(1, 14)) and all(f.answer for f in frames)
+    texts = " ".join(i.text for i in answers if isinstance(i, Text))
+    assert "Answer key (continued)" in texts and "maze 14 (page 15)" in texts
+
+
+def test_mazes_grow_to_fill_their_box(tmp_path):
+    spec = spec_file(tmp_path, "title: x\nmazes:\n  - size: 10x10\n  - size: 20x20\n")
+    plan = plan_book(spec, load_layout("activity-book"), list(spec.mazes()))
+    small, big = items_of(plan, MazeFrame)
+    assert small.cell * 10 == pytest.approx(big.cell * 20)  # same drawn size
+    assert small.cell * 10 > 7 * 72 * 0.9  # most of the 7.375in-wide text area
+
+
+def test_too_dense_mazes_are_refused_with_every_fix(tmp_path):
+    spec = spec_file(tmp_path, "title: x\nmazes:\n  - size: 10x10\n  - size: 200x260\n  - size: 90x100\n")
+    with pytest.raises(SpecError) as err:
+        plan_book(spec, load_layout("activity-book"), list(spec.mazes()), "activity-book")
+    lines = [str(p) for p in err.value.problems]
+    assert len(lines) == 2
+    assert lines[0].startswith("book.yaml:4: mazes[1].size: 200x260 is too dense for activity-book on letter")
+    assert "the minimum is 7.0 pt" in lines[0] and "make it at most" in lines[0]
+    assert "or use layout:" not in lines[0]  # not even the poster takes it
+    assert lines[1].endswith("or use layout: poster")
