@@ -142,6 +142,18 @@ class Grid:
         inside = self.inside
         return any(not inside[cell + off] for _, off in self.steps)
 
+    def border_cells(self) -> list[int]:
+        """Every cell on the border, in reading order."""
+        if self.masked:
+            return [c for c in self.cells() if self.on_border(c)]
+        w, h = self.width, self.height
+        if h == 1 or w <= 2:
+            return list(self.cells())
+        top = list(range(self.index(0, 0), self.index(0, 0) + w))
+        bottom = list(range(self.index(0, h - 1), self.index(0, h - 1) + w))
+        sides = [c for y in range(1, h - 1) for c in (self.index(0, y), self.index(w - 1, y))]
+        return top + sides + bottom
+
     def transposed(self) -> Grid:
         return Grid(self.height, self.width, frozenset((y, x) for x, y in self.masked))
 

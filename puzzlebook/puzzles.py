@@ -11,7 +11,7 @@ from .grid import Grid, check_size
 from .maze import Maze
 from .measure import Metrics, measure
 from .rng import make_rng
-from .solve import Cell, path, suggest_ends
+from .solve import Cell, longest_path, path
 
 JSON_FORMAT = "puzzlebook.maze/1"
 
@@ -45,10 +45,10 @@ def make_puzzle(
     opts = generators.validate_options(algorithm, options or {})
     maze = generators.generate(algorithm, Grid(width, height), make_rng(seed), opts)
     if isinstance(marks, str):
-        start, end = suggest_ends(maze)
+        (start, end), solution = longest_path(maze)
     else:
         start, end = marks
-    solution = path(maze, start, end)
+        solution = path(maze, start, end)
     metrics = measure(maze, solution)
     if marks == "none":
         return Puzzle(algorithm, seed, opts.model_dump(), maze, None, None, None, metrics)

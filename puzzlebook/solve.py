@@ -22,7 +22,7 @@ def distances(maze: Maze, source: int) -> tuple[array[int], array[int]]:
     """Distance from ``source`` to every cell (-1 where unreachable) and each cell's predecessor."""
     grid = maze.grid
     passages = maze.passages
-    moves = [(d, grid.offset[d]) for d in DIRECTIONS]
+    up, down, right, left = (grid.offset[d] for d in (N, S, E, W))
     dist = array("i", [-1]) * grid.slots
     came = array("i", [-1]) * grid.slots
     dist[source] = 0
@@ -30,18 +30,25 @@ def distances(maze: Maze, source: int) -> tuple[array[int], array[int]]:
     depth = 0
     while frontier:
         depth += 1
-        nxt_frontier = []
+        reached = []
+        add = reached.append
         for cell in frontier:
-            open_ = passages[cell]
-            for d, off in moves:
-                if open_ & d:
-                    nxt = cell + off
-                    if dist[nxt] < 0:
-                        dist[nxt] = depth
-                        came[nxt] = cell
-                        nxt_frontier.append(nxt)
-        frontier = nxt_frontier
+            bits = passages[cell]
+            for bit, nxt in ((N, cell + up), (S, cell + down), (E, cell + right), (W, cell + left)):
+                if bits & bit and dist[nxt] < 0:
+                    dist[nxt] = depth
+                    came[nxt] = cell
+                    add(nxt)
+        frontier = reached
     return dist, came
+
+
+def _walk_back(came: array[int], source: int, target: int) -> list[int]:
+    """Cells from ``target`` back to the ``source`` of the search that filled ``came``."""
+    cells = [target]
+    while cells[-1] != source:
+        cells.append(came[cells[-1]])
+    return cells
 
 
 def path(maze: Maze, start: Cell, end: Cell) -> list[Cell]:
@@ -54,10 +61,7 @@ def path(maze: Maze, start: Cell, end: Cell) -> list[Cell]:
     dist, came = distances(maze, b)
     if dist[a] < 0:
         raise GenerationError(f"no path from {list(start)} to {list(end)}: the maze is not connected")
-    cells = [a]
-    while cells[-1] != b:
-        cells.append(came[cells[-1]])
-    return [grid.xy(c) for c in cells]
+    return [grid.xy(c) for c in _walk_back(came, b, a)]
 
 
 def _farthest(dist: array[int], candidates: list[int]) -> int:
@@ -74,12 +78,21 @@ def suggest_ends(maze: Maze, on_border: bool = True) -> tuple[Cell, Cell]:
 
     The start is the end that comes first in reading order, so results never depend on search order.
     """
+    return longest_path(maze, on_border)[0]
+
+
+def longest_path(maze: Maze, on_border: bool = True) -> tuple[tuple[Cell, Cell], list[Cell]]:
+    """``suggest_ends`` and the path between them, from the same two searches."""
     grid = maze.grid
-    candidates = [c for c in grid.cells() if grid.on_border(c)] if on_border else list(grid.cells())
+    candidates = grid.border_cells() if on_border else list(grid.cells())
     a = _farthest(distances(maze, candidates[0])[0], candidates)
-    b = _farthest(distances(maze, a)[0], candidates)
-    first, second = sorted((a, b))
-    return grid.xy(first), grid.xy(second)
+    dist, came = distances(maze, a)
+    b = _farthest(dist, candidates)
+    cells = _walk_back(came, a, b)  # from b back to a
+    if a < b:
+        cells.reverse()
+    route = [grid.xy(c) for c in cells]
+    return (route[0], route[-1]), route
 
 
 def opening(grid: Grid, cell: Cell) -> int | None:

@@ -37,7 +37,7 @@ def wall_lines(path, page_index: int, weight: float) -> list[tuple[float, float,
         return [
             (e["x0"], e["top"], e["x1"], e["bottom"])
             for e in page.lines
-            if abs(e["linewidth"] - weight) < 1e-6 and e["stroking_color"] in (0, 0.0, (0,), [0])
+            if abs(e["linewidth"] - weight) < 1e-3 and e["stroking_color"] in (0, 0.0, (0,), [0])
         ]
 
 

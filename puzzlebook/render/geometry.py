@@ -7,6 +7,7 @@ in points with y up; ``(x, y)`` of a frame is the bottom-left corner of the maze
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+import re
 from dataclasses import dataclass
 
 from ..grid import DX, DY, E, N, S, W
@@ -41,53 +42,59 @@ def gaps(puzzle: Puzzle) -> set[tuple[int, int, int]]:
     return out
 
 
+_NO_SOUTH = bytes(0 if b & S else 1 for b in range(256))
+_NO_EAST = bytes(0 if b & E else 1 for b in range(256))
+_RUN = re.compile(rb"\x01+")
+
+
+def _or(a: bytes, b: bytes) -> bytes:
+    return (int.from_bytes(a, "little") | int.from_bytes(b, "little")).to_bytes(len(a), "little")
+
+
+def _and(a: bytes, b: bytes) -> bytes:
+    return (int.from_bytes(a, "little") & int.from_bytes(b, "little")).to_bytes(len(a), "little")
+
+
 def wall_runs(
     maze: Maze, open_sides: AbstractSet[tuple[int, int, int]] = frozenset()
 ) -> list[tuple[int, int, int, int]]:
     """Every wall as few long straight runs (x0, y0, x1, y1) in grid corners, y down.
 
-    A wall stands between two cells without a passage, and between a cell and the outside (or a masked
-    cell) unless that side is an opening. Collinear neighbours are merged, so a 30x30 maze is a few dozen
-    strokes rather than 1,800.
+    A wall stands between two slots of the padded grid when at least one is a cell and the first has no
+    passage towards the second; outside slots have no passages, so the border and the edges of a mask
+    come out of the same rule, and the openings are then taken out. Whole rows are computed at once with
+    byte tables, and runs are found with a regular expression, so a 30x30 maze costs a few dozen
+    operations in Python rather than 1,800.
     """
     grid = maze.grid
-    w, h = maze.width, maze.height
-
-    def live(x: int, y: int) -> bool:
-        return grid.contains(x, y)
-
-    def wall(x: int, y: int, side: int) -> bool:
-        """Is there a wall on ``side`` of (x, y), seen from whichever of the two cells is live?"""
-        nx, ny = x + DX[side], y + DY[side]
-        a, b = live(x, y), live(nx, ny)
-        if a and b:
-            return not maze.at(x, y) & side
-        if a:
-            return (x, y, side) not in open_sides
-        if b:
-            back = {N: S, S: N, E: W, W: E}[side]
-            return (nx, ny, back) not in open_sides
-        return False
-
+    w, h, stride = maze.width, maze.height, grid.stride
+    passages, inside = maze.passages, grid.inside
     runs: list[tuple[int, int, int, int]] = []
-    for row in range(h + 1):  # horizontal lines: the wall on the N side of row `row`
-        start = None
-        for x in range(w + 1):
-            on = x < w and wall(x, row, N) if row < h else x < w and wall(x, h - 1, S)
-            if on and start is None:
-                start = x
-            elif not on and start is not None:
-                runs.append((start, row, x, row))
-                start = None
-    for col in range(w + 1):  # vertical lines: the wall on the W side of column `col`
-        start = None
-        for y in range(h + 1):
-            on = y < h and wall(col, y, W) if col < w else y < h and wall(w - 1, y, E)
-            if on and start is None:
-                start = y
-            elif not on and start is not None:
-                runs.append((col, start, col, y))
-                start = None
+    for line in range(h + 1):  # the horizontal line above row `line`, between slots of rows line-1, line
+        upper = grid.index(0, line - 1)
+        lower = upper + stride
+        flags = bytearray(
+            _and(
+                _or(inside[upper : upper + w], inside[lower : lower + w]),
+                passages[upper : upper + w].translate(_NO_SOUTH),
+            )
+        )
+        for x, y, side in open_sides:
+            if (side == N and y == line) or (side == S and y + 1 == line):
+                flags[x] = 0
+        runs += [(m.start(), line, m.end(), line) for m in _RUN.finditer(flags)]
+    columns = bytearray()  # for every row, the w+1 vertical lines: row-major, read back column by column
+    for y in range(h):
+        left = grid.index(-1, y)
+        columns += _and(
+            _or(inside[left : left + w + 1], inside[left + 1 : left + w + 2]),
+            passages[left : left + w + 1].translate(_NO_EAST),
+        )
+    for x, y, side in open_sides:
+        if side in (E, W):
+            columns[y * (w + 1) + x + (side == E)] = 0
+    for line in range(w + 1):
+        runs += [(line, m.start(), line, m.end()) for m in _RUN.finditer(columns[line :: w + 1])]
     return runs
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import reportlab
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -23,6 +24,7 @@ from ..puzzles import Puzzle
 from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
 
 FONT_DIR = Path(reportlab.__file__).parent / "fonts"
+rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
 
 
 def register_font(name: str) -> str:
@@ -110,25 +112,29 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[str, str]) -> None:
 
 def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) -> None:
     place = Placement(frame.x, frame.y, frame.cell, puzzle.maze.height)
+    cell = frame.cell
+    canvas.saveState()
+    # Draw in grid units (x right, y down, one unit per cell): coordinates become small integers, which
+    # makes a maze page a fraction of the size; line widths are given in cells to match.
+    canvas.transform(cell, 0, 0, -cell, frame.x, frame.y + cell * puzzle.maze.height)
     if frame.answer:
         line = solution_line(puzzle)
         if line:
             path = canvas.beginPath()
-            path.moveTo(*place.point(*line[0]))
+            path.moveTo(*line[0])
             for point in line[1:]:
-                path.lineTo(*place.point(*point))
+                path.lineTo(*point)
             canvas.setStrokeGray(frame.solution_gray)
-            canvas.setLineWidth(min(max(1.5, frame.cell * 0.35), 4.0))
+            canvas.setLineWidth(min(max(1.5, cell * 0.35), 4.0) / cell)
             canvas.setLineCap(1)
             canvas.setLineJoin(1)
             canvas.drawPath(path, stroke=1, fill=0)
-    runs = wall_runs(puzzle.maze, gaps(puzzle))
-    segments = [(*place.point(x0, y0), *place.point(x1, y1)) for x0, y0, x1, y1 in runs]
     canvas.setStrokeGray(0)
-    canvas.setLineWidth(frame.wall)
+    canvas.setLineWidth(frame.wall / cell)
     canvas.setLineCap(2)  # square caps close the corners where runs meet
     canvas.setLineJoin(0)
-    canvas.lines(segments)
+    canvas.lines(wall_runs(puzzle.maze, gaps(puzzle)))
+    canvas.restoreState()
     canvas.setFillGray(0)
     for mark in marks(puzzle, place, frame.mark):
         if mark.kind == "arrow":
