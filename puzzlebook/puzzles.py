@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,8 +25,16 @@ class Puzzle:
     maze: Maze
     start: Cell | None
     end: Cell | None
-    solution: list[Cell] | None
+    route: array[int] | None  # the solution as cell indices: a book holds hundreds of these
     metrics: Metrics
+
+    @property
+    def solution(self) -> list[Cell] | None:
+        """The cells from start to end, or None when the reader picks them."""
+        if self.route is None:
+            return None
+        xy = self.maze.grid.xy
+        return [xy(cell) for cell in self.route]
 
 
 def make_puzzle(
@@ -52,7 +61,8 @@ def make_puzzle(
     metrics = measure(maze, solution)
     if marks == "none":
         return Puzzle(algorithm, seed, opts.model_dump(), maze, None, None, None, metrics)
-    return Puzzle(algorithm, seed, opts.model_dump(), maze, start, end, solution, metrics)
+    route = array("I", (maze.grid.index(x, y) for x, y in solution))
+    return Puzzle(algorithm, seed, opts.model_dump(), maze, start, end, route, metrics)
 
 
 def to_json(puzzle: Puzzle) -> dict[str, Any]:
