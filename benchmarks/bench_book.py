@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -94,7 +93,8 @@ def main() -> None:
     for tool, count, seconds, peak, per in rows:
         print(f"| {tool} | {count} | {seconds:.2f} s | {peak:.0f} MB | {per / 1024:.1f} KB |")
     print(
-        f"\nPDF bytes per 30x30 maze page (the same 100 mazes without the answer key): {per_page / 1024:.1f} KB"
+        "\nPDF bytes per 30x30 maze page (the same 100 mazes without the answer key): "
+        f"{per_page / 1024:.1f} KB"
     )
     ours = {count: (s, p) for tool, count, s, p, _ in rows if tool == "puzzlebook"}
     if 100 in ours and args.ctrlgrid:

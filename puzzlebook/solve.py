@@ -12,7 +12,7 @@ from __future__ import annotations
 from array import array
 
 from .errors import GenerationError
-from .grid import DIRECTIONS, E, Grid, N, S, W
+from .grid import E, Grid, N, S, W
 from .maze import Maze
 
 Cell = tuple[int, int]
@@ -30,7 +30,7 @@ def distances(maze: Maze, source: int) -> tuple[array[int], array[int]]:
     depth = 0
     while frontier:
         depth += 1
-        reached = []
+        reached: list[int] = []
         add = reached.append
         for cell in frontier:
             bits = passages[cell]

@@ -6,8 +6,8 @@ in points with y up; ``(x, y)`` of a frame is the bottom-left corner of the maze
 
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ..grid import DX, DY, E, N, S, W
