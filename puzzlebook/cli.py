@@ -11,17 +11,23 @@ import re
 import secrets
 import sys
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 
 from . import __version__, generators
 from .build import Checked, check_book, make_puzzles, output_path, work_units
-from .errors import Problem, PuzzlebookError, SpecError
+from .errors import LayoutError, Problem, PuzzlebookError, SpecError
+from .layout import BookPlan, MazeFrame, load_layout, plan_single, preset_names
 from .output import write_output
-from .puzzles import make_puzzle, to_json
+from .puzzles import Puzzle, make_puzzle, to_json
 from .render.pdf import write_pdf
+from .render.png import maze_png
+from .render.svg import maze_svg
 from .render.text import ascii_art
+from .spec import MazeRequest, json_schema
+from .starter import SCHEMA_FILE, starter_spec
 
 app = typer.Typer(
     help="Make print-ready PDF puzzle books of mazes from a short YAML spec.",
@@ -42,6 +48,9 @@ class Marks(StrEnum):
 class TextFormat(StrEnum):
     txt = "txt"
     json = "json"
+    pdf = "pdf"
+    svg = "svg"
+    png = "png"
 
 
 def fail(error: PuzzlebookError) -> NoReturn:
@@ -99,23 +108,54 @@ def maze(
     marks: Annotated[Marks, typer.Option(help="Mark a suggested start and end.")] = Marks.none,
     fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output format.")] = TextFormat.txt,
     output: Annotated[str, typer.Option("--output", "-o", help="File to write; - for stdout.")] = "-",
-    solution: Annotated[bool, typer.Option(help="Show the solution path (txt).")] = False,
+    solution: Annotated[bool, typer.Option(help="Draw the solution (needs --marks suggested).")] = False,
 ) -> None:
-    """Make one maze and print it as text or JSON."""
+    """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
         width, height = parse_size(size)
         options = parse_options(option or [])
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         puzzle = make_puzzle(algorithm, width, height, chosen, options, marks.value)
-        if fmt is TextFormat.json:
-            text = json.dumps(to_json(puzzle), separators=(",", ":")) + "\n"
-        else:
-            text = ascii_art(puzzle, show_solution=solution)
-        write_output(output, text.encode())
+        if fmt in (TextFormat.pdf, TextFormat.png) and output == "-" and sys.stdout.isatty():
+            raise PuzzlebookError(f"{fmt.value} is not for a terminal: add -o FILE (or pipe the output)")
+        write_output(output, export(puzzle, fmt, solution))
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:
         fail(error)
+
+
+def export(puzzle: Puzzle, fmt: TextFormat, solution: bool) -> bytes:
+    if fmt is TextFormat.json:
+        return (json.dumps(to_json(puzzle), separators=(",", ":")) + "\n").encode()
+    if fmt is TextFormat.svg:
+        return maze_svg(puzzle, show_solution=solution).encode()
+    if fmt is TextFormat.png:
+        return maze_png(puzzle, show_solution=solution)
+    if fmt is TextFormat.pdf:
+        request = MazeRequest(
+            1,
+            0,
+            "",
+            puzzle.maze.width,
+            puzzle.maze.height,
+            puzzle.algorithm,
+            dict(puzzle.options),
+            puzzle.seed,
+            None,
+            "suggested",
+        )
+        plan = plan_single(request, answer=solution)
+        if plan.pages[0].items and not _fits_page(plan):
+            size = f"{puzzle.maze.width}x{puzzle.maze.height}"
+            raise LayoutError(f"a {size} maze is too dense for one Letter page; try svg or png")
+        return write_pdf(plan, lambda _: puzzle)
+    return ascii_art(puzzle, show_solution=solution).encode()
+
+
+def _fits_page(plan: BookPlan) -> bool:
+    frame = next(i for i in plan.pages[0].items if isinstance(i, MazeFrame))
+    return frame.cell >= 2 * frame.wall
 
 
 @app.command()
@@ -163,6 +203,37 @@ def validate(spec: Annotated[str, typer.Argument(help="The book spec, a .yaml fi
     except PuzzlebookError as error:
         fail(error)
     typer.echo(f"{spec}: OK, {summary(checked)}")
+
+
+@app.command()
+def init(
+    spec: Annotated[str, typer.Argument(help="Where to write the starter spec.")] = "book.yaml",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a commented starter spec (and its JSON Schema, for editors) that builds as it is."""
+    path = Path(spec)
+    try:
+        if path.exists() and not force:
+            raise PuzzlebookError(f"{path} already exists; pick another name or add --force")
+        write_output(path, starter_spec(path.name).encode())
+        schema = path.parent / SCHEMA_FILE
+        write_output(schema, (json.dumps(json_schema(), indent=2) + "\n").encode())
+    except PuzzlebookError as error:
+        fail(error)
+    typer.echo(f"wrote {path} and {schema}; build it with: puzzlebook build {path}")
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of the book spec."""
+    typer.echo(json.dumps(json_schema(), indent=2))
+
+
+@app.command()
+def layouts() -> None:
+    """List the layout presets."""
+    for name in preset_names():
+        typer.echo(f"{name:18s} {load_layout(name).description}")
 
 
 def summary(checked: Checked) -> str:

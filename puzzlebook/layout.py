@@ -505,3 +505,16 @@ def _fits(layout: Layout, maze: MazeRequest) -> bool:
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
     _, cell = _slot_items(layout, slot, maze, caption, False, layout.wall_weight)
     return cell >= max(layout.min_cell, 3 * layout.wall_weight)
+
+
+def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -> BookPlan:
+    """A one-page plan for a single maze (`puzzlebook maze --format pdf`): Letter, as large as it fits."""
+    layout = layout or Layout(title_page=False, footer="")
+    page = Page(1, "maze")
+    area = _page_frame(layout, page, "")
+    items, _ = _slot_items(layout, area, maze, layout.heading_size, answer, layout.wall_weight)
+    page.items += items
+    w, h = layout.size
+    title = f"Maze: {maze.algorithm} {maze.width}x{maze.height}, seed {maze.seed}"
+    fonts = (layout.font, layout.bold_font)
+    return BookPlan(w, h, [page], title, None, "1 maze", {maze.number: 1}, fonts, "print")

@@ -22,6 +22,7 @@ from pydantic import (
     Field,
     Tag,
     ValidationError,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
@@ -66,7 +67,9 @@ MarksField = Annotated[
 
 
 class MazeEntry(_Model):
-    size: tuple[int, int] = Field(description="W x H in cells, such as 20x30")
+    size: Annotated[
+        tuple[int, int], WithJsonSchema({"type": "string", "pattern": r"^\s*\d+\s*[xX×]\s*\d+\s*$"})
+    ] = Field(description="W x H in cells, such as 20x30")
     algorithm: str = Field("hunt-and-kill", description="see `puzzlebook algorithms`")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="this maze's own seed")
     options: dict[str, Any] = Field(default_factory=dict, description="algorithm options")
@@ -112,6 +115,8 @@ class MazeEntry(_Model):
 
 
 class BookSpec(_Model):
+    """A puzzlebook book spec."""
+
     title: str = Field(min_length=1, description="the book's title")
     subtitle: str | None = None
     author: str | None = None
@@ -328,3 +333,11 @@ def _sorted(problems: list[Problem]) -> list[Problem]:
         return int(match[1]) if match else 0
 
     return sorted(problems, key=line_of)
+
+
+def json_schema() -> dict[str, Any]:
+    """The spec's JSON Schema, for editors that check YAML as it is typed."""
+    schema = BookSpec.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "puzzlebook book spec"
+    return schema

@@ -1,0 +1,65 @@
+"""One maze as SVG, from the same geometry as the PDF: walls, solution line, start and end arrows."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from ..puzzles import Puzzle
+from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
+
+FONTS = "Bitstream Vera Sans, DejaVu Sans, sans-serif"
+
+
+def _n(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solution: bool = False) -> str:
+    """A standalone SVG document in points (1/72 in), with room around the maze for the arrows."""
+    w, h = puzzle.maze.width, puzzle.maze.height
+    room = max(cell * 1.5, 14.0)
+    width, height = w * cell + 2 * room, h * cell + 2 * room
+    # Placement works in page points with y up; build it so that negating y gives SVG's y-down frame.
+    place = Placement(room, -(room + h * cell), cell, h)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}pt" height="{_n(height)}pt" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}">',
+        f'<rect width="{_n(width)}" height="{_n(height)}" fill="white"/>',
+    ]
+    if show_solution and puzzle.solution:
+        points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in solution_line(puzzle))
+        width_line = min(max(1.5, cell * 0.35), 4.0)
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="#4d4d4d" stroke-width="{_n(width_line)}" '
+            'stroke-linecap="round" stroke-linejoin="round"/>'
+        )
+    d = " ".join(
+        f"M{_n(room + x0 * cell)} {_n(room + y0 * cell)}L{_n(room + x1 * cell)} {_n(room + y1 * cell)}"
+        for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))
+    )
+    stroke = f'fill="none" stroke="black" stroke-width="{_n(wall)}" stroke-linecap="square"'
+    parts.append(f'<path d="{d}" {stroke}/>')
+    for mark in marks(puzzle, place, room * 0.85):
+        if mark.kind == "arrow":
+            points = " ".join(f"{_n(x)},{_n(-y)}" for x, y in mark.polygon)
+            parts.append(f'<polygon points="{points}" fill="black"/>')
+            if mark.label:
+                x, y, align = mark.label
+                anchor = "middle" if align == "center" else "start"
+                word = "Start" if mark.role == "start" else "Finish"
+                parts.append(
+                    f'<text x="{_n(x)}" y="{_n(-y)}" font-family="{FONTS}" '
+                    f'font-weight="bold" font-size="{_n(label_size(room * 0.85))}" text-anchor="{anchor}">'
+                    f"{escape(word)}</text>"
+                )
+        else:
+            cx, cy = mark.center
+            shape = "circle" if mark.role == "start" else "rect"
+            r = mark.radius
+            if shape == "circle":
+                parts.append(f'<circle cx="{_n(cx)}" cy="{_n(-cy)}" r="{_n(r)}" fill="black"/>')
+            else:
+                side = _n(2 * r)
+                parts.append(f'<rect x="{_n(cx - r)}" y="{_n(-cy - r)}" width="{side}" height="{side}"/>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
