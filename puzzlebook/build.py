@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .errors import PuzzlebookError
 from .layout import BookPlan, Layout, load_layout, plan_book
 from .output import write_output
-from .puzzles import Puzzle, make_puzzle
+from .puzzles import Puzzle, make_puzzle, make_puzzle_with_difficulty
 from .render.pdf import write_pdf
 from .spec import MazeRequest, Spec, load_spec
 
@@ -50,15 +50,33 @@ def make_puzzles(
 ) -> dict[int, Puzzle]:
     puzzles = {}
     for maze in mazes:
+        args = (maze.algorithm, maze.width, maze.height, maze.seed, maze.options, maze.marks)
         try:
-            puzzles[maze.number] = make_puzzle(
-                maze.algorithm, maze.width, maze.height, maze.seed, maze.options, maze.marks
-            )
+            if maze.difficulty is None:
+                puzzles[maze.number] = make_puzzle(*args)
+            else:
+                puzzles[maze.number] = make_puzzle_with_difficulty(*args, maze.difficulty)
         except PuzzlebookError as exc:
             raise PuzzlebookError(f"{maze.where}: {exc}") from None
         if progress:
             progress(1)
     return puzzles
+
+
+def generate(
+    checked: Checked, progress: Callable[[int], None] | None = None
+) -> tuple[Checked, dict[int, Puzzle]]:
+    """Make every puzzle; with `order: difficulty`, renumber the mazes easiest first and plan again."""
+    puzzles = make_puzzles(checked.mazes, progress)
+    if checked.spec.book.order != "difficulty":
+        return checked, puzzles
+    ranked = sorted(
+        checked.mazes, key=lambda m: puzzles[m.number].metrics.difficulty
+    )  # stable: ties keep order
+    mazes = [replace(m, number=i + 1) for i, m in enumerate(ranked)]
+    renumbered = {new.number: puzzles[old.number] for new, old in zip(mazes, ranked, strict=True)}
+    plan = plan_book(checked.spec, checked.layout, mazes, checked.spec.book.layout)
+    return Checked(checked.spec, checked.layout, mazes, plan), renumbered
 
 
 def build_book(
@@ -68,8 +86,7 @@ def build_book(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[str, Checked]:
     """Build the PDF; returns where it was written. Nothing is written unless everything succeeded."""
-    checked = check_book(spec_path, seed)
-    puzzles = make_puzzles(checked.mazes, progress)
+    checked, puzzles = generate(check_book(spec_path, seed), progress)
     data = write_pdf(checked.plan, puzzles.__getitem__, progress)
     target = output_path(checked.spec, out)
     write_output(target, data)

@@ -17,7 +17,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from . import __version__, generators
-from .build import Checked, check_book, make_puzzles, output_path, work_units
+from .build import Checked, check_book, generate, output_path, work_units
 from .errors import LayoutError, Problem, PuzzlebookError, SpecError
 from .layout import BookPlan, MazeFrame, load_layout, plan_single, preset_names
 from .output import write_output
@@ -186,7 +186,7 @@ def build(
         with typer.progressbar(
             length=work_units(checked), label="Building", file=sys.stderr, hidden=not show
         ) as bar:
-            puzzles = make_puzzles(checked.mazes, bar.update)
+            checked, puzzles = generate(checked, bar.update)
             data = write_pdf(checked.plan, puzzles.__getitem__, bar.update)
         write_output(target, data)
         if not quiet and target != "-":

@@ -173,6 +173,18 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class MazeInfo:
+    """The small line under a maze naming its algorithm, size and seed: filled in from the puzzle when
+    drawn, because a maze made to a difficulty band only knows its seed once it exists."""
+
+    number: int
+    x: float
+    y: float
+    size: float
+    short: bool = False  # just "seed N", for answer thumbnails
+
+
+@dataclass(frozen=True)
 class MazeFrame:
     """Where one maze is drawn: ``(x, y)`` is the bottom-left corner of its outer wall."""
 
@@ -186,11 +198,14 @@ class MazeFrame:
     solution_gray: float
 
 
+Item = Text | Rule | MazeFrame | MazeInfo
+
+
 @dataclass
 class Page:
     number: int
     kind: Literal["title", "maze", "answers", "blank"]
-    items: list[Text | Rule | MazeFrame] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     bookmark: str | None = None
 
 
@@ -269,7 +284,7 @@ def fit(box: Box, width: int, height: int, room: float) -> tuple[float, float, f
 
 def _slot_items(
     layout: Layout, slot: Box, maze: MazeRequest, caption_size: float, answer: bool, wall: float
-) -> tuple[list[Text | Rule | MazeFrame], float]:
+) -> tuple[list[Item], float]:
     """Caption, maze and info line in one slot; also returns the cell size."""
     info_h = layout.small_size + 6 if layout.show_seed else 0.0
     box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size - 4)
@@ -277,22 +292,13 @@ def _slot_items(
     cell, x, y = fit(box, maze.width, maze.height, room)
     top = y + cell * maze.height + room + 2
     label = f"Maze {maze.number}" + (f" · {maze.title}" if maze.title and not answer else "")
-    items: list[Text | Rule | MazeFrame] = [
+    items: list[Item] = [
         Text(slot.x0 + slot.w / 2, top + 4, label, caption_size, bold=True, align="center", max_width=slot.w),
         MazeFrame(maze.number, x, y, cell, wall, answer, room * 0.85, layout.solution_gray),
     ]
     if layout.show_seed:
-        info = f"{maze.algorithm} · {maze.width}×{maze.height} · seed {maze.seed}"
         items.append(
-            Text(
-                slot.x0 + slot.w / 2,
-                y - room - layout.small_size - 2,
-                info,
-                layout.small_size,
-                align="center",
-                gray=0.35,
-                max_width=slot.w,
-            )
+            MazeInfo(maze.number, slot.x0 + slot.w / 2, y - room - layout.small_size - 2, layout.small_size)
         )
     return items, cell
 
@@ -454,15 +460,17 @@ def _answer_pages(
         page.items.append(Text(area.x0, top, line, size, max_width=area.w))
 
 
-def _answer_items(
-    layout: Layout, slot: Box, maze: MazeRequest, page: int
-) -> tuple[list[Text | Rule | MazeFrame], float]:
-    quiet = layout.model_copy(update={"show_seed": False})
-    items, cell = _slot_items(quiet, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
-    label = items[0]
-    assert isinstance(label, Text)
-    items[0] = replace(label, text=f"Maze {maze.number} · page {page}")
-    return items, cell
+def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
+    items, cell = _slot_items(layout, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
+    label = f"Maze {maze.number} · page {page}"
+    return [
+        replace(i, text=label)
+        if isinstance(i, Text)
+        else replace(i, short=True)
+        if isinstance(i, MazeInfo)
+        else i
+        for i in items
+    ], cell
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 from array import array
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from . import generators
+from .errors import GenerationError
 from .grid import Grid, check_size
 from .maze import Maze
 from .measure import Metrics, measure
-from .rng import make_rng
+from .rng import derive_seed, make_rng
 from .solve import Cell, longest_path, path
 
 JSON_FORMAT = "puzzlebook.maze/1"
@@ -80,3 +82,53 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
         "solution": [list(c) for c in puzzle.solution] if puzzle.solution else None,
         "metrics": puzzle.metrics.as_dict(),
     }
+
+
+BANDS = {"easy": 0, "medium": 1, "hard": 2}
+SAMPLE = 30  # seeds tried for easy/medium/hard
+MAX_TRIES = 300  # seeds tried for a numeric range
+
+
+def candidate_seeds(seed: int) -> Iterator[int]:
+    """The deterministic order in which seeds are tried: the maze's own seed first."""
+    yield seed
+    for k in itertools.count(1):
+        yield derive_seed(seed, "try", k)
+
+
+def make_puzzle_with_difficulty(
+    algorithm: str,
+    width: int,
+    height: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    marks: str | tuple[Cell, Cell],
+    difficulty: str | tuple[float, float],
+) -> Puzzle:
+    """Try seeds in a fixed order until the difficulty score falls in the band; the puzzle keeps its seed.
+
+    easy, medium and hard are the lower, middle and upper thirds of the scores of the first 30 seeds for
+    this size, algorithm and options (scores grow with size, so bands must be relative to it); the first
+    of those seeds whose score lies in the third is used. A [low, high] range takes the first of up to
+    300 seeds that scores inside it, and says what the scores were when none does.
+    """
+    seeds = candidate_seeds(seed)
+    if isinstance(difficulty, str):
+        tried = [
+            make_puzzle(algorithm, width, height, s, options, marks) for s in itertools.islice(seeds, SAMPLE)
+        ]
+        scores = sorted(p.metrics.difficulty for p in tried)
+        third = BANDS[difficulty]
+        first, last = scores[third * SAMPLE // 3], scores[(third + 1) * SAMPLE // 3 - 1]
+        return next(p for p in tried if first <= p.metrics.difficulty <= last)
+    low, high = difficulty
+    seen = []
+    for s in itertools.islice(seeds, MAX_TRIES):
+        puzzle = make_puzzle(algorithm, width, height, s, options, marks)
+        if low <= puzzle.metrics.difficulty <= high:
+            return puzzle
+        seen.append(puzzle.metrics.difficulty)
+    raise GenerationError(
+        f"no {width}x{height} {algorithm} maze scored between {low:g} and {high:g} in {MAX_TRIES} tries "
+        f"(scores ranged from {min(seen)} to {max(seen)}); choose a range inside that, or easy/medium/hard"
+    )

@@ -61,6 +61,16 @@ def _marks_kind(value: Any) -> str:
     return "~cells" if isinstance(value, dict | Cells) else "~word"
 
 
+def _difficulty_kind(value: Any) -> str:
+    return "~range" if isinstance(value, list | tuple) else "~word"
+
+
+DifficultyField = Annotated[
+    Annotated[Literal["easy", "medium", "hard"], Tag("~word")]
+    | Annotated[tuple[float, float], Tag("~range")],
+    Discriminator(_difficulty_kind),
+]
+
 MarksField = Annotated[
     Annotated[MarksSetting, Tag("~word")] | Annotated[Cells, Tag("~cells")], Discriminator(_marks_kind)
 ]
@@ -76,6 +86,10 @@ class MazeEntry(_Model):
     title: str | None = Field(None, description="caption printed with the maze")
     count: int = Field(1, ge=1, le=1000, description="how many mazes like this one")
     marks: MarksField | None = Field(None, description="none, suggested, or {start: [x, y], end: [x, y]}")
+    difficulty: DifficultyField | None = Field(
+        None,
+        description="easy, medium, hard, or [low, high] of the difficulty score; seeds are tried in turn",
+    )
 
     @field_validator("size", mode="before")
     @classmethod
@@ -99,6 +113,13 @@ class MazeEntry(_Model):
             raise ValueError(
                 f"{w}x{h} is too large: at most {MAX_SIDE} cells a side and {MAX_CELLS:,} cells in all"
             )
+        return value
+
+    @field_validator("difficulty")
+    @classmethod
+    def _range(cls, value: Any) -> Any:
+        if isinstance(value, tuple) and not 0 <= value[0] < value[1]:
+            raise ValueError(f"expected [low, high] with 0 <= low < high, got [{value[0]:g}, {value[1]:g}]")
         return value
 
     @model_validator(mode="after")
@@ -127,6 +148,9 @@ class BookSpec(_Model):
     answer_key: bool = True
     title_page: bool | None = Field(None, description="default: as the layout says")
     edition: Literal["print", "screen"] = Field("print", description="screen adds bookmarks")
+    order: Literal["as-listed", "difficulty"] = Field(
+        "as-listed", description="difficulty: easiest maze first, by difficulty score"
+    )
     output: str | None = Field(None, description="PDF path, relative to the spec file")
     mazes: list[MazeEntry] = Field(min_length=1)
 
@@ -152,6 +176,7 @@ class MazeRequest:
     seed: int
     title: str | None
     marks: MarksSetting | tuple[tuple[int, int], tuple[int, int]]
+    difficulty: str | tuple[float, float] | None = None
 
     @property
     def has_answer(self) -> bool:
@@ -192,6 +217,7 @@ class Spec:
                     seed=maze_seed,
                     title=entry.title,
                     marks=(marks.start, marks.end) if isinstance(marks, Cells) else marks,
+                    difficulty=entry.difficulty,
                 )
 
 

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..errors import LayoutError
-from ..layout import BUNDLED_FONTS, BookPlan, MazeFrame, Page, Rule, Text
+from ..layout import BUNDLED_FONTS, BookPlan, MazeFrame, MazeInfo, Page, Rule, Text
 from ..puzzles import Puzzle
 from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
 
@@ -94,6 +94,12 @@ def _draw_page(
             canvas.line(item.x0, item.y0, item.x1, item.y1)
         elif isinstance(item, MazeFrame):
             draw_maze(canvas, puzzle_for(item.number), item, fonts[1])
+        elif isinstance(item, MazeInfo):
+            puzzle = puzzle_for(item.number)
+            text = f"seed {puzzle.seed}"
+            if not item.short:
+                text = f"{puzzle.algorithm} · {puzzle.maze.width}×{puzzle.maze.height} · {text}"
+            _text(canvas, Text(item.x, item.y, text, item.size, align="center", gray=0.35), fonts)
 
 
 def _text(canvas: Canvas, item: Text, fonts: tuple[str, str]) -> None:

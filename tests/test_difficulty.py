@@ -1,0 +1,70 @@
+import itertools
+
+import pytest
+from pdfcheck import page_texts
+
+from puzzlebook.build import build_book, check_book, generate
+from puzzlebook.errors import GenerationError
+from puzzlebook.puzzles import SAMPLE, candidate_seeds, make_puzzle, make_puzzle_with_difficulty
+
+
+def scores_of(seed, algorithm="hunt-and-kill", size=(14, 14)):
+    seeds = list(itertools.islice(candidate_seeds(seed), SAMPLE))
+    return sorted(make_puzzle(algorithm, *size, s, marks="suggested").metrics.difficulty for s in seeds)
+
+
+@pytest.mark.parametrize("algorithm", ["hunt-and-kill", "kruskal"])
+def test_bands_pick_the_right_third_and_keep_their_seed(algorithm):
+    scores = scores_of(5, algorithm)
+    made = {
+        band: make_puzzle_with_difficulty(algorithm, 14, 14, 5, None, "suggested", band)
+        for band in ("easy", "medium", "hard")
+    }
+    assert scores[0] <= made["easy"].metrics.difficulty <= scores[SAMPLE // 3 - 1]
+    assert scores[SAMPLE // 3] <= made["medium"].metrics.difficulty <= scores[2 * SAMPLE // 3 - 1]
+    assert scores[2 * SAMPLE // 3] <= made["hard"].metrics.difficulty <= scores[-1]
+    assert made["easy"].metrics.difficulty < made["hard"].metrics.difficulty
+    for puzzle in made.values():  # the seed it reports makes the same maze again
+        again = make_puzzle(algorithm, 14, 14, puzzle.seed, marks="suggested")
+        assert again.maze == puzzle.maze
+
+
+def test_numeric_range_is_met_or_explained():
+    scores = scores_of(9)
+    low, high = scores[10], scores[12]
+    puzzle = make_puzzle_with_difficulty("hunt-and-kill", 14, 14, 9, None, "suggested", (low, high))
+    assert low <= puzzle.metrics.difficulty <= high
+    with pytest.raises(GenerationError, match="scored between 5000 and 6000 in 300 tries"):
+        make_puzzle_with_difficulty("hunt-and-kill", 14, 14, 9, None, "suggested", (5000, 6000))
+
+
+def test_order_by_difficulty_renumbers_easiest_first(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Ordered\norder: difficulty\nmarks: suggested\nmazes:\n"
+        "  - {size: 20x20, difficulty: hard, title: Big}\n  - {size: 6x6, title: Small}\n"
+        "  - {size: 12x12, difficulty: easy, title: Middle}\n"
+    )
+    checked, puzzles = generate(check_book(spec))
+    scores = [puzzles[m.number].metrics.difficulty for m in checked.mazes]
+    assert scores == sorted(scores)
+    assert [m.title for m in checked.mazes] == ["Small", "Middle", "Big"]
+    target, _ = build_book(spec)
+    texts = page_texts(target)
+    assert "Maze 1 · Small" in texts[1] and "Maze 3 · Big" in texts[3]
+    assert f"seed {puzzles[3].seed}" in texts[3]  # the seed actually used, printed under the maze
+
+
+def test_bad_difficulty_values_are_explained(tmp_path):
+    from puzzlebook.errors import SpecError
+    from puzzlebook.spec import load_spec
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: x\nmazes:\n  - {size: 5x5, difficulty: brutal}\n  - {size: 5x5, difficulty: [9, 3]}\n"
+    )
+    with pytest.raises(SpecError) as err:
+        load_spec(spec)
+    text = str(err.value)
+    assert "book.yaml:3: mazes[0].difficulty: expected 'easy', 'medium' or 'hard', got \"brutal\"" in text
+    assert "book.yaml:4: mazes[1].difficulty: expected [low, high] with 0 <= low < high, got [9, 3]" in text
