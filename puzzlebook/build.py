@@ -31,6 +31,8 @@ def check_book(
     """Every check that needs no maze: spec, layout, and whether each maze fits its page."""
     spec = load_spec(spec_path)
     layout = load_layout(spec.book.layout, spec, page_size or spec.book.page_size)
+    if spec.book.bleed is not None:
+        layout = layout.model_copy(update={"bleed": spec.book.bleed})
     mazes = list(spec.mazes(seed))
     plan = plan_book(spec, layout, mazes, spec.book.layout)
     return Checked(spec, layout, mazes, plan)

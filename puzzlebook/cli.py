@@ -21,6 +21,7 @@ from .build import Checked, check_book, generate, output_path, work_units
 from .errors import LayoutError, Problem, PuzzlebookError, SpecError
 from .layout import BookPlan, MazeFrame, load_layout, plan_single, preset_names
 from .output import write_output
+from .preflight import preflight
 from .puzzles import Puzzle, make_puzzle, to_json
 from .render.pdf import write_pdf
 from .render.png import maze_png
@@ -177,6 +178,7 @@ def build(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Use this book seed instead of the spec's.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+    strict: Annotated[bool, typer.Option(help="Run the print preflight; write nothing if it fails.")] = False,
 ) -> None:
     """Build the PDF book described by a spec."""
     try:
@@ -188,11 +190,33 @@ def build(
         ) as bar:
             checked, puzzles = generate(checked, bar.update)
             data = write_pdf(checked.plan, puzzles.__getitem__, bar.update)
+        if strict:
+            report_preflight(checked, data)
         write_output(target, data)
         if not quiet and target != "-":
             typer.echo(f"wrote {target}: {summary(checked)}", err=True)
     except PuzzlebookError as error:
         fail(error)
+
+
+@app.command()
+def check(
+    spec: Annotated[str, typer.Argument(help="The book spec, a .yaml file.")],
+    seed: Annotated[int | None, typer.Option(help="Use this book seed instead of the spec's.")] = None,
+) -> None:
+    """Preflight for print-on-demand: build in memory and list what a printer would reject."""
+    try:
+        checked, puzzles = generate(check_book(spec, seed))
+        report_preflight(checked, write_pdf(checked.plan, puzzles.__getitem__))
+    except PuzzlebookError as error:
+        fail(error)
+    typer.echo(f"{spec}: ready for print, {summary(checked)}")
+
+
+def report_preflight(checked: Checked, data: bytes) -> None:
+    problems = preflight(data, checked.spec.book.edition, checked.plan.bleed)
+    if problems:
+        raise PuzzlebookError("\n".join(problems))
 
 
 @app.command()
@@ -238,13 +262,18 @@ def layouts() -> None:
 
 def summary(checked: Checked) -> str:
     pages = checked.plan.pages
-    kinds = {kind: sum(1 for p in pages if p.kind == kind) for kind in ("title", "maze", "answers")}
+    kinds = {kind: sum(1 for p in pages if p.kind == kind) for kind in ("title", "maze", "answers", "notes")}
     mazes = len(checked.mazes)
     answered = sum(1 for m in checked.mazes if m.has_answer)
     parts = [f"{mazes} maze{'s' * (mazes != 1)}", f"{len(pages)} pages"]
     detail = ", ".join(
         f"{n} {name}"
-        for name, n in (("title", kinds["title"]), ("maze", kinds["maze"]), ("answer", kinds["answers"]))
+        for name, n in (
+            ("title", kinds["title"]),
+            ("maze", kinds["maze"]),
+            ("answer", kinds["answers"]),
+            ("notes", kinds["notes"]),
+        )
         if n
     )
     layout = checked.spec.book.layout

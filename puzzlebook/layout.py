@@ -26,6 +26,10 @@ Length = Annotated[float, BeforeValidator(length)]
 MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
 MIN_TEXT = 7.0  # pt: the smallest text they accept
 BUNDLED_FONTS = ("Vera", "VeraBd")
+BLEED = 9.0  # pt: 0.125in, what print-on-demand services ask for
+MIN_OUTER = 18.0  # pt: 0.25in outside, top and bottom margin for print; 27 pt (0.375in) with bleed
+GUTTERS = ((150, 27.0), (300, 36.0), (500, 45.0), (700, 54.0), (828, 63.0))  # pages -> inside margin
+MAX_PAGES = 828
 GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # mazes per page -> columns x rows
 
 
@@ -67,11 +71,19 @@ class Layout(_Model):
     footer: str = "{page}"
     show_seed: bool = True
     min_cell: Length = Field(7.0, ge=2.0, description="smallest cell a reader can draw through")
+    bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
     answer_key: AnswerKey = Field(default_factory=AnswerKey)
 
     @property
-    def size(self) -> tuple[float, float]:
+    def trim(self) -> tuple[float, float]:
+        """The finished page, after cutting."""
         return page_size(self.page_size)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The PDF page: the trim size, plus bleed on the outside edge, the top and the bottom."""
+        w, h = self.trim
+        return (w + BLEED, h + 2 * BLEED) if self.bleed else (w, h)
 
     @field_validator("mazes_per_page")
     @classmethod
@@ -152,6 +164,22 @@ def load_layout(name: str, spec: Spec | None = None, page: str | None = None) ->
 
 
 @dataclass(frozen=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def w(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def h(self) -> float:
+        return self.y1 - self.y0
+
+
+@dataclass(frozen=True)
 class Text:
     x: float
     y: float  # baseline
@@ -204,7 +232,7 @@ Item = Text | Rule | MazeFrame | MazeInfo
 @dataclass
 class Page:
     number: int
-    kind: Literal["title", "maze", "answers", "blank"]
+    kind: Literal["title", "maze", "answers", "notes"]
     items: list[Item] = field(default_factory=list)
     bookmark: str | None = None
 
@@ -220,33 +248,52 @@ class BookPlan:
     maze_pages: dict[int, int]  # maze number -> page number
     fonts: tuple[str, str]
     edition: str
-
-
-@dataclass(frozen=True)
-class Box:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def w(self) -> float:
-        return self.x1 - self.x0
-
-    @property
-    def h(self) -> float:
-        return self.y1 - self.y0
+    trims: list[Box] = field(default_factory=list)  # trim box of every page
+    bleed: bool = False
 
 
 GAP = 14.0  # pt between slots, and between a maze and its caption
 
 
+def trim_box(layout: Layout, page_number: int) -> Box:
+    """Where the page is cut. Bleed sits on the outside edge: right of odd (right-hand) pages, left of even."""
+    w, h = layout.trim
+    if not layout.bleed:
+        return Box(0, 0, w, h)
+    x0 = 0.0 if page_number % 2 else BLEED
+    return Box(x0, BLEED, x0 + w, BLEED + h)
+
+
 def content_box(layout: Layout, page_number: int) -> Box:
     """The safe area of a page; the inside (gutter) margin is on the left of odd (right-hand) pages."""
-    w, h = layout.size
+    t = trim_box(layout, page_number)
     m = layout.margins
     left, right = (m.inside, m.outside) if page_number % 2 else (m.outside, m.inside)
-    return Box(left, m.bottom, w - right, h - m.top)
+    return Box(t.x0 + left, t.y0 + m.bottom, t.x1 - right, t.y1 - m.top)
+
+
+def gutter(pages: int) -> float:
+    """The inside margin print-on-demand services require for a book of this many pages."""
+    return next((inside for most, inside in GUTTERS if pages <= most), GUTTERS[-1][1])
+
+
+def print_margins(layout: Layout, pages: int) -> Layout:
+    """The layout's margins, raised where a printed book of ``pages`` pages needs more (never lowered)."""
+    m = layout.margins
+    outer = MIN_OUTER * 1.5 if layout.bleed else MIN_OUTER
+    margins = Margins(
+        top=max(m.top, outer),
+        bottom=max(m.bottom, outer),
+        inside=max(m.inside, gutter(pages)),
+        outside=max(m.outside, outer),
+    )
+    return layout.model_copy(update={"margins": margins})
+
+
+def padded(pages: int) -> int:
+    """Print-on-demand page counts: at least 24, and even."""
+    pages = max(pages, 24)
+    return pages + pages % 2
 
 
 def grid_of(n: int) -> tuple[int, int]:
@@ -336,13 +383,39 @@ def _page_frame(layout: Layout, page: Page, title: str) -> Box:
 
 
 def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str = "") -> BookPlan:
-    """Pages of positioned items for the whole book. Raises SpecError for every maze too dense to print."""
+    """Pages of positioned items for the whole book. Raises SpecError for every maze too dense to print.
+
+    A print edition gets the margins its page count requires (the gutter grows with the spine), so the
+    book is planned once to count its pages and again with those margins; `pad` adds notes pages at the
+    end to reach a page count printers accept. The count never changes between the two plans: pages
+    hold a fixed number of mazes.
+    """
+    plan = _plan(spec, layout, mazes, layout_name)
+    total = padded(len(plan.pages)) if spec.book.pad else len(plan.pages)
+    if spec.book.edition == "print":
+        wider = print_margins(layout, total)
+        if wider.margins != layout.margins:
+            plan = _plan(spec, wider, mazes, layout_name)
+        layout = wider
+    for number in range(len(plan.pages) + 1, total + 1):
+        page = Page(number, "notes")
+        area = _page_frame(layout, page, spec.book.title)
+        page.items.append(
+            Text(area.x0, area.y1 - layout.heading_size, "Notes", layout.heading_size, bold=True)
+        )
+        plan.pages.append(page)
+    plan.trims = [trim_box(layout, p.number) for p in plan.pages]
+    plan.bleed = layout.bleed
+    return plan
+
+
+def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str = "") -> BookPlan:
     book = spec.book
     w, h = layout.size
     pages: list[Page] = []
     maze_pages: dict[int, int] = {}
 
-    def new_page(kind: Literal["title", "maze", "answers", "blank"], bookmark: str | None = None) -> Page:
+    def new_page(kind: Literal["title", "maze", "answers", "notes"], bookmark: str | None = None) -> Page:
         page = Page(len(pages) + 1, kind, bookmark=bookmark)
         pages.append(page)
         return page
@@ -493,7 +566,7 @@ def _too_dense(maze: MazeRequest, cell: float, min_cell: float, layout: Layout, 
     where = f" or use layout: {fits[0]}" if fits and fits[0] != name else ""
     return Problem(
         maze.where + ".size",
-        f"{maze.width}x{maze.height} is too dense for {name} on {size_name(layout.size)}: its cells would be "
+        f"{maze.width}x{maze.height} is too dense for {name} on {size_name(layout.trim)}: its cells would be "
         f"{cell:.1f} pt, the minimum is {min_cell:.1f} pt; make it at most {w}x{h}{where}",
     )
 

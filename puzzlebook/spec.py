@@ -148,6 +148,8 @@ class BookSpec(_Model):
     answer_key: bool = True
     title_page: bool | None = Field(None, description="default: as the layout says")
     edition: Literal["print", "screen"] = Field("print", description="screen adds bookmarks")
+    bleed: bool | None = Field(None, description="0.125in bleed and trim boxes for print-on-demand")
+    pad: bool = Field(False, description="add notes pages to reach at least 24 pages, an even count")
     order: Literal["as-listed", "difficulty"] = Field(
         "as-listed", description="difficulty: easiest maze first, by difficulty score"
     )

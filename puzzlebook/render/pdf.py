@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..errors import LayoutError
-from ..layout import BUNDLED_FONTS, BookPlan, MazeFrame, MazeInfo, Page, Rule, Text
+from ..layout import BUNDLED_FONTS, BookPlan, Box, MazeFrame, MazeInfo, Page, Rule, Text
 from ..puzzles import Puzzle
 from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
 
@@ -68,7 +68,12 @@ def write_pdf(
     screen = plan.edition == "screen"
     if screen:
         canvas.showOutline()
-    for page in plan.pages:
+    trims = plan.trims or [Box(0, 0, plan.width, plan.height)] * len(plan.pages)
+    for page, trim in zip(plan.pages, trims, strict=True):
+        if plan.edition == "print":
+            canvas.setTrimBox((trim.x0, trim.y0, trim.x1, trim.y1))
+            if plan.bleed:
+                canvas.setBleedBox((0, 0, plan.width, plan.height))
         _draw_page(canvas, page, puzzle_for, (regular, bold))
         if screen and page.bookmark:
             key = f"p{page.number}"

@@ -1,0 +1,106 @@
+"""Preflight: read a finished PDF back and list what a print-on-demand service would reject.
+
+It checks the PDF itself, not our plan of it, so it also catches mistakes in drawing: page count,
+anything inside the margins' forbidden zone, hairlines, small text, fonts not embedded, and bookmarks,
+links or annotations in a print edition. Each problem is one line naming the page and what to change.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from typing import Any
+
+import pdfplumber
+from pypdf import PdfReader
+
+from .layout import MAX_PAGES, MIN_LINE, MIN_OUTER, MIN_TEXT, gutter
+
+TOLERANCE = 0.01  # pt
+
+
+def _fonts_not_embedded(reader: PdfReader) -> Iterable[tuple[int, str]]:
+    for number, page in enumerate(reader.pages, 1):
+        resources = page.get("/Resources") or {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = target.get("/FontDescriptor")
+            d = descriptor.get_object() if descriptor is not None else {}
+            if not any(key in d for key in ("/FontFile", "/FontFile2", "/FontFile3")):
+                yield number, str(font.get("/BaseFont"))
+
+
+def _box(obj: dict[str, Any]) -> tuple[float, float, float, float]:
+    """An object's extent in PDF coordinates (y up), including half its stroke."""
+    pad = obj.get("linewidth", 0) / 2 if obj.get("stroke") else 0
+    return obj["x0"] - pad, obj["y0"] - pad, obj["x1"] + pad, obj["y1"] + pad
+
+
+def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[str]:
+    """Every problem found, one line each; an empty list means ready to upload."""
+    problems: list[str] = []
+    reader = PdfReader(io.BytesIO(pdf))
+    count = len(reader.pages)
+    if edition == "print":
+        if count < 24 or count % 2:
+            problems.append(
+                f"book: {count} pages; print-on-demand needs at least 24 and an even number: add `pad: true`"
+            )
+        if count > MAX_PAGES:
+            problems.append(f"book: {count} pages; print-on-demand takes at most {MAX_PAGES}: split the book")
+        if reader.outline:
+            problems.append("book: has bookmarks; a print file must not: use `edition: print` (no bookmarks)")
+    first_page: dict[str, int] = {}
+    for number, name in _fonts_not_embedded(reader):
+        first_page.setdefault(name.lstrip("/"), number)
+    for name, number in first_page.items():
+        problems.append(f"page {number}: font {name} is not embedded; printers need every font embedded")
+    inside = gutter(count)
+    outer = MIN_OUTER * 1.5 if bleed else MIN_OUTER
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        for number, page in enumerate(document.pages, 1):
+            raw = reader.pages[number - 1]
+            if edition == "print" and raw.get("/Annots"):
+                problems.append(f"page {number}: has links or annotations; a print file must not")
+            trim = raw.trimbox
+            left, right = (inside, outer) if number % 2 else (outer, inside)
+            safe = (
+                float(trim.left) + left - TOLERANCE,
+                float(trim.bottom) + outer - TOLERANCE,
+                float(trim.right) - right + TOLERANCE,
+                float(trim.top) - outer + TOLERANCE,
+            )
+            problems += _page_problems(number, page, safe)
+    return problems
+
+
+def _page_problems(number: int, page: Any, safe: tuple[float, float, float, float]) -> list[str]:
+    found: list[str] = []
+    strokes = [o for o in (*page.lines, *page.curves, *page.rects) if o.get("stroke")]
+    thin = [o["linewidth"] for o in strokes if o["linewidth"] < MIN_LINE - TOLERANCE]
+    if thin:
+        found.append(
+            f"page {number}: {len(thin)} line(s) as thin as {min(thin):.2f} pt; printers need at least "
+            f"{MIN_LINE} pt: raise wall_weight or answer_wall_weight"
+        )
+    small = [c for c in page.chars if c["size"] < MIN_TEXT - TOLERANCE]
+    if small:
+        text = "".join(c["text"] for c in small[:20])
+        found.append(
+            f'page {number}: text "{text}" is {min(c["size"] for c in small):.1f} pt; '
+            f"printers need at least {MIN_TEXT:g} pt: raise the text sizes in the layout"
+        )
+    x0, y0, x1, y1 = safe
+    outside = [
+        o
+        for o in (*strokes, *page.chars, *[r for r in page.rects if r.get("fill")], *page.curves)
+        if (b := _box(o))[0] < x0 or b[1] < y0 or b[2] > x1 or b[3] > y1
+    ]
+    if outside:
+        found.append(
+            f"page {number}: {len(outside)} mark(s) inside the margins' forbidden zone (within "
+            f"{safe[0]:.0f} pt of the left of the page, for example); widen the layout's margins"
+        )
+    return found

@@ -1,0 +1,142 @@
+"""Print-on-demand editions: trim sizes, bleed, mirrored margins, padding, and the preflight check."""
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+from typer.testing import CliRunner
+
+from puzzlebook.build import build_book
+from puzzlebook.cli import app
+from puzzlebook.layout import Margins, gutter, load_layout, padded, print_margins
+from puzzlebook.preflight import preflight
+
+runner = CliRunner()
+
+
+def spec(tmp_path, body):
+    path = tmp_path / "book.yaml"
+    path.write_text("title: Print Test\nmarks: suggested\n" + body)
+    return path
+
+
+@pytest.mark.parametrize(
+    "trim,points", [("8.5x11in", (612, 792)), ("8x10in", (576, 720)), ("8.5x8.5in", (612, 612)),
+                    ("7x10in", (504, 720)), ("6x9in", (432, 648)), ("a5", (419.53, 595.28))]
+)  # fmt: skip
+def test_trim_sizes_without_bleed_are_exactly_the_page(tmp_path, trim, points):
+    target, _ = build_book(spec(tmp_path, f"page_size: {trim}\nmazes:\n  - {{size: 6x8, count: 2}}\n"))
+    for page in PdfReader(target).pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, *points], abs=0.01)
+        assert [float(v) for v in page.trimbox] == pytest.approx([0, 0, *points], abs=0.01)
+
+
+def test_bleed_grows_the_outside_top_and_bottom_and_mirrors(tmp_path):
+    target, _ = build_book(
+        spec(tmp_path, "page_size: 6x9in\nbleed: true\nmazes:\n  - {size: 6x8, count: 3}\n")
+    )
+    pages = PdfReader(target).pages
+    for number, page in enumerate(pages, 1):
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 432 + 9, 648 + 18])
+        assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 441, 666])
+        x0 = 0 if number % 2 else 9  # the spine side has no bleed
+        assert [float(v) for v in page.trimbox] == pytest.approx([x0, 9, x0 + 432, 657])
+
+
+def test_gutter_follows_the_page_count_and_margins_only_grow():
+    assert [gutter(n) for n in (24, 150, 151, 300, 301, 500, 501, 700, 701, 828)] == [
+        27, 27, 36, 36, 45, 45, 54, 54, 63, 63,
+    ]  # fmt: skip
+    margins = Margins(top=5, bottom=5, inside=5, outside=80)
+    tight = load_layout("activity-book").model_copy(update={"margins": margins})
+    wide = print_margins(tight, 400)
+    assert (wide.margins.inside, wide.margins.outside, wide.margins.top) == (45, 80, 18)
+    with_bleed = print_margins(tight.model_copy(update={"bleed": True}), 30)
+    assert with_bleed.margins.top == with_bleed.margins.bottom == 27
+
+
+def test_pad_reaches_an_even_count_of_at_least_24(tmp_path):
+    assert [padded(n) for n in (1, 23, 24, 25, 40)] == [24, 24, 24, 26, 40]
+    target, checked = build_book(spec(tmp_path, "pad: true\nmazes:\n  - {size: 6x8, count: 5}\n"))
+    kinds = [p.kind for p in checked.plan.pages]
+    assert len(PdfReader(target).pages) == 24 and kinds.count("notes") == 24 - 1 - 5 - 1
+    assert kinds[-1] == "notes"
+
+
+def test_a_padded_print_book_passes_preflight(tmp_path):
+    result = runner.invoke(
+        app, ["check", str(spec(tmp_path, "pad: true\nbleed: true\nmazes:\n  - {size: 9x12, count: 8}\n"))]
+    )
+    assert result.exit_code == 0, result.output
+    assert "ready for print" in result.stdout
+
+
+def bad_pdf(pages=3, thin=False, small=False, helvetica=False, margin=False, link=False, bookmark=False):
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from puzzlebook.render.pdf import FONT_DIR
+
+    pdfmetrics.registerFont(TTFont("Vera", str(FONT_DIR / "Vera.ttf")))
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(612, 792), initialFontName="Vera", invariant=1)
+    for number in range(1, pages + 1):
+        canvas.setFont("Vera", 12)
+        canvas.drawString(100, 400, f"page {number}")
+        canvas.setLineWidth(0.3 if thin and number == 2 else 1)
+        canvas.line(100, 300, 300, 300)
+        if small and number == 1:
+            canvas.setFont("Vera", 5)
+            canvas.drawString(100, 200, "tiny")
+        if helvetica and number == 1:
+            canvas.setFont("Helvetica", 12)
+            canvas.drawString(100, 250, "standard font")
+        if margin and number == 3:
+            canvas.setFont("Vera", 10)
+            canvas.drawString(3, 780, "in the margin")
+        if link and number == 1:
+            canvas.linkURL("https://example.org", (100, 100, 200, 120))
+        if bookmark and number == 1:
+            canvas.bookmarkPage("p1")
+            canvas.addOutlineEntry("Start", "p1")
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "kind,needle",
+    [
+        (
+            {"pages": 3},
+            "book: 3 pages; print-on-demand needs at least 24 and an even number: add `pad: true`",
+        ),
+        ({"pages": 24, "thin": True}, "page 2: 1 line(s) as thin as 0.30 pt"),
+        ({"pages": 24, "small": True}, 'page 1: text "tiny" is 5.0 pt'),
+        ({"pages": 24, "helvetica": True}, "page 1: font Helvetica is not embedded"),
+        ({"pages": 24, "margin": True}, "page 3: 13 mark(s) inside the margins' forbidden zone"),
+        ({"pages": 24, "link": True}, "page 1: has links or annotations"),
+        ({"pages": 24, "bookmark": True}, "book: has bookmarks"),
+    ],
+)
+def test_preflight_catches_each_kind_of_problem(kind, needle):
+    problems = preflight(bad_pdf(**kind))
+    assert any(needle in p for p in problems), problems
+    assert len(problems) == 1, problems  # and nothing else: the rest of the deliberately bad book is fine
+
+
+def test_strict_build_refuses_and_writes_nothing(tmp_path):
+    path = spec(tmp_path, "mazes:\n  - size: 6x8\n")
+    result = runner.invoke(app, ["build", str(path), "--strict"])
+    assert result.exit_code == 1
+    assert "error: book: 3 pages" in result.stderr
+    assert not (tmp_path / "book.pdf").exists()
+    assert runner.invoke(app, ["build", str(path)]).exit_code == 0  # without --strict it builds
+
+
+def test_screen_edition_skips_print_only_rules(tmp_path):
+    path = spec(tmp_path, "edition: screen\nmazes:\n  - size: 6x8\n")
+    target, _ = build_book(path)
+    assert preflight(Path(target).read_bytes(), "screen") == []
