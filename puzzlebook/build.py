@@ -10,9 +10,9 @@ from pathlib import Path
 from .errors import PuzzlebookError
 from .layout import BookPlan, Layout, load_layout, plan_book
 from .output import write_output
-from .puzzles import Puzzle, make_puzzle, make_puzzle_with_difficulty
+from .puzzles import Puzzle, make_puzzle, make_puzzle_with_difficulty, matched_puzzles
 from .render.pdf import write_pdf
-from .spec import MazeRequest, Spec, load_spec
+from .spec import AGES, MazeRequest, Spec, load_spec
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,15 @@ def check_book(
     layout = load_layout(spec.book.layout, spec, page_size or spec.book.page_size)
     if spec.book.bleed is not None:
         layout = layout.model_copy(update={"bleed": spec.book.bleed})
+    if spec.book.difficulty is not None:  # an age preset: heavier lines and bigger cells, never lighter
+        age = AGES[spec.book.difficulty]
+        update = {
+            "wall_weight": max(layout.wall_weight, age.wall),
+            "min_cell": max(layout.min_cell, age.cell * 0.75),
+        }
+        layout = layout.model_copy(update=update)
+    if spec.book.students:
+        layout = layout.model_copy(update={"name_line": True})
     mazes = list(spec.mazes(seed))
     plan = plan_book(spec, layout, mazes, spec.book.layout)
     return Checked(spec, layout, mazes, plan)
@@ -51,10 +60,17 @@ def make_puzzles(
     mazes: list[MazeRequest], progress: Callable[[int], None] | None = None
 ) -> dict[int, Puzzle]:
     puzzles = {}
+    class_sets: dict[tuple[int, int, int], list[Puzzle]] = {}  # a pool per maze of the set
     for maze in mazes:
         args = (maze.algorithm, maze.width, maze.height, maze.seed, maze.options, maze.marks)
         try:
-            if maze.difficulty is None:
+            if maze.match is not None:
+                student, students = maze.match
+                key = (maze.entry, maze.label, maze.seed)
+                if key not in class_sets:
+                    class_sets[key] = matched_puzzles(*args, maze.difficulty, students)
+                puzzles[maze.number] = class_sets[key][student]
+            elif maze.difficulty is None:
                 puzzles[maze.number] = make_puzzle(*args)
             else:
                 puzzles[maze.number] = make_puzzle_with_difficulty(*args, maze.difficulty)

@@ -338,7 +338,7 @@ def _slot_items(
     room = mark_room(box)
     cell, x, y = fit(box, maze.width, maze.height, room)
     top = y + cell * maze.height + room + 2
-    label = f"Maze {maze.number}" + (f" · {maze.title}" if maze.title and not answer else "")
+    label = f"Maze {maze.shown}" + (f" · {maze.title}" if maze.title and not answer else "")
     items: list[Item] = [
         Text(slot.x0 + slot.w / 2, top + 4, label, caption_size, bold=True, align="center", max_width=slot.w),
         MazeFrame(maze.number, x, y, cell, wall, answer, room * 0.85, layout.solution_gray),
@@ -350,7 +350,17 @@ def _slot_items(
     return items, cell
 
 
-def _page_frame(layout: Layout, page: Page, title: str) -> Box:
+def _by_student(mazes: list[MazeRequest]) -> list[list[MazeRequest]]:
+    groups: list[list[MazeRequest]] = []
+    for maze in mazes:
+        if groups and groups[-1][0].student == maze.student:
+            groups[-1].append(maze)
+        else:
+            groups.append([maze])
+    return groups
+
+
+def _page_frame(layout: Layout, page: Page, title: str, student: str | None = None) -> Box:
     """Header, footer, name line and instructions; returns the box left for the mazes."""
     box = content_box(layout, page.number)
     s = layout.small_size
@@ -374,6 +384,10 @@ def _page_frame(layout: Layout, page: Page, title: str) -> Box:
             x = box.x0 + i * third
             page.items.append(Text(x, top, word, size))
             page.items.append(Rule(x + size * 2.9, top - 2, x + third - 12, top - 2, MIN_LINE))
+            if i == 0 and student:  # a class set: the name is printed on the line
+                page.items.append(
+                    Text(x + size * 3.3, top, student, size, bold=True, max_width=third - size * 3.6)
+                )
         top -= GAP
     if page.kind == "maze" and layout.instructions:
         top -= layout.caption_size
@@ -431,10 +445,15 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     columns, rows = grid_of(per_page)
     caption = layout.heading_size if per_page == 1 else layout.caption_size
     min_cell = max(layout.min_cell, 3 * layout.wall_weight)
-    for start in range(0, len(mazes), per_page):
-        page = new_page("maze", bookmark="Mazes" if start == 0 else None)
-        area = _page_frame(layout, page, book.title)
-        for slot, maze in zip(split(area, columns, rows, GAP), mazes[start : start + per_page], strict=False):
+    chunks = [
+        group[start : start + per_page]
+        for group in _by_student(mazes)  # a class set never mixes two students on a page
+        for start in range(0, len(group), per_page)
+    ]
+    for chunk in chunks:
+        page = new_page("maze", bookmark="Mazes" if not maze_pages else None)
+        area = _page_frame(layout, page, book.title, chunk[0].student)
+        for slot, maze in zip(split(area, columns, rows, GAP), chunk, strict=False):
             items, cell = _slot_items(layout, slot, maze, caption, False, layout.wall_weight)
             page.items += items
             maze_pages[maze.number] = page.number
@@ -523,7 +542,10 @@ def _answer_pages(
     else:
         top = slots[len(slots) % columns].y1  # the first row left empty
     size = layout.caption_size
-    named = ", ".join(f"maze {m.number} (page {maze_pages[m.number]})" for m in unanswered)
+    named = ", ".join(
+        f"{m.student + chr(39) + 's ' if m.student else ''}maze {m.shown} (page {maze_pages[m.number]})"
+        for m in unanswered
+    )
     text = f"No single answer: the reader picks the start and the end of {named}."
     for line in _wrap(text, max(20, int(area.w / (size * 0.56)))):
         if top - size * 1.4 < area.y0:
@@ -535,7 +557,9 @@ def _answer_pages(
 
 def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
     items, cell = _slot_items(layout, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
-    label = f"Maze {maze.number} · page {page}"
+    label = f"Maze {maze.shown} · page {page}"
+    if maze.student:
+        label = f"{maze.student} · {label}"
     return [
         replace(i, text=label)
         if isinstance(i, Text)

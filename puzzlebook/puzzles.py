@@ -132,3 +132,46 @@ def make_puzzle_with_difficulty(
         f"no {width}x{height} {algorithm} maze scored between {low:g} and {high:g} in {MAX_TRIES} tries "
         f"(scores ranged from {min(seen)} to {max(seen)}); choose a range inside that, or easy/medium/hard"
     )
+
+
+def matched_puzzles(
+    algorithm: str,
+    width: int,
+    height: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    marks: str | tuple[Cell, Cell],
+    difficulty: str | tuple[float, float] | None,
+    count: int,
+) -> list[Puzzle]:
+    """``count`` different mazes of matched difficulty, for a class set: one per student.
+
+    Seeds are tried in the usual order (at least 30, three per student); those in the requested band
+    (easy/medium/hard third, or a score range) are kept, and the ``count`` whose scores lie closest to
+    the band's median are handed out, in order of seed tried. Every student gets a different maze and
+    nobody gets a much harder one.
+    """
+    pool = [
+        make_puzzle(algorithm, width, height, s, options, marks)
+        for s in itertools.islice(candidate_seeds(seed), max(SAMPLE, 3 * count))
+    ]
+    scores = sorted(p.metrics.difficulty for p in pool)
+    low: float
+    high: float
+    if isinstance(difficulty, str) and difficulty in BANDS:
+        third = len(scores) // 3
+        low, high = scores[BANDS[difficulty] * third], scores[(BANDS[difficulty] + 1) * third - 1]
+    elif isinstance(difficulty, tuple):
+        low, high = difficulty
+    else:
+        low, high = scores[0], scores[-1]
+    inside = [p for p in pool if low <= p.metrics.difficulty <= high] or pool
+    middle = sorted(p.metrics.difficulty for p in inside)[len(inside) // 2]
+    ranked = sorted(range(len(inside)), key=lambda i: (abs(inside[i].metrics.difficulty - middle), i))
+    chosen = sorted(ranked[:count])
+    if len(chosen) < count:
+        raise GenerationError(
+            f"only {len(chosen)} different {width}x{height} mazes fit that difficulty for {count} students; "
+            "widen the range or use easy/medium/hard"
+        )
+    return [inside[i] for i in chosen]

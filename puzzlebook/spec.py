@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -36,6 +36,28 @@ from .rng import MAX_SEED, derive_seed
 from .units import page_size
 
 SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Age:
+    """What suits a reader of this age: maze size in cells, cell size and wall weight in points."""
+
+    size: tuple[int, int]
+    cell: float
+    wall: float
+
+
+# After a published ladder of maze sizes by age (see README, "For teachers"); age-8 sits between its
+# 6-8 and 9-11 rungs.
+AGES = {
+    "age-4": Age((7, 8), 60, 4),
+    "age-6": Age((10, 14), 30, 4),
+    "age-8": Age((12, 16), 27, 3),
+    "age-10": Age((12, 18), 24, 2),
+    "age-12": Age((14, 20), 24, 2),
+    "adult": Age((36, 42), 12, 1),
+}
+AgeName = Literal["age-4", "age-6", "age-8", "age-10", "age-12", "adult"]
 
 
 class _Model(BaseModel):
@@ -66,7 +88,10 @@ def _difficulty_kind(value: Any) -> str:
 
 
 DifficultyField = Annotated[
-    Annotated[Literal["easy", "medium", "hard"], Tag("~word")]
+    Annotated[
+        Literal["easy", "medium", "hard", "age-4", "age-6", "age-8", "age-10", "age-12", "adult"],
+        Tag("~word"),
+    ]
     | Annotated[tuple[float, float], Tag("~range")],
     Discriminator(_difficulty_kind),
 ]
@@ -77,9 +102,12 @@ MarksField = Annotated[
 
 
 class MazeEntry(_Model):
-    size: Annotated[
-        tuple[int, int], WithJsonSchema({"type": "string", "pattern": r"^\s*\d+\s*[xX×]\s*\d+\s*$"})
-    ] = Field(description="W x H in cells, such as 20x30")
+    size: (
+        Annotated[
+            tuple[int, int], WithJsonSchema({"type": "string", "pattern": r"^\s*\d+\s*[xX×]\s*\d+\s*$"})
+        ]
+        | None
+    ) = Field(None, description="W x H in cells, such as 20x30 (default: from an age difficulty)")
     algorithm: str = Field("hunt-and-kill", description="see `puzzlebook algorithms`")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="this maze's own seed")
     options: dict[str, Any] = Field(default_factory=dict, description="algorithm options")
@@ -105,7 +133,9 @@ class MazeEntry(_Model):
 
     @field_validator("size")
     @classmethod
-    def _check_size(cls, value: tuple[int, int]) -> tuple[int, int]:
+    def _check_size(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
+        if value is None:
+            return value
         w, h = value
         if w < 1 or h < 1:
             raise ValueError(f"a maze needs at least 1x1 cells, got {w}x{h}")
@@ -122,9 +152,13 @@ class MazeEntry(_Model):
             raise ValueError(f"expected [low, high] with 0 <= low < high, got [{value[0]:g}, {value[1]:g}]")
         return value
 
+    @property
+    def age(self) -> Age | None:
+        return AGES.get(self.difficulty) if isinstance(self.difficulty, str) else None
+
     @model_validator(mode="after")
     def _marks_inside(self) -> MazeEntry:
-        if isinstance(self.marks, Cells):
+        if isinstance(self.marks, Cells) and self.size is not None:
             w, h = self.size
             for name, (x, y) in (("start", self.marks.start), ("end", self.marks.end)):
                 if not (0 <= x < w and 0 <= y < h):
@@ -150,6 +184,12 @@ class BookSpec(_Model):
     edition: Literal["print", "screen"] = Field("print", description="screen adds bookmarks")
     bleed: bool | None = Field(None, description="0.125in bleed and trim boxes for print-on-demand")
     pad: bool = Field(False, description="add notes pages to reach at least 24 pages, an even count")
+    difficulty: AgeName | None = Field(
+        None, description="an age preset for the whole book: maze size, cell size and line weight"
+    )
+    students: list[str] | str | None = Field(
+        None, description="class set: names, or a text file with one name per line"
+    )
     order: Literal["as-listed", "difficulty"] = Field(
         "as-listed", description="difficulty: easiest maze first, by difficulty score"
     )
@@ -179,6 +219,13 @@ class MazeRequest:
     title: str | None
     marks: MarksSetting | tuple[tuple[int, int], tuple[int, int]]
     difficulty: str | tuple[float, float] | None = None
+    student: str | None = None  # class sets: whose maze this is
+    label: int = 0  # the number printed: the maze's place in its student's set (0: use number)
+    match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
+
+    @property
+    def shown(self) -> int:
+        return self.label or self.number
 
     @property
     def has_answer(self) -> bool:
@@ -198,10 +245,25 @@ class Spec:
         """Every maze in book order, seeds settled: a maze's own seed is used exactly (its copies derive
         theirs from it); the others derive theirs from the book seed and their position."""
         book_seed = self.book.seed if seed is None else seed
+        one_set = list(self._one_set(book_seed))
+        students = self.students()
+        if not students:
+            yield from one_set
+            return
+        number = 0
+        for k, name in enumerate(students):
+            for label, maze in enumerate(one_set, 1):
+                number += 1
+                yield replace(maze, number=number, student=name, label=label, match=(k, len(students)))
+
+    def _one_set(self, book_seed: int) -> Iterator[MazeRequest]:
         number = 0
         for i, entry in enumerate(self.book.mazes):
             marks = entry.marks if entry.marks is not None else self.book.marks
             options = generators.validate_options(entry.algorithm, entry.options).model_dump()
+            age = entry.age or (AGES[self.book.difficulty] if self.book.difficulty else None)
+            width, height = entry.size or (age.size if age else (1, 1))
+            band = None if entry.age else entry.difficulty
             for copy in range(entry.count):
                 number += 1
                 if entry.seed is None:
@@ -212,15 +274,32 @@ class Spec:
                     number=number,
                     entry=i,
                     where=self.where("mazes", i),
-                    width=entry.size[0],
-                    height=entry.size[1],
+                    width=width,
+                    height=height,
                     algorithm=entry.algorithm,
                     options=options,
                     seed=maze_seed,
                     title=entry.title,
                     marks=(marks.start, marks.end) if isinstance(marks, Cells) else marks,
-                    difficulty=entry.difficulty,
+                    difficulty=band,
                 )
+
+    def students(self) -> list[str]:
+        """The class list: given in the spec, or read from a text file beside it (one name a line)."""
+        given = self.book.students
+        if given is None or isinstance(given, list):
+            return [name.strip() for name in given or [] if name.strip()]
+        path = self.path.parent / given
+        try:
+            lines = path.read_text(encoding="utf-8-sig").splitlines()
+        except OSError:
+            raise SpecError(
+                [Problem(self.where("students"), f'class list "{given}" not found (looked for {path})')]
+            ) from None
+        names = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+        if not names:
+            raise SpecError([Problem(self.where("students"), f'class list "{given}" has no names in it')])
+        return names
 
 
 def where(name: str, lines: dict[Loc, int], *loc: int | str) -> str:
@@ -323,6 +402,15 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
         book = BookSpec.model_validate(data)
     except ValidationError as exc:
         problems += [Problem(where(path.name, lines, *loc), msg) for loc, msg in errors_of(exc, BookSpec)]
+    else:
+        for i, entry in enumerate(book.mazes):
+            if entry.size is None and entry.age is None and book.difficulty is None:
+                problems.append(
+                    Problem(
+                        where(path.name, lines, "mazes", i, "size"),
+                        "is required: give one such as 20x30, or an age such as difficulty: age-6",
+                    )
+                )
     if problems:
         raise SpecError(_sorted(problems))
     return Spec(book, path, lines)

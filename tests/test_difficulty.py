@@ -66,5 +66,8 @@ def test_bad_difficulty_values_are_explained(tmp_path):
     with pytest.raises(SpecError) as err:
         load_spec(spec)
     text = str(err.value)
-    assert "book.yaml:3: mazes[0].difficulty: expected 'easy', 'medium' or 'hard', got \"brutal\"" in text
+    assert (
+        "book.yaml:3: mazes[0].difficulty: expected 'easy', 'medium', 'hard', 'age-4', 'age-6', 'age-8', "
+        "'age-10', 'age-12' or 'adult', got \"brutal\""
+    ) in text
     assert "book.yaml:4: mazes[1].difficulty: expected [low, high] with 0 <= low < high, got [9, 3]" in text

@@ -1,0 +1,114 @@
+"""Classroom features: class sets with names on the pages, matched difficulty, age presets, handouts."""
+
+import re
+
+import pytest
+from pdfcheck import page_texts
+from typer.testing import CliRunner
+
+from puzzlebook.build import build_book, check_book, generate
+from puzzlebook.cli import app
+from puzzlebook.errors import SpecError
+from puzzlebook.layout import MazeFrame, load_layout
+from puzzlebook.spec import AGES, load_spec
+
+runner = CliRunner()
+
+
+def spec(tmp_path, body):
+    path = tmp_path / "class.yaml"
+    path.write_text(body)
+    return path
+
+
+CLASS = """\
+title: Room 12
+layout: handout
+marks: suggested
+students: [Ana, Ben, Chloé]
+mazes:
+  - {size: 8x6, title: Warm-up}
+  - {size: 10x7, difficulty: medium}
+"""
+
+
+def test_each_student_gets_their_own_set_with_their_name(tmp_path):
+    target, checked = build_book(spec(tmp_path, CLASS))
+    texts = page_texts(target)
+    maze_pages = [p for p in checked.plan.pages if p.kind == "maze"]
+    assert len(maze_pages) == 3  # two mazes a page, one page per student
+    for page, name in zip(maze_pages, ("Ana", "Ben", "Chloé"), strict=True):
+        text = texts[page.number - 1]
+        assert name in text and "Maze 1 · Warm-up" in text and "Maze 2" in text
+        assert all(other not in text for other in {"Ana", "Ben", "Chloé"} - {name})
+    answers = " ".join(texts[p.number - 1] for p in checked.plan.pages if p.kind == "answers")
+    for name in ("Ana", "Ben", "Chloé"):
+        assert f"{name} · Maze 1 · page" in answers and f"{name} · Maze 2 · page" in answers
+
+
+def test_class_set_mazes_differ_but_match_in_difficulty(tmp_path):
+    body = CLASS.replace("[Ana, Ben, Chloé]", "[" + ", ".join(f"S{i}" for i in range(12)) + "]")
+    checked, puzzles = generate(check_book(spec(tmp_path, body)))
+    for label in (1, 2):
+        mine = [puzzles[m.number] for m in checked.mazes if m.label == label]
+        assert len(mine) == 12
+        assert len({bytes(p.maze.passages) for p in mine}) == 12  # all different
+        scores = [p.metrics.difficulty for p in mine]
+        alone = [
+            p.metrics.difficulty
+            for p in generate(check_book(spec(tmp_path, CLASS.replace("students: [Ana, Ben, Chloé]\n", ""))))[
+                1
+            ].values()
+        ]
+        assert max(scores) - min(scores) <= max(12, 0.35 * max(scores)), scores
+        assert alone  # the same spec without students still builds
+
+
+def test_class_list_from_a_text_file(tmp_path):
+    (tmp_path / "names.txt").write_text("# Room 12\nAna\n\nBen\n")
+    path = spec(tmp_path, CLASS.replace("[Ana, Ben, Chloé]", "names.txt"))
+    assert load_spec(path).students() == ["Ana", "Ben"]
+    (tmp_path / "names.txt").unlink()
+    with pytest.raises(
+        SpecError, match=re.escape('class.yaml:4: students: class list "names.txt" not found')
+    ):
+        list(load_spec(path).mazes())
+
+
+@pytest.mark.parametrize("age", list(AGES))
+def test_age_presets_pick_size_cells_and_lines(tmp_path, age):
+    path = spec(tmp_path, f"title: Ages\ndifficulty: {age}\nmarks: suggested\nmazes:\n  - count: 2\n")
+    checked = check_book(path)
+    preset = AGES[age]
+    assert {(m.width, m.height) for m in checked.mazes} == {preset.size}
+    assert checked.layout.wall_weight == max(preset.wall, load_layout("activity-book").wall_weight)
+    frames = [i for p in checked.plan.pages if p.kind == "maze" for i in p.items if isinstance(i, MazeFrame)]
+    assert all(f.cell >= preset.cell * 0.75 for f in frames)
+    build_book(path)
+
+
+def test_a_maze_needs_a_size_or_an_age(tmp_path):
+    with pytest.raises(SpecError, match=r"class.yaml:3: mazes\[0\].size: is required"):
+        load_spec(spec(tmp_path, "title: x\nmazes:\n  - {algorithm: kruskal}\n"))
+    entry_age = load_spec(spec(tmp_path, "title: x\nmazes:\n  - {difficulty: age-4}\n"))
+    assert [(m.width, m.height) for m in entry_age.mazes()] == [AGES["age-4"].size]
+
+
+@pytest.mark.parametrize("per_page,size", [(1, "letter"), (2, "letter"), (4, "a4"), (2, "a4")])
+def test_handouts_hold_1_2_or_4_mazes_on_letter_or_a4(tmp_path, per_page, size):
+    (tmp_path / "mine.yaml").write_text(f"base: handout\nmazes_per_page: {per_page}\nmin_cell: 10pt\n")
+    path = spec(
+        tmp_path,
+        f"title: H\nlayout: mine.yaml\npage_size: {size}\nmarks: suggested\nmazes:\n  - {{size: 8x6, count: 4}}\n",
+    )
+    checked = check_book(path)
+    maze_pages = [p for p in checked.plan.pages if p.kind == "maze"]
+    assert len(maze_pages) == 4 // per_page
+    assert all(sum(isinstance(i, MazeFrame) for i in p.items) == per_page for p in maze_pages)
+    assert "Name" in page_texts(build_book(path)[0])[0]
+
+
+def test_validate_counts_a_class_set(tmp_path):
+    result = runner.invoke(app, ["validate", str(spec(tmp_path, CLASS))])
+    assert result.exit_code == 0, result.output
+    assert "6 mazes on" in result.stdout
