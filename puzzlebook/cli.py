@@ -262,7 +262,9 @@ def layouts() -> None:
 
 def summary(checked: Checked) -> str:
     pages = checked.plan.pages
-    kinds = {kind: sum(1 for p in pages if p.kind == kind) for kind in ("title", "maze", "answers", "notes")}
+    kinds = {
+        k: sum(1 for p in pages if p.kind == k) for k in ("title", "contents", "maze", "answers", "notes")
+    }
     mazes = len(checked.mazes)
     answered = sum(1 for m in checked.mazes if m.has_answer)
     parts = [f"{mazes} maze{'s' * (mazes != 1)}", f"{len(pages)} pages"]
@@ -270,6 +272,7 @@ def summary(checked: Checked) -> str:
         f"{n} {name}"
         for name, n in (
             ("title", kinds["title"]),
+            ("contents", kinds["contents"]),
             ("maze", kinds["maze"]),
             ("answer", kinds["answers"]),
             ("notes", kinds["notes"]),

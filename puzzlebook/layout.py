@@ -226,13 +226,25 @@ class MazeFrame:
     solution_gray: float
 
 
-Item = Text | Rule | MazeFrame | MazeInfo
+@dataclass(frozen=True)
+class Link:
+    """A clickable area that jumps to a page (screen editions only)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    page: int
+
+
+Item = Text | Rule | MazeFrame | MazeInfo | Link
+PageKind = Literal["title", "contents", "maze", "answers", "notes"]
 
 
 @dataclass
 class Page:
     number: int
-    kind: Literal["title", "maze", "answers", "notes"]
+    kind: PageKind
     items: list[Item] = field(default_factory=list)
     bookmark: str | None = None
 
@@ -429,7 +441,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     pages: list[Page] = []
     maze_pages: dict[int, int] = {}
 
-    def new_page(kind: Literal["title", "maze", "answers", "notes"], bookmark: str | None = None) -> Page:
+    def new_page(kind: PageKind, bookmark: str | None = None) -> Page:
         page = Page(len(pages) + 1, kind, bookmark=bookmark)
         pages.append(page)
         return page
@@ -439,6 +451,16 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         _title_page(
             new_page("title", bookmark="Title"), layout, book.title, book.subtitle, book.author, len(mazes)
         )
+    screen = book.edition == "screen"
+    entries = len(mazes) + (1 if book.answer_key else 0)
+    contents = (
+        [
+            new_page("contents", bookmark=None if i else "Contents")
+            for i in range(_contents_pages(layout, entries))
+        ]
+        if screen
+        else []
+    )
 
     problems: list[Problem] = []
     per_page = layout.mazes_per_page
@@ -462,8 +484,12 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     if problems:
         raise SpecError(problems)
 
+    answer_pages: dict[int, int] = {}
     if book.answer_key:
-        _answer_pages(layout, mazes, maze_pages, new_page, book.title)
+        answer_pages = _answer_pages(layout, mazes, maze_pages, new_page, book.title)
+    if screen:
+        _contents(layout, contents, mazes, maze_pages, answer_pages, book.title)
+        _answer_links(layout, pages, mazes, answer_pages, maze_pages)
     return BookPlan(
         w,
         h,
@@ -504,8 +530,10 @@ def _answer_pages(
     maze_pages: dict[int, int],
     new_page: Callable[..., Page],
     title: str,
-) -> None:
-    """Thumbnails with solutions in a columns x rows grid, then a note on the mazes with no single answer."""
+) -> dict[int, int]:
+    """Thumbnails with solutions in a columns x rows grid, then a note on the mazes with no single answer.
+
+    Returns the page of each maze's answer."""
     columns, rows = layout.answer_key.columns, layout.answer_key.rows
     made: list[Page] = []
 
@@ -522,6 +550,7 @@ def _answer_pages(
     page: Page | None = None
     area: Box | None = None
     slots: list[Box] = []
+    answers: dict[int, int] = {}
     for maze in (m for m in mazes if m.has_answer):
         if not slots:
             page, area = next_page()
@@ -533,9 +562,10 @@ def _answer_pages(
             slots = []
         assert page is not None
         page.items += items
+        answers[maze.number] = page.number
     unanswered = [m for m in mazes if not m.has_answer]
     if not unanswered:
-        return
+        return answers
     if page is None or area is None or len(slots) < columns:
         page, area = next_page()
         top = area.y1
@@ -553,6 +583,76 @@ def _answer_pages(
             top = area.y1
         top -= size * 1.4
         page.items.append(Text(area.x0, top, line, size, max_width=area.w))
+    return answers
+
+
+def _contents_pages(layout: Layout, entries: int) -> int:
+    box = content_box(layout, 1)
+    per_page = max(1, int((box.h - 2 * layout.heading_size - 2 * GAP) / (layout.caption_size * 1.6)))
+    return max(1, math.ceil(entries / per_page))
+
+
+def _contents(
+    layout: Layout,
+    pages: list[Page],
+    mazes: list[MazeRequest],
+    maze_pages: dict[int, int],
+    answer_pages: dict[int, int],
+    title: str,
+) -> None:
+    """A clickable table of contents: every maze and the answer key, with page numbers."""
+    entries = [
+        (
+            f"{m.student + ' · ' if m.student else ''}Maze {m.shown}{' · ' + m.title if m.title else ''}",
+            maze_pages[m.number],
+        )
+        for m in mazes
+    ]
+    if answer_pages:
+        entries.append(("Answer key", min(answer_pages.values())))
+    size = layout.caption_size
+    remaining = list(entries)
+    for page in pages:
+        area = _page_frame(layout, page, title)
+        top = area.y1 - layout.heading_size
+        page.items.append(Text(area.x0, top, "Contents", layout.heading_size, bold=True))
+        top -= GAP + size
+        while remaining and top - size * 1.6 >= area.y0:
+            label, target = remaining.pop(0)
+            top -= size * 1.6
+            page.items.append(Text(area.x0, top, label, size, max_width=area.w - 4 * size))
+            page.items.append(Text(area.x1, top, str(target), size, align="right"))
+            page.items.append(Link(area.x0, top - size * 0.3, area.x1, top + size, target))
+
+
+def _answer_links(
+    layout: Layout,
+    pages: list[Page],
+    mazes: list[MazeRequest],
+    answer_pages: dict[int, int],
+    maze_pages: dict[int, int],
+) -> None:
+    """Screen editions: each maze links to its answer, each answer label back to its maze."""
+    size = layout.small_size
+    for page in pages:
+        if page.kind == "maze":
+            numbers = [i.number for i in page.items if isinstance(i, MazeFrame)]
+            targets = sorted({answer_pages[n] for n in numbers if n in answer_pages})
+            if targets:
+                box = content_box(layout, page.number)
+                y = box.y0
+                text = "Answer on page " + ", ".join(map(str, targets))
+                page.items.append(Text(box.x1, y, text, size, align="right", gray=0.3))
+                page.items.append(Link(box.x1 - len(text) * size * 0.6, y - 2, box.x1, y + size, targets[0]))
+        elif page.kind == "answers":
+            frames = [i for i in page.items if isinstance(i, MazeFrame)]
+            labels = [i for i in page.items if isinstance(i, Text) and " · page " in i.text]
+            for frame, label in zip(frames, labels, strict=False):
+                width = len(label.text) * label.size * 0.6
+                target = maze_pages[frame.number]
+                page.items.append(
+                    Link(label.x - width / 2, label.y - 2, label.x + width / 2, label.y + label.size, target)
+                )
 
 
 def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:

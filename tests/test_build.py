@@ -253,7 +253,7 @@ def test_screen_edition_has_bookmarks(book, tmp_path):
     book.write_text(BOOK.replace("answer_key: true", "answer_key: true\nedition: screen"))
     target, _ = build_book(book, tmp_path / "screen.pdf")
     titles = [entry.title for entry in PdfReader(target).outline]
-    assert titles == ["Title", "Mazes", "Answer key"]
+    assert titles == ["Title", "Contents", "Mazes", "Answer key"]
 
 
 @pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.yaml")))

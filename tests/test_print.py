@@ -4,6 +4,7 @@ import io
 from pathlib import Path
 
 import pytest
+from pdfcheck import page_texts
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 from typer.testing import CliRunner
@@ -140,3 +141,42 @@ def test_screen_edition_skips_print_only_rules(tmp_path):
     path = spec(tmp_path, "edition: screen\nmazes:\n  - size: 6x8\n")
     target, _ = build_book(path)
     assert preflight(Path(target).read_bytes(), "screen") == []
+
+
+def link_targets(path):
+    """(page, target page) for every link, 1-based."""
+    reader = PdfReader(path)
+    numbers = {page.indirect_reference.idnum: i for i, page in enumerate(reader.pages, 1)}
+    found = []
+    for i, page in enumerate(reader.pages, 1):
+        for annot in page.get("/Annots") or []:
+            annot = annot.get_object()
+            assert annot["/Subtype"] == "/Link"
+            found.append((i, numbers[annot["/Dest"][0].idnum]))
+    return found
+
+
+def test_screen_edition_has_a_clickable_contents_and_links_both_ways(tmp_path):
+    path = spec(
+        tmp_path,
+        "edition: screen\nmazes:\n  - {size: 8x8, count: 3, title: Easy}\n  - {size: 8x8, marks: none}\n",
+    )
+    target, checked = build_book(path)
+    kinds = [p.kind for p in checked.plan.pages]
+    assert kinds == ["title", "contents", "maze", "maze", "maze", "maze", "answers"]
+    texts = page_texts(target)
+    assert "Contents" in texts[1] and "Maze 1 · Easy" in texts[1] and "Answer key" in texts[1]
+    links = link_targets(target)
+    assert [t for p, t in links if p == 2] == [3, 4, 5, 6, 7]  # contents: each maze and the answer key
+    assert {(p, t) for p, t in links if p in (3, 4, 5)} == {(3, 7), (4, 7), (5, 7)}  # maze -> its answer
+    assert not [t for p, t in links if p == 6]  # maze 4 has no single answer
+    assert [t for p, t in links if p == 7] == [3, 4, 5]  # answer -> its maze
+    assert "Answer on page 7" in texts[2]
+    assert [o.title for o in PdfReader(target).outline] == ["Title", "Contents", "Mazes", "Answer key"]
+
+
+def test_print_edition_has_no_links_contents_or_bookmarks(tmp_path):
+    target, checked = build_book(spec(tmp_path, "mazes:\n  - {size: 8x8, count: 3}\n"))
+    assert link_targets(target) == []
+    assert "contents" not in [p.kind for p in checked.plan.pages]
+    assert PdfReader(target).outline == []

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..errors import LayoutError
-from ..layout import BUNDLED_FONTS, BookPlan, Box, MazeFrame, MazeInfo, Page, Rule, Text
+from ..layout import BUNDLED_FONTS, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..puzzles import Puzzle
 from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
 
@@ -70,15 +70,15 @@ def write_pdf(
         canvas.showOutline()
     trims = plan.trims or [Box(0, 0, plan.width, plan.height)] * len(plan.pages)
     for page, trim in zip(plan.pages, trims, strict=True):
+        if screen:
+            canvas.bookmarkPage(f"p{page.number}")  # a destination for links, on every page
         if plan.edition == "print":
             canvas.setTrimBox((trim.x0, trim.y0, trim.x1, trim.y1))
             if plan.bleed:
                 canvas.setBleedBox((0, 0, plan.width, plan.height))
         _draw_page(canvas, page, puzzle_for, (regular, bold))
         if screen and page.bookmark:
-            key = f"p{page.number}"
-            canvas.bookmarkPage(key)
-            canvas.addOutlineEntry(page.bookmark, key, level=0)
+            canvas.addOutlineEntry(page.bookmark, f"p{page.number}", level=0)
         canvas.showPage()
         if progress:
             progress(1)
@@ -99,6 +99,10 @@ def _draw_page(
             canvas.line(item.x0, item.y0, item.x1, item.y1)
         elif isinstance(item, MazeFrame):
             draw_maze(canvas, puzzle_for(item.number), item, fonts[1])
+        elif isinstance(item, Link):
+            canvas.linkRect(
+                "", f"p{item.page}", (item.x0, item.y0, item.x1, item.y1), relative=0, thickness=0
+            )
         elif isinstance(item, MazeInfo):
             puzzle = puzzle_for(item.number)
             text = f"seed {puzzle.seed}"
