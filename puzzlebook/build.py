@@ -30,9 +30,12 @@ def check_book(
 ) -> Checked:
     """Every check that needs no maze: spec, layout, and whether each maze fits its page."""
     spec = load_spec(spec_path)
-    layout = load_layout(spec.book.layout, spec, page_size or spec.book.page_size)
-    if spec.book.bleed is not None:
-        layout = layout.model_copy(update={"bleed": spec.book.bleed})
+    overrides: dict[str, object] = {
+        "page_size": page_size or spec.book.page_size,
+        "bleed": spec.book.bleed,
+        "mazes_per_page": spec.book.mazes_per_page,
+    }
+    layout = load_layout(spec.book.layout, spec, {k: v for k, v in overrides.items() if v is not None})
     if spec.book.difficulty is not None:  # an age preset: heavier lines and bigger cells, never lighter
         age = AGES[spec.book.difficulty]
         update = {

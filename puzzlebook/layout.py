@@ -120,8 +120,11 @@ def _preset_data(name: str) -> dict[str, Any]:
     return dict(data or {})
 
 
-def load_layout(name: str, spec: Spec | None = None, page: str | None = None) -> Layout:
-    """A preset by name, or a layout file (path relative to the spec); ``base: NAME`` overlays a preset."""
+def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] | None = None) -> Layout:
+    """A preset by name, or a layout file (path relative to the spec); ``base: NAME`` overlays a preset.
+
+    ``overrides`` are settings the spec gives for its own book (page_size, bleed, mazes_per_page); they
+    are checked like the layout's own, and their errors point at the spec's lines."""
     where = spec.where("layout") if spec else "layout"
     names = preset_names()
     lines: dict[Loc, int] = {}
@@ -148,13 +151,15 @@ def load_layout(name: str, spec: Spec | None = None, page: str | None = None) ->
     else:
         hint = suggest(name, names) or f" Presets: {', '.join(names)}; or give a path to a .yaml file."
         raise SpecError([Problem(where, f'unknown layout "{name}".{hint}')])
-    if page is not None:
-        data = {**data, "page_size": page}
+    data = {**data, **(overrides or {})}
     try:
         return Layout.model_validate(data)
     except ValidationError as exc:
         problems = []
         for loc, msg in errors_of(exc, Layout):
+            if spec is not None and loc and loc[0] in (overrides or {}):
+                problems.append(Problem(spec.where(*loc), msg))
+                continue
             line = lines.get(loc[:1], 1) if lines else 1
             problems.append(Problem(f"{fname}:{line}: {'.'.join(map(str, loc))}", msg))
         raise SpecError(problems) from None

@@ -182,6 +182,7 @@ class BookSpec(_Model):
     answer_key: bool = True
     title_page: bool | None = Field(None, description="default: as the layout says")
     edition: Literal["print", "screen"] = Field("print", description="screen adds bookmarks")
+    mazes_per_page: int | None = Field(None, description="override the layout: 1, 2, 4 or 6")
     bleed: bool | None = Field(None, description="0.125in bleed and trim boxes for print-on-demand")
     pad: bool = Field(False, description="add notes pages to reach at least 24 pages, an even count")
     difficulty: AgeName | None = Field(

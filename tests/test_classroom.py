@@ -96,10 +96,10 @@ def test_a_maze_needs_a_size_or_an_age(tmp_path):
 
 @pytest.mark.parametrize("per_page,size", [(1, "letter"), (2, "letter"), (4, "a4"), (2, "a4")])
 def test_handouts_hold_1_2_or_4_mazes_on_letter_or_a4(tmp_path, per_page, size):
-    (tmp_path / "mine.yaml").write_text(f"base: handout\nmazes_per_page: {per_page}\nmin_cell: 10pt\n")
     path = spec(
         tmp_path,
-        f"title: H\nlayout: mine.yaml\npage_size: {size}\nmarks: suggested\nmazes:\n  - {{size: 8x6, count: 4}}\n",
+        f"title: H\nlayout: handout\nmazes_per_page: {per_page}\npage_size: {size}\nmarks: suggested\n"
+        "mazes:\n  - {size: 6x5, count: 4}\n",
     )
     checked = check_book(path)
     maze_pages = [p for p in checked.plan.pages if p.kind == "maze"]
@@ -112,3 +112,11 @@ def test_validate_counts_a_class_set(tmp_path):
     result = runner.invoke(app, ["validate", str(spec(tmp_path, CLASS))])
     assert result.exit_code == 0, result.output
     assert "6 mazes on" in result.stdout
+
+
+def test_a_wrong_mazes_per_page_points_at_the_spec(tmp_path):
+    path = spec(tmp_path, "title: H\nlayout: handout\nmazes_per_page: 3\nmazes:\n  - size: 6x5\n")
+    with pytest.raises(
+        SpecError, match=re.escape("class.yaml:3: mazes_per_page: expected 1, 2, 4 or 6, got 3")
+    ):
+        check_book(path)
