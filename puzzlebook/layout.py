@@ -487,7 +487,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
             if cell < min_cell:
                 problems.append(_too_dense(maze, cell, min_cell, layout, layout_name or book.layout))
     if problems:
-        raise SpecError(problems)
+        raise SpecError(list(dict.fromkeys(problems)))  # a class set repeats each maze once per student
 
     answer_pages: dict[int, int] = {}
     if book.answer_key:

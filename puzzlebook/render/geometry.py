@@ -144,7 +144,8 @@ def marks(puzzle: Puzzle, place: Placement, size: float) -> list[Mark]:
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise."""
     out = []
     grid = puzzle.maze.grid
-    for role, cell in (("start", puzzle.start), ("end", puzzle.end)):
+    ends = {"start": puzzle.start, "end": puzzle.end}
+    for role, cell in ends.items():
         if cell is None:
             continue
         side = opening(grid, cell)
@@ -154,7 +155,11 @@ def marks(puzzle: Puzzle, place: Placement, size: float) -> list[Mark]:
             out.append(Mark("inner", role, center=(cx, cy), radius=place.cell * 0.32))
             continue
         polygon = _arrow(place, cell, side, role == "start", size)
-        out.append(Mark("arrow", role, polygon=polygon, label=_label_spot(polygon, side, label_size(size))))
+        other = ends["end" if role == "start" else "start"]
+        # Put the word on the side away from the other end, so two ends side by side never collide.
+        away = other is not None and (other[0] > x if side in (N, S) else other[1] < y)
+        label = _label_spot(polygon, side, label_size(size), flip=away)
+        out.append(Mark("arrow", role, polygon=polygon, label=label))
     return out
 
 
@@ -163,14 +168,19 @@ def label_size(mark: float) -> float:
     return 0.0 if mark < 16 else min(12.0, max(7.0, mark * 0.36))
 
 
-def _label_spot(polygon: tuple[Point, ...], side: int, size: float) -> tuple[float, float, str] | None:
-    """Beside the arrow: above it when it points sideways, to its right when it points up or down."""
+def _label_spot(
+    polygon: tuple[Point, ...], side: int, size: float, flip: bool = False
+) -> tuple[float, float, str] | None:
+    """Beside the arrow: above it (below when ``flip``) when it points sideways, to its right (left)
+    when it points up or down."""
     if not size:
         return None
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     if side in (E, W):
-        return (sum(xs) / len(xs), max(ys) + size * 0.35, "center")
-    return (max(xs) + size * 0.4, (min(ys) + max(ys)) / 2 - size * 0.35, "left")
+        y = min(ys) - size * 1.05 if flip else max(ys) + size * 0.35
+        return (sum(xs) / len(xs), y, "center")
+    middle = (min(ys) + max(ys)) / 2 - size * 0.35
+    return (min(xs) - size * 0.4, middle, "right") if flip else (max(xs) + size * 0.4, middle, "left")
 
 
 def _arrow(place: Placement, cell: Cell, side: int, inward: bool, size: float) -> tuple[Point, ...]:

@@ -163,7 +163,8 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) 
                 x, y, align = mark.label
                 canvas.setFont(bold_font, label_size(frame.mark))
                 word = "Start" if mark.role == "start" else "Finish"
-                (canvas.drawCentredString if align == "center" else canvas.drawString)(x, y, word)
+                draw = {"center": canvas.drawCentredString, "right": canvas.drawRightString}
+                draw.get(align, canvas.drawString)(x, y, word)
         elif frame.cell >= 10:
             size = frame.cell * 0.6
             canvas.setFont(bold_font, size)

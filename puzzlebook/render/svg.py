@@ -45,7 +45,7 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
             parts.append(f'<polygon points="{points}" fill="black"/>')
             if mark.label:
                 x, y, align = mark.label
-                anchor = "middle" if align == "center" else "start"
+                anchor = {"center": "middle", "right": "end"}.get(align, "start")
                 word = "Start" if mark.role == "start" else "Finish"
                 parts.append(
                     f'<text x="{_n(x)}" y="{_n(-y)}" font-family="{FONTS}" '
