@@ -264,5 +264,5 @@ def test_every_sample_builds(sample, tmp_path):
     target, _ = build_book(folder / sample)
     texts = page_texts(target)
     assert len(texts) == len(checked.plan.pages)
-    assert all(f"Maze {m.number}" in "".join(texts) for m in checked.mazes)
+    assert all(f"Maze {m.shown}" in "".join(texts) for m in checked.mazes)
     assert all(embedded for _, embedded in fonts(target))
