@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from examples import EXAMPLE as BOOK
 from pdfcheck import fonts, page_texts, rebuild, wall_lines
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -15,31 +16,6 @@ from puzzlebook.render.geometry import gaps
 
 runner = CliRunner()
 SAMPLES = Path(__file__).parent.parent / "sample_configs"
-
-BOOK = """\
-title: Maze Adventures
-author: Room 12
-layout: activity-book
-seed: 2026
-marks: suggested
-answer_key: true
-output: maze-adventures.pdf
-mazes:
-  - size: 12x12
-    algorithm: hunt-and-kill
-    seed: 7
-    title: Warm-up
-  - size: 30x40
-    algorithm: eller
-    options: {horizontal: 0.6}
-    count: 4
-  - size: 20x20
-    algorithm: wilson
-    marks: {start: [0, 0], end: [19, 19]}
-  - size: 16x16
-    algorithm: kruskal
-    marks: none
-"""
 
 
 @pytest.fixture

@@ -1,36 +1,11 @@
 import textwrap
 
 import pytest
+from examples import EXAMPLE as GOOD
 
 from puzzlebook.errors import PuzzlebookError, SpecError
 from puzzlebook.rng import derive_seed
 from puzzlebook.spec import load_spec
-
-GOOD = """\
-title: Maze Adventures
-author: Room 12
-layout: activity-book
-page_size: letter
-seed: 2026
-marks: suggested
-answer_key: true
-output: maze-adventures.pdf
-mazes:
-  - size: 12x12
-    algorithm: hunt-and-kill
-    seed: 7
-    title: Warm-up
-  - size: 30x40
-    algorithm: eller
-    options: {horizontal: 0.6}
-    count: 4
-  - size: 20x20
-    algorithm: wilson
-    marks: {start: [0, 0], end: [19, 19]}
-  - size: 16x16
-    algorithm: kruskal
-    marks: none
-"""
 
 
 def write(tmp_path, text, name="book.yaml"):
