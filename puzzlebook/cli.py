@@ -21,11 +21,8 @@ from .build import Checked, check_book, generate, output_path, work_units
 from .errors import LayoutError, Problem, PuzzlebookError, SpecError
 from .layout import BookPlan, MazeFrame, load_layout, plan_single, preset_names
 from .output import write_output
-from .preflight import preflight
 from .puzzles import Puzzle, make_puzzle, to_json
 from .render.pdf import write_pdf
-from .render.png import maze_png
-from .render.svg import maze_svg
 from .render.text import ascii_art
 from .spec import MazeRequest, json_schema
 from .starter import SCHEMA_FILE, starter_spec
@@ -130,8 +127,12 @@ def export(puzzle: Puzzle, fmt: TextFormat, solution: bool) -> bytes:
     if fmt is TextFormat.json:
         return (json.dumps(to_json(puzzle), separators=(",", ":")) + "\n").encode()
     if fmt is TextFormat.svg:
+        from .render.svg import maze_svg
+
         return maze_svg(puzzle, show_solution=solution).encode()
     if fmt is TextFormat.png:
+        from .render.png import maze_png  # Pillow loads only when a PNG is asked for
+
         return maze_png(puzzle, show_solution=solution)
     if fmt is TextFormat.pdf:
         request = MazeRequest(
@@ -214,6 +215,8 @@ def check(
 
 
 def report_preflight(checked: Checked, data: bytes) -> None:
+    from .preflight import preflight  # pdfplumber is slow to import; only check and --strict need it
+
     problems = preflight(data, checked.spec.book.edition, checked.plan.bleed)
     if problems:
         raise PuzzlebookError("\n".join(problems))
