@@ -3,7 +3,7 @@
     python benchmarks/bench_book.py                  # 100- and 500-maze books of 30x30 with answer keys
     python benchmarks/bench_book.py --ctrlgrid PATH  # the same 100 mazes with ctrlgrid, side by side
 
-Reports wall time (median of 3 runs, interpreter start-up included), peak memory of the process
+Reports wall time (median of 5 runs, interpreter start-up included), peak memory of the process
 (ru_maxrss) and PDF bytes per maze page. Figures are for comparison within one run: this machine is noisy.
 """
 
@@ -53,7 +53,7 @@ def timed(cmd: list[str]) -> tuple[float, float]:
     return seconds, usage.ru_maxrss / 1024
 
 
-def median_run(cmd: list[str], runs: int = 3) -> tuple[float, float]:
+def median_run(cmd: list[str], runs: int = 5) -> tuple[float, float]:
     results = [timed(cmd) for _ in range(runs)]
     return statistics.median(r[0] for r in results), max(r[1] for r in results)
 
