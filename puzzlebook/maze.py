@@ -35,6 +35,26 @@ def carve(passages: bytearray, cell: int, direction: int, neighbour: int) -> Non
     passages[neighbour] |= _OPPOSITE[direction]
 
 
+_OR = {bits: bytes(v | bits for v in range(256)) for bits in (N | S, E | W)}
+
+
+def carve_line(passages: bytearray, first: int, count: int, direction: int, step: int) -> None:
+    """Open ``count`` cells from ``first`` into one straight corridor running ``direction`` (E or S).
+
+    The same as ``carve`` between each neighbouring pair, done a slice at a time: a corridor of a
+    thousand cells costs three operations in Python, not a thousand calls.
+    """
+    if count < 2:
+        return
+    both = direction | _OPPOSITE[direction]
+    last = first + (count - 1) * step
+    passages[first] |= direction
+    passages[last] |= _OPPOSITE[direction]
+    if count > 2:
+        inner = slice(first + step, last, step)
+        passages[inner] = passages[inner].translate(_OR[both])
+
+
 @dataclass(frozen=True, eq=False)
 class Maze:
     grid: Grid

@@ -4,7 +4,7 @@ import pytest
 
 from puzzlebook.errors import GenerationError
 from puzzlebook.grid import DIRECTIONS, DX, DY, OPPOSITE, E, Grid, N, S, W
-from puzzlebook.maze import OUTSIDE, blank, carve, finish
+from puzzlebook.maze import OUTSIDE, blank, carve, carve_line, finish
 
 
 def test_directions_are_distinct_bits_with_opposites():
@@ -79,3 +79,16 @@ def test_transposed_maze_swaps_axes():
     t = maze.transposed()
     assert (t.width, t.height) == (2, 3)
     assert t.at(0, 0) == S and t.at(0, 1) == N
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 7])
+@pytest.mark.parametrize("direction", [E, S])
+def test_carve_line_equals_carving_each_pair(count, direction):
+    grid = Grid(8, 8)
+    step = grid.offset[direction]
+    first = grid.index(0, 0)
+    one, many = blank(grid), blank(grid)
+    for cell in range(first, first + (count - 1) * step, step):
+        carve(one, cell, direction, cell + step)
+    carve_line(many, first, count, direction, step)
+    assert one == many

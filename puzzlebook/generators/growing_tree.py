@@ -49,16 +49,16 @@ def generate(grid: Grid, rng: random.Random, select: str = "mix", mix: float = 0
     active = [start]
     head = 0  # with "oldest", cells before head are already dropped
     always_newest = select == "newest" or (select == "mix" and mix == 1.0)
+    mixing, oldest, middle = select == "mix", select == "oldest", select == "middle"
     for r in random_indices(rng, len(orders)):
-        last = len(active) - 1
-        if always_newest or (select == "mix" and rand() < mix):
-            i = last
-        elif select == "oldest":
+        if always_newest or (mixing and rand() < mix):
+            i = -1  # the newest: the common case, kept cheap
+        elif oldest:
             i = head
-        elif select == "middle":
-            i = (head + last + 1) // 2
+        elif middle:
+            i = (head + len(active)) // 2
         else:
-            i = head + int(rand() * (last + 1 - head))
+            i = head + int(rand() * (len(active) - head))
         cell = active[i]
         for direction, offset in orders[r]:
             nxt = cell + offset
@@ -67,13 +67,16 @@ def generate(grid: Grid, rng: random.Random, select: str = "mix", mix: float = 0
                 active.append(nxt)
                 break
         else:
+            last = len(active) - 1
+            if i < 0:
+                i = last
             if i == head:
                 head += 1
                 if head > last:
                     break
             elif i == last:
                 active.pop()
-            elif select == "middle":
+            elif middle:
                 del active[i]
             else:
                 active[i] = active[-1]  # random picks do not care about order

@@ -22,34 +22,34 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
 
     1. Every cell is a region of its own.
     2. Visit the inner walls in random order; remove a wall when the cells on its two sides lie in
-       different regions, merging them (union-find with path halving).
+       different regions, merging them (union-find with path halving and union by size).
     3. Stop after cells-1 walls are removed.
 
-    The random order is a Fisher-Yates shuffle done one step at a time inside the main loop, so it stops
-    as soon as the tree is complete. Look: uniform texture, many short dead ends
+    Look: uniform texture, many short dead ends
     (about 30%), no long corridors. Reference: Jamis Buck, "Mazes for Programmers" (2015), ch. 10.
     """
     passages = blank(grid)
     (south, down), (east, right) = [(d, off) for d, off in grid.steps if off > 0]
     walls = [c << 1 for c in _walls(grid, right)] + [c << 1 | 1 for c in _walls(grid, down)]
-    rand = rng.random
+    rng.shuffle(walls)
     parent = array("i", range(grid.slots))  # contiguous: fewer cache misses than a list
+    size = array("i", [1]) * grid.slots
     remaining = grid.count - 1
-    left = len(walls)
-    while remaining:
-        j = int(rand() * left)  # Fisher-Yates, one step per wall, fused with the main loop
-        left -= 1
-        wall = walls[j]
-        walls[j] = walls[left]
+    for wall in walls:
+        if not remaining:
+            break
         cell = wall >> 1
-        direction, off = (south, down) if wall & 1 else (east, right)
-        a, b = cell, cell + off
+        direction, nxt = (south, cell + down) if wall & 1 else (east, cell + right)
+        a, b = cell, nxt
         while parent[a] != a:
             parent[a] = a = parent[parent[a]]
         while parent[b] != b:
             parent[b] = b = parent[parent[b]]
         if a != b:
+            if size[a] > size[b]:  # union by size keeps every find short
+                a, b = b, a
             parent[a] = b
-            carve(passages, cell, direction, cell + off)
+            size[b] += size[a]
+            carve(passages, cell, direction, nxt)
             remaining -= 1
     return finish(grid, passages)

@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 
 from ..grid import Grid
-from ..maze import Maze, blank, carve, finish
+from ..maze import Maze, blank, carve, carve_line, finish
 from ._base import algorithm
 
 N, S, E, W = 1, 2, 4, 8
@@ -29,29 +29,32 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     passages = blank(grid)
     stride = grid.stride
     rand = rng.random
-    regions = [(0, 0, grid.width, grid.height)]
-    while regions:
-        x, y, w, h = regions.pop()
+    # A region is (index of its top-left cell, width, height): no x/y arithmetic in the loop.
+    regions: list[tuple[int, int, int]] = []
+    push, pop = regions.append, regions.pop
+
+    def divide(corner: int, w: int, h: int) -> None:
+        """Carve a one-wide region at once; queue a larger one."""
         if h == 1:
-            cell = grid.index(x, y)
-            for c in range(cell, cell + w - 1):
-                carve(passages, c, E, c + 1)
-            continue
-        if w == 1:
-            cell = grid.index(x, y)
-            for c in range(cell, cell + (h - 1) * stride, stride):
-                carve(passages, c, S, c + stride)
-            continue
+            carve_line(passages, corner, w, E, 1)
+        elif w == 1:
+            carve_line(passages, corner, h, S, stride)
+        else:
+            push((corner, w, h))
+
+    divide(grid.index(0, 0), grid.width, grid.height)
+    while regions:
+        corner, w, h = pop()
         if w < h or (w == h and rand() < 0.5):
-            cut = 1 + int(rand() * (h - 1))  # rows [y, y+cut) above the wall, the rest below
-            door = grid.index(x + int(rand() * w), y + cut - 1)
+            cut = 1 + int(rand() * (h - 1))  # rows [0, cut) above the wall, the rest below
+            door = corner + (cut - 1) * stride + int(rand() * w)
             carve(passages, door, S, door + stride)
-            regions.append((x, y + cut, w, h - cut))
-            regions.append((x, y, w, cut))
+            divide(corner + cut * stride, w, h - cut)
+            divide(corner, w, cut)
         else:
             cut = 1 + int(rand() * (w - 1))
-            door = grid.index(x + cut - 1, y + int(rand() * h))
+            door = corner + int(rand() * h) * stride + cut - 1
             carve(passages, door, E, door + 1)
-            regions.append((x + cut, y, w - cut, h))
-            regions.append((x, y, cut, h))
+            divide(corner + cut, w - cut, h)
+            divide(corner, cut, h)
     return finish(grid, passages)
