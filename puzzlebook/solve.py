@@ -95,7 +95,7 @@ def longest_path(maze: Maze, on_border: bool = True) -> tuple[tuple[Cell, Cell],
     return (route[0], route[-1]), route
 
 
-def opening(grid: Grid, cell: Cell) -> int | None:
+def opening(grid: Grid, cell: Cell, taken: int = 0) -> int | None:
     """The outer wall to open for an entrance or exit at ``cell``, or None for an inner cell.
 
     Sides are tried in the order W, E, N, S, so corner cells open sideways, the way readers expect to
@@ -103,6 +103,14 @@ def opening(grid: Grid, cell: Cell) -> int | None:
     """
     x, y = cell
     for d, (dx, dy) in ((W, (-1, 0)), (E, (1, 0)), (N, (0, -1)), (S, (0, 1))):
-        if not grid.contains(x + dx, y + dy):
+        if d != taken and not grid.contains(x + dx, y + dy):
             return d
     return None
+
+
+def openings(grid: Grid, start: Cell | None, end: Cell | None) -> tuple[int | None, int | None]:
+    """The outer walls to open for the start and the end; a one-cell maze opens two different sides."""
+    first = opening(grid, start) if start is not None else None
+    if end is None:
+        return first, None
+    return first, opening(grid, end, first or 0) if end == start else opening(grid, end)

@@ -108,3 +108,13 @@ def test_explicit_marks_are_used_as_given():
     puzzle = make_puzzle("wilson", 6, 6, seed=2, marks=((0, 0), (5, 5)))
     assert puzzle.solution[0] == (0, 0) and puzzle.solution[-1] == (5, 5)
     assert (puzzle.start, puzzle.end) == ((0, 0), (5, 5))
+
+
+def test_a_one_cell_maze_opens_two_different_sides():
+    from puzzlebook.render.geometry import gaps
+    from puzzlebook.render.text import ascii_art
+
+    puzzle = make_puzzle("kruskal", 1, 1, seed=1, marks="suggested")
+    assert puzzle.start == puzzle.end == (0, 0)
+    assert gaps(puzzle) == {(0, 0, W), (0, 0, E)}
+    assert ascii_art(puzzle) == "+--+\n SE \n+--+\n"

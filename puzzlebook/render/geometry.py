@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..grid import DX, DY, E, N, S, W
 from ..maze import Maze
 from ..puzzles import Puzzle
-from ..solve import Cell, opening
+from ..solve import Cell, openings
 
 Segment = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -34,11 +34,11 @@ class Placement:
 def gaps(puzzle: Puzzle) -> set[tuple[int, int, int]]:
     """(x, y, side) of the outer walls left open for the start and the end."""
     out = set()
-    for cell in (puzzle.start, puzzle.end):
-        if cell is not None:
-            side = opening(puzzle.maze.grid, cell)
-            if side is not None:
-                out.add((*cell, side))
+    for cell, side in zip(
+        (puzzle.start, puzzle.end), openings(puzzle.maze.grid, puzzle.start, puzzle.end), strict=True
+    ):
+        if cell is not None and side is not None:
+            out.add((*cell, side))
     return out
 
 
@@ -104,9 +104,8 @@ def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
     if not puzzle.solution:
         return []
     points = [(x + 0.5, y + 0.5) for x, y in puzzle.solution]
-    grid = puzzle.maze.grid
-    for index, cell in ((0, puzzle.solution[0]), (-1, puzzle.solution[-1])):
-        side = opening(grid, cell)
+    sides = openings(puzzle.maze.grid, puzzle.solution[0], puzzle.solution[-1])
+    for index, side in ((0, sides[0]), (-1, sides[1])):
         if side is not None:
             cx, cy = points[index]
             outside = (cx + DX[side] * 0.5, cy + DY[side] * 0.5)
@@ -145,10 +144,11 @@ def marks(puzzle: Puzzle, place: Placement, size: float) -> list[Mark]:
     out = []
     grid = puzzle.maze.grid
     ends = {"start": puzzle.start, "end": puzzle.end}
+    sides = dict(zip(ends, openings(grid, puzzle.start, puzzle.end), strict=True))
     for role, cell in ends.items():
         if cell is None:
             continue
-        side = opening(grid, cell)
+        side = sides[role]
         x, y = cell
         if side is None:
             cx, cy = place.point(x + 0.5, y + 0.5)

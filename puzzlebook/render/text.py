@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..grid import E, S
 from ..puzzles import Puzzle
-from ..solve import opening
+from ..solve import openings
 
 
 def ascii_art(puzzle: Puzzle, show_solution: bool = False) -> str:
@@ -16,10 +16,10 @@ def ascii_art(puzzle: Puzzle, show_solution: bool = False) -> str:
     if show_solution and puzzle.solution:
         labels = dict.fromkeys(puzzle.solution, "()")
     gaps: set[tuple[int, int, int]] = set()
-    for cell, label in ((puzzle.start, "S "), (puzzle.end, "E ")):
+    sides = openings(grid, puzzle.start, puzzle.end)
+    for cell, label, side in ((puzzle.start, "S ", sides[0]), (puzzle.end, "E ", sides[1])):
         if cell is not None:
-            labels[cell] = label
-            side = opening(grid, cell)
+            labels[cell] = "SE" if puzzle.start == puzzle.end else label
             if side is not None:
                 gaps.add((*cell, side))
 
