@@ -22,6 +22,7 @@ from .errors import LayoutError, Problem, PuzzlebookError, SpecError
 from .layout import BookPlan, MazeFrame, load_layout, plan_single, preset_names
 from .output import write_output
 from .puzzles import Puzzle, make_puzzle, to_json
+from .registry import suggest
 from .render.pdf import write_pdf
 from .render.text import ascii_art
 from .spec import MazeRequest, json_schema
@@ -65,6 +66,17 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
+def choose(value: str, choices: type[StrEnum], option: str) -> str:
+    """A choice from a fixed list, with a did-you-mean hint for typos."""
+    names = [c.value for c in choices]
+    if value in names:
+        return value
+    hint = suggest(value, names) or ""
+    raise SpecError(
+        [Problem(option, f'expected one of {", ".join(names)}, got "{value}".{hint}'.rstrip("."))]
+    )
+
+
 def parse_options(pairs: list[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     problems = []
@@ -103,8 +115,8 @@ def maze(
     option: Annotated[
         list[str] | None, typer.Option("--option", help="Algorithm option KEY=VALUE; repeatable.")
     ] = None,
-    marks: Annotated[Marks, typer.Option(help="Mark a suggested start and end.")] = Marks.none,
-    fmt: Annotated[TextFormat, typer.Option("--format", "-f", help="Output format.")] = TextFormat.txt,
+    marks: Annotated[str, typer.Option(help="none, or suggested: mark a start and an end.")] = "none",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="txt, json, pdf, svg or png.")] = "txt",
     output: Annotated[str, typer.Option("--output", "-o", help="File to write; - for stdout.")] = "-",
     solution: Annotated[bool, typer.Option(help="Draw the solution (needs --marks suggested).")] = False,
 ) -> None:
@@ -112,11 +124,13 @@ def maze(
     try:
         width, height = parse_size(size)
         options = parse_options(option or [])
+        mark = Marks(choose(marks, Marks, "--marks"))
+        form = TextFormat(choose(fmt, TextFormat, "--format"))
         chosen = seed if seed is not None else secrets.randbelow(2**31)
-        puzzle = make_puzzle(algorithm, width, height, chosen, options, marks.value)
-        if fmt in (TextFormat.pdf, TextFormat.png) and output == "-" and sys.stdout.isatty():
-            raise PuzzlebookError(f"{fmt.value} is not for a terminal: add -o FILE (or pipe the output)")
-        write_output(output, export(puzzle, fmt, solution))
+        puzzle = make_puzzle(algorithm, width, height, chosen, options, mark.value)
+        if form in (TextFormat.pdf, TextFormat.png) and output == "-" and sys.stdout.isatty():
+            raise PuzzlebookError(f"{form.value} is not for a terminal: add -o FILE (or pipe the output)")
+        write_output(output, export(puzzle, form, solution))
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:

@@ -57,7 +57,7 @@ class Layout(_Model):
     margins: Margins = Field(default_factory=Margins)
     mazes_per_page: int = Field(1, description="1, 2, 4 or 6")
     wall_weight: Length = Field(1.5, ge=MIN_LINE)
-    answer_wall_weight: Length = Field(0.75, ge=MIN_LINE)
+    answer_wall_weight: Length = Field(1.0, ge=MIN_LINE)
     solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
     font: str = "Vera"
     bold_font: str = "VeraBd"
@@ -72,6 +72,11 @@ class Layout(_Model):
     show_seed: bool = True
     min_cell: Length = Field(7.0, ge=2.0, description="smallest cell a reader can draw through")
     bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
+    mark_room: Length | None = Field(
+        None,
+        ge=10,
+        description="room around each maze for the Start and Finish arrows (default: by box size)",
+    )
     answer_key: AnswerKey = Field(default_factory=AnswerKey)
 
     @property
@@ -333,9 +338,14 @@ def split(box: Box, columns: int, rows: int, gap: float) -> list[Box]:
     ]
 
 
-def mark_room(box: Box) -> float:
-    """Room kept around a maze for the start and end arrows."""
-    return max(10.0, min(34.0, 0.07 * min(box.w, box.h)))
+def mark_room(box: Box, wanted: float | None = None) -> float:
+    """Room kept around a maze for the start and end arrows and their words."""
+    return wanted if wanted else max(10.0, min(34.0, 0.07 * min(box.w, box.h)))
+
+
+def wall_for(cell: float, weight: float) -> float:
+    """Walls grow with big cells (a 72 pt cell with 1.5 pt walls looks spindly), up to 4 pt."""
+    return max(weight, min(4.0, cell / 25))
 
 
 def fit(box: Box, width: int, height: int, room: float) -> tuple[float, float, float]:
@@ -350,19 +360,27 @@ def _slot_items(
     layout: Layout, slot: Box, maze: MazeRequest, caption_size: float, answer: bool, wall: float
 ) -> tuple[list[Item], float]:
     """Caption, maze and info line in one slot; also returns the cell size."""
-    info_h = layout.small_size + 6 if layout.show_seed else 0.0
-    box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size - 4)
-    room = mark_room(box)
+    info_h = layout.small_size + 8 if layout.show_seed else 0.0
+    box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size - 6)
+    room = mark_room(box, None if answer else layout.mark_room)
     cell, x, y = fit(box, maze.width, maze.height, room)
-    top = y + cell * maze.height + room + 2
+    if not answer and layout.mark_room is None and cell * 0.8 > room:  # big cells want big arrows
+        room = min(cell * 0.8, 0.12 * min(box.w, box.h))
+        cell, x, y = fit(box, maze.width, maze.height, room)
+    top = y + cell * maze.height + room + 4
     label = f"Maze {maze.shown}" + (f" · {maze.title}" if maze.title and not answer else "")
     items: list[Item] = [
         Text(slot.x0 + slot.w / 2, top + 4, label, caption_size, bold=True, align="center", max_width=slot.w),
-        MazeFrame(maze.number, x, y, cell, wall, answer, room * 0.85, layout.solution_gray),
+        MazeFrame(maze.number, x, y, cell, wall_for(cell, wall), answer, room * 0.85, layout.solution_gray),
     ]
     if layout.show_seed:
         items.append(
-            MazeInfo(maze.number, slot.x0 + slot.w / 2, y - room - layout.small_size - 2, layout.small_size)
+            MazeInfo(
+                maze.number,
+                slot.x0 + slot.w / 2,
+                y - room - layout.small_size - 4,
+                max(MIN_TEXT, layout.small_size - 1),
+            )
         )
     return items, cell
 
@@ -546,8 +564,9 @@ def _answer_pages(
         page = new_page("answers", bookmark=None if made else "Answer key")
         area = _page_frame(layout, page, title)
         heading = "Answer key (continued)" if made else "Answer key"
+        middle = area.x0 + area.w / 2
         page.items.append(
-            Text(area.x0, area.y1 - layout.heading_size, heading, layout.heading_size, bold=True)
+            Text(middle, area.y1 - layout.heading_size, heading, layout.heading_size, True, "center")
         )
         made.append(page)
         return page, Box(area.x0, area.y0, area.x1, area.y1 - layout.heading_size - GAP)

@@ -101,7 +101,7 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
     if kind in ("string_type",):
         return f"expected text, got {_shown(value)}"
     if kind in ("list_type",):
-        return f"expected a list, got {_shown(value)}"
+        return f"expected a list (one item a line, each starting with '- '), got {_shown(value)}"
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return f"expected a mapping of keys to values, got {_shown(value)}"
     if kind == "value_error":

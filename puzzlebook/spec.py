@@ -358,10 +358,8 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f":{mark.line + 1}" if mark else ""
-        what = exc.problem or exc.context or "not valid YAML"
-        raise SpecError(
-            [Problem(f"{name}{line}", f"this is not valid YAML ({what}); check indentation and quotes")]
-        ) from None
+        what = exc.problem or exc.context or ""
+        raise SpecError([Problem(f"{name}{line}", _plain_yaml_problem(what))]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(name, f"this is not valid YAML ({exc})")]) from None
     lines: dict[Loc, int] = {}
@@ -370,6 +368,30 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
         _walk(node, (), lines, found)
     problems = [Problem(f"{name}:{line}: {format_loc(loc)}", msg) for loc, line, msg in found]
     return data, lines, problems
+
+
+_YAML_PROBLEMS = (
+    ("'\\t'", "a tab: indent with spaces, never tabs"),
+    (
+        "mapping values are not allowed",
+        "a ':' where none belongs: check this line's indentation against the "
+        "lines above, or put text that contains ': ' in quotes",
+    ),
+    ("expected <block end>", "this line's indentation does not line up with the lines above it"),
+    ("could not find expected ':'", "a line without its ':' (write key: value)"),
+    ("found undefined alias", "a '*' starts a YAML alias: put text that begins with * in quotes"),
+    ("expected ',' or ']'", "a list in [ ] is not closed: check its commas and the closing ]"),
+    ("expected ',' or '}'", "a mapping in { } is not closed: check its commas and the closing }"),
+    ("while scanning a quoted scalar", "a quote is opened and never closed"),
+)
+
+
+def _plain_yaml_problem(what: str) -> str:
+    """PyYAML's parser words, told as what to fix."""
+    for needle, plain in _YAML_PROBLEMS:
+        if needle in what:
+            return f"this is not valid YAML: {plain}"
+    return f"this is not valid YAML ({what}); check the indentation and the quotes"
 
 
 def read_text(path: Path, what: str = "spec") -> str:
@@ -437,6 +459,8 @@ def _check_algorithm(file_name: str, lines: dict[Loc, int], i: int, entry: dict[
         out = []
         for loc, msg in errors_of(exc, model):
             msg = re.sub(r'^unknown key "([^"]*)"', rf'unknown option "\1" for {name}', msg)
+            if not model.model_fields:
+                msg = msg.split(".")[0] + f"; {name} takes no options"
             out.append(Problem(where(file_name, lines, "mazes", i, "options", *loc), msg))
         return out
     return []

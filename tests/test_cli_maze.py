@@ -132,3 +132,53 @@ def test_stdout_is_streamed_not_renamed(tmp_path):
             "-o", "/dev/stdout"]  # fmt: skip
     result = subprocess.run(args, capture_output=True, check=True)
     assert result.stdout.startswith(b"+--+")
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (
+            ["--marks", "sugested"],
+            'error: --marks: expected one of none, suggested, got "sugested". Did you mean "suggested"?',
+        ),
+        (
+            ["-f", "jsn"],
+            'error: --format: expected one of txt, json, pdf, svg, png, got "jsn". Did you mean "json"?',
+        ),
+    ],
+)
+def test_choice_typos_get_a_hint(args, needle):
+    result = run("maze", "-a", "wilson", "-s", "5x5", *args)
+    assert result.exit_code == 2 and needle in result.stderr
+
+
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        (
+            "title: x\nmazes:\n\t- size: 3x3\n",
+            "book.yaml:3: this is not valid YAML: a tab: indent with spaces, never tabs",
+        ),
+        (
+            "title: x\nmazes:\n  - size: 3x3\n   algorithm: eller\n",
+            "book.yaml:4: this is not valid YAML: this line's indentation",
+        ),
+        (
+            "title: x\n  author: y\nmazes:\n  - size: 3x3\n",
+            "book.yaml:2: this is not valid YAML: a ':' where none belongs",
+        ),
+        (
+            "title: x\nmazes:\n  size: 3x3\n",
+            "mazes: expected a list (one item a line, each starting with '- ')",
+        ),
+        (
+            "title: x\nmazes:\n  - {size: 3x3, algorithm: wilson, options: {horizontal: 1}}\n",
+            "wilson takes no options",
+        ),
+    ],
+)
+def test_yaml_mistakes_are_told_in_plain_words(tmp_path, text, needle):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(text)
+    result = run("validate", str(spec))
+    assert result.exit_code == 2 and needle in result.stderr, result.stderr

@@ -156,11 +156,18 @@ def test_pages_and_answer_key_arrangement(tmp_path):
 
 
 def test_mazes_grow_to_fill_their_box(tmp_path):
-    spec = spec_file(tmp_path, "title: x\nmazes:\n  - size: 10x10\n  - size: 20x20\n")
-    plan = plan_book(spec, load_layout("activity-book"), list(spec.mazes()))
-    small, big = items_of(plan, MazeFrame)
-    assert small.cell * 10 == pytest.approx(big.cell * 20)  # same drawn size
-    assert small.cell * 10 > 7 * 72 * 0.9  # most of the 7.375in-wide text area
+    spec = spec_file(tmp_path, "title: x\nmazes:\n  - size: 10x10\n  - size: 20x20\n  - size: 6x7\n")
+    layout = load_layout("activity-book")
+    plan = plan_book(spec, layout, list(spec.mazes()))
+    for frame, (w, h) in zip(items_of(plan, MazeFrame), [(10, 10), (20, 20), (6, 7)], strict=True):
+        box = content_box(layout, plan.maze_pages[frame.number])
+        room = frame.mark / 0.85
+        # square mazes on a tall page: the maze and the room for its arrows span the text width
+        assert w * frame.cell + 2 * room == pytest.approx(box.w, abs=0.5)
+        assert h * frame.cell + 2 * room <= box.h
+    small, big, tiny = items_of(plan, MazeFrame)
+    assert big.cell * 2 == pytest.approx(small.cell, rel=0.1)
+    assert tiny.mark > big.mark  # big cells get big arrows
 
 
 def test_too_dense_mazes_are_refused_with_every_fix(tmp_path):

@@ -164,8 +164,10 @@ def marks(puzzle: Puzzle, place: Placement, size: float) -> list[Mark]:
 
 
 def label_size(mark: float) -> float:
-    """Text size of the Start/Finish words beside an arrow of size ``mark``; 0 when there is no room."""
-    return 0.0 if mark < 16 else min(12.0, max(7.0, mark * 0.36))
+    """Text size of the Start/Finish words beside an arrow of size ``mark``: the word must fit in the
+    room around the maze, so a small room gets arrows alone (0) rather than text too small to print."""
+    size = min(12.0, mark * 0.3)
+    return size if size >= 7 else 0.0
 
 
 def _label_spot(
@@ -176,9 +178,9 @@ def _label_spot(
     if not size:
         return None
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
-    if side in (E, W):
+    if side in (E, W):  # keep the word in the room beside the maze, clear of its wall
         y = min(ys) - size * 1.05 if flip else max(ys) + size * 0.35
-        return (sum(xs) / len(xs), y, "center")
+        return (max(xs), y, "right") if side == W else (min(xs), y, "left")
     middle = (min(ys) + max(ys)) / 2 - size * 0.35
     return (min(xs) - size * 0.4, middle, "right") if flip else (max(xs) + size * 0.4, middle, "left")
 

@@ -140,7 +140,7 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) 
             for point in line[1:]:
                 path.lineTo(*point)
             canvas.setStrokeGray(frame.solution_gray)
-            canvas.setLineWidth(min(max(1.5, cell * 0.35), 4.0) / cell)
+            canvas.setLineWidth(min(max(1.5, cell * 0.3), 3.0) / cell)
             canvas.setLineCap(1)
             canvas.setLineJoin(1)
             canvas.drawPath(path, stroke=1, fill=0)

@@ -17,7 +17,7 @@ def _n(value: float) -> str:
 def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solution: bool = False) -> str:
     """A standalone SVG document in points (1/72 in), with room around the maze for the arrows."""
     w, h = puzzle.maze.width, puzzle.maze.height
-    room = max(cell * 1.5, 14.0)
+    room = max(cell * 2, 28.0)  # arrows and their words fit beside the maze
     width, height = w * cell + 2 * room, h * cell + 2 * room
     # Placement works in page points with y up; build it so that negating y gives SVG's y-down frame.
     place = Placement(room, -(room + h * cell), cell, h)
