@@ -10,7 +10,7 @@ from pathlib import Path
 from .errors import PuzzlebookError
 from .layout import BookPlan, Layout, load_layout, plan_book
 from .output import write_output
-from .puzzles import Puzzle, make_puzzle, make_puzzle_with_difficulty, matched_puzzles
+from .puzzles import Puzzle, Recipe, make_puzzle_with_difficulty, matched_puzzles
 from .render.pdf import write_pdf
 from .spec import AGES, MazeRequest, Spec, load_spec
 
@@ -65,18 +65,18 @@ def make_puzzles(
     puzzles = {}
     class_sets: dict[tuple[int, int, int], list[Puzzle]] = {}  # a pool per maze of the set
     for maze in mazes:
-        args = (maze.algorithm, maze.width, maze.height, maze.seed, maze.options, maze.marks)
+        recipe = Recipe(maze.algorithm, maze.width, maze.height, maze.options, maze.marks)
         try:
             if maze.match is not None:
                 student, students = maze.match
                 key = (maze.entry, maze.label, maze.seed)
                 if key not in class_sets:
-                    class_sets[key] = matched_puzzles(*args, maze.difficulty, students)
+                    class_sets[key] = matched_puzzles(recipe, maze.seed, maze.difficulty, students)
                 puzzles[maze.number] = class_sets[key][student]
             elif maze.difficulty is None:
-                puzzles[maze.number] = make_puzzle(*args)
+                puzzles[maze.number] = recipe.tries(maze.seed, 1)[0]
             else:
-                puzzles[maze.number] = make_puzzle_with_difficulty(*args, maze.difficulty)
+                puzzles[maze.number] = make_puzzle_with_difficulty(recipe, maze.seed, maze.difficulty)
         except PuzzlebookError as exc:
             raise PuzzlebookError(f"{maze.where}: {exc}") from None
         if progress:

@@ -96,15 +96,25 @@ def candidate_seeds(seed: int) -> Iterator[int]:
         yield derive_seed(seed, "try", k)
 
 
-def make_puzzle_with_difficulty(
-    algorithm: str,
-    width: int,
-    height: int,
-    seed: int,
-    options: Mapping[str, Any] | None,
-    marks: str | tuple[Cell, Cell],
-    difficulty: str | tuple[float, float],
-) -> Puzzle:
+@dataclass(frozen=True)
+class Recipe:
+    """Everything that makes a puzzle except its seed, for the searches that try several seeds."""
+
+    algorithm: str
+    width: int
+    height: int
+    options: Mapping[str, Any] | None = None
+    marks: str | tuple[Cell, Cell] = "none"
+
+    def tries(self, seed: int, count: int) -> list[Puzzle]:
+        """Puzzles from the first ``count`` seeds of the fixed order that starts at ``seed``."""
+        return [
+            make_puzzle(self.algorithm, self.width, self.height, s, self.options, self.marks)
+            for s in itertools.islice(candidate_seeds(seed), count)
+        ]
+
+
+def make_puzzle_with_difficulty(recipe: Recipe, seed: int, difficulty: str | tuple[float, float]) -> Puzzle:
     """Try seeds in a fixed order until the difficulty score falls in the band; the puzzle keeps its seed.
 
     easy, medium and hard are the lower, middle and upper thirds of the scores of the first 30 seeds for
@@ -112,37 +122,28 @@ def make_puzzle_with_difficulty(
     of those seeds whose score lies in the third is used. A [low, high] range takes the first of up to
     300 seeds that scores inside it, and says what the scores were when none does.
     """
-    seeds = candidate_seeds(seed)
     if isinstance(difficulty, str):
-        tried = [
-            make_puzzle(algorithm, width, height, s, options, marks) for s in itertools.islice(seeds, SAMPLE)
-        ]
+        tried = recipe.tries(seed, SAMPLE)
         scores = sorted(p.metrics.difficulty for p in tried)
         third = BANDS[difficulty]
         first, last = scores[third * SAMPLE // 3], scores[(third + 1) * SAMPLE // 3 - 1]
         return next(p for p in tried if first <= p.metrics.difficulty <= last)
     low, high = difficulty
     seen = []
-    for s in itertools.islice(seeds, MAX_TRIES):
-        puzzle = make_puzzle(algorithm, width, height, s, options, marks)
+    r = recipe
+    for s in itertools.islice(candidate_seeds(seed), MAX_TRIES):
+        puzzle = make_puzzle(r.algorithm, r.width, r.height, s, r.options, r.marks)
         if low <= puzzle.metrics.difficulty <= high:
             return puzzle
         seen.append(puzzle.metrics.difficulty)
     raise GenerationError(
-        f"no {width}x{height} {algorithm} maze scored between {low:g} and {high:g} in {MAX_TRIES} tries "
+        f"no {r.width}x{r.height} {r.algorithm} maze scored between {low:g} and {high:g} in {MAX_TRIES} tries "
         f"(scores ranged from {min(seen)} to {max(seen)}); choose a range inside that, or easy/medium/hard"
     )
 
 
 def matched_puzzles(
-    algorithm: str,
-    width: int,
-    height: int,
-    seed: int,
-    options: Mapping[str, Any] | None,
-    marks: str | tuple[Cell, Cell],
-    difficulty: str | tuple[float, float] | None,
-    count: int,
+    recipe: Recipe, seed: int, difficulty: str | tuple[float, float] | None, count: int
 ) -> list[Puzzle]:
     """``count`` different mazes of matched difficulty, for a class set: one per student.
 
@@ -151,10 +152,7 @@ def matched_puzzles(
     the band's median are handed out, in order of seed tried. Every student gets a different maze and
     nobody gets a much harder one.
     """
-    pool = [
-        make_puzzle(algorithm, width, height, s, options, marks)
-        for s in itertools.islice(candidate_seeds(seed), max(SAMPLE, 3 * count))
-    ]
+    pool = recipe.tries(seed, max(SAMPLE, 3 * count))
     scores = sorted(p.metrics.difficulty for p in pool)
     low: float
     high: float
@@ -171,7 +169,8 @@ def matched_puzzles(
     chosen = sorted(ranked[:count])
     if len(chosen) < count:
         raise GenerationError(
-            f"only {len(chosen)} different {width}x{height} mazes fit that difficulty for {count} students; "
+            f"only {len(chosen)} different {recipe.width}x{recipe.height} mazes fit that difficulty for "
+            f"{count} students; "
             "widen the range or use easy/medium/hard"
         )
     return [inside[i] for i in chosen]

@@ -5,7 +5,7 @@ from pdfcheck import page_texts
 
 from puzzlebook.build import build_book, check_book, generate
 from puzzlebook.errors import GenerationError
-from puzzlebook.puzzles import SAMPLE, candidate_seeds, make_puzzle, make_puzzle_with_difficulty
+from puzzlebook.puzzles import SAMPLE, Recipe, candidate_seeds, make_puzzle, make_puzzle_with_difficulty
 
 
 def scores_of(seed, algorithm="hunt-and-kill", size=(14, 14)):
@@ -17,7 +17,7 @@ def scores_of(seed, algorithm="hunt-and-kill", size=(14, 14)):
 def test_bands_pick_the_right_third_and_keep_their_seed(algorithm):
     scores = scores_of(5, algorithm)
     made = {
-        band: make_puzzle_with_difficulty(algorithm, 14, 14, 5, None, "suggested", band)
+        band: make_puzzle_with_difficulty(Recipe(algorithm, 14, 14, None, "suggested"), 5, band)
         for band in ("easy", "medium", "hard")
     }
     assert scores[0] <= made["easy"].metrics.difficulty <= scores[SAMPLE // 3 - 1]
@@ -32,10 +32,11 @@ def test_bands_pick_the_right_third_and_keep_their_seed(algorithm):
 def test_numeric_range_is_met_or_explained():
     scores = scores_of(9)
     low, high = scores[10], scores[12]
-    puzzle = make_puzzle_with_difficulty("hunt-and-kill", 14, 14, 9, None, "suggested", (low, high))
+    recipe = Recipe("hunt-and-kill", 14, 14, None, "suggested")
+    puzzle = make_puzzle_with_difficulty(recipe, 9, (low, high))
     assert low <= puzzle.metrics.difficulty <= high
     with pytest.raises(GenerationError, match="scored between 5000 and 6000 in 300 tries"):
-        make_puzzle_with_difficulty("hunt-and-kill", 14, 14, 9, None, "suggested", (5000, 6000))
+        make_puzzle_with_difficulty(recipe, 9, (5000, 6000))
 
 
 def test_order_by_difficulty_renumbers_easiest_first(tmp_path):
