@@ -63,10 +63,6 @@ class Grid:
         return f"{self.width}x{self.height} grid"
 
     @classmethod
-    def rectangle(cls, width: int, height: int) -> Grid:
-        return cls(width, height)
-
-    @classmethod
     def with_mask(cls, width: int, height: int, masked: Iterable[tuple[int, int]]) -> Grid:
         grid = cls(width, height, frozenset(masked))
         grid.check_connected()
@@ -126,11 +122,6 @@ class Grid:
             for cell in range(start, start + self.width):
                 if inside[cell]:
                     yield cell
-
-    def neighbours(self, cell: int) -> list[tuple[int, int]]:
-        """(direction, neighbour) pairs of a cell; for code outside the hot loops."""
-        inside = self.inside
-        return [(d, cell + off) for d, off in self.steps if inside[cell + off]]
 
     def random_cell(self, rng: random.Random) -> int:
         if not self.masked:
