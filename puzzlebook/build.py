@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from .errors import PuzzlebookError
 from .layout import BookPlan, Layout, load_layout, plan_book
@@ -119,4 +118,4 @@ def work_units(checked: Checked) -> int:
     return len(checked.mazes) + len(checked.plan.pages)
 
 
-__all__ = ["Checked", "Path", "build_book", "check_book", "output_path", "work_units"]
+__all__ = ["Checked", "build_book", "check_book", "generate", "output_path", "work_units"]

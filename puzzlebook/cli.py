@@ -18,8 +18,8 @@ import typer
 
 from . import __version__, generators
 from .build import Checked, check_book, generate, output_path, work_units
-from .errors import LayoutError, Problem, PuzzlebookError, SpecError
-from .layout import BookPlan, MazeFrame, load_layout, plan_single, preset_names
+from .errors import Problem, PuzzlebookError, SpecError
+from .layout import load_layout, plan_single, preset_names
 from .output import write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
@@ -161,17 +161,8 @@ def export(puzzle: Puzzle, fmt: TextFormat, solution: bool) -> bytes:
             None,
             "suggested",
         )
-        plan = plan_single(request, answer=solution)
-        if plan.pages[0].items and not _fits_page(plan):
-            size = f"{puzzle.maze.width}x{puzzle.maze.height}"
-            raise LayoutError(f"a {size} maze is too dense for one Letter page; try svg or png")
-        return write_pdf(plan, lambda _: puzzle)
+        return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
     return ascii_art(puzzle, show_solution=solution).encode()
-
-
-def _fits_page(plan: BookPlan) -> bool:
-    frame = next(i for i in plan.pages[0].items if isinstance(i, MazeFrame))
-    return frame.cell >= 2 * frame.wall
 
 
 @app.command()

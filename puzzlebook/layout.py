@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
-from .errors import Problem, SpecError
+from .errors import LayoutError, Problem, SpecError
 from .messages import Loc, errors_of
 from .registry import suggest
 from .spec import MazeRequest, Spec, parse_yaml, read_text
@@ -512,7 +512,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         answer_pages = _answer_pages(layout, mazes, maze_pages, new_page, book.title)
     if screen:
         _contents(layout, contents, mazes, maze_pages, answer_pages, book.title)
-        _answer_links(layout, pages, mazes, answer_pages, maze_pages)
+        _answer_links(layout, pages, answer_pages, maze_pages)
     return BookPlan(
         w,
         h,
@@ -596,10 +596,7 @@ def _answer_pages(
     else:
         top = slots[len(slots) % columns].y1  # the first row left empty
     size = layout.caption_size
-    named = ", ".join(
-        f"{m.student + chr(39) + 's ' if m.student else ''}maze {m.shown} (page {maze_pages[m.number]})"
-        for m in unanswered
-    )
+    named = ", ".join(f"{m.name.replace('Maze ', 'maze ')} (page {maze_pages[m.number]})" for m in unanswered)
     text = f"No single answer: the reader picks the start and the end of {named}."
     for line in _wrap(text, max(20, int(area.w / (size * 0.56)))):
         if top - size * 1.4 < area.y0:
@@ -627,7 +624,7 @@ def _contents(
     """A clickable table of contents: every maze and the answer key, with page numbers."""
     entries = [
         (
-            f"{m.student + ' · ' if m.student else ''}Maze {m.shown}{' · ' + m.title if m.title else ''}",
+            m.name + (f" · {m.title}" if m.title else ""),
             maze_pages[m.number],
         )
         for m in mazes
@@ -652,7 +649,6 @@ def _contents(
 def _answer_links(
     layout: Layout,
     pages: list[Page],
-    mazes: list[MazeRequest],
     answer_pages: dict[int, int],
     maze_pages: dict[int, int],
 ) -> None:
@@ -681,9 +677,7 @@ def _answer_links(
 
 def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
     items, cell = _slot_items(layout, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
-    label = f"Maze {maze.shown} · page {page}"
-    if maze.student:
-        label = f"{maze.student} · {label}"
+    label = f"{maze.name} · page {page}"
     return [
         replace(i, text=label)
         if isinstance(i, Text)
@@ -741,7 +735,11 @@ def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -
     layout = layout or Layout(title_page=False, footer="")
     page = Page(1, "maze")
     area = _page_frame(layout, page, "")
-    items, _ = _slot_items(layout, area, maze, layout.heading_size, answer, layout.wall_weight)
+    items, cell = _slot_items(layout, area, maze, layout.heading_size, answer, layout.wall_weight)
+    if cell < 2 * layout.wall_weight:
+        raise LayoutError(
+            f"a {maze.width}x{maze.height} maze is too dense for one Letter page; try svg or png"
+        )
     page.items += items
     w, h = layout.size
     title = f"Maze: {maze.algorithm} {maze.width}x{maze.height}, seed {maze.seed}"

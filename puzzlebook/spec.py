@@ -229,6 +229,11 @@ class MazeRequest:
         return self.label or self.number
 
     @property
+    def name(self) -> str:
+        """How the maze is named in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set."""
+        return f"{self.student} · Maze {self.shown}" if self.student else f"Maze {self.shown}"
+
+    @property
     def has_answer(self) -> bool:
         return self.marks != "none"
 
