@@ -1,5 +1,7 @@
 import random
 import re
+from array import array
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -9,6 +11,7 @@ from mazecheck import dead_end_share, problems
 from puzzlebook import generators
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.generators import eller
+from puzzlebook.generators._base import random_order
 from puzzlebook.grid import Grid
 from puzzlebook.maze import from_rows
 
@@ -125,6 +128,34 @@ def test_uniform_spanning_tree_algorithms_approach_the_theoretical_dead_end_shar
     for name in ("wilson", "aldous-broder"):
         share = sum(dead_end_share(make(name, 80, 80, seed).rows()) for seed in range(4)) / 4
         assert abs(share - 0.2945) < 0.012, (name, share)
+
+
+@pytest.mark.parametrize("base", [0, 2**24, 2**32 - 5000], ids=["3-byte codes", "4-byte codes", "top"])
+def test_random_order_is_a_permutation_of_its_codes(base):
+    codes = array("I", range(base, base + 5000))
+    shuffled = random_order(codes, random.Random(5))
+    assert sorted(shuffled) == sorted(codes)
+    assert list(shuffled) != list(codes)
+    assert shuffled == random_order(codes, random.Random(5))
+    assert shuffled != random_order(codes, random.Random(6))
+    assert len(random_order(array("I"), random.Random(5))) == 0
+
+
+def test_random_order_draws_every_order_equally_often():
+    # 4 codes have 24 orders; 24,000 draws: each order about 1,000 times (chi-square, 23 degrees of freedom).
+    counts = Counter(
+        tuple(random_order(array("I", [7, 70000, 3, 2**24 - 1]), random.Random(s))) for s in range(24000)
+    )
+    assert len(counts) == 24
+    chi2 = sum((n - 1000) ** 2 / 1000 for n in counts.values())
+    assert chi2 < 60, chi2  # p < 0.0001 for a uniform draw
+
+
+def test_random_order_puts_each_code_in_each_place_equally_often():
+    codes = array("I", range(0, 2**25, 2**20))  # 32 codes of 4 bytes
+    first = Counter(random_order(codes, random.Random(s))[0] for s in range(6400))
+    assert set(first) == set(codes)
+    assert max(first.values()) < 300 and min(first.values()) > 110  # 200 expected each
 
 
 def test_hunting_more_often_gives_more_dead_ends():

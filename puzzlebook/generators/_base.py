@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+import sys
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import chain, repeat
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -65,3 +68,46 @@ def random_indices(rng: random.Random, k: int) -> Iterator[int]:
         return rng.randbytes(size).translate(table, rejected)
 
     return chain.from_iterable(map(chunk, repeat(65536)))
+
+
+_POSITIVE = bytes(b & 0x3F for b in range(256))  # top byte of a double: sign 0, exponent at most 0x3FF
+
+
+def _native(kind: str, little_endian: bytes | bytearray) -> array[Any]:
+    values = array(kind, little_endian)
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values
+
+
+def _little_endian(values: array[Any]) -> bytes:
+    if sys.byteorder == "big":
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
+
+
+def random_order(codes: array[int], rng: random.Random) -> array[int]:
+    """``codes`` (an ``array("I")``) in uniformly random order, permuted in C instead of step by step.
+
+    Each code becomes the low bytes of a random positive double, and positive doubles order like their
+    bit patterns read as unsigned integers: sorting them orders the codes by the random high bits. A list
+    of floats sorts about twice as fast as ``random.shuffle`` runs or a list of big ints sorts, and the
+    rest is byte slicing. The random part has 38 bits for codes below 2**24 (a 1000x1000 maze's walls),
+    so about ten codes in a million tie with another; for larger codes it has 30 bits, and at the largest
+    maze (4000x4000) about 3% do. Tied codes keep their own order: a bias no maze can show.
+    """
+    n = len(codes)
+    width = 3 if max(codes, default=0) < 1 << 24 else 4
+    raw = bytearray(rng.randbytes(8 * n))
+    code_bytes = _little_endian(codes)
+    for b in range(width):
+        raw[b::8] = code_bytes[b::4]
+    raw[7::8] = raw[7::8].translate(_POSITIVE)
+    keys = _native("d", raw).tolist()
+    keys.sort()
+    ordered = _little_endian(array("d", keys))
+    out = bytearray(4 * n)
+    for b in range(width):
+        out[b::4] = ordered[b::8]
+    return _native("I", out)

@@ -4,16 +4,24 @@ import random
 from array import array
 from itertools import compress
 
-from ..grid import Grid
-from ..maze import Maze, blank, carve, finish
-from ._base import algorithm
+from ..grid import OPPOSITE, Grid
+from ..maze import Maze, blank, finish
+from ._base import algorithm, random_order
 
 
-def _walls(grid: Grid, offset: int) -> list[int]:
-    """Cells whose neighbour at ``offset`` is also a cell: one wall each (computed in C, not per cell)."""
+def _walls(grid: Grid, down: int, right: int) -> array[int]:
+    """Every inner wall: ``cell << 1`` for the east side of a cell, ``cell << 1 | 1`` for its south side.
+
+    Built in C: a cell has a wall at ``offset`` when it and the slot ``offset`` away are both cells.
+    """
     flags = int.from_bytes(grid.inside, "little")
-    both = (flags & (flags >> 8 * offset)).to_bytes(grid.slots, "little")
-    return list(compress(range(grid.slots), both))
+
+    def both_inside(offset: int) -> bytes:
+        return (flags & (flags >> 8 * offset)).to_bytes(grid.slots, "little")
+
+    walls = array("I", compress(range(0, 2 * grid.slots, 2), both_inside(right)))
+    walls.extend(compress(range(1, 2 * grid.slots, 2), both_inside(down)))
+    return walls
 
 
 @algorithm("kruskal", "random walls removed where they join two regions: many short dead ends")
@@ -25,31 +33,49 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
        different regions, merging them (union-find with path halving and union by size).
     3. Stop after cells-1 walls are removed.
 
-    Look: uniform texture, many short dead ends
-    (about 30%), no long corridors. Reference: Jamis Buck, "Mazes for Programmers" (2015), ch. 10.
+    The union-find is one flat array: a cell holds its parent, a region's root holds minus its size. One
+    array instead of two means half the cache misses, which is most of the cost at random order.
+    Look: uniform texture, many short dead ends (about 30%), no long corridors.
+    Reference: Jamis Buck, "Mazes for Programmers" (2015), ch. 10.
     """
     passages = blank(grid)
     (south, down), (east, right) = [(d, off) for d, off in grid.steps if off > 0]
-    walls = [c << 1 for c in _walls(grid, right)] + [c << 1 | 1 for c in _walls(grid, down)]
-    rng.shuffle(walls)
-    parent = array("i", range(grid.slots))  # contiguous: fewer cache misses than a list
-    size = array("i", [1]) * grid.slots
+    north, west = OPPOSITE[south], OPPOSITE[east]
+    parent = array("i", [-1]) * grid.slots
     remaining = grid.count - 1
-    for wall in walls:
-        if not remaining:
-            break
-        cell = wall >> 1
-        direction, nxt = (south, cell + down) if wall & 1 else (east, cell + right)
-        a, b = cell, nxt
-        while parent[a] != a:
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
+    if not remaining:
+        return finish(grid, passages)
+    for wall in random_order(_walls(grid, down, right), rng):
+        a = cell = wall >> 1
+        b = nxt = cell + down if wall & 1 else cell + right
+        up = parent[a]
+        while up >= 0:  # find a's root, pointing each cell passed at its grandparent (path halving)
+            top = parent[up]
+            if top < 0:
+                a = up
+                break
+            parent[a] = a = top
+            up = parent[a]
+        up = parent[b]
+        while up >= 0:
+            top = parent[up]
+            if top < 0:
+                b = up
+                break
+            parent[b] = b = top
+            up = parent[b]
         if a != b:
-            if size[a] > size[b]:  # union by size keeps every find short
+            if parent[a] < parent[b]:  # a is the larger region: hang the smaller one below it
                 a, b = b, a
+            parent[b] += parent[a]
             parent[a] = b
-            size[b] += size[a]
-            carve(passages, cell, direction, nxt)
+            if wall & 1:
+                passages[cell] |= south
+                passages[nxt] |= north
+            else:
+                passages[cell] |= east
+                passages[nxt] |= west
             remaining -= 1
+            if not remaining:
+                break
     return finish(grid, passages)
