@@ -1,3 +1,4 @@
+import heapq
 import random
 import re
 from array import array
@@ -12,7 +13,7 @@ from puzzlebook import generators
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.generators import eller
 from puzzlebook.generators._base import random_order
-from puzzlebook.grid import Grid
+from puzzlebook.grid import OPPOSITE, Grid
 from puzzlebook.maze import from_rows
 
 ALL = generators.ALGORITHMS.names()
@@ -156,6 +157,37 @@ def test_random_order_puts_each_code_in_each_place_equally_often():
     first = Counter(random_order(codes, random.Random(s))[0] for s in range(6400))
     assert set(first) == set(codes)
     assert max(first.values()) < 300 and min(first.values()) > 110  # 200 expected each
+
+
+def textbook_prim(grid, rng):
+    """Prim with one heap of (weight, cell, side) and a weight per wall drawn as it is queued."""
+    side_bits = [d for d, _ in grid.steps]
+    opened = {}  # cell -> open sides
+    heap = []
+
+    def add(cell):
+        opened.setdefault(cell, 0)
+        for i, (_, off) in enumerate(grid.steps):
+            nxt = cell + off
+            if grid.inside[nxt] and nxt not in opened:
+                heapq.heappush(heap, (rng.getrandbits(32), nxt, i))
+
+    add(grid.random_cell(rng))
+    while heap:
+        _, cell, i = heapq.heappop(heap)
+        if cell not in opened:
+            back = cell - grid.steps[i][1]
+            opened[back] |= side_bits[i]
+            add(cell)
+            opened[cell] |= OPPOSITE[side_bits[i]]
+    return [[opened.get(grid.index(x, y), 0) for x in range(grid.width)] for y in range(grid.height)]
+
+
+@pytest.mark.parametrize("w,h", [(1, 1), (1, 7), (6, 1), (13, 9), (60, 45), (250, 200)])
+def test_prim_makes_exactly_the_tree_of_a_single_heap(w, h):
+    # The waiting list for heavy walls is only a speed-up: the tree must not change.
+    for seed in range(3):
+        assert make("prim", w, h, seed).rows() == textbook_prim(Grid(w, h), random.Random(seed))
 
 
 def test_hunting_more_often_gives_more_dead_ends():
