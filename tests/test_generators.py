@@ -202,6 +202,25 @@ def test_growing_tree_selection_sets_the_character():
     assert newest < 0.15 < 0.25 < random_
 
 
+def test_growing_tree_mix_runs_from_random_to_newest():
+    for seed in range(3):
+        assert (
+            make("growing-tree", 20, 15, seed, {"select": "mix", "mix": 1.0}).rows()
+            == make("growing-tree", 20, 15, seed, {"select": "newest"}).rows()
+        )
+        assert (
+            make("growing-tree", 20, 15, seed, {"select": "mix", "mix": 0.0}).rows()
+            == make("growing-tree", 20, 15, seed, {"select": "random"}).rows()
+        )
+    # Dead ends peak near an even mix (about 31%) and fall steadily towards newest-only (about 10%).
+    share = {
+        m: sum(dead_end_share(make("growing-tree", 60, 60, s, {"mix": m}).rows()) for s in (1, 2)) / 2
+        for m in (0.0, 0.5, 0.75, 0.9, 1.0)
+    }
+    assert share[0.5] > share[0.75] > share[0.9] > share[1.0], share
+    assert share[0.0] > 0.25 and share[1.0] < 0.13, share
+
+
 def test_binary_tree_bias_leaves_two_open_sides():
     for bias in ("NE", "NW", "SE", "SW"):
         rows = make("binary-tree", 12, 9, 5, {"bias": bias}).rows()

@@ -70,6 +70,16 @@ def random_indices(rng: random.Random, k: int) -> Iterator[int]:
     return chain.from_iterable(map(chunk, repeat(65536)))
 
 
+def random_words(rng: random.Random) -> Iterator[int]:
+    """An endless stream of uniform 64-bit integers, drawn 8 KiB at a time: a coin flip per step costs a
+    comparison with a threshold instead of a ``random()`` call."""
+
+    def chunk(size: int) -> array[int]:
+        return _native("Q", rng.randbytes(size))
+
+    return chain.from_iterable(map(chunk, repeat(8192)))
+
+
 _POSITIVE = bytes(b & 0x3F for b in range(256))  # top byte of a double: sign 0, exponent at most 0x3FF
 
 

@@ -1,14 +1,15 @@
 from __future__ import annotations
 
 import random
+from array import array
 from itertools import permutations
 from typing import Literal
 
 from pydantic import Field
 
-from ..grid import Grid
-from ..maze import TAKEN, Maze, blank, carve, finish
-from ._base import Options, algorithm, random_indices
+from ..grid import OPPOSITE, Grid
+from ..maze import TAKEN, Maze, blank, finish
+from ._base import Options, algorithm, random_indices, random_words
 
 
 class GrowingTreeOptions(Options):
@@ -39,46 +40,58 @@ def generate(grid: Grid, rng: random.Random, select: str = "mix", mix: float = 0
     ``newest`` behaves like the recursive backtracker (long corridors, ~10% dead ends); ``random`` like
     simplified Prim (short dead ends, ~30%+); ``oldest`` gives long straight radial corridors; ``middle``
     sits between; ``mix`` takes the newest cell with chance ``mix`` and a random one otherwise.
+
+    Each step draws a 64-bit word and takes the newest cell when it falls below a threshold, instead of
+    calling ``random()``. Most random picks find a cell with no free neighbour, so that test comes first,
+    without the loop over directions. The active list is an array: a random pick reads 4 bytes there
+    instead of chasing a pointer to an int object, which at 1000x1000 is a cache miss each time.
     Reference: Jamis Buck, "Mazes for Programmers" (2015), ch. 11.
     """
     passages = blank(grid)
-    orders = list(permutations(grid.steps))
-    rand = rng.random
+    orders = [tuple((d, OPPOSITE[d], off) for d, off in order) for order in permutations(grid.steps)]
+    (_, north), (_, south), (_, east), (_, west) = grid.steps
     start = grid.random_cell(rng)
     passages[start] = TAKEN
-    active = [start]
+    active = array("i", [start])
     head = 0  # with "oldest", cells before head are already dropped
-    always_newest = select == "newest" or (select == "mix" and mix == 1.0)
-    mixing, oldest, middle = select == "mix", select == "oldest", select == "middle"
-    for r in random_indices(rng, len(orders)):
-        if always_newest or (mixing and rand() < mix):
+    newest = {"newest": 1 << 64, "mix": round(mix * 2**64)}.get(select, 0)
+    words = random_words(rng)
+    oldest, middle = select == "oldest", select == "middle"
+    for r, word in zip(random_indices(rng, len(orders)), words, strict=False):  # both endless
+        if word < newest:
             i = -1  # the newest: the common case, kept cheap
         elif oldest:
             i = head
         elif middle:
             i = (head + len(active)) // 2
         else:
-            i = head + int(rand() * (len(active) - head))
+            i = head + (next(words) * (len(active) - head) >> 64)
         cell = active[i]
-        for direction, offset in orders[r]:
-            nxt = cell + offset
-            if not passages[nxt]:
-                carve(passages, cell, direction, nxt)
-                active.append(nxt)
-                break
-        else:
-            last = len(active) - 1
-            if i < 0:
-                i = last
-            if i == head:
-                head += 1
-                if head > last:
+        if not (
+            passages[cell + north]
+            and passages[cell + south]
+            and passages[cell + east]
+            and passages[cell + west]
+        ):
+            for direction, back, offset in orders[r]:
+                nxt = cell + offset
+                if not passages[nxt]:
+                    passages[cell] |= direction
+                    passages[nxt] |= back
+                    active.append(nxt)
                     break
-            elif i == last:
-                active.pop()
-            elif middle:
-                del active[i]
-            else:
-                active[i] = active[-1]  # random picks do not care about order
-                active.pop()
+            continue
+        last = len(active) - 1  # no free neighbour: drop the cell
+        if i < 0:
+            i = last
+        if i == head:
+            head += 1
+            if head > last:
+                break
+        elif i == last:
+            active.pop()
+        elif middle:
+            del active[i]
+        else:
+            active[i] = active.pop()  # random picks do not care about order
     return finish(grid, passages)
