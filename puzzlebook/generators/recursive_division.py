@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 
 from ..grid import Grid
-from ..maze import Maze, blank, carve, carve_line, finish
+from ..maze import Maze, blank, carve_line, finish
 from ._base import algorithm
 
 N, S, E, W = 1, 2, 4, 8
@@ -29,32 +29,37 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     passages = blank(grid)
     stride = grid.stride
     rand = rng.random
-    # A region is (index of its top-left cell, width, height): no x/y arithmetic in the loop.
-    regions: list[tuple[int, int, int]] = []
+    # A region is (index of its top-left cell, width, height): no x/y arithmetic in the loop. Corridors
+    # are queued too and carved when popped, so the loop makes no Python function calls; most are two
+    # cells long and get two plain byte updates.
+    regions = [(grid.index(0, 0), grid.width, grid.height)]
     push, pop = regions.append, regions.pop
-
-    def divide(corner: int, w: int, h: int) -> None:
-        """Carve a one-wide region at once; queue a larger one."""
-        if h == 1:
-            carve_line(passages, corner, w, E, 1)
-        elif w == 1:
-            carve_line(passages, corner, h, S, stride)
-        else:
-            push((corner, w, h))
-
-    divide(grid.index(0, 0), grid.width, grid.height)
     while regions:
         corner, w, h = pop()
-        if w < h or (w == h and rand() < 0.5):
+        if h == 1:
+            if w == 2:
+                passages[corner] |= E
+                passages[corner + 1] |= W
+            else:
+                carve_line(passages, corner, w, E, 1)
+        elif w == 1:
+            if h == 2:
+                passages[corner] |= S
+                passages[corner + stride] |= N
+            else:
+                carve_line(passages, corner, h, S, stride)
+        elif w < h or (w == h and rand() < 0.5):
             cut = 1 + int(rand() * (h - 1))  # rows [0, cut) above the wall, the rest below
             door = corner + (cut - 1) * stride + int(rand() * w)
-            carve(passages, door, S, door + stride)
-            divide(corner + cut * stride, w, h - cut)
-            divide(corner, w, cut)
+            passages[door] |= S
+            passages[door + stride] |= N
+            push((corner + cut * stride, w, h - cut))
+            push((corner, w, cut))
         else:
             cut = 1 + int(rand() * (w - 1))
             door = corner + int(rand() * h) * stride + cut - 1
-            carve(passages, door, E, door + 1)
-            divide(corner + cut, w - cut, h)
-            divide(corner, cut, h)
+            passages[door] |= E
+            passages[door + 1] |= W
+            push((corner + cut, w - cut, h))
+            push((corner, cut, h))
     return finish(grid, passages)
