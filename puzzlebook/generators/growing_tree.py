@@ -57,7 +57,8 @@ def generate(grid: Grid, rng: random.Random, select: str = "mix", mix: float = 0
     newest = {"newest": 1 << 64, "mix": round(mix * 2**64)}.get(select, 0)
     words = random_words(rng)
     oldest, middle = select == "oldest", select == "middle"
-    for r, word in zip(random_indices(rng, len(orders)), words, strict=False):  # both endless
+    indices = random_indices(rng, len(orders))
+    for word in words:
         if word < newest:
             i = -1  # the newest: the common case, kept cheap
         elif oldest:
@@ -73,7 +74,7 @@ def generate(grid: Grid, rng: random.Random, select: str = "mix", mix: float = 0
             and passages[cell + east]
             and passages[cell + west]
         ):
-            for direction, back, offset in orders[r]:
+            for direction, back, offset in orders[next(indices)]:
                 nxt = cell + offset
                 if not passages[nxt]:
                     passages[cell] |= direction
@@ -81,9 +82,12 @@ def generate(grid: Grid, rng: random.Random, select: str = "mix", mix: float = 0
                     active.append(nxt)
                     break
             continue
-        last = len(active) - 1  # no free neighbour: drop the cell
-        if i < 0:
-            i = last
+        if i < 0:  # no free neighbour: drop the cell
+            active.pop()
+            if len(active) == head:
+                break
+            continue
+        last = len(active) - 1
         if i == head:
             head += 1
             if head > last:
