@@ -142,14 +142,22 @@ def test_random_order_is_a_permutation_of_its_codes(base):
     assert len(random_order(array("I"), random.Random(5))) == 0
 
 
-def test_random_order_draws_every_order_equally_often():
+@pytest.mark.parametrize("chunk", [4, 1, 3], ids=["one sort", "4 piles", "2 piles"])
+def test_random_order_draws_every_order_equally_often(chunk):
     # 4 codes have 24 orders; 24,000 draws: each order about 1,000 times (chi-square, 23 degrees of freedom).
-    counts = Counter(
-        tuple(random_order(array("I", [7, 70000, 3, 2**24 - 1]), random.Random(s))) for s in range(24000)
-    )
+    codes = array("I", [7, 70000, 3, 2**24 - 1])
+    counts = Counter(tuple(random_order(codes, random.Random(s), chunk)) for s in range(24000))
     assert len(counts) == 24
     chi2 = sum((n - 1000) ** 2 / 1000 for n in counts.values())
     assert chi2 < 60, chi2  # p < 0.0001 for a uniform draw
+
+
+def test_random_order_in_piles_is_a_permutation():
+    codes = array("I", range(3, 30000, 3))
+    for chunk in (1000, 4000, 9999):
+        shuffled = random_order(codes, random.Random(chunk), chunk)
+        assert sorted(shuffled) == list(codes) and list(shuffled) != list(codes)
+        assert shuffled == random_order(codes, random.Random(chunk), chunk)
 
 
 def test_random_order_puts_each_code_in_each_place_equally_often():
