@@ -1,4 +1,4 @@
-"""What every generator shares: the registry entry, option models, and a uniform random-step source."""
+"""What every generator shares: the registry entry, option models, and bulk sources of uniform draws."""
 
 from __future__ import annotations
 
