@@ -92,7 +92,7 @@ def _grow_newest_or_random(grid: Grid, rng: random.Random, newest: float) -> Maz
     rest = round((newest * 256 - top) * 2**64)
     words = random_words(rng)
     indices = random_indices(rng, len(orders))
-    for coin in random_indices(rng, 256):
+    for coin in random_indices(rng, 256):  # a coin byte a step
         if coin < top or (coin == top and next(words) < rest):
             if not (
                 passages[cell + north]
