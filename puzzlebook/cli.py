@@ -19,6 +19,7 @@ import typer
 from . import __version__, generators
 from .build import Checked, check_book, generate, output_path, work_units
 from .errors import Problem, PuzzlebookError, SpecError
+from .grid import size_problem
 from .layout import load_layout, plan_single, preset_names
 from .output import write_output
 from .puzzles import Puzzle, make_puzzle, to_json
@@ -63,7 +64,11 @@ def parse_size(text: str) -> tuple[int, int]:
     match = SIZE.match(text)
     if not match:
         raise SpecError([Problem("--size", f'expected WxH such as 20x30, got "{text}"')])
-    return int(match[1]), int(match[2])
+    width, height = int(match[1]), int(match[2])
+    problem = size_problem(width, height)
+    if problem:
+        raise SpecError([Problem("--size", problem)])
+    return width, height
 
 
 def choose(value: str, choices: type[StrEnum], option: str) -> str:

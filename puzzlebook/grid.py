@@ -30,19 +30,28 @@ MAX_CELLS = 16_000_000
 piles of at most 4M walls); a 4000x4000 Kruskal maze peaked at 580 MB."""
 
 
-def check_size(width: int, height: int, *, streaming: bool = False) -> None:
-    """Refuse sizes we cannot make, with a message that says what would work."""
+def size_problem(width: int, height: int, *, streaming: bool = False) -> str | None:
+    """What is wrong with a maze size, said so that the reader knows what would work; None if nothing.
+
+    The spec, the command line and the generators all ask here, so a size gets the same words everywhere.
+    """
     if width < 1 or height < 1:
-        raise GenerationError(f"maze size {width}x{height}: width and height must be at least 1")
+        return f"a maze needs at least 1x1 cells, got {width}x{height}"
     if width > MAX_SIDE or (height > MAX_SIDE and not streaming):
-        raise GenerationError(
-            f"maze size {width}x{height} is too large: each side may be at most {MAX_SIDE} cells"
-        )
+        return f"{width}x{height} is too large: each side may be at most {MAX_SIDE:,} cells"
     if not streaming and width * height > MAX_CELLS:
-        raise GenerationError(
-            f"maze size {width}x{height} has {width * height:,} cells; the limit is {MAX_CELLS:,} "
+        return (
+            f"{width}x{height} has {width * height:,} cells; the limit is {MAX_CELLS:,} "
             "(for example 4000x4000)"
         )
+    return None
+
+
+def check_size(width: int, height: int, *, streaming: bool = False) -> None:
+    """Refuse sizes we cannot make."""
+    problem = size_problem(width, height, streaming=streaming)
+    if problem:
+        raise GenerationError(problem)
 
 
 @dataclass(frozen=True, eq=False)

@@ -29,7 +29,7 @@ from pydantic import (
 
 from . import generators
 from .errors import Problem, PuzzlebookError, SpecError
-from .grid import MAX_CELLS, MAX_SIDE
+from .grid import size_problem
 from .messages import Loc, errors_of, format_loc
 from .registry import suggest
 from .rng import MAX_SEED, derive_seed
@@ -136,13 +136,9 @@ class MazeEntry(_Model):
     def _check_size(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
         if value is None:
             return value
-        w, h = value
-        if w < 1 or h < 1:
-            raise ValueError(f"a maze needs at least 1x1 cells, got {w}x{h}")
-        if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_CELLS:
-            raise ValueError(
-                f"{w}x{h} is too large: at most {MAX_SIDE} cells a side and {MAX_CELLS:,} cells in all"
-            )
+        problem = size_problem(*value)
+        if problem:
+            raise ValueError(problem)
         return value
 
     @field_validator("difficulty")

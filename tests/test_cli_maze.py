@@ -71,8 +71,10 @@ def test_output_file_is_written_whole(tmp_path):
     "args,code,needle",
     [
         (["-a", "hunt-and-kil", "-s", "5x5"], 2, 'Did you mean "hunt-and-kill"'),
-        (["-a", "eller", "-s", "0x5"], 1, "at least 1"),
-        (["-a", "eller", "-s", "100000x100000"], 1, "too large"),
+        (["-a", "eller", "-s", "0x5"], 2, "--size: a maze needs at least 1x1 cells, got 0x5"),
+        (["-a", "eller", "-s", "5x0"], 2, "--size: a maze needs at least 1x1 cells, got 5x0"),
+        (["-a", "eller", "-s", "100000x100000"], 2, "--size: 100000x100000 is too large: each side may be"),
+        (["-a", "eller", "-s", "5000x5000"], 2, "has 25,000,000 cells; the limit is 16,000,000"),
         (["-a", "eller", "-s", "20 by 30"], 2, 'expected WxH such as 20x30, got "20 by 30"'),
         (["-a", "eller", "-s", "5x5", "--option", "horizontal"], 2, "expected KEY=VALUE"),
         (["-a", "eller", "-s", "5x5", "--option", "sideways=1"], 2, 'unknown option "sideways"'),
