@@ -75,7 +75,7 @@ def random_words(rng: random.Random) -> Iterator[int]:
     comparison with a threshold instead of a ``random()`` call."""
 
     def chunk(size: int) -> array[int]:
-        return _native("Q", rng.randbytes(size))
+        return native_array("Q", rng.randbytes(size))
 
     return chain.from_iterable(map(chunk, repeat(8192)))
 
@@ -83,14 +83,17 @@ def random_words(rng: random.Random) -> Iterator[int]:
 _POSITIVE = bytes(b & 0x3F for b in range(256))  # top byte of a double: sign 0, exponent at most 0x3FF
 
 
-def _native(kind: str, little_endian: bytes | bytearray) -> array[Any]:
+def native_array(kind: str, little_endian: bytes | bytearray) -> array[Any]:
+    """Random bytes become numbers, and bytes cut from arrays are read, in one byte order on every
+    machine: a seed makes the same maze on a big-endian one."""
     values = array(kind, little_endian)
     if sys.byteorder == "big":
         values.byteswap()
     return values
 
 
-def _little_endian(values: array[Any]) -> bytes:
+def little_endian_bytes(values: array[Any]) -> bytes:
+    """The inverse of ``native_array``."""
     if sys.byteorder == "big":
         values = array(values.typecode, values)
         values.byteswap()
@@ -132,20 +135,20 @@ def _sorted_by_random_keys(codes: array[int], rng: random.Random) -> array[int]:
     n = len(codes)
     width = 3 if max(codes, default=0) < 1 << 24 else 4
     raw = bytearray(rng.randbytes(8 * n))
-    code_bytes = _little_endian(codes)
+    code_bytes = little_endian_bytes(codes)
     for b in range(width):
         raw[b::8] = code_bytes[b::4]
     raw[7::8] = raw[7::8].translate(_POSITIVE)
-    doubles = _native("d", raw)
+    doubles = native_array("d", raw)
     del raw, code_bytes  # each copy is let go as soon as the next exists: 2M keys peak near 90 MB
     keys = doubles.tolist()
     del doubles
     keys.sort()
     doubles = array("d", keys)
     del keys
-    ordered = _little_endian(doubles)
+    ordered = little_endian_bytes(doubles)
     del doubles
     out = bytearray(4 * n)
     for b in range(width):
         out[b::4] = ordered[b::8]
-    return _native("I", out)
+    return native_array("I", out)

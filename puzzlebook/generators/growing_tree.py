@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ..grid import OPPOSITE, Grid
 from ..maze import TAKEN, Maze, blank, finish
-from ._base import Options, _little_endian, _native, algorithm, random_indices, random_words
+from ._base import Options, algorithm, little_endian_bytes, native_array, random_indices, random_words
 
 
 class GrowingTreeOptions(Options):
@@ -34,7 +34,7 @@ _GONE_BYTES = GONE.to_bytes(4, "little")
 
 def without_marks(active: array[int]) -> array[int]:
     """``active`` (an ``array("I")``) with every ``GONE`` removed and the order kept."""
-    return _native("I", _little_endian(active).replace(_GONE_BYTES, b""))
+    return native_array("I", little_endian_bytes(active).replace(_GONE_BYTES, b""))
 
 
 @algorithm(
