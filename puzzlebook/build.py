@@ -73,7 +73,7 @@ def make_puzzles(
                     class_sets[key] = matched_puzzles(recipe, maze.seed, maze.difficulty, students)
                 puzzles[maze.number] = class_sets[key][student]
             elif maze.difficulty is None:
-                puzzles[maze.number] = recipe.tries(maze.seed, 1)[0]
+                puzzles[maze.number] = recipe.make(maze.seed)
             else:
                 puzzles[maze.number] = make_puzzle_with_difficulty(recipe, maze.seed, maze.difficulty)
         except PuzzlebookError as exc:

@@ -106,12 +106,12 @@ class Recipe:
     options: Mapping[str, Any] | None = None
     marks: str | tuple[Cell, Cell] = "none"
 
+    def make(self, seed: int) -> Puzzle:
+        return make_puzzle(self.algorithm, self.width, self.height, seed, self.options, self.marks)
+
     def tries(self, seed: int, count: int) -> list[Puzzle]:
         """Puzzles from the first ``count`` seeds of the fixed order that starts at ``seed``."""
-        return [
-            make_puzzle(self.algorithm, self.width, self.height, s, self.options, self.marks)
-            for s in itertools.islice(candidate_seeds(seed), count)
-        ]
+        return [self.make(s) for s in itertools.islice(candidate_seeds(seed), count)]
 
 
 def make_puzzle_with_difficulty(recipe: Recipe, seed: int, difficulty: str | tuple[float, float]) -> Puzzle:
@@ -130,14 +130,14 @@ def make_puzzle_with_difficulty(recipe: Recipe, seed: int, difficulty: str | tup
         return next(p for p in tried if first <= p.metrics.difficulty <= last)
     low, high = difficulty
     seen = []
-    r = recipe
     for s in itertools.islice(candidate_seeds(seed), MAX_TRIES):
-        puzzle = make_puzzle(r.algorithm, r.width, r.height, s, r.options, r.marks)
+        puzzle = recipe.make(s)
         if low <= puzzle.metrics.difficulty <= high:
             return puzzle
         seen.append(puzzle.metrics.difficulty)
     raise GenerationError(
-        f"no {r.width}x{r.height} {r.algorithm} maze scored between {low:g} and {high:g} in {MAX_TRIES} tries "
+        f"no {recipe.width}x{recipe.height} {recipe.algorithm} maze scored between {low:g} and {high:g} "
+        f"in {MAX_TRIES} tries "
         f"(scores ranged from {min(seen)} to {max(seen)}); choose a range inside that, or easy/medium/hard"
     )
 

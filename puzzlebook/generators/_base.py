@@ -80,9 +80,6 @@ def random_words(rng: random.Random) -> Iterator[int]:
     return chain.from_iterable(map(chunk, repeat(8192)))
 
 
-_POSITIVE = bytes(b & 0x3F for b in range(256))  # top byte of a double: sign 0, exponent at most 0x3FF
-
-
 def native_array(kind: str, little_endian: bytes | bytearray) -> array[Any]:
     """Random bytes become numbers, and bytes cut from arrays are read, in one byte order on every
     machine: a seed makes the same maze on a big-endian one."""
@@ -122,6 +119,9 @@ def random_order(codes: array[int], rng: random.Random, chunk: int = CHUNK) -> a
         chosen = deal.translate(bytes(int(b == pile) for b in range(256)))
         out.extend(_sorted_by_random_keys(array("I", compress(codes, chosen)), rng))
     return out
+
+
+_POSITIVE = bytes(b & 0x3F for b in range(256))  # top byte of a double: sign 0, exponent at most 0x3FF
 
 
 def _sorted_by_random_keys(codes: array[int], rng: random.Random) -> array[int]:
