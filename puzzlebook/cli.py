@@ -16,10 +16,9 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from . import __version__, generators
+from . import __version__, generators, grid
 from .build import Checked, check_book, generate, output_path, work_units
 from .errors import Problem, PuzzlebookError, SpecError
-from .grid import size_problem
 from .layout import load_layout, plan_single, preset_names
 from .output import write_output
 from .puzzles import Puzzle, make_puzzle, to_json
@@ -36,8 +35,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-
-SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 
 
 class Marks(StrEnum):
@@ -61,14 +58,10 @@ def fail(error: PuzzlebookError) -> NoReturn:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    match = SIZE.match(text)
-    if not match:
-        raise SpecError([Problem("--size", f'expected WxH such as 20x30, got "{text}"')])
-    width, height = int(match[1]), int(match[2])
-    problem = size_problem(width, height)
-    if problem:
-        raise SpecError([Problem("--size", problem)])
-    return width, height
+    try:
+        return grid.parse_size(text)
+    except ValueError as exc:
+        raise SpecError([Problem("--size", str(exc))]) from None
 
 
 def choose(value: str, choices: type[StrEnum], option: str) -> str:

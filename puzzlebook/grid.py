@@ -10,6 +10,7 @@ generators ask for ``is_rectangle``.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -45,6 +46,24 @@ def size_problem(width: int, height: int, *, streaming: bool = False) -> str | N
             "(for example 4000x4000)"
         )
     return None
+
+
+SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"20x30"`` -> (20, 30); a ValueError says what is wrong in the words of ``size_problem``."""
+    match = SIZE.match(text)
+    if not match:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise ValueError(f'expected WxH such as 20x30, got "{shown}"')
+    if max(len(match[1]), len(match[2])) > 9:  # never turn thousands of digits into a number
+        raise ValueError(f"that size is too large: each side may be at most {MAX_SIDE:,} cells")
+    width, height = int(match[1]), int(match[2])
+    problem = size_problem(width, height)
+    if problem:
+        raise ValueError(problem)
+    return width, height
 
 
 def check_size(width: int, height: int, *, streaming: bool = False) -> None:

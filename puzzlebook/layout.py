@@ -7,19 +7,30 @@ count and every too-dense maze before any work, and the geometry is testable wit
 
 from __future__ import annotations
 
+import hashlib
 import math
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+)
 
 from .errors import LayoutError, Problem, SpecError
 from .messages import Loc, errors_of
 from .registry import suggest
-from .spec import MazeRequest, Spec, parse_yaml, read_text
+from .inputs import read_bytes, read_text
+from .spec import Line, MazeRequest, Spec, parse_yaml
 from .units import length, page_size, size_name
 
 Length = Annotated[float, BeforeValidator(length)]
@@ -31,17 +42,25 @@ MIN_OUTER = 18.0  # pt: 0.25in outside, top and bottom margin for print; 27 pt (
 GUTTERS = ((150, 27.0), (300, 36.0), (500, 45.0), (700, 54.0), (828, 63.0))  # pages -> inside margin
 MAX_PAGES = 828
 GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # mazes per page -> columns x rows
+MAX_MARGIN = 216.0  # pt: 3in
+MAX_LINE = 12.0  # pt: walls heavier than this are a mistake, not a style
+FONT_MAGIC = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
+PLACEHOLDERS = ("page", "pages", "title")  # what header and footer may say: {page} of {pages}, {title}
+PAGES = "\x00pages\x00"  # stands for {pages} until the book's page count is known
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+Margin = Annotated[Length, Field(ge=0, le=MAX_MARGIN)]
+
+
 class Margins(_Model):
-    top: Length = 36.0
-    bottom: Length = 36.0
-    inside: Length = 45.0
-    outside: Length = 36.0
+    top: Margin = 36.0
+    bottom: Margin = 36.0
+    inside: Margin = 45.0
+    outside: Margin = 36.0
 
 
 class AnswerKey(_Model):
@@ -56,28 +75,60 @@ class Layout(_Model):
     page_size: str = "letter"
     margins: Margins = Field(default_factory=Margins)
     mazes_per_page: int = Field(1, description="1, 2, 4 or 6")
-    wall_weight: Length = Field(1.5, ge=MIN_LINE)
-    answer_wall_weight: Length = Field(1.0, ge=MIN_LINE)
+    wall_weight: Length = Field(1.5, ge=MIN_LINE, le=MAX_LINE)
+    answer_wall_weight: Length = Field(1.0, ge=MIN_LINE, le=MAX_LINE)
     solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
-    font: str = "Vera"
-    bold_font: str = "VeraBd"
-    heading_size: Length = Field(18.0, ge=MIN_TEXT)
-    caption_size: Length = Field(12.0, ge=MIN_TEXT)
-    small_size: Length = Field(8.0, ge=MIN_TEXT)
+    font: Line(255) = "Vera"
+    bold_font: Line(255) = "VeraBd"
+    heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72)
+    caption_size: Length = Field(12.0, ge=MIN_TEXT, le=48)
+    small_size: Length = Field(8.0, ge=MIN_TEXT, le=24)
     title_page: bool = True
     name_line: bool = False
-    instructions: str | None = None
-    header: str | None = None
-    footer: str = "{page}"
+    instructions: Line(200) | None = None
+    header: Line(120) | None = None
+    footer: Line(120) = "{page}"
     show_seed: bool = True
-    min_cell: Length = Field(7.0, ge=2.0, description="smallest cell a reader can draw through")
+    min_cell: Length = Field(7.0, ge=2.0, le=144, description="smallest cell a reader can draw through")
     bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
     mark_room: Length | None = Field(
         None,
         ge=10,
+        le=144,
         description="room around each maze for the Start and Finish arrows (default: by box size)",
     )
     answer_key: AnswerKey = Field(default_factory=AnswerKey)
+    _where: dict[str, str] = PrivateAttr(default_factory=dict)
+    _files: tuple[Path, ...] = PrivateAttr(default=())
+
+    def where(self, key: str) -> str:
+        """Where a setting was given: ``big.yaml:4: heading_size``, or the spec's line for its overrides."""
+        return self._where.get(key) or f"{self._where.get('', 'layout')} ({key})"
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        """The layout file and font files read for this layout: outputs never land on them."""
+        return self._files
+
+    @field_validator("header", "footer")
+    @classmethod
+    def _placeholders(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        allowed = ", ".join(f"{{{p}}}" for p in PLACEHOLDERS)
+        try:
+            fields = [(name, spec, conv) for _, name, spec, conv in string.Formatter().parse(value)]
+        except ValueError:
+            raise ValueError(
+                f"a {{ or }} without its partner; the placeholders are {allowed} (write {{{{ for a brace)"
+            ) from None
+        for name, spec, conv in fields:
+            if name is None:
+                continue
+            if name not in PLACEHOLDERS or spec or conv:
+                shown = "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
+                raise ValueError(f'"{shown}" is not a placeholder puzzlebook fills; use {allowed}')
+        return value
 
     @property
     def trim(self) -> tuple[float, float]:
@@ -129,22 +180,29 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
     """A preset by name, or a layout file (path relative to the spec); ``base: NAME`` overlays a preset.
 
     ``overrides`` are settings the spec gives for its own book (page_size, bleed, mazes_per_page); they
-    are checked like the layout's own, and their errors point at the spec's lines."""
+    are checked like the layout's own, and their errors point at the spec's lines. Font paths are
+    relative to the layout file, and every font file is checked here, so `validate` finds what `build`
+    would."""
     where = spec.where("layout") if spec else "layout"
     names = preset_names()
     lines: dict[Loc, int] = {}
+    files: list[Path] = []
+    folder = spec.path.parent if spec else Path(".")
     if name in names:
         data, fname = _preset_data(name), f"{name}.yaml"
-    elif name.endswith((".yaml", ".yml")) or "/" in name:
-        path = Path(name) if spec is None or Path(name).is_absolute() else spec.path.parent / name
-        if not path.is_file():
-            raise SpecError([Problem(where, f'layout file "{name}" not found (looked for {path})')])
-        data, lines, problems = parse_yaml(read_text(path, "layout"), path.name)
+    elif name.endswith((".yaml", ".yml")):
+        path = folder / name
+        text, _ = read_text(path, "layout", where, folder if spec else None, name)
+        data, lines, problems = parse_yaml(text, path.name)
         if problems:
             raise SpecError(problems)
         if not isinstance(data, dict):
-            raise SpecError([Problem(path.name, "a layout is a list of `key: value` lines")])
-        fname = path.name
+            what = "is empty" if data is None else "is a list"
+            raise SpecError(
+                [Problem(f"{path.name}:1", f"this layout {what}; a layout holds `key: value` lines")]
+            )
+        fname, folder = path.name, path.parent
+        files.append(path)
         base = data.pop("base", None)
         if base is not None:
             if base not in names:
@@ -154,11 +212,14 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
                 )
             data = _merge(_preset_data(base), data)
     else:
-        hint = suggest(name, names) or f" Presets: {', '.join(names)}; or give a path to a .yaml file."
+        hint = suggest(name, names) or f" Presets: {', '.join(names)}; or the name of a .yaml file."
         raise SpecError([Problem(where, f'unknown layout "{name}".{hint}')])
     data = {**data, **(overrides or {})}
+    places = {str(loc[0]): f"{fname}:{line}: {loc[0]}" for loc, line in lines.items() if len(loc) == 1}
+    if spec is not None:
+        places.update({key: spec.where(key) for key in overrides or {}})
     try:
-        return Layout.model_validate(data)
+        layout = Layout.model_validate(data)
     except ValidationError as exc:
         problems = []
         for loc, msg in errors_of(exc, Layout):
@@ -168,6 +229,28 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
             line = lines.get(loc[:1], 1) if lines else 1
             problems.append(Problem(f"{fname}:{line}: {'.'.join(map(str, loc))}", msg))
         raise SpecError(problems) from None
+    fonts, problems = {}, []
+    for key in ("font", "bold_font"):
+        font = getattr(layout, key)
+        if font in BUNDLED_FONTS:
+            continue
+        try:
+            source = read_bytes(folder / font, "font", places.get(key, where), shown=font)
+        except SpecError as exc:
+            problems += exc.problems
+            continue
+        if not source.data.startswith(FONT_MAGIC):
+            problems.append(
+                Problem(places.get(key, where), f'"{font}" is not a TrueType or OpenType font (.ttf, .otf)')
+            )
+        fonts[key] = str(source.real)
+        files.append(source.path)
+    if problems:
+        raise SpecError(problems)
+    layout = layout.model_copy(update=fonts)
+    layout._where = {**places, "": where}
+    layout._files = tuple(files)
+    return layout
 
 
 # ---- the plan ------------------------------------------------------------------------------------
@@ -199,6 +282,7 @@ class Text:
     align: Literal["left", "center", "right"] = "left"
     gray: float = 0.0
     max_width: float | None = None  # shrink the font to fit
+    source: str = ""  # where the words were written (book.yaml:1: title), for text too long to fit
 
 
 @dataclass(frozen=True)
@@ -369,8 +453,18 @@ def _slot_items(
         cell, x, y = fit(box, maze.width, maze.height, room)
     top = y + cell * maze.height + room + 4
     label = f"Maze {maze.shown}" + (f" · {maze.title}" if maze.title and not answer else "")
+    source = f"{maze.where}.title" if maze.title and not answer else ""
     items: list[Item] = [
-        Text(slot.x0 + slot.w / 2, top + 4, label, caption_size, bold=True, align="center", max_width=slot.w),
+        Text(
+            slot.x0 + slot.w / 2,
+            top + 4,
+            label,
+            caption_size,
+            True,
+            "center",
+            max_width=slot.w,
+            source=source,
+        ),
         MazeFrame(maze.number, x, y, cell, wall_for(cell, wall), answer, room * 0.85, layout.solution_gray),
     ]
     if layout.show_seed:
@@ -395,20 +489,43 @@ def _by_student(mazes: list[MazeRequest]) -> list[list[MazeRequest]]:
     return groups
 
 
-def _page_frame(layout: Layout, page: Page, title: str, student: str | None = None) -> Box:
+def _page_frame(
+    layout: Layout, page: Page, title: str, student: str | None = None, student_where: str = ""
+) -> Box:
     """Header, footer, name line and instructions; returns the box left for the mazes."""
     box = content_box(layout, page.number)
     s = layout.small_size
     top, bottom = box.y1, box.y0
-    values = {"page": page.number, "title": title}
+    values = {"page": page.number, "title": title, "pages": PAGES}
+    middle = box.x0 + box.w / 2
     if layout.footer:
+        text = layout.footer.format(**values)
         page.items.append(
-            Text(box.x0 + box.w / 2, box.y0, layout.footer.format(**values), s, align="center", gray=0.3)
+            Text(
+                middle,
+                box.y0,
+                text,
+                s,
+                align="center",
+                gray=0.3,
+                max_width=box.w,
+                source=layout.where("footer"),
+            )
         )
         bottom += s + GAP
     if layout.header:
+        text = layout.header.format(**values)
         page.items.append(
-            Text(box.x0 + box.w / 2, top - s, layout.header.format(**values), s, align="center", gray=0.3)
+            Text(
+                middle,
+                top - s,
+                text,
+                s,
+                align="center",
+                gray=0.3,
+                max_width=box.w,
+                source=layout.where("header"),
+            )
         )
         top -= s + GAP
     if page.kind == "maze" and layout.name_line:
@@ -420,13 +537,23 @@ def _page_frame(layout: Layout, page: Page, title: str, student: str | None = No
             page.items.append(Text(x, top, word, size))
             page.items.append(Rule(x + size * 2.9, top - 2, x + third - 12, top - 2, MIN_LINE))
             if i == 0 and student:  # a class set: the name is printed on the line
+                width = third - size * 3.6
                 page.items.append(
-                    Text(x + size * 3.3, top, student, size, bold=True, max_width=third - size * 3.6)
+                    Text(x + size * 3.3, top, student, size, bold=True, max_width=width, source=student_where)
                 )
         top -= GAP
     if page.kind == "maze" and layout.instructions:
         top -= layout.caption_size
-        page.items.append(Text(box.x0, top, layout.instructions, layout.caption_size, max_width=box.w))
+        page.items.append(
+            Text(
+                box.x0,
+                top,
+                layout.instructions,
+                layout.caption_size,
+                max_width=box.w,
+                source=layout.where("instructions"),
+            )
+        )
         top -= GAP
     return Box(box.x0, bottom, box.x1, top)
 
@@ -453,6 +580,12 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
             Text(area.x0, area.y1 - layout.heading_size, "Notes", layout.heading_size, bold=True)
         )
         plan.pages.append(page)
+    total = str(len(plan.pages))
+    for page in plan.pages:
+        page.items = [
+            replace(i, text=i.text.replace(PAGES, total)) if isinstance(i, Text) and PAGES in i.text else i
+            for i in page.items
+        ]
     plan.trims = [trim_box(layout, p.number) for p in plan.pages]
     plan.bleed = layout.bleed
     return plan
@@ -471,9 +604,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
 
     title_page = layout.title_page if book.title_page is None else book.title_page
     if title_page:
-        _title_page(
-            new_page("title", bookmark="Title"), layout, book.title, book.subtitle, book.author, len(mazes)
-        )
+        _title_page(new_page("title", bookmark="Title"), layout, spec, len(mazes))
     screen = book.edition == "screen"
     entries = len(mazes) + (1 if book.answer_key else 0)
     contents = (
@@ -497,7 +628,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     ]
     for chunk in chunks:
         page = new_page("maze", bookmark="Mazes" if not maze_pages else None)
-        area = _page_frame(layout, page, book.title, chunk[0].student)
+        area = _page_frame(layout, page, book.title, chunk[0].student, chunk[0].student_where)
         for slot, maze in zip(split(area, columns, rows, GAP), chunk, strict=False):
             items, cell = _slot_items(layout, slot, maze, caption, False, layout.wall_weight)
             page.items += items
@@ -526,21 +657,34 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     )
 
 
-def _title_page(
-    page: Page, layout: Layout, title: str, subtitle: str | None, author: str | None, count: int
-) -> None:
+def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
+    book = spec.book
     box = content_box(layout, page.number)
     cx = box.x0 + box.w / 2
     y = box.y0 + box.h * 0.62
     size = max(layout.heading_size * 2, 28.0)
-    page.items.append(Text(cx, y, title, size, bold=True, align="center", max_width=box.w))
+    at = spec.where
+    page.items.append(Text(cx, y, book.title, size, True, "center", max_width=box.w, source=at("title")))
     y -= size * 0.9
-    if subtitle:
-        page.items.append(Text(cx, y, subtitle, layout.heading_size, align="center", max_width=box.w))
+    if book.subtitle:
+        page.items.append(
+            Text(
+                cx,
+                y,
+                book.subtitle,
+                layout.heading_size,
+                align="center",
+                max_width=box.w,
+                source=at("subtitle"),
+            )
+        )
         y -= layout.heading_size * 1.6
-    if author:
+    if book.author:
         y -= layout.caption_size
-        page.items.append(Text(cx, y, author, layout.caption_size * 1.2, align="center", max_width=box.w))
+        size = layout.caption_size * 1.2
+        page.items.append(
+            Text(cx, y, book.author, size, align="center", max_width=box.w, source=at("author"))
+        )
     mazes = "1 maze" if count == 1 else f"{count} mazes"
     page.items.append(
         Text(cx, box.y0 + layout.caption_size, mazes, layout.caption_size, align="center", gray=0.3)

@@ -1,50 +1,201 @@
-"""Writing results: never a half-written file, and streams stay streams."""
+"""The one place that writes results: never a half-written file, never onto an input, streams stay streams.
+
+A regular file (new, or reached through a symlink) is written to a temporary file beside it and renamed
+into place, keeping the permissions of the file it replaces; a failure (a full disk, a kill) leaves the old
+file whole. Standard output, devices and named pipes are written through, since renaming over them would
+replace the link or the device instead of writing to it. Everything that can be checked before the work
+starts is checked by ``plan_output``, so a long build never ends in "cannot write".
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import PuzzlebookError
+from .errors import Problem, PuzzlebookError, SpecError
+
+STREAM_FOLDERS = ("/dev/", "/proc/")  # /dev/stdout, /dev/fd/1, /proc/self/fd/1: written through
+PART = ".part"
 
 
-def write_output(target: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``target`` all at once.
+@dataclass(frozen=True)
+class Target:
+    """Where the output goes: ``path`` as the user gave it, ``file`` the regular file to replace or create
+    (symlinks resolved), or None for a stream."""
 
-    ``-`` means standard output. A regular file (or a new one) is written to a temporary file in the same
-    folder and renamed over the target, so a failure never leaves a partial file. Anything else is written
-    through in place: a symlink (``/dev/stdout`` is one, even when it leads to a file), a device or a
-    named pipe; renaming over it would replace the link or the device instead of writing to it.
-    """
-    if str(target) == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    path = Path(target)
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        with open(path, "wb") as stream:
-            stream.write(data)
-        return
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise PuzzlebookError(f"cannot write {path}: the folder {folder} does not exist")
+    path: str
+    file: Path | None
+
+
+def _refuse(where: str, message: str) -> SpecError:
+    return SpecError([Problem(where, message)])
+
+
+def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: str = "--output") -> Target:
+    """Check an output path before any work: a folder, a missing folder, a dangling link, a
+    write-protected file or one of the build's own input files is refused, each in one line."""
+    text = str(path)
+    if text == "-":
+        return Target(text, None)
+    shown = f"{where} {text}" if where.startswith("-") else where
+    if text.endswith(("/", os.sep)):
+        raise _refuse(shown, f"ends in '/', so it names a folder; give a file name such as {text}book.pdf")
+    given = Path(text)
+    real = Path(os.path.realpath(given))
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+        info: os.stat_result | None = os.stat(given)
+    except FileNotFoundError:
+        if given.is_symlink():
+            raise _refuse(shown, f"is a link to {os.readlink(given)}, which does not exist") from None
+        info = None
     except OSError as exc:
-        raise PuzzlebookError(f"cannot write {path}: {exc.strerror}") from None
+        raise _refuse(shown, f"cannot write there: {exc.strerror}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise _refuse(shown, f"is a folder; give a file name such as {given / 'book.pdf'}")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return Target(text, None)  # a device or a pipe: written through
+    if str(real).startswith(STREAM_FOLDERS) or text.startswith(STREAM_FOLDERS):
+        return Target(text, None)  # /dev/stdout redirected to a file: the shell opened it for us
+    if info is not None:
+        for source in inputs:
+            if _same(source, info):
+                raise _refuse(
+                    shown,
+                    f"is {source.name}, one of this book's own input files; writing the PDF there would "
+                    "destroy it. Choose another name",
+                )
+        if not info.st_mode & 0o222:
+            raise _refuse(shown, "is write-protected; choose another name, or make it writable first")
+    if not real.parent.is_dir():
+        raise _refuse(shown, f"cannot be written: the folder {real.parent} does not exist")
+    return Target(text, real)
+
+
+def _same(source: Path, info: os.stat_result) -> bool:
+    try:
+        other = os.stat(source)
+    except OSError:
+        return False
+    return (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino)
+
+
+def write_output(
+    path: str | os.PathLike[str], data: bytes, inputs: Iterable[Path] = (), where: str = "--output"
+) -> None:
+    """Write ``data`` all at once to ``path`` (``-`` is standard output); see the module's rules."""
+    target = plan_output(path, inputs, where)
+    try:
+        if target.file is None:
+            _stream(target.path, data)
+        else:
+            _replace(target.file, data)
+    except OSError as exc:
+        raise PuzzlebookError(f"cannot write {target.path}: {_reason(exc)}") from None
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "no space left on the disk; nothing was written (free some space and build again)"
+    if exc.errno == errno.EBADF:
+        return "it is closed"
+    if exc.errno == errno.ENXIO:
+        return "it is a named pipe that nobody is reading"
+    return exc.strerror or str(exc)
+
+
+def _stream(path: str, data: bytes) -> None:
+    if path == "-":
+        out = sys.stdout
+        if out is None:
+            raise OSError(errno.EBADF, "closed")
+        out.flush()
+        out.buffer.write(data)
+        out.buffer.flush()
+        return
+    # Non-blocking open: a named pipe with no reader fails at once (ENXIO) instead of hanging.
+    flags = os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY
+    if stat.S_ISREG(os.stat(path).st_mode):
+        flags |= os.O_TRUNC
+    fd = os.open(path, flags)
+    os.set_blocking(fd, True)
+    with os.fdopen(fd, "wb") as stream:
+        stream.write(data)
+
+
+def _replace(file: Path, data: bytes) -> None:
+    """Temporary file beside ``file``, renamed over it: the old file stays whole until the new one is."""
+    try:
+        mode = stat.S_IMODE(os.stat(file).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    clean_stale_parts(file)
+    fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=f".{os.getpid()}{PART}", dir=file.parent)
     try:
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, file)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def clean_stale_parts(file: Path) -> None:
+    """Remove temporary files a killed build left beside ``file`` (``.book.pdf.XXXX.PID.part``), where
+    that process no longer runs; a build still running elsewhere keeps its own."""
+    prefix = f".{file.name}."
+    try:
+        names = os.listdir(file.parent)
+    except OSError:
+        return
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(PART)):
+            continue
+        pid = name[: -len(PART)].rpartition(".")[2]
+        if pid.isdigit() and not _running(int(pid)):
+            (file.parent / name).unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def spec_output_problem(folder: Path, output: str) -> str | None:
+    """What is wrong with a spec's ``output:``: a shared spec may only write a PDF inside its own folder."""
+    if not output.lower().endswith(".pdf"):
+        return f'must be a .pdf file name, such as "my-book.pdf", got "{output}"'
+    parts = Path(output).parts
+    if Path(output).is_absolute() or output.startswith("~") or ".." in parts:
+        return (
+            f'"{output}" is outside the spec\'s folder; a spec writes only inside its own folder '
+            "(to write elsewhere, use puzzlebook build -o PATH)"
+        )
+    real = Path(os.path.realpath(folder / output))
+    if not real.is_relative_to(os.path.realpath(folder)):
+        return f'"{output}" leads out of the spec\'s folder through a link; name a file inside it'
+    if output.endswith(("/", os.sep)) or (folder / output).is_dir():
+        return f'"{output}" is a folder; give a file name such as "{output.rstrip("/")}/book.pdf"'
+    if not real.parent.is_dir():
+        missing = os.path.dirname(output)
+        return f'the folder "{missing}" does not exist; make it first, or write "{Path(output).name}"'
+    return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -16,10 +17,12 @@ from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
     Field,
+    StringConstraints,
     Tag,
     ValidationError,
     WithJsonSchema,
@@ -28,14 +31,18 @@ from pydantic import (
 )
 
 from . import generators
-from .errors import Problem, PuzzlebookError, SpecError
-from .grid import size_problem
+from . import inputs
+from .errors import Problem, SpecError
+from .grid import parse_size, size_problem
 from .messages import Loc, errors_of, format_loc
+from .output import spec_output_problem
 from .registry import suggest
 from .rng import MAX_SEED, derive_seed
 from .units import page_size
 
-SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+MAX_NAME = 60  # characters in a student's name
+MAX_STUDENTS = 1000
+MAX_COUNT = 1000  # mazes from one entry
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,32 @@ AGES = {
     "adult": Age((36, 42), 12, 1),
 }
 AgeName = Literal["age-4", "age-6", "age-8", "age-10", "age-12", "adult"]
+
+
+def _one_line(value: str) -> str:
+    """Text printed in the book: one line, no control characters (they print as empty boxes)."""
+    value = value.strip()
+    bad = next((c for c in value if unicodedata.category(c) == "Cc"), None)
+    if bad is not None:
+        what = "a line break" if bad in "\n\r" else f"the control character U+{ord(bad):04X}"
+        raise ValueError(f"holds {what}; write it as one line of plain text")
+    return value
+
+
+def Line(limit: int) -> Any:  # noqa: N802 (a type, as used)
+    """Text of at most ``limit`` characters on one line."""
+    return Annotated[str, StringConstraints(max_length=limit), AfterValidator(_one_line)]
+
+
+def _students_kind(value: Any) -> str:
+    return "~list" if isinstance(value, list | tuple) else "~file"
+
+
+StudentsField = Annotated[
+    Annotated[list[Line(MAX_NAME)], Tag("~list"), Field(max_length=MAX_STUDENTS)]
+    | Annotated[Line(255), Tag("~file")],
+    Discriminator(_students_kind),
+]
 
 
 class _Model(BaseModel):
@@ -111,8 +144,8 @@ class MazeEntry(_Model):
     algorithm: str = Field("hunt-and-kill", description="see `puzzlebook algorithms`")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="this maze's own seed")
     options: dict[str, Any] = Field(default_factory=dict, description="algorithm options")
-    title: str | None = Field(None, description="caption printed with the maze")
-    count: int = Field(1, ge=1, le=1000, description="how many mazes like this one")
+    title: Line(80) | None = Field(None, description="caption printed with the maze")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="how many mazes like this one")
     marks: MarksField | None = Field(None, description="none, suggested, or {start: [x, y], end: [x, y]}")
     difficulty: DifficultyField | None = Field(
         None,
@@ -123,10 +156,7 @@ class MazeEntry(_Model):
     @classmethod
     def _parse_size(cls, value: Any) -> Any:
         if isinstance(value, str):
-            match = SIZE.match(value)
-            if not match:
-                raise ValueError(f'expected WxH such as 20x30, got "{value}"')
-            value = (int(match[1]), int(match[2]))
+            return parse_size(value)
         elif not isinstance(value, list | tuple):
             raise ValueError(f"expected WxH such as 20x30, got {value!r}")
         return value
@@ -168,10 +198,10 @@ class MazeEntry(_Model):
 class BookSpec(_Model):
     """A puzzlebook book spec."""
 
-    title: str = Field(min_length=1, description="the book's title")
-    subtitle: str | None = None
-    author: str | None = None
-    layout: str = Field("activity-book", description="a preset name or a path to a layout YAML file")
+    title: Line(120) = Field(min_length=1, description="the book's title")
+    subtitle: Line(160) | None = None
+    author: Line(120) | None = None
+    layout: Line(255) = Field("activity-book", description="a preset name or a path to a layout YAML file")
     page_size: str | None = Field(None, description="letter, a4, a5, 6x9in, 210x297mm ...")
     seed: int = Field(1, ge=0, le=MAX_SEED, description="book seed; mazes without a seed derive theirs")
     marks: MarksSetting = Field("none", description="default for every maze")
@@ -184,14 +214,14 @@ class BookSpec(_Model):
     difficulty: AgeName | None = Field(
         None, description="an age preset for the whole book: maze size, cell size and line weight"
     )
-    students: list[str] | str | None = Field(
+    students: StudentsField | None = Field(
         None, description="class set: names, or a text file with one name per line"
     )
     order: Literal["as-listed", "difficulty"] = Field(
         "as-listed", description="difficulty: easiest maze first, by difficulty score"
     )
-    output: str | None = Field(None, description="PDF path, relative to the spec file")
-    mazes: list[MazeEntry] = Field(min_length=1)
+    output: Line(255) | None = Field(None, description="PDF path, relative to the spec file")
+    mazes: list[MazeEntry] = Field(min_length=1, max_length=MAX_COUNT)
 
     @field_validator("page_size")
     @classmethod
@@ -217,6 +247,7 @@ class MazeRequest:
     marks: MarksSetting | tuple[tuple[int, int], tuple[int, int]]
     difficulty: str | tuple[float, float] | None = None
     student: str | None = None  # class sets: whose maze this is
+    student_where: str = ""  # where the name is written (book.yaml:5: students[2], or names.txt:3)
     label: int = 0  # the number printed: the maze's place in its student's set (0: use number)
     match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
 
@@ -239,6 +270,7 @@ class Spec:
     book: BookSpec
     path: Path
     lines: dict[Loc, int] = field(default_factory=dict)
+    roster: list[tuple[str, str]] = field(default_factory=list)  # (name, where it is written)
 
     def where(self, *loc: int | str) -> str:
         return where(self.path.name, self.lines, *loc)
@@ -248,15 +280,15 @@ class Spec:
         theirs from it); the others derive theirs from the book seed and their position."""
         book_seed = self.book.seed if seed is None else seed
         one_set = list(self._one_set(book_seed))
-        students = self.students()
-        if not students:
+        if not self.roster:
             yield from one_set
             return
         number = 0
-        for k, name in enumerate(students):
+        for k, (name, at) in enumerate(self.roster):
             for label, maze in enumerate(one_set, 1):
                 number += 1
-                yield replace(maze, number=number, student=name, label=label, match=(k, len(students)))
+                match = (k, len(self.roster))
+                yield replace(maze, number=number, student=name, student_where=at, label=label, match=match)
 
     def _one_set(self, book_seed: int) -> Iterator[MazeRequest]:
         number = 0
@@ -287,21 +319,60 @@ class Spec:
                 )
 
     def students(self) -> list[str]:
-        """The class list: given in the spec, or read from a text file beside it (one name a line)."""
-        given = self.book.students
-        if given is None or isinstance(given, list):
-            return [name.strip() for name in given or [] if name.strip()]
-        path = self.path.parent / given
+        return [name for name, _ in self.roster]
+
+    @property
+    def inputs(self) -> list[Path]:
+        """The files this spec made puzzlebook read: no output may land on one of them."""
+        files = [self.path]
+        if isinstance(self.book.students, str):
+            files.append(self.path.parent / self.book.students)
+        return files
+
+
+def _roster(book: BookSpec, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[str, str]], list[Problem]]:
+    """The class list, each name with where it was written: in the spec, or in a text file beside it (one
+    name a line, ``#`` comments). Names are checked like any text the book prints."""
+    given = book.students
+    if given is None:
+        return [], []
+    if isinstance(given, list):
+        named = [(n.strip(), where(path.name, lines, "students", i)) for i, n in enumerate(given)]
+    else:
+        file = path.parent / given
+        hint = ""
+        if "," in given and not given.lower().endswith(".txt"):
+            hint = f"; to list the names in the spec, write them in brackets: students: [{given}]"
         try:
-            lines = path.read_text(encoding="utf-8-sig").splitlines()
-        except OSError:
-            raise SpecError(
-                [Problem(self.where("students"), f'class list "{given}" not found (looked for {path})')]
-            ) from None
-        names = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
-        if not names:
-            raise SpecError([Problem(self.where("students"), f'class list "{given}" has no names in it')])
-        return names
+            text, _ = inputs.read_text(
+                file, "class list", where(path.name, lines, "students"), path.parent, given
+            )
+        except SpecError as exc:
+            return [], [Problem(p.where, p.message + hint) for p in exc.problems]
+        named = [
+            (line.strip(), f"{file.name}:{number}")
+            for number, line in enumerate(text.splitlines(), 1)
+            if not line.lstrip().startswith("#")
+        ]
+    roster = [(name, at) for name, at in named if name]
+    problems = []
+    for name, at in roster if isinstance(given, str) else []:
+        try:
+            _one_line(name)
+            if len(name) > MAX_NAME:
+                raise ValueError(f"is {len(name)} characters long; a name may be at most {MAX_NAME}")
+        except ValueError as exc:
+            problems.append(Problem(at, f'"{name[:20]}": {exc}'))
+    if not roster:
+        problems.append(Problem(where(path.name, lines, "students"), "the class list has no names in it"))
+    elif len(roster) > MAX_STUDENTS:
+        problems.append(
+            Problem(
+                where(path.name, lines, "students"),
+                f"{len(roster):,} students; a class set may have at most {MAX_STUDENTS:,}",
+            )
+        )
+    return roster, problems
 
 
 def where(name: str, lines: dict[Loc, int], *loc: int | str) -> str:
@@ -313,29 +384,91 @@ def where(name: str, lines: dict[Loc, int], *loc: int | str) -> str:
     return f"{name}:{line}: {format_loc(tuple(loc))}" if loc else f"{name}:{line}"
 
 
+MAX_DEPTH = 24
+"""Levels of nesting a spec or layout may use; a real one uses five."""
+MAX_VALUES = 100_000
+"""Values a spec or layout may hold once its aliases (``*name``) are expanded: a few kilobytes of aliases
+to aliases could otherwise stand for billions of values."""
+_STR, _NULL, _MERGE = (f"tag:yaml.org,2002:{t}" for t in ("str", "null", "merge"))
+_PLAIN_TAGS = {_STR, _NULL, _MERGE, "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """Valid YAML that a spec may not be: too deep, or too many values behind its aliases."""
+
+
 class _Loader(yaml.SafeLoader):
-    """SafeLoader that reads every plain scalar as text (except an empty value or ``null``).
+    """SafeLoader that reads every plain scalar as text (except an empty value, ``null`` and ``<<``).
 
     The spec's model then converts text to the type each key needs, so ``title: no`` stays "no",
     ``title: 007`` stays "007" and ``author: 12:30`` stays "12:30", while ``seed: 7`` and
-    ``answer_key: yes`` still become 7 and True. YAML 1.1's guesses never reach the book.
+    ``answer_key: yes`` still become 7 and True. YAML 1.1's guesses never reach the book. Nesting and
+    alias expansion are counted while the document is composed, so a hostile file is refused before it
+    costs anything.
     """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.depth = 0
+        self.values = 0  # nodes so far, each alias counted as all it stands for
+        self.sizes: dict[int, int] = {}
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            node: yaml.Node = super().compose_node(parent, index)
+            self._count(self.sizes.get(id(node), 1), event)
+            return node
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise _Refused(None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
+        before = self.values
+        node = super().compose_node(parent, index)
+        self.depth -= 1
+        self._count(1, event)
+        self.sizes[id(node)] = self.values - before
+        return node
+
+    def _count(self, n: int, event: yaml.Event) -> None:
+        self.values += n
+        if self.values > MAX_VALUES:
+            raise _Refused(
+                None, None, f"aliases (*name) expand to more than {MAX_VALUES:,} values", event.start_mark
+            )
 
 
 _Loader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag == "tag:yaml.org,2002:null"]
+    first: [(tag, rx) for tag, rx in resolvers if tag in (_NULL, _MERGE)]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 
 
 def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int], problems: list[tuple[Loc, int, str]]) -> None:
-    """Record the line of every key path, and report keys given twice (YAML keeps only the last)."""
+    """Record the line of every key path; report keys given twice (YAML keeps only the last), keys left
+    out, and tags. Runs before construction, which rewrites merge keys (``<<: *base``) in place."""
     lines[loc] = node.start_mark.line + 1
+    if node.tag not in _PLAIN_TAGS:
+        problems.append(
+            (
+                loc,
+                node.start_mark.line + 1,
+                f'the YAML tag "{_short_tag(node.tag)}" has no use here; remove it',
+            )
+        )
+        return
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
-            key = str(key_node.value)
             line = key_node.start_mark.line + 1
+            if key_node.tag == _MERGE:
+                for base in value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]:
+                    _merged_lines(base, loc, lines)
+                continue
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _NULL:
+                what = "a key is missing before the ':'" if key_node.tag == _NULL else "a key must be a word"
+                problems.append((loc, line, f"{what} (write key: value)"))
+                continue
+            key = str(key_node.value)
             if key in seen:
                 problems.append(((*loc, key), line, f"appears twice (also on line {seen[key]}); keep one"))
             seen[key] = line
@@ -347,15 +480,37 @@ def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int], problems: list[tuple
             _walk(item, (*loc, i), lines, problems)
 
 
+def _merged_lines(base: yaml.Node, loc: Loc, lines: dict[Loc, int]) -> None:
+    """Lines of keys that come from a merged mapping, where the entry does not set them itself."""
+    if isinstance(base, yaml.MappingNode):
+        for key_node, _ in base.value:
+            lines.setdefault((*loc, str(key_node.value)), key_node.start_mark.line + 1)
+
+
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
+
+
 def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]]:
-    """YAML text -> (data, line of every key path, duplicate-key problems)."""
+    """YAML text -> (data, line of every key path, keys given twice). Tags and missing keys are refused."""
+    lines: dict[Loc, int] = {}
+    found: list[tuple[Loc, int, str]] = []
     try:
         loader = _Loader(text)
         try:
             node = loader.get_single_node()
+            if node is not None:
+                _walk(node, (), lines, found)
+            problems = [
+                Problem(f"{name}:{line}: {format_loc(loc)}".rstrip(": "), m) for loc, line, m in found
+            ]
+            if any(not m.startswith("appears twice") for _, _, m in found):
+                raise SpecError(problems)
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
+    except _Refused as exc:
+        raise SpecError([Problem(f"{name}:{exc.problem_mark.line + 1}", str(exc.problem))]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f":{mark.line + 1}" if mark else ""
@@ -363,11 +518,6 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
         raise SpecError([Problem(f"{name}{line}", _plain_yaml_problem(what))]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(name, f"this is not valid YAML ({exc})")]) from None
-    lines: dict[Loc, int] = {}
-    found: list[tuple[Loc, int, str]] = []
-    if node is not None:
-        _walk(node, (), lines, found)
-    problems = [Problem(f"{name}:{line}: {format_loc(loc)}", msg) for loc, line, msg in found]
     return data, lines, problems
 
 
@@ -395,25 +545,13 @@ def _plain_yaml_problem(what: str) -> str:
     return f"this is not valid YAML ({what}); check the indentation and the quotes"
 
 
-def read_text(path: Path, what: str = "spec") -> str:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise PuzzlebookError(f"{path}: no such {what} file") from None
-    except IsADirectoryError:
-        raise PuzzlebookError(f"{path}: is a folder; give the path of a {what} .yaml file") from None
-    except UnicodeDecodeError:
-        raise PuzzlebookError(f"{path}: not a text file (save the {what} as UTF-8 text)") from None
-    except OSError as exc:
-        raise PuzzlebookError(f"{path}: cannot read it ({exc.strerror})") from None
-
-
 def load_spec(path: str | os.PathLike[str]) -> Spec:
     """Read and check a book spec; a SpecError lists every problem found."""
     path = Path(path)
-    data, lines, problems = parse_yaml(read_text(path), path.name)
+    text, _ = inputs.read_text(path, "spec")
+    data, lines, problems = parse_yaml(text, path.name)
     if data is None:
-        raise SpecError([Problem(path.name, "the spec is empty; start with `title: My Maze Book`")])
+        raise SpecError([Problem(f"{path.name}:1", "the spec is empty; start with `title: My Maze Book`")])
     if not isinstance(data, dict):
         raise SpecError(
             [Problem(f"{path.name}:1", "a spec is a list of `key: value` lines, such as `title: My Book`")]
@@ -435,9 +573,14 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
                         "is required: give one such as 20x30, or an age such as difficulty: age-6",
                     )
                 )
+        roster, more = _roster(book, path, lines)
+        problems += more
+        wrong = spec_output_problem(path.parent, book.output) if book.output else None
+        if wrong:
+            problems.append(Problem(where(path.name, lines, "output"), wrong))
     if problems:
         raise SpecError(_sorted(problems))
-    return Spec(book, path, lines)
+    return Spec(book, path, lines, roster)
 
 
 def _check_algorithm(file_name: str, lines: dict[Loc, int], i: int, entry: dict[str, Any]) -> list[Problem]:

@@ -78,7 +78,7 @@ def test_output_file_is_written_whole(tmp_path):
         (["-a", "eller", "-s", "20 by 30"], 2, 'expected WxH such as 20x30, got "20 by 30"'),
         (["-a", "eller", "-s", "5x5", "--option", "horizontal"], 2, "expected KEY=VALUE"),
         (["-a", "eller", "-s", "5x5", "--option", "sideways=1"], 2, 'unknown option "sideways"'),
-        (["-a", "eller", "-s", "5x5", "-o", "/nonexistent/dir/m.txt"], 1, "does not exist"),
+        (["-a", "eller", "-s", "5x5", "-o", "/nonexistent/dir/m.txt"], 2, "does not exist"),
     ],
 )
 def test_bad_input_gets_one_line_errors_and_no_traceback(args, code, needle):

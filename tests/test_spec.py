@@ -95,7 +95,7 @@ def test_every_problem_is_reported_at_once(tmp_path):
 @pytest.mark.parametrize(
     "text,expected",
     [
-        ("", "book.yaml: the spec is empty; start with `title: My Maze Book`"),
+        ("", "book.yaml:1: the spec is empty; start with `title: My Maze Book`"),
         ("- a\n- b\n", "book.yaml:1: a spec is a list of `key: value` lines, such as `title: My Book`"),
         ("title: x\nmazes: [\n", "book.yaml:3: this is not valid YAML"),
         ("mazes:\n  - size: 3x3\n", "book.yaml:1: title: is required but missing"),
@@ -133,5 +133,8 @@ def test_unreadable_files_are_explained(tmp_path):
         load_spec(tmp_path)
     binary = tmp_path / "b.yaml"
     binary.write_bytes(b"\xff\xfe\x00\x81")
-    with pytest.raises(PuzzlebookError, match="not a text file"):
+    with pytest.raises(PuzzlebookError, match="b.yaml:1: this spec is saved as UTF-16; save it as UTF-8"):
+        load_spec(binary)
+    binary.write_bytes(b"title: Caf\xe9\n")
+    with pytest.raises(PuzzlebookError, match="b.yaml:1: byte 0xE9 is not UTF-8 text"):
         load_spec(binary)

@@ -1,0 +1,144 @@
+"""The one place that reads files: the spec, layouts, class lists and fonts.
+
+A spec is a file people share, so nothing it names is trusted: only regular files are opened (a device,
+a named pipe or a /proc entry could block forever, never end, or hold the environment), each kind has a
+size limit that is enforced while reading (a file may grow, and /proc files claim to be empty), and text
+must be UTF-8. Every refusal is a SpecError that names the file and, where it can, the line.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import Problem, SpecError
+
+KB = 1024
+MB = 1024 * KB
+LIMITS = {
+    "spec": 1 * MB,
+    "layout": 256 * KB,
+    "class list": 1 * MB,
+    "font": 50 * MB,
+    "mask": 20 * MB,
+}
+"""Bytes each kind of file may hold: far more than any real one, far less than would hurt."""
+
+PSEUDO = ("/proc", "/sys", "/dev")
+"""Folders of files that are not files: never read, whatever they claim to be."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """What was read, and from where: the real path is kept so no output ever lands on an input."""
+
+    path: Path
+    data: bytes
+
+    @property
+    def real(self) -> Path:
+        return Path(os.path.realpath(self.path))
+
+
+def _refuse(where: str, message: str) -> SpecError:
+    return SpecError([Problem(where, message)])
+
+
+def _size(n: int) -> str:
+    return f"{n / MB:g} MB" if n >= MB else f"{n / KB:g} KB"
+
+
+def read_bytes(
+    path: str | os.PathLike[str],
+    kind: str,
+    where: str = "",
+    inside: Path | None = None,
+    shown: str = "",
+) -> Source:
+    """The bytes of a regular file of at most ``LIMITS[kind]``; ``where`` is who named it (for messages).
+
+    With ``inside``, the file must lie in that folder or below it, by its real path (no ``..``, no
+    absolute path elsewhere, no link leading out): a shared spec reads only what was shared with it. The
+    file is checked before it is opened (so a named pipe never blocks), opened non-blocking and checked
+    again on the open file, and read no further than its limit.
+    """
+    path = Path(path)
+    where = where or str(path)
+    named = f'{kind} "{shown or path}"' if where != str(path) else f"the {kind} file"
+    limit = LIMITS[kind]
+    if inside is not None and not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(inside)):
+        raise _refuse(
+            where,
+            f"{named} is outside the spec's folder; a spec reads files only from its own folder and "
+            f"below: copy the {kind} beside the spec",
+        )
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise _refuse(where, f"{named} is a link to {os.readlink(path)}, which does not exist")
+        if where == str(path):
+            raise _refuse(where, f"no such {kind} file")
+        raise _refuse(where, f"{named} not found (looked for {path})")
+    except NotADirectoryError:
+        raise _refuse(where, f"{named} not found: a part of {path} is a file, not a folder")
+    except OSError as exc:
+        raise _refuse(where, f"cannot read {named}: {exc.strerror}")
+    real = os.path.realpath(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise _refuse(where, f"{named} is a folder; give the path of a {kind} file")
+    if not stat.S_ISREG(info.st_mode) or real == "/dev" or real.startswith(tuple(p + "/" for p in PSEUDO)):
+        what = "a named pipe" if stat.S_ISFIFO(info.st_mode) else "a device or system file"
+        raise _refuse(where, f"{named} is {what}, not a file; give the path of a {kind} file")
+    if info.st_size > limit:
+        raise _refuse(where, f"{named} is {_size(info.st_size)}; a {kind} may be at most {_size(limit)}")
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as exc:
+        raise _refuse(where, f"cannot read {named}: {exc.strerror}")
+    with os.fdopen(fd, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):  # swapped since the check
+            raise _refuse(where, f"{named} is not a file; give the path of a {kind} file")
+        try:
+            data = stream.read(limit + 1)
+        except OSError as exc:
+            raise _refuse(where, f"cannot read {named}: {exc.strerror}")
+    if len(data) > limit:
+        raise _refuse(where, f"{named} is over {_size(limit)}; a {kind} may be at most {_size(limit)}")
+    return Source(path, data)
+
+
+def decode(data: bytes, name: str, kind: str) -> str:
+    """UTF-8 text (a byte-order mark is fine); anything else is refused with the line it goes wrong on."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _refuse(f"{name}:1", f"this {kind} is saved as UTF-16; save it as UTF-8 text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        byte = data[exc.start]
+        raise _refuse(
+            f"{name}:{line}",
+            f"byte 0x{byte:02X} is not UTF-8 text; save the {kind} as UTF-8 "
+            "(most editors offer it under Save As or Encoding)",
+        ) from None
+    for number, line_text in enumerate(text.split("\n"), 1):
+        bad = next((c for c in line_text if _control(c)), None)
+        if bad is not None:
+            what = "a NUL byte" if bad == "\0" else f"the control character U+{ord(bad):04X}"
+            raise _refuse(f"{name}:{number}", f"{what}: this does not look like a text file")
+    return text
+
+
+def _control(c: str) -> bool:
+    return (c < " " and c not in "\t\r\f") or "\x7f" <= c < "\xa0"
+
+
+def read_text(
+    path: str | os.PathLike[str], kind: str, where: str = "", inside: Path | None = None, shown: str = ""
+) -> tuple[str, Source]:
+    """A text file of the given kind, decoded, with its Source (for the list of the build's inputs)."""
+    source = read_bytes(path, kind, where, inside, shown)
+    return decode(source.data, Path(path).name, kind), source
