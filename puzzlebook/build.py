@@ -5,13 +5,19 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 
-from .errors import PuzzlebookError
+from .errors import Problem, PuzzlebookError, SpecError
 from .layout import BookPlan, Layout, load_layout, plan_book
-from .output import write_output
-from .puzzles import Puzzle, Recipe, make_puzzle_with_difficulty, matched_puzzles
-from .render.pdf import write_pdf
+from .output import plan_output, write_output
+from .puzzles import MAX_TRIES, SAMPLE, Puzzle, Recipe, make_puzzle_with_difficulty, matched_puzzles
+from .render.pdf import text_problems, write_pdf
 from .spec import AGES, MazeRequest, Spec, load_spec
+
+MAX_MAZES = 5000
+"""Mazes in one book: print-on-demand stops at 828 pages; a screen edition or class set may hold more."""
+MAX_WORK = 40_000_000
+"""Maze cells generated for one book, counting every seed a difficulty search may try (about a minute)."""
 
 
 @dataclass(frozen=True)
@@ -23,12 +29,64 @@ class Checked:
     mazes: list[MazeRequest]
     plan: BookPlan
 
+    @property
+    def inputs(self) -> list[Path]:
+        """Every file the build read: the output may never be one of them."""
+        return [*self.spec.inputs, *self.layout.files]
+
+
+def workload_problems(spec: Spec) -> list[Problem]:
+    """Limits on what a spec can make puzzlebook do, from the spec alone, before anything is expanded.
+
+    A score range nobody's maze of that size can reach is refused here too (a score is at most five
+    times the cells: each cell of the path counts once, and at most once more as a turn and three
+    times as a decision)."""
+    book = spec.book
+    students = max(1, len(spec.roster))
+    mazes = work = 0
+    problems = []
+    for i, entry in enumerate(book.mazes):
+        age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
+        width, height = entry.size or (age.size if age else (1, 1))
+        band = None if entry.age else entry.difficulty
+        if isinstance(band, tuple) and band[0] > 5 * width * height:
+            problems.append(
+                Problem(
+                    spec.where("mazes", i, "difficulty"),
+                    f"no {width}x{height} maze scores above {5 * width * height}; choose a range below "
+                    "that, or easy, medium or hard",
+                )
+            )
+        tries = 1 if band is None else SAMPLE if isinstance(band, str) else MAX_TRIES
+        if spec.roster:
+            tries = max(tries, SAMPLE, 3 * students)  # one pool of seeds shared by the whole class
+        work += entry.count * tries * width * height
+        mazes += entry.count * students
+    if mazes > MAX_MAZES:
+        who = f" ({students} students x {mazes // students} mazes)" if spec.roster else ""
+        problems.append(
+            Problem(spec.where("mazes"), f"this book has {mazes:,} mazes{who}; the limit is {MAX_MAZES:,}")
+        )
+    elif work > MAX_WORK:
+        problems.append(
+            Problem(
+                spec.where("mazes"),
+                f"this book asks for {work:,} maze cells to be made, counting the seeds tried to match "
+                f"difficulty; the limit is {MAX_WORK:,}: use fewer or smaller mazes, or fewer difficulty "
+                "ranges",
+            )
+        )
+    return problems
+
 
 def check_book(
     spec_path: str | os.PathLike[str], seed: int | None = None, page_size: str | None = None
 ) -> Checked:
     """Every check that needs no maze: spec, layout, and whether each maze fits its page."""
     spec = load_spec(spec_path)
+    limits = workload_problems(spec)
+    if limits:
+        raise SpecError(limits)
     overrides: dict[str, object] = {
         "page_size": page_size or spec.book.page_size,
         "bleed": spec.book.bleed,
@@ -46,6 +104,9 @@ def check_book(
         layout = layout.model_copy(update={"name_line": True})
     mazes = list(spec.mazes(seed))
     plan = plan_book(spec, layout, mazes, spec.book.layout)
+    problems = text_problems(plan)
+    if problems:
+        raise SpecError(problems)
     return Checked(spec, layout, mazes, plan)
 
 
@@ -107,9 +168,11 @@ def build_book(
 ) -> tuple[str, Checked]:
     """Build the PDF; returns where it was written. Nothing is written unless everything succeeded."""
     checked, puzzles = generate(check_book(spec_path, seed), progress)
-    data = write_pdf(checked.plan, puzzles.__getitem__, progress)
     target = output_path(checked.spec, out)
-    write_output(target, data)
+    where = "--output" if out is not None else checked.spec.where("output")
+    plan_output(target, checked.inputs, where)
+    data = write_pdf(checked.plan, puzzles.__getitem__, progress)
+    write_output(target, data, checked.inputs, where)
     return target, checked
 
 
@@ -118,4 +181,12 @@ def work_units(checked: Checked) -> int:
     return len(checked.mazes) + len(checked.plan.pages)
 
 
-__all__ = ["Checked", "build_book", "check_book", "generate", "output_path", "work_units"]
+__all__ = [
+    "Checked",
+    "build_book",
+    "check_book",
+    "generate",
+    "output_path",
+    "work_units",
+    "workload_problems",
+]

@@ -7,7 +7,6 @@ This is the only module that prints or chooses exit codes: 2 for bad input (spec
 from __future__ import annotations
 
 import json
-import re
 import secrets
 import sys
 from enum import StrEnum
@@ -20,11 +19,12 @@ from . import __version__, generators, grid
 from .build import Checked, check_book, generate, output_path, work_units
 from .errors import Problem, PuzzlebookError, SpecError
 from .layout import load_layout, plan_single, preset_names
-from .output import write_output
+from .output import plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
 from .render.pdf import write_pdf
 from .render.text import ascii_art
+from .rng import MAX_SEED
 from .spec import MazeRequest, json_schema
 from .starter import SCHEMA_FILE, starter_spec
 
@@ -73,6 +73,12 @@ def choose(value: str, choices: type[StrEnum], option: str) -> str:
     raise SpecError(
         [Problem(option, f'expected one of {", ".join(names)}, got "{value}".{hint}'.rstrip("."))]
     )
+
+
+def check_seed(seed: int | None) -> None:
+    """One rule for seeds everywhere: the spec's, --seed on every command."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise SpecError([Problem("--seed", f"must be a whole number from 0 to {MAX_SEED}, got {seed}")])
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -124,10 +130,20 @@ def maze(
         options = parse_options(option or [])
         mark = Marks(choose(marks, Marks, "--marks"))
         form = TextFormat(choose(fmt, TextFormat, "--format"))
+        check_seed(seed)
+        plan_output(output)
+        if form in (TextFormat.pdf, TextFormat.png) and output == "-" and sys.stdout.isatty():
+            raise SpecError(
+                [Problem("--format", f"{form.value} is not for a terminal: add -o FILE.{form.value}")]
+            )
+        if form is TextFormat.png:
+            from .render.png import CELL, png_cell
+
+            cell = png_cell(width, height)
+            if cell < CELL:
+                typer.echo(f"note: {cell} pixels a cell, to keep the PNG under 100 million pixels", err=True)
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         puzzle = make_puzzle(algorithm, width, height, chosen, options, mark.value)
-        if form in (TextFormat.pdf, TextFormat.png) and output == "-" and sys.stdout.isatty():
-            raise PuzzlebookError(f"{form.value} is not for a terminal: add -o FILE (or pipe the output)")
         write_output(output, export(puzzle, form, solution))
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
@@ -143,9 +159,9 @@ def export(puzzle: Puzzle, fmt: TextFormat, solution: bool) -> bytes:
 
         return maze_svg(puzzle, show_solution=solution).encode()
     if fmt is TextFormat.png:
-        from .render.png import maze_png  # Pillow loads only when a PNG is asked for
+        from .render.png import maze_png, png_cell  # Pillow loads only when a PNG is asked for
 
-        return maze_png(puzzle, show_solution=solution)
+        return maze_png(puzzle, png_cell(puzzle.maze.width, puzzle.maze.height), show_solution=solution)
     if fmt is TextFormat.pdf:
         request = MazeRequest(
             1,
@@ -186,8 +202,11 @@ def build(
 ) -> None:
     """Build the PDF book described by a spec."""
     try:
+        check_seed(seed)
         checked = check_book(spec, seed)
         target = output_path(checked.spec, output)
+        where = "--output" if output is not None else checked.spec.where("output")
+        plan_output(target, checked.inputs, where)
         show = not quiet and sys.stderr.isatty()
         with typer.progressbar(
             length=work_units(checked), label="Building", file=sys.stderr, hidden=not show
@@ -196,7 +215,7 @@ def build(
             data = write_pdf(checked.plan, puzzles.__getitem__, bar.update)
         if strict:
             report_preflight(checked, data)
-        write_output(target, data)
+        write_output(target, data, checked.inputs, where)
         if not quiet and target != "-":
             typer.echo(f"wrote {target}: {summary(checked)}", err=True)
     except PuzzlebookError as error:
@@ -210,6 +229,7 @@ def check(
 ) -> None:
     """Preflight for print-on-demand: build in memory and list what a printer would reject."""
     try:
+        check_seed(seed)
         checked, puzzles = generate(check_book(spec, seed))
         report_preflight(checked, write_pdf(checked.plan, puzzles.__getitem__))
     except PuzzlebookError as error:
@@ -242,15 +262,22 @@ def init(
 ) -> None:
     """Write a commented starter spec (and its JSON Schema, for editors) that builds as it is."""
     path = Path(spec)
+    schema = path.parent / SCHEMA_FILE
+    content = (json.dumps(json_schema(), indent=2) + "\n").encode()
     try:
+        plan_output(spec, where=spec)
         if path.exists() and not force:
-            raise PuzzlebookError(f"{path} already exists; pick another name or add --force")
+            raise SpecError([Problem(spec, "already exists; pick another name or add --force")])
+        kept = schema.exists() and not force and schema.read_bytes() != content
         write_output(path, starter_spec(path.name).encode())
-        schema = path.parent / SCHEMA_FILE
-        write_output(schema, (json.dumps(json_schema(), indent=2) + "\n").encode())
+        if not kept:
+            write_output(schema, content, where=str(schema))
     except PuzzlebookError as error:
         fail(error)
-    typer.echo(f"wrote {path} and {schema}; build it with: puzzlebook build {path}")
+    if kept:
+        typer.echo(f"wrote {path}; kept the existing {schema} (add --force to refresh it)")
+    else:
+        typer.echo(f"wrote {path} and {schema}; build it with: puzzlebook build {path}")
 
 
 @app.command()
@@ -290,8 +317,14 @@ def summary(checked: Checked) -> str:
 
 
 def main() -> None:
-    """Console entry point."""
+    """Console entry point: the last word on failures no command expected, each one line."""
     try:
         app()
     except BrokenPipeError:  # e.g. `puzzlebook maze ... | head`
         sys.stderr.close()
+    except MemoryError:
+        typer.echo("error: out of memory; make the book or its mazes smaller", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        typer.echo("error: interrupted; nothing was written", err=True)
+        sys.exit(130)

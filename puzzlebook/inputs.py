@@ -78,14 +78,14 @@ def read_bytes(
         info = os.stat(path)
     except FileNotFoundError:
         if path.is_symlink():
-            raise _refuse(where, f"{named} is a link to {os.readlink(path)}, which does not exist")
+            raise _refuse(where, f"{named} is a link to {os.readlink(path)}, which does not exist") from None
         if where == str(path):
-            raise _refuse(where, f"no such {kind} file")
-        raise _refuse(where, f"{named} not found (looked for {path})")
+            raise _refuse(where, f"no such {kind} file") from None
+        raise _refuse(where, f"{named} not found (looked for {path})") from None
     except NotADirectoryError:
-        raise _refuse(where, f"{named} not found: a part of {path} is a file, not a folder")
+        raise _refuse(where, f"{named} not found: a part of {path} is a file, not a folder") from None
     except OSError as exc:
-        raise _refuse(where, f"cannot read {named}: {exc.strerror}")
+        raise _refuse(where, f"cannot read {named}: {exc.strerror}") from None
     real = os.path.realpath(path)
     if stat.S_ISDIR(info.st_mode):
         raise _refuse(where, f"{named} is a folder; give the path of a {kind} file")
@@ -97,14 +97,14 @@ def read_bytes(
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as exc:
-        raise _refuse(where, f"cannot read {named}: {exc.strerror}")
+        raise _refuse(where, f"cannot read {named}: {exc.strerror}") from None
     with os.fdopen(fd, "rb") as stream:
         if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):  # swapped since the check
             raise _refuse(where, f"{named} is not a file; give the path of a {kind} file")
         try:
             data = stream.read(limit + 1)
         except OSError as exc:
-            raise _refuse(where, f"cannot read {named}: {exc.strerror}")
+            raise _refuse(where, f"cannot read {named}: {exc.strerror}") from None
     if len(data) > limit:
         raise _refuse(where, f"{named} is over {_size(limit)}; a {kind} may be at most {_size(limit)}")
     return Source(path, data)

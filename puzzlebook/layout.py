@@ -7,7 +7,6 @@ count and every too-dense maze before any work, and the geometry is testable wit
 
 from __future__ import annotations
 
-import hashlib
 import math
 import string
 from collections.abc import Callable
@@ -27,10 +26,10 @@ from pydantic import (
 )
 
 from .errors import LayoutError, Problem, SpecError
+from .inputs import read_bytes, read_text
 from .messages import Loc, errors_of
 from .registry import suggest
-from .inputs import read_bytes, read_text
-from .spec import Line, MazeRequest, Spec, parse_yaml
+from .spec import MazeRequest, OneLine, Spec, parse_yaml
 from .units import length, page_size, size_name
 
 Length = Annotated[float, BeforeValidator(length)]
@@ -78,16 +77,16 @@ class Layout(_Model):
     wall_weight: Length = Field(1.5, ge=MIN_LINE, le=MAX_LINE)
     answer_wall_weight: Length = Field(1.0, ge=MIN_LINE, le=MAX_LINE)
     solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
-    font: Line(255) = "Vera"
-    bold_font: Line(255) = "VeraBd"
+    font: OneLine = Field("Vera", max_length=255)
+    bold_font: OneLine = Field("VeraBd", max_length=255)
     heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72)
     caption_size: Length = Field(12.0, ge=MIN_TEXT, le=48)
     small_size: Length = Field(8.0, ge=MIN_TEXT, le=24)
     title_page: bool = True
     name_line: bool = False
-    instructions: Line(200) | None = None
-    header: Line(120) | None = None
-    footer: Line(120) = "{page}"
+    instructions: OneLine | None = Field(None, max_length=200)
+    header: OneLine | None = Field(None, max_length=120)
+    footer: OneLine = Field("{page}", max_length=120)
     show_seed: bool = True
     min_cell: Length = Field(7.0, ge=2.0, le=144, description="smallest cell a reader can draw through")
     bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
@@ -580,10 +579,10 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
             Text(area.x0, area.y1 - layout.heading_size, "Notes", layout.heading_size, bold=True)
         )
         plan.pages.append(page)
-    total = str(len(plan.pages))
+    count = str(len(plan.pages))
     for page in plan.pages:
         page.items = [
-            replace(i, text=i.text.replace(PAGES, total)) if isinstance(i, Text) and PAGES in i.text else i
+            replace(i, text=i.text.replace(PAGES, count)) if isinstance(i, Text) and PAGES in i.text else i
             for i in page.items
         ]
     plan.trims = [trim_box(layout, p.number) for p in plan.pages]
@@ -617,6 +616,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     )
 
     problems: list[Problem] = []
+    dense: set[str] = set()
     per_page = layout.mazes_per_page
     columns, rows = grid_of(per_page)
     caption = layout.heading_size if per_page == 1 else layout.caption_size
@@ -633,7 +633,8 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
             items, cell = _slot_items(layout, slot, maze, caption, False, layout.wall_weight)
             page.items += items
             maze_pages[maze.number] = page.number
-            if cell < min_cell:
+            if cell < min_cell and maze.where not in dense:  # once per entry, not per copy or student
+                dense.add(maze.where)
                 problems.append(_too_dense(maze, cell, min_cell, layout, layout_name or book.layout))
     if problems:
         raise SpecError(list(dict.fromkeys(problems)))  # a class set repeats each maze once per student
@@ -845,16 +846,54 @@ def _wrap(text: str, width: int) -> list[str]:
 
 
 def _too_dense(maze: MazeRequest, cell: float, min_cell: float, layout: Layout, name: str) -> Problem:
-    """Say what is wrong and what would fit: a smaller maze, or the smallest preset that takes it."""
-    scale = cell / min_cell
-    w, h = max(1, math.floor(maze.width * scale)), max(1, math.floor(maze.height * scale))
+    """Say what is wrong and what would fit: a smaller maze, or the smallest preset that takes it; or,
+    when not even a 1x1 maze fits, the layout setting that leaves no room."""
+    page = size_name(layout.trim)
+    box = content_box(layout, 1)
+    m = layout.margins
+    if box.w < 72 or box.h < 72:
+        key = "page_size" if "page_size" in layout._where else "margins"
+        return Problem(
+            layout.where(key),
+            f"the margins (inside {m.inside:g} pt + outside {m.outside:g} pt across, top {m.top:g} pt + "
+            f"bottom {m.bottom:g} pt down) leave {max(box.w, 0):.0f} x {max(box.h, 0):.0f} pt of the {page} "
+            "page for mazes, less than 1 inch; use a larger page_size or smaller margins",
+        )
+    largest = _largest(layout, maze)
+    if largest is None:
+        if 3 * layout.wall_weight > layout.min_cell and _fits(layout, replace(maze, width=1, height=1), 0):
+            return Problem(
+                layout.where("wall_weight"),
+                f"walls of {layout.wall_weight:g} pt need cells of at least {3 * layout.wall_weight:g} pt "
+                f"(three times the wall), and none fit on the {page} page; use a lighter wall_weight",
+            )
+        return Problem(
+            layout.where("min_cell"),
+            f"{name} on {page} leaves no room for even a 1x1 maze with cells of {min_cell:g} pt "
+            f"(heading {layout.heading_size:g} pt, {layout.mazes_per_page} mazes per page); "
+            "lower min_cell, heading_size or mazes_per_page, or use a larger page_size",
+        )
     fits = [p for p in _presets_by_area() if _fits(load_layout(p), maze)]
-    where = f" or use layout: {fits[0]}" if fits and fits[0] != name else ""
+    other = f" or use layout: {fits[0]}" if fits and fits[0] != name else ""
     return Problem(
         maze.where + ".size",
-        f"{maze.width}x{maze.height} is too dense for {name} on {size_name(layout.trim)}: its cells would be "
-        f"{cell:.1f} pt, the minimum is {min_cell:.1f} pt; make it at most {w}x{h}{where}",
+        f"{maze.width}x{maze.height} is too dense for {name} on {page}: its cells would be "
+        f"{cell:.1f} pt, the minimum is {min_cell:.1f} pt; make it at most {largest[0]}x{largest[1]}{other}",
     )
+
+
+def _largest(layout: Layout, maze: MazeRequest) -> tuple[int, int] | None:
+    """The largest maze of the same shape that fits its box, found by bisection; None if not even 1x1."""
+    low, high = 0.0, 1.0
+    for _ in range(30):
+        mid = (low + high) / 2
+        w, h = max(1, math.floor(maze.width * mid)), max(1, math.floor(maze.height * mid))
+        if _fits(layout, replace(maze, width=w, height=h)):
+            low = mid
+        else:
+            high = mid
+    w, h = max(1, math.floor(maze.width * low)), max(1, math.floor(maze.height * low))
+    return (w, h) if _fits(layout, replace(maze, width=w, height=h)) else None
 
 
 def _presets_by_area() -> list[str]:
@@ -865,13 +904,14 @@ def _presets_by_area() -> list[str]:
     return sorted(preset_names(), key=area)
 
 
-def _fits(layout: Layout, maze: MazeRequest) -> bool:
+def _fits(layout: Layout, maze: MazeRequest, walls: float = 3) -> bool:
+    """Whether the maze gets cells of at least min_cell, and ``walls`` times the wall weight."""
     page = Page(1, "maze")
     area = _page_frame(layout, page, "")
     slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
     _, cell = _slot_items(layout, slot, maze, caption, False, layout.wall_weight)
-    return cell >= max(layout.min_cell, 3 * layout.wall_weight)
+    return cell >= max(layout.min_cell, walls * layout.wall_weight)
 
 
 def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -> BookPlan:

@@ -29,6 +29,8 @@ def format_loc(loc: Loc) -> str:
 
 def _shown(value: Any) -> str:
     if isinstance(value, str):
+        if len(value) > 40:
+            value = value[:37] + "..."
         return value if _NUMBER.match(value) else f'"{value}"'
     if value is None:
         return "nothing"
@@ -104,6 +106,10 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         return f"expected a list (one item a line, each starting with '- '), got {_shown(value)}"
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return f"expected a mapping of keys to values, got {_shown(value)}"
+    if kind in ("string_too_long", "too_long"):
+        length = len(value) if isinstance(value, str | list) else ctx.get("actual_length")
+        unit = "items" if isinstance(value, list) else "characters"
+        return f"is {length} {unit} long; the limit is {ctx.get('max_length')}"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
     return f"{error['msg'][0].lower()}{error['msg'][1:]}, got {_shown(value)}"

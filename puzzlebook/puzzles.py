@@ -135,9 +135,13 @@ def make_puzzle_with_difficulty(recipe: Recipe, seed: int, difficulty: str | tup
         if low <= puzzle.metrics.difficulty <= high:
             return puzzle
         seen.append(puzzle.metrics.difficulty)
-    raise GenerationError(
+    raise _out_of_range(recipe, low, high, seen)
+
+
+def _out_of_range(recipe: Recipe, low: float, high: float, seen: list[int]) -> GenerationError:
+    return GenerationError(
         f"no {recipe.width}x{recipe.height} {recipe.algorithm} maze scored between {low:g} and {high:g} "
-        f"in {MAX_TRIES} tries "
+        f"in {len(seen)} tries "
         f"(scores ranged from {min(seen)} to {max(seen)}); choose a range inside that, or easy/medium/hard"
     )
 
@@ -163,7 +167,9 @@ def matched_puzzles(
         low, high = difficulty
     else:
         low, high = scores[0], scores[-1]
-    inside = [p for p in pool if low <= p.metrics.difficulty <= high] or pool
+    inside = [p for p in pool if low <= p.metrics.difficulty <= high]
+    if not inside:  # only a score range can miss every maze
+        raise _out_of_range(recipe, low, high, scores)
     middle = sorted(p.metrics.difficulty for p in inside)[len(inside) // 2]
     ranked = sorted(range(len(inside)), key=lambda i: (abs(inside[i].metrics.difficulty - middle), i))
     chosen = sorted(ranked[:count])

@@ -22,7 +22,6 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
-    StringConstraints,
     Tag,
     ValidationError,
     WithJsonSchema,
@@ -30,8 +29,7 @@ from pydantic import (
     model_validator,
 )
 
-from . import generators
-from . import inputs
+from . import generators, inputs
 from .errors import Problem, SpecError
 from .grid import parse_size, size_problem
 from .messages import Loc, errors_of, format_loc
@@ -77,18 +75,17 @@ def _one_line(value: str) -> str:
     return value
 
 
-def Line(limit: int) -> Any:  # noqa: N802 (a type, as used)
-    """Text of at most ``limit`` characters on one line."""
-    return Annotated[str, StringConstraints(max_length=limit), AfterValidator(_one_line)]
+OneLine = Annotated[str, AfterValidator(_one_line)]
 
 
 def _students_kind(value: Any) -> str:
     return "~list" if isinstance(value, list | tuple) else "~file"
 
 
+Names = Annotated[list[Annotated[OneLine, Field(max_length=MAX_NAME)]], Field(max_length=MAX_STUDENTS)]
+NamesFile = Annotated[OneLine, Field(max_length=255)]
 StudentsField = Annotated[
-    Annotated[list[Line(MAX_NAME)], Tag("~list"), Field(max_length=MAX_STUDENTS)]
-    | Annotated[Line(255), Tag("~file")],
+    Annotated[Names, Tag("~list")] | Annotated[NamesFile, Tag("~file")],
     Discriminator(_students_kind),
 ]
 
@@ -144,7 +141,7 @@ class MazeEntry(_Model):
     algorithm: str = Field("hunt-and-kill", description="see `puzzlebook algorithms`")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="this maze's own seed")
     options: dict[str, Any] = Field(default_factory=dict, description="algorithm options")
-    title: Line(80) | None = Field(None, description="caption printed with the maze")
+    title: OneLine | None = Field(None, max_length=80, description="caption printed with the maze")
     count: int = Field(1, ge=1, le=MAX_COUNT, description="how many mazes like this one")
     marks: MarksField | None = Field(None, description="none, suggested, or {start: [x, y], end: [x, y]}")
     difficulty: DifficultyField | None = Field(
@@ -198,10 +195,12 @@ class MazeEntry(_Model):
 class BookSpec(_Model):
     """A puzzlebook book spec."""
 
-    title: Line(120) = Field(min_length=1, description="the book's title")
-    subtitle: Line(160) | None = None
-    author: Line(120) | None = None
-    layout: Line(255) = Field("activity-book", description="a preset name or a path to a layout YAML file")
+    title: OneLine = Field(min_length=1, max_length=120, description="the book's title")
+    subtitle: OneLine | None = Field(None, max_length=160)
+    author: OneLine | None = Field(None, max_length=120)
+    layout: OneLine = Field(
+        "activity-book", max_length=255, description="a preset name or a layout .yaml file"
+    )
     page_size: str | None = Field(None, description="letter, a4, a5, 6x9in, 210x297mm ...")
     seed: int = Field(1, ge=0, le=MAX_SEED, description="book seed; mazes without a seed derive theirs")
     marks: MarksSetting = Field("none", description="default for every maze")
@@ -220,7 +219,7 @@ class BookSpec(_Model):
     order: Literal["as-listed", "difficulty"] = Field(
         "as-listed", description="difficulty: easiest maze first, by difficulty score"
     )
-    output: Line(255) | None = Field(None, description="PDF path, relative to the spec file")
+    output: OneLine | None = Field(None, max_length=255, description="PDF path, relative to the spec file")
     mazes: list[MazeEntry] = Field(min_length=1, max_length=MAX_COUNT)
 
     @field_validator("page_size")
@@ -413,10 +412,10 @@ class _Loader(yaml.SafeLoader):
         self.values = 0  # nodes so far, each alias counted as all it stands for
         self.sizes: dict[int, int] = {}
 
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
-        event = self.peek_event()
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        event: Any = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(event, yaml.AliasEvent):
-            node: yaml.Node = super().compose_node(parent, index)
+            node = super().compose_node(parent, index)
             self._count(self.sizes.get(id(node), 1), event)
             return node
         self.depth += 1
@@ -429,11 +428,14 @@ class _Loader(yaml.SafeLoader):
         self.sizes[id(node)] = self.values - before
         return node
 
-    def _count(self, n: int, event: yaml.Event) -> None:
+    def _count(self, n: int, event: Any) -> None:
         self.values += n
         if self.values > MAX_VALUES:
             raise _Refused(
-                None, None, f"aliases (*name) expand to more than {MAX_VALUES:,} values", event.start_mark
+                None,
+                None,
+                f"aliases (*name) expand to more than {MAX_VALUES:,} values",
+                event.start_mark,
             )
 
 
@@ -510,7 +512,8 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
         finally:
             loader.dispose()
     except _Refused as exc:
-        raise SpecError([Problem(f"{name}:{exc.problem_mark.line + 1}", str(exc.problem))]) from None
+        line = f":{exc.problem_mark.line + 1}" if exc.problem_mark else ""
+        raise SpecError([Problem(f"{name}{line}", str(exc.problem))]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f":{mark.line + 1}" if mark else ""

@@ -79,7 +79,7 @@ def test_init_writes_a_spec_that_builds_and_matches_the_schema(tmp_path):
     assert built.exit_code == 0, built.output
     assert "My Maze Book" in page_texts(tmp_path / "book.pdf")[0]
     again = runner.invoke(app, ["init", str(spec)])
-    assert again.exit_code == 1 and "already exists" in again.stderr
+    assert again.exit_code == 2 and "already exists" in again.stderr
 
 
 def test_schema_accepts_every_sample_and_rejects_mistakes():

@@ -7,6 +7,7 @@ one stroked path of merged wall runs with square caps, so corners close cleanly.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Callable
 from pathlib import Path
@@ -18,8 +19,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..errors import LayoutError
-from ..layout import BUNDLED_FONTS, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
+from ..errors import LayoutError, Problem
+from ..inputs import read_bytes
+from ..layout import BUNDLED_FONTS, MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..puzzles import Puzzle
 from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
 
@@ -28,21 +30,44 @@ rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII8
 
 
 def register_font(name: str) -> str:
-    """A bundled font (Vera, VeraBd) or a path to a .ttf file; returns the registered name."""
+    """A bundled font (Vera, VeraBd) or a path to a font file the layout checked; returns the registered
+    name, which comes from the file's contents: two fonts of the same file name are two fonts, and the
+    same font met twice is read once."""
     if name in BUNDLED_FONTS:
-        path = FONT_DIR / f"{name}.ttf"
-        key = name
-    else:
-        path = Path(name)
-        key = f"custom-{path.stem}"
-        if not path.is_file():
-            raise LayoutError(f'font file "{name}" not found; use Vera, VeraBd or a path to a .ttf file')
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
+        return name
+    data = read_bytes(name, "font").data
+    key = "font-" + hashlib.sha256(data).hexdigest()[:16]
     if key not in pdfmetrics.getRegisteredFontNames():
         try:
-            pdfmetrics.registerFont(TTFont(key, str(path)))
+            pdfmetrics.registerFont(TTFont(key, io.BytesIO(data)))
         except Exception as exc:  # reportlab raises plain Exceptions for bad font files
             raise LayoutError(f'font "{name}" cannot be embedded: {exc}') from None
     return key
+
+
+def text_problems(plan: BookPlan) -> list[Problem]:
+    """Words that would not fit their place even at the smallest print size: refused before any work,
+    rather than printed off the page. Also loads the fonts, so a font that cannot be embedded is found
+    by `validate` too."""
+    regular, bold = (register_font(f) for f in plan.fonts)
+    problems: dict[str, Problem] = {}
+    for page in plan.pages:
+        for item in page.items:
+            if not isinstance(item, Text) or item.max_width is None or item.source in problems:
+                continue
+            font = bold if item.bold else regular
+            width = pdfmetrics.stringWidth(item.text, font, MIN_TEXT)
+            if width > item.max_width:
+                fits = max(1, int(len(item.text) * item.max_width / width))
+                shown = item.text if len(item.text) <= 30 else item.text[:27] + "..."
+                problems[item.source] = Problem(
+                    item.source or f"page {page.number}",
+                    f'"{shown}" does not fit on the page even at {MIN_TEXT:g} pt: shorten it to about '
+                    f"{fits} characters",
+                )
+    return list(problems.values())
 
 
 def write_pdf(

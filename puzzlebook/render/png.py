@@ -6,14 +6,37 @@ import io
 
 from PIL import Image, ImageDraw
 
+from ..errors import LayoutError
 from ..puzzles import Puzzle
 from .geometry import Placement, gaps, marks, solution_line, wall_runs
 
+CELL = 24  # pixels a cell, when the picture is not too large for it
+MIN_CELL = 4  # pixels: below this a wall and a corridor cannot both be seen
+MAX_PIXELS = 100_000_000  # about 100 MB of image in memory while drawing
 
-def maze_png(puzzle: Puzzle, cell: int = 24, wall: int = 3, show_solution: bool = False) -> bytes:
+
+def _room(cell: int) -> int:
+    return max(cell * 3 // 2, 16)
+
+
+def png_cell(width: int, height: int) -> int:
+    """Pixels a cell for a W x H maze: 24, or less so the picture stays under ``MAX_PIXELS``."""
+    for cell in range(CELL, MIN_CELL - 1, -1):
+        room = _room(cell)
+        if (width * cell + 2 * room) * (height * cell + 2 * room) <= MAX_PIXELS:
+            return cell
+    largest = int((MAX_PIXELS**0.5 - 2 * _room(MIN_CELL)) / MIN_CELL)
+    raise LayoutError(
+        f"a {width}x{height} maze is too large for a PNG picture (at most {MAX_PIXELS // 1_000_000} million "
+        f"pixels, about {largest}x{largest} cells); use --format svg or pdf"
+    )
+
+
+def maze_png(puzzle: Puzzle, cell: int = CELL, wall: int = 3, show_solution: bool = False) -> bytes:
     """A black-on-white PNG, ``cell`` pixels per cell, with room for the arrows."""
     w, h = puzzle.maze.width, puzzle.maze.height
-    room = max(cell * 3 // 2, 16)
+    wall = max(1, min(wall, cell // 4))
+    room = _room(cell)
     image = Image.new("L", (w * cell + 2 * room, h * cell + 2 * room), 255)
     draw = ImageDraw.Draw(image)
 
