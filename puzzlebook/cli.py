@@ -139,7 +139,10 @@ def maze(
         if form is TextFormat.png:
             from .render.png import CELL, png_cell
 
-            cell = png_cell(width, height)
+            try:
+                cell = png_cell(width, height)
+            except PuzzlebookError as exc:
+                raise SpecError([Problem("--size", str(exc))]) from None
             if cell < CELL:
                 typer.echo(f"note: {cell} pixels a cell, to keep the PNG under 100 million pixels", err=True)
         chosen = seed if seed is not None else secrets.randbelow(2**31)

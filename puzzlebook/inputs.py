@@ -114,6 +114,9 @@ def decode(data: bytes, name: str, kind: str) -> str:
     """UTF-8 text (a byte-order mark is fine); anything else is refused with the line it goes wrong on."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise _refuse(f"{name}:1", f"this {kind} is saved as UTF-16; save it as UTF-8 text")
+    if b"\0" in data:
+        line = data[: data.index(b"\0")].count(b"\n") + 1
+        raise _refuse(f"{name}:{line}", "a NUL byte: this does not look like a text file")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -852,7 +852,7 @@ def _too_dense(maze: MazeRequest, cell: float, min_cell: float, layout: Layout, 
     box = content_box(layout, 1)
     m = layout.margins
     if box.w < 72 or box.h < 72:
-        key = "page_size" if "page_size" in layout._where else "margins"
+        key = "margins" if "margins" in layout._where else "page_size"
         return Problem(
             layout.where(key),
             f"the margins (inside {m.inside:g} pt + outside {m.outside:g} pt across, top {m.top:g} pt + "

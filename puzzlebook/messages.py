@@ -96,6 +96,8 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         return f"must be {words} {bound}, got {_shown(value)}"
     if kind in ("float_parsing", "float_type"):
         return f"expected a number such as 0.5, got {_shown(value)}"
+    if kind == "int_parsing_size":
+        return "is far too large a number"
     if kind in ("int_parsing", "int_type", "int_from_float"):
         return f"expected a whole number, got {_shown(value)}"
     if kind in ("bool_parsing", "bool_type"):

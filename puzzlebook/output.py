@@ -96,12 +96,15 @@ def write_output(
         else:
             _replace(target.file, data)
     except OSError as exc:
-        raise PuzzlebookError(f"cannot write {target.path}: {_reason(exc)}") from None
+        name = "to standard output" if target.path == "-" else target.path
+        raise PuzzlebookError(f"cannot write {name}: {_reason(exc, target.file is None)}") from None
 
 
-def _reason(exc: OSError) -> str:
+def _reason(exc: OSError, stream: bool) -> str:
+    if exc.errno == errno.ENOSPC and stream:
+        return "no space left on the device"
     if exc.errno == errno.ENOSPC:
-        return "no space left on the disk; nothing was written (free some space and build again)"
+        return "no space left on the disk; the file was left as it was (free some space and try again)"
     if exc.errno == errno.EBADF:
         return "it is closed"
     if exc.errno == errno.ENXIO:

@@ -516,6 +516,8 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
         raise SpecError([Problem(f"{name}{line}", str(exc.problem))]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if exc.context_mark and "simple key" in (exc.context or ""):
+            mark = exc.context_mark  # a key without its ':' is found only on the line after it
         line = f":{mark.line + 1}" if mark else ""
         what = exc.problem or exc.context or ""
         raise SpecError([Problem(f"{name}{line}", _plain_yaml_problem(what))]) from None
