@@ -93,7 +93,7 @@ def read_bytes(
         what = "a named pipe" if stat.S_ISFIFO(info.st_mode) else "a device or system file"
         raise _refuse(where, f"{named} is {what}, not a file; give the path of a {kind} file")
     if info.st_size > limit:
-        raise _refuse(where, f"{named} is {_size(info.st_size)}; a {kind} may be at most {_size(limit)}")
+        raise _refuse(where, f"{named} is {info.st_size:,} bytes; a {kind} may be at most {_size(limit)}")
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as exc:

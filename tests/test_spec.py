@@ -1,3 +1,4 @@
+import re
 import textwrap
 
 import pytest
@@ -133,8 +134,10 @@ def test_unreadable_files_are_explained(tmp_path):
         load_spec(tmp_path)
     binary = tmp_path / "b.yaml"
     binary.write_bytes(b"\xff\xfe\x00\x81")
-    with pytest.raises(PuzzlebookError, match="b.yaml:1: this spec is saved as UTF-16; save it as UTF-8"):
+    with pytest.raises(
+        PuzzlebookError, match=re.escape("b.yaml:1: this spec is saved as UTF-16; save it as UTF-8")
+    ):
         load_spec(binary)
     binary.write_bytes(b"title: Caf\xe9\n")
-    with pytest.raises(PuzzlebookError, match="b.yaml:1: byte 0xE9 is not UTF-8 text"):
+    with pytest.raises(PuzzlebookError, match=re.escape("b.yaml:1: byte 0xE9 is not UTF-8 text")):
         load_spec(binary)

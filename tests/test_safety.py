@@ -1,0 +1,370 @@
+"""What a spec may read and write, and how outputs are written: the rules of the README's Safety section."""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import reportlab
+from pdfcheck import fonts, page_texts
+from typer.testing import CliRunner
+
+from puzzlebook import cli, output
+from puzzlebook.build import build_book
+from puzzlebook.cli import app
+from puzzlebook.errors import GenerationError, SpecError
+from puzzlebook.puzzles import Recipe, matched_puzzles
+from puzzlebook.spec import load_spec
+
+runner = CliRunner()
+ROOT = Path(__file__).parent.parent
+SPEC = "title: Safe Book\nmazes:\n  - {size: 6x6, algorithm: wilson, marks: suggested}\n"
+VERA = Path(reportlab.__file__).parent / "fonts"
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    spec = tmp_path / "book.yaml"
+    spec.write_text(SPEC)
+    return spec
+
+
+def build(*args: str):
+    return runner.invoke(app, ["build", "-q", *args])
+
+
+def cli_process(*args: str, **kwargs) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    return subprocess.run(
+        [sys.executable, "-m", "puzzlebook", *args], stderr=subprocess.PIPE, env=env, timeout=60, **kwargs
+    )
+
+
+# ---- never onto an input -------------------------------------------------------------------------
+
+
+def test_output_may_never_be_an_input_even_through_a_link(tmp_path, book):
+    (tmp_path / "names.txt").write_text("Ana\nBen\n")
+    (tmp_path / "fonts").mkdir()
+    shutil.copy(VERA / "Vera.ttf", tmp_path / "fonts" / "Body.ttf")
+    (tmp_path / "my.yaml").write_text("base: handout\nfont: fonts/Body.ttf\n")
+    book.write_text(SPEC.replace("mazes:", "layout: my.yaml\nstudents: names.txt\nmazes:"))
+    (tmp_path / "alias.pdf").symlink_to(book)
+    inputs = [book, tmp_path / "my.yaml", tmp_path / "names.txt", tmp_path / "fonts" / "Body.ttf"]
+    before = {p: p.read_bytes() for p in inputs}
+    for target in [*inputs, tmp_path / "alias.pdf"]:
+        result = build(str(book), "-o", str(target))
+        assert result.exit_code == 2, result.output
+        assert "one of this book's own input files" in result.stderr
+        assert len(result.stderr.splitlines()) == 1
+    assert {p: p.read_bytes() for p in inputs} == before
+
+
+def test_a_spec_writes_only_a_pdf_inside_its_own_folder(tmp_path, book):
+    outside = tmp_path.parent / f"{tmp_path.name}-victim"
+    outside.mkdir()
+    (tmp_path / "escape").symlink_to(outside)
+    cases = {
+        "book.yaml": "must be a .pdf file name",
+        "../victim.pdf": "is outside the spec's folder",
+        str(outside / "x.pdf"): "is outside the spec's folder",
+        "escape/book.pdf": "leads out of the spec's folder through a link",
+        "missing/book.pdf": 'the folder "missing" does not exist',
+    }
+    for given, message in cases.items():
+        book.write_text(SPEC + f"output: {given}\n")
+        with pytest.raises(SpecError) as caught:
+            build_book(book)
+        assert message in str(caught.value) and "book.yaml:4: output" in str(caught.value)
+    assert list(outside.iterdir()) == []
+    book.write_text(SPEC + "output: out.pdf\n")
+    (tmp_path / "sub").mkdir()
+    assert build(str(book), "-o", str(tmp_path / "sub" / "anywhere.pdf")).exit_code == 0  # -o is the user's
+
+
+def test_files_a_spec_names_stay_inside_its_folder(tmp_path, book):
+    secret = tmp_path.parent / f"{tmp_path.name}-secret.txt"
+    secret.write_text("root:x:0:0\n")
+    (tmp_path / "linked.txt").symlink_to(secret)
+    for given in (str(secret), f"../{secret.name}", "linked.txt", "/proc/self/environ", "/dev/zero"):
+        book.write_text(SPEC.replace("mazes:", f"students: {given}\nmazes:"))
+        with pytest.raises(SpecError, match="is outside the spec's folder"):
+            load_spec(book)
+        book.write_text(SPEC.replace("mazes:", f"layout: {given}.yaml\nmazes:"))
+        with pytest.raises(SpecError):
+            build_book(book)
+
+
+@pytest.mark.parametrize("kind", ["spec", "class list", "layout", "font"])
+def test_named_pipes_and_devices_are_refused_before_they_are_opened(tmp_path, book, kind):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    spec = {
+        "spec": fifo,
+        "class list": book,
+        "layout": book,
+        "font": book,
+    }[kind]
+    if kind == "class list":
+        book.write_text(SPEC.replace("mazes:", "students: pipe\nmazes:"))
+    elif kind == "layout":
+        os.rename(fifo, tmp_path / "pipe.yaml")
+        book.write_text(SPEC.replace("mazes:", "layout: pipe.yaml\nmazes:"))
+    elif kind == "font":
+        (tmp_path / "my.yaml").write_text("font: pipe\n")
+        book.write_text(SPEC.replace("mazes:", "layout: my.yaml\nmazes:"))
+    result = cli_process("validate", str(spec), stdin=subprocess.DEVNULL)  # a blocked open would time out
+    assert result.returncode == 2
+    assert b"is a named pipe, not a file" in result.stderr and b"Traceback" not in result.stderr
+
+
+def test_oversized_inputs_are_refused_before_they_are_read(tmp_path, book):
+    (tmp_path / "names.txt").write_bytes(b"Ana\n" * 300_000)  # 1.2 MB
+    book.write_text(SPEC.replace("mazes:", "students: names.txt\nmazes:"))
+    with pytest.raises(
+        SpecError, match=r"class list \"names.txt\" is 1,200,000 bytes; a class list may be at most 1 MB"
+    ):
+        load_spec(book)
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"# " + b"x" * (1 << 20) + b"\n" + SPEC.encode())
+    with pytest.raises(SpecError, match="the spec file is 1,048,656 bytes; a spec may be at most 1 MB"):
+        load_spec(big)
+
+
+# ---- how outputs are written ---------------------------------------------------------------------
+
+
+def test_a_symlinked_output_is_replaced_at_its_target_keeping_the_link_and_permissions(tmp_path, book):
+    real = tmp_path / "real.pdf"
+    real.write_bytes(b"old book")
+    real.chmod(0o600)
+    (tmp_path / "link.pdf").symlink_to(real)
+    assert build(str(book), "-o", str(tmp_path / "link.pdf")).exit_code == 0
+    assert (tmp_path / "link.pdf").is_symlink()
+    assert real.read_bytes().startswith(b"%PDF")
+    assert stat.S_IMODE(real.stat().st_mode) == 0o600
+
+
+def test_a_full_disk_leaves_the_previous_book_whole(tmp_path, book, monkeypatch):
+    real = tmp_path / "real.pdf"
+    real.write_bytes(b"%PDF the previous book")
+    (tmp_path / "link.pdf").symlink_to(real)
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output.os, "fsync", full)
+    result = build(str(book), "-o", str(tmp_path / "link.pdf"))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"error: cannot write {tmp_path / 'link.pdf'}: no space left on the disk; the file was left as it "
+        "was (free some space and try again)"
+    ]
+    assert real.read_bytes() == b"%PDF the previous book"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml", "link.pdf", "real.pdf"]
+
+
+def test_write_protected_dangling_and_folder_targets_are_refused(tmp_path, book):
+    protected = tmp_path / "protected.pdf"
+    protected.write_bytes(b"keep")
+    protected.chmod(0o444)
+    (tmp_path / "dangling.pdf").symlink_to(tmp_path / "nowhere.pdf")
+    (tmp_path / "folder").mkdir()
+    cases = {
+        str(protected): "is write-protected",
+        str(tmp_path / "dangling.pdf"): "which does not exist",
+        str(tmp_path / "folder"): "is a folder; give a file name such as",
+        str(tmp_path / "new") + "/": "ends in '/', so it names a folder",
+        ".": "is a folder",
+        str(tmp_path / "no" / "such" / "book.pdf"): "does not exist",
+    }
+    for target, message in cases.items():
+        result = build(str(book), "-o", target)
+        assert result.exit_code == 2, target
+        assert message in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
+    assert protected.read_bytes() == b"keep"
+    assert not (tmp_path / "new").exists() and not (tmp_path / "nowhere.pdf").exists()
+
+
+def test_parts_left_by_a_killed_build_are_cleaned_up_but_not_a_running_ones(tmp_path, book):
+    dead = tmp_path / ".out.pdf.x1y2z3.4194305.part"  # beyond any pid_max: that process cannot be running
+    alive = tmp_path / f".out.pdf.a1b2c3.{os.getpid()}.part"
+    dead.write_bytes(b"half a book")
+    alive.write_bytes(b"half a book")
+    assert build(str(book), "-o", str(tmp_path / "out.pdf")).exit_code == 0
+    assert not dead.exists() and alive.exists()
+
+
+def test_streams_stay_streams(tmp_path, book):
+    piped = cli_process("build", "-q", str(book), "-o", "/dev/stdout")
+    assert piped.returncode == 0 and piped.stdout.startswith(b"%PDF")
+    with open(tmp_path / "redirected.pdf", "wb") as out:
+        cli_process("build", "-q", str(book), "-o", "/dev/stdout", stdout=out)
+    assert (tmp_path / "redirected.pdf").read_bytes() == piped.stdout
+
+
+def test_a_pipe_with_no_reader_is_refused_at_once(tmp_path, book):
+    os.mkfifo(tmp_path / "out.pdf")
+    result = cli_process("build", "-q", str(book), "-o", str(tmp_path / "out.pdf"))
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines() == [
+        f"error: cannot write {tmp_path / 'out.pdf'}: it is a named pipe that nobody is reading"
+    ]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["build", "-q", "{book}", "-o", "/dev/full"],
+            "error: cannot write /dev/full: no space left on the device",
+        ),
+        (
+            ["build", "-q", "{book}", "-o", "-"],
+            "error: cannot write to standard output: no space left on the device",
+        ),
+        (
+            ["maze", "-a", "wilson", "-s", "5x5", "--seed", "1"],
+            "error: cannot write to standard output: no space left on the device",
+        ),
+    ],
+)
+def test_out_of_space_on_a_stream_is_one_line(book, args, message):
+    with open("/dev/full", "wb") as full:
+        result = cli_process(*[a.replace("{book}", str(book)) for a in args], stdout=full)
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines() == [message]
+
+
+@pytest.mark.parametrize(
+    "command", [["build", "-q", "{book}", "-o", "-"], ["maze", "-a", "eller", "-s", "4x4"]]
+)
+def test_a_closed_standard_output_is_one_line(book, command):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    args = [sys.executable, "-m", "puzzlebook", *[a.replace("{book}", str(book)) for a in command]]
+    result = subprocess.run(
+        args,
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        stdout=None,
+        env=env,
+        close_fds=True,
+        pass_fds=(),
+        timeout=60,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines() == ["error: cannot write to standard output: it is closed"]
+
+
+# ---- init, fonts, seeds, pictures ----------------------------------------------------------------
+
+
+def test_init_never_overwrites_the_schema_without_force(tmp_path):
+    schema = tmp_path / "puzzlebook-schema.json"
+    schema.write_text("{}")
+    result = runner.invoke(app, ["init", str(tmp_path / "two.yaml")])
+    assert result.exit_code == 0 and "kept the existing" in result.stdout
+    assert schema.read_text() == "{}"
+    assert runner.invoke(app, ["init", str(tmp_path / "three.yaml"), "--force"]).exit_code == 0
+    assert schema.read_text().startswith("{\n")
+    (tmp_path / "d").mkdir()
+    result = runner.invoke(app, ["init", str(tmp_path / "d"), "--force"])
+    assert result.exit_code == 2 and "is a folder" in result.stderr
+
+
+def test_fonts_are_found_beside_their_layout_and_two_of_one_name_both_embed(tmp_path, book, monkeypatch):
+    for folder, font in (("regular", "Vera.ttf"), ("bold", "VeraBd.ttf")):
+        (tmp_path / "look" / folder).mkdir(parents=True)
+        shutil.copy(VERA / font, tmp_path / "look" / folder / "Face.ttf")
+    (tmp_path / "look" / "my.yaml").write_text("font: regular/Face.ttf\nbold_font: bold/Face.ttf\n")
+    (tmp_path / "regular").mkdir()
+    (tmp_path / "regular" / "Face.ttf").write_bytes(b"not a font, and beside the current folder")
+    monkeypatch.chdir(tmp_path)
+    book.write_text(SPEC.replace("mazes:", "layout: look/my.yaml\nmazes:"))
+    target, _ = build_book(book)
+    names = {name.split("+")[-1] for name, embedded in fonts(target) if embedded}
+    assert {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"} <= names
+
+
+def test_one_rule_for_seeds(book):
+    for seed in ("-5", str(2**63)):
+        for args in (
+            ["maze", "-a", "eller", "-s", "4x4", "--seed", seed],
+            ["build", str(book), "--seed", seed],
+        ):
+            result = runner.invoke(app, args)
+            assert result.exit_code == 2
+            assert result.stderr.startswith(
+                "error: --seed: must be a whole number from 0 to 9223372036854775807"
+            )
+
+
+def test_a_png_too_large_to_draw_is_refused_before_the_maze_is_made(tmp_path):
+    result = runner.invoke(
+        app, ["maze", "-a", "wilson", "-s", "4000x4000", "-f", "png", "-o", str(tmp_path / "x.png")]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: --size: a 4000x4000 maze is too large for a PNG picture")
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_out_of_memory_is_one_line(monkeypatch, capsys, book):
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(cli, "check_book", exhausted)
+    monkeypatch.setattr(sys, "argv", ["puzzlebook", "build", str(book)])
+    with pytest.raises(SystemExit) as caught:
+        cli.main()
+    assert caught.value.code == 1
+    assert capsys.readouterr().err == "error: out of memory; make the book or its mazes smaller\n"
+
+
+# ---- what a spec may say -------------------------------------------------------------------------
+
+
+def test_merge_keys_share_an_entry_and_keep_their_lines(tmp_path, book):
+    book.write_text(
+        "title: Shared\n"
+        "mazes:\n"
+        "  - &base {size: 6x6, algorithm: kruskal, marks: suggested}\n"
+        "  - <<: *base\n"
+        "    seed: 9\n"
+        "  - {<<: *base, size: 7x7, options: {nope: 1}}\n"
+    )
+    with pytest.raises(SpecError) as caught:
+        load_spec(book)
+    assert (
+        str(caught.value)
+        == 'book.yaml:6: mazes[2].options.nope: unknown option "nope" for kruskal; kruskal takes no options'
+    )
+    book.write_text(book.read_text().replace(", options: {nope: 1}", ""))
+    mazes = list(load_spec(book).mazes())
+    assert [(m.width, m.algorithm, m.marks) for m in mazes] == [(6, "kruskal", "suggested")] * 2 + [
+        (7, "kruskal", "suggested")
+    ]
+    assert mazes[1].seed == 9
+
+
+def test_footer_can_count_the_pages(tmp_path, book):
+    (tmp_path / "my.yaml").write_text("footer: 'Page {page} of {pages}'\n")
+    book.write_text(SPEC.replace("mazes:", "layout: my.yaml\nmazes:"))
+    target, _ = build_book(book)
+    texts = page_texts(target)
+    assert len(texts) == 3  # the title page has no footer
+    for number, text in enumerate(texts[1:], 2):
+        assert f"Page {number} of 3" in text
+
+
+def test_a_class_set_refuses_a_score_range_no_maze_reaches():
+    recipe = Recipe("wilson", 6, 6, marks="suggested")
+    with pytest.raises(GenerationError, match="no 6x6 wilson maze scored between 170 and 180 in 30 tries"):
+        matched_puzzles(recipe, 1, (170.0, 180.0), 3)
