@@ -29,7 +29,7 @@ from .errors import LayoutError, Problem, SpecError
 from .inputs import read_bytes, read_text
 from .messages import Loc, errors_of
 from .registry import suggest
-from .spec import MazeRequest, OneLine, Spec, parse_yaml
+from .spec import MazeRequest, OneLine, Spec, parse_yaml, sort_problems
 from .units import length, page_size, size_name
 
 Length = Annotated[float, BeforeValidator(length)]
@@ -185,7 +185,7 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
     where = spec.where("layout") if spec else "layout"
     names = preset_names()
     lines: dict[Loc, int] = {}
-    files: list[Path] = []
+    layout_files: list[Path] = []
     folder = spec.path.parent if spec else Path(".")
     if name in names:
         data, fname = _preset_data(name), f"{name}.yaml"
@@ -201,7 +201,7 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
                 [Problem(f"{path.name}:1", f"this layout {what}; a layout holds `key: value` lines")]
             )
         fname, folder = path.name, path.parent
-        files.append(path)
+        layout_files.append(path)
         base = data.pop("base", None)
         if base is not None:
             if base not in names:
@@ -217,39 +217,47 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
     places = {str(loc[0]): f"{fname}:{line}: {loc[0]}" for loc, line in lines.items() if len(loc) == 1}
     if spec is not None:
         places.update({key: spec.where(key) for key in overrides or {}})
+    fonts, files, problems = _fonts(data, folder, places, where)
     try:
         layout = Layout.model_validate(data)
     except ValidationError as exc:
-        problems = []
         for loc, msg in errors_of(exc, Layout):
             if spec is not None and loc and loc[0] in (overrides or {}):
                 problems.append(Problem(spec.where(*loc), msg))
                 continue
             line = lines.get(loc[:1], 1) if lines else 1
             problems.append(Problem(f"{fname}:{line}: {'.'.join(map(str, loc))}", msg))
-        raise SpecError(problems) from None
-    fonts, problems = {}, []
+    if problems:
+        raise SpecError(sort_problems(problems)) from None
+    layout = layout.model_copy(update=fonts)
+    layout._where = {**places, "": where}
+    layout._files = (*layout_files, *files)
+    return layout
+
+
+def _fonts(
+    data: dict[str, Any], folder: Path, places: dict[str, str], where: str
+) -> tuple[dict[str, str], list[Path], list[Problem]]:
+    """Font files named by a layout, relative to it: each read once here and checked to be a font, so
+    `validate` reports them with the layout's other problems."""
+    fonts: dict[str, str] = {}
+    files: list[Path] = []
+    problems: list[Problem] = []
     for key in ("font", "bold_font"):
-        font = getattr(layout, key)
-        if font in BUNDLED_FONTS:
+        font = data.get(key)
+        if not isinstance(font, str) or font in BUNDLED_FONTS:
             continue
+        at = places.get(key, where)
         try:
-            source = read_bytes(folder / font, "font", places.get(key, where), shown=font)
+            source = read_bytes(folder / font, "font", at, shown=font)
         except SpecError as exc:
             problems += exc.problems
             continue
         if not source.data.startswith(FONT_MAGIC):
-            problems.append(
-                Problem(places.get(key, where), f'"{font}" is not a TrueType or OpenType font (.ttf, .otf)')
-            )
+            problems.append(Problem(at, f'"{font}" is not a TrueType or OpenType font (.ttf, .otf)'))
         fonts[key] = str(source.real)
         files.append(source.path)
-    if problems:
-        raise SpecError(problems)
-    layout = layout.model_copy(update=fonts)
-    layout._where = {**places, "": where}
-    layout._files = tuple(files)
-    return layout
+    return fonts, files, problems
 
 
 # ---- the plan ------------------------------------------------------------------------------------

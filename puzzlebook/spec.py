@@ -584,7 +584,7 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
         if wrong:
             problems.append(Problem(where(path.name, lines, "output"), wrong))
     if problems:
-        raise SpecError(_sorted(problems))
+        raise SpecError(sort_problems(problems))
     return Spec(book, path, lines, roster)
 
 
@@ -615,7 +615,7 @@ def _check_algorithm(file_name: str, lines: dict[Loc, int], i: int, entry: dict[
     return []
 
 
-def _sorted(problems: list[Problem]) -> list[Problem]:
+def sort_problems(problems: list[Problem]) -> list[Problem]:
     """File order: a person fixes problems top to bottom."""
 
     def line_of(p: Problem) -> int:
