@@ -40,6 +40,10 @@ app = typer.Typer(
 class Marks(StrEnum):
     none = "none"
     suggested = "suggested"
+    farthest = "farthest"
+    left_right = "left-right"
+    top_bottom = "top-bottom"
+    corners = "corners"
 
 
 class TextFormat(StrEnum):
@@ -119,7 +123,10 @@ def maze(
     option: Annotated[
         list[str] | None, typer.Option("--option", help="Algorithm option KEY=VALUE; repeatable.")
     ] = None,
-    marks: Annotated[str, typer.Option(help="none, or suggested: mark a start and an end.")] = "none",
+    marks: Annotated[
+        str,
+        typer.Option(help="none, suggested (opposite sides), farthest, left-right, top-bottom or corners."),
+    ] = "none",
     fmt: Annotated[str, typer.Option("--format", "-f", help="txt, json, pdf, svg or png.")] = "txt",
     output: Annotated[str, typer.Option("--output", "-o", help="File to write; - for stdout.")] = "-",
     solution: Annotated[bool, typer.Option(help="Draw the solution (needs --marks suggested).")] = False,

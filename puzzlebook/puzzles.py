@@ -10,11 +10,11 @@ from typing import Any
 
 from . import generators
 from .errors import GenerationError
-from .grid import Grid, check_size
+from .grid import NAMES, Grid, check_size
 from .maze import Maze
 from .measure import Metrics, measure
 from .rng import derive_seed, make_rng
-from .solve import Cell, longest_path, path
+from .solve import Cell, choose_ends, marked_ends
 
 JSON_FORMAT = "puzzlebook.maze/1"
 
@@ -29,6 +29,7 @@ class Puzzle:
     end: Cell | None
     route: array[int] | None  # the solution as cell indices: a book holds hundreds of these
     metrics: Metrics
+    sides: tuple[int | None, int | None] = (None, None)  # outer walls opened at the start and the end
 
     @property
     def solution(self) -> list[Cell] | None:
@@ -49,22 +50,22 @@ def make_puzzle(
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
 
-    ``marks`` is "none" (the reader picks; metrics then describe the longest border-to-border path),
-    "suggested" (the farthest-apart pair of border cells), or an explicit (start, end) pair of cells.
+    ``marks`` is "none" (the reader picks; metrics then describe the path ``suggested`` would mark), a
+    rule of ``solve.choose_ends`` ("suggested", "farthest", "left-right", "top-bottom", "corners"), or an
+    explicit (start, end) pair of cells.
     """
     check_size(width, height)
     opts = generators.validate_options(algorithm, options or {})
     maze = generators.generate(algorithm, Grid(width, height), make_rng(seed), opts)
     if isinstance(marks, str):
-        (start, end), solution = longest_path(maze)
+        ends = choose_ends(maze, "suggested" if marks == "none" else marks)
     else:
-        start, end = marks
-        solution = path(maze, start, end)
-    metrics = measure(maze, solution)
+        ends = marked_ends(maze, *marks)
+    metrics = measure(maze, ends.route)
     if marks == "none":
         return Puzzle(algorithm, seed, opts.model_dump(), maze, None, None, None, metrics)
-    route = array("I", (maze.grid.index(x, y) for x, y in solution))
-    return Puzzle(algorithm, seed, opts.model_dump(), maze, start, end, route, metrics)
+    route = array("I", (maze.grid.index(x, y) for x, y in ends.route))
+    return Puzzle(algorithm, seed, opts.model_dump(), maze, ends.start, ends.end, route, metrics, ends.sides)
 
 
 def to_json(puzzle: Puzzle) -> dict[str, Any]:
@@ -79,9 +80,19 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
         "cells": puzzle.maze.rows(),
         "start": list(puzzle.start) if puzzle.start else None,
         "end": list(puzzle.end) if puzzle.end else None,
+        "openings": [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None,
         "solution": [list(c) for c in puzzle.solution] if puzzle.solution else None,
-        "metrics": puzzle.metrics.as_dict(),
+        "metrics": _metrics(puzzle),
     }
+
+
+def _metrics(puzzle: Puzzle) -> dict[str, float | int | None]:
+    """Metrics of the path marked; with no ends marked, the path's own numbers are null, and the
+    difficulty is that of the path ``suggested`` would mark (the score the book's bands use)."""
+    metrics: dict[str, float | int | None] = dict(puzzle.metrics.as_dict())
+    if puzzle.solution is None:
+        metrics.update(solution_length=None, turns=None, decisions=None)
+    return metrics
 
 
 BANDS = {"easy": 0, "medium": 1, "hard": 2}

@@ -10,6 +10,7 @@ subset's longest path.
 from __future__ import annotations
 
 from array import array
+from dataclasses import dataclass
 
 from .errors import GenerationError
 from .grid import E, Grid, N, S, W
@@ -73,18 +74,89 @@ def _farthest(dist: array[int], candidates: list[int]) -> int:
     return best
 
 
-def suggest_ends(maze: Maze, on_border: bool = True) -> tuple[Cell, Cell]:
-    """The two cells farthest apart (on the outer border, by default): the longest possible puzzle.
+RULES = ("suggested", "farthest", "left-right", "top-bottom", "corners")
+"""How a start and end are chosen (``marks:`` in a spec). See ``choose_ends``."""
 
-    The start is the end that comes first in reading order, so results never depend on search order.
+
+@dataclass(frozen=True)
+class Ends:
+    """A start and an end, the outer walls opened for them, and the path between them."""
+
+    start: Cell
+    end: Cell
+    sides: tuple[int | None, int | None]
+    route: list[Cell]
+
+
+def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
+    """The start and end a rule picks; every rule but ``corners`` makes the longest puzzle it can.
+
+    - ``suggested``: the longest path between opposite sides, left column to right column or top row to
+      bottom row, the way printed maze books run. On a tie, top-bottom for a maze taller than wide,
+      left-right otherwise.
+    - ``left-right``, ``top-bottom``: the longest path between those two sides; the start is on the left
+      (top), and the openings face left and right (up and down), so a corner cell opens on the side that
+      makes the pair opposite.
+    - ``farthest``: the longest path between any two border cells (the start comes first in reading
+      order), opened on their outer sides, sideways first.
+    - ``corners``: the top-left cell to the bottom-right one, opened left and right.
+
+    Exact, not a heuristic, in at most five searches: see ``_longest_between``. Within one pair of sides,
+    equal lengths go to the pair the searches meet first, so a maze always gets the same ends.
     """
-    return longest_path(maze, on_border)[0]
-
-
-def longest_path(maze: Maze, on_border: bool = True) -> tuple[tuple[Cell, Cell], list[Cell]]:
-    """``suggest_ends`` and the path between them, from the same two searches."""
     grid = maze.grid
-    candidates = grid.border_cells() if on_border else list(grid.cells())
+    if rule == "farthest":
+        return _farthest_pair(maze)
+    if rule == "corners":
+        start, end = (0, 0), (grid.width - 1, grid.height - 1)
+        return Ends(start, end, (W, E), path(maze, start, end))
+    if rule not in ("suggested", "left-right", "top-bottom"):
+        raise GenerationError(f'unknown marks rule "{rule}"; expected one of {", ".join(RULES)}')
+    w, h = grid.width, grid.height
+    column = [grid.index(x, y) for x in (0, w - 1) for y in range(h)]
+    row = [grid.index(x, y) for y in (0, h - 1) for x in range(w)]
+    left, right = column[:h], column[h:]
+    top, bottom = row[:w], row[w:]
+    anywhere = distances(maze, left[0])[0]  # one search serves both pairs of sides
+    found = []
+    if rule != "top-bottom":
+        found.append((_longest_between(maze, left, right, anywhere), (W, E)))
+    if rule != "left-right":
+        found.append((_longest_between(maze, top, bottom, anywhere), (N, S)))
+    if len(found) == 2 and h > w:
+        found.reverse()  # taller than wide: top-bottom wins a tie
+    (_, a, b, came), sides = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
+    route = [grid.xy(c) for c in _walk_back(came, b, a)]
+    return Ends(route[0], route[-1], sides, route)
+
+
+def _longest_between(
+    maze: Maze, first: list[int], second: list[int], anywhere: array[int]
+) -> tuple[int, int, int, array[int]]:
+    """(length, a, b, the search rooted at b) for the longest path from ``first`` to ``second``.
+
+    In a tree, if (p, q) is the farthest-apart pair within a set of cells, then for every cell v the
+    farthest member of the set is p or q. A search from anywhere finds p (the member farthest from it), a
+    search from p finds q, and then the best pair is the cell of ``first`` farthest from p or from q: one
+    search from each of p and q, three in all, with the first shared between pairs of sides.
+    """
+    p = _farthest(anywhere, second)
+    dist, came = distances(maze, p)
+    a = _farthest(dist, first)
+    best = (dist[a], a, p, came)
+    q = _farthest(dist, second)
+    if q != p:
+        dist, came = distances(maze, q)
+        a = _farthest(dist, first)
+        if dist[a] > best[0]:
+            best = (dist[a], a, q, came)
+    return best
+
+
+def _farthest_pair(maze: Maze) -> Ends:
+    """Two searches ("double sweep") for the two border cells farthest apart."""
+    grid = maze.grid
+    candidates = grid.border_cells()
     a = _farthest(distances(maze, candidates[0])[0], candidates)
     dist, came = distances(maze, a)
     b = _farthest(dist, candidates)
@@ -92,7 +164,12 @@ def longest_path(maze: Maze, on_border: bool = True) -> tuple[tuple[Cell, Cell],
     if a < b:
         cells.reverse()
     route = [grid.xy(c) for c in cells]
-    return (route[0], route[-1]), route
+    return Ends(route[0], route[-1], openings(grid, route[0], route[-1]), route)
+
+
+def marked_ends(maze: Maze, start: Cell, end: Cell) -> Ends:
+    """Ends the spec names, opened on their outer sides (sideways first); inner cells get no opening."""
+    return Ends(start, end, openings(maze.grid, start, end), path(maze, start, end))
 
 
 def opening(grid: Grid, cell: Cell, taken: int = 0) -> int | None:

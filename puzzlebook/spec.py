@@ -105,7 +105,7 @@ class Cells(_Model):
         return self
 
 
-MarksSetting = Literal["none", "suggested"]
+MarksSetting = Literal["none", "suggested", "farthest", "left-right", "top-bottom", "corners"]
 
 
 def _marks_kind(value: Any) -> str:
@@ -143,7 +143,11 @@ class MazeEntry(_Model):
     options: dict[str, Any] = Field(default_factory=dict, description="algorithm options")
     title: OneLine | None = Field(None, max_length=80, description="caption printed with the maze")
     count: int = Field(1, ge=1, le=MAX_COUNT, description="how many mazes like this one")
-    marks: MarksField | None = Field(None, description="none, suggested, or {start: [x, y], end: [x, y]}")
+    marks: MarksField | None = Field(
+        None,
+        description="none, suggested (opposite sides), farthest, left-right, top-bottom, corners, "
+        "or {start: [x, y], end: [x, y]}",
+    )
     difficulty: DifficultyField | None = Field(
         None,
         description="easy, medium, hard, or [low, high] of the difficulty score; seeds are tried in turn",

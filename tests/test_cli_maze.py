@@ -23,7 +23,7 @@ def test_json_export_has_exactly_the_interchange_fields():
     doc = json.loads(result.stdout)
     assert list(doc) == [
         "format", "algorithm", "seed", "options", "width", "height", "cells", "start", "end",
-        "solution", "metrics",
+        "openings", "solution", "metrics",
     ]  # fmt: skip
     assert doc["format"] == "puzzlebook.maze/1"
     assert (doc["algorithm"], doc["seed"], doc["width"], doc["height"]) == ("wilson", 11, 7, 5)
@@ -32,13 +32,21 @@ def test_json_export_has_exactly_the_interchange_fields():
     start, end = tuple(doc["start"]), tuple(doc["end"])
     assert [tuple(c) for c in doc["solution"]] == shortest_path(doc["cells"], start, end)
     assert doc["metrics"]["solution_length"] == len(doc["solution"])
+    assert doc["openings"] in (["W", "E"], ["N", "S"])  # suggested ends sit on opposite sides
+    if doc["openings"] == ["W", "E"]:
+        assert start[0] == 0 and end[0] == 6
+    else:
+        assert start[1] == 0 and end[1] == 4
 
 
 def test_json_without_marks_has_null_ends_and_echoes_options():
     result = run("maze", "-a", "hunt-and-kill", "-s", "6x6", "--seed", "1", "-f", "json",
                  "--option", "scan=columns", "--option", "hunt_probability=0.25")  # fmt: skip
     doc = json.loads(result.stdout)
-    assert doc["start"] is doc["end"] is doc["solution"] is None
+    assert doc["start"] is doc["end"] is doc["solution"] is doc["openings"] is None
+    metrics = doc["metrics"]  # no path is marked, so none is measured; the difficulty is the maze's own
+    assert metrics["solution_length"] is metrics["turns"] is metrics["decisions"] is None
+    assert metrics["difficulty"] > 0 and metrics["cells"] == 36
     assert doc["options"] == {"scan": "columns", "hunt_probability": 0.25, "max_walk": None}
 
 
@@ -141,7 +149,7 @@ def test_stdout_is_streamed_not_renamed(tmp_path):
     [
         (
             ["--marks", "sugested"],
-            'error: --marks: expected one of none, suggested, got "sugested". Did you mean "suggested"?',
+            'error: --marks: expected one of none, suggested, farthest, left-right, top-bottom, corners, got "sugested". Did you mean "suggested"?',
         ),
         (
             ["-f", "jsn"],

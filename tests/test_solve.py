@@ -10,7 +10,7 @@ from puzzlebook import generators
 from puzzlebook.grid import E, Grid, N, S, W
 from puzzlebook.measure import dead_ends
 from puzzlebook.puzzles import make_puzzle
-from puzzlebook.solve import opening, path, suggest_ends
+from puzzlebook.solve import RULES, choose_ends, opening, path
 
 ALL = generators.ALGORITHMS.names()
 
@@ -34,24 +34,60 @@ def test_solver_agrees_with_an_independent_bfs(name, w, h, seed, data):
     assert path(maze, a, b) == shortest_path(maze.rows(), a, b)
 
 
-@settings(max_examples=40, deadline=None)
-@given(name=st.sampled_from(ALL), w=st.integers(1, 9), h=st.integers(1, 9), seed=st.integers(0, 10**9))
-def test_suggested_ends_are_a_farthest_pair(name, w, h, seed):
-    maze = maze_of(name, w, h, seed)
-    rows = maze.rows()
+def brute_longest(rows, first, second):
+    """The longest path from a cell of ``first`` to one of ``second``, by a search from every cell."""
 
     def dist(a, b):
         return len(shortest_path(rows, a, b)) - 1
 
-    for on_border in (True, False):
-        cells = [
-            (x, y) for y in range(h) for x in range(w) if not on_border or x in (0, w - 1) or y in (0, h - 1)
-        ]
-        best = max(dist(a, b) for a, b in itertools.combinations_with_replacement(cells, 2))
-        start, end = suggest_ends(maze, on_border=on_border)
-        assert start in cells and end in cells
-        assert dist(start, end) == best
-        assert (start[1], start[0]) <= (end[1], end[0])  # start comes first in reading order
+    return max(dist(a, b) for a in first for b in second)
+
+
+@settings(max_examples=120, deadline=None)
+@given(name=st.sampled_from(ALL), w=st.integers(1, 9), h=st.integers(1, 9), seed=st.integers(0, 10**9))
+def test_every_rule_picks_the_longest_path_it_may(name, w, h, seed):
+    maze = maze_of(name, w, h, seed)
+    rows = maze.rows()
+    left, right = [(0, y) for y in range(h)], [(w - 1, y) for y in range(h)]
+    top, bottom = [(x, 0) for x in range(w)], [(x, h - 1) for x in range(w)]
+    border = sorted({*left, *right, *top, *bottom}, key=lambda c: (c[1], c[0]))
+    lr, tb = brute_longest(rows, left, right), brute_longest(rows, top, bottom)
+    for rule in RULES:
+        ends = choose_ends(maze, rule)
+        length = len(ends.route) - 1
+        assert ends.route == shortest_path(rows, ends.start, ends.end)
+        if rule == "left-right" or (rule == "suggested" and ends.sides == (W, E)):
+            assert ends.start in left and ends.end in right and ends.sides == (W, E)
+            assert length == lr
+        if rule == "top-bottom" or (rule == "suggested" and ends.sides == (N, S)):
+            assert ends.start in top and ends.end in bottom and ends.sides == (N, S)
+            assert length == tb
+        if rule == "suggested":
+            assert length == max(lr, tb)
+            if lr == tb:  # a tie goes along the longer side
+                assert ends.sides == ((N, S) if h > w else (W, E))
+        if rule == "farthest":
+            assert length == brute_longest(rows, border, border)
+            assert (ends.start[1], ends.start[0]) <= (ends.end[1], ends.end[0])  # reading order
+        if rule == "corners":
+            assert (ends.start, ends.end, ends.sides) == ((0, 0), (w - 1, h - 1), (W, E))
+        assert ends.sides[0] is not None and ends.sides[1] is not None
+        if ends.start == ends.end:  # a one-cell maze, or a one-cell side
+            assert ends.sides[0] != ends.sides[1]
+
+
+def test_suggested_ends_sit_on_opposite_sides_even_when_the_farthest_pair_does_not():
+    """The farthest pair of border cells often shares a side; the suggested one never does."""
+    shared = 0
+    for seed in range(60):
+        maze = maze_of("kruskal", 12, 16, seed)
+        far = choose_ends(maze, "farthest")
+        if far.start[0] == far.end[0] or far.start[1] == far.end[1]:
+            shared += 1
+        ends = choose_ends(maze, "suggested")
+        (x0, y0), (x1, y1) = ends.start, ends.end
+        assert (x0, x1) == (0, 11) or (y0, y1) == (0, 15)
+    assert shared > 0  # the rule matters: today's farthest pair put both ends on one side this often
 
 
 def test_openings_face_outwards_and_prefer_the_sides():
@@ -108,6 +144,7 @@ def test_explicit_marks_are_used_as_given():
     puzzle = make_puzzle("wilson", 6, 6, seed=2, marks=((0, 0), (5, 5)))
     assert puzzle.solution[0] == (0, 0) and puzzle.solution[-1] == (5, 5)
     assert (puzzle.start, puzzle.end) == ((0, 0), (5, 5))
+    assert puzzle.sides == (W, E)
 
 
 def test_a_one_cell_maze_opens_two_different_sides():

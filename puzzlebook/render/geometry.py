@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..grid import DX, DY, E, N, S, W
 from ..maze import Maze
 from ..puzzles import Puzzle
-from ..solve import Cell, openings
+from ..solve import Cell
 
 Segment = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -34,9 +34,7 @@ class Placement:
 def gaps(puzzle: Puzzle) -> set[tuple[int, int, int]]:
     """(x, y, side) of the outer walls left open for the start and the end."""
     out = set()
-    for cell, side in zip(
-        (puzzle.start, puzzle.end), openings(puzzle.maze.grid, puzzle.start, puzzle.end), strict=True
-    ):
+    for cell, side in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True):
         if cell is not None and side is not None:
             out.add((*cell, side))
     return out
@@ -104,8 +102,7 @@ def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
     if not puzzle.solution:
         return []
     points = [(x + 0.5, y + 0.5) for x, y in puzzle.solution]
-    sides = openings(puzzle.maze.grid, puzzle.solution[0], puzzle.solution[-1])
-    for index, side in ((0, sides[0]), (-1, sides[1])):
+    for index, side in ((0, puzzle.sides[0]), (-1, puzzle.sides[1])):
         if side is not None:
             cx, cy = points[index]
             outside = (cx + DX[side] * 0.5, cy + DY[side] * 0.5)
@@ -142,9 +139,8 @@ class Mark:
 def marks(puzzle: Puzzle, place: Placement, size: float) -> list[Mark]:
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise."""
     out = []
-    grid = puzzle.maze.grid
     ends = {"start": puzzle.start, "end": puzzle.end}
-    sides = dict(zip(ends, openings(grid, puzzle.start, puzzle.end), strict=True))
+    sides = dict(zip(ends, puzzle.sides, strict=True))
     for role, cell in ends.items():
         if cell is None:
             continue

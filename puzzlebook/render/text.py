@@ -4,20 +4,17 @@ from __future__ import annotations
 
 from ..grid import E, S
 from ..puzzles import Puzzle
-from ..solve import openings
 
 
 def ascii_art(puzzle: Puzzle, show_solution: bool = False) -> str:
     """``+--+`` style; S and E mark the ends, with a gap in the outer wall; ``()`` marks the path."""
     maze = puzzle.maze
-    grid = maze.grid
     w, h = maze.width, maze.height
     labels = {}
     if show_solution and puzzle.solution:
         labels = dict.fromkeys(puzzle.solution, "()")
     gaps: set[tuple[int, int, int]] = set()
-    sides = openings(grid, puzzle.start, puzzle.end)
-    for cell, label, side in ((puzzle.start, "S ", sides[0]), (puzzle.end, "E ", sides[1])):
+    for cell, label, side in ((puzzle.start, "S ", puzzle.sides[0]), (puzzle.end, "E ", puzzle.sides[1])):
         if cell is not None:
             labels[cell] = "SE" if puzzle.start == puzzle.end else label
             if side is not None:
