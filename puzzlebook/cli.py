@@ -127,41 +127,74 @@ def maze(
         str,
         typer.Option(help="none, suggested (opposite sides), farthest, left-right, top-bottom or corners."),
     ] = "none",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="txt, json, pdf, svg or png.")] = "txt",
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format", "-f", help="txt, json, pdf, svg or png. Default: from -o's extension, or txt."
+        ),
+    ] = None,
     output: Annotated[str, typer.Option("--output", "-o", help="File to write; - for stdout.")] = "-",
-    solution: Annotated[bool, typer.Option(help="Draw the solution (needs --marks suggested).")] = False,
+    solution: Annotated[
+        bool, typer.Option(help="Draw the solution; with no --marks, marks the suggested ends.")
+    ] = False,
+    dpi: Annotated[int, typer.Option(help="PNG resolution, 72 to 1200.")] = 300,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
         width, height = parse_size(size)
         options = parse_options(option or [])
         mark = Marks(choose(marks, Marks, "--marks"))
-        form = TextFormat(choose(fmt, TextFormat, "--format"))
+        if solution and mark is Marks.none:
+            mark = Marks.suggested  # a solution needs a start and an end
+        form = output_format(fmt, output)
         check_seed(seed)
+        if not 72 <= dpi <= 1200:
+            raise SpecError([Problem("--dpi", f"must be from 72 to 1200, got {dpi}")])
         plan_output(output)
         if form in (TextFormat.pdf, TextFormat.png) and output == "-" and sys.stdout.isatty():
             raise SpecError(
                 [Problem("--format", f"{form.value} is not for a terminal: add -o FILE.{form.value}")]
             )
         if form is TextFormat.png:
-            from .render.png import CELL, png_cell
+            from .render.png import png_dpi
 
             try:
-                cell = png_cell(width, height)
+                drawn = png_dpi(width, height, dpi)
             except PuzzlebookError as exc:
                 raise SpecError([Problem("--size", str(exc))]) from None
-            if cell < CELL:
-                typer.echo(f"note: {cell} pixels a cell, to keep the PNG under 100 million pixels", err=True)
+            if drawn < dpi:
+                typer.echo(f"note: drawn at {drawn} dpi, to keep the PNG under 100 million pixels", err=True)
+            dpi = drawn
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         puzzle = make_puzzle(algorithm, width, height, chosen, options, mark.value)
-        write_output(output, export(puzzle, form, solution))
+        write_output(output, export(puzzle, form, solution, dpi))
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:
         fail(error)
 
 
-def export(puzzle: Puzzle, fmt: TextFormat, solution: bool) -> bytes:
+def output_format(given: str | None, output: str) -> TextFormat:
+    """--format, or the output file's extension; the two must agree when both are given."""
+    suffix = Path(output).suffix.lower().lstrip(".")
+    from_name = TextFormat(suffix) if suffix in {f.value for f in TextFormat} else None
+    if given is None:
+        return from_name or TextFormat.txt
+    form = TextFormat(choose(given, TextFormat, "--format"))
+    if from_name is not None and from_name is not form:
+        raise SpecError(
+            [
+                Problem(
+                    "--format",
+                    f"{form.value}, but the file name {output} ends in .{suffix}; "
+                    "leave out --format or make the two agree",
+                )
+            ]
+        )
+    return form
+
+
+def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> bytes:
     if fmt is TextFormat.json:
         return (json.dumps(to_json(puzzle), separators=(",", ":")) + "\n").encode()
     if fmt is TextFormat.svg:
@@ -169,9 +202,9 @@ def export(puzzle: Puzzle, fmt: TextFormat, solution: bool) -> bytes:
 
         return maze_svg(puzzle, show_solution=solution).encode()
     if fmt is TextFormat.png:
-        from .render.png import maze_png, png_cell  # Pillow loads only when a PNG is asked for
+        from .render.png import maze_png  # Pillow loads only when a PNG is asked for
 
-        return maze_png(puzzle, png_cell(puzzle.maze.width, puzzle.maze.height), show_solution=solution)
+        return maze_png(puzzle, dpi, show_solution=solution)
     if fmt is TextFormat.pdf:
         request = MazeRequest(
             1,

@@ -659,7 +659,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         pages,
         book.title,
         book.author,
-        f"{len(mazes)} mazes",
+        "1 maze" if len(mazes) == 1 else f"{len(mazes)} mazes",
         maze_pages,
         (layout.font, layout.bold_font),
         book.edition,
@@ -923,17 +923,26 @@ def _fits(layout: Layout, maze: MazeRequest, walls: float = 3) -> bool:
 
 
 def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -> BookPlan:
-    """A one-page plan for a single maze (`puzzlebook maze --format pdf`): Letter, as large as it fits."""
-    layout = layout or Layout(title_page=False, footer="")
-    page = Page(1, "maze")
-    area = _page_frame(layout, page, "")
-    items, cell = _slot_items(layout, area, maze, layout.heading_size, answer, layout.wall_weight)
+    """A one-page plan for a single maze (`puzzlebook maze --format pdf`): Letter, turned to landscape
+    when the maze is drawn larger that way, as large as it fits."""
+    if layout is None:
+        upright = Layout(title_page=False, footer="")
+        turned = Layout(title_page=False, footer="", page_size="11x8.5in")
+        layout = max((upright, turned), key=lambda candidate: _single(candidate, maze, answer)[1])
+    page, cell = _single(layout, maze, answer)
     if cell < 2 * layout.wall_weight:
         raise LayoutError(
             f"a {maze.width}x{maze.height} maze is too dense for one Letter page; try svg or png"
         )
-    page.items += items
     w, h = layout.size
     title = f"Maze: {maze.algorithm} {maze.width}x{maze.height}, seed {maze.seed}"
     fonts = (layout.font, layout.bold_font)
     return BookPlan(w, h, [page], title, None, "1 maze", {maze.number: 1}, fonts, "print")
+
+
+def _single(layout: Layout, maze: MazeRequest, answer: bool) -> tuple[Page, float]:
+    page = Page(1, "maze")
+    area = _page_frame(layout, page, "")
+    items, cell = _slot_items(layout, area, maze, layout.heading_size, answer, layout.wall_weight)
+    page.items += items
+    return page, cell

@@ -12,6 +12,7 @@ from test_build import SAMPLES
 from typer.testing import CliRunner
 
 from puzzlebook.cli import TextFormat, app, export
+from puzzlebook.grid import W
 from puzzlebook.puzzles import make_puzzle
 from puzzlebook.render.png import maze_png
 from puzzlebook.render.svg import maze_svg
@@ -35,9 +36,10 @@ def test_svg_is_well_formed_with_walls_arrows_and_solution():
 
 def test_png_reads_back_as_the_same_maze():
     puzzle = make_puzzle("kruskal", 11, 8, seed=2)
-    cell = 20
-    image = Image.open(io.BytesIO(maze_png(puzzle, cell=cell)))
+    cell = 20  # a quarter inch at 80 dpi
+    image = Image.open(io.BytesIO(maze_png(puzzle, dpi=80)))
     assert image.format == "PNG" and image.mode == "L"
+    assert tuple(round(d) for d in image.info["dpi"]) == (80, 80)
     room = (image.width - 11 * cell) // 2
     rows = puzzle.maze.rows()
     for y in range(8):
@@ -49,12 +51,35 @@ def test_png_reads_back_as_the_same_maze():
                 assert (image.getpixel((cx, cy + cell // 2)) < 128) == (not rows[y][x] & S)
 
 
+def test_png_carries_the_start_and_finish_words_like_the_svg():
+    marked = make_puzzle("kruskal", 11, 8, seed=2, marks="suggested")
+    plain = make_puzzle("kruskal", 11, 8, seed=2)
+    with_words = Image.open(io.BytesIO(maze_png(marked, dpi=144)))
+    without = Image.open(io.BytesIO(maze_png(plain, dpi=144)))
+    assert marked.sides == (W, E)  # this maze runs left to right
+    room = 36 * 2  # points of room around the maze, at 2 pixels a point
+    # the words sit in the room left of the maze, beside the arrow: ink there, none without marks
+    left = (0, 0, room - 6, with_words.height)
+    assert with_words.crop(left).getextrema()[0] < 128
+    assert without.crop(left).getextrema() == (255, 255)
+    ink = with_words.crop(left).point(lambda v: 255 if v < 128 else 0).histogram()[255]
+    arrow_only = 0.5 * 36 * 2 * 18 * 2  # an arrow is at most about this many pixels
+    assert ink > arrow_only  # more than an arrow: a word
+
+
 def test_pdf_export_is_one_page_with_the_maze():
     puzzle = make_puzzle("eller", 14, 10, seed=8, marks="suggested")
     data = export(puzzle, TextFormat.pdf, solution=True)
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 1
     assert "eller" in reader.metadata.title and "seed 8" in reader.metadata.title
+
+
+def test_a_wide_maze_gets_a_landscape_page_and_a_tall_one_a_portrait_page():
+    for (w, h), page in (((40, 12), (792, 612)), ((12, 40), (612, 792)), ((10, 10), (612, 792))):
+        reader = PdfReader(io.BytesIO(export(make_puzzle("prim", w, h, seed=1), TextFormat.pdf, False)))
+        assert tuple(reader.pages[0].mediabox[2:]) == page
+        assert reader.metadata.subject == "1 maze"
 
 
 def test_cli_exports_each_format(tmp_path):
@@ -65,6 +90,36 @@ def test_cli_exports_each_format(tmp_path):
         )
         assert result.exit_code == 0, result.output
         assert out.read_bytes().startswith(magic)
+
+
+def test_the_format_comes_from_the_file_name_and_must_agree_with_format(tmp_path):
+    for fmt, magic in (
+        ("pdf", b"%PDF-"),
+        ("png", b"\x89PNG"),
+        ("svg", b"<svg"),
+        ("json", b"{"),
+        ("txt", b"+--"),
+    ):
+        out = tmp_path / f"guess.{fmt}"
+        result = runner.invoke(app, ["maze", "-a", "prim", "-s", "8x8", "--seed", "1", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert out.read_bytes().startswith(magic), fmt
+    result = runner.invoke(
+        app, ["maze", "-a", "prim", "-s", "8x8", "-f", "png", "-o", str(tmp_path / "x.pdf")]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: --format: png, but the file name")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_solution_without_marks_marks_the_suggested_ends():
+    result = runner.invoke(
+        app, ["maze", "-a", "prim", "-s", "8x6", "--seed", "3", "--solution", "-f", "json"]
+    )
+    doc = json.loads(result.stdout)
+    assert doc["solution"] and doc["openings"] in (["W", "E"], ["N", "S"])
+    text = runner.invoke(app, ["maze", "-a", "prim", "-s", "8x6", "--seed", "3", "--solution"]).stdout
+    assert "()" in text and "S " in text and "E " in text
 
 
 def test_init_writes_a_spec_that_builds_and_matches_the_schema(tmp_path):

@@ -1,63 +1,93 @@
-"""One maze as a PNG picture, drawn with Pillow from the same geometry as the PDF."""
+"""One maze as a PNG picture: the SVG's drawing (same sizes in points, same words) rasterised by Pillow.
+
+The picture is drawn at the asked resolution and says so in its pHYs chunk, so it prints at the same size
+as the SVG: a quarter inch a cell. A maze too large for that is drawn at a lower resolution, and one too
+large even for that is refused before it is made.
+"""
 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
-from PIL import Image, ImageDraw
+import reportlab
+from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import LayoutError
 from ..puzzles import Puzzle
-from .geometry import Placement, gaps, marks, solution_line, wall_runs
+from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
 
-CELL = 24  # pixels a cell, when the picture is not too large for it
+CELL = 18.0  # points a cell, as in the SVG
+DPI = 300
 MIN_CELL = 4  # pixels: below this a wall and a corridor cannot both be seen
 MAX_PIXELS = 100_000_000  # about 100 MB of image in memory while drawing
+BOLD = Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf"
 
 
-def _room(cell: int) -> int:
-    return max(cell * 3 // 2, 16)
+def _room(cell: float) -> float:
+    return max(cell * 2, 28.0)  # points around the maze for the arrows and their words, as in the SVG
 
 
-def png_cell(width: int, height: int) -> int:
-    """Pixels a cell for a W x H maze: 24, or less so the picture stays under ``MAX_PIXELS``."""
-    for cell in range(CELL, MIN_CELL - 1, -1):
-        room = _room(cell)
-        if (width * cell + 2 * room) * (height * cell + 2 * room) <= MAX_PIXELS:
-            return cell
-    largest = int((MAX_PIXELS**0.5 - 2 * _room(MIN_CELL)) / MIN_CELL)
-    raise LayoutError(
-        f"a {width}x{height} maze is too large for a PNG picture (at most {MAX_PIXELS // 1_000_000} million "
-        f"pixels, about {largest}x{largest} cells); use --format svg or pdf"
-    )
+def _pixels(width: int, height: int, scale: float) -> float:
+    room = _room(CELL) * scale
+    return (width * CELL * scale + 2 * room) * (height * CELL * scale + 2 * room)
 
 
-def maze_png(puzzle: Puzzle, cell: int = CELL, wall: int = 3, show_solution: bool = False) -> bytes:
-    """A black-on-white PNG, ``cell`` pixels per cell, with room for the arrows."""
+def png_dpi(width: int, height: int, dpi: int = DPI) -> int:
+    """The resolution a W x H maze is drawn at: ``dpi``, or less so the picture stays under
+    ``MAX_PIXELS``; a maze too large even at ``MIN_CELL`` pixels a cell is refused."""
+    while _pixels(width, height, dpi / 72) > MAX_PIXELS and dpi > 1:
+        dpi = int(dpi * 0.9)
+    if CELL * dpi / 72 < MIN_CELL:
+        largest = int((MAX_PIXELS**0.5) / MIN_CELL)
+        raise LayoutError(
+            f"a {width}x{height} maze is too large for a PNG picture (at most {MAX_PIXELS // 1_000_000} "
+            f"million pixels, about {largest}x{largest} cells); use --format svg or pdf"
+        )
+    return dpi
+
+
+def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> bytes:
+    """A black-on-white PNG of the maze at ``dpi`` (see ``png_dpi``), with Start and Finish words.
+
+    Everything is laid out in points exactly as the SVG is, then scaled to pixels."""
     w, h = puzzle.maze.width, puzzle.maze.height
-    wall = max(1, min(wall, cell // 4))
-    room = _room(cell)
-    image = Image.new("L", (w * cell + 2 * room, h * cell + 2 * room), 255)
+    scale = dpi / 72
+    room = _room(CELL)
+    image = Image.new("L", (round((w * CELL + 2 * room) * scale), round((h * CELL + 2 * room) * scale)), 255)
     draw = ImageDraw.Draw(image)
 
     def at(x: float, y: float) -> tuple[float, float]:
-        return room + x * cell, room + y * cell
+        """Grid corners (cells, y down) to pixels."""
+        return (room + x * CELL) * scale, (room + y * CELL) * scale
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        """Page points (y up, negated as in the SVG) to pixels."""
+        return x * scale, -y * scale
 
     if show_solution and puzzle.solution:
         line = [at(x, y) for x, y in solution_line(puzzle)]
-        draw.line(line, fill=77, width=max(3, int(cell * 0.25)), joint="curve")
+        draw.line(line, fill=77, width=round(min(max(1.5, CELL * 0.35), 4.0) * scale), joint="curve")
+    wall = max(1, round(1.5 * scale))
     half = wall // 2
     for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle)):
         (a, b), (c, d) = at(x0, y0), at(x1, y1)
         draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=0)
-    place = Placement(room, -(room + h * cell), cell, h)  # negate y to get image rows
+    place = Placement(room, -(room + h * CELL), CELL, h)
+    size = label_size(room * 0.85)
+    font = ImageFont.truetype(str(BOLD), max(1, round(size * scale))) if size else None
     for mark in marks(puzzle, place, room * 0.85):
         if mark.kind == "arrow":
-            draw.polygon([(x, -y) for x, y in mark.polygon], fill=0)
+            draw.polygon([px(x, y) for x, y in mark.polygon], fill=0)
+            if mark.label and font is not None:
+                x, y, align = mark.label
+                anchor = {"center": "ms", "right": "rs"}.get(align, "ls")
+                word = "Start" if mark.role == "start" else "Finish"
+                draw.text(px(x, y), word, fill=0, font=font, anchor=anchor)
         else:
-            cx, cy, r = mark.center[0], -mark.center[1], mark.radius
+            (cx, cy), r = px(*mark.center), mark.radius * scale
             box = (cx - r, cy - r, cx + r, cy + r)
             (draw.ellipse if mark.role == "start" else draw.rectangle)(box, fill=0)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG", optimize=True, dpi=(dpi, dpi))
     return out.getvalue()
