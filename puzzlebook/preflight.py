@@ -65,6 +65,8 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
             if edition == "print" and raw.get("/Annots"):
                 problems.append(f"page {number}: has links or annotations; a print file must not")
             trim = raw.trimbox
+            gutter_side = f"the gutter of a {count}-page book, {inside:g} pt"
+            outer_side = f"{outer:g} pt"
             left, right = (inside, outer) if number % 2 else (outer, inside)
             safe = (
                 float(trim.left) + left - TOLERANCE,
@@ -72,11 +74,19 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
                 float(trim.right) - right + TOLERANCE,
                 float(trim.top) - outer + TOLERANCE,
             )
-            problems += _page_problems(number, page, safe)
+            edges = (
+                ("left", gutter_side if number % 2 else outer_side),
+                ("bottom", outer_side),
+                ("right", outer_side if number % 2 else gutter_side),
+                ("top", outer_side),
+            )
+            problems += _page_problems(number, page, safe, edges)
     return problems
 
 
-def _page_problems(number: int, page: Any, safe: tuple[float, float, float, float]) -> list[str]:
+def _page_problems(
+    number: int, page: Any, safe: tuple[float, float, float, float], edges: tuple[tuple[str, str], ...]
+) -> list[str]:
     found: list[str] = []
     strokes = [o for o in (*page.lines, *page.curves, *page.rects) if o.get("stroke")]
     thin = [o["linewidth"] for o in strokes if o["linewidth"] < MIN_LINE - TOLERANCE]
@@ -93,14 +103,15 @@ def _page_problems(number: int, page: Any, safe: tuple[float, float, float, floa
             f"printers need at least {MIN_TEXT:g} pt: raise the text sizes in the layout"
         )
     x0, y0, x1, y1 = safe
-    outside = [
-        o
-        for o in (*strokes, *page.chars, *[r for r in page.rects if r.get("fill")], *page.curves)
-        if (b := _box(o))[0] < x0 or b[1] < y0 or b[2] > x1 or b[3] > y1
-    ]
-    if outside:
-        found.append(
-            f"page {number}: {len(outside)} mark(s) inside the margins' forbidden zone (within "
-            f"{safe[0]:.0f} pt of the left of the page, for example); widen the layout's margins"
-        )
+    crossed = [0, 0, 0, 0]  # marks over the left, bottom, right and top margins
+    for o in (*strokes, *page.chars, *[r for r in page.rects if r.get("fill")], *page.curves):
+        b = _box(o)
+        for i, over in enumerate((b[0] < x0, b[1] < y0, b[2] > x1, b[3] > y1)):
+            crossed[i] += over
+    for (edge, margin), n in zip(edges, crossed, strict=True):
+        if n:
+            found.append(
+                f"page {number}: {n} mark(s) in the {edge} margin, which must stay clear ({margin}); "
+                "widen the layout's margins"
+            )
     return found

@@ -96,7 +96,10 @@ def bad_pdf(pages=3, thin=False, small=False, helvetica=False, margin=False, lin
             canvas.drawString(100, 250, "standard font")
         if margin and number == 3:
             canvas.setFont("Vera", 10)
-            canvas.drawString(3, 780, "in the margin")
+            canvas.drawString(3, 400, "in the margin")
+        if margin and number == 4:
+            canvas.setFont("Vera", 10)
+            canvas.drawRightString(600, 400, "by the gutter")
         if link and number == 1:
             canvas.linkURL("https://example.org", (100, 100, 200, 120))
         if bookmark and number == 1:
@@ -117,7 +120,10 @@ def bad_pdf(pages=3, thin=False, small=False, helvetica=False, margin=False, lin
         ({"pages": 24, "thin": True}, "page 2: 1 line(s) as thin as 0.30 pt"),
         ({"pages": 24, "small": True}, 'page 1: text "tiny" is 5.0 pt'),
         ({"pages": 24, "helvetica": True}, "page 1: font Helvetica is not embedded"),
-        ({"pages": 24, "margin": True}, "page 3: 13 mark(s) inside the margins' forbidden zone"),
+        (
+            {"pages": 24, "margin": True},
+            "page 3: 6 mark(s) in the left margin, which must stay clear (the gutter of a 24-page book, 27 pt)",
+        ),
         ({"pages": 24, "link": True}, "page 1: has links or annotations"),
         ({"pages": 24, "bookmark": True}, "book: has bookmarks"),
     ],
@@ -125,7 +131,13 @@ def bad_pdf(pages=3, thin=False, small=False, helvetica=False, margin=False, lin
 def test_preflight_catches_each_kind_of_problem(kind, needle):
     problems = preflight(bad_pdf(**kind))
     assert any(needle in p for p in problems), problems
-    assert len(problems) == 1, problems  # and nothing else: the rest of the deliberately bad book is fine
+    # and nothing else: the rest of the deliberately bad book is fine (page 4's words sit by its gutter)
+    assert len(problems) == 1 + ("margin" in kind), problems
+    if "margin" in kind:
+        assert problems[1] == (
+            "page 4: 4 mark(s) in the right margin, which must stay clear (the gutter of a 24-page book, "
+            "27 pt); widen the layout's margins"
+        )
 
 
 def test_strict_build_refuses_and_writes_nothing(tmp_path):
@@ -180,3 +192,32 @@ def test_print_edition_has_no_links_contents_or_bookmarks(tmp_path):
     assert link_targets(target) == []
     assert "contents" not in [p.kind for p in checked.plan.pages]
     assert PdfReader(target).outline == []
+
+
+def test_start_and_finish_words_stay_in_the_room_beside_the_maze():
+    """The words once ran 10 pt past the room into a 498-page book's gutter; now they shrink to fit."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from puzzlebook.puzzles import make_puzzle
+    from puzzlebook.render.geometry import Placement, marks
+    from puzzlebook.render.pdf import register_font
+
+    bold = register_font("VeraBd")
+
+    def measure(word, size):
+        return stringWidth(word, bold, size)
+
+    puzzle = make_puzzle("wilson", 12, 16, seed=3, marks="left-right")
+    for room in (14.0, 29.0, 40.0, 80.0):
+        place = Placement(100, 100, 20, 16)
+        words = 0
+        for mark in marks(puzzle, place, room, measure):
+            if not mark.label:
+                continue
+            words += 1
+            x, _, align = mark.label
+            width = measure(mark.word, mark.size)
+            left = x - width if align == "right" else x
+            assert 100 - room - 0.01 <= left and left + width <= 100 + 12 * 20 + room + 0.01
+            assert mark.size >= 7
+        assert words == (2 if room >= 29 else 0)  # 14 pt of room is too small for a printable word

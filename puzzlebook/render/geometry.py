@@ -7,6 +7,7 @@ in points with y up; ``(x, y)`` of a frame is the bottom-left corner of the maze
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -133,15 +134,24 @@ class Mark:
     polygon: tuple[Point, ...] = ()
     center: Point = (0.0, 0.0)
     radius: float = 0.0
-    label: tuple[float, float, str] | None = None  # baseline x, y and alignment of "Start"/"Finish"
+    label: tuple[float, float, str] | None = None  # baseline x, y and alignment of the word
+    word: str = ""  # "Start" or "Finish"
+    size: float = 0.0  # its text size; 0 when it does not fit beside the arrow
 
 
-def marks(puzzle: Puzzle, place: Placement, size: float) -> list[Mark]:
-    """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise."""
+Measure = Callable[[str, float], float]
+WORDS = ("Start", "Finish")
+
+
+def marks(puzzle: Puzzle, place: Placement, size: float, measure: Measure | None = None) -> list[Mark]:
+    """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
+
+    ``measure(word, size)`` gives a word's width in points; with it, each word gets the largest size up
+    to ``label_size(size)`` that keeps it within the room beside the maze, or none below 7 pt."""
     out = []
     ends = {"start": puzzle.start, "end": puzzle.end}
     sides = dict(zip(ends, puzzle.sides, strict=True))
-    for role, cell in ends.items():
+    for (role, cell), word in zip(ends.items(), WORDS, strict=True):
         if cell is None:
             continue
         side = sides[role]
@@ -154,8 +164,13 @@ def marks(puzzle: Puzzle, place: Placement, size: float) -> list[Mark]:
         other = ends["end" if role == "start" else "start"]
         # Put the word on the side away from the other end, so two ends side by side never collide.
         away = other is not None and (other[0] > x if side in (N, S) else other[1] < y)
-        label = _label_spot(polygon, side, label_size(size), flip=away)
-        out.append(Mark("arrow", role, polygon=polygon, label=label))
+        text = label_size(size)
+        if text and measure is not None and side in (E, W):  # the word runs outward from the arrow's root
+            room = size - max(1.5, place.cell * 0.12)
+            text = min(text, text * room / max(measure(word, text), 1e-9))
+            text = text if text >= 7 else 0.0
+        label = _label_spot(polygon, side, text, flip=away)
+        out.append(Mark("arrow", role, polygon=polygon, label=label, word=word, size=text))
     return out
 
 

@@ -23,7 +23,7 @@ from ..errors import LayoutError, Problem
 from ..inputs import read_bytes
 from ..layout import BUNDLED_FONTS, MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..puzzles import Puzzle
-from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
+from .geometry import Placement, gaps, marks, solution_line, wall_runs
 
 FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
@@ -176,7 +176,9 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) 
     canvas.lines(wall_runs(puzzle.maze, gaps(puzzle)))
     canvas.restoreState()
     canvas.setFillGray(0)
-    for mark in marks(puzzle, place, frame.mark):
+    for mark in marks(
+        puzzle, place, frame.mark, lambda word, size: pdfmetrics.stringWidth(word, bold_font, size)
+    ):
         if mark.kind == "arrow":
             path = canvas.beginPath()
             path.moveTo(*mark.polygon[0])
@@ -186,10 +188,9 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) 
             canvas.drawPath(path, stroke=0, fill=1)
             if mark.label:
                 x, y, align = mark.label
-                canvas.setFont(bold_font, label_size(frame.mark))
-                word = "Start" if mark.role == "start" else "Finish"
+                canvas.setFont(bold_font, mark.size)
                 draw = {"center": canvas.drawCentredString, "right": canvas.drawRightString}
-                draw.get(align, canvas.drawString)(x, y, word)
+                draw.get(align, canvas.drawString)(x, y, mark.word)
         elif frame.cell >= 10:
             size = frame.cell * 0.6
             canvas.setFont(bold_font, size)

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import LayoutError
 from ..puzzles import Puzzle
-from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
+from .geometry import Placement, gaps, marks, solution_line, wall_runs
 
 CELL = 18.0  # points a cell, as in the SVG
 DPI = 300
@@ -74,16 +74,20 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
         (a, b), (c, d) = at(x0, y0), at(x1, y1)
         draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=0)
     place = Placement(room, -(room + h * CELL), CELL, h)
-    size = label_size(room * 0.85)
-    font = ImageFont.truetype(str(BOLD), max(1, round(size * scale))) if size else None
-    for mark in marks(puzzle, place, room * 0.85):
+
+    def font(size: float) -> ImageFont.FreeTypeFont:
+        return ImageFont.truetype(str(BOLD), max(1, round(size * scale)))
+
+    def measure(word: str, size: float) -> float:
+        return font(size).getlength(word) / scale
+
+    for mark in marks(puzzle, place, room * 0.85, measure):
         if mark.kind == "arrow":
             draw.polygon([px(x, y) for x, y in mark.polygon], fill=0)
-            if mark.label and font is not None:
+            if mark.label:
                 x, y, align = mark.label
                 anchor = {"center": "ms", "right": "rs"}.get(align, "ls")
-                word = "Start" if mark.role == "start" else "Finish"
-                draw.text(px(x, y), word, fill=0, font=font, anchor=anchor)
+                draw.text(px(x, y), mark.word, fill=0, font=font(mark.size), anchor=anchor)
         else:
             (cx, cy), r = px(*mark.center), mark.radius * scale
             box = (cx - r, cy - r, cx + r, cy + r)

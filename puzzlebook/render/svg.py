@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from ..puzzles import Puzzle
-from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
+from .geometry import Placement, gaps, marks, solution_line, wall_runs
+from .pdf import register_font
 
 FONTS = "Bitstream Vera Sans, DejaVu Sans, sans-serif"
+
+
+def measure(word: str, size: float) -> float:
+    """The word's width in the bundled bold font, which the SVG names first."""
+    return float(stringWidth(word, register_font("VeraBd"), size))
 
 
 def _n(value: float) -> str:
@@ -39,18 +47,17 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
     )
     stroke = f'fill="none" stroke="black" stroke-width="{_n(wall)}" stroke-linecap="square"'
     parts.append(f'<path d="{d}" {stroke}/>')
-    for mark in marks(puzzle, place, room * 0.85):
+    for mark in marks(puzzle, place, room * 0.85, measure):
         if mark.kind == "arrow":
             points = " ".join(f"{_n(x)},{_n(-y)}" for x, y in mark.polygon)
             parts.append(f'<polygon points="{points}" fill="black"/>')
             if mark.label:
                 x, y, align = mark.label
                 anchor = {"center": "middle", "right": "end"}.get(align, "start")
-                word = "Start" if mark.role == "start" else "Finish"
                 parts.append(
                     f'<text x="{_n(x)}" y="{_n(-y)}" font-family="{FONTS}" '
-                    f'font-weight="bold" font-size="{_n(label_size(room * 0.85))}" text-anchor="{anchor}">'
-                    f"{escape(word)}</text>"
+                    f'font-weight="bold" font-size="{_n(mark.size)}" text-anchor="{anchor}">'
+                    f"{escape(mark.word)}</text>"
                 )
         else:
             cx, cy = mark.center
