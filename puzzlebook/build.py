@@ -12,7 +12,7 @@ from .layout import BookPlan, Layout, load_layout, plan_book
 from .output import plan_output, write_output
 from .puzzles import MAX_TRIES, SAMPLE, Puzzle, Recipe, make_puzzle_with_difficulty, matched_puzzles
 from .render.pdf import text_problems, write_pdf
-from .spec import AGES, MazeRequest, Spec, load_spec
+from .spec import AGES, MazeRequest, Spec, load_partial, load_spec
 
 MAX_MAZES = 5000
 """Mazes in one book: print-on-demand stops at 828 pages; a screen edition or class set may hold more."""
@@ -83,7 +83,10 @@ def check_book(
     spec_path: str | os.PathLike[str], seed: int | None = None, page_size: str | None = None
 ) -> Checked:
     """Every check that needs no maze: spec, layout, and whether each maze fits its page."""
-    spec = load_spec(spec_path)
+    try:
+        spec = load_spec(spec_path)
+    except SpecError as exc:
+        raise SpecError(exc.problems + _layout_problems(spec_path)) from None
     limits = workload_problems(spec)
     if limits:
         raise SpecError(limits)
@@ -108,6 +111,18 @@ def check_book(
     if problems:
         raise SpecError(problems)
     return Checked(spec, layout, mazes, plan)
+
+
+def _layout_problems(spec_path: str | os.PathLike[str]) -> list[Problem]:
+    """The layout's own problems, for a spec that has others: every problem of a build is reported at
+    once, the spec's first (in line order), then its layout's."""
+    try:
+        partial = load_partial(Path(spec_path))
+        if partial is not None:
+            load_layout(partial.book.layout, partial)
+    except SpecError as exc:
+        return exc.problems
+    return []
 
 
 def output_path(spec: Spec, out: str | os.PathLike[str] | None) -> str:

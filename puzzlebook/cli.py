@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+import time
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -254,8 +255,9 @@ def build(
         with typer.progressbar(
             length=work_units(checked), label="Building", file=sys.stderr, hidden=not show
         ) as bar:
-            checked, puzzles = generate(checked, bar.update)
-            data = write_pdf(checked.plan, puzzles.__getitem__, bar.update)
+            step = bar.update if show or quiet else Progress(work_units(checked))
+            checked, puzzles = generate(checked, step)
+            data = write_pdf(checked.plan, puzzles.__getitem__, step)
         if strict:
             report_preflight(checked, data)
         write_output(target, data, checked.inputs, where)
@@ -263,6 +265,27 @@ def build(
             typer.echo(f"wrote {target}: {summary(checked)}", err=True)
     except PuzzlebookError as error:
         fail(error)
+
+
+PROGRESS_EVERY = 5.0  # seconds between progress lines when stderr is a log, not a terminal
+
+
+class Progress:
+    """A line on stderr every few seconds, for builds whose stderr is a file or a pipe (a bar would
+    fill the log with control characters, and silence looks like a hang)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+        self.last = time.monotonic()
+
+    def __call__(self, steps: int) -> None:
+        self.done += steps
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY and self.done < self.total:
+            self.last = now
+            typer.echo(
+                f"building: {self.done} of {self.total} steps ({100 * self.done // self.total}%)", err=True
+            )
 
 
 @app.command()

@@ -333,10 +333,10 @@ class Spec:
         return files
 
 
-def _roster(book: BookSpec, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[str, str]], list[Problem]]:
-    """The class list, each name with where it was written: in the spec, or in a text file beside it (one
-    name a line, ``#`` comments). Names are checked like any text the book prints."""
-    given = book.students
+def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[str, str]], list[Problem]]:
+    """The class list, each name with where it was written: in the spec (a list the model has checked),
+    or in a text file beside it (one name a line, ``#`` comments), read even when the spec has other
+    problems so they are all reported at once. Names are checked like any text the book prints."""
     if given is None:
         return [], []
     if isinstance(given, list):
@@ -569,6 +569,12 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
     for i, entry in enumerate(mazes if isinstance(mazes, list) else []):
         if isinstance(entry, dict):
             problems += _check_algorithm(path.name, lines, i, entry)
+    roster: list[tuple[str, str]] = []
+    if isinstance(data.get("students"), str):  # files are checked whatever else is wrong
+        roster, more = _roster(data["students"], path, lines)
+        problems += more
+    if isinstance(data.get("output"), str) and (wrong := spec_output_problem(path.parent, data["output"])):
+        problems.append(Problem(where(path.name, lines, "output"), wrong))
     try:
         book = BookSpec.model_validate(data)
     except ValidationError as exc:
@@ -582,14 +588,22 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
                         "is required: give one such as 20x30, or an age such as difficulty: age-6",
                     )
                 )
-        roster, more = _roster(book, path, lines)
-        problems += more
-        wrong = spec_output_problem(path.parent, book.output) if book.output else None
-        if wrong:
-            problems.append(Problem(where(path.name, lines, "output"), wrong))
+        if isinstance(book.students, list):
+            roster, more = _roster(book.students, path, lines)
+            problems += more
     if problems:
         raise SpecError(sort_problems(problems))
     return Spec(book, path, lines, roster)
+
+
+def load_partial(path: Path) -> Spec | None:
+    """Just enough of a spec that has problems to check its layout too: None if it names no layout file."""
+    text, _ = inputs.read_text(path, "spec")
+    data, lines, _ = parse_yaml(text, path.name)
+    layout = data.get("layout") if isinstance(data, dict) else None
+    if not isinstance(layout, str):
+        return None
+    return Spec(BookSpec.model_construct(title="", layout=layout, mazes=[]), path, lines)
 
 
 def _check_algorithm(file_name: str, lines: dict[Loc, int], i: int, entry: dict[str, Any]) -> list[Problem]:

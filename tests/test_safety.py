@@ -368,3 +368,29 @@ def test_a_class_set_refuses_a_score_range_no_maze_reaches():
     recipe = Recipe("wilson", 6, 6, marks="suggested")
     with pytest.raises(GenerationError, match="no 6x6 wilson maze scored between 170 and 180 in 30 tries"):
         matched_puzzles(recipe, 1, (170.0, 180.0), 3)
+
+
+def test_a_build_whose_stderr_is_a_log_says_how_far_it_is(book, monkeypatch):
+    monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
+    book.write_text(SPEC.replace("mazes:", "answer_key: false\nmazes:").replace("marks: suggested}", "count: 4}"))
+    result = runner.invoke(app, ["build", str(book), "-o", "-"])
+    assert result.exit_code == 0
+    lines = result.stderr.splitlines()
+    assert lines[:3] == ["building: 1 of 9 steps (11%)", "building: 2 of 9 steps (22%)", "building: 3 of 9 steps (33%)"]
+    assert result.stdout_bytes.startswith(b"%PDF") and b"building" not in result.stdout_bytes
+    quiet = runner.invoke(app, ["build", "-q", str(book), "-o", "-"])
+    assert quiet.stderr == ""
+
+
+def test_every_problem_of_a_build_is_reported_at_once_spec_first(tmp_path, book):
+    (tmp_path / "my.yaml").write_text("footer: '{0}'\nwall_weight: 500pt\n")
+    book.write_text("title: T\nlayout: my.yaml\nstudents: names.txt\nmazes:\n  - {size: 0x5}\n")
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        'error: book.yaml:3: students: class list "names.txt" not found (looked for '
+        f"{tmp_path / 'names.txt'})",
+        "error: book.yaml:5: mazes[0].size: a maze needs at least 1x1 cells, got 0x5",
+        'error: my.yaml:1: footer: "{0}" is not a placeholder puzzlebook fills; use {page}, {pages}, {title}',
+        "error: my.yaml:2: wall_weight: must be at most 12.0, got 500.0",
+    ]
