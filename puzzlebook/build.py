@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .errors import Problem, PuzzlebookError, SpecError
-from .layout import BookPlan, Layout, load_layout, plan_book
+from .layout import BookPlan, Layout, for_book, load_layout, plan_book
 from .output import plan_output, write_output
 from .puzzles import MAX_TRIES, SAMPLE, Puzzle, Recipe, make_puzzle_with_difficulty, matched_puzzles
 from .render.pdf import text_problems, write_pdf
@@ -96,15 +96,7 @@ def check_book(
         "mazes_per_page": spec.book.mazes_per_page,
     }
     layout = load_layout(spec.book.layout, spec, {k: v for k, v in overrides.items() if v is not None})
-    if spec.book.difficulty is not None:  # an age preset: heavier lines and bigger cells, never lighter
-        age = AGES[spec.book.difficulty]
-        update = {
-            "wall_weight": max(layout.wall_weight, age.wall),
-            "min_cell": max(layout.min_cell, age.cell * 0.75),
-        }
-        layout = layout.model_copy(update=update)
-    if spec.book.students:
-        layout = layout.model_copy(update={"name_line": True})
+    layout = for_book(layout, spec)
     mazes = list(spec.mazes(seed))
     plan = plan_book(spec, layout, mazes, spec.book.layout)
     problems = text_problems(plan)
@@ -182,13 +174,55 @@ def build_book(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[str, Checked]:
     """Build the PDF; returns where it was written. Nothing is written unless everything succeeded."""
-    checked, puzzles = generate(check_book(spec_path, seed), progress)
+    checked = check_book(spec_path, seed)
+    places = targets(checked, out)
+    checked, puzzles = generate(checked, progress)
+    write_books(checked, places, render(checked, puzzles, progress))
+    return places[0][0], checked
+
+
+def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[tuple[str, str]]:
+    """Where the book goes (and its answers, with ``answer_key: separate``), each with who named it;
+    checked before any work, so a long build never ends in "cannot write"."""
     target = output_path(checked.spec, out)
     where = "--output" if out is not None else checked.spec.where("output")
-    plan_output(target, checked.inputs, where)
-    data = write_pdf(checked.plan, puzzles.__getitem__, progress)
-    write_output(target, data, checked.inputs, where)
-    return target, checked
+    places = [(target, where)]
+    if checked.plan.answers is not None:
+        if plan_output(target, checked.inputs, where).file is None:
+            raise SpecError(
+                [
+                    Problem(
+                        checked.spec.where("answer_key"),
+                        "separate writes the answers to a second file beside the book, so the book cannot "
+                        "go to standard output or a pipe; give -o a file name",
+                    )
+                ]
+            )
+        places.append((answers_path(target), where))
+    for path, named in places:
+        plan_output(path, checked.inputs, named)
+    return places
+
+
+def answers_path(target: str) -> str:
+    """``book.pdf`` -> ``book-answers.pdf``, beside it."""
+    path = Path(target)
+    return str(path.with_name(f"{path.stem}-answers.pdf"))
+
+
+def render(
+    checked: Checked, puzzles: dict[int, Puzzle], progress: Callable[[int], None] | None = None
+) -> list[bytes]:
+    """The book's PDF, and its answers' with ``answer_key: separate``."""
+    documents = [write_pdf(checked.plan, puzzles.__getitem__, progress)]
+    if checked.plan.answers is not None:
+        documents.append(write_pdf(checked.plan.answers, puzzles.__getitem__))
+    return documents
+
+
+def write_books(checked: Checked, places: list[tuple[str, str]], documents: list[bytes]) -> None:
+    for (path, where), data in zip(places, documents, strict=True):
+        write_output(path, data, checked.inputs, where)
 
 
 def work_units(checked: Checked) -> int:
@@ -198,10 +232,14 @@ def work_units(checked: Checked) -> int:
 
 __all__ = [
     "Checked",
+    "answers_path",
     "build_book",
     "check_book",
     "generate",
     "output_path",
+    "render",
+    "targets",
     "work_units",
     "workload_problems",
+    "write_books",
 ]

@@ -17,7 +17,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from . import __version__, generators, grid
-from .build import Checked, check_book, generate, output_path, work_units
+from .build import Checked, check_book, generate, render, targets, work_units, write_books
 from .errors import Problem, PuzzlebookError, SpecError
 from .layout import load_layout, plan_single, preset_names
 from .output import plan_output, write_output
@@ -248,21 +248,20 @@ def build(
     try:
         check_seed(seed)
         checked = check_book(spec, seed)
-        target = output_path(checked.spec, output)
-        where = "--output" if output is not None else checked.spec.where("output")
-        plan_output(target, checked.inputs, where)
+        places = targets(checked, output)
         show = not quiet and sys.stderr.isatty()
         with typer.progressbar(
             length=work_units(checked), label="Building", file=sys.stderr, hidden=not show
         ) as bar:
             step = bar.update if show or quiet else Progress(work_units(checked))
             checked, puzzles = generate(checked, step)
-            data = write_pdf(checked.plan, puzzles.__getitem__, step)
+            documents = render(checked, puzzles, step)
         if strict:
-            report_preflight(checked, data)
-        write_output(target, data, checked.inputs, where)
-        if not quiet and target != "-":
-            typer.echo(f"wrote {target}: {summary(checked)}", err=True)
+            report_preflight(checked, documents[0])
+        write_books(checked, places, documents)
+        if not quiet and places[0][0] != "-":
+            also = f" and {places[1][0]}" if len(places) > 1 else ""
+            typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)
     except PuzzlebookError as error:
         fail(error)
 
@@ -379,7 +378,11 @@ def summary(checked: Checked) -> str:
         if n
     )
     layout = checked.spec.book.layout
-    return f"{parts[0]} on {parts[1]} ({detail}); {answered} with a marked start and end, layout {layout}"
+    answers = checked.plan.answers
+    apart = f"; answers on {len(answers.pages)} pages of their own" if answers else ""
+    return (
+        f"{parts[0]} on {parts[1]} ({detail}){apart}; {answered} with a marked start and end, layout {layout}"
+    )
 
 
 def main() -> None:

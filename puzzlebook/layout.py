@@ -29,7 +29,7 @@ from .errors import LayoutError, Problem, SpecError
 from .inputs import read_bytes, read_text
 from .messages import Loc, errors_of
 from .registry import suggest
-from .spec import MazeRequest, OneLine, Spec, parse_yaml, sort_problems
+from .spec import AGES, MazeRequest, OneLine, Spec, parse_yaml, sort_problems
 from .units import length, page_size, size_name
 
 Length = Annotated[float, BeforeValidator(length)]
@@ -84,6 +84,7 @@ class Layout(_Model):
     small_size: Length = Field(8.0, ge=MIN_TEXT, le=24)
     title_page: bool = True
     name_line: bool = False
+    title_heading: bool = Field(False, description="print the book's title at the top of every maze page")
     instructions: OneLine | None = Field(None, max_length=200)
     header: OneLine | None = Field(None, max_length=120)
     footer: OneLine = Field("{page}", max_length=120)
@@ -363,6 +364,7 @@ class BookPlan:
     edition: str
     trims: list[Box] = field(default_factory=list)  # trim box of every page
     bleed: bool = False
+    answers: BookPlan | None = None  # the answer key as a document of its own (answer_key: separate)
 
 
 GAP = 14.0  # pt between slots, and between a maze and its caption
@@ -497,7 +499,12 @@ def _by_student(mazes: list[MazeRequest]) -> list[list[MazeRequest]]:
 
 
 def _page_frame(
-    layout: Layout, page: Page, title: str, student: str | None = None, student_where: str = ""
+    layout: Layout,
+    page: Page,
+    title: str,
+    student: str | None = None,
+    student_where: str = "",
+    title_where: str = "",
 ) -> Box:
     """Header, footer, name line and instructions; returns the box left for the mazes."""
     box = content_box(layout, page.number)
@@ -535,6 +542,11 @@ def _page_frame(
             )
         )
         top -= s + GAP
+    if page.kind == "maze" and layout.title_heading:  # a handout says whose it is: "Room 12 Mazes"
+        size = layout.caption_size
+        top -= size
+        page.items.append(Text(middle, top, title, size, True, "center", max_width=box.w, source=title_where))
+        top -= GAP / 2
     if page.kind == "maze" and layout.name_line:
         size = layout.caption_size
         top -= size
@@ -587,6 +599,13 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
             Text(area.x0, area.y1 - layout.heading_size, "Notes", layout.heading_size, bold=True)
         )
         plan.pages.append(page)
+    if spec.book.answer_key == "separate":
+        plan.answers = _finish(_answers_plan(spec, layout, mazes, plan.maze_pages), layout)
+    return _finish(plan, layout)
+
+
+def _finish(plan: BookPlan, layout: Layout) -> BookPlan:
+    """Fill in {pages} now that the count is known, and the trim box of every page."""
     count = str(len(plan.pages))
     for page in plan.pages:
         page.items = [
@@ -596,6 +615,25 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
     plan.trims = [trim_box(layout, p.number) for p in plan.pages]
     plan.bleed = layout.bleed
     return plan
+
+
+def _answers_plan(
+    spec: Spec, layout: Layout, mazes: list[MazeRequest], maze_pages: dict[int, int]
+) -> BookPlan:
+    """The answer key as a document of its own (``answer_key: separate``), so the students' sheets go to
+    the copier alone; each answer still names the book page its maze is on."""
+    pages: list[Page] = []
+
+    def new_page(kind: PageKind, bookmark: str | None = None) -> Page:
+        page = Page(len(pages) + 1, kind, bookmark=bookmark)
+        pages.append(page)
+        return page
+
+    _answer_pages(layout, mazes, maze_pages, new_page, spec.book.title)
+    w, h = layout.size
+    book = spec.book
+    fonts = (layout.font, layout.bold_font)
+    return BookPlan(w, h, pages, f"{book.title}: answers", book.author, "answer key", {}, fonts, book.edition)
 
 
 def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str = "") -> BookPlan:
@@ -613,7 +651,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     if title_page:
         _title_page(new_page("title", bookmark="Title"), layout, spec, len(mazes))
     screen = book.edition == "screen"
-    entries = len(mazes) + (1 if book.answer_key else 0)
+    entries = len(mazes) + (1 if book.answer_key is True else 0)
     contents = (
         [
             new_page("contents", bookmark=None if i else "Contents")
@@ -636,19 +674,21 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     ]
     for chunk in chunks:
         page = new_page("maze", bookmark="Mazes" if not maze_pages else None)
-        area = _page_frame(layout, page, book.title, chunk[0].student, chunk[0].student_where)
+        area = _page_frame(
+            layout, page, book.title, chunk[0].student, chunk[0].student_where, spec.where("title")
+        )
         for slot, maze in zip(split(area, columns, rows, GAP), chunk, strict=False):
             items, cell = _slot_items(layout, slot, maze, caption, False, layout.wall_weight)
             page.items += items
             maze_pages[maze.number] = page.number
             if cell < min_cell and maze.where not in dense:  # once per entry, not per copy or student
                 dense.add(maze.where)
-                problems.append(_too_dense(maze, cell, min_cell, layout, layout_name or book.layout))
+                problems.append(_too_dense(maze, cell, min_cell, layout, layout_name or book.layout, spec))
     if problems:
         raise SpecError(list(dict.fromkeys(problems)))  # a class set repeats each maze once per student
 
     answer_pages: dict[int, int] = {}
-    if book.answer_key:
+    if book.answer_key is True:
         answer_pages = _answer_pages(layout, mazes, maze_pages, new_page, book.title)
     if screen:
         _contents(layout, contents, mazes, maze_pages, answer_pages, book.title)
@@ -853,7 +893,9 @@ def _wrap(text: str, width: int) -> list[str]:
     return [*lines, current] if current else lines
 
 
-def _too_dense(maze: MazeRequest, cell: float, min_cell: float, layout: Layout, name: str) -> Problem:
+def _too_dense(
+    maze: MazeRequest, cell: float, min_cell: float, layout: Layout, name: str, spec: Spec
+) -> Problem:
     """Say what is wrong and what would fit: a smaller maze, or the smallest preset that takes it; or,
     when not even a 1x1 maze fits, the layout setting that leaves no room."""
     page = size_name(layout.trim)
@@ -881,13 +923,35 @@ def _too_dense(maze: MazeRequest, cell: float, min_cell: float, layout: Layout, 
             f"(heading {layout.heading_size:g} pt, {layout.mazes_per_page} mazes per page); "
             "lower min_cell, heading_size or mazes_per_page, or use a larger page_size",
         )
-    fits = [p for p in _presets_by_area() if _fits(load_layout(p), maze)]
-    other = f" or use layout: {fits[0]}" if fits and fits[0] != name else ""
+    fixes = []
+    if layout.mazes_per_page > 1 and _fits(layout.model_copy(update={"mazes_per_page": 1}), maze):
+        fixes.append("use mazes_per_page: 1")
+    fixes.append(f"make it at most {largest[0]}x{largest[1]}")
+    fits = [p for p in _presets_by_area() if _fits(for_book(load_layout(p), spec), maze)]
+    if fits and fits[0] != name:
+        fixes.append(f"use layout: {fits[0]}")
+    size = f"{maze.width}x{maze.height}" + (f" (the size {maze.size_from} sets)" if maze.size_from else "")
+    per_page = f" at {layout.mazes_per_page} a page" if layout.mazes_per_page > 1 else ""
     return Problem(
         maze.where + ".size",
-        f"{maze.width}x{maze.height} is too dense for {name} on {page}: its cells would be "
-        f"{cell:.1f} pt, the minimum is {min_cell:.1f} pt; make it at most {largest[0]}x{largest[1]}{other}",
+        f"{size} is too dense for {name}{per_page} on {page}: its cells would be {cell:.1f} pt, the minimum "
+        f"is {min_cell:.1f} pt; {', or '.join(fixes)}",
     )
+
+
+def for_book(layout: Layout, spec: Spec) -> Layout:
+    """The layout as this book uses it: an age preset makes lines heavier and cells bigger, never
+    lighter or smaller; a class set prints each name on a Name line."""
+    if spec.book.difficulty is not None:
+        age = AGES[spec.book.difficulty]
+        update = {
+            "wall_weight": max(layout.wall_weight, age.wall),
+            "min_cell": max(layout.min_cell, age.cell * 0.75),
+        }
+        layout = layout.model_copy(update=update)
+    if spec.book.students:
+        layout = layout.model_copy(update={"name_line": True})
+    return layout
 
 
 def _largest(layout: Layout, maze: MazeRequest) -> tuple[int, int] | None:

@@ -19,6 +19,7 @@ import yaml
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
@@ -76,6 +77,17 @@ def _one_line(value: str) -> str:
 
 
 OneLine = Annotated[str, AfterValidator(_one_line)]
+
+
+def _answer_key(value: Any) -> Any:
+    """true, false or separate, in one message when it is none of them."""
+    words = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+    if isinstance(value, bool) or value == "separate":
+        return value
+    if isinstance(value, str) and value.strip().lower() in words:
+        return words[value.strip().lower()]
+    shown = f'"{value}"' if isinstance(value, str) else "a list" if isinstance(value, list) else str(value)
+    raise ValueError(f"expected true, false or separate, got {shown}")
 
 
 def _students_kind(value: Any) -> str:
@@ -208,7 +220,9 @@ class BookSpec(_Model):
     page_size: str | None = Field(None, description="letter, a4, a5, 6x9in, 210x297mm ...")
     seed: int = Field(1, ge=0, le=MAX_SEED, description="book seed; mazes without a seed derive theirs")
     marks: MarksSetting = Field("none", description="default for every maze")
-    answer_key: bool = True
+    answer_key: Annotated[bool | Literal["separate"], BeforeValidator(_answer_key)] = Field(
+        True, description="true: answers at the back; separate: in NAME-answers.pdf beside the book"
+    )
     title_page: bool | None = Field(None, description="default: as the layout says")
     edition: Literal["print", "screen"] = Field("print", description="screen adds bookmarks")
     mazes_per_page: int | None = Field(None, description="override the layout: 1, 2, 4 or 6")
@@ -251,6 +265,7 @@ class MazeRequest:
     difficulty: str | tuple[float, float] | None = None
     student: str | None = None  # class sets: whose maze this is
     student_where: str = ""  # where the name is written (book.yaml:5: students[2], or names.txt:3)
+    size_from: str = ""  # "difficulty: age-6" when an age preset chose the size
     label: int = 0  # the number printed: the maze's place in its student's set (0: use number)
     match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
 
@@ -319,6 +334,7 @@ class Spec:
                     title=entry.title,
                     marks=(marks.start, marks.end) if isinstance(marks, Cells) else marks,
                     difficulty=band,
+                    size_from="" if entry.size else f"difficulty: {entry.difficulty or self.book.difficulty}",
                 )
 
     def students(self) -> list[str]:

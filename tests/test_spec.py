@@ -120,7 +120,10 @@ def test_every_problem_is_reported_at_once(tmp_path):
         ),
         ("title: x\nmazes:\n  - size: 3x3\n    count: 0\n", "mazes[0].count: must be at least 1, got 0"),
         ("title: x\nmazes:\n  - size: 3x3\n    algorithm: 5\n", 'mazes[0].algorithm: unknown algorithm "5"'),
-        ("title: x\nanswer_key: sometimes\nmazes:\n  - size: 3x3\n", "answer_key: expected true or false"),
+        (
+            "title: x\nanswer_key: sometimes\nmazes:\n  - size: 3x3\n",
+            "answer_key: expected true, false or separate",
+        ),
     ],
 )
 def test_bad_specs_get_one_clear_line_each(tmp_path, text, expected):

@@ -1,0 +1,123 @@
+"""What a teacher asks of a book: a separate answer packet, the class's title on every sheet, and advice
+on sizes that really fits."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pdfcheck import page_texts
+from typer.testing import CliRunner
+
+from puzzlebook.build import build_book, check_book
+from puzzlebook.cli import app
+from puzzlebook.errors import SpecError
+
+runner = CliRunner()
+CLASS = """\
+title: Room 12 Mazes
+layout: handout
+students: [Ana, Ben, Chloé]
+marks: suggested
+answer_key: separate
+mazes:
+  - {size: 8x6, algorithm: wilson, title: Warm-up}
+  - {size: 10x7, algorithm: kruskal}
+"""
+
+
+def test_separate_answers_go_to_their_own_file_beside_the_book(tmp_path):
+    spec = tmp_path / "room12.yaml"
+    spec.write_text(CLASS)
+    result = runner.invoke(app, ["build", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "room12-answers.pdf" in result.stderr
+    book, answers = page_texts(tmp_path / "room12.pdf"), page_texts(tmp_path / "room12-answers.pdf")
+    assert all("Answer key" not in page for page in book)
+    assert len(book) == 3  # one sheet per student: two mazes a page
+    joined = "\n".join(answers)
+    assert "Answer key" in answers[0]
+    for student, page in (("Ana", 1), ("Ben", 2), ("Chloé", 3)):
+        assert f"{student} · Maze 1 · page {page}" in joined and f"{student} · Maze 2 · page {page}" in joined
+
+
+def test_separate_answers_cannot_stream(tmp_path):
+    spec = tmp_path / "room12.yaml"
+    spec.write_text(CLASS)
+    result = runner.invoke(app, ["build", str(spec), "-o", "-"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "error: room12.yaml:5: answer_key: separate writes the answers to a second"
+    )
+    assert result.stdout == ""
+
+
+def test_handouts_print_the_book_title_on_every_sheet(tmp_path):
+    spec = tmp_path / "room12.yaml"
+    spec.write_text(CLASS)
+    target, _ = build_book(spec)
+    for page in page_texts(target):
+        assert "Room 12 Mazes" in page.splitlines()
+
+
+def fix_of(message):
+    """The fixes a too-dense message offers, as spec edits."""
+    fixes = []
+    if "use mazes_per_page: 1" in message:
+        fixes.append(("mazes_per_page", "1"))
+    size = re.search(r"make it at most (\d+x\d+)", message)
+    if size:
+        fixes.append(("size", size[1]))
+    layout = re.search(r"use layout: ([a-z0-9-]+)", message)
+    if layout:
+        fixes.append(("layout", layout[1]))
+    return fixes
+
+
+@pytest.mark.parametrize(
+    "book, entry",
+    [
+        ("layout: handout\ndifficulty: age-6", "{algorithm: wilson}"),
+        ("layout: handout\ndifficulty: age-4", "{algorithm: wilson}"),
+        ("layout: activity-book", "{size: 120x150}"),
+        ("layout: handout", "{size: 60x80}"),
+        ("layout: handout\nmazes_per_page: 4", "{size: 30x30}"),
+        ("page_size: 3x4in", "{size: 40x40}"),
+        ("layout: poster\ndifficulty: adult", "{size: 400x400}"),
+    ],
+)
+def test_every_fix_a_too_dense_message_offers_fits(tmp_path, book, entry):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: T\n{book}\nmazes:\n  - {entry}\n")
+    with pytest.raises(SpecError) as caught:
+        check_book(spec)
+    message = str(caught.value)
+    fixes = fix_of(message)
+    assert fixes, message
+    for key, value in fixes:
+        text = spec.read_text()
+        if key == "size":
+            sized = (
+                re.sub(r"size: \d+x\d+", f"size: {value}", entry)
+                if "size:" in entry
+                else entry.replace("{", f"{{size: {value}, ")
+            )
+            text = text.replace(entry, sized)
+        else:
+            text = re.sub(rf"^{key}: .*\n", "", text, flags=re.MULTILINE)
+            text = text.replace("title: T\n", f"title: T\n{key}: {value}\n")
+        fixed = tmp_path / f"fixed-{key}.yaml"
+        fixed.write_text(text)
+        check_book(fixed)  # the fix is offered only when it works
+
+
+def test_an_age_preset_is_named_as_what_set_the_size(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nlayout: handout\ndifficulty: age-6\nmazes:\n  - {algorithm: wilson}\n")
+    with pytest.raises(SpecError) as caught:
+        check_book(spec)
+    assert str(caught.value).startswith(
+        "book.yaml:5: mazes[0].size: 10x14 (the size difficulty: age-6 sets) is too dense for handout at 2 a "
+        "page on letter"
+    )
+    assert "use mazes_per_page: 1, or make it at most" in str(caught.value)
