@@ -372,11 +372,17 @@ def test_a_class_set_refuses_a_score_range_no_maze_reaches():
 
 def test_a_build_whose_stderr_is_a_log_says_how_far_it_is(book, monkeypatch):
     monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
-    book.write_text(SPEC.replace("mazes:", "answer_key: false\nmazes:").replace("marks: suggested}", "count: 4}"))
+    book.write_text(
+        SPEC.replace("mazes:", "answer_key: false\nmazes:").replace("marks: suggested}", "count: 4}")
+    )
     result = runner.invoke(app, ["build", str(book), "-o", "-"])
     assert result.exit_code == 0
     lines = result.stderr.splitlines()
-    assert lines[:3] == ["building: 1 of 9 steps (11%)", "building: 2 of 9 steps (22%)", "building: 3 of 9 steps (33%)"]
+    assert lines[:3] == [
+        "building: 1 of 9 steps (11%)",
+        "building: 2 of 9 steps (22%)",
+        "building: 3 of 9 steps (33%)",
+    ]
     assert result.stdout_bytes.startswith(b"%PDF") and b"building" not in result.stdout_bytes
     quiet = runner.invoke(app, ["build", "-q", str(book), "-o", "-"])
     assert quiet.stderr == ""
