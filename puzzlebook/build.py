@@ -10,7 +10,15 @@ from pathlib import Path
 from .errors import Problem, PuzzlebookError, SpecError
 from .layout import BookPlan, Layout, for_book, load_layout, plan_book
 from .output import plan_output, write_output
-from .puzzles import MAX_TRIES, SAMPLE, Puzzle, Recipe, make_puzzle_with_difficulty, matched_puzzles
+from .puzzles import (
+    MAX_TRIES,
+    SAMPLE,
+    Puzzle,
+    Recipe,
+    make_puzzle_with_difficulty,
+    matched_puzzles,
+    rated,
+)
 from .render.pdf import text_problems, write_pdf
 from .spec import AGES, MazeRequest, Spec, load_partial, load_spec
 
@@ -94,6 +102,8 @@ def check_book(
         "page_size": page_size or spec.book.page_size,
         "bleed": spec.book.bleed,
         "mazes_per_page": spec.book.mazes_per_page,
+        "show_seed": spec.book.show_seed,
+        "show_difficulty": spec.book.show_difficulty,
     }
     layout = load_layout(spec.book.layout, spec, {k: v for k, v in overrides.items() if v is not None})
     layout = for_book(layout, spec)
@@ -127,9 +137,11 @@ def output_path(spec: Spec, out: str | os.PathLike[str] | None) -> str:
 
 
 def make_puzzles(
-    mazes: list[MazeRequest], progress: Callable[[int], None] | None = None
+    mazes: list[MazeRequest], progress: Callable[[int], None] | None = None, rate: bool = False
 ) -> dict[int, Puzzle]:
+    """Every maze of the book; with ``rate``, each also gets its Easy/Medium/Hard rating."""
     puzzles = {}
+    thirds: dict[tuple[object, ...], tuple[int, int]] = {}  # score edges per kind of maze, found once
     class_sets: dict[tuple[int, int, int], list[Puzzle]] = {}  # a pool per maze of the set
     for maze in mazes:
         recipe = Recipe(maze.algorithm, maze.width, maze.height, maze.options, maze.marks)
@@ -144,6 +156,8 @@ def make_puzzles(
                 puzzles[maze.number] = recipe.make(maze.seed)
             else:
                 puzzles[maze.number] = make_puzzle_with_difficulty(recipe, maze.seed, maze.difficulty)
+            if rate:
+                puzzles[maze.number] = rated(puzzles[maze.number], recipe, maze.difficulty, thirds)
         except PuzzlebookError as exc:
             raise PuzzlebookError(f"{maze.where}: {exc}") from None
         if progress:
@@ -155,7 +169,7 @@ def generate(
     checked: Checked, progress: Callable[[int], None] | None = None
 ) -> tuple[Checked, dict[int, Puzzle]]:
     """Make every puzzle; with `order: difficulty`, renumber the mazes easiest first and plan again."""
-    puzzles = make_puzzles(checked.mazes, progress)
+    puzzles = make_puzzles(checked.mazes, progress, checked.layout.show_difficulty)
     if checked.spec.book.order != "difficulty":
         return checked, puzzles
     ranked = sorted(

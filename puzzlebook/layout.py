@@ -88,7 +88,10 @@ class Layout(_Model):
     instructions: OneLine | None = Field(None, max_length=200)
     header: OneLine | None = Field(None, max_length=120)
     footer: OneLine = Field("{page}", max_length=120)
-    show_seed: bool = True
+    show_seed: bool = Field(
+        False, description="the algorithm, size and seed under each maze (answers always)"
+    )
+    show_difficulty: bool = Field(False, description="Easy, Medium or Hard under each maze")
     min_cell: Length = Field(7.0, ge=2.0, le=144, description="smallest cell a reader can draw through")
     bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
     mark_room: Length | None = Field(
@@ -312,6 +315,8 @@ class MazeInfo:
     y: float
     size: float
     short: bool = False  # just "seed N", for answer thumbnails
+    seed: bool = True  # name the algorithm, size and seed
+    rating: bool = False  # say Easy, Medium or Hard
 
 
 @dataclass(frozen=True)
@@ -340,7 +345,7 @@ class Link:
 
 
 Item = Text | Rule | MazeFrame | MazeInfo | Link
-PageKind = Literal["title", "contents", "maze", "answers", "notes"]
+PageKind = Literal["title", "copyright", "contents", "maze", "answers", "notes"]
 
 
 @dataclass
@@ -453,7 +458,8 @@ def _slot_items(
     layout: Layout, slot: Box, maze: MazeRequest, caption_size: float, answer: bool, wall: float
 ) -> tuple[list[Item], float]:
     """Caption, maze and info line in one slot; also returns the cell size."""
-    info_h = layout.small_size + 8 if layout.show_seed else 0.0
+    info = answer or layout.show_seed or layout.show_difficulty  # answers always show their seed
+    info_h = layout.small_size + 8 if info else 0.0
     box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size - 6)
     room = mark_room(box, None if answer else layout.mark_room)
     cell, x, y = fit(box, maze.width, maze.height, room)
@@ -476,13 +482,15 @@ def _slot_items(
         ),
         MazeFrame(maze.number, x, y, cell, wall_for(cell, wall), answer, room * 0.85, layout.solution_gray),
     ]
-    if layout.show_seed:
+    if info:
         items.append(
             MazeInfo(
                 maze.number,
                 slot.x0 + slot.w / 2,
                 y - room - layout.small_size - 4,
                 max(MIN_TEXT, layout.small_size - 1),
+                seed=answer or layout.show_seed,
+                rating=layout.show_difficulty and not answer,
             )
         )
     return items, cell
@@ -650,6 +658,8 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     title_page = layout.title_page if book.title_page is None else book.title_page
     if title_page:
         _title_page(new_page("title", bookmark="Title"), layout, spec, len(mazes))
+    if book.copyright or book.isbn:
+        _copyright_page(new_page("copyright"), layout, spec)
     screen = book.edition == "screen"
     entries = len(mazes) + (1 if book.answer_key is True else 0)
     contents = (
@@ -734,10 +744,37 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
         page.items.append(
             Text(cx, y, book.author, size, align="center", max_width=box.w, source=at("author"))
         )
+    if book.belongs_to:  # a child writes their name here
+        size = layout.caption_size * 1.2
+        y = box.y0 + box.h * 0.22
+        words = "This book belongs to"
+        page.items.append(Text(cx, y + size * 1.4, words, size, align="center"))
+        page.items.append(Rule(cx - box.w * 0.3, y - 2, cx + box.w * 0.3, y - 2, MIN_LINE))
     mazes = "1 maze" if count == 1 else f"{count} mazes"
     page.items.append(
         Text(cx, box.y0 + layout.caption_size, mazes, layout.caption_size, align="center", gray=0.3)
     )
+
+
+def _copyright_page(page: Page, layout: Layout, spec: Spec) -> None:
+    """The page after the title, as a printed book has it: title, author, copyright line, ISBN."""
+    book = spec.book
+    box = content_box(layout, page.number)
+    size = max(layout.small_size, MIN_TEXT + 1)
+    holder = book.author or book.title
+    lines = [
+        (book.title, True, "title"),
+        (f"by {book.author}" if book.author else "", False, "author"),
+        ("", False, ""),
+        (f"© {book.year} {holder}" if book.year else "", False, "year"),
+        (book.copyright or "", False, "copyright"),
+        (f"ISBN {book.isbn}" if book.isbn else "", False, "isbn"),
+    ]
+    y = box.y0 + size * 1.6 * (len(lines) + 1)
+    for text, bold, key in lines:
+        y -= size * 1.6
+        if text:
+            page.items.append(Text(box.x0, y, text, size, bold, max_width=box.w, source=spec.where(key)))
 
 
 def _answer_pages(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from array import array
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import generators
@@ -30,6 +30,7 @@ class Puzzle:
     route: array[int] | None  # the solution as cell indices: a book holds hundreds of these
     metrics: Metrics
     sides: tuple[int | None, int | None] = (None, None)  # outer walls opened at the start and the end
+    rating: str | None = None  # "Easy", "Medium" or "Hard", when the book shows it
 
     @property
     def solution(self) -> list[Cell] | None:
@@ -155,6 +156,25 @@ def _out_of_range(recipe: Recipe, low: float, high: float, seen: list[int]) -> G
         f"in {len(seen)} tries "
         f"(scores ranged from {min(seen)} to {max(seen)}); choose a range inside that, or easy/medium/hard"
     )
+
+
+def rated(
+    puzzle: Puzzle,
+    recipe: Recipe,
+    band: str | tuple[float, float] | None,
+    thirds: dict[tuple[object, ...], tuple[int, int]],
+) -> Puzzle:
+    """The puzzle with its rating: the band it was made for, or the third of the scores its own score
+    falls in, among 30 mazes of its kind made from a fixed seed (found once per kind, in ``thirds``)."""
+    if isinstance(band, str) and band in BANDS:
+        return replace(puzzle, rating=band.capitalize())
+    key = (recipe.algorithm, recipe.width, recipe.height, tuple(sorted((recipe.options or {}).items())))
+    if key not in thirds:
+        scores = sorted(p.metrics.difficulty for p in recipe.tries(derive_seed(0, "rating"), SAMPLE))
+        thirds[key] = (scores[SAMPLE // 3 - 1], scores[2 * SAMPLE // 3 - 1])
+    easy, medium = thirds[key]
+    score = puzzle.metrics.difficulty
+    return replace(puzzle, rating="Easy" if score <= easy else "Medium" if score <= medium else "Hard")
 
 
 def matched_puzzles(

@@ -79,6 +79,21 @@ def _one_line(value: str) -> str:
 OneLine = Annotated[str, AfterValidator(_one_line)]
 
 
+def _isbn(value: str) -> str:
+    """An ISBN-10 or ISBN-13 whose check digit is right: a wrong one on a printed book cannot be undone."""
+    digits = value.replace("-", "").replace(" ", "").upper()
+    if len(digits) == 13 and digits.isdigit():
+        total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits))
+    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
+        total = sum((10 - i) * (10 if d == "X" else int(d)) for i, d in enumerate(digits))
+        total = 0 if total % 11 == 0 else 1
+    else:
+        raise ValueError(f'expected an ISBN of 10 or 13 digits such as 978-0-306-40615-7, got "{value}"')
+    if total % 10:
+        raise ValueError(f'"{value}" is not a valid ISBN: its check digit is wrong; copy it again')
+    return value
+
+
 def _answer_key(value: Any) -> Any:
     """true, false or separate, in one message when it is none of them."""
     words = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
@@ -238,6 +253,12 @@ class BookSpec(_Model):
         "as-listed", description="difficulty: easiest maze first, by difficulty score"
     )
     output: OneLine | None = Field(None, max_length=255, description="PDF path, relative to the spec file")
+    show_seed: bool | None = Field(None, description="the algorithm, size and seed under each maze")
+    show_difficulty: bool | None = Field(None, description="Easy, Medium or Hard under each maze")
+    belongs_to: bool = Field(False, description='a "This book belongs to" line on the title page')
+    copyright: OneLine | None = Field(None, max_length=300, description="copyright page text")
+    year: int | None = Field(None, ge=1900, le=2200, description="year on the copyright page")
+    isbn: Annotated[str, AfterValidator(_isbn)] | None = Field(None, description="ISBN on the copyright page")
     mazes: list[MazeEntry] = Field(min_length=1, max_length=MAX_COUNT)
 
     @field_validator("page_size")

@@ -53,7 +53,25 @@ def test_order_by_difficulty_renumbers_easiest_first(tmp_path):
     target, _ = build_book(spec)
     texts = page_texts(target)
     assert "Maze 1 · Small" in texts[1] and "Maze 3 · Big" in texts[3]
-    assert f"seed {puzzles[3].seed}" in texts[3]  # the seed actually used, printed under the maze
+    answers = " ".join(texts[4:])
+    assert f"seed {puzzles[3].seed}" in answers  # the seed actually used, printed in the answer key
+
+
+def test_show_seed_and_show_difficulty_label_each_maze(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Rated\nshow_seed: true\nshow_difficulty: true\nmarks: suggested\nmazes:\n"
+        "  - {size: 12x12, difficulty: hard, seed: 5}\n  - {size: 12x12, count: 9, seed: 6}\n"
+    )
+    checked, puzzles = generate(check_book(spec))
+    target, _ = build_book(spec)
+    texts = page_texts(target)
+    assert texts[1].splitlines()[-1] == f"Hard · hunt-and-kill · 12×12 · seed {puzzles[1].seed}"
+    ratings = [puzzles[n].rating for n in range(2, 11)]
+    assert set(ratings) <= {"Easy", "Medium", "Hard"} and len(set(ratings)) > 1
+    # the thirds come from the same 30 mazes the bands use: a maze made "hard" rates Hard
+    for number in range(2, 11):
+        assert f"{puzzles[number].rating} · hunt-and-kill" in texts[number]
 
 
 def test_bad_difficulty_values_are_explained(tmp_path):

@@ -130,10 +130,14 @@ def _draw_page(
             )
         elif isinstance(item, MazeInfo):
             puzzle = puzzle_for(item.number)
-            text = f"seed {puzzle.seed}"
-            if not item.short:
-                text = f"{puzzle.algorithm} · {puzzle.maze.width}×{puzzle.maze.height} · {text}"
-            _text(canvas, Text(item.x, item.y, text, item.size, align="center", gray=0.35), fonts)
+            parts = [puzzle.rating] if item.rating and puzzle.rating else []
+            if item.seed:
+                seed = f"seed {puzzle.seed}"
+                w, h = puzzle.maze.width, puzzle.maze.height
+                parts.append(seed if item.short else f"{puzzle.algorithm} · {w}×{h} · {seed}")
+            _text(
+                canvas, Text(item.x, item.y, " · ".join(parts), item.size, align="center", gray=0.35), fonts
+            )
 
 
 def _text(canvas: Canvas, item: Text, fonts: tuple[str, str]) -> None:
