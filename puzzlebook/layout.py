@@ -331,6 +331,7 @@ class MazeFrame:
     answer: bool  # draw the solution
     mark: float  # size of the start/end arrows, drawn in the margin around the maze
     solution_gray: float
+    label: float = 12.0  # the largest size of the Start and Finish words
 
 
 @dataclass(frozen=True)
@@ -436,9 +437,16 @@ def split(box: Box, columns: int, rows: int, gap: float) -> list[Box]:
     ]
 
 
-def mark_room(box: Box, wanted: float | None = None) -> float:
-    """Room kept around a maze for the start and end arrows and their words."""
-    return wanted if wanted else max(10.0, min(34.0, 0.07 * min(box.w, box.h)))
+def mark_room(box: Box, wanted: float | None = None, scale: float = 1.0) -> float:
+    """Room kept around a maze for the start and end arrows and their words; ``scale`` grows it on
+    pages larger than Letter (by its square root: the maze needs the room too), so a poster's arrows and
+    words are in proportion to its headings."""
+    return wanted if wanted else max(10.0, min(34.0 * scale**0.5, 0.07 * min(box.w, box.h)))
+
+
+def page_scale(layout: Layout) -> float:
+    """How much larger than Letter the page is (at least 1): marks and their words grow by it."""
+    return max(1.0, min(layout.trim) / 612)
 
 
 def wall_for(cell: float, weight: float) -> float:
@@ -461,7 +469,8 @@ def _slot_items(
     info = answer or layout.show_seed or layout.show_difficulty  # answers always show their seed
     info_h = layout.small_size + 8 if info else 0.0
     box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size - 6)
-    room = mark_room(box, None if answer else layout.mark_room)
+    scale = page_scale(layout)
+    room = mark_room(box, None if answer else layout.mark_room, scale)
     cell, x, y = fit(box, maze.width, maze.height, room)
     if not answer and layout.mark_room is None and cell * 0.8 > room:  # big cells want big arrows
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
@@ -480,7 +489,17 @@ def _slot_items(
             max_width=slot.w,
             source=source,
         ),
-        MazeFrame(maze.number, x, y, cell, wall_for(cell, wall), answer, room * 0.85, layout.solution_gray),
+        MazeFrame(
+            maze.number,
+            x,
+            y,
+            cell,
+            wall_for(cell, wall),
+            answer,
+            room * 0.85,
+            layout.solution_gray,
+            12 * scale,
+        ),
     ]
     if info:
         items.append(

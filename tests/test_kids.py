@@ -48,3 +48,20 @@ def test_an_isbn_with_a_wrong_check_digit_is_refused(tmp_path, isbn, ok):
     else:
         with pytest.raises(SpecError, match="book.yaml:6: isbn: "):
             load_spec(spec)
+
+
+def test_poster_marks_and_their_words_grow_with_the_page(tmp_path):
+    import pdfplumber
+
+    sizes = {}
+    for layout in ("activity-book", "poster"):
+        spec = tmp_path / f"{layout}.yaml"
+        spec.write_text(f"title: T\nlayout: {layout}\nmarks: left-right\nmazes:\n  - {{size: 40x50}}\n")
+        target, checked = build_book(spec)
+        with pdfplumber.open(target) as pdf:
+            page = pdf.pages[1 if layout == "activity-book" else 0]
+            words = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ("Start", "Finish")]
+        assert len(words) == 2
+        sizes[layout] = min(w["size"] for w in words)
+    assert sizes["activity-book"] >= 7
+    assert sizes["poster"] >= 1.4 * sizes["activity-book"]  # a poster's words read from across a room

@@ -143,7 +143,9 @@ Measure = Callable[[str, float], float]
 WORDS = ("Start", "Finish")
 
 
-def marks(puzzle: Puzzle, place: Placement, size: float, measure: Measure | None = None) -> list[Mark]:
+def marks(
+    puzzle: Puzzle, place: Placement, size: float, measure: Measure | None = None, largest: float = 12.0
+) -> list[Mark]:
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
 
     ``measure(word, size)`` gives a word's width in points; with it, each word gets the largest size up
@@ -164,7 +166,7 @@ def marks(puzzle: Puzzle, place: Placement, size: float, measure: Measure | None
         other = ends["end" if role == "start" else "start"]
         # Put the word on the side away from the other end, so two ends side by side never collide.
         away = other is not None and (other[0] > x if side in (N, S) else other[1] < y)
-        text = label_size(size)
+        text = label_size(size, largest)
         if text and measure is not None and side in (E, W):  # the word runs outward from the arrow's root
             room = size - max(1.5, place.cell * 0.12)
             text = min(text, text * room / max(measure(word, text), 1e-9))
@@ -174,10 +176,10 @@ def marks(puzzle: Puzzle, place: Placement, size: float, measure: Measure | None
     return out
 
 
-def label_size(mark: float) -> float:
+def label_size(mark: float, largest: float = 12.0) -> float:
     """Text size of the Start/Finish words beside an arrow of size ``mark``: the word must fit in the
     room around the maze, so a small room gets arrows alone (0) rather than text too small to print."""
-    size = min(12.0, mark * 0.3)
+    size = min(largest, mark * 0.3)
     return size if size >= 7 else 0.0
 
 

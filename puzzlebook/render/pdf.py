@@ -180,9 +180,11 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) 
     canvas.lines(wall_runs(puzzle.maze, gaps(puzzle)))
     canvas.restoreState()
     canvas.setFillGray(0)
-    for mark in marks(
-        puzzle, place, frame.mark, lambda word, size: pdfmetrics.stringWidth(word, bold_font, size)
-    ):
+
+    def measure(word: str, size: float) -> float:
+        return float(pdfmetrics.stringWidth(word, bold_font, size))
+
+    for mark in marks(puzzle, place, frame.mark, measure, frame.label):
         if mark.kind == "arrow":
             path = canvas.beginPath()
             path.moveTo(*mark.polygon[0])
