@@ -1,0 +1,189 @@
+"""The start and end pictures: complete pairs, inside their box, printable lines, and the same drawing in
+PDF, SVG and PNG."""
+
+import io
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from puzzlebook.layout import MIN_LINE as LAYOUT_MIN_LINE
+from puzzlebook.pictures import (
+    MIN_LINE,
+    MIN_SIZE,
+    MIN_STROKE,
+    PAIRS,
+    PICTURES,
+    Circle,
+    Close,
+    CurveTo,
+    LineTo,
+    MoveTo,
+    Path,
+    bounds,
+    flatten,
+    placed,
+)
+from puzzlebook.render.pictures import draw_pdf, draw_png, svg
+
+NAMES = sorted(PICTURES)
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def points(shape):
+    if isinstance(shape, Circle):
+        return [(shape.x, shape.y)]
+    out = []
+    for c in shape.commands:
+        if isinstance(c, (MoveTo, LineTo)):
+            out.append((c.x, c.y))
+        elif isinstance(c, CurveTo):
+            out += [(c.x1, c.y1), (c.x2, c.y2), (c.x, c.y)]
+    return out
+
+
+def png(name, size=200, mirror=False):
+    image = Image.new("L", (size, size), 255)
+    draw_png(ImageDraw.Draw(image), placed(PICTURES[name], 0, 0, size, mirror), height=size)
+    return image
+
+
+def test_pairs_name_pictures_that_exist():
+    assert len(PAIRS) >= 6 and len(PICTURES) >= 12
+    for pair, (start, end) in PAIRS.items():
+        assert pair == f"{start}-{end}"
+        assert start in PICTURES and end in PICTURES
+    assert {n for pair in PAIRS.values() for n in pair} == set(PICTURES)  # no picture without its pair
+    for name, picture in PICTURES.items():
+        assert picture.name == name and re.fullmatch(r"[a-z]+(-[a-z]+)*", name)
+    assert all(PICTURES[start].directional for start, _end in PAIRS.values())  # mirrored to face the maze
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pictures_are_centred_in_their_box_and_fill_most_of_it(name):
+    x0, y0, x1, y1 = bounds(PICTURES[name].shapes)
+    assert min(x0, y0) >= 0 and max(x1, y1) <= 1
+    assert max(x1 - x0, y1 - y0) > 0.9
+    assert (x0 + x1) / 2 == pytest.approx(0.5, abs=0.01) and (y0 + y1) / 2 == pytest.approx(0.5, abs=0.01)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_lines_print_at_the_smallest_size(name):
+    picture = PICTURES[name]
+    for shape in picture.shapes:
+        if shape.stroke is not None:
+            assert shape.width >= MIN_STROKE - 1e-9
+    for shape in placed(picture, 0, 0, MIN_SIZE):
+        if shape.stroke is not None:
+            assert shape.width >= MIN_LINE - 1e-9
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_subpaths_of_a_filled_path_never_overlap(name):
+    """So nonzero, even-odd and Pillow's one-polygon-at-a-time fills all paint the same area."""
+    for shape in PICTURES[name].shapes:
+        if isinstance(shape, Path) and shape.fill is not None:
+            boxes = []
+            for pts, _closed in flatten(shape.commands, 0.01):
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                boxes.append((min(xs), min(ys), max(xs), max(ys)))
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1 :]:
+                    assert a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_picture_inks_a_sensible_share_of_its_box(name):
+    """Neither empty nor a blob: 15% to 70% of the box black at 200 px."""
+    histogram = png(name).histogram()
+    black = sum(histogram[:128]) / (200 * 200)
+    assert 0.15 <= black <= 0.70, f"{name}: {black:.0%} black"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mirroring_flips_x(name):
+    picture = PICTURES[name]
+    plain = placed(picture, 10, 20, 50)
+    mirrored = placed(picture, 10, 20, 50, mirror=True)
+    for a, b in zip(plain, mirrored, strict=True):
+        assert type(a) is type(b) and a.width == b.width and a.fill == b.fill
+        for (ax, ay), (bx, by) in zip(points(a), points(b), strict=True):
+            assert bx - 10 == pytest.approx(50 - (ax - 10)) and by == pytest.approx(ay)
+    left, right = png(name), png(name, mirror=True)
+    differ = ImageChops.difference(left.transpose(Image.Transpose.FLIP_LEFT_RIGHT), right).histogram()
+    assert sum(differ[128:]) / (200 * 200) < 0.02  # the same picture, give or take the pixel grid
+
+
+def test_the_thinnest_line_is_the_layouts():
+    assert MIN_LINE == LAYOUT_MIN_LINE and MIN_SIZE <= 0.4 * 72  # lines print at 0.4 in
+
+
+def test_placed_scales_into_its_box():
+    shapes = placed(PICTURES["mouse"], 100, 200, 36)
+    x0, y0, x1, y1 = bounds(shapes)
+    assert x0 >= 100 and y0 >= 200 and x1 <= 136 and y1 <= 236
+
+
+def test_every_picture_draws_in_a_pdf_in_black_and_white_only():
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(400, 60 * len(NAMES)), invariant=1)
+    for i, name in enumerate(NAMES):
+        draw_pdf(canvas, placed(PICTURES[name], 10, 10 + 60 * i, 50))
+        draw_pdf(canvas, placed(PICTURES[name], 100, 10 + 60 * i, 29, mirror=True))  # 0.4 in
+    canvas.showPage()
+    canvas.save()
+    page = PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
+    assert page.extract_text().strip() == ""  # no words in a picture
+    content = page.get_contents().get_data().decode("latin-1")
+    grays = set(re.findall(r"([\d.]+) [gG]\b", content))
+    assert grays and {float(g) for g in grays} <= {0.0, 1.0}
+    assert not re.search(r"\b(rg|RG|k|K)\b", content)  # no colour anywhere
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_svg_is_well_formed_with_one_element_per_shape(name):
+    shapes = placed(PICTURES[name], 0, 0, 100)
+    elements = svg(shapes, page_height=100)
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{elements}</svg>')
+    children = list(root)
+    assert len(children) == len(shapes)
+    for element, shape in zip(children, shapes, strict=True):
+        assert element.tag == SVG + ("circle" if isinstance(shape, Circle) else "path")
+        assert element.get("fill") in ("black", "white", "none")
+
+
+def test_svg_flips_y_by_the_page_height():
+    shapes = (
+        Circle(10, 30, 5, fill="black"),
+        Path((MoveTo(0, 0), LineTo(10, 90), Close()), stroke="black", width=1),
+    )
+    circle, path = ET.fromstring(f"<g>{svg(shapes, page_height=100)}</g>")
+    assert (circle.get("cx"), circle.get("cy"), circle.get("r")) == ("10", "70", "5")
+    assert path.get("d") == "M0 100L10 10Z" and path.get("stroke-linecap") == "round"
+
+
+def test_png_draws_where_the_transform_says():
+    image = Image.new("L", (100, 100), 255)
+    draw_png(ImageDraw.Draw(image), (Circle(10, 30, 5, fill="black"),), scale=2.0, height=50)
+    assert (
+        image.getpixel((20, 40)) == 0 and image.getpixel((20, 60)) == 255
+    )  # (10, 30) -> (20, (50 - 30) * 2)
+
+
+def test_flatten_follows_curves_closely():
+    quarter = [MoveTo(1, 0), CurveTo(1, 0.5523, 0.5523, 1, 0, 1)]
+    ((pts, closed),) = flatten(quarter, 0.01)
+    assert not closed and len(pts) > 50
+    assert all(abs((x * x + y * y) ** 0.5 - 1) < 0.001 for x, y in pts)
+
+
+def test_shapes_refuse_to_be_invisible():
+    with pytest.raises(ValueError):
+        Path((MoveTo(0, 0), LineTo(1, 1)))
+    with pytest.raises(ValueError):
+        Path((LineTo(1, 1),), fill="black")
+    with pytest.raises(ValueError):
+        Circle(0, 0, 1, stroke="black")
