@@ -104,6 +104,8 @@ def check_book(
         "mazes_per_page": spec.book.mazes_per_page,
         "show_seed": spec.book.show_seed,
         "show_difficulty": spec.book.show_difficulty,
+        "start_label": spec.book.start_label,
+        "end_label": spec.book.end_label,
     }
     layout = load_layout(spec.book.layout, spec, {k: v for k, v in overrides.items() if v is not None})
     layout = for_book(layout, spec)

@@ -92,6 +92,8 @@ class Layout(_Model):
         False, description="the algorithm, size and seed under each maze (answers always)"
     )
     show_difficulty: bool = Field(False, description="Easy, Medium or Hard under each maze")
+    start_label: OneLine = Field("Start", min_length=1, max_length=20, description="the word at the start")
+    end_label: OneLine = Field("Finish", min_length=1, max_length=20, description="the word at the end")
     min_cell: Length = Field(7.0, ge=2.0, le=144, description="smallest cell a reader can draw through")
     bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
     mark_room: Length | None = Field(
@@ -332,6 +334,8 @@ class MazeFrame:
     mark: float  # size of the start/end arrows, drawn in the margin around the maze
     solution_gray: float
     label: float = 12.0  # the largest size of the Start and Finish words
+    words: tuple[str, str] = ("Start", "Finish")  # beside the start and end arrows
+    words_where: tuple[str, str] = ("", "")  # where they were written, for words too long to fit
 
 
 @dataclass(frozen=True)
@@ -499,6 +503,8 @@ def _slot_items(
             room * 0.85,
             layout.solution_gray,
             12 * scale,
+            (layout.start_label, layout.end_label),
+            (layout.where("start_label"), layout.where("end_label")),
         ),
     ]
     if info:

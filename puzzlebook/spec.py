@@ -255,6 +255,8 @@ class BookSpec(_Model):
     output: OneLine | None = Field(None, max_length=255, description="PDF path, relative to the spec file")
     show_seed: bool | None = Field(None, description="the algorithm, size and seed under each maze")
     show_difficulty: bool | None = Field(None, description="Easy, Medium or Hard under each maze")
+    start_label: OneLine | None = Field(None, min_length=1, max_length=20, description="word at the start")
+    end_label: OneLine | None = Field(None, min_length=1, max_length=20, description="word at the end")
     belongs_to: bool = Field(False, description='a "This book belongs to" line on the title page')
     copyright: OneLine | None = Field(None, max_length=300, description="copyright page text")
     year: int | None = Field(None, ge=1900, le=2200, description="year on the copyright page")

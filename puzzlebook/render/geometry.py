@@ -144,7 +144,12 @@ WORDS = ("Start", "Finish")
 
 
 def marks(
-    puzzle: Puzzle, place: Placement, size: float, measure: Measure | None = None, largest: float = 12.0
+    puzzle: Puzzle,
+    place: Placement,
+    size: float,
+    measure: Measure | None = None,
+    largest: float = 12.0,
+    words: tuple[str, str] = WORDS,
 ) -> list[Mark]:
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
 
@@ -153,7 +158,7 @@ def marks(
     out = []
     ends = {"start": puzzle.start, "end": puzzle.end}
     sides = dict(zip(ends, puzzle.sides, strict=True))
-    for (role, cell), word in zip(ends.items(), WORDS, strict=True):
+    for (role, cell), word in zip(ends.items(), words, strict=True):
         if cell is None:
             continue
         side = sides[role]
@@ -167,13 +172,17 @@ def marks(
         # Put the word on the side away from the other end, so two ends side by side never collide.
         away = other is not None and (other[0] > x if side in (N, S) else other[1] < y)
         text = label_size(size, largest)
-        if text and measure is not None and side in (E, W):  # the word runs outward from the arrow's root
-            room = size - max(1.5, place.cell * 0.12)
-            text = min(text, text * room / max(measure(word, text), 1e-9))
+        if text and measure is not None:  # the word fits the room beside the maze, or is left out
+            text = min(text, text * word_room(size, place.cell) / max(measure(word, text), 1e-9))
             text = text if text >= 7 else 0.0
         label = _label_spot(polygon, side, text, flip=away)
         out.append(Mark("arrow", role, polygon=polygon, label=label, word=word, size=text))
     return out
+
+
+def word_room(size: float, cell: float) -> float:
+    """How wide a word beside an arrow may be: the room around the maze, less the arrow's gap."""
+    return size - max(1.5, cell * 0.12)
 
 
 def label_size(mark: float, largest: float = 12.0) -> float:

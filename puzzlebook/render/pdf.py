@@ -23,7 +23,7 @@ from ..errors import LayoutError, Problem
 from ..inputs import read_bytes
 from ..layout import BUNDLED_FONTS, MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..puzzles import Puzzle
-from .geometry import Placement, gaps, marks, solution_line, wall_runs
+from .geometry import WORDS, Placement, gaps, marks, solution_line, wall_runs, word_room
 
 FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
@@ -66,6 +66,20 @@ def text_problems(plan: BookPlan) -> list[Problem]:
                     item.source or f"page {page.number}",
                     f'"{shown}" does not fit on the page even at {MIN_TEXT:g} pt: shorten it to about '
                     f"{fits} characters",
+                )
+
+    def smallest(word: str) -> float:
+        return float(pdfmetrics.stringWidth(word, bold, MIN_TEXT))
+
+    for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
+        room = word_room(frame.mark, frame.cell)
+        for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
+            # a room too small for any word gets arrows alone; one a usual word fits must fit yours
+            if where not in problems and smallest(usual) <= room < smallest(word):
+                problems[where] = Problem(
+                    where,
+                    f'"{word}" is too long to fit beside the arrows even at {MIN_TEXT:g} pt '
+                    f"({room:.0f} pt of room); use a shorter word",
                 )
     return list(problems.values())
 
@@ -184,7 +198,7 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) 
     def measure(word: str, size: float) -> float:
         return float(pdfmetrics.stringWidth(word, bold_font, size))
 
-    for mark in marks(puzzle, place, frame.mark, measure, frame.label):
+    for mark in marks(puzzle, place, frame.mark, measure, frame.label, frame.words):
         if mark.kind == "arrow":
             path = canvas.beginPath()
             path.moveTo(*mark.polygon[0])
