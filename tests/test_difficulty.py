@@ -63,7 +63,7 @@ def test_show_seed_and_show_difficulty_label_each_maze(tmp_path):
         "title: Rated\nshow_seed: true\nshow_difficulty: true\nmarks: suggested\nmazes:\n"
         "  - {size: 12x12, difficulty: hard, seed: 5}\n  - {size: 12x12, count: 9, seed: 6}\n"
     )
-    checked, puzzles = generate(check_book(spec))
+    _, puzzles = generate(check_book(spec))
     target, _ = build_book(spec)
     texts = page_texts(target)
     assert texts[1].splitlines()[-1] == f"Hard · hunt-and-kill · 12×12 · seed {puzzles[1].seed}"

@@ -46,7 +46,7 @@ def test_an_isbn_with_a_wrong_check_digit_is_refused(tmp_path, isbn, ok):
     if ok:
         assert load_spec(spec).book.isbn == isbn
     else:
-        with pytest.raises(SpecError, match="book.yaml:6: isbn: "):
+        with pytest.raises(SpecError, match=r"book\.yaml:6: isbn: "):
             load_spec(spec)
 
 
@@ -57,7 +57,7 @@ def test_poster_marks_and_their_words_grow_with_the_page(tmp_path):
     for layout in ("activity-book", "poster"):
         spec = tmp_path / f"{layout}.yaml"
         spec.write_text(f"title: T\nlayout: {layout}\nmarks: left-right\nmazes:\n  - {{size: 40x50}}\n")
-        target, checked = build_book(spec)
+        target, _ = build_book(spec)
         with pdfplumber.open(target) as pdf:
             page = pdf.pages[1 if layout == "activity-book" else 0]
             words = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ("Start", "Finish")]
