@@ -106,6 +106,7 @@ def check_book(
         "show_difficulty": spec.book.show_difficulty,
         "start_label": spec.book.start_label,
         "end_label": spec.book.end_label,
+        "pictures": spec.book.pictures,
     }
     layout = load_layout(spec.book.layout, spec, {k: v for k, v in overrides.items() if v is not None})
     layout = for_book(layout, spec)

@@ -28,6 +28,8 @@ from pydantic import (
 from .errors import LayoutError, Problem, SpecError
 from .inputs import read_bytes, read_text
 from .messages import Loc, errors_of
+from .pictures import MIN_SIZE as MIN_PICTURE
+from .pictures import PAIRS
 from .registry import suggest
 from .spec import AGES, MazeRequest, OneLine, Spec, parse_yaml, sort_problems
 from .units import length, page_size, size_name
@@ -94,6 +96,7 @@ class Layout(_Model):
     show_difficulty: bool = Field(False, description="Easy, Medium or Hard under each maze")
     start_label: OneLine = Field("Start", min_length=1, max_length=20, description="the word at the start")
     end_label: OneLine = Field("Finish", min_length=1, max_length=20, description="the word at the end")
+    pictures: str | None = Field(None, description="pictures at the start and the end: " + ", ".join(PAIRS))
     min_cell: Length = Field(7.0, ge=2.0, le=144, description="smallest cell a reader can draw through")
     bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
     mark_room: Length | None = Field(
@@ -145,6 +148,14 @@ class Layout(_Model):
         """The PDF page: the trim size, plus bleed on the outside edge, the top and the bottom."""
         w, h = self.trim
         return (w + BLEED, h + 2 * BLEED) if self.bleed else (w, h)
+
+    @field_validator("pictures")
+    @classmethod
+    def _pictures(cls, value: str | None) -> str | None:
+        if value is not None and value not in PAIRS:
+            hint = suggest(value, list(PAIRS)) or f" Choose one of {', '.join(PAIRS)}."
+            raise ValueError(f'unknown pictures "{value}".{hint}')
+        return value
 
     @field_validator("mazes_per_page")
     @classmethod
@@ -336,6 +347,8 @@ class MazeFrame:
     label: float = 12.0  # the largest size of the Start and Finish words
     words: tuple[str, str] = ("Start", "Finish")  # beside the start and end arrows
     words_where: tuple[str, str] = ("", "")  # where they were written, for words too long to fit
+    picture: float = 0.0  # size of the start and end pictures, beyond the arrows; 0 for none
+    pictures: tuple[str, str] | None = None  # their names, such as ("mouse", "cheese")
 
 
 @dataclass(frozen=True)
@@ -474,12 +487,15 @@ def _slot_items(
     info_h = layout.small_size + 8 if info else 0.0
     box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size - 6)
     scale = page_scale(layout)
+    pair = PAIRS[layout.pictures] if layout.pictures and not answer else None
+    picture = max(MIN_PICTURE, min(0.1 * min(box.w, box.h), 72 * scale)) if pair else 0.0
+    extra = picture + 4 if pair else 0.0  # the pictures sit beyond the arrows
     room = mark_room(box, None if answer else layout.mark_room, scale)
-    cell, x, y = fit(box, maze.width, maze.height, room)
+    cell, x, y = fit(box, maze.width, maze.height, room + extra)
     if not answer and layout.mark_room is None and cell * 0.8 > room:  # big cells want big arrows
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
-        cell, x, y = fit(box, maze.width, maze.height, room)
-    top = y + cell * maze.height + room + 4
+        cell, x, y = fit(box, maze.width, maze.height, room + extra)
+    top = y + cell * maze.height + room + extra + 4
     label = f"Maze {maze.shown}" + (f" · {maze.title}" if maze.title and not answer else "")
     source = f"{maze.where}.title" if maze.title and not answer else ""
     items: list[Item] = [
@@ -505,6 +521,8 @@ def _slot_items(
             12 * scale,
             (layout.start_label, layout.end_label),
             (layout.where("start_label"), layout.where("end_label")),
+            picture,
+            pair,
         ),
     ]
     if info:
@@ -512,7 +530,7 @@ def _slot_items(
             MazeInfo(
                 maze.number,
                 slot.x0 + slot.w / 2,
-                y - room - layout.small_size - 4,
+                y - room - extra - layout.small_size - 4,
                 max(MIN_TEXT, layout.small_size - 1),
                 seed=answer or layout.show_seed,
                 rating=layout.show_difficulty and not answer,

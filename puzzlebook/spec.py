@@ -257,6 +257,7 @@ class BookSpec(_Model):
     show_difficulty: bool | None = Field(None, description="Easy, Medium or Hard under each maze")
     start_label: OneLine | None = Field(None, min_length=1, max_length=20, description="word at the start")
     end_label: OneLine | None = Field(None, min_length=1, max_length=20, description="word at the end")
+    pictures: str | None = Field(None, description="pictures at the start and end, such as mouse-cheese")
     belongs_to: bool = Field(False, description='a "This book belongs to" line on the title page')
     copyright: OneLine | None = Field(None, max_length=300, description="copyright page text")
     year: int | None = Field(None, ge=1900, le=2200, description="year on the copyright page")

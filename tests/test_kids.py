@@ -65,3 +65,40 @@ def test_poster_marks_and_their_words_grow_with_the_page(tmp_path):
         sizes[layout] = min(w["size"] for w in words)
     assert sizes["activity-book"] >= 7
     assert sizes["poster"] >= 1.4 * sizes["activity-book"]  # a poster's words read from across a room
+
+
+def test_pictures_and_words_at_the_start_and_end_print_inside_the_page(tmp_path):
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+    from puzzlebook.layout import MazeFrame
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Mouse Maze\nmarks: suggested\npictures: mouse-cheese\nstart_label: Mouse\nend_label: Cheese\n"
+        "pad: true\nmazes:\n  - {size: 10x12, count: 3}\n  - {size: 14x9, marks: top-bottom}\n"
+        "  - {size: 12x12, marks: left-right}\n"
+    )
+    result = CliRunner().invoke(app, ["check", str(spec)])  # preflight: nothing in the margins, no hairline
+    assert result.exit_code == 0, result.output
+    target, checked = build_book(spec)
+    texts = page_texts(target)
+    for page in checked.plan.pages:
+        frames = [i for i in page.items if isinstance(i, MazeFrame)]
+        if page.kind == "maze":
+            assert frames[0].pictures == ("mouse", "cheese") and frames[0].picture >= 25
+            assert "Mouse" in texts[page.number - 1] and "Cheese" in texts[page.number - 1]
+            assert "Start" not in texts[page.number - 1]
+        elif page.kind == "answers":
+            assert all(f.pictures is None for f in frames)  # thumbnails keep to arrows
+
+
+def test_unknown_pictures_get_a_hint(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK + "pictures: mouse-chese\n")
+    from puzzlebook.build import check_book
+
+    with pytest.raises(
+        SpecError, match=r'book\.yaml:6: pictures: unknown pictures "mouse-chese"\. Did you mean'
+    ):
+        check_book(spec)

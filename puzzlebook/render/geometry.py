@@ -137,6 +137,8 @@ class Mark:
     label: tuple[float, float, str] | None = None  # baseline x, y and alignment of the word
     word: str = ""  # "Start" or "Finish"
     size: float = 0.0  # its text size; 0 when it does not fit beside the arrow
+    picture: tuple[float, float, float] | None = None  # bottom-left x, y and size of its picture
+    mirror: bool = False  # the picture faces left, towards the maze
 
 
 Measure = Callable[[str, float], float]
@@ -150,6 +152,7 @@ def marks(
     measure: Measure | None = None,
     largest: float = 12.0,
     words: tuple[str, str] = WORDS,
+    picture: float = 0.0,
 ) -> list[Mark]:
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
 
@@ -171,18 +174,60 @@ def marks(
         other = ends["end" if role == "start" else "start"]
         # Put the word on the side away from the other end, so two ends side by side never collide.
         away = other is not None and (other[0] > x if side in (N, S) else other[1] < y)
-        text = label_size(size, largest)
+        text = label_size(max(size, picture), largest)
         if text and measure is not None:  # the word fits the room beside the maze, or is left out
-            text = min(text, text * word_room(size, place.cell) / max(measure(word, text), 1e-9))
+            text = min(text, text * word_room(size, place.cell, picture) / max(measure(word, text), 1e-9))
             text = text if text >= 7 else 0.0
-        label = _label_spot(polygon, side, text, flip=away)
-        out.append(Mark("arrow", role, polygon=polygon, label=label, word=word, size=text))
+        spot = _picture_spot(place, cell, side, size, picture) if picture else None
+        if spot:  # the word goes with the picture: under it, or beside it towards the maze's middle
+            middle = x < puzzle.maze.width / 2 if side in (N, S) else True
+            label = _word_by_picture(spot, side, text, middle)
+        else:
+            label = _label_spot(polygon, side, text, flip=away)
+        out.append(
+            Mark(
+                "arrow",
+                role,
+                polygon=polygon,
+                label=label,
+                word=word,
+                size=text,
+                picture=spot,
+                mirror=side == E,
+            )
+        )
     return out
 
 
-def word_room(size: float, cell: float) -> float:
-    """How wide a word beside an arrow may be: the room around the maze, less the arrow's gap."""
-    return size - max(1.5, cell * 0.12)
+def _picture_spot(
+    place: Placement, cell: Cell, side: int, size: float, picture: float
+) -> tuple[float, float, float]:
+    """The picture's box beyond the arrow, on the arrow's line: the mouse runs in, the cheese waits out."""
+    x, y = cell
+    mx, my = place.point(x + 0.5 + DX[side] * 0.5, y + 0.5 + DY[side] * 0.5)
+    d = size + 2 + picture / 2
+    cx, cy = mx + DX[side] * d, my - DY[side] * d
+    return cx - picture / 2, cy - picture / 2, picture
+
+
+def word_room(size: float, cell: float, picture: float = 0.0) -> float:
+    """How wide a word by an arrow may be: the room around the maze less the arrow's gap, or with a
+    picture, the picture's width and a little."""
+    return picture + 4 if picture else size - max(1.5, cell * 0.12)
+
+
+def _word_by_picture(
+    spot: tuple[float, float, float], side: int, size: float, rightwards: bool
+) -> tuple[float, float, str] | None:
+    """Under the picture when it sits left or right of the maze; beside it, on the side towards the
+    maze's middle, when it sits above or below."""
+    if not size:
+        return None
+    x, y, picture = spot
+    if side in (E, W):
+        return x + picture / 2, y - size * 1.05, "center"
+    middle = y + picture / 2 - size * 0.35
+    return (x + picture + size * 0.3, middle, "left") if rightwards else (x - size * 0.3, middle, "right")
 
 
 def label_size(mark: float, largest: float = 12.0) -> float:

@@ -22,8 +22,10 @@ from .. import __version__
 from ..errors import LayoutError, Problem
 from ..inputs import read_bytes
 from ..layout import BUNDLED_FONTS, MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
+from ..pictures import PICTURES, placed
 from ..puzzles import Puzzle
 from .geometry import WORDS, Placement, gaps, marks, solution_line, wall_runs, word_room
+from .pictures import draw_pdf as draw_pictures
 
 FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
@@ -72,7 +74,7 @@ def text_problems(plan: BookPlan) -> list[Problem]:
         return float(pdfmetrics.stringWidth(word, bold, MIN_TEXT))
 
     for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
-        room = word_room(frame.mark, frame.cell)
+        room = word_room(frame.mark, frame.cell, frame.picture)
         for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
             # a room too small for any word gets arrows alone; one a usual word fits must fit yours
             if where not in problems and smallest(usual) <= room < smallest(word):
@@ -198,7 +200,11 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) 
     def measure(word: str, size: float) -> float:
         return float(pdfmetrics.stringWidth(word, bold_font, size))
 
-    for mark in marks(puzzle, place, frame.mark, measure, frame.label, frame.words):
+    for mark in marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture):
+        if mark.picture and frame.pictures:
+            x, y, size = mark.picture
+            name = frame.pictures[0 if mark.role == "start" else 1]
+            draw_pictures(canvas, placed(PICTURES[name], x, y, size, mark.mirror))
         if mark.kind == "arrow":
             path = canvas.beginPath()
             path.moveTo(*mark.polygon[0])
