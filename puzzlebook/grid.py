@@ -13,7 +13,7 @@ import random
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .errors import GenerationError
 
@@ -64,6 +64,12 @@ def parse_size(text: str) -> tuple[int, int]:
     if problem:
         raise ValueError(problem)
     return width, height
+
+
+@lru_cache(maxsize=64)
+def _moves(stride: int) -> tuple[tuple[int, ...], ...]:
+    steps = ((N, -stride), (S, stride), (E, 1), (W, -1))
+    return tuple(tuple(off for bit, off in steps if bits & bit) for bits in range(256))
 
 
 def check_size(width: int, height: int, *, streaming: bool = False) -> None:
@@ -124,6 +130,12 @@ class Grid:
     @cached_property
     def offset(self) -> dict[int, int]:
         return dict(self.steps)
+
+    @property
+    def moves(self) -> tuple[tuple[int, ...], ...]:
+        """For each passage bitmask, the index offsets of the cells it opens onto: searches visit only
+        open passages. One table per row length, shared by every maze of that width."""
+        return _moves(self.stride)
 
     @cached_property
     def inside(self) -> bytes:

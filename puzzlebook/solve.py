@@ -19,13 +19,16 @@ from .maze import Maze
 Cell = tuple[int, int]
 
 
-def distances(maze: Maze, source: int) -> tuple[array[int], array[int]]:
-    """Distance from ``source`` to every cell (-1 where unreachable) and each cell's predecessor."""
+def distances(maze: Maze, source: int) -> array[int]:
+    """Distance from ``source`` to every cell (-1 where unreachable).
+
+    Each cell's passages index a table of the offsets they lead to, so the inner loop visits only open
+    passages; predecessors are not kept, since a path is walked back down the distances (``_walk_back``).
+    """
     grid = maze.grid
     passages = maze.passages
-    up, down, right, left = (grid.offset[d] for d in (N, S, E, W))
+    moves = grid.moves
     dist = array("i", [-1]) * grid.slots
-    came = array("i", [-1]) * grid.slots
     dist[source] = 0
     frontier = [source]
     depth = 0
@@ -34,21 +37,25 @@ def distances(maze: Maze, source: int) -> tuple[array[int], array[int]]:
         reached: list[int] = []
         add = reached.append
         for cell in frontier:
-            bits = passages[cell]
-            for bit, nxt in ((N, cell + up), (S, cell + down), (E, cell + right), (W, cell + left)):
-                if bits & bit and dist[nxt] < 0:
+            for step in moves[passages[cell]]:
+                nxt = cell + step
+                if dist[nxt] < 0:
                     dist[nxt] = depth
-                    came[nxt] = cell
                     add(nxt)
         frontier = reached
-    return dist, came
+    return dist
 
 
-def _walk_back(came: array[int], source: int, target: int) -> list[int]:
-    """Cells from ``target`` back to the ``source`` of the search that filled ``came``."""
+def _walk_back(maze: Maze, dist: array[int], target: int) -> list[int]:
+    """Cells from ``target`` back to the source of the search that filled ``dist``: in a tree, exactly
+    one neighbour of each cell is one step nearer the source."""
+    moves = maze.grid.moves
+    passages = maze.passages
     cells = [target]
-    while cells[-1] != source:
-        cells.append(came[cells[-1]])
+    cell = target
+    for d in range(dist[target] - 1, -1, -1):
+        cell = next(cell + step for step in moves[passages[cell]] if dist[cell + step] == d)
+        cells.append(cell)
     return cells
 
 
@@ -59,10 +66,10 @@ def path(maze: Maze, start: Cell, end: Cell) -> list[Cell]:
         if not grid.contains(x, y):
             raise GenerationError(f"cell [{x}, {y}] is not part of the {grid}")
     a, b = grid.index(*start), grid.index(*end)
-    dist, came = distances(maze, b)
+    dist = distances(maze, b)
     if dist[a] < 0:
         raise GenerationError(f"no path from {list(start)} to {list(end)}: the maze is not connected")
-    return [grid.xy(c) for c in _walk_back(came, b, a)]
+    return [grid.xy(c) for c in _walk_back(maze, dist, a)]
 
 
 def _farthest(dist: array[int], candidates: list[int]) -> int:
@@ -117,7 +124,7 @@ def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
     row = [grid.index(x, y) for y in (0, h - 1) for x in range(w)]
     left, right = column[:h], column[h:]
     top, bottom = row[:w], row[w:]
-    anywhere = distances(maze, left[0])[0]  # one search serves both pairs of sides
+    anywhere = distances(maze, left[0])  # one search serves both pairs of sides
     found = []
     if rule != "top-bottom":
         found.append((_longest_between(maze, left, right, anywhere), (W, E)))
@@ -125,15 +132,15 @@ def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
         found.append((_longest_between(maze, top, bottom, anywhere), (N, S)))
     if len(found) == 2 and h > w:
         found.reverse()  # taller than wide: top-bottom wins a tie
-    (_, a, b, came), sides = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
-    route = [grid.xy(c) for c in _walk_back(came, b, a)]
+    (_, a, dist), sides = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
+    route = [grid.xy(c) for c in _walk_back(maze, dist, a)]
     return Ends(route[0], route[-1], sides, route)
 
 
 def _longest_between(
     maze: Maze, first: list[int], second: list[int], anywhere: array[int]
-) -> tuple[int, int, int, array[int]]:
-    """(length, a, b, the search rooted at b) for the longest path from ``first`` to ``second``.
+) -> tuple[int, int, array[int]]:
+    """(length, a, distances from b) for the longest path from a in ``first`` to b in ``second``.
 
     In a tree, if (p, q) is the farthest-apart pair within a set of cells, then for every cell v the
     farthest member of the set is p or q. A search from anywhere finds p (the member farthest from it), a
@@ -141,15 +148,15 @@ def _longest_between(
     search from each of p and q, three in all, with the first shared between pairs of sides.
     """
     p = _farthest(anywhere, second)
-    dist, came = distances(maze, p)
+    dist = distances(maze, p)
     a = _farthest(dist, first)
-    best = (dist[a], a, p, came)
+    best = (dist[a], a, dist)
     q = _farthest(dist, second)
     if q != p:
-        dist, came = distances(maze, q)
+        dist = distances(maze, q)
         a = _farthest(dist, first)
         if dist[a] > best[0]:
-            best = (dist[a], a, q, came)
+            best = (dist[a], a, dist)
     return best
 
 
@@ -157,10 +164,10 @@ def _farthest_pair(maze: Maze) -> Ends:
     """Two searches ("double sweep") for the two border cells farthest apart."""
     grid = maze.grid
     candidates = grid.border_cells()
-    a = _farthest(distances(maze, candidates[0])[0], candidates)
-    dist, came = distances(maze, a)
+    a = _farthest(distances(maze, candidates[0]), candidates)
+    dist = distances(maze, a)
     b = _farthest(dist, candidates)
-    cells = _walk_back(came, a, b)  # from b back to a
+    cells = _walk_back(maze, dist, b)  # from b back to a
     if a < b:
         cells.reverse()
     route = [grid.xy(c) for c in cells]
