@@ -35,7 +35,7 @@ from .units import length, page_size, size_name
 Length = Annotated[float, BeforeValidator(length)]
 MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
 MIN_TEXT = 7.0  # pt: the smallest text they accept
-BUNDLED_FONTS = ("Vera", "VeraBd")
+BUNDLED_FONTS = ("DejaVuSans", "DejaVuSans-Bold", "Vera", "VeraBd")
 BLEED = 9.0  # pt: 0.125in, what print-on-demand services ask for
 MIN_OUTER = 18.0  # pt: 0.25in outside, top and bottom margin for print; 27 pt (0.375in) with bleed
 GUTTERS = ((150, 27.0), (300, 36.0), (500, 45.0), (700, 54.0), (828, 63.0))  # pages -> inside margin
@@ -77,8 +77,8 @@ class Layout(_Model):
     wall_weight: Length = Field(1.5, ge=MIN_LINE, le=MAX_LINE)
     answer_wall_weight: Length = Field(1.0, ge=MIN_LINE, le=MAX_LINE)
     solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
-    font: OneLine = Field("Vera", max_length=255)
-    bold_font: OneLine = Field("VeraBd", max_length=255)
+    font: OneLine = Field("DejaVuSans", max_length=255)
+    bold_font: OneLine = Field("DejaVuSans-Bold", max_length=255)
     heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72)
     caption_size: Length = Field(12.0, ge=MIN_TEXT, le=48)
     small_size: Length = Field(8.0, ge=MIN_TEXT, le=24)

@@ -78,9 +78,9 @@ def bad_pdf(pages=3, thin=False, small=False, helvetica=False, margin=False, lin
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from puzzlebook.render.pdf import FONT_DIR
+    from puzzlebook.render.pdf import BUNDLED
 
-    pdfmetrics.registerFont(TTFont("Vera", str(FONT_DIR / "Vera.ttf")))
+    pdfmetrics.registerFont(TTFont("Vera", str(BUNDLED["Vera"])))
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(612, 792), initialFontName="Vera", invariant=1)
     for number in range(1, pages + 1):

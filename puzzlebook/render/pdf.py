@@ -25,17 +25,23 @@ from ..layout import BUNDLED_FONTS, MIN_TEXT, BookPlan, Box, Link, MazeFrame, Ma
 from ..puzzles import Puzzle
 from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
 
-FONT_DIR = Path(reportlab.__file__).parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+BUNDLED = {
+    "DejaVuSans": FONT_DIR / "DejaVuSans.ttf",
+    "DejaVuSans-Bold": FONT_DIR / "DejaVuSans-Bold.ttf",
+    "Vera": Path(reportlab.__file__).parent / "fonts" / "Vera.ttf",  # the default before DejaVu Sans
+    "VeraBd": Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf",
+}
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
 
 
 def register_font(name: str) -> str:
-    """A bundled font (Vera, VeraBd) or a path to a font file the layout checked; returns the registered
+    """A bundled font (DejaVuSans, DejaVuSans-Bold, Vera, VeraBd) or a path to a font file the layout checked; returns the registered
     name, which comes from the file's contents: two fonts of the same file name are two fonts, and the
     same font met twice is read once."""
     if name in BUNDLED_FONTS:
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
+            pdfmetrics.registerFont(TTFont(name, str(BUNDLED[name])))
         return name
     data = read_bytes(name, "font").data
     key = "font-" + hashlib.sha256(data).hexdigest()[:16]
