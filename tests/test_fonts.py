@@ -39,3 +39,20 @@ def test_vera_still_works_by_name(tmp_path):
         "BitstreamVeraSans-Roman",
         "BitstreamVeraSans-Bold",
     }
+
+
+def test_every_subset_has_its_own_stable_tag(tmp_path):
+    """Over 256 different letters make a second subset of the regular font: four subsets, four tags."""
+    letters = [chr(c) for c in range(0x100, 0x17F)] + [chr(c) for c in range(0x410, 0x450)]
+    letters += [chr(c) for c in range(0x3B1, 0x3CA)] + [chr(c) for c in range(0x1EA0, 0x1EF9)]
+    titles = ["".join(letters[i : i + 40]) for i in range(0, len(letters), 40)]
+    entries = "".join(f"  - {{size: 6x6, title: {title}}}\n" for title in titles)
+    book = write(tmp_path / "book.yaml", BOOK + entries)
+    target, _ = build_book(book)
+    names = sorted({name for name, _ in fonts(target)})
+    tags = [name.lstrip("/").split("+")[0] for name in names]
+    assert len(names) == 3 and len(set(tags)) == 3, names  # regular, and bold in two subsets
+    assert all(len(tag) == 6 and tag.isalpha() and tag.isupper() for tag in tags)
+    first = Path(target).read_bytes()
+    build_book(book)
+    assert Path(target).read_bytes() == first

@@ -78,7 +78,7 @@ def bad_pdf(pages=3, thin=False, small=False, helvetica=False, margin=False, lin
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from puzzlebook.render.pdf import BUNDLED
+    from puzzlebook.render.fonts import BUNDLED
 
     pdfmetrics.registerFont(TTFont("Vera", str(BUNDLED["Vera"])))
     out = io.BytesIO()

@@ -1,4 +1,4 @@
-"""Draw a BookPlan with reportlab. The only module that knows reportlab.
+"""Draw a BookPlan with reportlab (which only render/ knows).
 
 Output is byte-identical for the same plan (``invariant=1``: fixed dates and document id), every font is
 embedded (the canvas's initial font is our TrueType font, not an unembedded Helvetica), and each maze is
@@ -7,50 +7,21 @@ one stroked path of merged wall runs with square caps, so corners close cleanly.
 
 from __future__ import annotations
 
-import hashlib
 import io
 from collections.abc import Callable
-from pathlib import Path
 
-import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..errors import LayoutError, Problem
-from ..inputs import read_bytes
-from ..layout import BUNDLED_FONTS, MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
+from ..errors import Problem
+from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..puzzles import Puzzle
+from .fonts import register_font
 from .geometry import Placement, gaps, label_size, marks, solution_line, wall_runs
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
-BUNDLED = {
-    "DejaVuSans": FONT_DIR / "DejaVuSans.ttf",
-    "DejaVuSans-Bold": FONT_DIR / "DejaVuSans-Bold.ttf",
-    "Vera": Path(reportlab.__file__).parent / "fonts" / "Vera.ttf",  # the default before DejaVu Sans
-    "VeraBd": Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf",
-}
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
-
-
-def register_font(name: str) -> str:
-    """A bundled font (DejaVuSans, DejaVuSans-Bold, Vera, VeraBd) or a path to a font file the layout checked; returns the registered
-    name, which comes from the file's contents: two fonts of the same file name are two fonts, and the
-    same font met twice is read once."""
-    if name in BUNDLED_FONTS:
-        if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(BUNDLED[name])))
-        return name
-    data = read_bytes(name, "font").data
-    key = "font-" + hashlib.sha256(data).hexdigest()[:16]
-    if key not in pdfmetrics.getRegisteredFontNames():
-        try:
-            pdfmetrics.registerFont(TTFont(key, io.BytesIO(data)))
-        except Exception as exc:  # reportlab raises plain Exceptions for bad font files
-            raise LayoutError(f'font "{name}" cannot be embedded: {exc}') from None
-    return key
 
 
 def text_problems(plan: BookPlan) -> list[Problem]:
