@@ -29,7 +29,7 @@ from .errors import LayoutError, Problem, SpecError
 from .inputs import read_bytes, read_text
 from .messages import Loc, errors_of
 from .registry import suggest
-from .spec import MazeRequest, OneLine, Spec, parse_yaml, sort_problems
+from .spec import MAX_FALLBACKS, FontFiles, MazeRequest, OneLine, Spec, parse_yaml, sort_problems
 from .units import length, page_size, size_name
 
 Length = Annotated[float, BeforeValidator(length)]
@@ -43,7 +43,7 @@ MAX_PAGES = 828
 GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # mazes per page -> columns x rows
 MAX_MARGIN = 216.0  # pt: 3in
 MAX_LINE = 12.0  # pt: walls heavier than this are a mistake, not a style
-FONT_MAGIC = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
+FONT_MAGIC = (b"\x00\x01\x00\x00", b"true")  # TrueType outlines, the only ones reportlab embeds
 PLACEHOLDERS = ("page", "pages", "title")  # what header and footer may say: {page} of {pages}, {title}
 PAGES = "\x00pages\x00"  # stands for {pages} until the book's page count is known
 
@@ -79,6 +79,7 @@ class Layout(_Model):
     solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
     font: OneLine = Field("DejaVuSans", max_length=255)
     bold_font: OneLine = Field("DejaVuSans-Bold", max_length=255)
+    fallback_fonts: FontFiles = Field(default_factory=list)
     heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72)
     caption_size: Length = Field(12.0, ge=MIN_TEXT, le=48)
     small_size: Length = Field(8.0, ge=MIN_TEXT, le=24)
@@ -217,7 +218,17 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
     places = {str(loc[0]): f"{fname}:{line}: {loc[0]}" for loc, line in lines.items() if len(loc) == 1}
     if spec is not None:
         places.update({key: spec.where(key) for key in overrides or {}})
-    fonts, files, problems = _fonts(data, folder, places, where)
+    fallbacks = data.get("fallback_fonts")
+    named = [(places.get(key, where), data.get(key), folder) for key in ("font", "bold_font")] + [
+        (f"{fname}:{lines.get(('fallback_fonts', i), 1)}: fallback_fonts[{i}]", font, folder)
+        for i, font in enumerate(fallbacks[:MAX_FALLBACKS] if isinstance(fallbacks, list) else [])
+    ]  # past the limit, the model says there are too many: none are read
+    if spec is not None:  # the spec's fallback fonts add to the layout's, relative to the spec
+        named += [
+            (spec.where("fallback_fonts", i), font, spec.path.parent)
+            for i, font in enumerate(spec.book.fallback_fonts)
+        ]
+    fonts, files, problems = _fonts(named)
     try:
         layout = Layout.model_validate(data)
     except ValidationError as exc:
@@ -229,35 +240,57 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
             problems.append(Problem(f"{fname}:{line}: {'.'.join(map(str, loc))}", msg))
     if problems:
         raise SpecError(sort_problems(problems)) from None
-    layout = layout.model_copy(update=fonts)
-    layout._where = {**places, "": where}
+    layout = layout.model_copy(
+        update={
+            "font": fonts[0] or layout.font,
+            "bold_font": fonts[1] or layout.bold_font,
+            "fallback_fonts": fonts[2:],
+        }
+    )
+    fallback_places = {f"fallback_fonts[{i}]": at for i, (at, _, _) in enumerate(named[2:])}
+    layout._where = {**places, **fallback_places, "": where}
     layout._files = (*layout_files, *files)
     return layout
 
 
-def _fonts(
-    data: dict[str, Any], folder: Path, places: dict[str, str], where: str
-) -> tuple[dict[str, str], list[Path], list[Problem]]:
-    """Font files named by a layout, relative to it: each read once here and checked to be a font, so
-    `validate` reports them with the layout's other problems."""
-    fonts: dict[str, str] = {}
+def _fonts(named: list[tuple[str, Any, Path]]) -> tuple[list[Any], list[Path], list[Problem]]:
+    """Fonts, each given as (where it is named, name or path, the folder a path is relative to): each file
+    is read once here and checked to be a font that can be embedded, so `validate` reports it with the
+    layout's other problems. Returns each font as a bundled name or a file's real path."""
+    fonts: list[Any] = []
     files: list[Path] = []
     problems: list[Problem] = []
-    for key in ("font", "bold_font"):
-        font = data.get(key)
-        if not isinstance(font, str) or font in BUNDLED_FONTS:
+    for at, font, folder in named:
+        fonts.append(font)
+        if not isinstance(font, str) or font in BUNDLED_FONTS:  # the model reports a wrong type
             continue
-        at = places.get(key, where)
         try:
             source = read_bytes(folder / font, "font", at, shown=font)
         except SpecError as exc:
             problems += exc.problems
             continue
-        if not source.data.startswith(FONT_MAGIC):
-            problems.append(Problem(at, f'"{font}" is not a TrueType or OpenType font (.ttf, .otf)'))
-        fonts[key] = str(source.real)
+        wrong = _not_embeddable(source.data)
+        if wrong:
+            problems.append(Problem(at, f'"{font}" {wrong}'))
+        fonts[-1] = str(source.real)
         files.append(source.path)
     return fonts, files, problems
+
+
+def _not_embeddable(data: bytes) -> str | None:
+    """Why a file is no font puzzlebook can embed, from its first bytes (of its first font, in a .ttc)."""
+    head = data[:4]
+    if head == b"ttcf" and len(data) >= 16:
+        first = int.from_bytes(data[12:16], "big")
+        head = data[first : first + 4]
+    if head == b"OTTO":
+        return (
+            "has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font (glyf outlines, "
+            "most .ttf and some .otf and .ttc files)"
+        )
+    if head not in FONT_MAGIC:
+        return "is not a TrueType or OpenType font (.ttf, .otf, .ttc)"
+    return None
 
 
 # ---- the plan ------------------------------------------------------------------------------------
@@ -359,10 +392,12 @@ class BookPlan:
     author: str | None
     subject: str
     maze_pages: dict[int, int]  # maze number -> page number
-    fonts: tuple[str, str]
+    fonts: tuple[str, str]  # regular and bold: bundled names or font files' real paths
     edition: str
     trims: list[Box] = field(default_factory=list)  # trim box of every page
     bleed: bool = False
+    fallbacks: tuple[str, ...] = ()  # tried letter by letter after the regular or bold font
+    font_where: dict[str, str] = field(default_factory=dict)  # where each font was named, for its problems
 
 
 GAP = 14.0  # pt between slots, and between a maze and its caption
@@ -663,7 +698,14 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         maze_pages,
         (layout.font, layout.bold_font),
         book.edition,
+        fallbacks=tuple(layout.fallback_fonts),
+        font_where=_font_where(layout),
     )
+
+
+def _font_where(layout: Layout) -> dict[str, str]:
+    fallbacks = {font: layout.where(f"fallback_fonts[{i}]") for i, font in enumerate(layout.fallback_fonts)}
+    return {**fallbacks, layout.bold_font: layout.where("bold_font"), layout.font: layout.where("font")}
 
 
 def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:

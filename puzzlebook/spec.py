@@ -82,6 +82,15 @@ def _students_kind(value: Any) -> str:
     return "~list" if isinstance(value, list | tuple) else "~file"
 
 
+MAX_FALLBACKS = 8  # fallback fonts one layout or spec may name
+FontFiles = Annotated[
+    list[Annotated[OneLine, Field(max_length=255)]],
+    Field(
+        max_length=MAX_FALLBACKS,
+        description="fonts tried letter by letter for what the main font lacks: .ttf, .otf or .ttc files, "
+        "relative to this file",
+    ),
+]
 Names = Annotated[list[Annotated[OneLine, Field(max_length=MAX_NAME)]], Field(max_length=MAX_STUDENTS)]
 NamesFile = Annotated[OneLine, Field(max_length=255)]
 StudentsField = Annotated[
@@ -220,6 +229,7 @@ class BookSpec(_Model):
         "as-listed", description="difficulty: easiest maze first, by difficulty score"
     )
     output: OneLine | None = Field(None, max_length=255, description="PDF path, relative to the spec file")
+    fallback_fonts: FontFiles = Field(default_factory=list)
     mazes: list[MazeEntry] = Field(min_length=1, max_length=MAX_COUNT)
 
     @field_validator("page_size")

@@ -5,9 +5,14 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+import pytest
 from pdfcheck import fonts, page_texts
+from typer.testing import CliRunner
 
 from puzzlebook.build import build_book
+from puzzlebook.cli import app
+
+runner = CliRunner()
 
 BOOK = "title: Font Test\nmarks: suggested\nmazes:\n  - {size: 6x6, algorithm: wilson}\n"
 
@@ -56,3 +61,49 @@ def test_every_subset_has_its_own_stable_tag(tmp_path):
     first = Path(target).read_bytes()
     build_book(book)
     assert Path(target).read_bytes() == first
+
+
+# ---- fallback fonts: files checked like font and bold_font --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "font,message",
+    [
+        ("NoSuchFont.ttf", 'font "NoSuchFont.ttf" not found (looked for {folder}/NoSuchFont.ttf)'),
+        ("fonts", 'font "fonts" is a folder; give the path of a font file'),
+        (
+            "/dev/zero",
+            'font "/dev/zero" is a device or system file, not a file; give the path of a font file',
+        ),
+        ("names.txt", '"names.txt" is not a TrueType or OpenType font (.ttf, .otf, .ttc)'),
+        ("cff.otf", '"cff.otf" has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font'),
+    ],
+)
+@pytest.mark.parametrize("where", ["spec", "layout"])
+def test_a_fallback_font_that_is_no_font_is_refused_with_its_line(tmp_path, where, font, message):
+    (tmp_path / "fonts").mkdir()
+    write(tmp_path / "names.txt", "Ana\n")
+    (tmp_path / "cff.otf").write_bytes(b"OTTO" + bytes(200))
+    if where == "spec":
+        book = write(tmp_path / "book.yaml", BOOK + f"fallback_fonts:\n  - {font}\n")
+        at, folder = "book.yaml:6: fallback_fonts[0]", tmp_path
+    else:
+        (tmp_path / "look").mkdir()
+        for name in ("fonts", "names.txt", "cff.otf"):
+            (tmp_path / "look" / name).symlink_to(tmp_path / name)
+        write(tmp_path / "look" / "my.yaml", f"base: handout\nfallback_fonts: [DejaVuSans, {font}]\n")
+        book = write(tmp_path / "book.yaml", BOOK + "layout: look/my.yaml\n")
+        at, folder = "my.yaml:2: fallback_fonts[1]", tmp_path / "look"
+    for command in ("validate", "build"):
+        result = runner.invoke(app, [command, str(book)])
+        assert result.exit_code == 2, result.output
+        expected = f"error: {at}: {message.format(folder=folder)}"
+        assert result.stderr.splitlines()[0].startswith(expected), result.stderr
+    assert not (tmp_path / "book.pdf").exists()
+
+
+def test_at_most_eight_fallback_fonts(tmp_path):
+    book = write(tmp_path / "book.yaml", BOOK + "fallback_fonts: [" + ", ".join(["DejaVuSans"] * 9) + "]\n")
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2
+    assert "book.yaml:5: fallback_fonts: is 9 items long; the limit is 8" in result.stderr
