@@ -821,11 +821,12 @@ def _contents(
         (
             m.name + (f" · {m.title}" if m.title else ""),
             maze_pages[m.number],
+            m.student_where or (f"{m.where}.title" if m.title else ""),
         )
         for m in mazes
     ]
     if answer_pages:
-        entries.append(("Answer key", min(answer_pages.values())))
+        entries.append(("Answer key", min(answer_pages.values()), ""))
     size = layout.caption_size
     remaining = list(entries)
     for page in pages:
@@ -834,9 +835,9 @@ def _contents(
         page.items.append(Text(area.x0, top, "Contents", layout.heading_size, bold=True))
         top -= GAP + size
         while remaining and top - size * 1.6 >= area.y0:
-            label, target = remaining.pop(0)
+            label, target, source = remaining.pop(0)
             top -= size * 1.6
-            page.items.append(Text(area.x0, top, label, size, max_width=area.w - 4 * size))
+            page.items.append(Text(area.x0, top, label, size, max_width=area.w - 4 * size, source=source))
             page.items.append(Text(area.x1, top, str(target), size, align="right"))
             page.items.append(Link(area.x0, top - size * 0.3, area.x1, top + size, target))
 
@@ -874,7 +875,7 @@ def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tu
     items, cell = _slot_items(layout, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
     label = f"{maze.name} · page {page}"
     return [
-        replace(i, text=label)
+        replace(i, text=label, source=maze.student_where)  # a class set's label holds the name
         if isinstance(i, Text)
         else replace(i, short=True)
         if isinstance(i, MazeInfo)

@@ -5,14 +5,60 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+import pdfplumber
 import pytest
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTCollection, TTFont
 from pdfcheck import fonts, page_texts
 from typer.testing import CliRunner
 
 from puzzlebook.build import build_book
 from puzzlebook.cli import app
+from puzzlebook.render.fonts import BUNDLED
 
 runner = CliRunner()
+CJK = "迷宫探险"
+
+
+def make_font(path: Path, letters: str, name: str = "TestFallback", ttc: bool = False) -> Path:
+    """A small TrueType font with real outlines for ``letters``: each a box with a bar across it, a
+    different height for each letter, so a page shows which glyph is which. With ``ttc``, the font is
+    the first of a two-font collection."""
+    glyphs = [".notdef", "space"] + [f"uni{ord(c):04X}" for c in letters]
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(glyphs)
+    builder.setupCharacterMap({32: "space", **{ord(c): f"uni{ord(c):04X}" for c in letters}})
+    outlines = {}
+    for i, glyph in enumerate(glyphs):
+        pen = TTGlyphPen(None)
+        if glyph != "space":
+            top = 500 + 40 * i
+            for x0, y0, x1, y1 in (
+                (80, 0, 920, top),
+                (160, 80, 840, top - 80),
+                (80, top // 2, 920, top // 2 + 60),
+            ):
+                pen.moveTo((x0, y0))
+                pen.lineTo((x0, y1))
+                pen.lineTo((x1, y1))
+                pen.lineTo((x1, y0))
+                pen.closePath()
+        outlines[glyph] = pen.glyph()
+    builder.setupGlyf(outlines)
+    builder.setupHorizontalMetrics({g: (1000 if g != "space" else 300, 80) for g in glyphs})
+    builder.setupHorizontalHeader(ascent=880, descent=-120)
+    builder.setupNameTable({"familyName": name, "styleName": "Regular", "psName": f"{name}-Regular"})
+    builder.setupOS2(sTypoAscender=880, sTypoDescender=-120, usWinAscent=880, usWinDescent=120)
+    builder.setupPost()
+    if not ttc:
+        builder.save(str(path))
+        return path
+    collection = TTCollection()
+    collection.fonts = [builder.font, TTFont(str(BUNDLED["DejaVuSans"]))]
+    collection.save(str(path))
+    return path
+
 
 BOOK = "title: Font Test\nmarks: suggested\nmazes:\n  - {size: 6x6, algorithm: wilson}\n"
 
@@ -107,3 +153,88 @@ def test_at_most_eight_fallback_fonts(tmp_path):
     result = runner.invoke(app, ["validate", str(book)])
     assert result.exit_code == 2
     assert "book.yaml:5: fallback_fonts: is 9 items long; the limit is 8" in result.stderr
+
+
+# ---- letters no font has are refused; fallback fonts draw them -----------------------------------
+
+
+def test_a_name_no_font_has_is_refused_before_any_work(tmp_path):
+    book = write(
+        tmp_path / "book.yaml",
+        "title: Class\nstudents:\n  - Ana\n  - Ben\n  - 迷宫\nmazes:\n  - {size: 6x6}\n",
+    )
+    for command in ("validate", "build", "check"):
+        result = runner.invoke(app, [command, str(book)])
+        assert result.exit_code == 2, result.output
+        assert result.stderr == (
+            'error: book.yaml:5: students[2]: "迷" (U+8FF7) is in none of the fonts; add a font that has it, '
+            "e.g. fallback_fonts: [NotoSansSC-Regular.ttf]\n"
+        )
+    assert not (tmp_path / "book.pdf").exists()
+
+
+def test_each_place_is_named_once_with_its_first_missing_letter(tmp_path):
+    write(tmp_path / "names.txt", "Ana\n# a comment\n探险 Ben\n")
+    write(tmp_path / "big.yaml", "base: handout\nfooter: '{page} ✈ 🙂'\n")
+    book = write(
+        tmp_path / "book.yaml",
+        "title: 迷宫\nlayout: big.yaml\nstudents: names.txt\nmazes:\n  - {size: 6x6}\n",
+    )
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        'error: big.yaml:2: footer: "🙂" (U+1F642) is in none of the fonts; add a font that has it, e.g. '
+        "fallback_fonts: [NotoEmoji-Regular.ttf]",
+        'error: names.txt:3: "探" (U+63A2) is in none of the fonts; add a font that has it, e.g. '
+        "fallback_fonts: [NotoSansSC-Regular.ttf]",
+    ]  # the title is on no page: no title page in a handout, and the footer leaves it out
+
+
+def test_a_fallback_font_draws_what_the_main_font_lacks(tmp_path):
+    make_font(tmp_path / "cjk.ttf", CJK)
+    book = write(
+        tmp_path / "book.yaml", f"title: {CJK} Ana\nfallback_fonts: [cjk.ttf]\n" + BOOK.split("\n", 1)[1]
+    )
+    target, _ = build_book(book)
+    assert f"{CJK} Ana" in page_texts(target)[0]
+    assert {name.split("+")[1] for name, _ in fonts(target)} == {
+        "DejaVuSans",
+        "DejaVuSans-Bold",
+        "TestFallback-Regular",
+    }
+
+
+def chars(target: str, page: int = 0) -> list[dict]:
+    with pdfplumber.open(target) as pdf:
+        return list(pdf.pages[page].chars)
+
+
+def test_a_mixed_line_is_centred_and_shrunk_as_a_whole(tmp_path):
+    make_font(tmp_path / "cjk.ttf", CJK)
+    title = f"{CJK * 3} Dvořák {CJK * 3}"  # wider than a 6x9in page at 36 pt
+    book = write(tmp_path / "book.yaml", f"title: {title}\npage_size: 6x9in\nfallback_fonts: [cjk.ttf]\n")
+    book.write_text(book.read_text() + BOOK.split("\n", 1)[1])
+    target, checked = build_book(book)
+    on_page = chars(target)
+    baseline = next(c["matrix"][5] for c in on_page if c["text"] == CJK[0])
+    drawn = [c for c in on_page if c["matrix"][5] == baseline]
+    assert "".join(c["text"] for c in drawn) == title
+    assert len({round(c["size"], 3) for c in drawn}) == 1 and 7 <= drawn[0]["size"] < 36  # one size, shrunk
+    item = next(i for i in checked.plan.pages[0].items if getattr(i, "text", "") == title)
+    left, right = min(c["x0"] for c in drawn), max(c["x1"] for c in drawn)
+    assert (left + right) / 2 == pytest.approx(item.x, abs=0.01)
+    assert right - left == pytest.approx(item.max_width, abs=0.01)  # shrunk to just fit
+
+
+def test_fallbacks_from_a_ttc_in_the_layout_and_a_ttf_in_the_spec_add_up(tmp_path):
+    (tmp_path / "look").mkdir()
+    make_font(tmp_path / "look" / "first.ttc", "迷宫", name="FirstFallback", ttc=True)
+    make_font(tmp_path / "second.ttf", "探险", name="SecondFallback")
+    write(tmp_path / "look" / "my.yaml", "base: handout\nfallback_fonts: [first.ttc]\n")
+    book = write(tmp_path / "book.yaml", "title: T\nlayout: look/my.yaml\nfallback_fonts: [second.ttf]\n")
+    book.write_text(book.read_text() + f"students: [{CJK}]\nmazes:\n  - {{size: 6x6}}\n")
+    target, checked = build_book(book)
+    assert [Path(f).name for f in checked.layout.fallback_fonts] == ["first.ttc", "second.ttf"]
+    assert CJK in page_texts(target)[0]
+    names = {name.split("+")[1] for name, _ in fonts(target)}
+    assert {"FirstFallback-Regular-0", "SecondFallback-Regular"} <= names  # -0: the first of the .ttc
