@@ -29,7 +29,7 @@ from .errors import LayoutError, Problem, SpecError
 from .inputs import read_bytes, read_text
 from .messages import Loc, errors_of
 from .registry import suggest
-from .spec import MAX_FALLBACKS, FontFiles, MazeRequest, OneLine, Spec, parse_yaml, sort_problems
+from .spec import MAX_FALLBACKS, FontFiles, MazeRequest, OneLine, Spec, isolate, parse_yaml, sort_problems
 from .units import length, page_size, size_name
 
 Length = Annotated[float, BeforeValidator(length)]
@@ -494,7 +494,7 @@ def _slot_items(
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
         cell, x, y = fit(box, maze.width, maze.height, room)
     top = y + cell * maze.height + room + 4
-    label = f"Maze {maze.shown}" + (f" · {maze.title}" if maze.title and not answer else "")
+    label = f"Maze {maze.shown}" + (f" · {isolate(maze.title)}" if maze.title and not answer else "")
     source = f"{maze.where}.title" if maze.title and not answer else ""
     items: list[Item] = [
         Text(
@@ -538,7 +538,7 @@ def _page_frame(
     box = content_box(layout, page.number)
     s = layout.small_size
     top, bottom = box.y1, box.y0
-    values = {"page": page.number, "title": title, "pages": PAGES}
+    values = {"page": page.number, "title": isolate(title), "pages": PAGES}
     middle = box.x0 + box.w / 2
     if layout.footer:
         text = layout.footer.format(**values)
@@ -819,7 +819,7 @@ def _contents(
     """A clickable table of contents: every maze and the answer key, with page numbers."""
     entries = [
         (
-            m.name + (f" · {m.title}" if m.title else ""),
+            m.name + (f" · {isolate(m.title)}" if m.title else ""),
             maze_pages[m.number],
             m.student_where or (f"{m.where}.title" if m.title else ""),
         )

@@ -78,6 +78,13 @@ def _one_line(value: str) -> str:
 OneLine = Annotated[str, AfterValidator(_one_line)]
 
 
+def isolate(words: str) -> str:
+    """Someone's words set inside ours ("Ana · Maze 3"): a right-to-left name is wrapped in Unicode bidi
+    isolates (UAX #9), so it keeps its own direction and the line around it still reads left to right."""
+    rtl = any(unicodedata.bidirectional(c) in ("R", "AL") for c in words)
+    return f"\u2068{words}\u2069" if rtl else words
+
+
 def _students_kind(value: Any) -> str:
     return "~list" if isinstance(value, list | tuple) else "~file"
 
@@ -267,7 +274,7 @@ class MazeRequest:
     @property
     def name(self) -> str:
         """How the maze is named in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set."""
-        return f"{self.student} · Maze {self.shown}" if self.student else f"Maze {self.shown}"
+        return f"{isolate(self.student)} · Maze {self.shown}" if self.student else f"Maze {self.shown}"
 
     @property
     def has_answer(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from importlib import resources
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 
 from puzzlebook.build import build_book
 from puzzlebook.cli import app
-from puzzlebook.render.fonts import BUNDLED
+from puzzlebook.render.fonts import BUNDLED, Setter, register_font
 
 runner = CliRunner()
 CJK = "迷宫探险"
@@ -238,3 +239,90 @@ def test_fallbacks_from_a_ttc_in_the_layout_and_a_ttf_in_the_spec_add_up(tmp_pat
     assert CJK in page_texts(target)[0]
     names = {name.split("+")[1] for name, _ in fonts(target)}
     assert {"FirstFallback-Regular-0", "SecondFallback-Regular"} <= names  # -0: the first of the .ttc
+
+
+# ---- a class from everywhere ----------------------------------------------------------------------
+
+NAMES = {
+    "Czech": "Anežka Dvořák",
+    "Vietnamese": "Nguyễn Văn An",
+    "Polish": "Zofia Łukasiewicz",
+    "Turkish": "Çağrı Şahin",
+    "Greek": "Ελένη Παπαδοπούλου",
+    "Russian": "Дмитрий Иванов",
+    "Danish": "Søren Kierkegård",
+    "Hebrew": "דוד כהן",
+    "Arabic": "محمد علي",
+}
+RTL = ("Hebrew", "Arabic")
+
+
+@pytest.fixture(scope="module")
+def class_set(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("class")
+    write(folder / "names.txt", "\n".join(NAMES.values()) + "\n")
+    book = write(
+        folder / "book.yaml",
+        "title: Room 12\nlayout: handout\nstudents: names.txt\nmarks: suggested\nmazes:\n  - {size: 6x6}\n",
+    )
+    target, checked = build_book(book)
+    return target, checked
+
+
+def name_line(target: str, page: int) -> str:
+    """The name printed on the Name line of a page (in bold, unlike the line's words), left to right as
+    drawn."""
+    on_page = chars(target, page)
+    line = next(c for c in on_page if c["text"] == "N")["matrix"][5]  # the N of "Name"
+    return "".join(c["text"] for c in on_page if c["matrix"][5] == line and "Bold" in c["fontname"])
+
+
+@pytest.mark.parametrize("language", list(NAMES))
+def test_every_name_is_printed_and_reads_back(class_set, language):
+    target, _ = class_set
+    page = list(NAMES).index(language)
+    drawn = name_line(target, page)
+    if language not in RTL:
+        assert drawn == NAMES[language]
+    else:  # drawn right to left: reversed, and Arabic in its joined (presentation) forms
+        assert unicodedata.normalize("NFKC", drawn[::-1]) == NAMES[language]
+
+
+def test_arabic_letters_are_joined_and_hebrew_reads_right_to_left(class_set):
+    target, _ = class_set
+    arabic = name_line(target, list(NAMES).index("Arabic"))
+    # محمد علي as drawn from the left: final yeh, medial lam, initial ain; final dal, medial meem,
+    # medial hah, initial meem
+    assert arabic == "\ufef2\ufee0\ufecb \ufeaa\ufee4\ufea4\ufee3"
+    assert name_line(target, list(NAMES).index("Hebrew")) == "ןהכ דוד"
+
+
+def test_a_name_keeps_its_direction_inside_an_english_label(class_set):
+    target, _ = class_set
+    texts = unicodedata.normalize("NFKC", "\n".join(page_texts(target)))  # pypdf puts Hebrew and Arabic
+    assert "Søren Kierkegård · Maze 1 · page 7" in texts  # in reading order, and the name first
+    assert "דוד כהן · Maze 1 · page 8" in texts  # means it is on the left, as Søren's is
+    assert "محمد علي · Maze 1 · page 9" in texts
+
+
+def drawn(text: str, *fonts: str) -> list[str]:
+    """The runs of a line, left to right as drawn."""
+    setter = Setter(tuple(register_font(f) for f in (fonts or ["DejaVuSans"])))
+    return [str(run.text) for run in setter.line(text).runs]
+
+
+def test_bidi_order_follows_the_unicode_algorithm():
+    assert drawn("Ana") == ["Ana"]
+    assert drawn("דוד כהן") == ["ןהכ דוד"]  # a right-to-left paragraph
+    assert drawn("כיתה 3") == ["3", " התיכ"]  # a number inside it keeps its own order
+    assert drawn("Ana (דוד) 12 x") == ["Ana (", "דוד", ") ", "12", " x"]  # brackets pair (UAX #9, N0)
+    assert drawn("\u2068דוד כהן\u2069 · Maze 1") == ["ןהכ דוד", " · Maze 1"]  # an isolate, left out
+
+
+def test_marks_and_joiners_are_shaped_not_boxed(tmp_path):
+    assert drawn("Zoe\u0308") == ["Zoë"]  # decomposed letters are composed first
+    assert drawn("مهر\u200cنوش")[0].count("\u200c") == 0  # a zero-width non-joiner breaks the joining
+    write(tmp_path / "names.txt", "Zoe\u0308 Ra\u0301c\n\u0645\u0647\u0631\u200c\u0646\u0648\u0634\nשָׁלוֹם\n")
+    book = write(tmp_path / "book.yaml", "title: T\nstudents: names.txt\nmazes:\n  - {size: 6x6}\n")
+    target, _ = build_book(book)
+    assert "Zoë Rác" in page_texts(target)[1]

@@ -70,7 +70,8 @@ def text_problems(plan: BookPlan) -> list[Problem]:
             width = setter.line(item.text).width * MIN_TEXT
             if width > item.max_width:
                 fits = max(1, int(len(item.text) * item.max_width / width))
-                shown = item.text if len(item.text) <= 30 else item.text[:27] + "..."
+                words = item.text.replace("\u2068", "").replace("\u2069", "")  # isolates: see spec.isolate
+                shown = words if len(words) <= 30 else words[:27] + "..."
                 where = item.source or f"page {page.number}"
                 problems.setdefault(
                     where,
