@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from puzzlebook.build import build_book
 from puzzlebook.cli import app
+from puzzlebook.preflight import preflight
 from puzzlebook.render.fonts import BUNDLED, Setter, register_font
 
 runner = CliRunner()
@@ -305,6 +306,15 @@ def test_a_name_keeps_its_direction_inside_an_english_label(class_set):
     assert "محمد علي · Maze 1 · page 9" in texts
 
 
+def test_no_letter_of_the_class_set_is_an_empty_box(class_set):
+    target, checked = class_set
+    problems = preflight(Path(target).read_bytes(), "print", checked.plan.bleed)
+    assert not [p for p in problems if "empty box" in p]
+    assert problems == [
+        "book: 11 pages; print-on-demand needs at least 24 and an even number: add `pad: true`"
+    ]
+
+
 def drawn(text: str, *fonts: str) -> list[str]:
     """The runs of a line, left to right as drawn."""
     setter = Setter(tuple(register_font(f) for f in (fonts or ["DejaVuSans"])))
@@ -325,4 +335,23 @@ def test_marks_and_joiners_are_shaped_not_boxed(tmp_path):
     write(tmp_path / "names.txt", "Zoe\u0308 Ra\u0301c\n\u0645\u0647\u0631\u200c\u0646\u0648\u0634\nשָׁלוֹם\n")
     book = write(tmp_path / "book.yaml", "title: T\nstudents: names.txt\nmazes:\n  - {size: 6x6}\n")
     target, _ = build_book(book)
-    assert "Zoë Rác" in page_texts(target)[1]
+    assert not [p for p in preflight(Path(target).read_bytes()) if "empty box" in p]
+
+
+def test_check_and_strict_report_empty_boxes_with_their_page(tmp_path, monkeypatch):
+    """Were a letter no font has to slip past the checks before drawing, the finished PDF is caught."""
+    monkeypatch.setattr("puzzlebook.build.text_problems", lambda plan: [])
+    book = write(
+        tmp_path / "book.yaml", "title: T\npad: true\nstudents: [Ana, Ben 迷宫]\nmazes:\n  - {size: 6x6}\n"
+    )
+    for command in (["check"], ["build", "--strict"]):
+        result = runner.invoke(app, [*command, str(book)])
+        assert result.exit_code == 1, result.output
+        lines = result.stderr.splitlines()
+        assert lines[0].startswith("error: page 3: 2 letter(s) in font ")  # on the Name line
+        assert "page 4: 2 letter(s) in font " in lines[1]  # in the answer's label
+        assert len(lines) == 2 and lines[0].endswith(
+            "+DejaVuSans-Bold drawn as an empty box (glyph 0, .notdef): the font lacks them; add a font "
+            "that has them with fallback_fonts"
+        )
+    assert not (tmp_path / "book.pdf").exists()
