@@ -355,3 +355,20 @@ def test_check_and_strict_report_empty_boxes_with_their_page(tmp_path, monkeypat
             "that has them with fallback_fonts"
         )
     assert not (tmp_path / "book.pdf").exists()
+
+
+@pytest.mark.parametrize("font", ["DejaVuSans", "DejaVuSans-Bold"])
+def test_the_default_font_covers_latin_greek_and_cyrillic(font):
+    setter = Setter((register_font(font),))
+    blocks = {
+        "Latin-1, Latin Extended-A and -B": (0xA0, 0x24F),
+        "Vietnamese": (0x1EA0, 0x1EF9),
+        "Latin Extended Additional": (0x1E00, 0x1EFB),
+        "Greek and Coptic": (0x370, 0x3FF),
+        "Greek Extended": (0x1F00, 0x1FFE),
+        "Cyrillic": (0x400, 0x4FF),
+    }
+    for low, high in blocks.values():
+        letters = "".join(chr(c) for c in range(low, high + 1) if unicodedata.category(chr(c))[0] in "LMNPS")
+        assert setter.missing(letters) is None
+    assert setter.missing("·×") is None and setter.missing("迷") == "迷"
