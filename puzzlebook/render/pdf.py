@@ -72,11 +72,10 @@ def text_problems(plan: BookPlan) -> list[Problem]:
                 fits = max(1, int(len(item.text) * item.max_width / width))
                 words = item.text.replace("\u2068", "").replace("\u2069", "")  # isolates: see spec.isolate
                 shown = words if len(words) <= 30 else words[:27] + "..."
-                where = item.source or f"page {page.number}"
                 problems.setdefault(
-                    where,
+                    item.source,  # puzzlebook's own words: once for the book
                     Problem(
-                        where,
+                        item.source or f"page {page.number}",
                         f'"{shown}" does not fit on the page even at {MIN_TEXT:g} pt: shorten it to about '
                         f"{fits} characters",
                     ),
