@@ -31,13 +31,23 @@ from .messages import Loc, errors_of
 from .pictures import MIN_SIZE as MIN_PICTURE
 from .pictures import PAIRS
 from .registry import suggest
-from .spec import AGES, MazeRequest, OneLine, Spec, parse_yaml, sort_problems
+from .spec import (
+    AGES,
+    MAX_FALLBACKS,
+    FontFiles,
+    MazeRequest,
+    OneLine,
+    Spec,
+    isolate,
+    parse_yaml,
+    sort_problems,
+)
 from .units import length, page_size, size_name
 
 Length = Annotated[float, BeforeValidator(length)]
 MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
 MIN_TEXT = 7.0  # pt: the smallest text they accept
-BUNDLED_FONTS = ("Vera", "VeraBd")
+BUNDLED_FONTS = ("DejaVuSans", "DejaVuSans-Bold", "Vera", "VeraBd")
 BLEED = 9.0  # pt: 0.125in, what print-on-demand services ask for
 MIN_OUTER = 18.0  # pt: 0.25in outside, top and bottom margin for print; 27 pt (0.375in) with bleed
 GUTTERS = ((150, 27.0), (300, 36.0), (500, 45.0), (700, 54.0), (828, 63.0))  # pages -> inside margin
@@ -45,7 +55,7 @@ MAX_PAGES = 828
 GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # mazes per page -> columns x rows
 MAX_MARGIN = 216.0  # pt: 3in
 MAX_LINE = 12.0  # pt: walls heavier than this are a mistake, not a style
-FONT_MAGIC = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
+FONT_MAGIC = (b"\x00\x01\x00\x00", b"true")  # TrueType outlines, the only ones reportlab embeds
 PLACEHOLDERS = ("page", "pages", "title")  # what header and footer may say: {page} of {pages}, {title}
 PAGES = "\x00pages\x00"  # stands for {pages} until the book's page count is known
 
@@ -79,8 +89,9 @@ class Layout(_Model):
     wall_weight: Length = Field(1.5, ge=MIN_LINE, le=MAX_LINE)
     answer_wall_weight: Length = Field(1.0, ge=MIN_LINE, le=MAX_LINE)
     solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
-    font: OneLine = Field("Vera", max_length=255)
-    bold_font: OneLine = Field("VeraBd", max_length=255)
+    font: OneLine = Field("DejaVuSans", max_length=255)
+    bold_font: OneLine = Field("DejaVuSans-Bold", max_length=255)
+    fallback_fonts: FontFiles = Field(default_factory=list)
     heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72)
     caption_size: Length = Field(12.0, ge=MIN_TEXT, le=48)
     small_size: Length = Field(8.0, ge=MIN_TEXT, le=24)
@@ -234,7 +245,17 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
     places = {str(loc[0]): f"{fname}:{line}: {loc[0]}" for loc, line in lines.items() if len(loc) == 1}
     if spec is not None:
         places.update({key: spec.where(key) for key in overrides or {}})
-    fonts, files, problems = _fonts(data, folder, places, where)
+    fallbacks = data.get("fallback_fonts")
+    named = [(places.get(key, where), data.get(key), folder) for key in ("font", "bold_font")] + [
+        (f"{fname}:{lines.get(('fallback_fonts', i), 1)}: fallback_fonts[{i}]", font, folder)
+        for i, font in enumerate(fallbacks[:MAX_FALLBACKS] if isinstance(fallbacks, list) else [])
+    ]  # past the limit, the model says there are too many: none are read
+    if spec is not None:  # the spec's fallback fonts add to the layout's, relative to the spec
+        named += [
+            (spec.where("fallback_fonts", i), font, spec.path.parent)
+            for i, font in enumerate(spec.book.fallback_fonts)
+        ]
+    fonts, files, problems = _fonts(named)
     try:
         layout = Layout.model_validate(data)
     except ValidationError as exc:
@@ -246,35 +267,57 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
             problems.append(Problem(f"{fname}:{line}: {'.'.join(map(str, loc))}", msg))
     if problems:
         raise SpecError(sort_problems(problems)) from None
-    layout = layout.model_copy(update=fonts)
-    layout._where = {**places, "": where}
+    layout = layout.model_copy(
+        update={
+            "font": fonts[0] or layout.font,
+            "bold_font": fonts[1] or layout.bold_font,
+            "fallback_fonts": fonts[2:],
+        }
+    )
+    fallback_places = {f"fallback_fonts[{i}]": at for i, (at, _, _) in enumerate(named[2:])}
+    layout._where = {**places, **fallback_places, "": where}
     layout._files = (*layout_files, *files)
     return layout
 
 
-def _fonts(
-    data: dict[str, Any], folder: Path, places: dict[str, str], where: str
-) -> tuple[dict[str, str], list[Path], list[Problem]]:
-    """Font files named by a layout, relative to it: each read once here and checked to be a font, so
-    `validate` reports them with the layout's other problems."""
-    fonts: dict[str, str] = {}
+def _fonts(named: list[tuple[str, Any, Path]]) -> tuple[list[Any], list[Path], list[Problem]]:
+    """Fonts, each given as (where it is named, name or path, the folder a path is relative to): each file
+    is read once here and checked to be a font that can be embedded, so `validate` reports it with the
+    layout's other problems. Returns each font as a bundled name or a file's real path."""
+    fonts: list[Any] = []
     files: list[Path] = []
     problems: list[Problem] = []
-    for key in ("font", "bold_font"):
-        font = data.get(key)
-        if not isinstance(font, str) or font in BUNDLED_FONTS:
+    for at, font, folder in named:
+        fonts.append(font)
+        if not isinstance(font, str) or font in BUNDLED_FONTS:  # the model reports a wrong type
             continue
-        at = places.get(key, where)
         try:
             source = read_bytes(folder / font, "font", at, shown=font)
         except SpecError as exc:
             problems += exc.problems
             continue
-        if not source.data.startswith(FONT_MAGIC):
-            problems.append(Problem(at, f'"{font}" is not a TrueType or OpenType font (.ttf, .otf)'))
-        fonts[key] = str(source.real)
+        wrong = _not_embeddable(source.data)
+        if wrong:
+            problems.append(Problem(at, f'"{font}" {wrong}'))
+        fonts[-1] = str(source.real)
         files.append(source.path)
     return fonts, files, problems
+
+
+def _not_embeddable(data: bytes) -> str | None:
+    """Why a file is no font puzzlebook can embed, from its first bytes (of its first font, in a .ttc)."""
+    head = data[:4]
+    if head == b"ttcf" and len(data) >= 16:
+        first = int.from_bytes(data[12:16], "big")
+        head = data[first : first + 4]
+    if head == b"OTTO":
+        return (
+            "has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font (glyf outlines, "
+            "most .ttf and some .otf and .ttc files)"
+        )
+    if head not in FONT_MAGIC:
+        return "is not a TrueType or OpenType font (.ttf, .otf, .ttc)"
+    return None
 
 
 # ---- the plan ------------------------------------------------------------------------------------
@@ -383,11 +426,13 @@ class BookPlan:
     author: str | None
     subject: str
     maze_pages: dict[int, int]  # maze number -> page number
-    fonts: tuple[str, str]
+    fonts: tuple[str, str]  # regular and bold: bundled names or font files' real paths
     edition: str
     trims: list[Box] = field(default_factory=list)  # trim box of every page
     bleed: bool = False
     answers: BookPlan | None = None  # the answer key as a document of its own (answer_key: separate)
+    fallbacks: tuple[str, ...] = ()  # tried letter by letter after the regular or bold font
+    font_where: dict[str, str] = field(default_factory=dict)  # where each font was named, for its problems
 
 
 GAP = 14.0  # pt between slots, and between a maze and its caption
@@ -496,7 +541,7 @@ def _slot_items(
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
         cell, x, y = fit(box, maze.width, maze.height, room + extra)
     top = y + cell * maze.height + room + extra + 4
-    label = f"Maze {maze.shown}" + (f" · {maze.title}" if maze.title and not answer else "")
+    label = f"Maze {maze.shown}" + (f" · {isolate(maze.title)}" if maze.title and not answer else "")
     source = f"{maze.where}.title" if maze.title and not answer else ""
     items: list[Item] = [
         Text(
@@ -561,7 +606,7 @@ def _page_frame(
     box = content_box(layout, page.number)
     s = layout.small_size
     top, bottom = box.y1, box.y0
-    values = {"page": page.number, "title": title, "pages": PAGES}
+    values = {"page": page.number, "title": isolate(title), "pages": PAGES}
     middle = box.x0 + box.w / 2
     if layout.footer:
         text = layout.footer.format(**values)
@@ -756,7 +801,14 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         maze_pages,
         (layout.font, layout.bold_font),
         book.edition,
+        fallbacks=tuple(layout.fallback_fonts),
+        font_where=_font_where(layout),
     )
+
+
+def _font_where(layout: Layout) -> dict[str, str]:
+    fallbacks = {font: layout.where(f"fallback_fonts[{i}]") for i, font in enumerate(layout.fallback_fonts)}
+    return {**fallbacks, layout.bold_font: layout.where("bold_font"), layout.font: layout.where("font")}
 
 
 def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
@@ -897,13 +949,14 @@ def _contents(
     """A clickable table of contents: every maze and the answer key, with page numbers."""
     entries = [
         (
-            m.name + (f" · {m.title}" if m.title else ""),
+            m.name + (f" · {isolate(m.title)}" if m.title else ""),
             maze_pages[m.number],
+            m.student_where or (f"{m.where}.title" if m.title else ""),
         )
         for m in mazes
     ]
     if answer_pages:
-        entries.append(("Answer key", min(answer_pages.values())))
+        entries.append(("Answer key", min(answer_pages.values()), ""))
     size = layout.caption_size
     remaining = list(entries)
     for page in pages:
@@ -912,9 +965,9 @@ def _contents(
         page.items.append(Text(area.x0, top, "Contents", layout.heading_size, bold=True))
         top -= GAP + size
         while remaining and top - size * 1.6 >= area.y0:
-            label, target = remaining.pop(0)
+            label, target, source = remaining.pop(0)
             top -= size * 1.6
-            page.items.append(Text(area.x0, top, label, size, max_width=area.w - 4 * size))
+            page.items.append(Text(area.x0, top, label, size, max_width=area.w - 4 * size, source=source))
             page.items.append(Text(area.x1, top, str(target), size, align="right"))
             page.items.append(Link(area.x0, top - size * 0.3, area.x1, top + size, target))
 
@@ -952,7 +1005,7 @@ def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tu
     items, cell = _slot_items(layout, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
     label = f"{maze.name} · page {page}"
     return [
-        replace(i, text=label)
+        replace(i, text=label, source=maze.student_where)  # a class set's label holds the name
         if isinstance(i, Text)
         else replace(i, short=True)
         if isinstance(i, MazeInfo)

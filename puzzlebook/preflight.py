@@ -1,18 +1,21 @@
 """Preflight: read a finished PDF back and list what a print-on-demand service would reject.
 
 It checks the PDF itself, not our plan of it, so it also catches mistakes in drawing: page count,
-anything inside the margins' forbidden zone, hairlines, small text, fonts not embedded, and bookmarks,
-links or annotations in a print edition. Each problem is one line naming the page and what to change.
+anything inside the margins' forbidden zone, hairlines, small text, fonts not embedded, letters drawn as
+empty boxes (glyph 0), and bookmarks, links or annotations in a print edition. Each problem is one line naming the page and what to change.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pdfplumber
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from pypdf.generic import ContentStream, TextStringObject
 
 from .layout import MAX_PAGES, MIN_LINE, MIN_OUTER, MIN_TEXT, gutter
 
@@ -30,6 +33,55 @@ def _fonts_not_embedded(reader: PdfReader) -> Iterable[tuple[int, str]]:
             d = descriptor.get_object() if descriptor is not None else {}
             if not any(key in d for key in ("/FontFile", "/FontFile2", "/FontFile3")):
                 yield number, str(font.get("/BaseFont"))
+
+
+def _glyph_finder(font: Any) -> Callable[[int], int] | None:
+    """For a simple TrueType font with its program embedded (what puzzlebook writes): code -> glyph, by
+    the font's own cmap as PDF 32000-1 9.6.6.4 reads it; None for any other kind of font."""
+    descriptor = font.get("/FontDescriptor")
+    program = descriptor.get_object().get("/FontFile2") if descriptor is not None else None
+    if font.get("/Subtype") != "/TrueType" or program is None:
+        return None
+    ttf = TTFont(io.BytesIO(program.get_object().get_data()), lazy=True)
+    order = ttf.getGlyphOrder()
+    ids = {name: i for i, name in enumerate(order)}
+    symbol = ttf["cmap"].getcmap(3, 0)
+    if symbol is not None:
+        table = symbol.cmap
+        return lambda code: ids.get(table.get(0xF000 + code) or table.get(code, ""), 0)
+    mac = ttf["cmap"].getcmap(1, 0)
+    table = mac.cmap if mac is not None else {}
+    return lambda code: ids.get(table.get(code, ""), 0)
+
+
+def _empty_boxes(reader: PdfReader) -> Iterable[tuple[int, str, int]]:
+    """(page, font, count) for glyphs drawn as .notdef, glyph 0, which prints as an empty box or nothing:
+    every code shown with a font is looked up in the font program embedded with it."""
+    finders: dict[Any, Callable[[int], int] | None] = {}
+    for number, page in enumerate(reader.pages, 1):
+        contents = page.get_contents()
+        if contents is None:
+            continue
+        resources = (page.get("/Resources") or {}).get("/Font") or {}
+        font: Any = None
+        boxes: Counter[str] = Counter()
+        for operands, operator in ContentStream(contents, reader).operations:
+            if operator == b"Tf":
+                font = resources.get(operands[0])
+                font = font.get_object() if font is not None else None
+                if font is not None and id(font) not in finders:
+                    finders[id(font)] = _glyph_finder(font)
+            elif operator in (b"Tj", b"'", b'"', b"TJ") and font is not None:
+                find = finders[id(font)]
+                shown = operands[0] if operator == b"TJ" else [operands[-1]]
+                for text in shown:
+                    raw = text.original_bytes if isinstance(text, TextStringObject) else text
+                    if find is None or not isinstance(raw, bytes):
+                        continue  # a number in TJ, or a font of a kind puzzlebook does not write
+                    boxes[str(font.get("/BaseFont", "?")).lstrip("/")] += sum(1 for b in raw if not find(b))
+        for name, count in boxes.items():
+            if count:
+                yield number, name, count
 
 
 def _box(obj: dict[str, Any]) -> tuple[float, float, float, float]:
@@ -57,6 +109,11 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
         first_page.setdefault(name.lstrip("/"), number)
     for name, number in first_page.items():
         problems.append(f"page {number}: font {name} is not embedded; printers need every font embedded")
+    for number, name, count in _empty_boxes(reader):
+        problems.append(
+            f"page {number}: {count} letter(s) in font {name} drawn as an empty box (glyph 0, .notdef): "
+            "the font lacks them; add a font that has them with fallback_fonts"
+        )
     inside = gutter(count)
     outer = MIN_OUTER * 1.5 if bleed else MIN_OUTER
     with pdfplumber.open(io.BytesIO(pdf)) as document:

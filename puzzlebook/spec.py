@@ -105,10 +105,26 @@ def _answer_key(value: Any) -> Any:
     raise ValueError(f"expected true, false or separate, got {shown}")
 
 
+def isolate(words: str) -> str:
+    """Someone's words set inside ours ("Ana · Maze 3"): a right-to-left name is wrapped in Unicode bidi
+    isolates (UAX #9), so it keeps its own direction and the line around it still reads left to right."""
+    rtl = any(unicodedata.bidirectional(c) in ("R", "AL") for c in words)
+    return f"\u2068{words}\u2069" if rtl else words
+
+
 def _students_kind(value: Any) -> str:
     return "~list" if isinstance(value, list | tuple) else "~file"
 
 
+MAX_FALLBACKS = 8  # fallback fonts one layout or spec may name
+FontFiles = Annotated[
+    list[Annotated[OneLine, Field(max_length=255)]],
+    Field(
+        max_length=MAX_FALLBACKS,
+        description="fonts tried letter by letter for what the main font lacks: .ttf, .otf or .ttc files, "
+        "relative to this file",
+    ),
+]
 Names = Annotated[list[Annotated[OneLine, Field(max_length=MAX_NAME)]], Field(max_length=MAX_STUDENTS)]
 NamesFile = Annotated[OneLine, Field(max_length=255)]
 StudentsField = Annotated[
@@ -262,6 +278,7 @@ class BookSpec(_Model):
     copyright: OneLine | None = Field(None, max_length=300, description="copyright page text")
     year: int | None = Field(None, ge=1900, le=2200, description="year on the copyright page")
     isbn: Annotated[str, AfterValidator(_isbn)] | None = Field(None, description="ISBN on the copyright page")
+    fallback_fonts: FontFiles = Field(default_factory=list)
     mazes: list[MazeEntry] = Field(min_length=1, max_length=MAX_COUNT)
 
     @field_validator("page_size")
@@ -300,7 +317,7 @@ class MazeRequest:
     @property
     def name(self) -> str:
         """How the maze is named in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set."""
-        return f"{self.student} · Maze {self.shown}" if self.student else f"Maze {self.shown}"
+        return f"{isolate(self.student)} · Maze {self.shown}" if self.student else f"Maze {self.shown}"
 
     @property
     def has_answer(self) -> bool:

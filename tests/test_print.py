@@ -74,13 +74,15 @@ def test_a_padded_print_book_passes_preflight(tmp_path):
     assert "ready for print" in result.stdout
 
 
-def bad_pdf(pages=3, thin=False, small=False, helvetica=False, margin=False, link=False, bookmark=False):
+def bad_pdf(
+    pages=3, thin=False, small=False, helvetica=False, margin=False, link=False, bookmark=False, box=False
+):
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from puzzlebook.render.pdf import FONT_DIR
+    from puzzlebook.render.fonts import BUNDLED
 
-    pdfmetrics.registerFont(TTFont("Vera", str(FONT_DIR / "Vera.ttf")))
+    pdfmetrics.registerFont(TTFont("Vera", str(BUNDLED["Vera"])))
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(612, 792), initialFontName="Vera", invariant=1)
     for number in range(1, pages + 1):
@@ -94,6 +96,9 @@ def bad_pdf(pages=3, thin=False, small=False, helvetica=False, margin=False, lin
         if helvetica and number == 1:
             canvas.setFont("Helvetica", 12)
             canvas.drawString(100, 250, "standard font")
+        if box and number == 5:
+            canvas.setFont("Vera", 12)
+            canvas.drawString(100, 500, "Ana 迷宫")  # Vera has no CJK: two empty boxes
         if margin and number == 3:
             canvas.setFont("Vera", 10)
             canvas.drawString(3, 400, "in the margin")
@@ -126,6 +131,10 @@ def bad_pdf(pages=3, thin=False, small=False, helvetica=False, margin=False, lin
         ),
         ({"pages": 24, "link": True}, "page 1: has links or annotations"),
         ({"pages": 24, "bookmark": True}, "book: has bookmarks"),
+        (
+            {"pages": 24, "box": True},
+            "page 5: 2 letter(s) in font ",
+        ),  # then its name, "drawn as an empty box"
     ],
 )
 def test_preflight_catches_each_kind_of_problem(kind, needle):

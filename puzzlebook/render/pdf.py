@@ -1,4 +1,4 @@
-"""Draw a BookPlan with reportlab. The only module that knows reportlab.
+"""Draw a BookPlan with reportlab (which only render/ knows).
 
 Output is byte-identical for the same plan (``invariant=1``: fixed dates and document id), every font is
 embedded (the canvas's initial font is our TrueType font, not an unembedded Helvetica), and each maze is
@@ -7,77 +7,93 @@ one stroked path of merged wall runs with square caps, so corners close cleanly.
 
 from __future__ import annotations
 
-import hashlib
 import io
 from collections.abc import Callable
-from pathlib import Path
+from typing import Literal
 
-import reportlab
 from reportlab import rl_config
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..errors import LayoutError, Problem
-from ..inputs import read_bytes
-from ..layout import BUNDLED_FONTS, MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
+from ..errors import Problem
+from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..pictures import PICTURES, placed
 from ..puzzles import Puzzle
+from .fonts import Setter, font_for, register_font
 from .geometry import WORDS, Placement, gaps, marks, solution_line, wall_runs, word_room
 from .pictures import draw_pdf as draw_pictures
 
-FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
 
 
-def register_font(name: str) -> str:
-    """A bundled font (Vera, VeraBd) or a path to a font file the layout checked; returns the registered
-    name, which comes from the file's contents: two fonts of the same file name are two fonts, and the
-    same font met twice is read once."""
-    if name in BUNDLED_FONTS:
-        if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
-        return name
-    data = read_bytes(name, "font").data
-    key = "font-" + hashlib.sha256(data).hexdigest()[:16]
-    if key not in pdfmetrics.getRegisteredFontNames():
-        try:
-            pdfmetrics.registerFont(TTFont(key, io.BytesIO(data)))
-        except Exception as exc:  # reportlab raises plain Exceptions for bad font files
-            raise LayoutError(f'font "{name}" cannot be embedded: {exc}') from None
-    return key
+PUZZLE_TEXT = "abcdefghijklmnopqrstuvwxyz-0123456789 ·×"
+"""What the line under a maze is made of: the algorithm's name, the size (W×H) and the seed."""
+MARK_WORDS = "Start Finish SE"
+"""The words beside the arrows, and the letters in the cells when there is no room for arrows."""
+
+
+def setters(plan: BookPlan) -> tuple[Setter, Setter]:
+    """The regular and the bold font of a book, each followed by its fallback fonts."""
+    fallbacks = tuple(register_font(f, plan.font_where.get(f, "")) for f in plan.fallbacks)
+    regular, bold = (register_font(f, plan.font_where.get(f, "")) for f in plan.fonts)
+    return Setter((regular, *fallbacks)), Setter((bold, *fallbacks))
 
 
 def text_problems(plan: BookPlan) -> list[Problem]:
-    """Words that would not fit their place even at the smallest print size: refused before any work,
-    rather than printed off the page. Also loads the fonts, so a font that cannot be embedded is found
-    by `validate` too."""
-    regular, bold = (register_font(f) for f in plan.fonts)
+    """Letters that no font has (they would print as empty boxes), and words that would not fit their
+    place even at the smallest print size: refused before any work, rather than printed wrong. Also
+    loads the fonts, so a font that cannot be embedded is found by `validate` too."""
+    regular, bold = setters(plan)
     problems: dict[str, Problem] = {}
+    missed: set[str] = set()
+    fonts_named = {
+        regular: plan.font_where.get(plan.fonts[0], ""),
+        bold: plan.font_where.get(plan.fonts[1], ""),
+    }
+
+    def missing(text: str, setter: Setter, where: str) -> bool:
+        """Whether a letter of ``text`` is in no font; reported once for each place it was written, and
+        for words of puzzlebook's own (no ``where``) against the font setting, once for each letter."""
+        letter = setter.missing(text)
+        if letter is not None and (where or letter not in missed):
+            missed.add(letter)
+            where = where or fonts_named[setter] or "layout"
+            problems.setdefault(where, Problem(where, _missing(letter)))
+        return letter is not None
+
+    missing(PUZZLE_TEXT, regular, "")
+    missing(MARK_WORDS, bold, "")
     for page in plan.pages:
         for item in page.items:
-            if not isinstance(item, Text) or item.max_width is None or item.source in problems:
+            if not isinstance(item, Text) or (item.source and item.source in problems):
                 continue
-            font = bold if item.bold else regular
-            width = pdfmetrics.stringWidth(item.text, font, MIN_TEXT)
+            setter = bold if item.bold else regular
+            if missing(item.text, setter, item.source) or item.max_width is None:
+                continue
+            width = setter.line(item.text).width * MIN_TEXT
             if width > item.max_width:
                 fits = max(1, int(len(item.text) * item.max_width / width))
-                shown = item.text if len(item.text) <= 30 else item.text[:27] + "..."
-                problems[item.source] = Problem(
-                    item.source or f"page {page.number}",
-                    f'"{shown}" does not fit on the page even at {MIN_TEXT:g} pt: shorten it to about '
-                    f"{fits} characters",
+                words = item.text.replace("\u2068", "").replace("\u2069", "")  # isolates: see spec.isolate
+                shown = words if len(words) <= 30 else words[:27] + "..."
+                problems.setdefault(
+                    item.source,  # puzzlebook's own words: once for the book
+                    Problem(
+                        item.source or f"page {page.number}",
+                        f'"{shown}" does not fit on the page even at {MIN_TEXT:g} pt: shorten it to about '
+                        f"{fits} characters",
+                    ),
                 )
 
     def smallest(word: str) -> float:
-        return float(pdfmetrics.stringWidth(word, bold, MIN_TEXT))
+        return bold.line(word).width * MIN_TEXT
 
     for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
         room = word_room(frame.mark, frame.cell, frame.picture)
         for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
+            if where in problems or missing(word, bold, where):
+                continue
             # a room too small for any word gets arrows alone; one a usual word fits must fit yours
-            if where not in problems and smallest(usual) <= room < smallest(word):
+            if smallest(usual) <= room < smallest(word):
                 problems[where] = Problem(
                     where,
                     f'"{word}" is too long to fit beside the arrows even at {MIN_TEXT:g} pt '
@@ -86,19 +102,26 @@ def text_problems(plan: BookPlan) -> list[Problem]:
     return list(problems.values())
 
 
+def _missing(letter: str) -> str:
+    return (
+        f'"{letter}" (U+{ord(letter):04X}) is in none of the fonts; add a font that has it, e.g. '
+        f"fallback_fonts: [{font_for(letter)}]"
+    )
+
+
 def write_pdf(
     plan: BookPlan,
     puzzle_for: Callable[[int], Puzzle],
     progress: Callable[[int], None] | None = None,
 ) -> bytes:
-    regular, bold = (register_font(f) for f in plan.fonts)
+    regular, bold = setters(plan)
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
         pagesize=(plan.width, plan.height),
         invariant=1,
         pageCompression=1,
-        initialFontName=regular,
+        initialFontName=regular.fonts[0],
         initialFontSize=10,
     )
     canvas.setTitle(plan.title)
@@ -128,7 +151,7 @@ def write_pdf(
 
 
 def _draw_page(
-    canvas: Canvas, page: Page, puzzle_for: Callable[[int], Puzzle], fonts: tuple[str, str]
+    canvas: Canvas, page: Page, puzzle_for: Callable[[int], Puzzle], fonts: tuple[Setter, Setter]
 ) -> None:
     for item in page.items:
         if isinstance(item, Text):
@@ -139,7 +162,7 @@ def _draw_page(
             canvas.setLineCap(0)
             canvas.line(item.x0, item.y0, item.x1, item.y1)
         elif isinstance(item, MazeFrame):
-            draw_maze(canvas, puzzle_for(item.number), item, fonts[1])
+            draw_maze(canvas, puzzle_for(item.number), item, fonts)
         elif isinstance(item, Link):
             canvas.linkRect(
                 "", f"p{item.page}", (item.x0, item.y0, item.x1, item.y1), relative=0, thickness=0
@@ -156,21 +179,23 @@ def _draw_page(
             )
 
 
-def _text(canvas: Canvas, item: Text, fonts: tuple[str, str]) -> None:
-    font = fonts[1] if item.bold else fonts[0]
+def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
+    """One line, run by run in a single text object, shrunk to fit ``max_width`` and aligned as a whole."""
+    line = (fonts[1] if item.bold else fonts[0]).line(item.text)
     size = item.size
-    if item.max_width:
-        width = pdfmetrics.stringWidth(item.text, font, size)
-        if width > item.max_width:
-            size = max(7.0, size * item.max_width / width)  # never below the printable minimum
-    canvas.setFont(font, size)
+    if item.max_width and line.width * size > item.max_width:
+        size = max(MIN_TEXT, size * item.max_width / (line.width * size))  # never below the printable minimum
+    x = item.x - {"left": 0.0, "center": line.width * size / 2, "right": line.width * size}[item.align]
+    text = canvas.beginText(x, item.y)
+    for run in line.runs:
+        text.setFont(run.font, size)
+        text.textOut(run.text)
     canvas.setFillGray(item.gray)
-    draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
-    draw[item.align](item.x, item.y, item.text)
+    canvas.drawText(text)
     canvas.setFillGray(0)
 
 
-def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) -> None:
+def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, fonts: tuple[Setter, Setter]) -> None:
     place = Placement(frame.x, frame.y, frame.cell, puzzle.maze.height)
     cell = frame.cell
     canvas.saveState()
@@ -198,7 +223,7 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) 
     canvas.setFillGray(0)
 
     def measure(word: str, size: float) -> float:
-        return float(pdfmetrics.stringWidth(word, bold_font, size))
+        return fonts[1].line(word).width * size
 
     for mark in marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture):
         if mark.picture and frame.pictures:
@@ -214,14 +239,17 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, bold_font: str) 
             canvas.drawPath(path, stroke=0, fill=1)
             if mark.label:
                 x, y, align = mark.label
-                canvas.setFont(bold_font, mark.size)
-                draw = {"center": canvas.drawCentredString, "right": canvas.drawRightString}
-                draw.get(align, canvas.drawString)(x, y, mark.word)
+                where: Literal["left", "center", "right"] = (
+                    "center" if align == "center" else "right" if align == "right" else "left"
+                )
+                _text(canvas, Text(x, y, mark.word, mark.size, bold=True, align=where), fonts)
         elif frame.cell >= 10:
             size = frame.cell * 0.6
-            canvas.setFont(bold_font, size)
-            canvas.drawCentredString(
-                mark.center[0], mark.center[1] - size * 0.36, "S" if mark.role == "start" else "E"
+            letter = "S" if mark.role == "start" else "E"
+            _text(
+                canvas,
+                Text(mark.center[0], mark.center[1] - size * 0.36, letter, size, True, "center"),
+                fonts,
             )
         elif mark.role == "start":
             canvas.circle(*mark.center, mark.radius, stroke=0, fill=1)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import reportlab
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import LayoutError
@@ -21,7 +20,7 @@ CELL = 18.0  # points a cell, as in the SVG
 DPI = 300
 MIN_CELL = 4  # pixels: below this a wall and a corridor cannot both be seen
 MAX_PIXELS = 100_000_000  # about 100 MB of image in memory while drawing
-BOLD = Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf"
+BOLD = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans-Bold.ttf"
 
 
 def _room(cell: float) -> float:

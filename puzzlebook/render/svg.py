@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from ..puzzles import Puzzle
+from .fonts import Setter, register_font
 from .geometry import Placement, gaps, marks, solution_line, wall_runs
-from .pdf import register_font
 
-FONTS = "Bitstream Vera Sans, DejaVu Sans, sans-serif"
+FONTS = "DejaVu Sans, Bitstream Vera Sans, sans-serif"
 
 
 def measure(word: str, size: float) -> float:
     """The word's width in the bundled bold font, which the SVG names first."""
-    return float(stringWidth(word, register_font("VeraBd"), size))
+    return Setter((register_font("DejaVuSans-Bold"),)).line(word).width * size
 
 
 def _n(value: float) -> str:

@@ -1,0 +1,292 @@
+"""Fonts for the PDF: the bundled ones, font files registered once each by their contents, and lines of
+text set in a font and its fallbacks.
+
+A line is split into runs, each letter in the first font that has it; right-to-left stretches are put in
+drawing order by the Unicode bidi algorithm (python-bidi), and runs that need it (right to left, or with
+marks or joiners) are shaped by HarfBuzz, so Arabic letters join. A line is measured as it is drawn.
+
+Every font is embedded as subsets, and each subset gets a tag made from the font and the characters in
+it: reportlab numbers the subsets of every font alike (``AAAAAA+``), and PDF 32000-1 (9.6.4) asks that
+different subsets in one file have different tags. The tags are a hash, so a rebuild stays byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import unicodedata
+from dataclasses import dataclass
+from itertools import accumulate, groupby
+from pathlib import Path
+from typing import Any
+
+import reportlab
+import uharfbuzz
+from bidi import get_display
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+
+from ..errors import LayoutError, Problem, SpecError
+from ..inputs import read_bytes
+from ..layout import BUNDLED_FONTS
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+_VERA = Path(reportlab.__file__).parent / "fonts"
+BUNDLED = {
+    "DejaVuSans": FONT_DIR / "DejaVuSans.ttf",
+    "DejaVuSans-Bold": FONT_DIR / "DejaVuSans-Bold.ttf",
+    "Vera": _VERA / "Vera.ttf",  # the default before DejaVu Sans, for layouts that name it
+    "VeraBd": _VERA / "VeraBd.ttf",
+}
+assert set(BUNDLED) == set(BUNDLED_FONTS)
+
+
+def subset_tag(font: str, codes: list[int]) -> bytes:
+    """Six capital letters from the font's registered name and the characters of one of its subsets."""
+    digest = hashlib.sha256(f"{font}:{codes}".encode()).digest()
+    return bytes(ord("A") + b % 26 for b in digest[:6])
+
+
+class TaggedFont(ttfonts.TTFont):  # type: ignore[misc]
+    """A TrueType font whose subsets are tagged by their contents rather than numbered."""
+
+    def addObjects(self, doc: Any) -> None:
+        subsets = self._assignState(doc).subsets
+        tags = [subset_tag(self.fontName, subset) for subset in subsets]
+        numbered = ttfonts.SUBSETN  # what reportlab's addObjects names subset n with
+        ttfonts.SUBSETN = lambda n: tags[n]
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+
+
+def register_font(name: str, where: str = "") -> str:
+    """A bundled font or a path to a font file the layout checked; returns the registered name, which
+    comes from the file's contents: two fonts of the same file name are two fonts, and the same font met
+    twice is read once. ``where`` names the setting, for a file that turns out not to be usable."""
+    if name in BUNDLED:
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TaggedFont(name, str(BUNDLED[name])))
+        return name
+    data = read_bytes(name, "font", where or name).data
+    key = "font-" + hashlib.sha256(data).hexdigest()[:16]
+    if key not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TaggedFont(key, io.BytesIO(data)))  # the first font of a .ttc
+        except Exception as exc:  # reportlab raises plain Exceptions for bad font files
+            message = f'font "{Path(name).name}" cannot be embedded: {exc}'
+            raise SpecError([Problem(where, message)]) if where else LayoutError(message) from None
+    return key
+
+
+_CJK = {
+    "CJK": "SC",
+    "IDEOGRAPHIC": "SC",
+    "BOPOMOFO": "TC",
+    "HIRAGANA": "JP",
+    "KATAKANA": "JP",
+    "HANGUL": "KR",
+}
+_SCRIPTS = {"BENGALI", "DEVANAGARI", "ETHIOPIC", "GUJARATI", "GURMUKHI", "KANNADA", "KHMER", "LAO"}
+_SCRIPTS |= {"MALAYALAM", "MONGOLIAN", "MYANMAR", "ORIYA", "SINHALA", "SYRIAC", "TAMIL", "TELUGU", "THAI"}
+
+
+def font_for(letter: str) -> str:
+    """A font to suggest for a letter: the Noto Sans of its script, in the TrueType form Google Fonts
+    gives: Noto's own CJK files have PostScript outlines and its colour emoji are pictures, and neither
+    can be embedded."""
+    script = unicodedata.name(letter, "").split(" ")[0]
+    if script in _CJK:
+        return f"NotoSans{_CJK[script]}-Regular.ttf"
+    if script in _SCRIPTS:
+        return f"NotoSans{script.title()}-Regular.ttf"
+    if ord(letter) >= 0x1F000 and unicodedata.category(letter) == "So":
+        return "NotoEmoji-Regular.ttf"
+    return (
+        "NotoSansSymbols2-Regular.ttf"
+        if unicodedata.category(letter).startswith("S")
+        else "NotoSans-Regular.ttf"
+    )
+
+
+def _invisible(c: str) -> bool:
+    """Format characters (joiners, direction marks) and variation selectors draw nothing themselves."""
+    return unicodedata.category(c) == "Cf" or "\ufe00" <= c <= "\ufe0f" or "\U000e0100" <= c <= "\U000e01ef"
+
+
+_RTL = {"R", "AL", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI", "PDF", "PDI"}
+"""Bidi classes of letters that run right to left, and of the controls that can change direction."""
+
+
+def _special(c: str) -> bool:
+    """A letter that is more than its own glyph: a mark or an invisible character (shaped with the
+    letter before it), or one that may change the direction of the text."""
+    return unicodedata.category(c).startswith("M") or _invisible(c) or unicodedata.bidirectional(c) in _RTL
+
+
+_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction marks, embeddings and isolates: they steer the bidi algorithm and are then left out."""
+_LEVEL = re.compile(r"Level\(\s*(\d+)")
+
+
+def levels(text: str) -> list[int]:
+    """Each letter's embedding level by the Unicode bidi algorithm (odd levels run right to left), with
+    the paragraph's direction from its first strong letter. python-bidi gives the levels only in its
+    debug view, one for each byte of the text in UTF-8."""
+    if not any(unicodedata.bidirectional(c) in _RTL for c in text):
+        return [0] * len(text)
+    view = str(get_display(text, debug=True)).split("\n    levels: [", 1)[-1].split("\n    ]", 1)[0]
+    by_byte = [int(level) for level in _LEVEL.findall(view)]
+    if len(by_byte) != len(text.encode()):
+        raise RuntimeError("python-bidi no longer shows its levels as puzzlebook reads them")
+    return [by_byte[start] for start in accumulate((len(c.encode()) for c in text[:-1]), initial=0)]
+
+
+def _visual(segments: list[tuple[int, Run]]) -> list[Run]:
+    """Runs in drawing order, by rule L2 of the bidi algorithm: from the highest level down to the
+    lowest odd one, reverse every stretch of runs at that level or higher. (A right-to-left run is
+    already in drawing order inside: HarfBuzz shaped it so.)"""
+    found = [level for level, _ in segments]
+    for level in range(max(found), min(level | 1 for level in found) - 1, -1):
+        i = 0
+        while i < len(segments):
+            j = i
+            while j < len(segments) and segments[j][0] >= level:
+                j += 1
+            segments[i:j] = segments[i:j][::-1]
+            i = j + 1
+    return [run for _, run in segments]
+
+
+def _code(font: Any, glyph: int, shaper: Any) -> int:
+    """The character reportlab writes for a glyph: one the font maps to it, or, for a glyph no character
+    maps to (some ligatures and positional forms), a private-use code found from the glyph's number, so
+    every build picks the same one (for fonts of up to 6,400 glyphs, where no two can collide)."""
+    face = font.face
+    codes = face.glyphToChar.get(glyph)
+    if codes:
+        return int(codes[0])
+    code = 0xE000 + glyph % 0x1900
+    while face.charToGlyph.get(code, glyph) != glyph:
+        code = 0xE000 + (code - 0xE000 + 1) % 0x1900
+    face.charToGlyph[code] = glyph
+    face.glyphToChar[glyph] = [code]
+    face.charWidths[code] = font.pdfScale(shaper.get_glyph_h_advance(glyph))
+    return code
+
+
+def _shaped(font: str, text: str, rtl: bool) -> Run:
+    """Letters shaped by HarfBuzz: Arabic letters joined, marks placed on their letters, and a
+    right-to-left run in drawing order. reportlab draws the glyphs at HarfBuzz's positions."""
+    ttf = pdfmetrics.getFont(font)
+    shaper = uharfbuzz.Font(ttf.hbFace)  # reportlab keeps the HarfBuzz face with the font
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.direction = "rtl" if rtl else "ltr"
+    buffer.guess_segment_properties()
+    buffer.cluster_level = uharfbuzz.BufferClusterLevel.MONOTONE_CHARACTERS
+    uharfbuzz.shape(shaper, buffer)
+    letters, data = [], []
+    scale = ttf.pdfScale
+    for info, at in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
+        code = _code(ttf, info.codepoint, shaper)
+        letters.append(chr(code))
+        data.append(
+            ShapeData(
+                info.cluster,
+                scale(at.x_advance),
+                scale(at.y_advance),
+                scale(at.x_offset),
+                scale(at.y_offset),
+                ttf.face.getCharWidth(code),
+            )
+        )
+    return Run(font, ShapedStr("".join(letters), shapeData=data), sum(d.x_advance for d in data) / 1000)
+
+
+@dataclass(frozen=True)
+class Run:
+    """Letters drawn by one font, in drawing order (a reportlab ShapedStr when shaped)."""
+
+    font: str  # a registered name
+    text: str
+    width: float  # at 1 pt
+
+
+@dataclass(frozen=True)
+class Line:
+    runs: tuple[Run, ...]
+    width: float  # at 1 pt: times the size is the drawn width
+
+
+class Setter:
+    """Sets a line of text in a font and its fallbacks: each letter is drawn by the first font that has
+    it, right-to-left stretches are put in drawing order and shaped, and the line's width is the sum of
+    its runs', so a line is measured exactly as it is drawn. Lines are kept, so a string met again (a
+    footer, a name on every page) is set once."""
+
+    def __init__(self, fonts: tuple[str, ...]) -> None:
+        self.fonts = fonts
+        self._cmaps = [pdfmetrics.getFont(font).face.charToGlyph for font in fonts]
+        self._plain: set[str] = set()  # letters the main font draws on their own
+        self._lines: dict[str, Line] = {}
+
+    def missing(self, text: str) -> str | None:
+        """The first letter that none of the fonts has: it would print as an empty box."""
+        for c in unicodedata.normalize("NFC", text):
+            if (
+                c not in self._plain
+                and not _invisible(c)
+                and not any(cmap.get(ord(c)) for cmap in self._cmaps)
+            ):
+                return c
+        return None
+
+    def line(self, text: str) -> Line:
+        line = self._lines.get(text)
+        if line is None:
+            line = self._lines[text] = self._set(unicodedata.normalize("NFC", text))
+        return line
+
+    def _set(self, text: str) -> Line:
+        if self._is_plain(text):  # most text: one run, drawn as it is
+            width = pdfmetrics.stringWidth(text, self.fonts[0], 1.0)
+            return Line((Run(self.fonts[0], text, width),), width)
+        letters = [
+            t for t in zip(levels(text), self._picks(text), text, strict=True) if t[2] not in _CONTROLS
+        ]
+        segments = [
+            (level, self._run(self.fonts[font], "".join(c for _, _, c in group), level % 2 == 1))
+            for (level, font), group in groupby(letters, key=lambda t: t[:2])
+        ]
+        if not segments:
+            return Line((), 0.0)
+        runs = _visual(segments)
+        return Line(tuple(runs), sum(run.width for run in runs))
+
+    def _is_plain(self, text: str) -> bool:
+        for c in set(text) - self._plain:
+            if _special(c) or not self._cmaps[0].get(ord(c)):
+                return False
+            self._plain.add(c)
+        return True
+
+    def _picks(self, text: str) -> list[int]:
+        """Which font draws each letter: the first that has it; a mark or an invisible character stays
+        with the letter before it when that font has it, so the two are shaped together."""
+        picks: list[int] = []
+        for c in text:
+            code = ord(c)
+            mark = unicodedata.category(c).startswith("M")
+            if picks and (_invisible(c) or (mark and self._cmaps[picks[-1]].get(code))):
+                picks.append(picks[-1])
+                continue
+            picks.append(next((i for i, cmap in enumerate(self._cmaps) if cmap.get(code)), 0))
+        return picks
+
+    def _run(self, font: str, text: str, rtl: bool) -> Run:
+        if rtl or any(_special(c) for c in text):
+            return _shaped(font, text, rtl)
+        return Run(font, text, pdfmetrics.stringWidth(text, font, 1.0))

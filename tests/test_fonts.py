@@ -1,0 +1,376 @@
+"""Every reader's name prints: the bundled fonts, fallback fonts, right-to-left names, and no empty boxes."""
+
+from __future__ import annotations
+
+import unicodedata
+from importlib import resources
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTCollection, TTFont
+from pdfcheck import fonts, page_texts
+from typer.testing import CliRunner
+
+from puzzlebook.build import build_book
+from puzzlebook.cli import app
+from puzzlebook.preflight import preflight
+from puzzlebook.render.fonts import BUNDLED, Setter, register_font
+
+runner = CliRunner()
+CJK = "迷宫探险"
+
+
+def make_font(path: Path, letters: str, name: str = "TestFallback", ttc: bool = False) -> Path:
+    """A small TrueType font with real outlines for ``letters``: each a box with a bar across it, a
+    different height for each letter, so a page shows which glyph is which. With ``ttc``, the font is
+    the first of a two-font collection."""
+    glyphs = [".notdef", "space"] + [f"uni{ord(c):04X}" for c in letters]
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(glyphs)
+    builder.setupCharacterMap({32: "space", **{ord(c): f"uni{ord(c):04X}" for c in letters}})
+    outlines = {}
+    for i, glyph in enumerate(glyphs):
+        pen = TTGlyphPen(None)
+        if glyph != "space":
+            top = 500 + 40 * i
+            for x0, y0, x1, y1 in (
+                (80, 0, 920, top),
+                (160, 80, 840, top - 80),
+                (80, top // 2, 920, top // 2 + 60),
+            ):
+                pen.moveTo((x0, y0))
+                pen.lineTo((x0, y1))
+                pen.lineTo((x1, y1))
+                pen.lineTo((x1, y0))
+                pen.closePath()
+        outlines[glyph] = pen.glyph()
+    builder.setupGlyf(outlines)
+    builder.setupHorizontalMetrics({g: (1000 if g != "space" else 300, 80) for g in glyphs})
+    builder.setupHorizontalHeader(ascent=880, descent=-120)
+    builder.setupNameTable({"familyName": name, "styleName": "Regular", "psName": f"{name}-Regular"})
+    builder.setupOS2(sTypoAscender=880, sTypoDescender=-120, usWinAscent=880, usWinDescent=120)
+    builder.setupPost()
+    if not ttc:
+        builder.save(str(path))
+        return path
+    collection = TTCollection()
+    collection.fonts = [builder.font, TTFont(str(BUNDLED["DejaVuSans"]))]
+    collection.save(str(path))
+    return path
+
+
+BOOK = "title: Font Test\nmarks: suggested\nmazes:\n  - {size: 6x6, algorithm: wilson}\n"
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_dejavu_sans_is_bundled_with_its_license():
+    folder = resources.files("puzzlebook") / "fonts"
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        assert (folder / name).read_bytes()[:4] == b"\x00\x01\x00\x00"
+    assert "Bitstream Vera" in (folder / "LICENSE").read_text()
+
+
+def test_the_default_font_is_dejavu_sans_embedded(tmp_path):
+    target, _ = build_book(write(tmp_path / "book.yaml", BOOK.replace("Font Test", "Dvořák, Ελένη, Жанна")))
+    found = fonts(target)
+    assert {name.split("+")[1] for name, _ in found} == {"DejaVuSans", "DejaVuSans-Bold"}
+    assert all(embedded for _, embedded in found)
+    assert "Dvořák, Ελένη, Жанна" in page_texts(target)[0]
+
+
+def test_vera_still_works_by_name(tmp_path):
+    write(tmp_path / "old.yaml", "base: activity-book\nfont: Vera\nbold_font: VeraBd\n")
+    target, _ = build_book(write(tmp_path / "book.yaml", BOOK + "layout: old.yaml\n"))
+    assert {name.split("+")[1] for name, _ in fonts(target)} == {
+        "BitstreamVeraSans-Roman",
+        "BitstreamVeraSans-Bold",
+    }
+
+
+def test_every_subset_has_its_own_stable_tag(tmp_path):
+    """Over 256 different letters make a second subset of the regular font: four subsets, four tags."""
+    letters = [chr(c) for c in range(0x100, 0x17F)] + [chr(c) for c in range(0x410, 0x450)]
+    letters += [chr(c) for c in range(0x3B1, 0x3CA)] + [chr(c) for c in range(0x1EA0, 0x1EF9)]
+    titles = ["".join(letters[i : i + 40]) for i in range(0, len(letters), 40)]
+    entries = "".join(f"  - {{size: 6x6, title: {title}}}\n" for title in titles)
+    book = write(tmp_path / "book.yaml", BOOK + entries)
+    target, _ = build_book(book)
+    names = sorted({name for name, _ in fonts(target)})
+    tags = [name.lstrip("/").split("+")[0] for name in names]
+    assert len(names) == 3 and len(set(tags)) == 3, names  # regular, and bold in two subsets
+    assert all(len(tag) == 6 and tag.isalpha() and tag.isupper() for tag in tags)
+    first = Path(target).read_bytes()
+    build_book(book)
+    assert Path(target).read_bytes() == first
+
+
+# ---- fallback fonts: files checked like font and bold_font --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "font,message",
+    [
+        ("NoSuchFont.ttf", 'font "NoSuchFont.ttf" not found (looked for {folder}/NoSuchFont.ttf)'),
+        ("fonts", 'font "fonts" is a folder; give the path of a font file'),
+        (
+            "/dev/zero",
+            'font "/dev/zero" is a device or system file, not a file; give the path of a font file',
+        ),
+        ("names.txt", '"names.txt" is not a TrueType or OpenType font (.ttf, .otf, .ttc)'),
+        ("cff.otf", '"cff.otf" has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font'),
+    ],
+)
+@pytest.mark.parametrize("where", ["spec", "layout"])
+def test_a_fallback_font_that_is_no_font_is_refused_with_its_line(tmp_path, where, font, message):
+    (tmp_path / "fonts").mkdir()
+    write(tmp_path / "names.txt", "Ana\n")
+    (tmp_path / "cff.otf").write_bytes(b"OTTO" + bytes(200))
+    if where == "spec":
+        book = write(tmp_path / "book.yaml", BOOK + f"fallback_fonts:\n  - {font}\n")
+        at, folder = "book.yaml:6: fallback_fonts[0]", tmp_path
+    else:
+        (tmp_path / "look").mkdir()
+        for name in ("fonts", "names.txt", "cff.otf"):
+            (tmp_path / "look" / name).symlink_to(tmp_path / name)
+        write(tmp_path / "look" / "my.yaml", f"base: handout\nfallback_fonts: [DejaVuSans, {font}]\n")
+        book = write(tmp_path / "book.yaml", BOOK + "layout: look/my.yaml\n")
+        at, folder = "my.yaml:2: fallback_fonts[1]", tmp_path / "look"
+    for command in ("validate", "build"):
+        result = runner.invoke(app, [command, str(book)])
+        assert result.exit_code == 2, result.output
+        expected = f"error: {at}: {message.format(folder=folder)}"
+        assert result.stderr.splitlines()[0].startswith(expected), result.stderr
+    assert not (tmp_path / "book.pdf").exists()
+
+
+def test_at_most_eight_fallback_fonts(tmp_path):
+    book = write(tmp_path / "book.yaml", BOOK + "fallback_fonts: [" + ", ".join(["DejaVuSans"] * 9) + "]\n")
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2
+    assert "book.yaml:5: fallback_fonts: is 9 items long; the limit is 8" in result.stderr
+
+
+# ---- letters no font has are refused; fallback fonts draw them -----------------------------------
+
+
+def test_a_name_no_font_has_is_refused_before_any_work(tmp_path):
+    book = write(
+        tmp_path / "book.yaml",
+        "title: Class\nstudents:\n  - Ana\n  - Ben\n  - 迷宫\nmazes:\n  - {size: 6x6}\n",
+    )
+    for command in ("validate", "build", "check"):
+        result = runner.invoke(app, [command, str(book)])
+        assert result.exit_code == 2, result.output
+        assert result.stderr == (
+            'error: book.yaml:5: students[2]: "迷" (U+8FF7) is in none of the fonts; add a font that has it, '
+            "e.g. fallback_fonts: [NotoSansSC-Regular.ttf]\n"
+        )
+    assert not (tmp_path / "book.pdf").exists()
+
+
+def test_each_place_is_named_once_with_its_first_missing_letter(tmp_path):
+    write(tmp_path / "names.txt", "Ana\n# a comment\n探险 Ben\n")
+    write(tmp_path / "big.yaml", "base: handout\nfooter: '{page} ✈ 🙂'\n")
+    book = write(
+        tmp_path / "book.yaml",
+        "title: 迷宫\nlayout: big.yaml\nstudents: names.txt\nmazes:\n  - {size: 6x6}\n",
+    )
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        'error: big.yaml:2: footer: "🙂" (U+1F642) is in none of the fonts; add a font that has it, e.g. '
+        "fallback_fonts: [NotoEmoji-Regular.ttf]",
+        'error: book.yaml:1: title: "迷" (U+8FF7) is in none of the fonts; add a font that has it, e.g. '
+        "fallback_fonts: [NotoSansSC-Regular.ttf]",
+        'error: names.txt:3: "探" (U+63A2) is in none of the fonts; add a font that has it, e.g. '
+        "fallback_fonts: [NotoSansSC-Regular.ttf]",
+    ]  # a handout prints the title at the top of every sheet
+
+
+def test_a_fallback_font_draws_what_the_main_font_lacks(tmp_path):
+    make_font(tmp_path / "cjk.ttf", CJK)
+    book = write(
+        tmp_path / "book.yaml", f"title: {CJK} Ana\nfallback_fonts: [cjk.ttf]\n" + BOOK.split("\n", 1)[1]
+    )
+    target, _ = build_book(book)
+    assert f"{CJK} Ana" in page_texts(target)[0]
+    assert {name.split("+")[1] for name, _ in fonts(target)} == {
+        "DejaVuSans",
+        "DejaVuSans-Bold",
+        "TestFallback-Regular",
+    }
+
+
+def chars(target: str, page: int = 0) -> list[dict]:
+    with pdfplumber.open(target) as pdf:
+        return list(pdf.pages[page].chars)
+
+
+def test_a_mixed_line_is_centred_and_shrunk_as_a_whole(tmp_path):
+    make_font(tmp_path / "cjk.ttf", CJK)
+    title = f"{CJK * 3} Dvořák {CJK * 3}"  # wider than a 6x9in page at 36 pt
+    book = write(tmp_path / "book.yaml", f"title: {title}\npage_size: 6x9in\nfallback_fonts: [cjk.ttf]\n")
+    book.write_text(book.read_text() + BOOK.split("\n", 1)[1])
+    target, checked = build_book(book)
+    on_page = chars(target)
+    baseline = next(c["matrix"][5] for c in on_page if c["text"] == CJK[0])
+    drawn = [c for c in on_page if c["matrix"][5] == baseline]
+    assert "".join(c["text"] for c in drawn) == title
+    assert len({round(c["size"], 3) for c in drawn}) == 1 and 7 <= drawn[0]["size"] < 36  # one size, shrunk
+    item = next(i for i in checked.plan.pages[0].items if getattr(i, "text", "") == title)
+    left, right = min(c["x0"] for c in drawn), max(c["x1"] for c in drawn)
+    assert (left + right) / 2 == pytest.approx(item.x, abs=0.01)
+    assert right - left == pytest.approx(item.max_width, abs=0.01)  # shrunk to just fit
+
+
+def test_fallbacks_from_a_ttc_in_the_layout_and_a_ttf_in_the_spec_add_up(tmp_path):
+    (tmp_path / "look").mkdir()
+    make_font(tmp_path / "look" / "first.ttc", "迷宫", name="FirstFallback", ttc=True)
+    make_font(tmp_path / "second.ttf", "探险", name="SecondFallback")
+    write(tmp_path / "look" / "my.yaml", "base: handout\nfallback_fonts: [first.ttc]\n")
+    book = write(tmp_path / "book.yaml", "title: T\nlayout: look/my.yaml\nfallback_fonts: [second.ttf]\n")
+    book.write_text(book.read_text() + f"students: [{CJK}]\nmazes:\n  - {{size: 6x6}}\n")
+    target, checked = build_book(book)
+    assert [Path(f).name for f in checked.layout.fallback_fonts] == ["first.ttc", "second.ttf"]
+    assert CJK in page_texts(target)[0]
+    names = {name.split("+")[1] for name, _ in fonts(target)}
+    assert {"FirstFallback-Regular-0", "SecondFallback-Regular"} <= names  # -0: the first of the .ttc
+
+
+# ---- a class from everywhere ----------------------------------------------------------------------
+
+NAMES = {
+    "Czech": "Anežka Dvořák",
+    "Vietnamese": "Nguyễn Văn An",
+    "Polish": "Zofia Łukasiewicz",
+    "Turkish": "Çağrı Şahin",
+    "Greek": "Ελένη Παπαδοπούλου",
+    "Russian": "Дмитрий Иванов",
+    "Danish": "Søren Kierkegård",
+    "Hebrew": "דוד כהן",
+    "Arabic": "محمد علي",
+}
+RTL = ("Hebrew", "Arabic")
+
+
+@pytest.fixture(scope="module")
+def class_set(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("class")
+    write(folder / "names.txt", "\n".join(NAMES.values()) + "\n")
+    book = write(
+        folder / "book.yaml",
+        "title: Room 12\nlayout: handout\nstudents: names.txt\nmarks: suggested\nmazes:\n  - {size: 6x6}\n",
+    )
+    target, checked = build_book(book)
+    return target, checked
+
+
+def name_line(target: str, page: int) -> str:
+    """The name printed on the Name line of a page (in bold, unlike the line's words), left to right as
+    drawn."""
+    on_page = chars(target, page)
+    line = next(c for c in on_page if c["text"] == "N")["matrix"][5]  # the N of "Name"
+    return "".join(c["text"] for c in on_page if c["matrix"][5] == line and "Bold" in c["fontname"])
+
+
+@pytest.mark.parametrize("language", list(NAMES))
+def test_every_name_is_printed_and_reads_back(class_set, language):
+    target, _ = class_set
+    page = list(NAMES).index(language)
+    drawn = name_line(target, page)
+    if language not in RTL:
+        assert drawn == NAMES[language]
+    else:  # drawn right to left: reversed, and Arabic in its joined (presentation) forms
+        assert unicodedata.normalize("NFKC", drawn[::-1]) == NAMES[language]
+
+
+def test_arabic_letters_are_joined_and_hebrew_reads_right_to_left(class_set):
+    target, _ = class_set
+    arabic = name_line(target, list(NAMES).index("Arabic"))
+    # محمد علي as drawn from the left: final yeh, medial lam, initial ain; final dal, medial meem,
+    # medial hah, initial meem
+    assert arabic == "\ufef2\ufee0\ufecb \ufeaa\ufee4\ufea4\ufee3"
+    assert name_line(target, list(NAMES).index("Hebrew")) == "ןהכ דוד"
+
+
+def test_a_name_keeps_its_direction_inside_an_english_label(class_set):
+    target, _ = class_set
+    texts = unicodedata.normalize("NFKC", "\n".join(page_texts(target)))  # pypdf puts Hebrew and Arabic
+    assert "Søren Kierkegård · Maze 1 · page 7" in texts  # in reading order, and the name first
+    assert "דוד כהן · Maze 1 · page 8" in texts  # means it is on the left, as Søren's is
+    assert "محمد علي · Maze 1 · page 9" in texts
+
+
+def test_no_letter_of_the_class_set_is_an_empty_box(class_set):
+    target, checked = class_set
+    problems = preflight(Path(target).read_bytes(), "print", checked.plan.bleed)
+    assert not [p for p in problems if "empty box" in p]
+    assert problems == [
+        "book: 11 pages; print-on-demand needs at least 24 and an even number: add `pad: true`"
+    ]
+
+
+def drawn(text: str, *fonts: str) -> list[str]:
+    """The runs of a line, left to right as drawn."""
+    setter = Setter(tuple(register_font(f) for f in (fonts or ["DejaVuSans"])))
+    return [str(run.text) for run in setter.line(text).runs]
+
+
+def test_bidi_order_follows_the_unicode_algorithm():
+    assert drawn("Ana") == ["Ana"]
+    assert drawn("דוד כהן") == ["ןהכ דוד"]  # a right-to-left paragraph
+    assert drawn("כיתה 3") == ["3", " התיכ"]  # a number inside it keeps its own order
+    assert drawn("Ana (דוד) 12 x") == ["Ana (", "דוד", ") ", "12", " x"]  # brackets pair (UAX #9, N0)
+    assert drawn("\u2068דוד כהן\u2069 · Maze 1") == ["ןהכ דוד", " · Maze 1"]  # an isolate, left out
+
+
+def test_marks_and_joiners_are_shaped_not_boxed(tmp_path):
+    assert drawn("Zoe\u0308") == ["Zoë"]  # decomposed letters are composed first
+    assert drawn("مهر\u200cنوش")[0].count("\u200c") == 0  # a zero-width non-joiner breaks the joining
+    write(tmp_path / "names.txt", "Zoe\u0308 Ra\u0301c\n\u0645\u0647\u0631\u200c\u0646\u0648\u0634\nשָׁלוֹם\n")
+    book = write(tmp_path / "book.yaml", "title: T\nstudents: names.txt\nmazes:\n  - {size: 6x6}\n")
+    target, _ = build_book(book)
+    assert not [p for p in preflight(Path(target).read_bytes()) if "empty box" in p]
+
+
+def test_check_and_strict_report_empty_boxes_with_their_page(tmp_path, monkeypatch):
+    """Were a letter no font has to slip past the checks before drawing, the finished PDF is caught."""
+    monkeypatch.setattr("puzzlebook.build.text_problems", lambda plan: [])
+    book = write(
+        tmp_path / "book.yaml", "title: T\npad: true\nstudents: [Ana, Ben 迷宫]\nmazes:\n  - {size: 6x6}\n"
+    )
+    for command in (["check"], ["build", "--strict"]):
+        result = runner.invoke(app, [*command, str(book)])
+        assert result.exit_code == 1, result.output
+        lines = result.stderr.splitlines()
+        assert lines[0].startswith("error: page 3: 2 letter(s) in font ")  # on the Name line
+        assert "page 4: 2 letter(s) in font " in lines[1]  # in the answer's label
+        assert len(lines) == 2 and lines[0].endswith(
+            "+DejaVuSans-Bold drawn as an empty box (glyph 0, .notdef): the font lacks them; add a font "
+            "that has them with fallback_fonts"
+        )
+    assert not (tmp_path / "book.pdf").exists()
+
+
+@pytest.mark.parametrize("font", ["DejaVuSans", "DejaVuSans-Bold"])
+def test_the_default_font_covers_latin_greek_and_cyrillic(font):
+    setter = Setter((register_font(font),))
+    blocks = {
+        "Latin-1, Latin Extended-A and -B": (0xA0, 0x24F),
+        "Vietnamese": (0x1EA0, 0x1EF9),
+        "Latin Extended Additional": (0x1E00, 0x1EFB),
+        "Greek and Coptic": (0x370, 0x3FF),
+        "Greek Extended": (0x1F00, 0x1FFE),
+        "Cyrillic": (0x400, 0x4FF),
+    }
+    for low, high in blocks.values():
+        letters = "".join(chr(c) for c in range(low, high + 1) if unicodedata.category(chr(c))[0] in "LMNPS")
+        assert setter.missing(letters) is None
+    assert setter.missing("·×") is None and setter.missing("迷") == "迷"
