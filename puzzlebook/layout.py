@@ -350,6 +350,7 @@ class Text:
     gray: float = 0.0
     max_width: float | None = None  # shrink the font to fit
     source: str = ""  # where the words were written (book.yaml:1: title), for text too long to fit
+    wrap: bool = False  # too wide for one line: two lines (the first above), before any shrinking
 
 
 @dataclass(frozen=True)
@@ -818,7 +819,9 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
     y = box.y0 + box.h * 0.62
     size = max(layout.heading_size * 2, 28.0)
     at = spec.where
-    page.items.append(Text(cx, y, book.title, size, True, "center", max_width=box.w, source=at("title")))
+    page.items.append(
+        Text(cx, y, book.title, size, True, "center", max_width=box.w, source=at("title"), wrap=True)
+    )
     y -= size * 0.9
     if book.subtitle:
         page.items.append(

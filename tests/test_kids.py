@@ -102,3 +102,21 @@ def test_unknown_pictures_get_a_hint(tmp_path):
         SpecError, match=r'book\.yaml:6: pictures: unknown pictures "mouse-chese"\. Did you mean'
     ):
         check_book(spec)
+
+
+def test_a_long_title_takes_two_lines_on_the_title_page_before_it_shrinks(tmp_path):
+    import pdfplumber
+
+    title = "The Most Amazing Book of Mazes Ever"
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK.replace("title: Maze Quest", f"title: {title}"))
+    target, checked = build_book(spec)
+    with pdfplumber.open(target) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    heading = [w for w in words if w["size"] > 20]
+    rows = sorted({round(w["top"]) for w in heading})
+    assert len(rows) == 2  # two lines ...
+    assert {round(w["size"]) for w in heading} == {36}  # ... at the full title size, not shrunk
+    assert " ".join(w["text"] for w in sorted(heading, key=lambda w: (round(w["top"]), w["x0"]))) == title
+    width = checked.plan.pages[0].items[0].max_width
+    assert all(w["x1"] - w["x0"] <= width for w in heading)

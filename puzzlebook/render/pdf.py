@@ -19,7 +19,7 @@ from ..errors import Problem
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..pictures import PICTURES, placed
 from ..puzzles import Puzzle
-from .fonts import Setter, font_for, register_font
+from .fonts import Line, Setter, font_for, register_font
 from .geometry import WORDS, Placement, gaps, marks, solution_line, wall_runs, word_room
 from .pictures import draw_pdf as draw_pictures
 
@@ -70,7 +70,7 @@ def text_problems(plan: BookPlan) -> list[Problem]:
             setter = bold if item.bold else regular
             if missing(item.text, setter, item.source) or item.max_width is None:
                 continue
-            width = setter.line(item.text).width * MIN_TEXT
+            width = max(line.width for line in _lines(item, setter)) * MIN_TEXT
             if width > item.max_width:
                 fits = max(1, int(len(item.text) * item.max_width / width))
                 words = item.text.replace("\u2068", "").replace("\u2069", "")  # isolates: see spec.isolate
@@ -180,19 +180,35 @@ def _draw_page(
 
 
 def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
-    """One line, run by run in a single text object, shrunk to fit ``max_width`` and aligned as a whole."""
-    line = (fonts[1] if item.bold else fonts[0]).line(item.text)
+    """One line, run by run in a single text object, shrunk to fit ``max_width`` and aligned as a whole;
+    a ``wrap`` text too wide for one line takes two (the first above), and shrinks only if they are too."""
+    setter = fonts[1] if item.bold else fonts[0]
+    lines = _lines(item, setter)
     size = item.size
-    if item.max_width and line.width * size > item.max_width:
-        size = max(MIN_TEXT, size * item.max_width / (line.width * size))  # never below the printable minimum
-    x = item.x - {"left": 0.0, "center": line.width * size / 2, "right": line.width * size}[item.align]
-    text = canvas.beginText(x, item.y)
-    for run in line.runs:
-        text.setFont(run.font, size)
-        text.textOut(run.text)
+    widest = max(line.width for line in lines)
+    if item.max_width and widest * size > item.max_width:
+        size = max(MIN_TEXT, item.max_width / widest)  # never below the printable minimum
     canvas.setFillGray(item.gray)
-    canvas.drawText(text)
+    for row, line in enumerate(lines):
+        x = item.x - {"left": 0.0, "center": line.width * size / 2, "right": line.width * size}[item.align]
+        text = canvas.beginText(x, item.y + (len(lines) - 1 - row) * size * 1.15)
+        for run in line.runs:
+            text.setFont(run.font, size)
+            text.textOut(run.text)
+        canvas.drawText(text)
     canvas.setFillGray(0)
+
+
+def _lines(item: Text, setter: Setter) -> list[Line]:
+    """The text as one line, or for a ``wrap`` text too wide for one, as the two most even lines."""
+    whole = setter.line(item.text)
+    words = item.text.split(" ")
+    if not item.wrap or not item.max_width or whole.width * item.size <= item.max_width or len(words) < 2:
+        return [whole]
+    splits = [
+        [setter.line(" ".join(words[:k])), setter.line(" ".join(words[k:]))] for k in range(1, len(words))
+    ]
+    return min(splits, key=lambda pair: max(line.width for line in pair))
 
 
 def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, fonts: tuple[Setter, Setter]) -> None:
