@@ -215,7 +215,7 @@ def chars(target: str, page: int = 0) -> list[dict]:
 
 def test_a_mixed_line_is_centred_and_shrunk_as_a_whole(tmp_path):
     make_font(tmp_path / "cjk.ttf", CJK)
-    title = f"{CJK * 3} Dvořák {CJK * 3}"  # wider than a 6x9in page at 36 pt
+    title = f"{CJK * 3}·Dvořák·{CJK * 3}"  # wider than a 6x9in page at 36 pt, and one word: no wrapping
     book = write(tmp_path / "book.yaml", f"title: {title}\npage_size: 6x9in\nfallback_fonts: [cjk.ttf]\n")
     book.write_text(book.read_text() + BOOK.split("\n", 1)[1])
     target, checked = build_book(book)
