@@ -172,10 +172,15 @@ def marks(
             continue
         polygon = _arrow(place, cell, side, role == "start", size)
         other = ends["end" if role == "start" else "start"]
-        # Put the word on the side away from the other end, so two ends side by side never collide.
-        away = other is not None and (other[0] > x if side in (N, S) else other[1] < y)
+        other_side = sides["end" if role == "start" else "start"]
+        # Put the word away from the other end when both are on one side, so they never collide, and
+        # otherwise towards the middle of the maze, so a word by a corner stays by the maze.
+        if side in (N, S):
+            away = other[0] > x if other is not None and other_side == side else x >= puzzle.maze.width / 2
+        else:
+            away = other is not None and other[1] < y
         text = label_size(max(size, picture), largest)
-        if text and measure is not None:  # the word fits the room beside the maze, or is left out
+        if text and measure is not None and (side in (E, W) or picture):  # it runs into the room: fit it
             text = min(text, text * word_room(size, place.cell, picture) / max(measure(word, text), 1e-9))
             text = text if text >= 7 else 0.0
         spot = _picture_spot(place, cell, side, size, picture) if picture else None
