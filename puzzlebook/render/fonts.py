@@ -22,8 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import reportlab
-import uharfbuzz
-from bidi import get_display
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
@@ -137,6 +135,8 @@ def levels(text: str) -> list[int]:
     debug view, one for each byte of the text in UTF-8."""
     if not any(unicodedata.bidirectional(c) in _RTL for c in text):
         return [0] * len(text)
+    from bidi import get_display  # loaded only for text that has right-to-left letters
+
     view = str(get_display(text, debug=True)).split("\n    levels: [", 1)[-1].split("\n    ]", 1)[0]
     by_byte = [int(level) for level in _LEVEL.findall(view)]
     if len(by_byte) != len(text.encode()):
@@ -181,6 +181,8 @@ def _shaped(font: str, text: str, rtl: bool) -> Run:
     """Letters shaped by HarfBuzz: Arabic letters joined, marks placed on their letters, and a
     right-to-left run in drawing order. reportlab draws the glyphs at HarfBuzz's positions."""
     ttf = pdfmetrics.getFont(font)
+    import uharfbuzz  # loaded only for text that needs shaping
+
     shaper = uharfbuzz.Font(ttf.hbFace)  # reportlab keeps the HarfBuzz face with the font
     buffer = uharfbuzz.Buffer()
     buffer.add_str(text)
