@@ -17,7 +17,9 @@ from .puzzles import (
     Recipe,
     make_puzzle_with_difficulty,
     matched_puzzles,
-    rated,
+)
+from .puzzles import (
+    rate as ratings,
 )
 from .render.pdf import text_problems, write_pdf
 from .spec import AGES, MazeRequest, Spec, load_partial, load_spec
@@ -123,6 +125,9 @@ def _layout_problems(spec_path: str | os.PathLike[str]) -> list[Problem]:
     once, the spec's first (in line order), then its layout's."""
     try:
         partial = load_partial(Path(spec_path))
+    except SpecError:
+        return []  # the spec itself cannot be read: that is already said
+    try:
         if partial is not None:
             load_layout(partial.book.layout, partial)
     except SpecError as exc:
@@ -144,7 +149,6 @@ def make_puzzles(
 ) -> dict[int, Puzzle]:
     """Every maze of the book; with ``rate``, each also gets its Easy/Medium/Hard rating."""
     puzzles = {}
-    thirds: dict[tuple[object, ...], tuple[int, int]] = {}  # score edges per kind of maze, found once
     class_sets: dict[tuple[int, int, int], list[Puzzle]] = {}  # a pool per maze of the set
     for maze in mazes:
         recipe = Recipe(maze.algorithm, maze.width, maze.height, maze.options, maze.marks)
@@ -159,13 +163,11 @@ def make_puzzles(
                 puzzles[maze.number] = recipe.make(maze.seed)
             else:
                 puzzles[maze.number] = make_puzzle_with_difficulty(recipe, maze.seed, maze.difficulty)
-            if rate:
-                puzzles[maze.number] = rated(puzzles[maze.number], recipe, maze.difficulty, thirds)
         except PuzzlebookError as exc:
             raise PuzzlebookError(f"{maze.where}: {exc}") from None
         if progress:
             progress(1)
-    return puzzles
+    return ratings(puzzles, {m.number: m.difficulty for m in mazes}) if rate else puzzles
 
 
 def generate(

@@ -180,6 +180,15 @@ def output_format(given: str | None, output: str) -> TextFormat:
     suffix = Path(output).suffix.lower().lstrip(".")
     from_name = TextFormat(suffix) if suffix in {f.value for f in TextFormat} else None
     if given is None:
+        if suffix and from_name is None:
+            names = ", ".join(f".{f.value}" for f in TextFormat)
+            raise SpecError(
+                [
+                    Problem(
+                        "--output", f"{output} ends in .{suffix}; puzzlebook writes {names} (or add --format)"
+                    )
+                ]
+            )
         return from_name or TextFormat.txt
     form = TextFormat(choose(given, TextFormat, "--format"))
     if from_name is not None and from_name is not form:

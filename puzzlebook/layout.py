@@ -219,7 +219,13 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
         data, fname = _preset_data(name), f"{name}.yaml"
     elif name.endswith((".yaml", ".yml")):
         path = folder / name
-        text, _ = read_text(path, "layout", where, folder if spec else None, name)
+        try:
+            text, _ = read_text(path, "layout", where, folder if spec else None, name)
+        except SpecError as exc:  # the usual slip: a preset's name typed as a file
+            hint = f"; or use a preset: {', '.join(names)}"
+            raise SpecError(
+                [Problem(p.where, p.message + hint * ("not found" in p.message)) for p in exc.problems]
+            ) from None
         data, lines, problems = parse_yaml(text, path.name)
         if problems:
             raise SpecError(problems)

@@ -84,7 +84,9 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
     if kind == "missing":
         return "is required but missing"
     if kind == "literal_error":
-        return f"expected {ctx.get('expected', 'one of the listed values')}, got {_shown(value)}"
+        expected = str(ctx.get("expected", "one of the listed values"))
+        hint = suggest(str(value), re.findall(r"'([^']*)'", expected)) if isinstance(value, str) else ""
+        return f"expected {expected}, got {_shown(value)}.{hint}".rstrip(".")
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {
             "greater_than_equal": "at least",
@@ -108,6 +110,9 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         return f"expected a list (one item a line, each starting with '- '), got {_shown(value)}"
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return f"expected a mapping of keys to values, got {_shown(value)}"
+    if kind == "too_short" and isinstance(value, list):
+        least = ctx.get("min_length", 1)
+        return f"needs at least {least} {'entry' if least == 1 else 'entries'}; the list is empty"
     if kind in ("string_too_long", "too_long"):
         length = len(value) if isinstance(value, str | list) else ctx.get("actual_length")
         unit = "items" if isinstance(value, list) else "characters"

@@ -118,8 +118,13 @@ def _stream(path: str, data: bytes) -> None:
         if out is None:
             raise OSError(errno.EBADF, "closed")
         out.flush()
-        out.buffer.write(data)
-        out.buffer.flush()
+        try:
+            fd = out.fileno()
+        except (OSError, ValueError):  # not a file (a test's captured stream): write through its buffer
+            out.buffer.write(data)
+            out.buffer.flush()
+            return
+        _write_all(fd, data)  # unbuffered: nothing is left to fail again when Python exits
         return
     # Non-blocking open: a named pipe with no reader fails at once (ENXIO) instead of hanging.
     flags = os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY
@@ -129,6 +134,12 @@ def _stream(path: str, data: bytes) -> None:
     os.set_blocking(fd, True)
     with os.fdopen(fd, "wb") as stream:
         stream.write(data)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def _replace(file: Path, data: bytes) -> None:

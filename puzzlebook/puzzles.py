@@ -158,23 +158,23 @@ def _out_of_range(recipe: Recipe, low: float, high: float, seen: list[int]) -> G
     )
 
 
-def rated(
-    puzzle: Puzzle,
-    recipe: Recipe,
-    band: str | tuple[float, float] | None,
-    thirds: dict[tuple[object, ...], tuple[int, int]],
-) -> Puzzle:
-    """The puzzle with its rating: the band it was made for, or the third of the scores its own score
-    falls in, among 30 mazes of its kind made from a fixed seed (found once per kind, in ``thirds``)."""
-    if isinstance(band, str) and band in BANDS:
-        return replace(puzzle, rating=band.capitalize())
-    key = (recipe.algorithm, recipe.width, recipe.height, tuple(sorted((recipe.options or {}).items())))
-    if key not in thirds:
-        scores = sorted(p.metrics.difficulty for p in recipe.tries(derive_seed(0, "rating"), SAMPLE))
-        thirds[key] = (scores[SAMPLE // 3 - 1], scores[2 * SAMPLE // 3 - 1])
-    easy, medium = thirds[key]
-    score = puzzle.metrics.difficulty
-    return replace(puzzle, rating="Easy" if score <= easy else "Medium" if score <= medium else "Hard")
+def rate(puzzles: dict[int, Puzzle], bands: dict[int, str | tuple[float, float] | None]) -> dict[int, Puzzle]:
+    """Each puzzle with its Easy/Medium/Hard rating: the band it was made for, or the third of the
+    book's difficulty scores its own falls in, so a book's small mazes read Easy and its big ones Hard,
+    as a parent expects of a book that grows harder page by page."""
+    scores = sorted(p.metrics.difficulty for p in puzzles.values())
+    n = len(scores)
+    easy, medium = scores[max(0, n // 3 - 1)], scores[max(0, 2 * n // 3 - 1)]
+    rated = {}
+    for number, puzzle in puzzles.items():
+        band = bands.get(number)
+        score = puzzle.metrics.difficulty
+        if isinstance(band, str) and band in BANDS:
+            rating = band.capitalize()
+        else:
+            rating = "Easy" if score <= easy else "Medium" if score <= medium else "Hard"
+        rated[number] = replace(puzzle, rating=rating)
+    return rated
 
 
 def matched_puzzles(

@@ -90,3 +90,13 @@ def test_bad_difficulty_values_are_explained(tmp_path):
         "'age-10', 'age-12' or 'adult', got \"brutal\""
     ) in text
     assert "book.yaml:4: mazes[1].difficulty: expected [low, high] with 0 <= low < high, got [9, 3]" in text
+
+
+def test_difficulty_labels_follow_the_book_small_mazes_easy_big_ones_hard(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Growing\nshow_difficulty: true\nmarks: suggested\nmazes:\n"
+        "  - {size: 6x7, count: 3}\n  - {size: 14x18, count: 3}\n  - {size: 24x30, count: 3}\n"
+    )
+    _, puzzles = generate(check_book(spec))
+    assert [puzzles[n].rating for n in range(1, 10)] == ["Easy"] * 3 + ["Medium"] * 3 + ["Hard"] * 3

@@ -400,3 +400,39 @@ def test_every_problem_of_a_build_is_reported_at_once_spec_first(tmp_path, book)
         'error: my.yaml:1: footer: "{0}" is not a placeholder puzzlebook fills; use {page}, {pages}, {title}',
         "error: my.yaml:2: wall_weight: must be at most 12.0, got 500.0",
     ]
+
+
+def test_a_spec_that_cannot_be_read_is_reported_once(tmp_path):
+    for args in (["validate", str(tmp_path / "nosuch.yaml")], ["build", str(tmp_path)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2
+        assert len(result.stderr.splitlines()) == 1, result.stderr
+
+
+def test_words_from_a_fixed_list_get_a_hint_and_an_empty_list_says_so(tmp_path, book):
+    book.write_text("title: T\nmarks: sugested\nmazes: []\n")
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.stderr.splitlines() == [
+        "error: book.yaml:2: marks: expected 'none', 'suggested', 'farthest', 'left-right', 'top-bottom' or "
+        '\'corners\', got "sugested". Did you mean "suggested"?',
+        "error: book.yaml:3: mazes: needs at least 1 entry; the list is empty",
+    ]
+
+
+def test_a_missing_layout_file_suggests_the_presets(book):
+    book.write_text(SPEC.replace("mazes:", "layout: my-layout.yaml\nmazes:"))
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.stderr.startswith('error: book.yaml:2: layout: layout "my-layout.yaml" not found')
+    assert result.stderr.rstrip().endswith(
+        "; or use a preset: activity-book, activity-book-a4, handout, poster"
+    )
+
+
+def test_a_maze_is_never_written_in_a_format_its_file_name_does_not_have(tmp_path):
+    result = runner.invoke(app, ["maze", "-a", "wilson", "-s", "5x5", "-o", str(tmp_path / "q.jpg")])
+    assert result.exit_code == 2
+    assert (
+        "q.jpg ends in .jpg; puzzlebook writes .txt, .json, .pdf, .svg, .png (or add --format)"
+        in result.stderr
+    )
+    assert not (tmp_path / "q.jpg").exists()
