@@ -138,6 +138,7 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
                 ("top", outer_side),
             )
             problems += _page_problems(number, page, safe, edges)
+            page.close()  # let go of the page's parsed objects: memory stays flat in the page count
     return problems
 
 
