@@ -167,7 +167,9 @@ def maze(
                 typer.echo(f"note: drawn at {drawn} dpi, to keep the PNG under 100 million pixels", err=True)
             dpi = drawn
         chosen = seed if seed is not None else secrets.randbelow(2**31)
-        puzzle = make_puzzle(algorithm, width, height, chosen, options, mark.value)
+        puzzle = make_puzzle(  # metrics of the unmarked path go only into JSON: pictures skip the search
+            algorithm, width, height, chosen, options, mark.value, solve_unmarked=form is TextFormat.json
+        )
         write_output(output, export(puzzle, form, solution, dpi))
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)

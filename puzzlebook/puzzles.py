@@ -48,8 +48,12 @@ def make_puzzle(
     seed: int,
     options: Mapping[str, Any] | None = None,
     marks: str | tuple[Cell, Cell] = "none",
+    solve_unmarked: bool = True,
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
+
+    With ``solve_unmarked=False`` a maze without marks is not searched at all (a picture of a huge maze
+    needs no path): its metrics then count dead ends and junctions only.
 
     ``marks`` is "none" (the reader picks; metrics then describe the path ``suggested`` would mark), a
     rule of ``solve.choose_ends`` ("suggested", "farthest", "left-right", "top-bottom", "corners"), or an
@@ -58,6 +62,8 @@ def make_puzzle(
     check_size(width, height)
     opts = generators.validate_options(algorithm, options or {})
     maze = generators.generate(algorithm, Grid(width, height), make_rng(seed), opts)
+    if marks == "none" and not solve_unmarked:
+        return Puzzle(algorithm, seed, opts.model_dump(), maze, None, None, None, measure(maze, []))
     if isinstance(marks, str):
         ends = choose_ends(maze, "suggested" if marks == "none" else marks)
     else:

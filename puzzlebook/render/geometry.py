@@ -7,7 +7,7 @@ in points with y up; ``(x, y)`` of a frame is the bottom-left corner of the maze
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -57,7 +57,15 @@ def _and(a: bytes, b: bytes) -> bytes:
 def wall_runs(
     maze: Maze, open_sides: AbstractSet[tuple[int, int, int]] = frozenset()
 ) -> list[tuple[int, int, int, int]]:
-    """Every wall as few long straight runs (x0, y0, x1, y1) in grid corners, y down.
+    """Every wall as few long straight runs (x0, y0, x1, y1) in grid corners, y down: see ``iter_wall_runs``."""
+    return list(iter_wall_runs(maze, open_sides))
+
+
+def iter_wall_runs(
+    maze: Maze, open_sides: AbstractSet[tuple[int, int, int]] = frozenset()
+) -> Iterator[tuple[int, int, int, int]]:
+    """Every wall as few long straight runs, one line of the grid at a time, so a huge maze's picture
+    never holds them all at once.
 
     A wall stands between two slots of the padded grid when at least one is a cell and the first has no
     passage towards the second; outside slots have no passages, so the border and the edges of a mask
@@ -68,7 +76,6 @@ def wall_runs(
     grid = maze.grid
     w, h, stride = maze.width, maze.height, grid.stride
     passages, inside = maze.passages, grid.inside
-    runs: list[tuple[int, int, int, int]] = []
     for line in range(h + 1):  # the horizontal line above row `line`, between slots of rows line-1, line
         upper = grid.index(0, line - 1)
         lower = upper + stride
@@ -81,7 +88,8 @@ def wall_runs(
         for x, y, side in open_sides:
             if (side == N and y == line) or (side == S and y + 1 == line):
                 flags[x] = 0
-        runs += [(m.start(), line, m.end(), line) for m in _RUN.finditer(flags)]
+        for m in _RUN.finditer(flags):
+            yield m.start(), line, m.end(), line
     columns = bytearray()  # for every row, the w+1 vertical lines: row-major, read back column by column
     for y in range(h):
         left = grid.index(-1, y)
@@ -93,8 +101,8 @@ def wall_runs(
         if side in (E, W):
             columns[y * (w + 1) + x + (side == E)] = 0
     for line in range(w + 1):
-        runs += [(line, m.start(), line, m.end()) for m in _RUN.finditer(columns[line :: w + 1])]
-    return runs
+        for m in _RUN.finditer(columns[line :: w + 1]):
+            yield line, m.start(), line, m.end()
 
 
 def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
