@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -15,7 +16,7 @@ from .puzzles import (
     SAMPLE,
     Puzzle,
     Recipe,
-    make_puzzle_with_difficulty,
+    banded_puzzles,
     matched_puzzles,
 )
 from .puzzles import (
@@ -67,10 +68,14 @@ def workload_problems(spec: Spec) -> list[Problem]:
                     "that, or easy, medium or hard",
                 )
             )
-        tries = 1 if band is None else SAMPLE if isinstance(band, str) else MAX_TRIES
-        if spec.roster:
-            tries = max(tries, SAMPLE, 3 * students)  # one pool of seeds shared by the whole class
-        work += entry.count * tries * width * height
+        if spec.roster:  # one pool of seeds for the whole class
+            tries = max(SAMPLE, 3 * students) if band is None or isinstance(band, str) else MAX_TRIES
+            made = entry.count * tries
+        elif band is None:
+            made = entry.count
+        else:  # one search for all the copies of the entry
+            made = max(SAMPLE, 3 * entry.count) if isinstance(band, str) else MAX_TRIES * entry.count
+        work += made * width * height
         mazes += entry.count * students
     if mazes > MAX_MAZES:
         who = f" ({students} students x {mazes // students} mazes)" if spec.roster else ""
@@ -150,6 +155,8 @@ def make_puzzles(
     """Every maze of the book; with ``rate``, each also gets its Easy/Medium/Hard rating."""
     puzzles = {}
     class_sets: dict[tuple[int, int, int], list[Puzzle]] = {}  # a pool per maze of the set
+    banded: dict[int, list[Puzzle]] = {}  # an entry's mazes in its band, from one search
+    copies = Counter(m.entry for m in mazes if m.match is None and m.difficulty is not None)
     for maze in mazes:
         recipe = Recipe(maze.algorithm, maze.width, maze.height, maze.options, maze.marks)
         try:
@@ -162,7 +169,11 @@ def make_puzzles(
             elif maze.difficulty is None:
                 puzzles[maze.number] = recipe.make(maze.seed)
             else:
-                puzzles[maze.number] = make_puzzle_with_difficulty(recipe, maze.seed, maze.difficulty)
+                if maze.entry not in banded:  # the entry's first copy: its seed starts the search
+                    banded[maze.entry] = banded_puzzles(
+                        recipe, maze.seed, maze.difficulty, copies[maze.entry]
+                    )
+                puzzles[maze.number] = banded[maze.entry].pop(0)
         except PuzzlebookError as exc:
             raise PuzzlebookError(f"{maze.where}: {exc}") from None
         if progress:

@@ -133,27 +133,40 @@ class Recipe:
 
 
 def make_puzzle_with_difficulty(recipe: Recipe, seed: int, difficulty: str | tuple[float, float]) -> Puzzle:
-    """Try seeds in a fixed order until the difficulty score falls in the band; the puzzle keeps its seed.
+    """One maze in a difficulty band: see ``banded_puzzles``."""
+    return banded_puzzles(recipe, seed, difficulty, 1)[0]
+
+
+def banded_puzzles(
+    recipe: Recipe, seed: int, difficulty: str | tuple[float, float], count: int
+) -> list[Puzzle]:
+    """``count`` mazes in a difficulty band, from one search in the fixed order of seeds from ``seed``.
 
     easy, medium and hard are the lower, middle and upper thirds of the scores of the first 30 seeds for
-    this size, algorithm and options (scores grow with size, so bands must be relative to it); the first
-    of those seeds whose score lies in the third is used. A [low, high] range takes the first of up to
-    300 seeds that scores inside it, and says what the scores were when none does.
+    this size, algorithm and options (scores grow with size, so bands must be relative to it); the mazes
+    of those seeds that lie in the third are handed out first, in seed order, and the search goes on past
+    30 seeds only when more are needed. A [low, high] range takes mazes that score inside it, trying up
+    to 300 seeds a maze, and says what the scores were when too few do. All the copies of one entry share
+    the search, so a band costs about 30 mazes an entry rather than 30 a maze.
     """
+    seeds = candidate_seeds(seed)
+    tried = [recipe.make(s) for s in itertools.islice(seeds, SAMPLE)] if isinstance(difficulty, str) else []
+    seen = [p.metrics.difficulty for p in tried]
     if isinstance(difficulty, str):
-        tried = recipe.tries(seed, SAMPLE)
-        scores = sorted(p.metrics.difficulty for p in tried)
+        scores = sorted(seen)
         third = BANDS[difficulty]
-        first, last = scores[third * SAMPLE // 3], scores[(third + 1) * SAMPLE // 3 - 1]
-        return next(p for p in tried if first <= p.metrics.difficulty <= last)
-    low, high = difficulty
-    seen = []
-    for s in itertools.islice(candidate_seeds(seed), MAX_TRIES):
-        puzzle = recipe.make(s)
-        if low <= puzzle.metrics.difficulty <= high:
-            return puzzle
+        low, high = float(scores[third * SAMPLE // 3]), float(scores[(third + 1) * SAMPLE // 3 - 1])
+    else:
+        low, high = difficulty
+    chosen = [p for p in tried if low <= p.metrics.difficulty <= high][:count]
+    while len(chosen) < count and len(seen) < MAX_TRIES * count:
+        puzzle = recipe.make(next(seeds))
         seen.append(puzzle.metrics.difficulty)
-    raise _out_of_range(recipe, low, high, seen)
+        if low <= puzzle.metrics.difficulty <= high:
+            chosen.append(puzzle)
+    if len(chosen) < count:
+        raise _out_of_range(recipe, low, high, seen)
+    return chosen
 
 
 def _out_of_range(recipe: Recipe, low: float, high: float, seen: list[int]) -> GenerationError:

@@ -100,3 +100,24 @@ def test_difficulty_labels_follow_the_book_small_mazes_easy_big_ones_hard(tmp_pa
     )
     _, puzzles = generate(check_book(spec))
     assert [puzzles[n].rating for n in range(1, 10)] == ["Easy"] * 3 + ["Medium"] * 3 + ["Hard"] * 3
+
+
+def test_the_copies_of_a_banded_entry_share_one_search(tmp_path, monkeypatch):
+    from puzzlebook import puzzles as module
+
+    made = []
+    real = module.Recipe.make
+    monkeypatch.setattr(module.Recipe, "make", lambda self, seed: made.append(seed) or real(self, seed))
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: B\nmarks: suggested\nmazes:\n  - {size: 12x12, count: 8, difficulty: medium}\n")
+    _, puzzles = generate(check_book(spec))
+    assert len(made) == SAMPLE  # 30 mazes for the entry, not 30 for each of its 8 copies
+    tried = list(made)
+    scores = sorted(
+        real(module.Recipe("hunt-and-kill", 12, 12, None, "suggested"), s).metrics.difficulty for s in tried
+    )
+    low, high = scores[10], scores[19]
+    seeds = [p.seed for p in puzzles.values()]
+    assert len(set(seeds)) == 8
+    assert all(low <= p.metrics.difficulty <= high for p in puzzles.values())
+    assert seeds == [s for s in tried if s in seeds]  # handed out in the order they were tried

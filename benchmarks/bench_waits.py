@@ -1,0 +1,91 @@
+"""Where people wait: preflight, difficulty bands, big pictures and big books, side by side in one run.
+
+    python benchmarks/bench_waits.py                          # this checkout only
+    python benchmarks/bench_waits.py --baseline OLD/bin/puzzlebook   # and an older build, the same runs
+
+Each row is one `puzzlebook` command in a fresh process (wall time, and peak memory of the process from
+ru_maxrss). The baseline is another installed puzzlebook, for example one made from an earlier commit:
+    git worktree add /tmp/base COMMIT && python3 -m venv /tmp/base/.venv && /tmp/base/.venv/bin/pip install /tmp/base
+Compare within a run: this machine's speed drifts by up to 2x within the hour.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_book import timed
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_configs"
+
+
+def specs(folder: Path) -> dict[str, Path]:
+    """The books the rows build: the paperback sample at ten times its mazes (498 pages), the same
+    without difficulty bands, and a 5,000-maze screen book."""
+    paperback = (SAMPLES / "kdp-paperback.yaml").read_text().replace("count: 8", "count: 85")
+    books = {
+        "paperback": paperback,
+        "paperback-no-bands": "\n".join(
+            line.replace(", difficulty: easy", "")
+            .replace(", difficulty: medium", "")
+            .replace(", difficulty: hard", "")
+            for line in paperback.splitlines()
+        )
+        + "\n",
+        "five-thousand": "title: Big\nedition: screen\nmarks: suggested\nmazes:\n"
+        + "  - {size: 20x20, algorithm: recursive-backtracker, count: 1000}\n" * 5,
+    }
+    paths = {}
+    for name, text in books.items():
+        paths[name] = folder / f"{name}.yaml"
+        paths[name].write_text(text)
+    return paths
+
+
+def rows(puzzlebook: list[str], folder: Path) -> list[tuple[str, float, float]]:
+    books = specs(folder)
+    out = folder / "out"
+    out.mkdir(exist_ok=True)
+    runs = [
+        ("build the 498-page paperback", ["build", "-q", str(books["paperback"]), "-o", str(out / "p.pdf")]),
+        ("check the 498-page paperback", ["check", str(books["paperback"])]),
+        (
+            "build it without difficulty bands",
+            ["build", "-q", str(books["paperback-no-bands"]), "-o", str(out / "n.pdf")],
+        ),
+        (
+            "maze -a wilson -s 2000x2000 --format png",
+            ["maze", "-a", "wilson", "-s", "2000x2000", "--seed", "1", "-f", "png", "-o", str(out / "m.png")],
+        ),
+        ("build a 5,000-maze book", ["build", "-q", str(books["five-thousand"]), "-o", str(out / "b.pdf")]),
+    ]
+    results = []
+    for label, args in runs:
+        seconds, peak = timed([*puzzlebook, *args])
+        results.append((label, seconds, peak))
+        print(f"{label}: {seconds:.2f} s, {peak:.0f} MB", file=sys.stderr)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--baseline", help="an older puzzlebook command to run the same rows with")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        ours = rows([sys.executable, "-m", "puzzlebook"], Path(tmp))
+        theirs = rows([args.baseline], Path(tmp)) if args.baseline else []
+    print("| what | time | peak memory |" + (" baseline time | baseline memory |" if theirs else ""))
+    print("|---|---:|---:|" + ("---:|---:|" if theirs else ""))
+    for i, (label, seconds, peak) in enumerate(ours):
+        line = f"| {label} | {seconds:.2f} s | {peak:.0f} MB |"
+        if theirs:
+            line += f" {theirs[i][1]:.2f} s | {theirs[i][2]:.0f} MB |"
+        print(line)
+    build, check, plain = ours[0][1], ours[1][1], ours[2][1]
+    print(f"\ncheck / build: {check / build:.2f}x; bands / no bands: {build / plain:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
