@@ -12,13 +12,26 @@ Compare within a run: this machine's speed drifts by up to 2x within the hour.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-from bench_book import timed
-
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_configs"
+
+
+def timed(cmd: list[str]) -> tuple[float, float, bool]:
+    """(seconds, peak MB, succeeded) of one child process; an older build may fail where ours does not."""
+    start = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:  # child: quiet, as a user's script would run it
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        os.execvp(cmd[0], cmd)
+    _, status, usage = os.wait4(pid, 0)
+    return time.perf_counter() - start, usage.ru_maxrss / 1024, status == 0
 
 
 def specs(folder: Path) -> dict[str, Path]:
@@ -44,7 +57,7 @@ def specs(folder: Path) -> dict[str, Path]:
     return paths
 
 
-def rows(puzzlebook: list[str], folder: Path) -> list[tuple[str, float, float]]:
+def rows(puzzlebook: list[str], folder: Path) -> list[tuple[str, float, float, bool]]:
     books = specs(folder)
     out = folder / "out"
     out.mkdir(exist_ok=True)
@@ -63,9 +76,9 @@ def rows(puzzlebook: list[str], folder: Path) -> list[tuple[str, float, float]]:
     ]
     results = []
     for label, args in runs:
-        seconds, peak = timed([*puzzlebook, *args])
-        results.append((label, seconds, peak))
-        print(f"{label}: {seconds:.2f} s, {peak:.0f} MB", file=sys.stderr)
+        seconds, peak, ok = timed([*puzzlebook, *args])
+        results.append((label, seconds, peak, ok))
+        print(f"{label}: {seconds:.2f} s, {peak:.0f} MB{'' if ok else ' (failed)'}", file=sys.stderr)
     return results
 
 
@@ -78,10 +91,11 @@ def main() -> None:
         theirs = rows([args.baseline], Path(tmp)) if args.baseline else []
     print("| what | time | peak memory |" + (" baseline time | baseline memory |" if theirs else ""))
     print("|---|---:|---:|" + ("---:|---:|" if theirs else ""))
-    for i, (label, seconds, peak) in enumerate(ours):
-        line = f"| {label} | {seconds:.2f} s | {peak:.0f} MB |"
+    for i, (label, seconds, peak, ok) in enumerate(ours):
+        line = f"| {label} | {seconds:.2f} s{'' if ok else ' (failed)'} | {peak:.0f} MB |"
         if theirs:
-            line += f" {theirs[i][1]:.2f} s | {theirs[i][2]:.0f} MB |"
+            failed = "" if theirs[i][3] else " (failed)"
+            line += f" {theirs[i][1]:.2f} s{failed} | {theirs[i][2]:.0f} MB |"
         print(line)
     build, check, plain = ours[0][1], ours[1][1], ours[2][1]
     print(f"\ncheck / build: {check / build:.2f}x; bands / no bands: {build / plain:.2f}x")
