@@ -57,15 +57,17 @@ def _and(a: bytes, b: bytes) -> bytes:
 def wall_runs(
     maze: Maze, open_sides: AbstractSet[tuple[int, int, int]] = frozenset()
 ) -> list[tuple[int, int, int, int]]:
-    """Every wall as few long straight runs (x0, y0, x1, y1) in grid corners, y down: see ``iter_wall_runs``."""
-    return list(iter_wall_runs(maze, open_sides))
+    """Every wall as few long straight runs (x0, y0, x1, y1) in grid corners, y down: see ``wall_lines``."""
+    runs: list[tuple[int, int, int, int]] = []
+    for line in wall_lines(maze, open_sides):
+        runs += line
+    return runs
 
 
-def iter_wall_runs(
+def wall_lines(
     maze: Maze, open_sides: AbstractSet[tuple[int, int, int]] = frozenset()
-) -> Iterator[tuple[int, int, int, int]]:
-    """Every wall as few long straight runs, one line of the grid at a time, so a huge maze's picture
-    never holds them all at once.
+) -> Iterator[list[tuple[int, int, int, int]]]:
+    """The wall runs of one line of the grid at a time, so a huge maze's picture never holds them all.
 
     A wall stands between two slots of the padded grid when at least one is a cell and the first has no
     passage towards the second; outside slots have no passages, so the border and the edges of a mask
@@ -88,8 +90,7 @@ def iter_wall_runs(
         for x, y, side in open_sides:
             if (side == N and y == line) or (side == S and y + 1 == line):
                 flags[x] = 0
-        for m in _RUN.finditer(flags):
-            yield m.start(), line, m.end(), line
+        yield [(m.start(), line, m.end(), line) for m in _RUN.finditer(flags)]
     columns = bytearray()  # for every row, the w+1 vertical lines: row-major, read back column by column
     for y in range(h):
         left = grid.index(-1, y)
@@ -101,8 +102,7 @@ def iter_wall_runs(
         if side in (E, W):
             columns[y * (w + 1) + x + (side == E)] = 0
     for line in range(w + 1):
-        for m in _RUN.finditer(columns[line :: w + 1]):
-            yield line, m.start(), line, m.end()
+        yield [(line, m.start(), line, m.end()) for m in _RUN.finditer(columns[line :: w + 1])]
 
 
 def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:

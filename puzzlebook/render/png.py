@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import LayoutError
 from ..puzzles import Puzzle
-from .geometry import Placement, gaps, iter_wall_runs, marks, solution_line
+from .geometry import Placement, gaps, marks, solution_line, wall_lines
 
 CELL = 18.0  # points a cell, as in the SVG
 DPI = 300
@@ -74,9 +74,10 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
         draw.line(line, fill=77, width=round(min(max(1.5, CELL * 0.35), 4.0) * scale), joint="curve")
     wall = max(1, round(1.5 * scale))
     half = wall // 2
-    for x0, y0, x1, y1 in iter_wall_runs(puzzle.maze, gaps(puzzle)):
-        (a, b), (c, d) = at(x0, y0), at(x1, y1)
-        draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=0)
+    for runs in wall_lines(puzzle.maze, gaps(puzzle)):
+        for x0, y0, x1, y1 in runs:
+            (a, b), (c, d) = at(x0, y0), at(x1, y1)
+            draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=0)
     place = Placement(room, -(room + h * CELL), CELL, h)
 
     def font(size: float) -> ImageFont.FreeTypeFont:
