@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from .maze import Maze
-from .solve import Cell
 
 _DEGREE = bytes(bin(b & 15).count("1") for b in range(256))
 
@@ -33,8 +33,8 @@ def dead_ends(maze: Maze) -> int:
     return maze.passages.translate(_DEGREE).count(1)
 
 
-def measure(maze: Maze, solution: list[Cell]) -> Metrics:
-    """Metrics of a maze and of the path a reader must find.
+def measure(maze: Maze, solution: Sequence[int]) -> Metrics:
+    """Metrics of a maze and of the path a reader must find (cell indices, start to end).
 
     difficulty = solution_length + 3 * decisions + turns. Walking a cell costs 1. A decision is a cell on
     the path where more than one way leads on (the reader must look down each and may go wrong), which
@@ -43,20 +43,19 @@ def measure(maze: Maze, solution: list[Cell]) -> Metrics:
     same size (the book builder turns it into easy/medium/hard bands per size).
     """
     degree = maze.passages.translate(_DEGREE)
-    grid = maze.grid
     turns = 0
     decisions = 0
     for i in range(1, len(solution) - 1):
-        (x0, y0), (x1, y1), (x2, y2) = solution[i - 1 : i + 2]
-        if (x1 - x0, y1 - y0) != (x2 - x1, y2 - y1):
+        before, cell, after = solution[i - 1 : i + 2]
+        if cell - before != after - cell:  # a step is an index offset, the same for the same direction
             turns += 1
-        if degree[grid.index(x1, y1)] > 2:
+        if degree[cell] > 2:
             decisions += 1
-    if len(solution) > 1 and degree[grid.index(*solution[0])] > 1:
+    if len(solution) > 1 and degree[solution[0]] > 1:
         decisions += 1  # the very first step can already be a choice
     length = len(solution)
     return Metrics(
-        cells=grid.count,
+        cells=maze.grid.count,
         dead_ends=degree.count(1),
         junctions=sum(degree.count(k) for k in (3, 4)),
         solution_length=length,

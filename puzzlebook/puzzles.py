@@ -68,10 +68,10 @@ def make_puzzle(
         ends = choose_ends(maze, "suggested" if marks == "none" else marks)
     else:
         ends = marked_ends(maze, *marks)
-    metrics = measure(maze, ends.route)
+    metrics = measure(maze, ends.cells)
     if marks == "none":
         return Puzzle(algorithm, seed, opts.model_dump(), maze, None, None, None, metrics)
-    route = array("I", (maze.grid.index(x, y) for x, y in ends.route))
+    route = array("I", ends.cells)
     return Puzzle(algorithm, seed, opts.model_dump(), maze, ends.start, ends.end, route, metrics, ends.sides)
 
 

@@ -10,7 +10,7 @@ subset's longest path.
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import GenerationError
 from .grid import E, Grid, N, S, W
@@ -61,6 +61,10 @@ def _walk_back(maze: Maze, dist: array[int], target: int) -> list[int]:
 
 def path(maze: Maze, start: Cell, end: Cell) -> list[Cell]:
     """The cells from ``start`` to ``end``, both included."""
+    return [maze.grid.xy(c) for c in _path(maze, start, end)]
+
+
+def _path(maze: Maze, start: Cell, end: Cell) -> list[int]:
     grid = maze.grid
     for x, y in (start, end):
         if not grid.contains(x, y):
@@ -69,7 +73,7 @@ def path(maze: Maze, start: Cell, end: Cell) -> list[Cell]:
     dist = distances(maze, b)
     if dist[a] < 0:
         raise GenerationError(f"no path from {list(start)} to {list(end)}: the maze is not connected")
-    return [grid.xy(c) for c in _walk_back(maze, dist, a)]
+    return _walk_back(maze, dist, a)
 
 
 def _farthest(dist: array[int], candidates: list[int]) -> int:
@@ -87,12 +91,25 @@ RULES = ("suggested", "farthest", "left-right", "top-bottom", "corners")
 
 @dataclass(frozen=True)
 class Ends:
-    """A start and an end, the outer walls opened for them, and the path between them."""
+    """A start and an end, the outer walls opened for them, and the path between them as cell indices
+    (what searches and metrics work in; ``route`` gives it as (x, y) cells)."""
 
     start: Cell
     end: Cell
     sides: tuple[int | None, int | None]
-    route: list[Cell]
+    cells: list[int]
+    grid: Grid = field(repr=False, compare=False)
+
+    @property
+    def route(self) -> list[Cell]:
+        return [self.grid.xy(cell) for cell in self.cells]
+
+
+def _ends(grid: Grid, cells: list[int], sides: tuple[int | None, int | None] | None = None) -> Ends:
+    """Ends for a path from ``cells[0]`` to ``cells[-1]``; the outer walls open per ``openings`` unless
+    ``sides`` are given."""
+    start, end = grid.xy(cells[0]), grid.xy(cells[-1])
+    return Ends(start, end, openings(grid, start, end) if sides is None else sides, cells, grid)
 
 
 def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
@@ -115,8 +132,7 @@ def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
     if rule == "farthest":
         return _farthest_pair(maze)
     if rule == "corners":
-        start, end = (0, 0), (grid.width - 1, grid.height - 1)
-        return Ends(start, end, (W, E), path(maze, start, end))
+        return _ends(grid, _path(maze, (0, 0), (grid.width - 1, grid.height - 1)), (W, E))
     if rule not in ("suggested", "left-right", "top-bottom"):
         raise GenerationError(f'unknown marks rule "{rule}"; expected one of {", ".join(RULES)}')
     w, h = grid.width, grid.height
@@ -133,8 +149,7 @@ def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
     if len(found) == 2 and h > w:
         found.reverse()  # taller than wide: top-bottom wins a tie
     (_, a, dist), sides = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
-    route = [grid.xy(c) for c in _walk_back(maze, dist, a)]
-    return Ends(route[0], route[-1], sides, route)
+    return _ends(grid, _walk_back(maze, dist, a), sides)
 
 
 def _longest_between(
@@ -170,13 +185,12 @@ def _farthest_pair(maze: Maze) -> Ends:
     cells = _walk_back(maze, dist, b)  # from b back to a
     if a < b:
         cells.reverse()
-    route = [grid.xy(c) for c in cells]
-    return Ends(route[0], route[-1], openings(grid, route[0], route[-1]), route)
+    return _ends(grid, cells)
 
 
 def marked_ends(maze: Maze, start: Cell, end: Cell) -> Ends:
     """Ends the spec names, opened on their outer sides (sideways first); inner cells get no opening."""
-    return Ends(start, end, openings(maze.grid, start, end), path(maze, start, end))
+    return _ends(maze.grid, _path(maze, start, end))
 
 
 def opening(grid: Grid, cell: Cell, taken: int = 0) -> int | None:
