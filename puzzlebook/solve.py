@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from .errors import GenerationError
 from .grid import E, Grid, N, S, W
@@ -19,7 +20,14 @@ from .maze import Maze
 Cell = tuple[int, int]
 
 
-def distances(maze: Maze, source: int) -> array[int]:
+Distances: TypeAlias = "list[int] | array[int]"
+
+SMALL = 1 << 16
+"""Slots up to which distances are a list (a quarter faster to read and write than an array); a huge
+maze's are a compact array, 4 bytes a cell instead of 8 and an int object each."""
+
+
+def distances(maze: Maze, source: int) -> Distances:
     """Distance from ``source`` to every cell (-1 where unreachable).
 
     Each cell's passages index a table of the offsets they lead to, so the inner loop visits only open
@@ -28,7 +36,7 @@ def distances(maze: Maze, source: int) -> array[int]:
     grid = maze.grid
     passages = maze.passages
     moves = grid.moves
-    dist = array("i", [-1]) * grid.slots
+    dist: Distances = [-1] * grid.slots if grid.slots <= SMALL else array("i", [-1]) * grid.slots
     dist[source] = 0
     frontier = [source]
     depth = 0
@@ -46,16 +54,20 @@ def distances(maze: Maze, source: int) -> array[int]:
     return dist
 
 
-def _walk_back(maze: Maze, dist: array[int], target: int) -> list[int]:
+def _walk_back(maze: Maze, dist: Distances, target: int) -> list[int]:
     """Cells from ``target`` back to the source of the search that filled ``dist``: in a tree, exactly
     one neighbour of each cell is one step nearer the source."""
     moves = maze.grid.moves
     passages = maze.passages
     cells = [target]
+    add = cells.append
     cell = target
     for d in range(dist[target] - 1, -1, -1):
-        cell = next(cell + step for step in moves[passages[cell]] if dist[cell + step] == d)
-        cells.append(cell)
+        for step in moves[passages[cell]]:
+            if dist[cell + step] == d:
+                cell += step
+                break
+        add(cell)
     return cells
 
 
@@ -76,7 +88,7 @@ def _path(maze: Maze, start: Cell, end: Cell) -> list[int]:
     return _walk_back(maze, dist, a)
 
 
-def _farthest(dist: array[int], candidates: list[int]) -> int:
+def _farthest(dist: Distances, candidates: list[int]) -> int:
     """The candidate farthest away; ties go to the first in reading order."""
     best = candidates[0]
     for cell in candidates:
@@ -153,8 +165,8 @@ def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
 
 
 def _longest_between(
-    maze: Maze, first: list[int], second: list[int], anywhere: array[int]
-) -> tuple[int, int, array[int]]:
+    maze: Maze, first: list[int], second: list[int], anywhere: Distances
+) -> tuple[int, int, Distances]:
     """(length, a, distances from b) for the longest path from a in ``first`` to b in ``second``.
 
     In a tree, if (p, q) is the farthest-apart pair within a set of cells, then for every cell v the
