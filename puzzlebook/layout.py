@@ -329,7 +329,7 @@ def _not_embeddable(data: bytes) -> str | None:
 # ---- the plan ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Box:
     x0: float
     y0: float
@@ -345,7 +345,7 @@ class Box:
         return self.y1 - self.y0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     x: float
     y: float  # baseline
@@ -359,7 +359,7 @@ class Text:
     wrap: bool = False  # too wide for one line: two lines (the first above), before any shrinking
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rule:
     x0: float
     y0: float
@@ -368,7 +368,7 @@ class Rule:
     width: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MazeInfo:
     """The small line under a maze naming its algorithm, size and seed: filled in from the puzzle when
     drawn, because a maze made to a difficulty band only knows its seed once it exists."""
@@ -382,7 +382,7 @@ class MazeInfo:
     rating: bool = False  # say Easy, Medium or Hard
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MazeFrame:
     """Where one maze is drawn: ``(x, y)`` is the bottom-left corner of its outer wall."""
 
@@ -401,7 +401,7 @@ class MazeFrame:
     pictures: tuple[str, str] | None = None  # their names, such as ("mouse", "cheese")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Link:
     """A clickable area that jumps to a page (screen editions only)."""
 
@@ -416,7 +416,7 @@ Item = Text | Rule | MazeFrame | MazeInfo | Link
 PageKind = Literal["title", "copyright", "contents", "maze", "answers", "notes"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Page:
     number: int
     kind: PageKind

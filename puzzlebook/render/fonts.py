@@ -223,6 +223,10 @@ class Line:
     width: float  # at 1 pt: times the size is the drawn width
 
 
+LINES_KEPT = 4096
+"""Lines a Setter remembers: every running head and label a book repeats, not each maze's caption."""
+
+
 class Setter:
     """Sets a line of text in a font and its fallbacks: each letter is drawn by the first font that has
     it, right-to-left stretches are put in drawing order and shaped, and the line's width is the sum of
@@ -249,6 +253,8 @@ class Setter:
     def line(self, text: str) -> Line:
         line = self._lines.get(text)
         if line is None:
+            if len(self._lines) >= LINES_KEPT:  # a big book's captions are mostly unique: keep memory flat
+                self._lines.clear()
             line = self._lines[text] = self._set(unicodedata.normalize("NFC", text))
         return line
 
