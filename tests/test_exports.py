@@ -3,10 +3,11 @@ import json
 import xml.etree.ElementTree as ET
 
 import jsonschema
+import pytest
 import yaml
 from mazecheck import E, S
 from pdfcheck import page_texts
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 from pypdf import PdfReader
 from test_build import SAMPLES
 from typer.testing import CliRunner
@@ -49,6 +50,38 @@ def test_png_reads_back_as_the_same_maze():
                 assert (image.getpixel((cx + cell // 2, cy)) < 128) == (not rows[y][x] & E)
             if y < 7:
                 assert (image.getpixel((cx, cy + cell // 2)) < 128) == (not rows[y][x] & S)
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "size", "dpi", "marks"),
+    [
+        ("wilson", (13, 9), 19, "suggested"),
+        ("kruskal", (1, 7), 23, "none"),
+        ("prim", (20, 20), 41, "corners"),
+    ],
+)
+def test_a_large_pictures_fast_walls_are_the_pixels_pillow_draws(monkeypatch, algorithm, size, dpi, marks):
+    """Big pictures set their wall pixels a row or a column slice at a time; they must be exactly the
+    rectangles Pillow draws run by run, at odd resolutions where cells fall between pixels."""
+    from puzzlebook.render import png
+    from puzzlebook.render.geometry import gaps, wall_runs
+
+    puzzle = make_puzzle(algorithm, *size, seed=11, marks=marks)
+    monkeypatch.setattr(png, "LEAN", 0)  # draw even this small picture the fast way
+    monkeypatch.setattr(png, "marks", lambda *args: [])  # walls alone, openings still cut
+    fast = Image.open(io.BytesIO(maze_png(puzzle, dpi=dpi)))
+    assert fast.mode == "1"
+    fast = fast.convert("L")
+    scale, room = dpi / 72, png._room(png.CELL)
+    wall = max(1, round(1.5 * scale))
+    half = wall // 2
+    expected = Image.new("L", fast.size, 255)
+    draw = ImageDraw.Draw(expected)
+    for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle)):
+        a, b = (room + x0 * png.CELL) * scale, (room + y0 * png.CELL) * scale
+        c, d = (room + x1 * png.CELL) * scale, (room + y1 * png.CELL) * scale
+        draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=0)
+    assert ImageChops.difference(fast, expected).getbbox() is None
 
 
 def test_png_carries_the_start_and_finish_words_like_the_svg():
