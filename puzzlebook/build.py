@@ -24,6 +24,7 @@ from .puzzles import (
 )
 from .render.pdf import text_problems, write_pdf
 from .spec import AGES, MazeRequest, Spec, load_partial, load_spec
+from .workers import Makers
 
 MAX_MAZES = 5000
 """Mazes in one book: print-on-demand stops at 828 pages; a screen edition or class set may hold more."""
@@ -152,33 +153,59 @@ def output_path(spec: Spec, out: str | os.PathLike[str] | None) -> str:
 def make_puzzles(
     mazes: list[MazeRequest], progress: Callable[[int], None] | None = None, rate: bool = False
 ) -> dict[int, Puzzle]:
-    """Every maze of the book; with ``rate``, each also gets its Easy/Medium/Hard rating."""
-    puzzles = {}
+    """Every maze of the book, on every core the work repays (see ``workers``); with ``rate``, each also
+    gets its Easy/Medium/Hard rating."""
+    with Makers() as makers:
+        puzzles = _make_puzzles(mazes, makers, progress)
+    puzzles = {m.number: puzzles[m.number] for m in mazes}  # in book order, however they were made
+    return ratings(puzzles, {m.number: m.difficulty for m in mazes}) if rate else puzzles
+
+
+def _recipe(maze: MazeRequest) -> Recipe:
+    return Recipe(maze.algorithm, maze.width, maze.height, maze.options, maze.marks)
+
+
+def _make_puzzles(
+    mazes: list[MazeRequest], makers: Makers, progress: Callable[[int], None] | None
+) -> dict[int, Puzzle]:
+    """Plain mazes first, all in one batch; then each difficulty band's search, and each class set's."""
+    plain = [m for m in mazes if m.match is None and m.difficulty is None]
+    try:
+        made = makers.make_all([(_recipe(m), m.seed) for m in plain])
+    except PuzzlebookError:
+        made = []  # say which maze failed: make them one by one below
+    puzzles = {m.number: p for m, p in zip(plain, made, strict=False)}
+    if progress and puzzles:
+        progress(len(puzzles))
     class_sets: dict[tuple[int, int, int], list[Puzzle]] = {}  # a pool per maze of the set
     banded: dict[int, list[Puzzle]] = {}  # an entry's mazes in its band, from one search
     copies = Counter(m.entry for m in mazes if m.match is None and m.difficulty is not None)
     for maze in mazes:
-        recipe = Recipe(maze.algorithm, maze.width, maze.height, maze.options, maze.marks)
+        if maze.number in puzzles:
+            continue
+        recipe = _recipe(maze)
         try:
             if maze.match is not None:
                 student, students = maze.match
                 key = (maze.entry, maze.label, maze.seed)
                 if key not in class_sets:
-                    class_sets[key] = matched_puzzles(recipe, maze.seed, maze.difficulty, students)
+                    class_sets[key] = matched_puzzles(
+                        recipe, maze.seed, maze.difficulty, students, makers.make
+                    )
                 puzzles[maze.number] = class_sets[key][student]
             elif maze.difficulty is None:
                 puzzles[maze.number] = recipe.make(maze.seed)
             else:
                 if maze.entry not in banded:  # the entry's first copy: its seed starts the search
                     banded[maze.entry] = banded_puzzles(
-                        recipe, maze.seed, maze.difficulty, copies[maze.entry]
+                        recipe, maze.seed, maze.difficulty, copies[maze.entry], makers.make, makers.parallel
                     )
                 puzzles[maze.number] = banded[maze.entry].pop(0)
         except PuzzlebookError as exc:
             raise PuzzlebookError(f"{maze.where}: {exc}") from None
         if progress:
             progress(1)
-    return ratings(puzzles, {m.number: m.difficulty for m in mazes}) if rate else puzzles
+    return puzzles
 
 
 def generate(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -127,9 +127,13 @@ class Recipe:
     def make(self, seed: int) -> Puzzle:
         return make_puzzle(self.algorithm, self.width, self.height, seed, self.options, self.marks)
 
-    def tries(self, seed: int, count: int) -> list[Puzzle]:
-        """Puzzles from the first ``count`` seeds of the fixed order that starts at ``seed``."""
-        return [self.make(s) for s in itertools.islice(candidate_seeds(seed), count)]
+
+MakeMany = Callable[[Recipe, list[int]], list[Puzzle]]
+"""Makes one puzzle of a recipe for each seed, in order (see ``workers.Makers``)."""
+
+
+def one_by_one(recipe: Recipe, seeds: list[int]) -> list[Puzzle]:
+    return [recipe.make(seed) for seed in seeds]
 
 
 def make_puzzle_with_difficulty(recipe: Recipe, seed: int, difficulty: str | tuple[float, float]) -> Puzzle:
@@ -138,7 +142,12 @@ def make_puzzle_with_difficulty(recipe: Recipe, seed: int, difficulty: str | tup
 
 
 def banded_puzzles(
-    recipe: Recipe, seed: int, difficulty: str | tuple[float, float], count: int
+    recipe: Recipe,
+    seed: int,
+    difficulty: str | tuple[float, float],
+    count: int,
+    make_many: MakeMany = one_by_one,
+    ahead: bool = False,
 ) -> list[Puzzle]:
     """``count`` mazes in a difficulty band, from one search in the fixed order of seeds from ``seed``.
 
@@ -148,9 +157,13 @@ def banded_puzzles(
     30 seeds only when more are needed. A [low, high] range takes mazes that score inside it, trying up
     to 300 seeds a maze, and says what the scores were when too few do. All the copies of one entry share
     the search, so a band costs about 30 mazes an entry rather than 30 a maze.
+
+    With ``ahead``, seeds are made in batches of three per maze still wanted (a band holds a third of
+    them), for ``make_many`` to spread over the cores; the mazes kept and the tries counted are exactly
+    those of making one seed at a time, and what a batch makes past the last maze is dropped.
     """
     seeds = candidate_seeds(seed)
-    tried = [recipe.make(s) for s in itertools.islice(seeds, SAMPLE)] if isinstance(difficulty, str) else []
+    tried = make_many(recipe, list(itertools.islice(seeds, SAMPLE))) if isinstance(difficulty, str) else []
     seen = [p.metrics.difficulty for p in tried]
     if isinstance(difficulty, str):
         scores = sorted(seen)
@@ -159,11 +172,15 @@ def banded_puzzles(
     else:
         low, high = difficulty
     chosen = [p for p in tried if low <= p.metrics.difficulty <= high][:count]
-    while len(chosen) < count and len(seen) < MAX_TRIES * count:
-        puzzle = recipe.make(next(seeds))
-        seen.append(puzzle.metrics.difficulty)
-        if low <= puzzle.metrics.difficulty <= high:
-            chosen.append(puzzle)
+    limit = MAX_TRIES * count
+    while len(chosen) < count and len(seen) < limit:
+        batch = min(limit - len(seen), 3 * (count - len(chosen))) if ahead else 1
+        for puzzle in make_many(recipe, list(itertools.islice(seeds, batch))):
+            seen.append(puzzle.metrics.difficulty)
+            if low <= puzzle.metrics.difficulty <= high:
+                chosen.append(puzzle)
+                if len(chosen) == count:
+                    break
     if len(chosen) < count:
         raise _out_of_range(recipe, low, high, seen)
     return chosen
@@ -197,7 +214,11 @@ def rate(puzzles: dict[int, Puzzle], bands: dict[int, str | tuple[float, float] 
 
 
 def matched_puzzles(
-    recipe: Recipe, seed: int, difficulty: str | tuple[float, float] | None, count: int
+    recipe: Recipe,
+    seed: int,
+    difficulty: str | tuple[float, float] | None,
+    count: int,
+    make_many: MakeMany = one_by_one,
 ) -> list[Puzzle]:
     """``count`` different mazes of matched difficulty, for a class set: one per student.
 
@@ -206,7 +227,7 @@ def matched_puzzles(
     the band's median are handed out, in order of seed tried. Every student gets a different maze and
     nobody gets a much harder one.
     """
-    pool = recipe.tries(seed, max(SAMPLE, 3 * count))
+    pool = make_many(recipe, list(itertools.islice(candidate_seeds(seed), max(SAMPLE, 3 * count))))
     scores = sorted(p.metrics.difficulty for p in pool)
     low: float
     high: float

@@ -1,0 +1,83 @@
+"""Making many puzzles at once on every core, with the results in the order asked.
+
+Each puzzle depends on its recipe and seed alone, so which process makes it changes nothing: a book is
+byte-identical on one core or sixteen. Work goes to other processes only where forking is cheap and safe
+(Linux) and a batch is big enough to repay it; anywhere else, and for small batches, puzzles are made
+here, one after another.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from types import TracebackType
+
+from .puzzles import Puzzle, Recipe
+
+MIN_CELLS = 150_000
+"""Maze cells in a batch below which it is made here: starting the other processes costs about what
+making this many cells does."""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _make(job: tuple[Recipe, int]) -> Puzzle:
+    recipe, seed = job
+    return recipe.make(seed)
+
+
+def _quiet_interrupt() -> None:
+    """Ctrl-C stops the build in the main process alone, which says so in one line."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Makers:
+    """The processes a build makes its puzzles with; ``workers`` 1 makes everything here."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        can_fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+        self.workers = (workers or cores()) if can_fork else 1
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> Makers:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=error is None, cancel_futures=True)
+            self._pool = None
+
+    @property
+    def parallel(self) -> bool:
+        return self.workers > 1
+
+    def make(self, recipe: Recipe, seeds: Iterable[int]) -> list[Puzzle]:
+        """One puzzle for each seed, in order."""
+        return self.make_all([(recipe, seed) for seed in seeds])
+
+    def make_all(self, jobs: list[tuple[Recipe, int]]) -> list[Puzzle]:
+        """One puzzle for each (recipe, seed), in order."""
+        cells = sum(recipe.width * recipe.height for recipe, _ in jobs)
+        if not self.parallel or cells < MIN_CELLS:
+            return [_make(job) for job in jobs]
+        if self._pool is None:
+            context = multiprocessing.get_context("fork")
+            self._pool = ProcessPoolExecutor(self.workers, context, initializer=_quiet_interrupt)
+        chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each, so the cores finish together
+        return list(self._pool.map(_make, jobs, chunksize=chunk))
+
+
+SERIAL = Makers(1)
+"""Everything made here, one puzzle after another."""

@@ -1,0 +1,79 @@
+"""Puzzles made on several cores are the puzzles made on one, and a book is the same file either way."""
+
+import pytest
+
+from puzzlebook import workers
+from puzzlebook.build import build_book
+from puzzlebook.errors import GenerationError
+from puzzlebook.puzzles import Recipe, banded_puzzles, matched_puzzles
+
+SPEC = """\
+title: Cores
+seed: 77
+marks: suggested
+answer_key: true
+students: [Ana, Ben, Chloe]
+mazes:
+  - {size: 9x7, algorithm: wilson, count: 5}
+  - {size: 10x10, algorithm: hunt-and-kill, count: 7, difficulty: hard}
+  - {size: 8x8, algorithm: kruskal, count: 4, difficulty: [40, 400]}
+  - {size: 6x6, algorithm: prim, count: 2, difficulty: easy}
+"""
+
+
+@pytest.fixture
+def two_cores(monkeypatch):
+    """Spread even tiny batches over two processes, so the tests see the pool at work."""
+    monkeypatch.setattr(workers, "MIN_CELLS", 0)
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+
+
+def test_a_book_made_on_two_cores_is_the_same_file_as_on_one(tmp_path, monkeypatch, two_cores):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(SPEC)
+    batches = []
+
+    class Counting(workers.ProcessPoolExecutor):
+        def map(self, fn, *iterables, **options):
+            batches.append(1)
+            return super().map(fn, *iterables, **options)
+
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", Counting)
+    build_book(spec, tmp_path / "two.pdf")
+    pooled = len(batches)
+    assert pooled >= 3  # the plain mazes, the band searches, the class sets: all made in the pool
+    monkeypatch.setattr(workers, "cores", lambda: 1)
+    build_book(spec, tmp_path / "one.pdf")
+    assert len(batches) == pooled  # on one core, nothing goes to the pool
+    assert (tmp_path / "two.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "count"), [("easy", 12), ("hard", 1), ("medium", 40), ((60, 90), 6), ((30, 200), 3)]
+)
+def test_a_band_searched_in_batches_keeps_the_mazes_of_one_seed_at_a_time(two_cores, difficulty, count):
+    recipe = Recipe("recursive-backtracker", 7, 9, None, "suggested")
+    alone = banded_puzzles(recipe, 5, difficulty, count)
+    with workers.Makers() as makers:
+        assert makers.parallel
+        batched = banded_puzzles(recipe, 5, difficulty, count, makers.make, ahead=True)
+    assert [p.seed for p in batched] == [p.seed for p in alone]
+    assert [p.maze for p in batched] == [p.maze for p in alone]
+
+
+def test_a_band_no_maze_reaches_counts_the_same_tries_either_way(two_cores):
+    recipe = Recipe("kruskal", 6, 6, None, "suggested")
+    with pytest.raises(GenerationError) as alone:
+        banded_puzzles(recipe, 3, (900, 1000), 2)
+    with workers.Makers() as makers, pytest.raises(GenerationError) as batched:
+        banded_puzzles(recipe, 3, (900, 1000), 2, makers.make, ahead=True)
+    assert "in 600 tries" in str(alone.value)
+    assert str(batched.value) == str(alone.value)
+
+
+def test_a_class_set_is_the_same_from_the_pool(two_cores):
+    recipe = Recipe("wilson", 8, 8, None, "suggested")
+    alone = matched_puzzles(recipe, 21, "medium", 12)
+    with workers.Makers() as makers:
+        pooled = matched_puzzles(recipe, 21, "medium", 12, makers.make)
+    assert [p.maze for p in pooled] == [p.maze for p in alone]
