@@ -6,6 +6,7 @@ import itertools
 from array import array
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from . import generators
@@ -32,9 +33,10 @@ class Puzzle:
     sides: tuple[int | None, int | None] = (None, None)  # outer walls opened at the start and the end
     rating: str | None = None  # "Easy", "Medium" or "Hard", when the book shows it
 
-    @property
+    @cached_property
     def solution(self) -> list[Cell] | None:
-        """The cells from start to end, or None when the reader picks them."""
+        """The cells from start to end, or None when the reader picks them (made once: every page and
+        export that shows the maze asks for it)."""
         if self.route is None:
             return None
         xy = self.maze.grid.xy
