@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pdfplumber
 from pypdf import PdfReader
+
+from puzzlebook.pdfread import Document
 
 N, S, E, W = 1, 2, 4, 8
 
@@ -31,14 +32,15 @@ def fonts(path) -> list[tuple[str, bool]]:
 
 
 def wall_lines(path, page_index: int, weight: float) -> list[tuple[float, float, float, float]]:
-    """Black strokes of the given width on one page, as (x0, top, x1, bottom) with y down."""
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[page_index]
-        return [
-            (e["x0"], e["top"], e["x1"], e["bottom"])
-            for e in page.lines
-            if abs(e["linewidth"] - weight) < 1e-3 and e["stroking_color"] in (0, 0.0, (0,), [0])
-        ]
+    """Black strokes of the given width on one page, as (x0, top, x1, bottom) with y down. Read with
+    pdfread, which gives a form the line width set before it is placed, as the PDF says."""
+    reader = PdfReader(path)
+    top = float(reader.pages[page_index].mediabox.top)
+    return [
+        (s.x0, top - s.y1, s.x1, top - s.y0)
+        for s in Document(reader).page(page_index).shapes
+        if s.kind == "line" and s.stroke and abs(s.linewidth - weight) < 1e-3 and s.stroke_color == (0.0,)
+    ]
 
 
 def rebuild(lines, width: int, height: int) -> tuple[list[list[int]], set[tuple[int, int, int]]]:

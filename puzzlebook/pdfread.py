@@ -1,0 +1,825 @@
+"""What a PDF page draws: its paths, images and letters, read from the content streams (PDF 32000-1).
+
+Preflight needs every mark's extent, every stroke's width and every letter's size and glyph; pdfminer
+gives them but takes seconds a page-hundred, and reads forms with a fresh graphics state where the PDF
+says they inherit the state at ``Do`` (PDF 32000-1 8.10.1), so a line width set before ``Do`` reads as 0.
+This reader interprets the operators itself and uses pypdf only for the object structure.
+
+It reports objects the way pdfminer and pdfplumber do, so the two can be compared: one object a subpath,
+a subpath "m l" being a line, a closed axis-aligned four-sided one a rect and anything else a curve; a
+letter's box runs from its origin to origin plus advance, and from baseline plus the font's descent up
+one font size. Coordinates are default user space (points, y up). Where pdfminer departs from the PDF,
+this reader follows the PDF: the line width is the one in effect when the path is painted, scaled to
+the page, 1 pt unless set; a form starts from the state at ``Do``; a curve's box holds its control
+points; ``"`` moves to the next line; character spacing follows every letter.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from array import array
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from fontTools.agl import toUnicode
+from fontTools.encodings.MacRoman import MacRoman
+from fontTools.encodings.StandardEncoding import StandardEncoding
+from fontTools.ttLib import TTFont
+from pypdf import PdfReader
+from pypdf.filters import decode_stream_data
+from pypdf.generic import ArrayObject, IndirectObject, StreamObject
+
+try:  # the AFM widths of the 14 standard fonts, which a PDF may use without /Widths
+    from pypdf._codecs.core_font_metrics import CORE_FONT_METRICS
+except ImportError:  # pragma: no cover - an older pypdf: such letters get no width
+    CORE_FONT_METRICS = {}
+
+Matrix = tuple[float, float, float, float, float, float]
+Point = tuple[float, float]
+Operand = Any  # float | str (a name, "/F1") | bytes (a string) | list[Operand] (an array)
+Program = list[tuple[bytes, list[Operand]]]
+
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+# Parsed forms kept for reuse, in bytes, least recently used out first: bounded, so memory stays flat.
+# A maze's walls are a form drawn on its page and again on the answer page, hundreds of pages on; the
+# forms of the longest printable book (828 pages) take about 5 MB.
+FORM_CACHE = 8_000_000
+
+
+class Shape(NamedTuple):
+    """A painted subpath or an image, its box in default user space."""
+
+    kind: str  # "line", "rect", "curve" or "image"
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    stroke: bool
+    fill: bool
+    linewidth: float  # on the page, in points: the width set, scaled by the transformation in effect
+    stroke_color: tuple[float, ...]  # components in the colour space set: (0.0,) is black gray
+    fill_color: tuple[float, ...]
+
+
+class Char(NamedTuple):
+    """One shown character code."""
+
+    text: str  # from the font's /ToUnicode, else its encoding, else "(cid:N)" as pdfminer writes it
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    size: float  # the font size on the page, in points
+    font: str  # the font's /BaseFont, without the slash
+    glyph: int | None  # the glyph drawn, for a simple TrueType font with its program embedded; else None
+
+
+class Page(NamedTuple):
+    shapes: list[Shape]
+    chars: list[Char]
+
+
+# One regex splits a content stream. Most of a page comes in big matches: a run of path operators with
+# their numbers ("1 0 m 8 0 l ..."), or numbers with the operator after them ("0 0 1 rg"); the rest
+# one token a match: a number, name, string (parentheses nested three deep), hex string, array or dict
+# bracket, comment, or an operator after such a token.
+_DELIMITER = rb"(?=[\s()<>\[\]{}/%]|\Z)"
+_NUMBER = rb"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
+_TOKEN = re.compile(
+    rb"((?:[-+.\d\s]*(?:re|[mlcvyh])" + _DELIMITER + rb")+)"
+    rb"|([-+.\d\s]*)([A-Za-z'\"][^\s()<>\[\]{}/%]*)"
+    rb"|("
+    + _NUMBER
+    + rb"""
+    |/[^\s()<>\[\]{}/%]*
+    |\((?:[^()\\]|\\.|\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\))*\)
+    |<[0-9A-Fa-f\s]*>
+    |<<|>>|[\[\]{}]
+    |%[^\r\n]*
+    |[^\s()<>\[\]{}/%]+)""",
+    re.VERBOSE | re.DOTALL,
+)
+_PATH_OPERATOR = re.compile(rb"re|[mlcvyh]")
+_KEYWORDS = {b"true": True, b"false": False, b"null": None}
+_NUMBER_START = frozenset(b"+-.0123456789")
+_INLINE_IMAGE = re.compile(rb"\bBI\b.*?\bID\s.*?\bEI\b", re.DOTALL)
+_ESCAPE = re.compile(rb"\\([0-7]{1,3}|\r\n|\r|\n|.)", re.DOTALL)
+_ESCAPES = {
+    b"n": b"\n",
+    b"r": b"\r",
+    b"t": b"\t",
+    b"b": b"\b",
+    b"f": b"\f",
+    b"\r\n": b"",
+    b"\r": b"",
+    b"\n": b"",
+}
+PATH = b" path"  # the instruction for a run of path operators: not an operator the regex can produce
+
+
+def _unescape(match: re.Match[bytes]) -> bytes:
+    code = match.group(1)
+    if code[0] in b"01234567":
+        return bytes([int(code, 8) & 0xFF])
+    return _ESCAPES.get(code, code)
+
+
+def _operand(token: bytes) -> Operand:
+    """A number, name (as "/Name"), string (as bytes) or hex string; None for what is skipped."""
+    first = token[0]
+    if first in _NUMBER_START:
+        try:
+            return float(token)
+        except ValueError:
+            return None
+    if first == 0x2F:  # /name
+        name = token.decode("latin-1")
+        return re.sub(r"#([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), name) if "#" in name else name
+    if first == 0x28:  # (string)
+        text = token[1:-1]
+        return _ESCAPE.sub(_unescape, text) if b"\\" in text else text
+    if first == 0x3C and token != b"<<":  # <hex>
+        return _hex(token[1:-1])
+    return None  # dict brackets (a dict's keys and values stay loose operands), braces, comments
+
+
+def parse(data: bytes) -> Program:
+    """A content stream as (operator, operands) pairs. A run of path operators becomes one instruction
+    (PATH, [ops, numbers]): their letters ("mlml...", a rectangle spelled out as "mlllh") and all their
+    numbers in one array; its points are transformed only when it is painted, as pdfminer does. An
+    inline image becomes the operator ``BI``."""
+    if b"ID" in data:
+        data = _INLINE_IMAGE.sub(b" BI ", data)
+    program: Program = []
+    operands: list[Operand] = []
+    arrays: list[list[Operand]] = []  # the operands outside each open array
+    ops: list[str] = []  # the path being built
+    numbers: list[float] = []
+    for path, run, operator, token in _TOKEN.findall(data):
+        if path:
+            letters = b"".join(_PATH_OPERATOR.findall(path))
+            values = _PATH_OPERATOR.sub(b" ", path).split()
+            if not operands and b"r" not in letters and len(values) == _path_numbers(letters):
+                try:
+                    floats = list(map(float, values))  # the usual case: all at once
+                except ValueError:
+                    pass
+                else:
+                    numbers.extend(floats)
+                    ops.append(letters.decode())
+                    continue
+            for numbers_run, each in _PATH_PIECE.findall(path):  # one operator at a time
+                _path_operator(ops, numbers, each, [*operands, *numbers_run.split()])
+                operands = []
+        elif operator:
+            try:
+                operands.extend(map(float, run.split()))
+            except ValueError:
+                operands, arrays = [], []
+                continue  # not numbers: the operator is skipped
+            if operator in _KEYWORDS:  # an operand in a dict or array, not an operator
+                operands.append(_KEYWORDS[operator])
+                continue
+            if ops:
+                program.append((PATH, ["".join(ops), array("d", numbers)]))
+                ops, numbers = [], []
+            while arrays:  # an operator inside an array: the array was never closed
+                operands = arrays.pop()
+            program.append((operator, operands))
+            operands = []
+        elif token == b"[":
+            arrays.append(operands)
+            operands = []
+        elif token == b"]":
+            if arrays:
+                inner, operands = operands, arrays.pop()
+                operands.append(inner)
+        else:
+            value = _operand(token)
+            if value is not None:
+                operands.append(value)
+    if ops:
+        program.append((PATH, ["".join(ops), array("d", numbers)]))
+    return program
+
+
+_PATH_PIECE = re.compile(rb"([-+.\d\s]*)(re|[mlcvyh])")
+
+
+def _path_numbers(letters: bytes) -> int:
+    """How many numbers the path operators take."""
+    two = letters.count(b"m") + letters.count(b"l")
+    return (
+        2 * two
+        + 6 * letters.count(b"c")
+        + 4 * (letters.count(b"v") + letters.count(b"y") + letters.count(b"r"))
+    )
+
+
+def _path_operator(ops: list[str], numbers: list[float], operator: bytes, values: list[Any]) -> None:
+    """One path operator added to the path being built, a rectangle spelled out; one with too few
+    operands, or ones that are not numbers, is skipped."""
+    need = _path_numbers(operator)
+    try:
+        floats = [float(v) for v in values[len(values) - need :]] if need else []
+    except (ValueError, TypeError):
+        return
+    if len(floats) < need:
+        return
+    if operator == b"re":
+        x, y, w, h = floats
+        numbers.extend((x, y, x + w, y, x + w, y + h, x, y + h))
+        ops.append("mlllh")
+    else:
+        numbers.extend(floats)
+        ops.append(operator.decode())
+
+
+def mult(m1: Matrix, m0: Matrix) -> Matrix:
+    """m1 then m0, in pdfminer's order of operations so that equal inputs give equal floats."""
+    a1, b1, c1, d1, e1, f1 = m1
+    a0, b0, c0, d0, e0, f0 = m0
+    return (
+        a0 * a1 + c0 * b1,
+        b0 * a1 + d0 * b1,
+        a0 * c1 + c0 * d1,
+        b0 * c1 + d0 * d1,
+        a0 * e1 + c0 * f1 + e0,
+        b0 * e1 + d0 * f1 + f0,
+    )
+
+
+def _box(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+    """The upright box around rectangle (x0, y0, x1, y1) transformed by m."""
+    a, b, c, d, e, f = m
+    xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x1 + c * y1 + e, a * x0 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x1 + d * y1 + f, b * x0 + d * y1 + f)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def stream_bytes(obj: Any) -> bytes:
+    """A stream's decoded bytes, or the joined streams of an array (page /Contents may be either).
+    Decoded without pypdf's cache on the stream object, which would keep every page's bytes alive."""
+    obj = obj.get_object() if isinstance(obj, IndirectObject) else obj
+    if isinstance(obj, ArrayObject):
+        return b"\n".join(stream_bytes(part) for part in obj)
+    if isinstance(obj, StreamObject):
+        return decode_stream_data(obj) if "/Filter" in obj else obj.get_data()
+    return b""
+
+
+def _ref_key(obj: Any) -> Any:
+    """A key naming one PDF object for the document's caches: its object number when it has one."""
+    ref = obj.indirect_reference if hasattr(obj, "indirect_reference") else None
+    return (ref.idnum, ref.generation) if ref is not None else id(obj)
+
+
+# --- fonts ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Font:
+    """What drawing text needs from a font: code length, widths, descent, unicode and glyphs."""
+
+    name: str
+    two_byte: bool  # a Type0 font with a 2-byte (Identity) encoding
+    widths: dict[int, float]  # in text space units (thousandths already applied)
+    default_width: float
+    descent: float  # in text space units, at most 0
+    text: dict[int, str]  # /ToUnicode, falling back to the encoding
+    glyph: Callable[[int], int] | None
+
+    def codes(self, data: bytes) -> Iterable[int]:
+        return (
+            (int.from_bytes(data[i : i + 2], "big") for i in range(0, len(data) - 1, 2))
+            if self.two_byte
+            else data
+        )
+
+    def unicode(self, code: int) -> str:
+        text = self.text.get(code)
+        return text if text is not None else f"(cid:{code})"
+
+
+_HEX = re.compile(rb"<([0-9A-Fa-f\s]*)>")
+
+
+def _hex(token: bytes) -> bytes:
+    digits = re.sub(rb"\s", b"", token)
+    return bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode())
+
+
+def _utf16(data: bytes) -> str:
+    return data.decode("utf-16-be", errors="replace")
+
+
+def to_unicode(data: bytes) -> dict[int, str]:
+    """A /ToUnicode CMap's bfchar and bfrange entries: code -> text."""
+    found: dict[int, str] = {}
+    for section in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.DOTALL):
+        pairs = _HEX.findall(section)
+        for src, dst in zip(pairs[::2], pairs[1::2], strict=False):
+            found[int.from_bytes(_hex(src), "big")] = _utf16(_hex(dst))
+    for section in re.findall(rb"beginbfrange(.*?)endbfrange", data, re.DOTALL):
+        for lo, hi, dst in re.findall(rb"<([^>]*)>\s*<([^>]*)>\s*(<[^>]*>|\[[^\]]*\])", section):
+            first, last = int.from_bytes(_hex(lo), "big"), int.from_bytes(_hex(hi), "big")
+            if dst.startswith(b"["):
+                for code, each in zip(range(first, last + 1), _HEX.findall(dst), strict=False):
+                    found[code] = _utf16(_hex(each))
+            else:
+                start = _hex(dst[1:-1])
+                value = int.from_bytes(start, "big")
+                for code in range(first, min(last, first + 0xFFFF) + 1):
+                    raw = (value + code - first).to_bytes(len(start) or 2, "big")
+                    found[code] = _utf16(raw)
+    return found
+
+
+def _encoding(font: Any) -> dict[int, str]:
+    """A simple font's code -> text by its /Encoding (WinAnsi for TrueType, Standard otherwise)."""
+    encoding = font.get("/Encoding")
+    encoding = encoding.get_object() if encoding is not None else None
+    differences: list[Any] = []
+    base = encoding
+    if isinstance(encoding, dict):
+        base = encoding.get("/BaseEncoding")
+        differences = list(encoding.get("/Differences") or [])
+    if base is None:
+        base = "/WinAnsiEncoding" if font.get("/Subtype") == "/TrueType" else "/StandardEncoding"
+    table: dict[int, str]
+    if base == "/WinAnsiEncoding":
+        letters = bytes(range(256)).decode("cp1252", errors="replace")
+        table = {code: text for code, text in enumerate(letters) if code >= 32 and text != "\ufffd"}
+    else:
+        names = MacRoman if base == "/MacRomanEncoding" else StandardEncoding
+        table = {code: toUnicode(name) for code, name in enumerate(names) if name != ".notdef"}
+    code = 0
+    for item in differences:  # [code /name /name ... code /name ...]
+        if isinstance(item, int | float):
+            code = int(item)
+        else:
+            text = toUnicode(str(item)[1:])
+            if text:
+                table[code] = text
+            code += 1
+    return table
+
+
+def glyph_finder(font: Any) -> Callable[[int], int] | None:
+    """For a simple TrueType font with its program embedded (what puzzlebook writes): code -> glyph, by
+    the font's own cmap as PDF 32000-1 9.6.6.4 reads it; None for any other kind of font."""
+    descriptor = font.get("/FontDescriptor")
+    program = descriptor.get_object().get("/FontFile2") if descriptor is not None else None
+    if font.get("/Subtype") != "/TrueType" or program is None:
+        return None
+    ttf = TTFont(io.BytesIO(stream_bytes(program)), lazy=True)
+    ids = {name: i for i, name in enumerate(ttf.getGlyphOrder())}
+    symbol = ttf["cmap"].getcmap(3, 0)
+    if symbol is not None:
+        table = symbol.cmap
+        return lambda code: ids.get(table.get(0xF000 + code) or table.get(code, ""), 0)
+    mac = ttf["cmap"].getcmap(1, 0)
+    table = mac.cmap if mac is not None else {}
+    return lambda code: ids.get(table.get(code, ""), 0)
+
+
+def _number(obj: Any) -> float:
+    return float(obj.get_object() if hasattr(obj, "get_object") else obj)
+
+
+def load_font(font: Any) -> Font:
+    """A font resource as drawing needs it."""
+    name = str(font.get("/BaseFont", "/?"))[1:]
+    subtype = font.get("/Subtype")
+    two_byte = subtype == "/Type0"
+    target = font["/DescendantFonts"][0].get_object() if two_byte and "/DescendantFonts" in font else font
+    descriptor = target.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else {}
+    scale = 0.001
+    if subtype == "/Type3" and "/FontMatrix" in font:
+        scale = float(font["/FontMatrix"][0])
+    widths: dict[int, float] = {}
+    default = float(descriptor.get("/MissingWidth", 0)) * scale
+    text = {} if two_byte else _encoding(font)
+    if two_byte:
+        default = float(target.get("/DW", 1000)) * scale
+        items = list(target.get("/W") or [])
+        i = 0
+        while i + 1 < len(items):  # c [w1 w2 ...] or c_first c_last w
+            first, second = int(_number(items[i])), items[i + 1].get_object()
+            if isinstance(second, list):
+                widths.update({first + k: _number(w) * scale for k, w in enumerate(second)})
+                i += 2
+            elif i + 2 < len(items):
+                last = int(_number(second))
+                widths.update(dict.fromkeys(range(first, last + 1), _number(items[i + 2]) * scale))
+                i += 3
+            else:
+                break
+    elif "/Widths" in font:
+        first = int(_number(font.get("/FirstChar", 0)))
+        widths = {first + k: _number(w) * scale for k, w in enumerate(font["/Widths"])}
+    elif name in CORE_FONT_METRICS:  # a standard font: its AFM widths, by the letter each code is
+        metrics = CORE_FONT_METRICS[name]
+        widths = {
+            c: metrics.character_widths[t] * scale for c, t in text.items() if t in metrics.character_widths
+        }
+        descriptor = {"/Descent": metrics.font_descriptor.descent}
+    if "/ToUnicode" in font:
+        text.update(to_unicode(stream_bytes(font["/ToUnicode"])))
+    descent = float(descriptor.get("/Descent", 0))
+    if subtype == "/Type3" and "/FontBBox" in font:
+        descent = float(font["/FontBBox"][1]) * float(font["/FontMatrix"][3]) * 1000
+    return Font(name, two_byte, widths, default, -abs(descent) * 0.001, text, glyph_finder(font))
+
+
+# --- interpretation ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _State:
+    """The graphics state that q and Q save and restore, with the text state parameters in it."""
+
+    ctm: Matrix = IDENTITY
+    linewidth: float = 1.0  # user space, as w sets it
+    stroke_color: tuple[float, ...] = (0.0,)
+    fill_color: tuple[float, ...] = (0.0,)
+    font: Font | None = None
+    font_size: float = 0.0
+    char_space: float = 0.0
+    word_space: float = 0.0
+    scale: float = 1.0
+    leading: float = 0.0
+    rise: float = 0.0
+
+
+class Document:
+    """Reads one PDF's pages; fonts are loaded once, and forms parsed once while the cache holds them."""
+
+    def __init__(self, reader: PdfReader) -> None:
+        self.reader = reader
+        self._fonts: dict[Any, tuple[Any, Font]] = {}
+        self._forms: OrderedDict[Any, tuple[Any, Program, int]] = OrderedDict()
+        self._cached = 0
+
+    def page(self, index: int) -> Page:
+        """What page ``index`` (0-based) draws."""
+        page = self.reader.pages[index]
+        resources = page.get("/Resources")
+        resources = resources.get_object() if resources is not None else {}
+        content = page.get("/Contents")
+        reading = _Interpreter(self)
+        if content is not None:
+            reading.run(parse(stream_bytes(content)), resources)
+        return Page(reading.shapes, reading.chars)
+
+    def pages(self) -> Iterator[Page]:
+        return (self.page(i) for i in range(len(self.reader.pages)))
+
+    def font(self, obj: Any) -> Font:
+        key = _ref_key(obj)
+        if key not in self._fonts:
+            self._fonts[key] = (obj, load_font(obj))  # holding obj keeps an id() key unique
+        return self._fonts[key][1]
+
+    def form(self, obj: Any) -> Program:
+        """A form's parsed stream, parsed once while the cache holds it."""
+        key = _ref_key(obj)
+        if key in self._forms:
+            self._forms.move_to_end(key)
+            return self._forms[key][1]
+        program = parse(stream_bytes(obj))
+        size = _size(program)
+        if size <= FORM_CACHE:
+            self._forms[key] = (obj, program, size)
+            self._cached += size
+            while self._cached > FORM_CACHE:
+                self._cached -= self._forms.popitem(last=False)[1][2]
+        return program
+
+
+def _size(program: Program) -> int:
+    """Roughly the bytes a parsed stream holds: its paths' numbers as doubles, about 100 an operator."""
+    return sum(
+        100 + (operands[1].itemsize * len(operands[1]) if op == PATH else 0) for op, operands in program
+    )
+
+
+class _Interpreter:
+    """Runs content streams, collecting the shapes and characters they draw."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.shapes: list[Shape] = []
+        self.chars: list[Char] = []
+        self.state = _State()
+        self.saved: list[_State] = []
+        self.path: list[list[Any]] = []  # the path being built: PATH instructions' [ops, numbers]
+        self.resources: Any = {}
+        self.forms: list[Any] = []  # the forms being run, to refuse one that draws itself
+        self.floor = 0  # states saved below this belong to the forms' callers
+        self.line_matrix = IDENTITY
+        self.x = self.y = 0.0  # the text position, in text space from the start of the line
+        self.handlers: dict[bytes, Callable[[list[Operand]], None]] = {
+            b"q": self.q,
+            b"Q": self.Q,
+            b"cm": self.cm,
+            b"w": self.w,
+            b"G": self.G,
+            b"g": self.g,
+            b"RG": self.G,
+            b"rg": self.g,
+            b"K": self.G,
+            b"k": self.g,
+            b"SC": self.G,
+            b"SCN": self.G,
+            b"sc": self.g,
+            b"scn": self.g,
+            b"CS": self.CS,
+            b"cs": self.cs,
+            PATH: self.add_path,
+            b"S": lambda _: self.paint(True, False),
+            b"s": lambda _: self.paint(True, False, close=True),
+            b"f": lambda _: self.paint(False, True),
+            b"F": lambda _: self.paint(False, True),
+            b"f*": lambda _: self.paint(False, True),
+            b"B": lambda _: self.paint(True, True),
+            b"B*": lambda _: self.paint(True, True),
+            b"b": lambda _: self.paint(True, True, close=True),
+            b"b*": lambda _: self.paint(True, True, close=True),
+            b"n": lambda _: self.path.clear(),
+            b"BT": self.BT,
+            b"Tf": self.Tf,
+            b"Tm": self.Tm,
+            b"Td": self.Td,
+            b"TD": self.TD,
+            b"T*": self.T_star,
+            b"TL": self.TL,
+            b"Tc": self.Tc,
+            b"Tw": self.Tw,
+            b"Tz": self.Tz,
+            b"Ts": self.Ts,
+            b"Tj": self.Tj,
+            b"TJ": self.TJ,
+            b"'": self.quote,
+            b'"': self.double_quote,
+            b"Do": self.Do,
+            b"BI": lambda _: self.image(),
+        }
+
+    def run(self, program: Program, resources: Any) -> None:
+        outer, self.resources = self.resources, resources
+        handlers = self.handlers
+        for operator, operands in program:
+            handler = handlers.get(operator)
+            if handler is not None:
+                try:  # noqa: SIM105 - a with block costs more, once an operator
+                    handler(operands)
+                except (IndexError, TypeError, ValueError, AttributeError):
+                    pass  # operands of the wrong number or kind: skip the operator, as viewers do
+        self.resources = outer
+
+    # graphics state
+
+    def q(self, _: list[Operand]) -> None:
+        self.saved.append(replace(self.state))
+
+    def Q(self, _: list[Operand]) -> None:
+        if len(self.saved) > self.floor:  # a form's extra Q cannot restore its caller's states
+            self.state = self.saved.pop()
+
+    def cm(self, o: list[Operand]) -> None:
+        self.state.ctm = mult((o[-6], o[-5], o[-4], o[-3], o[-2], o[-1]), self.state.ctm)
+
+    def w(self, o: list[Operand]) -> None:
+        self.state.linewidth = float(o[-1])
+
+    def G(self, o: list[Operand]) -> None:
+        self.state.stroke_color = tuple(v for v in o if isinstance(v, float))
+
+    def g(self, o: list[Operand]) -> None:
+        self.state.fill_color = tuple(v for v in o if isinstance(v, float))
+
+    def CS(self, o: list[Operand]) -> None:
+        self.state.stroke_color = _BLACK.get(o[-1], (0.0,))  # a colour space starts at its black
+
+    def cs(self, o: list[Operand]) -> None:
+        self.state.fill_color = _BLACK.get(o[-1], (0.0,))
+
+    # paths
+
+    def add_path(self, o: list[Any]) -> None:
+        self.path.append(o)
+
+    def paint(self, stroke: bool, fill: bool, close: bool = False) -> None:
+        """One shape a subpath, as pdfminer makes them; the path is transformed as it is painted."""
+        chunks, self.path = self.path, []
+        if close:
+            chunks.append(["h", array("d")])
+        if not chunks:
+            return
+        ops = "".join(chunk[0] for chunk in chunks)
+        numbers = chunks[0][1] if len(chunks) == 1 else array("d", (v for chunk in chunks for v in chunk[1]))
+        state = self.state
+        a, b, c, d, e, f = state.ctm
+        width = state.linewidth * math.sqrt(abs(a * d - b * c))
+        scolor, fcolor = state.stroke_color, state.fill_color
+        add = self.shapes.append
+        coords = iter(numbers)
+        if ops.count("ml") * 2 == len(ops):  # each subpath a line, as a maze's walls are: kept quick
+            for xa, ya, xb, yb in zip(coords, coords, coords, coords, strict=False):
+                x0, y0 = a * xa + c * ya + e, b * xa + d * ya + f
+                x1, y1 = a * xb + c * yb + e, b * xb + d * yb + f
+                if x1 < x0:
+                    x0, x1 = x1, x0
+                if y1 < y0:
+                    y0, y1 = y1, y0
+                add(Shape("line", x0, y0, x1, y1, stroke, fill, width, scolor, fcolor))
+            return
+        points = [(a * x + c * y + e, b * x + d * y + f) for x, y in zip(coords, coords, strict=False)]
+        for shape, ends, controls in subpaths(ops, points):
+            kind = classify(shape, ends)
+            every = ends + controls if kind == "curve" else ends
+            xs = [p[0] for p in every]
+            ys = [p[1] for p in every]
+            add(Shape(kind, min(xs), min(ys), max(xs), max(ys), stroke, fill, width, scolor, fcolor))
+
+    def image(self) -> None:
+        """An image fills the unit square under the transformation."""
+        x0, y0, x1, y1 = _box(self.state.ctm, 0.0, 0.0, 1.0, 1.0)
+        self.shapes.append(Shape("image", x0, y0, x1, y1, False, True, 0.0, (), ()))
+
+    # text
+
+    def BT(self, _: list[Operand]) -> None:
+        self.line_matrix = IDENTITY
+        self.x = self.y = 0.0
+
+    def Tf(self, o: list[Operand]) -> None:
+        fonts = self.resources.get("/Font")
+        font = fonts.get_object().get(o[-2]) if fonts is not None else None
+        self.state.font = self.document.font(font.get_object()) if font is not None else _UNKNOWN_FONT
+        self.state.font_size = float(o[-1])
+
+    def Tm(self, o: list[Operand]) -> None:
+        self.line_matrix = (o[-6], o[-5], o[-4], o[-3], o[-2], o[-1])
+        self.x = self.y = 0.0
+
+    def Td(self, o: list[Operand]) -> None:
+        tx, ty = float(o[-2]), float(o[-1])
+        a, b, c, d, e, f = self.line_matrix
+        self.line_matrix = (a, b, c, d, tx * a + ty * c + e, tx * b + ty * d + f)
+        self.x = self.y = 0.0
+
+    def TD(self, o: list[Operand]) -> None:
+        self.state.leading = -float(o[-1])
+        self.Td(o)
+
+    def T_star(self, _: list[Operand]) -> None:
+        self.Td([0.0, -self.state.leading])
+
+    def TL(self, o: list[Operand]) -> None:
+        self.state.leading = float(o[-1])
+
+    def Tc(self, o: list[Operand]) -> None:
+        self.state.char_space = float(o[-1])
+
+    def Tw(self, o: list[Operand]) -> None:
+        self.state.word_space = float(o[-1])
+
+    def Tz(self, o: list[Operand]) -> None:
+        self.state.scale = float(o[-1]) / 100
+
+    def Ts(self, o: list[Operand]) -> None:
+        self.state.rise = float(o[-1])
+
+    def Tj(self, o: list[Operand]) -> None:
+        self.show([o[-1]])
+
+    def TJ(self, o: list[Operand]) -> None:
+        self.show(o[-1])
+
+    def quote(self, o: list[Operand]) -> None:
+        self.T_star([])
+        self.show([o[-1]])
+
+    def double_quote(self, o: list[Operand]) -> None:
+        self.state.word_space, self.state.char_space = float(o[-3]), float(o[-2])
+        self.quote(o)
+
+    def show(self, items: list[Operand]) -> None:
+        """Each code shown: a char boxed from origin to advance and from descent up one font size."""
+        state = self.state
+        font = state.font
+        if font is None:
+            return
+        size, scale = state.font_size, state.scale
+        m = mult(self.line_matrix, state.ctm)
+        page_size = size * math.hypot(m[2], m[3])
+        bottom = font.descent * size + state.rise
+        top = bottom + size
+        spacing = state.char_space * scale
+        word = 0.0 if font.two_byte else state.word_space * scale
+        x, y = self.x, self.y
+        add = self.chars.append
+        for item in items:
+            if isinstance(item, float):
+                x -= item * 0.001 * size * scale
+                continue
+            if not isinstance(item, bytes):
+                continue
+            for code in font.codes(item):
+                advance = font.widths.get(code, font.default_width) * size * scale
+                x0, y0, x1, y1 = _box(m, x, y + bottom, x + advance, y + top)
+                glyph = font.glyph(code) if font.glyph is not None else None
+                add(Char(font.unicode(code), x0, y0, x1, y1, page_size, font.name, glyph))
+                x += advance + spacing + (word if code == 32 else 0.0)
+        self.x, self.y = x, y
+
+    # XObjects
+
+    def Do(self, o: list[Operand]) -> None:
+        xobjects = self.resources.get("/XObject")
+        ref = xobjects.get_object().get(o[-1]) if xobjects is not None else None
+        if ref is None:
+            return
+        xobject = ref.get_object()
+        subtype = xobject.get("/Subtype")
+        if subtype == "/Image":
+            self.image()
+        elif subtype == "/Form" and len(self.forms) < 32 and _ref_key(xobject) not in self.forms:
+            program = self.document.form(xobject)
+            resources = xobject.get("/Resources")
+            resources = resources.get_object() if resources is not None else None
+            matrix = xobject.get("/Matrix")
+            self.saved.append(replace(self.state))  # the form starts from the state here, and leaves it
+            if matrix is not None:
+                self.state.ctm = mult(tuple(float(v) for v in matrix[:6]), self.state.ctm)  # type: ignore[arg-type]
+            self.forms.append(_ref_key(xobject))
+            floor, self.floor = self.floor, len(self.saved)
+            path, self.path = self.path, []
+            try:
+                self.run(program, resources or self.resources)
+            finally:
+                self.forms.pop()
+                del self.saved[self.floor :]  # whatever the form saved and left unrestored
+                self.floor = floor
+                self.state = self.saved.pop()
+                self.path = path
+
+
+_BLACK = {"/DeviceRGB": (0.0, 0.0, 0.0), "/DeviceCMYK": (0.0, 0.0, 0.0, 1.0)}
+_UNKNOWN_FONT = Font("?", False, {}, 0.0, 0.0, {}, None)
+
+
+def subpaths(ops: str, points: list[Point]) -> Iterator[tuple[str, list[Point], list[Point]]]:
+    """Each subpath of two operators or more: its operators, their end points and its control points.
+    A subpath starts at "m"; "h" ends at the subpath's start; operators before any "m" are dropped."""
+    shape: list[str] = []
+    ends: list[Point] = []
+    controls: list[Point] = []
+    i = 0
+    for op in ops:
+        if op == "m":
+            if len(shape) > 1:
+                yield "".join(shape), ends, controls
+            shape, ends, controls = ["m"], [points[i]], []
+            i += 1
+        elif op == "h":
+            if shape:
+                shape.append("h")
+                ends.append(ends[0])
+        else:
+            n = 3 if op == "c" else 2 if op in "vy" else 1
+            if shape:
+                shape.append(op)
+                controls.extend(points[i : i + n - 1])
+                ends.append(points[i + n - 1])
+            i += n
+    if len(shape) > 1:
+        yield "".join(shape), ends, controls
+
+
+def classify(shape: str, ends: list[Point]) -> str:
+    """A subpath's kind, as pdfminer names it from its operators and end points."""
+    if len(shape) > 3 and shape.endswith("lh") and ends[-2] == ends[0]:
+        shape = shape[:-2] + "h"  # a closing "l" back to the start, then "h": one side, not two
+        ends = ends[:-1]
+    if shape in ("ml", "mlh"):
+        return "line"
+    if shape in ("mlllh", "mllll") and ends[0] == ends[4]:
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = ends[:4]
+        if (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (
+            y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0
+        ):
+            return "rect"
+    return "curve"
+
+
+def read(pdf: bytes) -> Iterator[Page]:
+    """What each page of a PDF draws, one page at a time."""
+    return Document(PdfReader(io.BytesIO(pdf))).pages()
