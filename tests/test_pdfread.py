@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from puzzlebook import pdfread
 from puzzlebook.build import build_book
 from puzzlebook.pdfread import PATH, Page, parse, read, to_unicode
+from puzzlebook.preflight import preflight
 from puzzlebook.render.fonts import BUNDLED
 
 SAMPLES = Path(__file__).parent.parent / "sample_configs"
@@ -486,6 +487,16 @@ def test_kerning_a_quote_and_an_inline_image_match_pdfplumber():
         b"q 10 0 0 20 30 40 cm BI /W 1 /H 1 /BPC 8 /CS /G ID \xff EI Q"
     )
     assert assert_same_as_pdfplumber(pdf) == 9
+
+
+def test_preflight_reads_walls_in_a_form_at_their_width():
+    """pdfminer read the inherited width as 0 and reported every wall as a hairline."""
+    pdf = handmade(b"q 1.2 w /Walls Do Q", {"Walls": ("1 0 0 1 0 0", b"50 50 m 150 50 l 50 50 m 50 150 l S")})
+    assert [p for p in preflight(pdf, "screen") if "line(s)" in p] == []
+    thin = handmade(b"q 0.2 w /Walls Do Q", {"Walls": ("1 0 0 1 0 0", b"50 50 m 150 50 l S")})
+    assert [p for p in preflight(thin, "screen") if "line(s)" in p] == [
+        "page 1: 1 line(s) as thin as 0.20 pt; printers need at least 0.75 pt: raise wall_weight or answer_wall_weight"
+    ]
 
 
 # --- the tokenizer and the CMap --------------------------------------------------------------------
