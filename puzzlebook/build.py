@@ -171,12 +171,10 @@ def _make_puzzles(
     """Plain mazes first, all in one batch; then each difficulty band's search, and each class set's."""
     plain = [m for m in mazes if m.match is None and m.difficulty is None]
     try:
-        made = makers.make_all([(_recipe(m), m.seed) for m in plain])
+        made = makers.make_all([(_recipe(m), m.seed) for m in plain], progress)
     except PuzzlebookError:
         made = []  # say which maze failed: make them one by one below
     puzzles = {m.number: p for m, p in zip(plain, made, strict=False)}
-    if progress and puzzles:
-        progress(len(puzzles))
     class_sets: dict[tuple[int, int, int], list[Puzzle]] = {}  # a pool per maze of the set
     banded: dict[int, list[Puzzle]] = {}  # an entry's mazes in its band, from one search
     copies = Counter(m.entry for m in mazes if m.match is None and m.difficulty is not None)

@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
 
@@ -67,16 +67,25 @@ class Makers:
         """One puzzle for each seed, in order."""
         return self.make_all([(recipe, seed) for seed in seeds])
 
-    def make_all(self, jobs: list[tuple[Recipe, int]]) -> list[Puzzle]:
-        """One puzzle for each (recipe, seed), in order."""
+    def make_all(
+        self, jobs: list[tuple[Recipe, int]], progress: Callable[[int], None] | None = None
+    ) -> list[Puzzle]:
+        """One puzzle for each (recipe, seed), in order; ``progress`` hears of each as it is made."""
         cells = sum(recipe.width * recipe.height for recipe, _ in jobs)
         if not self.parallel or cells < MIN_CELLS:
-            return [_make(job) for job in jobs]
-        if self._pool is None:
-            context = multiprocessing.get_context("fork")
-            self._pool = ProcessPoolExecutor(self.workers, context, initializer=_quiet_interrupt)
-        chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each, so the cores finish together
-        return list(self._pool.map(_make, jobs, chunksize=chunk))
+            made: Iterable[Puzzle] = map(_make, jobs)
+        else:
+            if self._pool is None:
+                context = multiprocessing.get_context("fork")
+                self._pool = ProcessPoolExecutor(self.workers, context, initializer=_quiet_interrupt)
+            chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each: the cores finish together
+            made = self._pool.map(_make, jobs, chunksize=chunk)
+        puzzles = []
+        for puzzle in made:
+            puzzles.append(puzzle)
+            if progress:
+                progress(1)
+        return puzzles
 
 
 SERIAL = Makers(1)
