@@ -91,6 +91,41 @@ def test_the_walls_drawn_are_the_maze_that_was_generated(built):
         assert openings == gaps(puzzle)
 
 
+def test_a_maze_and_its_answer_share_one_drawing_of_the_walls(built):
+    """A maze shown on its page and in the answer key has its walls written once, as a form both pages
+    place, and each page draws them at its own weight: the answer's walls read back as the maze."""
+    target, checked = built
+    puzzles = make_puzzles(checked.mazes)
+    reader = PdfReader(target)
+    placed: dict[int, list[int]] = {}
+    for index, page in enumerate(reader.pages):
+        for ref in (page["/Resources"].get("/XObject") or {}).values():
+            placed.setdefault(ref.idnum, []).append(index)
+    answered = [n for n, p in puzzles.items() if p.start is not None]
+    assert len(placed) == len(answered) == 6  # maze 7 has no answer: its walls are drawn in place
+    assert all(len(pages) == 2 for pages in placed.values())
+    height = checked.plan.height
+    frames = [
+        (p, i) for p in checked.plan.pages if p.kind == "answers" for i in p.items if hasattr(i, "cell")
+    ]
+    assert len(frames) == 6
+    for page, frame in frames:
+        puzzle = puzzles[frame.number]
+        x0, x1 = frame.x - 0.01, frame.x + frame.cell * puzzle.maze.width + 0.01
+        top, bottom = height - frame.y - frame.cell * puzzle.maze.height - 0.01, height - frame.y + 0.01
+        lines = [
+            line
+            for line in wall_lines(target, page.number - 1, frame.wall)
+            if x0 <= line[0] <= x1
+            and x0 <= line[2] <= x1
+            and top <= line[1] <= bottom
+            and top <= line[3] <= bottom
+        ]
+        cells, openings = rebuild(lines, puzzle.maze.width, puzzle.maze.height)
+        assert cells == puzzle.maze.rows()
+        assert openings == gaps(puzzle)
+
+
 def test_maze_fills_its_box_inside_the_safe_area(built):
     _, checked = built
     layout = checked.layout

@@ -3,15 +3,19 @@
 Output is byte-identical for the same plan (``invariant=1``: fixed dates and document id), every font is
 embedded (the canvas's initial font is our TrueType font, not an unembedded Helvetica), and each maze is
 one stroked path of merged wall runs with square caps, so corners close cleanly.
+
+A maze drawn twice in one file (its page and its answer) has its walls written once, as a form XObject
+that both pages place. The form sets no line width, cap or colour: per PDF 32000-1 8.10.1 it draws with
+the graphics state in effect where it is placed, so each page gives the walls its own weight.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFZCompress, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
@@ -25,6 +29,9 @@ from .pictures import draw_pdf as draw_pictures
 
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
 
+
+NO_RESOURCES = PDFDictionary({})
+"""A walls form uses no fonts or images, so it says so in two bytes rather than naming the book's fonts."""
 
 PUZZLE_TEXT = "abcdefghijklmnopqrstuvwxyz-0123456789 ·×"
 """What the line under a maze is made of: the algorithm's name, the size (W×H) and the seed."""
@@ -115,7 +122,7 @@ def write_pdf(
     progress: Callable[[int], None] | None = None,
 ) -> bytes:
     regular, bold = setters(plan)
-    buffer = io.BytesIO()
+    buffer = _Sink()
     canvas = Canvas(
         buffer,
         pagesize=(plan.width, plan.height),
@@ -133,6 +140,7 @@ def write_pdf(
     if screen:
         canvas.showOutline()
     trims = plan.trims or [Box(0, 0, plan.width, plan.height)] * len(plan.pages)
+    walls = Walls(canvas, _drawn_twice(plan))
     for page, trim in zip(plan.pages, trims, strict=True):
         if screen:
             canvas.bookmarkPage(f"p{page.number}")  # a destination for links, on every page
@@ -140,18 +148,83 @@ def write_pdf(
             canvas.setTrimBox((trim.x0, trim.y0, trim.x1, trim.y1))
             if plan.bleed:
                 canvas.setBleedBox((0, 0, plan.width, plan.height))
-        _draw_page(canvas, page, puzzle_for, (regular, bold))
+        _draw_page(canvas, page, puzzle_for, (regular, bold), walls)
         if screen and page.bookmark:
             canvas.addOutlineEntry(page.bookmark, f"p{page.number}", level=0)
         canvas.showPage()
+        _compress_now(canvas._doc.Pages.pages[-1])
         if progress:
             progress(1)
     canvas.save()
-    return buffer.getvalue()
+    return buffer.data
+
+
+def _compress_now(holder: Any) -> None:
+    """Compress a finished page's or form's drawing at once, as reportlab would on saving: a book holds
+    its pages until the end, and compressed they take a third of the memory or less. The bytes are the same:
+    reportlab leaves alone a stream that already names its filter."""
+    content = PDFZCompress.encode(holder.stream)
+    holder.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), content)
+    holder.stream = None
+
+
+class _Sink:
+    """Where reportlab writes the finished file, in one piece: kept as it is, where a BytesIO would
+    copy it twice (a 5,000-maze book is 14 MB)."""
+
+    name = "<pdf>"
+    data = b""
+
+    def write(self, data: bytes) -> None:
+        self.data += data
+
+
+def _drawn_twice(plan: BookPlan) -> set[int]:
+    """The mazes this file draws more than once: their walls are worth a form of their own."""
+    seen: set[int] = set()
+    twice: set[int] = set()
+    for item in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
+        (twice if item.number in seen else seen).add(item.number)
+    return twice
+
+
+class Walls:
+    """Writes a maze's walls in grid units (integers, so no float formatting), once for a maze drawn
+    more than once."""
+
+    def __init__(self, canvas: Canvas, shared: set[int]) -> None:
+        self.canvas = canvas
+        self.shared = shared
+        self.written: set[int] = set()
+
+    def draw(self, number: int, puzzle: Puzzle) -> None:
+        canvas = self.canvas
+        if number not in self.shared:
+            canvas.addLiteral(_wall_path(puzzle))
+            return
+        name = f"walls{number}"
+        if number not in self.written:
+            # the box is in grid units: the whole maze and its square caps, with room to spare
+            canvas.beginForm(name, -1, -1, puzzle.maze.width + 1, puzzle.maze.height + 1)
+            canvas.addLiteral(_wall_path(puzzle))
+            canvas.endForm(Resources=NO_RESOURCES)
+            _compress_now(canvas._doc.idToObject[xObjectName(name)])
+            self.written.add(number)
+        canvas.doForm(name)
+
+
+def _wall_path(puzzle: Puzzle) -> str:
+    """One stroked path of every wall run, in grid units."""
+    runs = [f"{x0} {y0} m {x1} {y1} l" for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))]
+    return "n\n" + "\n".join(runs) + "\nS"
 
 
 def _draw_page(
-    canvas: Canvas, page: Page, puzzle_for: Callable[[int], Puzzle], fonts: tuple[Setter, Setter]
+    canvas: Canvas,
+    page: Page,
+    puzzle_for: Callable[[int], Puzzle],
+    fonts: tuple[Setter, Setter],
+    walls: Walls,
 ) -> None:
     for item in page.items:
         if isinstance(item, Text):
@@ -162,7 +235,7 @@ def _draw_page(
             canvas.setLineCap(0)
             canvas.line(item.x0, item.y0, item.x1, item.y1)
         elif isinstance(item, MazeFrame):
-            draw_maze(canvas, puzzle_for(item.number), item, fonts)
+            draw_maze(canvas, puzzle_for(item.number), item, fonts, walls)
         elif isinstance(item, Link):
             canvas.linkRect(
                 "", f"p{item.page}", (item.x0, item.y0, item.x1, item.y1), relative=0, thickness=0
@@ -211,7 +284,9 @@ def _lines(item: Text, setter: Setter) -> list[Line]:
     return min(splits, key=lambda pair: max(line.width for line in pair))
 
 
-def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, fonts: tuple[Setter, Setter]) -> None:
+def draw_maze(
+    canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, fonts: tuple[Setter, Setter], walls: Walls
+) -> None:
     place = Placement(frame.x, frame.y, frame.cell, puzzle.maze.height)
     cell = frame.cell
     canvas.saveState()
@@ -234,7 +309,7 @@ def draw_maze(canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, fonts: tuple[Set
     canvas.setLineWidth(frame.wall / cell)
     canvas.setLineCap(2)  # square caps close the corners where runs meet
     canvas.setLineJoin(0)
-    canvas.lines(wall_runs(puzzle.maze, gaps(puzzle)))
+    walls.draw(frame.number, puzzle)
     canvas.restoreState()
     canvas.setFillGray(0)
 
