@@ -314,7 +314,7 @@ def check(
 
 
 def report_preflight(checked: Checked, data: bytes) -> None:
-    from .preflight import preflight  # pdfplumber is slow to import; only check and --strict need it
+    from .preflight import preflight  # loads pypdf and fontTools: only check and --strict need them
 
     problems = preflight(data, checked.spec.book.edition, checked.plan.bleed)
     if problems:
