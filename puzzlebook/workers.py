@@ -18,9 +18,15 @@ from types import TracebackType
 
 from .puzzles import Puzzle, Recipe
 
-MIN_CELLS = 150_000
-"""Maze cells in a batch below which it is made here: starting the other processes costs about what
-making this many cells does."""
+START = 0.02
+"""Seconds of work a batch must hold to start the other processes (starting them takes about 15 ms)."""
+BATCH = 0.004
+"""Seconds of work a batch must hold to go to processes already started (a batch's round trip)."""
+
+
+def work(jobs: list[tuple[Recipe, int]]) -> float:
+    """Roughly the seconds it takes to make ``jobs`` here: a cost a maze and a cost a cell."""
+    return sum(0.0003 + 0.000003 * recipe.width * recipe.height for recipe, _ in jobs)
 
 
 def cores() -> int:
@@ -71,8 +77,7 @@ class Makers:
         self, jobs: list[tuple[Recipe, int]], progress: Callable[[int], None] | None = None
     ) -> list[Puzzle]:
         """One puzzle for each (recipe, seed), in order; ``progress`` hears of each as it is made."""
-        cells = sum(recipe.width * recipe.height for recipe, _ in jobs)
-        if not self.parallel or cells < MIN_CELLS:
+        if not self.parallel or work(jobs) < (START if self._pool is None else BATCH):
             made: Iterable[Puzzle] = map(_make, jobs)
         else:
             if self._pool is None:

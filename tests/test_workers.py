@@ -24,7 +24,8 @@ mazes:
 @pytest.fixture
 def two_cores(monkeypatch):
     """Spread even tiny batches over two processes, so the tests see the pool at work."""
-    monkeypatch.setattr(workers, "MIN_CELLS", 0)
+    monkeypatch.setattr(workers, "START", 0)
+    monkeypatch.setattr(workers, "BATCH", 0)
     monkeypatch.setattr(workers, "cores", lambda: 2)
 
 
