@@ -34,6 +34,18 @@ def timed(cmd: list[str]) -> tuple[float, float, bool]:
     return time.perf_counter() - start, usage.ru_maxrss / 1024, status == 0
 
 
+FIVE_HUNDRED = """\
+title: Benchmark Book
+layout: activity-book
+seed: 4711
+marks: suggested
+answer_key: true
+mazes:
+  - {size: 30x30, algorithm: recursive-backtracker, count: 500}
+"""
+"""The book of benchmarks/bench_book.py: 500 mazes of 30x30 with an answer key."""
+
+
 def specs(folder: Path) -> dict[str, Path]:
     """The books the rows build: the paperback sample at ten times its mazes (498 pages), the same
     without difficulty bands, and a 5,000-maze screen book."""
@@ -49,6 +61,7 @@ def specs(folder: Path) -> dict[str, Path]:
         + "\n",
         "five-thousand": "title: Big\nedition: screen\nmarks: suggested\nmazes:\n"
         + "  - {size: 20x20, algorithm: recursive-backtracker, count: 1000}\n" * 5,
+        "five-hundred": FIVE_HUNDRED,
     }
     paths = {}
     for name, text in books.items():
@@ -73,10 +86,16 @@ def rows(puzzlebook: list[str], folder: Path) -> list[tuple[str, float, float, b
             ["maze", "-a", "wilson", "-s", "2000x2000", "--seed", "1", "-f", "png", "-o", str(out / "m.png")],
         ),
         ("build a 5,000-maze book", ["build", "-q", str(books["five-thousand"]), "-o", str(out / "b.pdf")]),
+        (
+            "build 500 mazes of 30x30 with answers",
+            ["build", "-q", str(books["five-hundred"]), "-o", str(out / "f.pdf")],
+        ),
     ]
     results = []
     for label, args in runs:
         seconds, peak, ok = timed([*puzzlebook, *args])
+        if label.startswith("build 500") and ok:
+            label += f" ({(out / 'f.pdf').stat().st_size / 500 / 1024:.1f} KB a maze)"
         results.append((label, seconds, peak, ok))
         print(f"{label}: {seconds:.2f} s, {peak:.0f} MB{'' if ok else ' (failed)'}", file=sys.stderr)
     return results
