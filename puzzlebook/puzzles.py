@@ -6,7 +6,6 @@ import itertools
 from array import array
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any
 
 from . import generators
@@ -33,10 +32,10 @@ class Puzzle:
     sides: tuple[int | None, int | None] = (None, None)  # outer walls opened at the start and the end
     rating: str | None = None  # "Easy", "Medium" or "Hard", when the book shows it
 
-    @cached_property
+    @property
     def solution(self) -> list[Cell] | None:
-        """The cells from start to end, or None when the reader picks them (made once: every page and
-        export that shows the maze asks for it)."""
+        """The cells from start to end, or None when the reader picks them. Made on each call and not
+        kept: a 5,000-maze book would hold 30 MB of them; callers read it once."""
         if self.route is None:
             return None
         xy = self.maze.grid.xy
@@ -79,6 +78,7 @@ def make_puzzle(
 
 def to_json(puzzle: Puzzle) -> dict[str, Any]:
     """The ``puzzlebook.maze/1`` interchange document: ``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask."""
+    solution = puzzle.solution
     return {
         "format": JSON_FORMAT,
         "algorithm": puzzle.algorithm,
@@ -90,7 +90,7 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
         "start": list(puzzle.start) if puzzle.start else None,
         "end": list(puzzle.end) if puzzle.end else None,
         "openings": [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None,
-        "solution": [list(c) for c in puzzle.solution] if puzzle.solution else None,
+        "solution": [list(c) for c in solution] if solution is not None else None,
         "metrics": _metrics(puzzle),
     }
 
@@ -99,7 +99,7 @@ def _metrics(puzzle: Puzzle) -> dict[str, float | int | None]:
     """Metrics of the path marked; with no ends marked, the path's own numbers are null, and the
     difficulty is that of the path ``suggested`` would mark (the score the book's bands use)."""
     metrics: dict[str, float | int | None] = dict(puzzle.metrics.as_dict())
-    if puzzle.solution is None:
+    if puzzle.route is None:
         metrics.update(solution_length=None, turns=None, decisions=None)
     return metrics
 

@@ -108,9 +108,10 @@ def wall_lines(
 def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
     """The solution through cell centres (grid units, y down), corners only, extended out through the
     openings so it meets the start and end arrows."""
-    if not puzzle.solution:
+    cells = puzzle.solution
+    if not cells:
         return []
-    points = [(x + 0.5, y + 0.5) for x, y in puzzle.solution]
+    points = [(x + 0.5, y + 0.5) for x, y in cells]
     for index, side in ((0, puzzle.sides[0]), (-1, puzzle.sides[1])):
         if side is not None:
             cx, cy = points[index]

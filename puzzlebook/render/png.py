@@ -101,7 +101,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
     size = (round((w * CELL + 2 * room) * scale), round((h * CELL + 2 * room) * scale))
     # A large picture without the gray solution is drawn one bit a pixel: an eighth of the memory, and
     # far faster to compress; small ones keep their smooth, gray-edged words.
-    lean = size[0] * size[1] > LEAN and not (show_solution and puzzle.solution)
+    lean = size[0] * size[1] > LEAN and not (show_solution and puzzle.route is not None)
     wall = max(1, round(1.5 * scale))
     image = _walls_lean(puzzle, size, room, scale, wall) if lean else Image.new("L", size, 255)
     draw = ImageDraw.Draw(image)
@@ -114,7 +114,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
         """Page points (y up, negated as in the SVG) to pixels."""
         return x * scale, -y * scale
 
-    if show_solution and puzzle.solution:
+    if show_solution and puzzle.route is not None:
         line = [at(x, y) for x, y in solution_line(puzzle)]
         draw.line(line, fill=77, width=round(min(max(1.5, CELL * 0.35), 4.0) * scale), joint="curve")
     half = wall // 2

@@ -32,7 +32,7 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
         f'viewBox="0 0 {_n(width)} {_n(height)}">',
         f'<rect width="{_n(width)}" height="{_n(height)}" fill="white"/>',
     ]
-    if show_solution and puzzle.solution:
+    if show_solution and puzzle.route is not None:
         points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in solution_line(puzzle))
         width_line = min(max(1.5, cell * 0.35), 4.0)
         parts.append(

@@ -11,8 +11,8 @@ def ascii_art(puzzle: Puzzle, show_solution: bool = False) -> str:
     maze = puzzle.maze
     w, h = maze.width, maze.height
     labels = {}
-    if show_solution and puzzle.solution:
-        labels = dict.fromkeys(puzzle.solution, "()")
+    if show_solution and puzzle.route is not None:
+        labels = dict.fromkeys(puzzle.solution or [], "()")
     gaps: set[tuple[int, int, int]] = set()
     for cell, label, side in ((puzzle.start, "S ", puzzle.sides[0]), (puzzle.end, "E ", puzzle.sides[1])):
         if cell is not None:
