@@ -264,7 +264,8 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
     canvas.setFillGray(item.gray)
     for row, line in enumerate(lines):
         x = item.x - {"left": 0.0, "center": line.width * size / 2, "right": line.width * size}[item.align]
-        text = canvas.beginText(x, item.y + (len(lines) - 1 - row) * size * 1.15)
+        y = item.y + (len(lines) - 1 - row) * size * 1.15
+        text = canvas.beginText(round(x, 2), round(y, 2))  # to 0.01 pt (1/7200 in): fewer digits a page
         for run in line.runs:
             text.setFont(run.font, size)
             text.textOut(run.text)
@@ -323,8 +324,9 @@ def draw_maze(
             draw_pictures(canvas, placed(PICTURES[name], x, y, size, mark.mirror))
         if mark.kind == "arrow":
             path = canvas.beginPath()
-            path.moveTo(*mark.polygon[0])
-            for point in mark.polygon[1:]:
+            corners = [(round(x, 2), round(y, 2)) for x, y in mark.polygon]  # to 1/7200 in, as text
+            path.moveTo(*corners[0])
+            for point in corners[1:]:
                 path.lineTo(*point)
             path.close()
             canvas.drawPath(path, stroke=0, fill=1)
