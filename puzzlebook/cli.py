@@ -139,6 +139,9 @@ def maze(
         bool, typer.Option(help="Draw the solution; with no --marks, marks the suggested ends.")
     ] = False,
     dpi: Annotated[int, typer.Option(help="PNG resolution, 72 to 1200.")] = 300,
+    braid: Annotated[
+        float, typer.Option(help="Share of dead ends opened into loops, 0 to 1 (0: a perfect maze).")
+    ] = 0.0,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
@@ -151,6 +154,10 @@ def maze(
         check_seed(seed)
         if not 72 <= dpi <= 1200:
             raise SpecError([Problem("--dpi", f"must be from 72 to 1200, got {dpi}")])
+        if not 0 <= braid <= 1:
+            raise SpecError(
+                [Problem("--braid", f"must be from 0 to 1 (a share of the dead ends), got {braid:g}")]
+            )
         plan_output(output)
         if form in (TextFormat.pdf, TextFormat.png) and output == "-" and sys.stdout.isatty():
             raise SpecError(
@@ -168,7 +175,14 @@ def maze(
             dpi = drawn
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         puzzle = make_puzzle(  # metrics of the unmarked path go only into JSON: pictures skip the search
-            algorithm, width, height, chosen, options, mark.value, solve_unmarked=form is TextFormat.json
+            algorithm,
+            width,
+            height,
+            chosen,
+            options,
+            mark.value,
+            solve_unmarked=form is TextFormat.json,
+            braid=braid,
         )
         write_output(output, export(puzzle, form, solution, dpi))
         if seed is None:

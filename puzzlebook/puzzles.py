@@ -9,12 +9,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import generators
+from .braid import braid as braided
 from .errors import GenerationError
 from .grid import NAMES, Grid, check_size
 from .maze import Maze
 from .measure import Metrics, measure
 from .rng import derive_seed, make_rng
-from .solve import Cell, choose_ends, marked_ends
+from .solve import Cell, choose_ends, marked_ends, shortest
 
 JSON_FORMAT = "puzzlebook.maze/1"
 
@@ -31,6 +32,7 @@ class Puzzle:
     metrics: Metrics
     sides: tuple[int | None, int | None] = (None, None)  # outer walls opened at the start and the end
     rating: str | None = None  # "Easy", "Medium" or "Hard", when the book shows it
+    braid: float = 0.0  # the share of dead ends opened into loops (see braid.py)
 
     @property
     def solution(self) -> list[Cell] | None:
@@ -50,6 +52,7 @@ def make_puzzle(
     options: Mapping[str, Any] | None = None,
     marks: str | tuple[Cell, Cell] = "none",
     solve_unmarked: bool = True,
+    braid: float = 0.0,
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
 
@@ -59,25 +62,39 @@ def make_puzzle(
     ``marks`` is "none" (the reader picks; metrics then describe the path ``suggested`` would mark), a
     rule of ``solve.choose_ends`` ("suggested", "farthest", "left-right", "top-bottom", "corners"), or an
     explicit (start, end) pair of cells.
+
+    ``braid`` opens loops at that share of the dead ends, with the same generator of draws after the
+    maze is made. The ends are chosen on the perfect maze first (its longest paths are well defined);
+    the solution is then the shortest way between them through the loops.
     """
     check_size(width, height)
     opts = generators.validate_options(algorithm, options or {})
-    maze = generators.generate(algorithm, Grid(width, height), make_rng(seed), opts)
+    rng = make_rng(seed)
+    perfect = generators.generate(algorithm, Grid(width, height), rng, opts)
+    maze = braided(perfect, braid, rng) if braid else perfect
+    made = opts.model_dump()
+
+    def unmarked(metrics: Metrics) -> Puzzle:
+        return Puzzle(algorithm, seed, made, maze, None, None, None, metrics, braid=braid)
+
     if marks == "none" and not solve_unmarked:
-        return Puzzle(algorithm, seed, opts.model_dump(), maze, None, None, None, measure(maze, []))
+        return unmarked(measure(maze, []))
     if isinstance(marks, str):
-        ends = choose_ends(maze, "suggested" if marks == "none" else marks)
+        ends = choose_ends(perfect, "suggested" if marks == "none" else marks)
     else:
-        ends = marked_ends(maze, *marks)
-    metrics = measure(maze, ends.cells)
+        ends = marked_ends(perfect, *marks)
+    cells = ends.cells if maze is perfect else shortest(maze, ends.cells[0], ends.cells[-1])
+    metrics = measure(maze, cells)
     if marks == "none":
-        return Puzzle(algorithm, seed, opts.model_dump(), maze, None, None, None, metrics)
-    route = array("I", ends.cells)
-    return Puzzle(algorithm, seed, opts.model_dump(), maze, ends.start, ends.end, route, metrics, ends.sides)
+        return unmarked(metrics)
+    route = array("I", cells)
+    return Puzzle(algorithm, seed, made, maze, ends.start, ends.end, route, metrics, ends.sides, braid=braid)
 
 
 def to_json(puzzle: Puzzle) -> dict[str, Any]:
-    """The ``puzzlebook.maze/1`` interchange document: ``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask."""
+    """The ``puzzlebook.maze/1`` interchange document: ``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask. A
+    braided maze adds ``braid`` last (it has loops: more passages than a tree, the solution the shortest
+    way); a perfect maze's document is unchanged."""
     solution = puzzle.solution
     return {
         "format": JSON_FORMAT,
@@ -92,7 +109,7 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
         "openings": [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None,
         "solution": [list(c) for c in solution] if solution is not None else None,
         "metrics": _metrics(puzzle),
-    }
+    } | ({"braid": puzzle.braid} if puzzle.braid else {})
 
 
 def _metrics(puzzle: Puzzle) -> dict[str, float | int | None]:
@@ -125,9 +142,12 @@ class Recipe:
     height: int
     options: Mapping[str, Any] | None = None
     marks: str | tuple[Cell, Cell] = "none"
+    braid: float = 0.0
 
     def make(self, seed: int) -> Puzzle:
-        return make_puzzle(self.algorithm, self.width, self.height, seed, self.options, self.marks)
+        return make_puzzle(
+            self.algorithm, self.width, self.height, seed, self.options, self.marks, braid=self.braid
+        )
 
 
 MakeMany = Callable[[Recipe, list[int]], list[Puzzle]]

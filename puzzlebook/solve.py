@@ -56,7 +56,7 @@ def distances(maze: Maze, source: int) -> Distances:
 
 def _walk_back(maze: Maze, dist: Distances, target: int) -> list[int]:
     """Cells from ``target`` back to the source of the search that filled ``dist``: in a tree, exactly
-    one neighbour of each cell is one step nearer the source."""
+    one neighbour of each cell is one step nearer the source (with loops, the first one is taken)."""
     moves = maze.grid.moves
     passages = maze.passages
     cells = [target]
@@ -74,6 +74,12 @@ def _walk_back(maze: Maze, dist: Distances, target: int) -> list[int]:
 def path(maze: Maze, start: Cell, end: Cell) -> list[Cell]:
     """The cells from ``start`` to ``end``, both included."""
     return [maze.grid.xy(c) for c in _path(maze, start, end)]
+
+
+def shortest(maze: Maze, a: int, b: int) -> list[int]:
+    """The cells of a shortest path from cell index ``a`` to ``b``; in a braided maze, where loops give
+    several ways, the one that steps N, S, E, W first at each cell walking back from ``a``."""
+    return _walk_back(maze, distances(maze, b), a)
 
 
 def _path(maze: Maze, start: Cell, end: Cell) -> list[int]:

@@ -195,6 +195,9 @@ class MazeEntry(_Model):
         None,
         description="easy, medium, hard, or [low, high] of the difficulty score; seeds are tried in turn",
     )
+    braid: float = Field(
+        0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
+    )
 
     @field_validator("size", mode="before")
     @classmethod
@@ -309,6 +312,7 @@ class MazeRequest:
     size_from: str = ""  # "difficulty: age-6" when an age preset chose the size
     label: int = 0  # the number printed: the maze's place in its student's set (0: use number)
     match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
+    braid: float = 0.0  # share of dead ends opened into loops
 
     @property
     def shown(self) -> int:
@@ -376,6 +380,7 @@ class Spec:
                     marks=(marks.start, marks.end) if isinstance(marks, Cells) else marks,
                     difficulty=band,
                     size_from="" if entry.size else f"difficulty: {entry.difficulty or self.book.difficulty}",
+                    braid=entry.braid,
                 )
 
     def students(self) -> list[str]:

@@ -1,0 +1,49 @@
+"""Braids: loops opened in a perfect maze, so that some dead ends lead on and more than one way may reach
+the end. The reader can no longer win by keeping a hand on one wall, and the answer is the shortest way.
+
+It works from the grid's neighbour steps and its ``inside`` flags alone, so it serves any grid the
+generators carve, masked ones included.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .maze import Maze, carve
+
+_DEGREE = bytes(bin(b & 15).count("1") for b in range(256))
+
+
+def braid(maze: Maze, share: float, rng: random.Random) -> Maze:
+    """The maze with ``share`` (0 to 1) of its dead ends opened into a neighbour, as Jamis Buck's "Mazes
+    for Programmers" describes: dead ends are taken in random order, and each one that is still a dead
+    end opens the wall to a neighbour that is a dead end too when it has one (one loop, two dead ends
+    gone), or else to any neighbour. A dead end walled in by the outline on every other side stays.
+
+    Draws come from ``rng.random()`` alone, the one draw Python promises to repeat on every version.
+    """
+    if share <= 0:
+        return maze
+    grid = maze.grid
+    passages = bytearray(maze.passages)
+    inside = grid.inside
+    ends = [cell for cell in grid.cells() if _DEGREE[passages[cell]] == 1]
+    for i in range(len(ends) - 1, 0, -1):  # Fisher-Yates
+        j = int(rng.random() * (i + 1))
+        ends[i], ends[j] = ends[j], ends[i]
+    wanted = round(share * len(ends))
+    opened = 0
+    for cell in ends:
+        if opened >= wanted:
+            break
+        if _DEGREE[passages[cell]] != 1:
+            continue  # an earlier loop already joined it
+        walls = [(d, step) for d, step in grid.steps if not passages[cell] & d and inside[cell + step]]
+        if not walls:
+            continue
+        dead = [(d, step) for d, step in walls if _DEGREE[passages[cell + step]] == 1]
+        choices = dead or walls
+        d, step = choices[int(rng.random() * len(choices))]
+        opened += 2 if dead else 1
+        carve(passages, cell, d, cell + step)
+    return Maze(grid, bytes(passages))
