@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_book import SPEC  # the same 500-maze book the whole-book table builds
+
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_configs"
 
 
@@ -34,15 +36,7 @@ def timed(cmd: list[str]) -> tuple[float, float, bool]:
     return time.perf_counter() - start, usage.ru_maxrss / 1024, status == 0
 
 
-FIVE_HUNDRED = """\
-title: Benchmark Book
-layout: activity-book
-seed: 4711
-marks: suggested
-answer_key: true
-mazes:
-  - {size: 30x30, algorithm: recursive-backtracker, count: 500}
-"""
+FIVE_HUNDRED = SPEC.replace("{count}", "500")
 """The book of benchmarks/bench_book.py: 500 mazes of 30x30 with an answer key."""
 
 
