@@ -14,6 +14,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 
 from .puzzles import Puzzle, Recipe
@@ -43,7 +44,7 @@ def _make(job: tuple[Recipe, int]) -> Puzzle:
 
 
 def _quiet_interrupt() -> None:
-    """Ctrl-C stops the build in the main process alone, which says so in one line."""
+    """Ctrl-C is the main process's to handle (one line, nothing written): workers print no traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -73,25 +74,30 @@ class Makers:
         """One puzzle for each seed, in order."""
         return self.make_all([(recipe, seed) for seed in seeds])
 
+    def _made(self, jobs: list[tuple[Recipe, int]]) -> Iterable[Puzzle]:
+        if not self.parallel or work(jobs) < (START if self._pool is None else BATCH):
+            return map(_make, jobs)
+        if self._pool is None:
+            context = multiprocessing.get_context("fork")
+            self._pool = ProcessPoolExecutor(self.workers, context, initializer=_quiet_interrupt)
+        chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each: the cores finish together
+        return self._pool.map(_make, jobs, chunksize=chunk)
+
     def make_all(
         self, jobs: list[tuple[Recipe, int]], progress: Callable[[int], None] | None = None
     ) -> list[Puzzle]:
         """One puzzle for each (recipe, seed), in order; ``progress`` hears of each as it is made."""
-        if not self.parallel or work(jobs) < (START if self._pool is None else BATCH):
-            made: Iterable[Puzzle] = map(_make, jobs)
-        else:
-            if self._pool is None:
-                context = multiprocessing.get_context("fork")
-                self._pool = ProcessPoolExecutor(self.workers, context, initializer=_quiet_interrupt)
-            chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each: the cores finish together
-            made = self._pool.map(_make, jobs, chunksize=chunk)
-        puzzles = []
-        for puzzle in made:
-            puzzles.append(puzzle)
-            if progress:
-                progress(1)
+        puzzles: list[Puzzle] = []
+        try:
+            for puzzle in self._made(jobs):
+                puzzles.append(puzzle)
+                if progress:
+                    progress(1)
+        except BrokenProcessPool:  # a worker was killed (out of memory, say): go on here, one by one
+            self.__exit__(None, None, None)
+            self.workers = 1
+            for job in jobs[len(puzzles) :]:
+                puzzles.append(_make(job))
+                if progress:
+                    progress(1)
         return puzzles
-
-
-SERIAL = Makers(1)
-"""Everything made here, one puzzle after another."""

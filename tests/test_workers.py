@@ -1,5 +1,8 @@
 """Puzzles made on several cores are the puzzles made on one, and a book is the same file either way."""
 
+import os
+import signal
+
 import pytest
 
 from puzzlebook import workers
@@ -78,3 +81,16 @@ def test_a_class_set_is_the_same_from_the_pool(two_cores):
     with workers.Makers() as makers:
         pooled = matched_puzzles(recipe, 21, "medium", 12, makers.make)
     assert [p.maze for p in pooled] == [p.maze for p in alone]
+
+
+def test_a_worker_that_dies_leaves_the_rest_to_this_process(two_cores, monkeypatch):
+    """A worker killed mid-batch (the kernel's out-of-memory killer, say) costs time, not the book."""
+    recipe = Recipe("wilson", 8, 8, None, "suggested")
+    expected = [recipe.make(seed) for seed in range(40)]
+    with workers.Makers() as makers:
+        makers.make(recipe, [0, 1])  # start the pool
+        for pid in list(makers._pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        made = makers.make(recipe, range(40))
+        assert not makers.parallel  # and the rest of the build stays here
+    assert [p.maze for p in made] == [p.maze for p in expected]
