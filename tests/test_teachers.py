@@ -125,11 +125,11 @@ def test_an_age_preset_is_named_as_what_set_the_size(tmp_path):
 
 def test_a_too_dense_class_set_is_explained_once_per_entry_not_per_student(tmp_path, monkeypatch):
     """validate took 6 s to refuse 300 students: the advice was worked out for every copy of the maze."""
-    from puzzlebook import layout
+    from puzzlebook.layout import pages
 
     calls = []
-    real = layout._too_dense
-    monkeypatch.setattr(layout, "_too_dense", lambda *args: calls.append(args) or real(*args))
+    real = pages.too_dense
+    monkeypatch.setattr(pages, "too_dense", lambda *args: calls.append(args) or real(*args))
     names = ", ".join(f"S{i}" for i in range(300))
     spec = tmp_path / "book.yaml"
     spec.write_text(

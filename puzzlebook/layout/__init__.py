@@ -1,0 +1,114 @@
+"""Page layout: presets and the pure geometry of a book, in rooms.
+
+``plan_book`` turns the list of mazes into pages of positioned items, in PDF points with y up, using only
+sizes from the spec: no maze is generated here and nothing is drawn, so ``validate`` can report the page
+count and every too-dense maze before any work, and the geometry is testable without a PDF.
+
+- ``presets``: the settings a layout holds and loading one (the preset files are in ``puzzlebook/layouts``,
+  top-level ``layouts/`` in the repository);
+- ``items``: what a planned page holds, the renderers' input;
+- ``boxes``: trim and content boxes, print margins and slots;
+- ``frames``: one maze in its slot, with caption and marks;
+- ``answers``: the answer key, the contents page and their links;
+- ``density``: mazes too dense to print, and what would fit;
+- ``pages``: the whole book, page by page; ``single``: one maze on one page.
+"""
+
+from .answers import answer_links, contents_pages, fill_contents, plan_answers
+from .boxes import (
+    GAP,
+    content_box,
+    fit,
+    grid_of,
+    gutter,
+    mark_room,
+    padded,
+    page_scale,
+    print_margins,
+    split,
+    trim_box,
+    wall_for,
+)
+from .density import for_book, too_dense
+from .frames import by_student, page_frame, slot_items
+from .items import BookPlan, Box, Item, Link, MazeFrame, MazeInfo, Page, PageKind, Rule, Text
+from .pages import plan_book
+from .presets import (
+    BLEED,
+    BUNDLED_FONTS,
+    FONT_MAGIC,
+    GRIDS,
+    GUTTERS,
+    MAX_LINE,
+    MAX_MARGIN,
+    MAX_PAGES,
+    MIN_LINE,
+    MIN_OUTER,
+    MIN_TEXT,
+    PAGES,
+    PLACEHOLDERS,
+    AnswerKey,
+    Layout,
+    Length,
+    Margin,
+    Margins,
+    load_layout,
+    preset_names,
+)
+from .single import plan_single
+
+__all__ = [
+    "BLEED",
+    "BUNDLED_FONTS",
+    "FONT_MAGIC",
+    "GAP",
+    "GRIDS",
+    "GUTTERS",
+    "MAX_LINE",
+    "MAX_MARGIN",
+    "MAX_PAGES",
+    "MIN_LINE",
+    "MIN_OUTER",
+    "MIN_TEXT",
+    "PAGES",
+    "PLACEHOLDERS",
+    "AnswerKey",
+    "BookPlan",
+    "Box",
+    "Item",
+    "Layout",
+    "Length",
+    "Link",
+    "Margin",
+    "Margins",
+    "MazeFrame",
+    "MazeInfo",
+    "Page",
+    "PageKind",
+    "Rule",
+    "Text",
+    "answer_links",
+    "by_student",
+    "content_box",
+    "contents_pages",
+    "fill_contents",
+    "fit",
+    "for_book",
+    "grid_of",
+    "gutter",
+    "load_layout",
+    "mark_room",
+    "padded",
+    "page_frame",
+    "page_scale",
+    "plan_answers",
+    "plan_book",
+    "plan_single",
+    "preset_names",
+    "print_margins",
+    "slot_items",
+    "split",
+    "too_dense",
+    "trim_box",
+    "wall_for",
+]

@@ -1,0 +1,170 @@
+"""The answer key and the contents page: answer slots, and the links between a maze and its answer."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..spec import (
+    MazeRequest,
+    isolate,
+)
+from .boxes import GAP, content_box, split
+from .frames import page_frame, slot_items
+from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text
+from .presets import Layout
+
+
+def plan_answers(
+    layout: Layout,
+    mazes: list[MazeRequest],
+    maze_pages: dict[int, int],
+    new_page: Callable[..., Page],
+    title: str,
+) -> dict[int, int]:
+    """Thumbnails with solutions in a columns x rows grid, then a note on the mazes with no single answer.
+
+    Returns the page of each maze's answer."""
+    columns, rows = layout.answer_key.columns, layout.answer_key.rows
+    made: list[Page] = []
+
+    def next_page() -> tuple[Page, Box]:
+        page = new_page("answers", bookmark=None if made else "Answer key")
+        area = page_frame(layout, page, title)
+        heading = "Answer key (continued)" if made else "Answer key"
+        middle = area.x0 + area.w / 2
+        page.items.append(
+            Text(middle, area.y1 - layout.heading_size, heading, layout.heading_size, True, "center")
+        )
+        made.append(page)
+        return page, Box(area.x0, area.y0, area.x1, area.y1 - layout.heading_size - GAP)
+
+    page: Page | None = None
+    area: Box | None = None
+    slots: list[Box] = []
+    answers: dict[int, int] = {}
+    for maze in (m for m in mazes if m.has_answer):
+        if not slots:
+            page, area = next_page()
+            slots = split(area, columns, rows, GAP)
+        items, cell = _answer_items(layout, slots.pop(0), maze, maze_pages[maze.number])
+        if cell < 3 * layout.answer_wall_weight:  # too small as a thumbnail: a page of its own
+            page, area = next_page()
+            items, cell = _answer_items(layout, area, maze, maze_pages[maze.number])
+            slots = []
+        assert page is not None
+        page.items += items
+        answers[maze.number] = page.number
+    unanswered = [m for m in mazes if not m.has_answer]
+    if not unanswered:
+        return answers
+    if page is None or area is None or len(slots) < columns:
+        page, area = next_page()
+        top = area.y1
+    else:
+        top = slots[len(slots) % columns].y1  # the first row left empty
+    size = layout.caption_size
+    named = ", ".join(f"{m.name.replace('Maze ', 'maze ')} (page {maze_pages[m.number]})" for m in unanswered)
+    text = f"No single answer: the reader picks the start and the end of {named}."
+    for line in _wrap(text, max(20, int(area.w / (size * 0.56)))):
+        if top - size * 1.4 < area.y0:
+            page, area = next_page()
+            top = area.y1
+        top -= size * 1.4
+        page.items.append(Text(area.x0, top, line, size, max_width=area.w))
+    return answers
+
+
+def contents_pages(layout: Layout, entries: int) -> int:
+    box = content_box(layout, 1)
+    per_page = max(1, int((box.h - 2 * layout.heading_size - 2 * GAP) / (layout.caption_size * 1.6)))
+    return max(1, math.ceil(entries / per_page))
+
+
+def fill_contents(
+    layout: Layout,
+    pages: list[Page],
+    mazes: list[MazeRequest],
+    maze_pages: dict[int, int],
+    answer_pages: dict[int, int],
+    title: str,
+) -> None:
+    """A clickable table of contents: every maze and the answer key, with page numbers."""
+    entries = [
+        (
+            m.name + (f" · {isolate(m.title)}" if m.title else ""),
+            maze_pages[m.number],
+            m.student_where or (f"{m.where}.title" if m.title else ""),
+        )
+        for m in mazes
+    ]
+    if answer_pages:
+        entries.append(("Answer key", min(answer_pages.values()), ""))
+    size = layout.caption_size
+    remaining = list(entries)
+    for page in pages:
+        area = page_frame(layout, page, title)
+        top = area.y1 - layout.heading_size
+        page.items.append(Text(area.x0, top, "Contents", layout.heading_size, bold=True))
+        top -= GAP + size
+        while remaining and top - size * 1.6 >= area.y0:
+            label, target, source = remaining.pop(0)
+            top -= size * 1.6
+            page.items.append(Text(area.x0, top, label, size, max_width=area.w - 4 * size, source=source))
+            page.items.append(Text(area.x1, top, str(target), size, align="right"))
+            page.items.append(Link(area.x0, top - size * 0.3, area.x1, top + size, target))
+
+
+def answer_links(
+    layout: Layout,
+    pages: list[Page],
+    answer_pages: dict[int, int],
+    maze_pages: dict[int, int],
+) -> None:
+    """Screen editions: each maze links to its answer, each answer label back to its maze."""
+    size = layout.small_size
+    for page in pages:
+        if page.kind == "maze":
+            numbers = [i.number for i in page.items if isinstance(i, MazeFrame)]
+            targets = sorted({answer_pages[n] for n in numbers if n in answer_pages})
+            if targets:
+                box = content_box(layout, page.number)
+                y = box.y0
+                text = "Answer on page " + ", ".join(map(str, targets))
+                page.items.append(Text(box.x1, y, text, size, align="right", gray=0.3))
+                page.items.append(Link(box.x1 - len(text) * size * 0.6, y - 2, box.x1, y + size, targets[0]))
+        elif page.kind == "answers":
+            frames = [i for i in page.items if isinstance(i, MazeFrame)]
+            labels = [i for i in page.items if isinstance(i, Text) and " · page " in i.text]
+            for frame, label in zip(frames, labels, strict=False):
+                width = len(label.text) * label.size * 0.6
+                target = maze_pages[frame.number]
+                page.items.append(
+                    Link(label.x - width / 2, label.y - 2, label.x + width / 2, label.y + label.size, target)
+                )
+
+
+def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
+    items, cell = slot_items(layout, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
+    label = f"{maze.name} · page {page}"
+    return [
+        replace(i, text=label, source=maze.student_where)  # a class set's label holds the name
+        if isinstance(i, Text)
+        else replace(i, short=True)
+        if isinstance(i, MazeInfo)
+        else i
+        for i in items
+    ], cell
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    return [*lines, current] if current else lines

@@ -1,0 +1,111 @@
+"""Mazes too dense to print, and the advice on what fits (a smaller size, another preset, fewer a page)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from ..errors import Problem
+from ..spec import (
+    AGES,
+    MazeRequest,
+    Spec,
+)
+from ..units import size_name
+from .boxes import GAP, content_box, grid_of, split
+from .frames import page_frame, slot_items
+from .items import Page
+from .presets import Layout, load_layout, preset_names
+
+
+def too_dense(
+    maze: MazeRequest, cell: float, min_cell: float, layout: Layout, name: str, spec: Spec
+) -> Problem:
+    """Say what is wrong and what would fit: a smaller maze, or the smallest preset that takes it; or,
+    when not even a 1x1 maze fits, the layout setting that leaves no room."""
+    page = size_name(layout.trim)
+    box = content_box(layout, 1)
+    m = layout.margins
+    if box.w < 72 or box.h < 72:
+        key = "margins" if "margins" in layout._where else "page_size"
+        return Problem(
+            layout.where(key),
+            f"the margins (inside {m.inside:g} pt + outside {m.outside:g} pt across, top {m.top:g} pt + "
+            f"bottom {m.bottom:g} pt down) leave {max(box.w, 0):.0f} x {max(box.h, 0):.0f} pt of the {page} "
+            "page for mazes, less than 1 inch; use a larger page_size or smaller margins",
+        )
+    largest = _largest(layout, maze)
+    if largest is None:
+        if 3 * layout.wall_weight > layout.min_cell and _fits(layout, replace(maze, width=1, height=1), 0):
+            return Problem(
+                layout.where("wall_weight"),
+                f"walls of {layout.wall_weight:g} pt need cells of at least {3 * layout.wall_weight:g} pt "
+                f"(three times the wall), and none fit on the {page} page; use a lighter wall_weight",
+            )
+        return Problem(
+            layout.where("min_cell"),
+            f"{name} on {page} leaves no room for even a 1x1 maze with cells of {min_cell:g} pt "
+            f"(heading {layout.heading_size:g} pt, {layout.mazes_per_page} mazes per page); "
+            "lower min_cell, heading_size or mazes_per_page, or use a larger page_size",
+        )
+    fixes = []
+    if layout.mazes_per_page > 1 and _fits(layout.model_copy(update={"mazes_per_page": 1}), maze):
+        fixes.append("use mazes_per_page: 1")
+    fixes.append(f"make it at most {largest[0]}x{largest[1]}")
+    fits = [p for p in _presets_by_area() if _fits(for_book(load_layout(p), spec), maze)]
+    if fits and fits[0] != name:
+        fixes.append(f"use layout: {fits[0]}")
+    size = f"{maze.width}x{maze.height}" + (f" (the size {maze.size_from} sets)" if maze.size_from else "")
+    per_page = f" at {layout.mazes_per_page} a page" if layout.mazes_per_page > 1 else ""
+    return Problem(
+        maze.where + ".size",
+        f"{size} is too dense for {name}{per_page} on {page}: its cells would be {cell:.1f} pt, the minimum "
+        f"is {min_cell:.1f} pt; {', or '.join(fixes)}",
+    )
+
+
+def for_book(layout: Layout, spec: Spec) -> Layout:
+    """The layout as this book uses it: an age preset makes lines heavier and cells bigger, never
+    lighter or smaller; a class set prints each name on a Name line."""
+    if spec.book.difficulty is not None:
+        age = AGES[spec.book.difficulty]
+        update = {
+            "wall_weight": max(layout.wall_weight, age.wall),
+            "min_cell": max(layout.min_cell, age.cell * 0.75),
+        }
+        layout = layout.model_copy(update=update)
+    if spec.book.students:
+        layout = layout.model_copy(update={"name_line": True})
+    return layout
+
+
+def _largest(layout: Layout, maze: MazeRequest) -> tuple[int, int] | None:
+    """The largest maze of the same shape that fits its box, found by bisection; None if not even 1x1."""
+    low, high = 0.0, 1.0
+    for _ in range(30):
+        mid = (low + high) / 2
+        w, h = max(1, math.floor(maze.width * mid)), max(1, math.floor(maze.height * mid))
+        if _fits(layout, replace(maze, width=w, height=h)):
+            low = mid
+        else:
+            high = mid
+    w, h = max(1, math.floor(maze.width * low)), max(1, math.floor(maze.height * low))
+    return (w, h) if _fits(layout, replace(maze, width=w, height=h)) else None
+
+
+def _presets_by_area() -> list[str]:
+    def area(name: str) -> float:
+        lay = load_layout(name)
+        return lay.size[0] * lay.size[1] / lay.mazes_per_page
+
+    return sorted(preset_names(), key=area)
+
+
+def _fits(layout: Layout, maze: MazeRequest, walls: float = 3) -> bool:
+    """Whether the maze gets cells of at least min_cell, and ``walls`` times the wall weight."""
+    page = Page(1, "maze")
+    area = page_frame(layout, page, "")
+    slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
+    caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
+    _, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight)
+    return cell >= max(layout.min_cell, walls * layout.wall_weight)

@@ -1,0 +1,162 @@
+"""One maze on a page: where it sits in its slot, with its caption, marks and the room they need."""
+
+from __future__ import annotations
+
+from ..pictures import MIN_SIZE as MIN_PICTURE
+from ..pictures import PAIRS
+from ..spec import (
+    MazeRequest,
+    isolate,
+)
+from .boxes import GAP, content_box, fit, mark_room, page_scale, wall_for
+from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
+from .presets import MIN_LINE, MIN_TEXT, PAGES, Layout
+
+
+def slot_items(
+    layout: Layout, slot: Box, maze: MazeRequest, caption_size: float, answer: bool, wall: float
+) -> tuple[list[Item], float]:
+    """Caption, maze and info line in one slot; also returns the cell size."""
+    info = answer or layout.show_seed or layout.show_difficulty  # answers always show their seed
+    info_h = layout.small_size + 8 if info else 0.0
+    box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size - 6)
+    scale = page_scale(layout)
+    pair = PAIRS[layout.pictures] if layout.pictures and not answer else None
+    picture = max(MIN_PICTURE, min(0.1 * min(box.w, box.h), 72 * scale)) if pair else 0.0
+    extra = picture + 4 if pair else 0.0  # the pictures sit beyond the arrows
+    room = mark_room(box, None if answer else layout.mark_room, scale)
+    cell, x, y = fit(box, maze.width, maze.height, room + extra)
+    if not answer and layout.mark_room is None and cell * 0.8 > room:  # big cells want big arrows
+        room = min(cell * 0.8, 0.12 * min(box.w, box.h))
+        cell, x, y = fit(box, maze.width, maze.height, room + extra)
+    top = y + cell * maze.height + room + extra + 4
+    label = f"Maze {maze.shown}" + (f" · {isolate(maze.title)}" if maze.title and not answer else "")
+    source = f"{maze.where}.title" if maze.title and not answer else ""
+    items: list[Item] = [
+        Text(
+            slot.x0 + slot.w / 2,
+            top + 4,
+            label,
+            caption_size,
+            True,
+            "center",
+            max_width=slot.w,
+            source=source,
+        ),
+        MazeFrame(
+            maze.number,
+            x,
+            y,
+            cell,
+            wall_for(cell, wall),
+            answer,
+            room * 0.85,
+            layout.solution_gray,
+            12 * scale,
+            (layout.start_label, layout.end_label),
+            (layout.where("start_label"), layout.where("end_label")),
+            picture,
+            pair,
+        ),
+    ]
+    if info:
+        items.append(
+            MazeInfo(
+                maze.number,
+                slot.x0 + slot.w / 2,
+                y - room - extra - layout.small_size - 4,
+                max(MIN_TEXT, layout.small_size - 1),
+                seed=answer or layout.show_seed,
+                rating=layout.show_difficulty and not answer,
+            )
+        )
+    return items, cell
+
+
+def by_student(mazes: list[MazeRequest]) -> list[list[MazeRequest]]:
+    groups: list[list[MazeRequest]] = []
+    for maze in mazes:
+        if groups and groups[-1][0].student == maze.student:
+            groups[-1].append(maze)
+        else:
+            groups.append([maze])
+    return groups
+
+
+def page_frame(
+    layout: Layout,
+    page: Page,
+    title: str,
+    student: str | None = None,
+    student_where: str = "",
+    title_where: str = "",
+) -> Box:
+    """Header, footer, name line and instructions; returns the box left for the mazes."""
+    box = content_box(layout, page.number)
+    s = layout.small_size
+    top, bottom = box.y1, box.y0
+    values = {"page": page.number, "title": isolate(title), "pages": PAGES}
+    middle = box.x0 + box.w / 2
+    if layout.footer:
+        text = layout.footer.format(**values)
+        page.items.append(
+            Text(
+                middle,
+                box.y0,
+                text,
+                s,
+                align="center",
+                gray=0.3,
+                max_width=box.w,
+                source=layout.where("footer"),
+            )
+        )
+        bottom += s + GAP
+    if layout.header:
+        text = layout.header.format(**values)
+        page.items.append(
+            Text(
+                middle,
+                top - s,
+                text,
+                s,
+                align="center",
+                gray=0.3,
+                max_width=box.w,
+                source=layout.where("header"),
+            )
+        )
+        top -= s + GAP
+    if page.kind == "maze" and layout.title_heading:  # a handout says whose it is: "Room 12 Mazes"
+        size = layout.caption_size
+        top -= size
+        page.items.append(Text(middle, top, title, size, True, "center", max_width=box.w, source=title_where))
+        top -= GAP / 2
+    if page.kind == "maze" and layout.name_line:
+        size = layout.caption_size
+        top -= size
+        third = box.w / 3
+        for i, word in enumerate(("Name", "Date", "Class")):
+            x = box.x0 + i * third
+            page.items.append(Text(x, top, word, size))
+            page.items.append(Rule(x + size * 2.9, top - 2, x + third - 12, top - 2, MIN_LINE))
+            if i == 0 and student:  # a class set: the name is printed on the line
+                width = third - size * 3.6
+                page.items.append(
+                    Text(x + size * 3.3, top, student, size, bold=True, max_width=width, source=student_where)
+                )
+        top -= GAP
+    if page.kind == "maze" and layout.instructions:
+        top -= layout.caption_size
+        page.items.append(
+            Text(
+                box.x0,
+                top,
+                layout.instructions,
+                layout.caption_size,
+                max_width=box.w,
+                source=layout.where("instructions"),
+            )
+        )
+        top -= GAP
+    return Box(box.x0, bottom, box.x1, top)

@@ -1,0 +1,119 @@
+"""What a planned page holds: positioned items in PDF points, y up. Plain data that the renderers draw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def w(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def h(self) -> float:
+        return self.y1 - self.y0
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    x: float
+    y: float  # baseline
+    text: str
+    size: float
+    bold: bool = False
+    align: Literal["left", "center", "right"] = "left"
+    gray: float = 0.0
+    max_width: float | None = None  # shrink the font to fit
+    source: str = ""  # where the words were written (book.yaml:1: title), for text too long to fit
+    wrap: bool = False  # too wide for one line: two lines (the first above), before any shrinking
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    width: float
+
+
+@dataclass(frozen=True, slots=True)
+class MazeInfo:
+    """The small line under a maze naming its algorithm, size and seed: filled in from the puzzle when
+    drawn, because a maze made to a difficulty band only knows its seed once it exists."""
+
+    number: int
+    x: float
+    y: float
+    size: float
+    short: bool = False  # just "seed N", for answer thumbnails
+    seed: bool = True  # name the algorithm, size and seed
+    rating: bool = False  # say Easy, Medium or Hard
+
+
+@dataclass(frozen=True, slots=True)
+class MazeFrame:
+    """Where one maze is drawn: ``(x, y)`` is the bottom-left corner of its outer wall."""
+
+    number: int
+    x: float
+    y: float
+    cell: float
+    wall: float
+    answer: bool  # draw the solution
+    mark: float  # size of the start/end arrows, drawn in the margin around the maze
+    solution_gray: float
+    label: float = 12.0  # the largest size of the Start and Finish words
+    words: tuple[str, str] = ("Start", "Finish")  # beside the start and end arrows
+    words_where: tuple[str, str] = ("", "")  # where they were written, for words too long to fit
+    picture: float = 0.0  # size of the start and end pictures, beyond the arrows; 0 for none
+    pictures: tuple[str, str] | None = None  # their names, such as ("mouse", "cheese")
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A clickable area that jumps to a page (screen editions only)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    page: int
+
+
+Item = Text | Rule | MazeFrame | MazeInfo | Link
+PageKind = Literal["title", "copyright", "contents", "maze", "answers", "notes"]
+
+
+@dataclass(slots=True)
+class Page:
+    number: int
+    kind: PageKind
+    items: list[Item] = field(default_factory=list)
+    bookmark: str | None = None
+
+
+@dataclass
+class BookPlan:
+    width: float
+    height: float
+    pages: list[Page]
+    title: str
+    author: str | None
+    subject: str
+    maze_pages: dict[int, int]  # maze number -> page number
+    fonts: tuple[str, str]  # regular and bold: bundled names or font files' real paths
+    edition: str
+    trims: list[Box] = field(default_factory=list)  # trim box of every page
+    bleed: bool = False
+    answers: BookPlan | None = None  # the answer key as a document of its own (answer_key: separate)
+    fallbacks: tuple[str, ...] = ()  # tried letter by letter after the regular or bold font
+    font_where: dict[str, str] = field(default_factory=dict)  # where each font was named, for its problems

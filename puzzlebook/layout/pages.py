@@ -1,0 +1,218 @@
+"""The whole book's plan: title, copyright, maze, answer, contents and notes pages, in order."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import Problem, SpecError
+from ..spec import (
+    MazeRequest,
+    Spec,
+)
+from .answers import answer_links, contents_pages, fill_contents, plan_answers
+from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box
+from .density import too_dense
+from .frames import by_student, page_frame, slot_items
+from .items import BookPlan, Page, PageKind, Rule, Text
+from .presets import MIN_LINE, MIN_TEXT, PAGES, Layout
+
+
+def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str = "") -> BookPlan:
+    """Pages of positioned items for the whole book. Raises SpecError for every maze too dense to print.
+
+    A print edition gets the margins its page count requires (the gutter grows with the spine), so the
+    book is planned once to count its pages and again with those margins; `pad` adds notes pages at the
+    end to reach a page count printers accept. The count never changes between the two plans: pages
+    hold a fixed number of mazes.
+    """
+    plan = _plan(spec, layout, mazes, layout_name)
+    total = padded(len(plan.pages)) if spec.book.pad else len(plan.pages)
+    if spec.book.edition == "print":
+        wider = print_margins(layout, total)
+        if wider.margins != layout.margins:
+            plan = _plan(spec, wider, mazes, layout_name)
+        layout = wider
+    for number in range(len(plan.pages) + 1, total + 1):
+        page = Page(number, "notes")
+        area = page_frame(layout, page, spec.book.title)
+        page.items.append(
+            Text(area.x0, area.y1 - layout.heading_size, "Notes", layout.heading_size, bold=True)
+        )
+        plan.pages.append(page)
+    if spec.book.answer_key == "separate":
+        plan.answers = _finish(_answers_plan(spec, layout, mazes, plan.maze_pages), layout)
+    return _finish(plan, layout)
+
+
+def _finish(plan: BookPlan, layout: Layout) -> BookPlan:
+    """Fill in {pages} now that the count is known, and the trim box of every page."""
+    count = str(len(plan.pages))
+    for page in plan.pages:
+        page.items = [
+            replace(i, text=i.text.replace(PAGES, count)) if isinstance(i, Text) and PAGES in i.text else i
+            for i in page.items
+        ]
+    plan.trims = [trim_box(layout, p.number) for p in plan.pages]
+    plan.bleed = layout.bleed
+    return plan
+
+
+def _answers_plan(
+    spec: Spec, layout: Layout, mazes: list[MazeRequest], maze_pages: dict[int, int]
+) -> BookPlan:
+    """The answer key as a document of its own (``answer_key: separate``), so the students' sheets go to
+    the copier alone; each answer still names the book page its maze is on."""
+    pages: list[Page] = []
+
+    def new_page(kind: PageKind, bookmark: str | None = None) -> Page:
+        page = Page(len(pages) + 1, kind, bookmark=bookmark)
+        pages.append(page)
+        return page
+
+    plan_answers(layout, mazes, maze_pages, new_page, spec.book.title)
+    w, h = layout.size
+    book = spec.book
+    fonts = (layout.font, layout.bold_font)
+    return BookPlan(w, h, pages, f"{book.title}: answers", book.author, "answer key", {}, fonts, book.edition)
+
+
+def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str = "") -> BookPlan:
+    book = spec.book
+    w, h = layout.size
+    pages: list[Page] = []
+    maze_pages: dict[int, int] = {}
+
+    def new_page(kind: PageKind, bookmark: str | None = None) -> Page:
+        page = Page(len(pages) + 1, kind, bookmark=bookmark)
+        pages.append(page)
+        return page
+
+    title_page = layout.title_page if book.title_page is None else book.title_page
+    if title_page:
+        _title_page(new_page("title", bookmark="Title"), layout, spec, len(mazes))
+    if book.copyright or book.isbn:
+        _copyright_page(new_page("copyright"), layout, spec)
+    screen = book.edition == "screen"
+    entries = len(mazes) + (1 if book.answer_key is True else 0)
+    contents = (
+        [
+            new_page("contents", bookmark=None if i else "Contents")
+            for i in range(contents_pages(layout, entries))
+        ]
+        if screen
+        else []
+    )
+
+    problems: list[Problem] = []
+    dense: set[str] = set()
+    per_page = layout.mazes_per_page
+    columns, rows = grid_of(per_page)
+    caption = layout.heading_size if per_page == 1 else layout.caption_size
+    min_cell = max(layout.min_cell, 3 * layout.wall_weight)
+    chunks = [
+        group[start : start + per_page]
+        for group in by_student(mazes)  # a class set never mixes two students on a page
+        for start in range(0, len(group), per_page)
+    ]
+    for chunk in chunks:
+        page = new_page("maze", bookmark="Mazes" if not maze_pages else None)
+        area = page_frame(
+            layout, page, book.title, chunk[0].student, chunk[0].student_where, spec.where("title")
+        )
+        for slot, maze in zip(split(area, columns, rows, GAP), chunk, strict=False):
+            items, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight)
+            page.items += items
+            maze_pages[maze.number] = page.number
+            if cell < min_cell and maze.where not in dense:  # once per entry, not per copy or student
+                dense.add(maze.where)
+                problems.append(too_dense(maze, cell, min_cell, layout, layout_name or book.layout, spec))
+    if problems:
+        raise SpecError(list(dict.fromkeys(problems)))  # a class set repeats each maze once per student
+
+    answer_pages: dict[int, int] = {}
+    if book.answer_key is True:
+        answer_pages = plan_answers(layout, mazes, maze_pages, new_page, book.title)
+    if screen:
+        fill_contents(layout, contents, mazes, maze_pages, answer_pages, book.title)
+        answer_links(layout, pages, answer_pages, maze_pages)
+    return BookPlan(
+        w,
+        h,
+        pages,
+        book.title,
+        book.author,
+        "1 maze" if len(mazes) == 1 else f"{len(mazes)} mazes",
+        maze_pages,
+        (layout.font, layout.bold_font),
+        book.edition,
+        fallbacks=tuple(layout.fallback_fonts),
+        font_where=_font_where(layout),
+    )
+
+
+def _font_where(layout: Layout) -> dict[str, str]:
+    fallbacks = {font: layout.where(f"fallback_fonts[{i}]") for i, font in enumerate(layout.fallback_fonts)}
+    return {**fallbacks, layout.bold_font: layout.where("bold_font"), layout.font: layout.where("font")}
+
+
+def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
+    book = spec.book
+    box = content_box(layout, page.number)
+    cx = box.x0 + box.w / 2
+    y = box.y0 + box.h * 0.62
+    size = max(layout.heading_size * 2, 28.0)
+    at = spec.where
+    page.items.append(
+        Text(cx, y, book.title, size, True, "center", max_width=box.w, source=at("title"), wrap=True)
+    )
+    y -= size * 0.9
+    if book.subtitle:
+        page.items.append(
+            Text(
+                cx,
+                y,
+                book.subtitle,
+                layout.heading_size,
+                align="center",
+                max_width=box.w,
+                source=at("subtitle"),
+            )
+        )
+        y -= layout.heading_size * 1.6
+    if book.author:
+        y -= layout.caption_size
+        size = layout.caption_size * 1.2
+        page.items.append(
+            Text(cx, y, book.author, size, align="center", max_width=box.w, source=at("author"))
+        )
+    if book.belongs_to:  # a child writes their name here
+        size = layout.caption_size * 1.2
+        y = box.y0 + box.h * 0.22
+        words = "This book belongs to"
+        page.items.append(Text(cx, y + size * 1.4, words, size, align="center"))
+        page.items.append(Rule(cx - box.w * 0.3, y - 2, cx + box.w * 0.3, y - 2, MIN_LINE))
+    mazes = "1 maze" if count == 1 else f"{count} mazes"
+    page.items.append(
+        Text(cx, box.y0 + layout.caption_size, mazes, layout.caption_size, align="center", gray=0.3)
+    )
+
+
+def _copyright_page(page: Page, layout: Layout, spec: Spec) -> None:
+    """The page after the title, as a printed book has it: title, author, copyright line, ISBN."""
+    book = spec.book
+    box = content_box(layout, page.number)
+    size = max(layout.small_size, MIN_TEXT + 1)
+    holder = book.author or book.title
+    lines = [
+        (book.title, True, "title"),
+        (f"by {book.author}" if book.author else "", False, "author"),
+        ("", False, ""),
+        (f"© {book.year} {holder}" if book.year else "", False, "year"),
+        (book.copyright or "", False, "copyright"),
+        (f"ISBN {book.isbn}" if book.isbn else "", False, "isbn"),
+    ]
+    y = box.y0 + size * 1.6 * (len(lines) + 1)
+    for text, bold, key in lines:
+        y -= size * 1.6
+        if text:
+            page.items.append(Text(box.x0, y, text, size, bold, max_width=box.w, source=spec.where(key)))

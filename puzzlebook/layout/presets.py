@@ -1,0 +1,319 @@
+"""Layout presets: the settings a layout may hold, their defaults and bounds, and loading a preset or
+a layout file (YAML overlaid on the defaults), with every problem reported at once with its line.
+"""
+
+from __future__ import annotations
+
+import string
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+)
+
+from ..errors import Problem, SpecError
+from ..inputs import read_bytes, read_text
+from ..messages import Loc, errors_of
+from ..pictures import PAIRS
+from ..registry import suggest
+from ..spec import (
+    MAX_FALLBACKS,
+    FontFiles,
+    OneLine,
+    Spec,
+    parse_yaml,
+    sort_problems,
+)
+from ..units import length, page_size
+
+Length = Annotated[float, BeforeValidator(length)]
+MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
+MIN_TEXT = 7.0  # pt: the smallest text they accept
+BUNDLED_FONTS = ("DejaVuSans", "DejaVuSans-Bold", "Vera", "VeraBd")
+BLEED = 9.0  # pt: 0.125in, what print-on-demand services ask for
+MIN_OUTER = 18.0  # pt: 0.25in outside, top and bottom margin for print; 27 pt (0.375in) with bleed
+GUTTERS = ((150, 27.0), (300, 36.0), (500, 45.0), (700, 54.0), (828, 63.0))  # pages -> inside margin
+MAX_PAGES = 828
+GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # mazes per page -> columns x rows
+MAX_MARGIN = 216.0  # pt: 3in
+MAX_LINE = 12.0  # pt: walls heavier than this are a mistake, not a style
+FONT_MAGIC = (b"\x00\x01\x00\x00", b"true")  # TrueType outlines, the only ones reportlab embeds
+PLACEHOLDERS = ("page", "pages", "title")  # what header and footer may say: {page} of {pages}, {title}
+PAGES = "\x00pages\x00"  # stands for {pages} until the book's page count is known
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Margin = Annotated[Length, Field(ge=0, le=MAX_MARGIN)]
+
+
+class Margins(_Model):
+    top: Margin = 36.0
+    bottom: Margin = 36.0
+    inside: Margin = 45.0
+    outside: Margin = 36.0
+
+
+class AnswerKey(_Model):
+    columns: int = Field(2, ge=1, le=6)
+    rows: int = Field(3, ge=1, le=8)
+
+
+class Layout(_Model):
+    """Every setting of a page layout; the defaults are the activity book."""
+
+    description: str = "One maze per page, answer key at the back."
+    page_size: str = "letter"
+    margins: Margins = Field(default_factory=Margins)
+    mazes_per_page: int = Field(1, description="1, 2, 4 or 6")
+    wall_weight: Length = Field(1.5, ge=MIN_LINE, le=MAX_LINE)
+    answer_wall_weight: Length = Field(1.0, ge=MIN_LINE, le=MAX_LINE)
+    solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
+    font: OneLine = Field("DejaVuSans", max_length=255)
+    bold_font: OneLine = Field("DejaVuSans-Bold", max_length=255)
+    fallback_fonts: FontFiles = Field(default_factory=list)
+    heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72)
+    caption_size: Length = Field(12.0, ge=MIN_TEXT, le=48)
+    small_size: Length = Field(8.0, ge=MIN_TEXT, le=24)
+    title_page: bool = True
+    name_line: bool = False
+    title_heading: bool = Field(False, description="print the book's title at the top of every maze page")
+    instructions: OneLine | None = Field(None, max_length=200)
+    header: OneLine | None = Field(None, max_length=120)
+    footer: OneLine = Field("{page}", max_length=120)
+    show_seed: bool = Field(
+        False, description="the algorithm, size and seed under each maze (answers always)"
+    )
+    show_difficulty: bool = Field(False, description="Easy, Medium or Hard under each maze")
+    start_label: OneLine = Field("Start", min_length=1, max_length=20, description="the word at the start")
+    end_label: OneLine = Field("Finish", min_length=1, max_length=20, description="the word at the end")
+    pictures: str | None = Field(None, description="pictures at the start and the end: " + ", ".join(PAIRS))
+    min_cell: Length = Field(7.0, ge=2.0, le=144, description="smallest cell a reader can draw through")
+    bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
+    mark_room: Length | None = Field(
+        None,
+        ge=10,
+        le=144,
+        description="room around each maze for the Start and Finish arrows (default: by box size)",
+    )
+    answer_key: AnswerKey = Field(default_factory=AnswerKey)
+    _where: dict[str, str] = PrivateAttr(default_factory=dict)
+    _files: tuple[Path, ...] = PrivateAttr(default=())
+
+    def where(self, key: str) -> str:
+        """Where a setting was given: ``big.yaml:4: heading_size``, or the spec's line for its overrides."""
+        return self._where.get(key) or f"{self._where.get('', 'layout')} ({key})"
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        """The layout file and font files read for this layout: outputs never land on them."""
+        return self._files
+
+    @field_validator("header", "footer")
+    @classmethod
+    def _placeholders(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        allowed = ", ".join(f"{{{p}}}" for p in PLACEHOLDERS)
+        try:
+            fields = [(name, spec, conv) for _, name, spec, conv in string.Formatter().parse(value)]
+        except ValueError:
+            raise ValueError(
+                f"a {{ or }} without its partner; the placeholders are {allowed} (write {{{{ for a brace)"
+            ) from None
+        for name, spec, conv in fields:
+            if name is None:
+                continue
+            if name not in PLACEHOLDERS or spec or conv:
+                shown = "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
+                raise ValueError(f'"{shown}" is not a placeholder puzzlebook fills; use {allowed}')
+        return value
+
+    @property
+    def trim(self) -> tuple[float, float]:
+        """The finished page, after cutting."""
+        return page_size(self.page_size)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The PDF page: the trim size, plus bleed on the outside edge, the top and the bottom."""
+        w, h = self.trim
+        return (w + BLEED, h + 2 * BLEED) if self.bleed else (w, h)
+
+    @field_validator("pictures")
+    @classmethod
+    def _pictures(cls, value: str | None) -> str | None:
+        if value is not None and value not in PAIRS:
+            hint = suggest(value, list(PAIRS)) or f" Choose one of {', '.join(PAIRS)}."
+            raise ValueError(f'unknown pictures "{value}".{hint}')
+        return value
+
+    @field_validator("mazes_per_page")
+    @classmethod
+    def _per_page(cls, value: int) -> int:
+        if value not in GRIDS:
+            raise ValueError(f"expected 1, 2, 4 or 6, got {value}")
+        return value
+
+    @field_validator("page_size")
+    @classmethod
+    def _page_size(cls, value: str) -> str:
+        page_size(value)
+        return value
+
+
+def preset_names() -> list[str]:
+    return sorted(
+        p.name[:-5] for p in resources.files("puzzlebook.layouts").iterdir() if p.name.endswith(".yaml")
+    )
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        out[key] = (
+            _merge(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+        )
+    return out
+
+
+def _preset_data(name: str) -> dict[str, Any]:
+    text = (resources.files("puzzlebook.layouts") / f"{name}.yaml").read_text(encoding="utf-8")
+    data, _, _ = parse_yaml(text, f"{name}.yaml")
+    return dict(data or {})
+
+
+def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] | None = None) -> Layout:
+    """A preset by name, or a layout file (path relative to the spec); ``base: NAME`` overlays a preset.
+
+    ``overrides`` are settings the spec gives for its own book (page_size, bleed, mazes_per_page); they
+    are checked like the layout's own, and their errors point at the spec's lines. Font paths are
+    relative to the layout file, and every font file is checked here, so `validate` finds what `build`
+    would."""
+    where = spec.where("layout") if spec else "layout"
+    names = preset_names()
+    lines: dict[Loc, int] = {}
+    layout_files: list[Path] = []
+    folder = spec.path.parent if spec else Path(".")
+    if name in names:
+        data, fname = _preset_data(name), f"{name}.yaml"
+    elif name.endswith((".yaml", ".yml")):
+        path = folder / name
+        try:
+            text, _ = read_text(path, "layout", where, folder if spec else None, name)
+        except SpecError as exc:  # the usual slip: a preset's name typed as a file
+            hint = f"; or use a preset: {', '.join(names)}"
+            raise SpecError(
+                [Problem(p.where, p.message + hint * ("not found" in p.message)) for p in exc.problems]
+            ) from None
+        data, lines, problems = parse_yaml(text, path.name)
+        if problems:
+            raise SpecError(problems)
+        if not isinstance(data, dict):
+            what = "is empty" if data is None else "is a list"
+            raise SpecError(
+                [Problem(f"{path.name}:1", f"this layout {what}; a layout holds `key: value` lines")]
+            )
+        fname, folder = path.name, path.parent
+        layout_files.append(path)
+        base = data.pop("base", None)
+        if base is not None:
+            if base not in names:
+                hint = suggest(str(base), names) or f" Presets: {', '.join(names)}."
+                raise SpecError(
+                    [Problem(f"{fname}:{lines.get(('base',), 1)}: base", f'unknown preset "{base}".{hint}')]
+                )
+            data = _merge(_preset_data(base), data)
+    else:
+        hint = suggest(name, names) or f" Presets: {', '.join(names)}; or the name of a .yaml file."
+        raise SpecError([Problem(where, f'unknown layout "{name}".{hint}')])
+    data = {**data, **(overrides or {})}
+    places = {str(loc[0]): f"{fname}:{line}: {loc[0]}" for loc, line in lines.items() if len(loc) == 1}
+    if spec is not None:
+        places.update({key: spec.where(key) for key in overrides or {}})
+    fallbacks = data.get("fallback_fonts")
+    named = [(places.get(key, where), data.get(key), folder) for key in ("font", "bold_font")] + [
+        (f"{fname}:{lines.get(('fallback_fonts', i), 1)}: fallback_fonts[{i}]", font, folder)
+        for i, font in enumerate(fallbacks[:MAX_FALLBACKS] if isinstance(fallbacks, list) else [])
+    ]  # past the limit, the model says there are too many: none are read
+    if spec is not None:  # the spec's fallback fonts add to the layout's, relative to the spec
+        named += [
+            (spec.where("fallback_fonts", i), font, spec.path.parent)
+            for i, font in enumerate(spec.book.fallback_fonts)
+        ]
+    fonts, files, problems = _fonts(named)
+    try:
+        layout = Layout.model_validate(data)
+    except ValidationError as exc:
+        for loc, msg in errors_of(exc, Layout):
+            if spec is not None and loc and loc[0] in (overrides or {}):
+                problems.append(Problem(spec.where(*loc), msg))
+                continue
+            line = lines.get(loc[:1], 1) if lines else 1
+            problems.append(Problem(f"{fname}:{line}: {'.'.join(map(str, loc))}", msg))
+    if problems:
+        raise SpecError(sort_problems(problems)) from None
+    layout = layout.model_copy(
+        update={
+            "font": fonts[0] or layout.font,
+            "bold_font": fonts[1] or layout.bold_font,
+            "fallback_fonts": fonts[2:],
+        }
+    )
+    fallback_places = {f"fallback_fonts[{i}]": at for i, (at, _, _) in enumerate(named[2:])}
+    layout._where = {**places, **fallback_places, "": where}
+    layout._files = (*layout_files, *files)
+    return layout
+
+
+def _fonts(named: list[tuple[str, Any, Path]]) -> tuple[list[Any], list[Path], list[Problem]]:
+    """Fonts, each given as (where it is named, name or path, the folder a path is relative to): each file
+    is read once here and checked to be a font that can be embedded, so `validate` reports it with the
+    layout's other problems. Returns each font as a bundled name or a file's real path."""
+    fonts: list[Any] = []
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for at, font, folder in named:
+        fonts.append(font)
+        if not isinstance(font, str) or font in BUNDLED_FONTS:  # the model reports a wrong type
+            continue
+        try:
+            source = read_bytes(folder / font, "font", at, shown=font)
+        except SpecError as exc:
+            problems += exc.problems
+            continue
+        wrong = _not_embeddable(source.data)
+        if wrong:
+            problems.append(Problem(at, f'"{font}" {wrong}'))
+        fonts[-1] = str(source.real)
+        files.append(source.path)
+    return fonts, files, problems
+
+
+def _not_embeddable(data: bytes) -> str | None:
+    """Why a file is no font puzzlebook can embed, from its first bytes (of its first font, in a .ttc)."""
+    head = data[:4]
+    if head == b"ttcf" and len(data) >= 16:
+        first = int.from_bytes(data[12:16], "big")
+        head = data[first : first + 4]
+    if head == b"OTTO":
+        return (
+            "has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font (glyf outlines, "
+            "most .ttf and some .otf and .ttc files)"
+        )
+    if head not in FONT_MAGIC:
+        return "is not a TrueType or OpenType font (.ttf, .otf, .ttc)"
+    return None
+
+
+# ---- the plan ------------------------------------------------------------------------------------

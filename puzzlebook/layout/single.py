@@ -1,0 +1,37 @@
+"""The one-page plan of `puzzlebook maze --format pdf`."""
+
+from __future__ import annotations
+
+from ..errors import LayoutError
+from ..spec import (
+    MazeRequest,
+)
+from .frames import page_frame, slot_items
+from .items import BookPlan, Page
+from .presets import Layout
+
+
+def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -> BookPlan:
+    """A one-page plan for a single maze (`puzzlebook maze --format pdf`): Letter, turned to landscape
+    when the maze is drawn larger that way, as large as it fits."""
+    if layout is None:
+        upright = Layout(title_page=False, footer="")
+        turned = Layout(title_page=False, footer="", page_size="11x8.5in")
+        layout = max((upright, turned), key=lambda candidate: _single(candidate, maze, answer)[1])
+    page, cell = _single(layout, maze, answer)
+    if cell < 2 * layout.wall_weight:
+        raise LayoutError(
+            f"a {maze.width}x{maze.height} maze is too dense for one Letter page; try svg or png"
+        )
+    w, h = layout.size
+    title = f"Maze: {maze.algorithm} {maze.width}x{maze.height}, seed {maze.seed}"
+    fonts = (layout.font, layout.bold_font)
+    return BookPlan(w, h, [page], title, None, "1 maze", {maze.number: 1}, fonts, "print")
+
+
+def _single(layout: Layout, maze: MazeRequest, answer: bool) -> tuple[Page, float]:
+    page = Page(1, "maze")
+    area = page_frame(layout, page, "")
+    items, cell = slot_items(layout, area, maze, layout.heading_size, answer, layout.wall_weight)
+    page.items += items
+    return page, cell
