@@ -50,3 +50,18 @@ def test_generators_do_not_draw_and_renderers_do_not_generate():
     for path in (PACKAGE / "render").glob("*.py"):
         text = path.read_text()
         assert "generators" not in text and "make_puzzle" not in text, path.name
+
+
+def test_every_package_folder_is_installed():
+    """pyproject.toml lists the packages by name: a new folder left off works in a checkout (and in an
+    editable install) and is missing from the wheel users get."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    folders = {
+        ".".join(("puzzlebook", *init.parent.relative_to(PACKAGE).parts))
+        for init in PACKAGE.rglob("__init__.py")
+    }
+    assert folders <= listed, f"not in pyproject.toml's packages: {sorted(folders - listed)}"
