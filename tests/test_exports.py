@@ -193,3 +193,21 @@ def test_layouts_lists_every_preset_with_its_description():
     for name in ("activity-book", "activity-book-a4", "handout", "poster"):
         assert name in out
     assert "Name/Date/Class" in out
+
+
+def test_the_answer_line_has_one_width_in_every_format():
+    """The layout decides the answer line's width from the cell size; PDF and SVG draw exactly that."""
+    from puzzlebook.layout import MazeFrame, plan_single, solution_width
+    from puzzlebook.pdfread import read
+    from puzzlebook.spec import MazeRequest
+
+    puzzle = make_puzzle("wilson", 9, 7, seed=4, marks="suggested")
+    root = ET.fromstring(maze_svg(puzzle, show_solution=True))
+    assert float(root.find(f"{SVG}polyline").get("stroke-width")) == solution_width(18.0)
+    for cells in ((9, 7), (40, 30)):  # big cells and small ones: the width follows the cell
+        puzzle = make_puzzle("wilson", *cells, seed=4, marks="suggested")
+        plan = plan_single(MazeRequest(1, 0, "", *cells, "wilson", {}, 4, None, "suggested"), answer=True)
+        frame = next(i for p in plan.pages for i in p.items if isinstance(i, MazeFrame))
+        page = next(read(export(puzzle, TextFormat.pdf, True, 72)))
+        gray = [s for s in page.shapes if s.stroke and s.stroke_color != (0.0,)]
+        assert gray and {round(s.linewidth, 3) for s in gray} == {round(solution_width(frame.cell), 3)}

@@ -8,7 +8,7 @@ from ..spec import (
     MazeRequest,
     isolate,
 )
-from .boxes import GAP, content_box, fit, mark_room, page_scale, wall_for
+from .boxes import GAP, content_box, fit, mark_room, page_scale, solution_width, wall_for
 from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
 from .presets import MIN_LINE, MIN_TEXT, PAGES, Layout
 
@@ -57,6 +57,7 @@ def slot_items(
             (layout.where("start_label"), layout.where("end_label")),
             picture,
             pair,
+            solution_width(cell),
         ),
     ]
     if info:

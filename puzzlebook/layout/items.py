@@ -76,6 +76,7 @@ class MazeFrame:
     words_where: tuple[str, str] = ("", "")  # where they were written, for words too long to fit
     picture: float = 0.0  # size of the start and end pictures, beyond the arrows; 0 for none
     pictures: tuple[str, str] | None = None  # their names, such as ("mouse", "cheese")
+    solution_width: float = 3.0  # pt, the answer line's (see boxes.solution_width)
 
 
 @dataclass(frozen=True, slots=True)

@@ -302,7 +302,7 @@ def draw_maze(
             for point in line[1:]:
                 path.lineTo(*point)
             canvas.setStrokeGray(frame.solution_gray)
-            canvas.setLineWidth(min(max(1.5, cell * 0.3), 3.0) / cell)
+            canvas.setLineWidth(frame.solution_width / cell)
             canvas.setLineCap(1)
             canvas.setLineJoin(1)
             canvas.drawPath(path, stroke=1, fill=0)

@@ -13,6 +13,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import LayoutError
+from ..layout import solution_width
 from ..puzzles import Puzzle
 from .geometry import Placement, gaps, marks, solution_line, wall_lines
 
@@ -116,7 +117,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
 
     if show_solution and puzzle.route is not None:
         line = [at(x, y) for x, y in solution_line(puzzle)]
-        draw.line(line, fill=77, width=round(min(max(1.5, CELL * 0.35), 4.0) * scale), joint="curve")
+        draw.line(line, fill=77, width=round(solution_width(CELL) * scale), joint="curve")
     half = wall // 2
     for runs in wall_lines(puzzle.maze, gaps(puzzle)) if not lean else ():
         for x0, y0, x1, y1 in runs:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from ..layout import solution_width
 from ..puzzles import Puzzle
 from .fonts import Setter, register_font
 from .geometry import Placement, gaps, marks, solution_line, wall_runs
@@ -34,7 +35,7 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
     ]
     if show_solution and puzzle.route is not None:
         points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in solution_line(puzzle))
-        width_line = min(max(1.5, cell * 0.35), 4.0)
+        width_line = solution_width(cell)
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="#4d4d4d" stroke-width="{_n(width_line)}" '
             'stroke-linecap="round" stroke-linejoin="round"/>'
