@@ -162,7 +162,7 @@ def make_puzzles(
 
 
 def _recipe(maze: MazeRequest) -> Recipe:
-    return Recipe(maze.algorithm, maze.width, maze.height, maze.options, maze.marks, maze.braid)
+    return Recipe(maze.algorithm, maze.width, maze.height, maze.options, maze.marks, maze.braid, maze.masked)
 
 
 def _make_puzzles(

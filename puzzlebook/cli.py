@@ -16,17 +16,18 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from . import __version__, generators, grid
+from . import __version__, generators, grid, inputs
 from .build import Checked, check_book, generate, render, targets, work_units, write_books
 from .errors import Problem, PuzzlebookError, SpecError
 from .layout import load_layout, plan_single, preset_names
+from .masks import Mask, parse_mask
 from .output import plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
 from .render.pdf import write_pdf
 from .render.text import ascii_art
 from .rng import MAX_SEED
-from .spec import MazeRequest, json_schema
+from .spec import SHAPED_MARKS, MazeRequest, json_schema
 from .starter import SCHEMA_FILE, starter_spec
 
 app = typer.Typer(
@@ -119,7 +120,9 @@ def main_options(
 @app.command()
 def maze(
     algorithm: Annotated[str, typer.Option("--algorithm", "-a", help="See `puzzlebook algorithms`.")],
-    size: Annotated[str, typer.Option("--size", "-s", help="WxH in cells, e.g. 20x30.")],
+    size: Annotated[
+        str | None, typer.Option("--size", "-s", help="WxH in cells, e.g. 20x30 (with --mask: the mask's).")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Same seed, same maze. Default: a fresh one.")] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", help="Algorithm option KEY=VALUE; repeatable.")
@@ -142,14 +145,37 @@ def maze(
     braid: Annotated[
         float, typer.Option(help="Share of dead ends opened into loops, 0 to 1 (0: a perfect maze).")
     ] = 0.0,
+    mask: Annotated[
+        str | None, typer.Option(help="A .txt file drawing the maze's shape: X or # a cell, . or space none.")
+    ] = None,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
-        width, height = parse_size(size)
+        shape = read_mask(mask) if mask else None
+        if size is None and shape is None:
+            raise SpecError([Problem("--size", "is required (WxH in cells, such as 20x30), or give --mask")])
+        width, height = (shape.width, shape.height) if shape else parse_size(str(size))
+        if shape and size is not None and parse_size(size) != (width, height):
+            raise SpecError(
+                [Problem("--size", f"{size}, but the mask's cells fill {width}x{height}: leave --size out")]
+            )
+        if shape and generators.get(algorithm).rectangle_only:
+            raise SpecError(
+                [Problem("--algorithm", f"{algorithm} cannot follow a mask; {_mask_algorithms()}")]
+            )
         options = parse_options(option or [])
         mark = Marks(choose(marks, Marks, "--marks"))
         if solution and mark is Marks.none:
             mark = Marks.suggested  # a solution needs a start and an end
+        if shape and mark.value not in SHAPED_MARKS:
+            raise SpecError(
+                [
+                    Problem(
+                        "--marks",
+                        f"{mark.value} names sides a shape may not have; use {', '.join(SHAPED_MARKS)}",
+                    )
+                ]
+            )
         form = output_format(fmt, output)
         check_seed(seed)
         if not 72 <= dpi <= 1200:
@@ -183,12 +209,29 @@ def maze(
             mark.value,
             solve_unmarked=form is TextFormat.json,
             braid=braid,
+            masked=shape.off if shape else frozenset(),
         )
         write_output(output, export(puzzle, form, solution, dpi))
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:
         fail(error)
+
+
+def read_mask(name: str) -> Mask:
+    """--mask: the shape drawn in a text file (see masks.py), or a SpecError saying what is wrong."""
+    if not name.lower().endswith(".txt"):
+        raise SpecError([Problem("--mask", f'"{name}" is not a .txt file; draw the shape in text, X a cell')])
+    text, _ = inputs.read_text(name, "mask", "--mask")
+    shape, problems = parse_mask(text, Path(name).name, "--mask")
+    if shape is None:
+        raise SpecError(problems)
+    return shape
+
+
+def _mask_algorithms() -> str:
+    works = [n for n in generators.ALGORITHMS.names() if not generators.get(n).rectangle_only]
+    return f"use one of {', '.join(works)}"
 
 
 def output_format(given: str | None, output: str) -> TextFormat:

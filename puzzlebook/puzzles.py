@@ -53,6 +53,7 @@ def make_puzzle(
     marks: str | tuple[Cell, Cell] = "none",
     solve_unmarked: bool = True,
     braid: float = 0.0,
+    masked: frozenset[tuple[int, int]] = frozenset(),
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
 
@@ -70,7 +71,8 @@ def make_puzzle(
     check_size(width, height)
     opts = generators.validate_options(algorithm, options or {})
     rng = make_rng(seed)
-    perfect = generators.generate(algorithm, Grid(width, height), rng, opts)
+    grid = Grid.with_mask(width, height, masked) if masked else Grid(width, height)
+    perfect = generators.generate(algorithm, grid, rng, opts)
     maze = braided(perfect, braid, rng) if braid else perfect
     made = opts.model_dump()
 
@@ -96,20 +98,30 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
     braided maze adds ``braid`` last (it has loops: more passages than a tree, the solution the shortest
     way); a perfect maze's document is unchanged."""
     solution = puzzle.solution
-    return {
-        "format": JSON_FORMAT,
-        "algorithm": puzzle.algorithm,
-        "seed": puzzle.seed,
-        "options": dict(puzzle.options),
-        "width": puzzle.maze.width,
-        "height": puzzle.maze.height,
-        "cells": puzzle.maze.rows(),
-        "start": list(puzzle.start) if puzzle.start else None,
-        "end": list(puzzle.end) if puzzle.end else None,
-        "openings": [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None,
-        "solution": [list(c) for c in solution] if solution is not None else None,
-        "metrics": _metrics(puzzle),
-    } | ({"braid": puzzle.braid} if puzzle.braid else {})
+    return (
+        {
+            "format": JSON_FORMAT,
+            "algorithm": puzzle.algorithm,
+            "seed": puzzle.seed,
+            "options": dict(puzzle.options),
+            "width": puzzle.maze.width,
+            "height": puzzle.maze.height,
+            "cells": puzzle.maze.rows(),
+            "start": list(puzzle.start) if puzzle.start else None,
+            "end": list(puzzle.end) if puzzle.end else None,
+            "openings": [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None,
+            "solution": [list(c) for c in solution] if solution is not None else None,
+            "metrics": _metrics(puzzle),
+        }
+        | ({"braid": puzzle.braid} if puzzle.braid else {})
+        | _masked(puzzle)
+    )
+
+
+def _masked(puzzle: Puzzle) -> dict[str, Any]:
+    """A masked maze lists the cells of its box that are not in it (their ``cells`` are 0)."""
+    off = sorted(puzzle.maze.grid.masked, key=lambda c: (c[1], c[0]))
+    return {"masked": [list(c) for c in off]} if off else {}
 
 
 def _metrics(puzzle: Puzzle) -> dict[str, float | int | None]:
@@ -143,10 +155,18 @@ class Recipe:
     options: Mapping[str, Any] | None = None
     marks: str | tuple[Cell, Cell] = "none"
     braid: float = 0.0
+    masked: frozenset[tuple[int, int]] = frozenset()
 
     def make(self, seed: int) -> Puzzle:
         return make_puzzle(
-            self.algorithm, self.width, self.height, seed, self.options, self.marks, braid=self.braid
+            self.algorithm,
+            self.width,
+            self.height,
+            seed,
+            self.options,
+            self.marks,
+            braid=self.braid,
+            masked=self.masked,
         )
 
 

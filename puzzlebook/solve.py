@@ -149,6 +149,8 @@ def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
     grid = maze.grid
     if rule == "farthest":
         return _farthest_pair(maze)
+    if grid.masked and rule == "suggested":
+        return _across_the_shape(maze)
     if rule == "corners":
         return _ends(grid, _path(maze, (0, 0), (grid.width - 1, grid.height - 1)), (W, E))
     if rule not in ("suggested", "left-right", "top-bottom"):
@@ -191,6 +193,36 @@ def _longest_between(
         if dist[a] > best[0]:
             best = (dist[a], a, dist)
     return best
+
+
+SHAPE_SEARCHES = 4_000_000
+"""Cells searched at most to find a shape's ends exactly (one search from each outline cell); a larger
+shape takes the farthest outline cells, from two searches."""
+
+
+def _across_the_shape(maze: Maze) -> Ends:
+    """Ends for a masked maze: the longest path between two outline cells at least half the shape's
+    width apart in a straight line, so the way runs across the shape rather than round one edge of it.
+    Exact, from a search at each outline cell; ties go to the pair first in reading order."""
+    grid = maze.grid
+    outline = grid.border_cells()
+    if len(outline) * grid.count > SHAPE_SEARCHES:
+        return _farthest_pair(maze)
+    spots = [grid.xy(cell) for cell in outline]
+    xs = [x for x, _ in spots]
+    apart = ((max(xs) - min(xs) + 1) / 2) ** 2
+    best: tuple[int, int, Distances] | None = None
+    for i, a in enumerate(outline):
+        dist = distances(maze, a)
+        ax, ay = spots[i]
+        for j in range(i + 1, len(outline)):
+            bx, by = spots[j]
+            if (ax - bx) ** 2 + (ay - by) ** 2 >= apart and (best is None or dist[outline[j]] > best[0]):
+                best = (dist[outline[j]], outline[j], dist)
+    if best is None:  # a shape too small for any pair that far apart
+        return _farthest_pair(maze)
+    _, end, dist = best
+    return _ends(grid, _walk_back(maze, dist, end)[::-1])
 
 
 def _farthest_pair(maze: Maze) -> Ends:

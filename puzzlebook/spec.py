@@ -33,6 +33,7 @@ from pydantic import (
 from . import generators, inputs
 from .errors import Problem, SpecError
 from .grid import parse_size, size_problem
+from .masks import Mask, parse_mask
 from .messages import Loc, errors_of, format_loc
 from .output import spec_output_problem
 from .registry import suggest
@@ -198,6 +199,11 @@ class MazeEntry(_Model):
     braid: float = Field(
         0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
     )
+    mask: OneLine | None = Field(
+        None,
+        max_length=200,
+        description="a .txt file beside the spec drawing the maze's shape: X or # a cell, . or space none",
+    )
 
     @field_validator("size", mode="before")
     @classmethod
@@ -313,6 +319,7 @@ class MazeRequest:
     label: int = 0  # the number printed: the maze's place in its student's set (0: use number)
     match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
     braid: float = 0.0  # share of dead ends opened into loops
+    masked: frozenset[tuple[int, int]] = frozenset()  # cells of the box left out (mask:)
 
     @property
     def shown(self) -> int:
@@ -334,6 +341,7 @@ class Spec:
     path: Path
     lines: dict[Loc, int] = field(default_factory=dict)
     roster: list[tuple[str, str]] = field(default_factory=list)  # (name, where it is written)
+    masks: dict[int, Mask] = field(default_factory=dict)  # entry index -> its mask:, read and checked
 
     def where(self, *loc: int | str) -> str:
         return where(self.path.name, self.lines, *loc)
@@ -359,7 +367,8 @@ class Spec:
             marks = entry.marks if entry.marks is not None else self.book.marks
             options = generators.validate_options(entry.algorithm, entry.options).model_dump()
             age = entry.age or (AGES[self.book.difficulty] if self.book.difficulty else None)
-            width, height = entry.size or (age.size if age else (1, 1))
+            mask = self.masks.get(i)
+            width, height = (mask.width, mask.height) if mask else entry.size or (age.size if age else (1, 1))
             band = None if entry.age else entry.difficulty
             for copy in range(entry.count):
                 number += 1
@@ -379,8 +388,11 @@ class Spec:
                     title=entry.title,
                     marks=(marks.start, marks.end) if isinstance(marks, Cells) else marks,
                     difficulty=band,
-                    size_from="" if entry.size else f"difficulty: {entry.difficulty or self.book.difficulty}",
+                    size_from=""
+                    if entry.size or mask
+                    else f"difficulty: {entry.difficulty or self.book.difficulty}",
                     braid=entry.braid,
+                    masked=mask.off if mask else frozenset(),
                 )
 
     def students(self) -> list[str]:
@@ -392,6 +404,7 @@ class Spec:
         files = [self.path]
         if isinstance(self.book.students, str):
             files.append(self.path.parent / self.book.students)
+        files += [self.path.parent / entry.mask for entry in self.book.mazes if entry.mask]
         return files
 
 
@@ -632,6 +645,7 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
         if isinstance(entry, dict):
             problems += _check_algorithm(path.name, lines, i, entry)
     roster: list[tuple[str, str]] = []
+    masks: dict[int, Mask] = {}
     if isinstance(data.get("students"), str):  # files are checked whatever else is wrong
         roster, more = _roster(data["students"], path, lines)
         problems += more
@@ -643,6 +657,12 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
         problems += [Problem(where(path.name, lines, *loc), msg) for loc, msg in errors_of(exc, BookSpec)]
     else:
         for i, entry in enumerate(book.mazes):
+            if entry.mask:
+                mask, more = _mask(entry, book, i, path, lines)
+                problems += more
+                if mask:
+                    masks[i] = mask
+                continue
             if entry.size is None and entry.age is None and book.difficulty is None:
                 problems.append(
                     Problem(
@@ -655,7 +675,66 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
             problems += more
     if problems:
         raise SpecError(sort_problems(problems))
-    return Spec(book, path, lines, roster)
+    return Spec(book, path, lines, roster, masks)
+
+
+SHAPED_MARKS = ("none", "suggested", "farthest")
+"""The marks rules a masked maze takes: the others name sides and corners a shape may not have."""
+
+
+def _mask(
+    entry: MazeEntry, book: BookSpec, i: int, path: Path, lines: dict[Loc, int]
+) -> tuple[Mask | None, list[Problem]]:
+    """The entry's mask file, read from the spec's folder and checked, with what else the entry must
+    agree with: its size (if given), an algorithm that walks from cell to neighbour, and a marks rule a
+    shape can have."""
+    at = where(path.name, lines, "mazes", i, "mask")
+    assert entry.mask is not None
+    if not entry.mask.lower().endswith(".txt"):
+        return None, [Problem(at, f'"{entry.mask}" is not a .txt file; draw the shape in text, X a cell')]
+    try:
+        text, _ = inputs.read_text(path.parent / entry.mask, "mask", at, path.parent, entry.mask)
+    except SpecError as exc:
+        return None, exc.problems
+    mask, problems = parse_mask(text, Path(entry.mask).name, at)
+    if mask is None:
+        return None, problems
+    if entry.size is not None and entry.size != (mask.width, mask.height):
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, "size"),
+                f"{entry.size[0]}x{entry.size[1]}, but the mask's cells fill {mask.width}x{mask.height}: "
+                "leave size out, it comes from the mask",
+            )
+        )
+    if generators.get(entry.algorithm).rectangle_only:
+        works = ", ".join(n for n in generators.ALGORITHMS.names() if not generators.get(n).rectangle_only)
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, "algorithm"),
+                f"{entry.algorithm} builds a plain rectangle row by row and cannot follow a mask; use one "
+                f"of {works}",
+            )
+        )
+    marks = entry.marks if entry.marks is not None else book.marks
+    if isinstance(marks, str) and marks not in SHAPED_MARKS:
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, "marks"),
+                f"{marks} names sides a shape may not have; a masked maze takes {', '.join(SHAPED_MARKS)}, "
+                "or {start: [x, y], end: [x, y]}",
+            )
+        )
+    elif isinstance(marks, Cells):
+        for name, (x, y) in (("start", marks.start), ("end", marks.end)):
+            if (x, y) in mask.off or not (0 <= x < mask.width and 0 <= y < mask.height):
+                problems.append(
+                    Problem(
+                        where(path.name, lines, "mazes", i, "marks"),
+                        f"{name} [{x}, {y}] is not a cell of the mask",
+                    )
+                )
+    return mask, problems
 
 
 def load_partial(path: Path) -> Spec | None:

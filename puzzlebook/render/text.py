@@ -20,27 +20,45 @@ def ascii_art(puzzle: Puzzle, show_solution: bool = False) -> str:
             if side is not None:
                 gaps.add((*cell, side))
 
+    contains = maze.grid.contains
+
     def wall_below(x: int, y: int) -> bool:
-        """Is there a wall on the south side of (x, y)? y = -1 means the top border."""
-        if y < 0:
-            return (x, 0, 1) not in gaps  # N = 1
-        if y == h - 1:
-            return (x, y, S) not in gaps
-        return not maze.at(x, y) & S
+        """Is there a wall between (x, y) and the cell below? y = -1 is above the top row. A wall stands
+        where at least one side is a cell of the maze (masked cells and the outside are none)."""
+        above, below = contains(x, y), contains(x, y + 1)
+        if not (above or below) or (x, y, S) in gaps or (x, y + 1, 1) in gaps:  # 1: N
+            return False
+        return not (above and below and maze.at(x, y) & S)
 
     def wall_right(x: int, y: int) -> bool:
-        """Is there a wall on the east side of (x, y)? x = -1 means the left border."""
-        if x < 0:
-            return (0, y, 8) not in gaps  # W = 8
-        if x == w - 1:
-            return (x, y, E) not in gaps
-        return not maze.at(x, y) & E
+        """Is there a wall between (x, y) and the cell to its right? x = -1 is left of the first column."""
+        left, right = contains(x, y), contains(x + 1, y)
+        if not (left or right) or (x, y, E) in gaps or (x + 1, y, 8) in gaps:  # 8: W
+            return False
+        return not (left and right and maze.at(x, y) & E)
 
-    lines = ["+" + "+".join("--" if wall_below(x, -1) else "  " for x in range(w)) + "+"]
+    def corner(x: int, y: int) -> str:
+        """The grid corner at the top left of (x, y): a + where a wall meets it, blank inside a mask's
+        hole or between loops."""
+        meets = (
+            wall_below(x - 1, y - 1)
+            or wall_below(x, y - 1)
+            or wall_right(x - 1, y - 1)
+            or wall_right(x - 1, y)
+        )
+        return "+" if meets else " "
+
+    def border(y: int) -> str:
+        """The line of walls below row y (y = -1: above the first row)."""
+        return "".join(corner(x, y + 1) + ("--" if wall_below(x, y) else "  ") for x in range(w)) + corner(
+            w, y + 1
+        )
+
+    lines = [border(-1)]
     for y in range(h):
         row = "|" if wall_right(-1, y) else " "
         for x in range(w):
             row += labels.get((x, y), "  ") + ("|" if wall_right(x, y) else " ")
         lines.append(row)
-        lines.append("+" + "+".join("--" if wall_below(x, y) else "  " for x in range(w)) + "+")
+        lines.append(border(y))
     return "\n".join(lines) + "\n"

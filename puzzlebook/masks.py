@@ -1,0 +1,97 @@
+"""Masks: the cells of a rectangle that make a maze, drawn in a text file, one character a cell.
+
+``X`` or ``#`` is a cell and ``.`` or a space is none, so a teacher can draw a heart or a letter in any
+editor. The maze is the drawing's bounding box; the cells left out are switched off in the grid, and
+every generator that walks from cell to neighbour carves only the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import Problem
+from .grid import size_problem
+
+CELL = "X#"
+EMPTY = ". "
+MIN_CELLS = 2
+
+
+@dataclass(frozen=True)
+class Mask:
+    width: int
+    height: int
+    off: frozenset[tuple[int, int]]  # (x, y) of the box's cells that are not in the maze
+
+    @property
+    def cells(self) -> int:
+        return self.width * self.height - len(self.off)
+
+
+def parse_mask(text: str, name: str, where: str) -> tuple[Mask | None, list[Problem]]:
+    """The mask a text draws, cropped to its cells' bounding box, or the problems that stop it: a
+    character that is neither a cell nor empty (with its line and column), too few cells, a size too
+    large, or cells that fall apart into separate parts (a maze is one piece). ``where`` is the spec
+    line that names the file."""
+    on: set[tuple[int, int]] = set()
+    problems = []
+    for y, row in enumerate(text.splitlines()):
+        for x, mark in enumerate(row):
+            if mark in CELL:
+                on.add((x, y))
+            elif mark not in EMPTY:
+                shown = "a tab" if mark == "\t" else f'"{mark}"'
+                problems.append(
+                    Problem(
+                        f"{name}:{y + 1}",
+                        f"column {x + 1}: {shown} is neither a cell (X or #) nor empty (. or a space)",
+                    )
+                )
+                break  # one problem a line is enough to find the rest
+    if problems:
+        return None, problems
+    if len(on) < MIN_CELLS:
+        return None, [
+            Problem(
+                where, f"{name} has {len(on)} cell(s); a maze needs at least {MIN_CELLS}: mark them with X"
+            )
+        ]
+    x0, y0 = min(x for x, _ in on), min(y for _, y in on)
+    width, height = max(x for x, _ in on) - x0 + 1, max(y for _, y in on) - y0 + 1
+    too_large = size_problem(width, height)
+    if too_large:
+        return None, [Problem(where, f"{name}: {too_large}")]
+    cells = {(x - x0, y - y0) for x, y in on}
+    parts = _parts(cells)
+    if len(parts) > 1:
+        sizes = sorted((len(p) for p in parts), reverse=True)
+        listed = ", ".join(f"{n:,}" for n in sizes[:-1]) + f" and {sizes[-1]:,}"
+        return None, [
+            Problem(
+                where,
+                f"{name} falls apart into {len(parts)} separate parts ({listed} cells); a maze is one "
+                "piece: join them with X cells side by side (corners do not join), or remove the smaller "
+                "parts",
+            )
+        ]
+    off = frozenset((x, y) for y in range(height) for x in range(width) if (x, y) not in cells)
+    return Mask(width, height, off), []
+
+
+def _parts(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
+    """The pieces cells side by side make (a corner is not a side)."""
+    left = set(cells)
+    parts = []
+    while left:
+        first = left.pop()
+        part = {first}
+        todo = [first]
+        while todo:
+            x, y = todo.pop()
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in left:
+                    left.remove(near)
+                    part.add(near)
+                    todo.append(near)
+        parts.append(part)
+    return parts

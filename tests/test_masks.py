@@ -1,0 +1,193 @@
+"""Masks: shapes drawn in a text file, checked on the cells alone with the independent checker."""
+
+import itertools
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mazecheck import problems, shortest_path
+from typer.testing import CliRunner
+
+from puzzlebook import generators
+from puzzlebook.build import build_book, check_book, make_puzzles
+from puzzlebook.cli import app
+from puzzlebook.masks import parse_mask
+from puzzlebook.puzzles import make_puzzle
+
+runner = CliRunner()
+WALKERS = [n for n in generators.ALGORITHMS.names() if not generators.get(n).rectangle_only]
+HEART = """\
+..XXX...XXX..
+.XXXXX.XXXXX.
+XXXXXXXXXXXXX
+XXXXXXXXXXXXX
+.XXXXXXXXXXX.
+..XXXXXXXXX..
+...XXXXXXX...
+....XXXXX....
+.....XXX.....
+......X......
+"""
+
+
+def cells_of(mask):
+    return [(x, y) for y in range(mask.height) for x in range(mask.width) if (x, y) not in mask.off]
+
+
+def test_a_mask_is_cropped_to_its_cells_and_reads_x_and_hash_as_cells():
+    mask, found = parse_mask("\n...\n.X#.\n..X\n\n", "m.txt", "book.yaml:4")
+    assert found == []
+    assert (mask.width, mask.height) == (2, 2) and mask.cells == 3
+    assert mask.off == frozenset({(0, 1)})
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("XX\nXQ\n", 'm.txt:2: column 2: "Q" is neither a cell (X or #) nor empty (. or a space)'),
+        ("XX\n\tX\n", "m.txt:2: column 1: a tab is neither a cell (X or #) nor empty (. or a space)"),
+        ("..\n.X\n", "book.yaml:4: m.txt has 1 cell(s); a maze needs at least 2: mark them with X"),
+        (
+            "XX..X\n....X\nX....\n",
+            "book.yaml:4: m.txt falls apart into 3 separate parts (2, 2 and 1 cells); a maze is one piece: "
+            "join them with X cells side by side (corners do not join), or remove the smaller parts",
+        ),
+        ("X.\n.X\n", "book.yaml:4: m.txt falls apart into 2 separate parts (1 and 1 cells)"),
+    ],
+)
+def test_a_mask_that_cannot_be_a_maze_says_what_to_fix(text, expected):
+    mask, found = parse_mask(text, "m.txt", "book.yaml:4")
+    assert mask is None
+    assert f"{found[0].where}: {found[0].message}".startswith(expected)
+
+
+@pytest.mark.parametrize("algorithm", WALKERS)
+def test_every_walking_generator_makes_a_perfect_maze_of_the_shape(algorithm):
+    mask, _ = parse_mask(HEART, "heart.txt", "")
+    for seed in range(6):
+        puzzle = make_puzzle(algorithm, mask.width, mask.height, seed, marks="suggested", masked=mask.off)
+        cells = puzzle.maze.rows()
+        assert problems(cells, mask.off) == []
+        assert puzzle.start not in mask.off and puzzle.end not in mask.off
+        route = puzzle.solution
+        assert len(route) == len(shortest_path(cells, puzzle.start, puzzle.end))
+
+
+def outline(mask):
+    """Cells with a side on the outside of the shape."""
+    inside = set(cells_of(mask))
+    return [
+        c
+        for c in cells_of(mask)
+        if any((c[0] + dx, c[1] + dy) not in inside for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    ]
+
+
+@st.composite
+def masks(draw):
+    """A random connected shape: a random walk of cells in a small box."""
+    w, h = draw(st.integers(2, 9)), draw(st.integers(2, 9))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    x, y = rng.randrange(w), rng.randrange(h)
+    on = {(x, y)}
+    for _ in range(draw(st.integers(1, w * h * 2))):
+        dx, dy = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
+        x, y = min(w - 1, max(0, x + dx)), min(h - 1, max(0, y + dy))
+        on.add((x, y))
+    return "\n".join("".join("X" if (i, j) in on else "." for i in range(w)) for j in range(h))
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=masks(), seed=st.integers(0, 2**32), algorithm=st.sampled_from(WALKERS))
+def test_suggested_ends_run_across_the_shape_as_far_as_any_pair_does(text, seed, algorithm):
+    """Brute force over every pair of outline cells at least half the shape's width apart: none is
+    farther apart along the maze than the suggested start and end."""
+    mask, _ = parse_mask(text, "m.txt", "")
+    if mask is None or not mask.off:
+        return  # fewer than two cells, or a full rectangle: its ends sit on opposite sides (test_solve)
+    puzzle = make_puzzle(algorithm, mask.width, mask.height, seed, marks="suggested", masked=mask.off)
+    cells = puzzle.maze.rows()
+    edge = outline(mask)
+    apart = (mask.width / 2) ** 2
+    pairs = [
+        (a, b) for a, b in itertools.combinations(edge, 2) if (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 >= apart
+    ]
+    length = len(puzzle.solution)
+    assert length == len(shortest_path(cells, puzzle.start, puzzle.end))
+    if pairs:
+        assert (puzzle.start, puzzle.end) in pairs or (puzzle.end, puzzle.start) in pairs
+        assert length == max(len(shortest_path(cells, a, b)) for a, b in pairs)
+
+
+def write_book(tmp_path, entry, marks="suggested"):
+    (tmp_path / "heart.txt").write_text(HEART)
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: Hearts\nmarks: {marks}\nmazes:\n  - {entry}\n")
+    return spec
+
+
+def test_a_spec_takes_the_size_from_its_mask_and_the_book_is_print_ready(tmp_path):
+    spec = write_book(tmp_path, "{mask: heart.txt, algorithm: wilson, count: 2}")
+    checked = check_book(spec)
+    assert [(m.width, m.height) for m in checked.mazes] == [(13, 10), (13, 10)]
+    puzzles = make_puzzles(checked.mazes)
+    for puzzle in puzzles.values():
+        assert problems(puzzle.maze.rows(), puzzle.maze.grid.masked) == []
+    build_book(spec, tmp_path / "hearts.pdf")
+    assert (tmp_path / "hearts.pdf").read_bytes().startswith(b"%PDF")
+    spec.write_text(spec.read_text().replace("marks:", "pad: true\nmarks:"))
+    result = runner.invoke(app, ["check", str(spec)])  # nothing in the margins, no hairlines
+    assert result.exit_code == 0 and "ready for print" in result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("entry", "marks", "expected"),
+    [
+        (
+            "{mask: heart.txt, size: 20x20}",
+            "suggested",
+            "mazes[0].size: 20x20, but the mask's cells fill 13x10",
+        ),
+        (
+            "{mask: heart.txt, algorithm: eller}",
+            "suggested",
+            "mazes[0].algorithm: eller builds a plain rectangle",
+        ),
+        ("{mask: heart.txt}", "corners", "mazes[0].marks: corners names sides a shape may not have"),
+        (
+            "{mask: heart.txt, marks: {start: [0, 0], end: [6, 9]}}",
+            "none",
+            "mazes[0].marks: start [0, 0] is not a cell",
+        ),
+        ("{mask: nowhere.txt}", "none", "mazes[0].mask:"),
+        ("{mask: heart.png}", "none", 'mazes[0].mask: "heart.png" is not a .txt file'),
+        ("{mask: ../heart.txt}", "none", "mazes[0].mask:"),
+    ],
+)
+def test_a_mask_the_entry_cannot_use_is_refused_with_its_line(tmp_path, entry, marks, expected):
+    spec = write_book(tmp_path, entry, marks)
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("error: book.yaml:4: ") and expected in first, first
+    assert "Traceback" not in result.stderr
+
+
+def test_the_command_line_draws_a_masked_maze_and_its_json_lists_the_cells_left_out(tmp_path):
+    (tmp_path / "heart.txt").write_text(HEART)
+    out = tmp_path / "m.json"
+    result = runner.invoke(
+        app, ["maze", "-a", "prim", "--mask", str(tmp_path / "heart.txt"), "--seed", "3", "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.stderr
+    made = json.loads(out.read_text())
+    mask, _ = parse_mask(HEART, "heart.txt", "")
+    assert {tuple(c) for c in made["masked"]} == mask.off
+    assert all(made["cells"][y][x] == 0 for x, y in mask.off)
+    text = runner.invoke(
+        app, ["maze", "-a", "prim", "--mask", str(tmp_path / "heart.txt"), "--seed", "3"]
+    ).stdout
+    assert text.splitlines()[0].startswith("      +--+")  # the heart's left lobe starts two cells in
+    assert "+  +  +" not in text.splitlines()[0]  # no grid dots outside the shape
