@@ -23,6 +23,7 @@ from .puzzles import (
     rate as ratings,
 )
 from .render.pdf import text_problems, write_pdf
+from .solve import shape_search_cells
 from .spec import AGES, MazeRequest, Spec, load_partial, load_spec
 from .workers import Makers
 
@@ -59,7 +60,9 @@ def workload_problems(spec: Spec) -> list[Problem]:
     problems = []
     for i, entry in enumerate(book.mazes):
         age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
-        width, height = entry.size or (age.size if age else (1, 1))
+        mask = spec.masks.get(i)
+        width, height = (mask.width, mask.height) if mask else entry.size or (age.size if age else (1, 1))
+        each = width * height + (shape_search_cells(mask.outline, mask.cells) if mask else 0)
         band = None if entry.age else entry.difficulty
         if isinstance(band, tuple) and band[0] > 5 * width * height:
             problems.append(
@@ -76,7 +79,7 @@ def workload_problems(spec: Spec) -> list[Problem]:
             made = entry.count
         else:  # one search for all the copies of the entry
             made = max(SAMPLE, 3 * entry.count) if isinstance(band, str) else MAX_TRIES * entry.count
-        work += made * width * height
+        work += made * each
         mazes += entry.count * students
     if mazes > MAX_MAZES:
         who = f" ({students} students x {mazes // students} mazes)" if spec.roster else ""
@@ -88,8 +91,8 @@ def workload_problems(spec: Spec) -> list[Problem]:
             Problem(
                 spec.where("mazes"),
                 f"this book asks for {work:,} maze cells to be made, counting the seeds tried to match "
-                f"difficulty; the limit is {MAX_WORK:,}: use fewer or smaller mazes, or fewer difficulty "
-                "ranges",
+                f"difficulty and the searches for shaped mazes' ends; the limit is {MAX_WORK:,}: use fewer "
+                "or smaller mazes, or fewer difficulty ranges",
             )
         )
     return problems

@@ -15,6 +15,9 @@ from .grid import size_problem
 CELL = "X#"
 EMPTY = ". "
 MIN_CELLS = 2
+MAX_BOX = 1_000_000
+"""Cells in a drawing's box at most (1000x1000): checked before the cells are collected, so a huge file
+cannot take the memory of millions of them."""
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,7 @@ class Mask:
     width: int
     height: int
     off: frozenset[tuple[int, int]]  # (x, y) of the box's cells that are not in the maze
+    outline: int = 0  # cells with a side on the outside of the shape, where ends may open
 
     @property
     def cells(self) -> int:
@@ -33,9 +37,17 @@ def parse_mask(text: str, name: str, where: str) -> tuple[Mask | None, list[Prob
     character that is neither a cell nor empty (with its line and column), too few cells, a size too
     large, or cells that fall apart into separate parts (a maze is one piece). ``where`` is the spec
     line that names the file."""
+    rows = text.splitlines()
+    box = len(rows) * max((len(row) for row in rows), default=0)
+    if box > MAX_BOX:
+        return None, [
+            Problem(
+                where, f"{name} is {box:,} characters across and down; a drawing may be at most {MAX_BOX:,}"
+            )
+        ]
     on: set[tuple[int, int]] = set()
     problems = []
-    for y, row in enumerate(text.splitlines()):
+    for y, row in enumerate(rows):
         for x, mark in enumerate(row):
             if mark in CELL:
                 on.add((x, y))
@@ -75,7 +87,8 @@ def parse_mask(text: str, name: str, where: str) -> tuple[Mask | None, list[Prob
             )
         ]
     off = frozenset((x, y) for y in range(height) for x in range(width) if (x, y) not in cells)
-    return Mask(width, height, off), []
+    edge = sum(1 for x, y in cells if not {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)} <= cells)
+    return Mask(width, height, off, edge), []
 
 
 def _parts(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:

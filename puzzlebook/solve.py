@@ -195,9 +195,14 @@ def _longest_between(
     return best
 
 
-SHAPE_SEARCHES = 4_000_000
-"""Cells searched at most to find a shape's ends exactly (one search from each outline cell); a larger
-shape takes the farthest outline cells, from two searches."""
+SHAPE_SEARCHES = 1_000_000
+"""Cells searched at most to find a shape's ends exactly (one search from each outline cell, about half a
+second); a larger shape takes the farthest outline cells, from two searches."""
+
+
+def shape_search_cells(outline: int, cells: int) -> int:
+    """Cells a masked maze's ends cost to find (see ``_across_the_shape``), for the book's work limit."""
+    return outline * cells if outline * cells <= SHAPE_SEARCHES else 2 * cells
 
 
 def _across_the_shape(maze: Maze) -> Ends:

@@ -191,3 +191,26 @@ def test_the_command_line_draws_a_masked_maze_and_its_json_lists_the_cells_left_
     ).stdout
     assert text.splitlines()[0].startswith("      +--+")  # the heart's left lobe starts two cells in
     assert "+  +  +" not in text.splitlines()[0]  # no grid dots outside the shape
+
+
+def test_a_huge_drawing_is_refused_before_its_cells_are_collected(tmp_path):
+    mask, found = parse_mask(("X" * 1001 + "\n") * 1000, "big.txt", "book.yaml:4")
+    assert mask is None
+    assert f"{found[0].where}: {found[0].message}" == (
+        "book.yaml:4: big.txt is 1,001,000 characters across and down; a drawing may be at most 1,000,000"
+    )
+
+
+def test_the_search_for_a_shapes_ends_counts_in_the_books_work_limit(tmp_path):
+    """A shape's ends cost a search from each outline cell: a spec cannot ask for hours of them."""
+    diamond = "\n".join(
+        "".join("X" if abs(x - 30) + abs(y - 30) <= 30 else "." for x in range(61)) for y in range(61)
+    )
+    (tmp_path / "diamond.txt").write_text(diamond)
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: D\nlayout: poster\nmazes:\n  - {mask: diamond.txt, count: 1000}\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    assert "the searches for shaped mazes' ends; the limit is 40,000,000" in result.stderr
+    spec.write_text("title: D\nlayout: poster\nmazes:\n  - {mask: diamond.txt, count: 20}\n")
+    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0
