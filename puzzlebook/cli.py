@@ -20,7 +20,7 @@ from . import __version__, generators, grid, inputs
 from .build import Checked, check_book, generate, render, targets, work_units, write_books
 from .errors import Problem, PuzzlebookError, SpecError
 from .layout import load_layout, plan_single, preset_names
-from .masks import Mask, parse_mask
+from .masks import Mask, parse_mask, picture_mask
 from .output import plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
@@ -146,16 +146,26 @@ def maze(
         float, typer.Option(help="Share of dead ends opened into loops, 0 to 1 (0: a perfect maze).")
     ] = 0.0,
     mask: Annotated[
-        str | None, typer.Option(help="A .txt file drawing the maze's shape: X or # a cell, . or space none.")
+        str | None,
+        typer.Option(
+            help="The maze's shape: a .txt drawing (X or # a cell, . or space none), or a .png picture "
+            "(dark, opaque pixels are the shape) fitted into --size."
+        ),
     ] = None,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
-        shape = read_mask(mask) if mask else None
+        shape = read_mask(mask, size) if mask else None
         if size is None and shape is None:
             raise SpecError([Problem("--size", "is required (WxH in cells, such as 20x30), or give --mask")])
         width, height = (shape.width, shape.height) if shape else parse_size(str(size))
-        if shape and size is not None and parse_size(size) != (width, height):
+        if (
+            shape
+            and size is not None
+            and mask
+            and mask.lower().endswith(".txt")
+            and parse_size(size) != (width, height)
+        ):
             raise SpecError(
                 [Problem("--size", f"{size}, but the mask's cells fill {width}x{height}: leave --size out")]
             )
@@ -218,12 +228,24 @@ def maze(
         fail(error)
 
 
-def read_mask(name: str) -> Mask:
-    """--mask: the shape drawn in a text file (see masks.py), or a SpecError saying what is wrong."""
-    if not name.lower().endswith(".txt"):
-        raise SpecError([Problem("--mask", f'"{name}" is not a .txt file; draw the shape in text, X a cell')])
-    text, _ = inputs.read_text(name, "mask", "--mask")
-    shape, problems = parse_mask(text, Path(name).name, "--mask")
+def read_mask(name: str, size: str | None) -> Mask:
+    """--mask: the shape drawn in a text file or a picture (see masks.py), or a SpecError saying what is
+    wrong."""
+    kind = Path(name).suffix.lower()
+    if kind == ".png":
+        if size is None:
+            raise SpecError(
+                [Problem("--mask", "a picture needs --size WxH too, the cells it is fitted into")]
+            )
+        source = inputs.read_bytes(name, "mask", "--mask")
+        shape, problems = picture_mask(source.data, Path(name).name, "--mask", *parse_size(size))
+    elif kind == ".txt":
+        text, _ = inputs.read_text(name, "mask", "--mask")
+        shape, problems = parse_mask(text, Path(name).name, "--mask")
+    else:
+        raise SpecError(
+            [Problem("--mask", f'"{name}" is neither a .txt drawing nor a .png picture of the shape')]
+        )
     if shape is None:
         raise SpecError(problems)
     return shape

@@ -7,6 +7,7 @@ every generator that walks from cell to neighbour carves only the rest.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 from .errors import Problem
@@ -62,11 +63,51 @@ def parse_mask(text: str, name: str, where: str) -> tuple[Mask | None, list[Prob
                 break  # one problem a line is enough to find the rest
     if problems:
         return None, problems
+    return _shape(on, name, where, "mark them with X")
+
+
+MAX_PICTURE = 40_000_000
+"""Pixels in a mask picture at most: its size is read from the header, before any pixel is."""
+
+
+def picture_mask(
+    data: bytes, name: str, where: str, width: int, height: int
+) -> tuple[Mask | None, list[Problem]]:
+    """The mask a picture draws, fitted into ``width`` x ``height`` cells keeping its proportions: a cell
+    is in the maze when most of its pixels are opaque and dark. Then checked and cropped as a drawing is."""
+    from PIL import Image, UnidentifiedImageError  # Pillow loads only for a picture mask
+
+    if width * height > MAX_BOX:
+        return None, [Problem(where, f"{width}x{height} is too large for a shape: at most {MAX_BOX:,} cells")]
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            if picture.width * picture.height > MAX_PICTURE:
+                return None, [
+                    Problem(
+                        where,
+                        f"{name} is {picture.width}x{picture.height} pixels; a mask picture may have at "
+                        f"most {MAX_PICTURE:,}: make it smaller",
+                    )
+                ]
+            rgba = picture.convert("RGBA")
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        return None, [Problem(where, f"{name} is not a picture puzzlebook can read; save it as a PNG")]
+    gray = rgba.convert("L").point(lambda v: 255 if v < 128 else 0)  # dark pixels
+    solid = rgba.getchannel("A").point(lambda v: 255 if v >= 128 else 0)  # opaque pixels
+    inside = Image.composite(gray, Image.new("L", rgba.size, 0), solid)
+    scale = min(width / rgba.width, height / rgba.height)
+    fitted = (max(1, round(rgba.width * scale)), max(1, round(rgba.height * scale)))
+    cells = inside.resize(fitted, Image.Resampling.BOX).point(lambda v: 255 if v >= 128 else 0)
+    data_bytes = cells.tobytes()
+    on = {(i % fitted[0], i // fitted[0]) for i, v in enumerate(data_bytes) if v}
+    return _shape(on, name, where, "draw the shape in dark, opaque pixels")
+
+
+def _shape(on: set[tuple[int, int]], name: str, where: str, how: str) -> tuple[Mask | None, list[Problem]]:
+    """The cells ``on`` as a mask cropped to their box, or why they cannot be a maze."""
     if len(on) < MIN_CELLS:
         return None, [
-            Problem(
-                where, f"{name} has {len(on)} cell(s); a maze needs at least {MIN_CELLS}: mark them with X"
-            )
+            Problem(where, f"{name} has {len(on)} cell(s); a maze needs at least {MIN_CELLS}: {how}")
         ]
     x0, y0 = min(x for x, _ in on), min(y for _, y in on)
     width, height = max(x for x, _ in on) - x0 + 1, max(y for _, y in on) - y0 + 1

@@ -162,7 +162,7 @@ def test_a_spec_takes_the_size_from_its_mask_and_the_book_is_print_ready(tmp_pat
             "mazes[0].marks: start [0, 0] is not a cell",
         ),
         ("{mask: nowhere.txt}", "none", "mazes[0].mask:"),
-        ("{mask: heart.png}", "none", 'mazes[0].mask: "heart.png" is not a .txt file'),
+        ("{mask: heart.gif}", "none", 'mazes[0].mask: "heart.gif" is neither a .txt drawing nor a .png'),
         ("{mask: ../heart.txt}", "none", "mazes[0].mask:"),
     ],
 )
@@ -214,3 +214,92 @@ def test_the_search_for_a_shapes_ends_counts_in_the_books_work_limit(tmp_path):
     assert "the searches for shaped mazes' ends; the limit is 40,000,000" in result.stderr
     spec.write_text("title: D\nlayout: poster\nmazes:\n  - {mask: diamond.txt, count: 20}\n")
     assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0
+
+
+def star_picture(path, background=(0, 0, 0, 0)):
+    """A dark five-pointed star on a transparent (or any) background, 400 pixels square."""
+    import math
+
+    from PIL import Image, ImageDraw
+
+    picture = Image.new("RGBA", (400, 300), background)
+    corners = []
+    for k in range(10):
+        r = 140 if k % 2 == 0 else 85
+        a = math.pi / 2 + k * math.pi / 5
+        corners.append((200 + r * math.cos(a), 160 - r * math.sin(a)))
+    ImageDraw.Draw(picture).polygon(corners, fill=(30, 30, 30, 255))
+    picture.save(path)
+
+
+def test_a_picture_is_fitted_into_the_size_keeping_its_proportions(tmp_path):
+    from puzzlebook.masks import picture_mask
+
+    star_picture(tmp_path / "star.png")
+    mask, found = picture_mask((tmp_path / "star.png").read_bytes(), "star.png", "book.yaml:4", 40, 40)
+    assert found == []
+    assert mask.width <= 40 and mask.height <= 30  # 400x300 in 40x40 cells: 40x30 at most, then cropped
+    assert 24 <= mask.width <= 28  # the star spans 280 of the picture's 400 pixels across
+    assert mask.cells < mask.width * mask.height * 0.6  # a star: much of its box is outside it
+    inside = set(cells_of(mask))
+    assert (mask.width // 2, mask.height // 2) in inside and (0, mask.height - 1) not in inside
+    star_picture(tmp_path / "white.png", background=(255, 255, 255, 255))
+    same, _ = picture_mask((tmp_path / "white.png").read_bytes(), "white.png", "", 40, 40)
+    assert same == mask  # a light background is outside, as a transparent one is
+    for seed in range(3):
+        puzzle = make_puzzle("wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off)
+        assert problems(puzzle.maze.rows(), mask.off) == []
+
+
+def test_a_picture_mask_in_a_spec_needs_its_size_and_must_be_a_picture(tmp_path):
+    star_picture(tmp_path / "star.png")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: S\nmarks: suggested\nmazes:\n  - {mask: star.png, size: 24x24, algorithm: prim}\n"
+    )
+    checked = check_book(spec)
+    assert checked.mazes[0].width <= 24 and checked.mazes[0].masked
+    spec.write_text("title: S\nmazes:\n  - {mask: star.png}\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.stderr.splitlines()[0] == (
+        "error: book.yaml:3: mazes[0].mask: a picture needs size: WxH too, the cells it is fitted into"
+    )
+    (tmp_path / "fake.png").write_bytes(b"not a picture at all")
+    spec.write_text("title: S\nmazes:\n  - {mask: fake.png, size: 20x20}\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    assert "fake.png is not a picture puzzlebook can read" in result.stderr
+
+
+def test_a_picture_too_large_is_refused_from_its_header(tmp_path):
+    from PIL import Image
+
+    from puzzlebook.masks import MAX_PICTURE, picture_mask
+
+    Image.new("1", (8000, 6000), 1).save(tmp_path / "huge.png")  # 48 million pixels, a few KB on disk
+    assert MAX_PICTURE < 8000 * 6000
+    mask, found = picture_mask((tmp_path / "huge.png").read_bytes(), "huge.png", "--mask", 30, 30)
+    assert mask is None and "huge.png is 8000x6000 pixels" in found[0].message
+
+
+def test_the_command_line_takes_a_picture_with_a_size(tmp_path):
+    star_picture(tmp_path / "star.png")
+    result = runner.invoke(
+        app,
+        [
+            "maze",
+            "-a",
+            "kruskal",
+            "--mask",
+            str(tmp_path / "star.png"),
+            "-s",
+            "20x20",
+            "-o",
+            str(tmp_path / "s.json"),
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    made = json.loads((tmp_path / "s.json").read_text())
+    assert problems(made["cells"], frozenset(tuple(c) for c in made["masked"])) == []
+    result = runner.invoke(app, ["maze", "-a", "kruskal", "--mask", str(tmp_path / "star.png")])
+    assert result.exit_code == 2 and "--mask: a picture needs --size" in result.stderr
