@@ -27,6 +27,7 @@ from .registry import suggest
 from .render.pdf import write_pdf
 from .render.text import ascii_art
 from .rng import MAX_SEED
+from .shapes import SHAPES, shape_mask
 from .spec import SHAPED_MARKS, MazeRequest, json_schema
 from .starter import SCHEMA_FILE, starter_spec
 
@@ -152,15 +153,41 @@ def maze(
             "(dark, opaque pixels are the shape) fitted into --size."
         ),
     ] = None,
+    shape: Annotated[
+        str | None, typer.Option(help=f"A built-in shape drawn over --size: {', '.join(SHAPES)}.")
+    ] = None,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
-        shape = read_mask(mask, size) if mask else None
-        if size is None and shape is None:
+        built: Mask | None
+        if mask and shape:
+            raise SpecError([Problem("--shape", "give --mask or --shape, not both")])
+        if shape:
+            if shape not in SHAPES:
+                hint = suggest(shape, list(SHAPES)) or ""
+                raise SpecError(
+                    [
+                        Problem(
+                            "--shape",
+                            f'expected one of {", ".join(SHAPES)}, got "{shape}".{hint}'.rstrip("."),
+                        )
+                    ]
+                )
+            if size is None:
+                raise SpecError(
+                    [Problem("--shape", "needs --size WxH too, the cells it is drawn over, e.g. 20x20")]
+                )
+            built, problems = shape_mask(shape, *parse_size(size), "--shape")
+            if built is None:
+                raise SpecError(problems)
+        else:
+            built = None
+        shaped = built if shape else read_mask(mask, size) if mask else None
+        if size is None and shaped is None:
             raise SpecError([Problem("--size", "is required (WxH in cells, such as 20x30), or give --mask")])
-        width, height = (shape.width, shape.height) if shape else parse_size(str(size))
+        width, height = (shaped.width, shaped.height) if shaped else parse_size(str(size))
         if (
-            shape
+            shaped
             and size is not None
             and mask
             and mask.lower().endswith(".txt")
@@ -169,7 +196,7 @@ def maze(
             raise SpecError(
                 [Problem("--size", f"{size}, but the mask's cells fill {width}x{height}: leave --size out")]
             )
-        if shape and generators.get(algorithm).rectangle_only:
+        if shaped and generators.get(algorithm).rectangle_only:
             raise SpecError(
                 [Problem("--algorithm", f"{algorithm} cannot follow a mask; {_mask_algorithms()}")]
             )
@@ -177,7 +204,7 @@ def maze(
         mark = Marks(choose(marks, Marks, "--marks"))
         if solution and mark is Marks.none:
             mark = Marks.suggested  # a solution needs a start and an end
-        if shape and mark.value not in SHAPED_MARKS:
+        if shaped and mark.value not in SHAPED_MARKS:
             raise SpecError(
                 [
                     Problem(
@@ -219,7 +246,7 @@ def maze(
             mark.value,
             solve_unmarked=form is TextFormat.json,
             braid=braid,
-            masked=shape.off if shape else frozenset(),
+            masked=shaped.off if shaped else frozenset(),
         )
         write_output(output, export(puzzle, form, solution, dpi))
         if seed is None:

@@ -38,6 +38,7 @@ from .messages import Loc, errors_of, format_loc
 from .output import spec_output_problem
 from .registry import suggest
 from .rng import MAX_SEED, derive_seed
+from .shapes import SHAPES, shape_mask
 from .units import page_size
 
 MAX_NAME = 60  # characters in a student's name
@@ -175,6 +176,11 @@ MarksField = Annotated[
 ]
 
 
+ShapeName = Literal[
+    "heart", "star", "circle", "diamond", "hexagon", "triangle", "cloud", "apple", "fish", "cat"
+]  # fmt: skip
+
+
 class MazeEntry(_Model):
     size: (
         Annotated[
@@ -199,6 +205,7 @@ class MazeEntry(_Model):
     braid: float = Field(
         0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
     )
+    shape: ShapeName | None = Field(None, description="a built-in shape: " + ", ".join(SHAPES))
     mask: OneLine | None = Field(
         None,
         max_length=200,
@@ -658,8 +665,9 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
         problems += [Problem(where(path.name, lines, *loc), msg) for loc, msg in errors_of(exc, BookSpec)]
     else:
         for i, entry in enumerate(book.mazes):
-            if entry.mask:
-                mask, more = _mask(entry, book, i, path, lines)
+            if entry.mask or entry.shape:
+                shaped = _builtin_shape if entry.shape else _mask
+                mask, more = shaped(entry, book, i, path, lines)
                 problems += more
                 if mask:
                     masks[i] = mask
@@ -724,6 +732,15 @@ def _mask(
                 "leave size out, it comes from the mask",
             )
         )
+    return mask, problems + _fits_shape(entry, book, i, mask, path, lines)
+
+
+def _fits_shape(
+    entry: MazeEntry, book: BookSpec, i: int, mask: Mask, path: Path, lines: dict[Loc, int]
+) -> list[Problem]:
+    """What an entry with a mask or shape must agree with: an algorithm that walks from cell to
+    neighbour, and a marks rule a shape can have."""
+    problems: list[Problem] = []
     if generators.get(entry.algorithm).rectangle_only:
         works = ", ".join(n for n in generators.ALGORITHMS.names() if not generators.get(n).rectangle_only)
         problems.append(
@@ -751,7 +768,25 @@ def _mask(
                         f"{name} [{x}, {y}] is not a cell of the mask",
                     )
                 )
-    return mask, problems
+    return problems
+
+
+def _builtin_shape(
+    entry: MazeEntry, book: BookSpec, i: int, path: Path, lines: dict[Loc, int]
+) -> tuple[Mask | None, list[Problem]]:
+    """The entry's built-in shape drawn over its size (or its age's), checked like a mask."""
+    at = where(path.name, lines, "mazes", i, "shape")
+    assert entry.shape is not None
+    if entry.mask:
+        return None, [Problem(at, "give a mask or a shape, not both")]
+    age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
+    size = entry.size or (age.size if age else None)
+    if size is None:
+        return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
+    mask, problems = shape_mask(entry.shape, *size, at)
+    if mask is None:
+        return None, problems
+    return mask, _fits_shape(entry, book, i, mask, path, lines)
 
 
 def load_partial(path: Path) -> Spec | None:

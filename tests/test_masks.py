@@ -303,3 +303,41 @@ def test_the_command_line_takes_a_picture_with_a_size(tmp_path):
     assert problems(made["cells"], frozenset(tuple(c) for c in made["masked"])) == []
     result = runner.invoke(app, ["maze", "-a", "kruskal", "--mask", str(tmp_path / "star.png")])
     assert result.exit_code == 2 and "--mask: a picture needs --size" in result.stderr
+
+
+@pytest.mark.parametrize("name", sorted(__import__("puzzlebook.shapes").shapes.SHAPES))
+def test_every_built_in_shape_is_one_piece_at_every_size_and_fills_its_box(name):
+    """A shape that came apart at some size would refuse a child's book: none does, from 12 to 60."""
+    from puzzlebook.shapes import shape_mask
+
+    for w in range(12, 61, 3):
+        for h in (w, w * 3 // 4, w * 4 // 3):
+            mask, found = shape_mask(name, w, h, "")
+            assert mask is not None, (w, h, found)
+            assert mask.width >= w * 0.8 and mask.height >= h * 0.6  # it uses the size it was given
+            assert mask.cells >= 0.4 * mask.width * mask.height
+
+
+def test_a_built_in_shape_in_a_spec_and_on_the_command_line(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: S\nmarks: suggested\nmazes:\n  - {shape: heart, size: 20x20, algorithm: kruskal}\n"
+    )
+    checked = check_book(spec)
+    puzzle = make_puzzles(checked.mazes)[1]
+    assert problems(puzzle.maze.rows(), puzzle.maze.grid.masked) == []
+    assert puzzle.maze.grid.masked and puzzle.start is not None
+    for entry, expected in (
+        ("{shape: heart}", "mazes[0].shape: a shape needs size: WxH too"),
+        ("{shape: hart, size: 20x20}", "mazes[0].shape:"),
+        ("{shape: heart, mask: heart.txt, size: 20x20}", "mazes[0].shape: give a mask or a shape, not both"),
+        ("{shape: cat, size: 20x20, algorithm: sidewinder}", "mazes[0].algorithm: sidewinder builds a plain"),
+    ):
+        spec.write_text(f"title: S\nmazes:\n  - {entry}\n")
+        result = runner.invoke(app, ["validate", str(spec)])
+        assert result.exit_code == 2 and expected in result.stderr.splitlines()[0], result.stderr
+    out = tmp_path / "cat.json"
+    result = runner.invoke(app, ["maze", "-a", "wilson", "--shape", "cat", "-s", "16x16", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    made = json.loads(out.read_text())
+    assert made["masked"] and problems(made["cells"], frozenset(tuple(c) for c in made["masked"])) == []

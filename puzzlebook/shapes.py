@@ -1,0 +1,114 @@
+"""Built-in shapes for `shape:`: outlines a child knows, drawn in a unit square and made into masks.
+
+Each shape is a test of a point (x right, y down, both 0 to 1): inside or not. A cell is in the maze when
+most of nine points spread over it are inside, so the outline is followed to a third of a cell, and the
+shape fills the maze's size (a 30x20 circle is an ellipse). Shapes are built from circles, ellipses and
+polygons, kept fat enough that none comes apart at 12x12 cells and up (a test checks every size).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from .errors import Problem
+from .masks import Mask, shape_of
+
+Inside = Callable[[float, float], bool]
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> Inside:
+    return lambda x, y: ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+
+
+def _polygon(*corners: tuple[float, float]) -> Inside:
+    """Even-odd rule: a ray to the right crosses the outline an odd number of times from inside."""
+
+    def inside(x: float, y: float) -> bool:
+        crossed = False
+        for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+                crossed = not crossed
+        return crossed
+
+    return inside
+
+
+def _union(*parts: Inside) -> Inside:
+    return lambda x, y: any(part(x, y) for part in parts)
+
+
+def _heart(x: float, y: float) -> bool:
+    """The classic heart curve (x² + y² - 1)³ = x²y³, lobes up."""
+    u, v = (x - 0.5) * 2.5, (0.57 - y) * 2.6
+    return (u * u + v * v - 1) ** 3 - u * u * v**3 <= 0
+
+
+def _star() -> Inside:
+    corners = []
+    for k in range(10):
+        r = 0.5 if k % 2 == 0 else 0.27
+        a = math.pi / 2 + k * math.pi / 5
+        corners.append((0.5 + r * math.cos(a), 0.55 - r * math.sin(a)))
+    return _polygon(*corners)
+
+
+def _hexagon() -> Inside:
+    return _polygon(
+        *((0.5 + 0.5 * math.cos(a), 0.5 + 0.5 * math.sin(a)) for a in (k * math.pi / 3 for k in range(6)))
+    )
+
+
+SHAPES: dict[str, Inside] = {
+    "heart": _heart,
+    "star": _star(),
+    "circle": _ellipse(0.5, 0.5, 0.5, 0.5),
+    "diamond": _polygon((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)),
+    "hexagon": _hexagon(),
+    "triangle": _polygon((0.5, 0.0), (1.0, 1.0), (0.0, 1.0)),
+    "cloud": _union(
+        _ellipse(0.27, 0.62, 0.25, 0.22),
+        _ellipse(0.5, 0.42, 0.27, 0.3),
+        _ellipse(0.74, 0.58, 0.25, 0.24),
+        _ellipse(0.5, 0.7, 0.36, 0.2),
+    ),
+    "apple": _union(
+        _ellipse(0.36, 0.6, 0.34, 0.38),
+        _ellipse(0.64, 0.6, 0.34, 0.38),
+        _polygon((0.45, 0.3), (0.55, 0.3), (0.56, 0.04), (0.47, 0.04)),  # the stem
+        _ellipse(0.65, 0.12, 0.12, 0.06),  # the leaf
+    ),
+    "fish": _union(
+        _ellipse(0.42, 0.5, 0.4, 0.42),
+        _polygon((0.7, 0.5), (1.0, 0.08), (1.0, 0.92)),  # the tail
+    ),
+    "cat": _union(
+        _ellipse(0.5, 0.58, 0.42, 0.38),
+        _polygon((0.12, 0.45), (0.14, 0.0), (0.42, 0.28)),  # the ears
+        _polygon((0.88, 0.45), (0.86, 0.0), (0.58, 0.28)),
+    ),
+}
+"""Every built-in shape by name, as `shape:` and `--shape` take them."""
+
+MAX_CELLS = 250_000
+"""Cells a built-in shape may be drawn over (500x500): nine tests a cell, in Python."""
+
+_SAMPLES = ((1 / 6, 1 / 6), (1 / 2, 1 / 6), (5 / 6, 1 / 6), (1 / 6, 1 / 2), (1 / 2, 1 / 2), (5 / 6, 1 / 2),
+            (1 / 6, 5 / 6), (1 / 2, 5 / 6), (5 / 6, 5 / 6))  # fmt: skip
+
+
+def shape_mask(name: str, width: int, height: int, where: str) -> tuple[Mask | None, list[Problem]]:
+    """The built-in shape ``name`` drawn over ``width`` x ``height`` cells, checked and cropped as a
+    drawing is (see ``masks``)."""
+    if width * height > MAX_CELLS:
+        return None, [
+            Problem(where, f"{width}x{height} is too large for a shape: at most {MAX_CELLS:,} cells")
+        ]
+    inside = SHAPES[name]
+    on = {
+        (x, y)
+        for y in range(height)
+        for x in range(width)
+        if sum(inside((x + dx) / width, (y + dy) / height) for dx, dy in _SAMPLES) >= 5
+    }
+    return shape_of(on, f"the {name}", where, "make the maze larger")
