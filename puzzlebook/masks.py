@@ -63,7 +63,7 @@ def parse_mask(text: str, name: str, where: str) -> tuple[Mask | None, list[Prob
                 break  # one problem a line is enough to find the rest
     if problems:
         return None, problems
-    return _shape(on, name, where, "mark them with X")
+    return shape_of(on, name, where, "mark them with X")
 
 
 MAX_PICTURE = 40_000_000
@@ -100,10 +100,10 @@ def picture_mask(
     cells = inside.resize(fitted, Image.Resampling.BOX).point(lambda v: 255 if v >= 128 else 0)
     data_bytes = cells.tobytes()
     on = {(i % fitted[0], i // fitted[0]) for i, v in enumerate(data_bytes) if v}
-    return _shape(on, name, where, "draw the shape in dark, opaque pixels")
+    return shape_of(on, name, where, "draw the shape in dark, opaque pixels")
 
 
-def _shape(on: set[tuple[int, int]], name: str, where: str, how: str) -> tuple[Mask | None, list[Problem]]:
+def shape_of(on: set[tuple[int, int]], name: str, where: str, how: str) -> tuple[Mask | None, list[Problem]]:
     """The cells ``on`` as a mask cropped to their box, or why they cannot be a maze."""
     if len(on) < MIN_CELLS:
         return None, [
