@@ -27,7 +27,7 @@ from .registry import suggest
 from .render.pdf import write_pdf
 from .render.text import ascii_art
 from .rng import MAX_SEED
-from .shapes import SHAPES, shape_mask
+from .shapes import SHAPES, shape_mask, word_mask
 from .spec import SHAPED_MARKS, MazeRequest, json_schema
 from .starter import SCHEMA_FILE, starter_spec
 
@@ -154,7 +154,8 @@ def maze(
         ),
     ] = None,
     shape: Annotated[
-        str | None, typer.Option(help=f"A built-in shape drawn over --size: {', '.join(SHAPES)}.")
+        str | None,
+        typer.Option(help=f"A built-in shape drawn over --size: {', '.join(SHAPES)}, or text:WORD."),
     ] = None,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
@@ -163,13 +164,15 @@ def maze(
         if mask and shape:
             raise SpecError([Problem("--shape", "give --mask or --shape, not both")])
         if shape:
-            if shape not in SHAPES:
+            if shape not in SHAPES and not shape.startswith("text:"):
                 hint = suggest(shape, list(SHAPES)) or ""
                 raise SpecError(
                     [
                         Problem(
                             "--shape",
-                            f'expected one of {", ".join(SHAPES)}, got "{shape}".{hint}'.rstrip("."),
+                            f'expected one of {", ".join(SHAPES)} or text:WORD, got "{shape}".{hint}'.rstrip(
+                                "."
+                            ),
                         )
                     ]
                 )
@@ -177,7 +180,10 @@ def maze(
                 raise SpecError(
                     [Problem("--shape", "needs --size WxH too, the cells it is drawn over, e.g. 20x20")]
                 )
-            built, problems = shape_mask(shape, *parse_size(size), "--shape")
+            if shape.startswith("text:"):
+                built, problems = word_mask(shape.removeprefix("text:"), *parse_size(size), "--shape")
+            else:
+                built, problems = shape_mask(shape, *parse_size(size), "--shape")
             if built is None:
                 raise SpecError(problems)
         else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import Problem
 from .grid import size_problem
@@ -95,12 +96,18 @@ def picture_mask(
     gray = rgba.convert("L").point(lambda v: 255 if v < 128 else 0)  # dark pixels
     solid = rgba.getchannel("A").point(lambda v: 255 if v >= 128 else 0)  # opaque pixels
     inside = Image.composite(gray, Image.new("L", rgba.size, 0), solid)
-    scale = min(width / rgba.width, height / rgba.height)
-    fitted = (max(1, round(rgba.width * scale)), max(1, round(rgba.height * scale)))
+    return shape_of(fit(inside, width, height), name, where, "draw the shape in dark, opaque pixels")
+
+
+def fit(inside: Any, width: int, height: int) -> set[tuple[int, int]]:
+    """The cells of ``inside`` (a Pillow "L" image, 255 inside) fitted into ``width`` x ``height`` cells
+    keeping its proportions: a cell is in when most of its pixels are."""
+    from PIL import Image
+
+    scale = min(width / inside.width, height / inside.height)
+    fitted = (max(1, round(inside.width * scale)), max(1, round(inside.height * scale)))
     cells = inside.resize(fitted, Image.Resampling.BOX).point(lambda v: 255 if v >= 128 else 0)
-    data_bytes = cells.tobytes()
-    on = {(i % fitted[0], i // fitted[0]) for i, v in enumerate(data_bytes) if v}
-    return shape_of(on, name, where, "draw the shape in dark, opaque pixels")
+    return {(i % fitted[0], i // fitted[0]) for i, v in enumerate(cells.tobytes()) if v}
 
 
 def shape_of(on: set[tuple[int, int]], name: str, where: str, how: str) -> tuple[Mask | None, list[Problem]]:
@@ -115,7 +122,7 @@ def shape_of(on: set[tuple[int, int]], name: str, where: str, how: str) -> tuple
     if too_large:
         return None, [Problem(where, f"{name}: {too_large}")]
     cells = {(x - x0, y - y0) for x, y in on}
-    parts = _parts(cells)
+    parts = parts_of(cells)
     if len(parts) > 1:
         sizes = sorted((len(p) for p in parts), reverse=True)
         listed = ", ".join(f"{n:,}" for n in sizes[:-1]) + f" and {sizes[-1]:,}"
@@ -132,7 +139,7 @@ def shape_of(on: set[tuple[int, int]], name: str, where: str, how: str) -> tuple
     return Mask(width, height, off, edge), []
 
 
-def _parts(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
+def parts_of(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
     """The pieces cells side by side make (a corner is not a side)."""
     left = set(cells)
     parts = []

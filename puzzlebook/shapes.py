@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 
 from .errors import Problem
-from .masks import Mask, shape_of
+from .masks import Mask, fit, parts_of, shape_of
 
 Inside = Callable[[float, float], bool]
 
@@ -112,3 +113,50 @@ def shape_mask(name: str, width: int, height: int, where: str) -> tuple[Mask | N
         if sum(inside((x + dx) / width, (y + dy) / height) for dx, dy in _SAMPLES) >= 5
     }
     return shape_of(on, f"the {name}", where, "make the maze larger")
+
+
+BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
+MAX_WORD = 12
+"""Letters in a word shape at most: a longer word's letters would be too thin to walk through."""
+
+
+def word_mask(word: str, width: int, height: int, where: str) -> tuple[Mask | None, list[Problem]]:
+    """A word in the bundled bold font fitted into ``width`` x ``height`` cells, its letters (and the
+    dots of i and j) joined into one piece by the shortest straight bridges of cells, so the word is one
+    maze a child can trace from the first letter to the last."""
+    from PIL import Image, ImageDraw, ImageFont  # Pillow loads only for a word shape
+
+    word = word.strip()
+    if not word:
+        return None, [Problem(where, "the word is empty: write one, such as text: ANA")]
+    if len(word) > MAX_WORD:
+        return None, [
+            Problem(where, f'"{word}" has {len(word)} letters; a word shape takes at most {MAX_WORD}')
+        ]
+    if width * height > MAX_CELLS:
+        return None, [
+            Problem(where, f"{width}x{height} is too large for a shape: at most {MAX_CELLS:,} cells")
+        ]
+    font = ImageFont.truetype(str(BOLD), 200)
+    left, top, right, bottom = (round(v) for v in font.getbbox(word))
+    if right <= left or bottom <= top:
+        return None, [Problem(where, f'"{word}" draws nothing in the bundled font: use letters or digits')]
+    picture = Image.new("L", (right - left + 8, bottom - top + 8), 0)
+    ImageDraw.Draw(picture).text((4 - left, 4 - top), word, fill=255, font=font)
+    return shape_of(_joined(fit(picture, width, height)), f'"{word}"', where, "make the maze larger")
+
+
+def _joined(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """``cells`` with each piece but the largest bridged to the rest by the shortest L of cells."""
+    cells = set(cells)
+    while len(parts := sorted(parts_of(cells), key=len)) > 1:
+        piece, rest = parts[0], set().union(*parts[1:])
+        (ax, ay), (bx, by) = min(
+            ((a, b) for a in piece for b in rest),
+            key=lambda ab: abs(ab[0][0] - ab[1][0]) + abs(ab[0][1] - ab[1][1]),
+        )
+        step_x = 1 if bx > ax else -1
+        cells |= {(x, ay) for x in range(ax, bx + step_x, step_x)}
+        step_y = 1 if by > ay else -1
+        cells |= {(bx, y) for y in range(ay, by + step_y, step_y)}
+    return cells

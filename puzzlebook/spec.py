@@ -38,7 +38,7 @@ from .messages import Loc, errors_of, format_loc
 from .output import spec_output_problem
 from .registry import suggest
 from .rng import MAX_SEED, derive_seed
-from .shapes import SHAPES, shape_mask
+from .shapes import MAX_WORD, SHAPES, shape_mask, word_mask
 from .units import page_size
 
 MAX_NAME = 60  # characters in a student's name
@@ -181,6 +181,21 @@ ShapeName = Literal[
 ]  # fmt: skip
 
 
+class WordShape(_Model):
+    """``shape: {text: ANA}``: the word's letters in the bundled bold font, joined into one maze."""
+
+    text: OneLine = Field(max_length=MAX_WORD, description="the word, up to 12 letters")
+
+
+def _shape_kind(value: Any) -> str:
+    return "~text" if isinstance(value, dict | WordShape) else "~name"
+
+
+ShapeField = Annotated[
+    Annotated[ShapeName, Tag("~name")] | Annotated[WordShape, Tag("~text")], Discriminator(_shape_kind)
+]
+
+
 class MazeEntry(_Model):
     size: (
         Annotated[
@@ -205,7 +220,9 @@ class MazeEntry(_Model):
     braid: float = Field(
         0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
     )
-    shape: ShapeName | None = Field(None, description="a built-in shape: " + ", ".join(SHAPES))
+    shape: ShapeField | None = Field(
+        None, description="a built-in shape (" + ", ".join(SHAPES) + "), or {text: WORD}"
+    )
     mask: OneLine | None = Field(
         None,
         max_length=200,
@@ -783,7 +800,10 @@ def _builtin_shape(
     size = entry.size or (age.size if age else None)
     if size is None:
         return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
-    mask, problems = shape_mask(entry.shape, *size, at)
+    if isinstance(entry.shape, WordShape):
+        mask, problems = word_mask(entry.shape.text, *size, at)
+    else:
+        mask, problems = shape_mask(entry.shape, *size, at)
     if mask is None:
         return None, problems
     return mask, _fits_shape(entry, book, i, mask, path, lines)

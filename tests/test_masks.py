@@ -341,3 +341,38 @@ def test_a_built_in_shape_in_a_spec_and_on_the_command_line(tmp_path):
     assert result.exit_code == 0, result.stderr
     made = json.loads(out.read_text())
     assert made["masked"] and problems(made["cells"], frozenset(tuple(c) for c in made["masked"])) == []
+
+
+@pytest.mark.parametrize("word", ["ANA", "Lisa", "jij", "Zoë", "MAXIMILIAN", "7"])
+def test_a_word_is_one_piece_in_its_letters_shape(word):
+    """Letters stand apart and i and j have dots: every piece is bridged into one maze."""
+    from puzzlebook.shapes import word_mask
+
+    for width, height in ((30, 12), (60, 24), (90, 20)):
+        mask, found = word_mask(word, width, height, "")
+        assert mask is not None, (word, width, height, found)
+        assert mask.cells < mask.width * mask.height  # letters, not a block
+        assert mask.width <= width and mask.height <= height
+        puzzle = make_puzzle(
+            "recursive-backtracker", mask.width, mask.height, 1, marks="suggested", masked=mask.off
+        )
+        assert problems(puzzle.maze.rows(), mask.off) == []
+
+
+def test_a_word_shape_in_a_spec_and_on_the_command_line(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: N\nmarks: suggested\nmazes:\n  - {shape: {text: ANA}, size: 40x16, algorithm: wilson}\n"
+    )
+    checked = check_book(spec)
+    assert checked.mazes[0].masked and checked.mazes[0].width <= 40
+    spec.write_text("title: N\nmazes:\n  - {shape: {text: ABCDEFGHIJKLMN}, size: 40x16}\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2 and "mazes[0].shape.text" in result.stderr.splitlines()[0]
+    out = tmp_path / "ana.json"
+    result = runner.invoke(app, ["maze", "-a", "prim", "--shape", "text:ANA", "-s", "40x16", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    made = json.loads(out.read_text())
+    assert problems(made["cells"], frozenset(tuple(c) for c in made["masked"])) == []
+    result = runner.invoke(app, ["maze", "-a", "prim", "--shape", "text:   ", "-s", "40x16"])
+    assert result.exit_code == 2 and "the word is empty" in result.stderr
