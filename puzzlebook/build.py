@@ -63,6 +63,9 @@ def workload_problems(spec: Spec) -> list[Problem]:
         mask = spec.masks.get(i)
         width, height = (mask.width, mask.height) if mask else entry.size or (age.size if age else (1, 1))
         each = width * height + (shape_search_cells(mask.outline, mask.cells) if mask else 0)
+        names = [m for (e, _), m in spec.name_masks.items() if e == i]
+        if names:  # a word shape of each student's name: one maze each
+            each = max(m.width * m.height + shape_search_cells(m.outline, m.cells) for m in names)
         band = None if entry.age else entry.difficulty
         if isinstance(band, tuple) and band[0] > 5 * width * height:
             problems.append(
@@ -72,7 +75,9 @@ def workload_problems(spec: Spec) -> list[Problem]:
                     "that, or easy, medium or hard",
                 )
             )
-        if spec.roster:  # one pool of seeds for the whole class
+        if names:
+            made = entry.count * len(names)
+        elif spec.roster:  # one pool of seeds for the whole class
             tries = max(SAMPLE, 3 * students) if band is None or isinstance(band, str) else MAX_TRIES
             made = entry.count * tries
         elif band is None:

@@ -210,7 +210,7 @@ def _across_the_shape(maze: Maze) -> Ends:
     width apart in a straight line, so the way runs across the shape rather than round one edge of it.
     Exact, from a search at each outline cell; ties go to the pair first in reading order."""
     grid = maze.grid
-    outline = grid.border_cells()
+    outline, outside = _outer_outline(grid)
     if len(outline) * grid.count > SHAPE_SEARCHES:
         return _farthest_pair(maze)
     spots = [grid.xy(cell) for cell in outline]
@@ -227,7 +227,40 @@ def _across_the_shape(maze: Maze) -> Ends:
     if best is None:  # a shape too small for any pair that far apart
         return _farthest_pair(maze)
     _, end, dist = best
-    return _ends(grid, _walk_back(maze, dist, end)[::-1])
+    cells = _walk_back(maze, dist, end)[::-1]
+
+    def facing_out(cell: int) -> int | None:
+        """The side to open: towards the outside, sideways first, never into a hole of the shape."""
+        x, y = grid.xy(cell)
+        for side, (dx, dy) in ((W, (-1, 0)), (E, (1, 0)), (N, (0, -1)), (S, (0, 1))):
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < grid.width and 0 <= ny < grid.height) or (nx, ny) in outside:
+                return side
+        return None
+
+    return _ends(grid, cells, (facing_out(cells[0]), facing_out(cells[-1])))
+
+
+def _outer_outline(grid: Grid) -> tuple[list[int], set[Cell]]:
+    """The shape's cells on its outer edge, in reading order: beside the box's edge or beside a left-out
+    cell that joins the outside. The edges of holes inside the shape (the bowl of an a, the eye of a B)
+    are not offered: a reader starts from outside the shape."""
+    w, h = grid.width, grid.height
+    outside = {(x, y) for x, y in grid.masked if x in (0, w - 1) or y in (0, h - 1)}
+    todo = list(outside)
+    while todo:
+        x, y = todo.pop()
+        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if near in grid.masked and near not in outside:
+                outside.add(near)
+                todo.append(near)
+    edge = []
+    for cell in grid.border_cells():
+        x, y = grid.xy(cell)
+        sides = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+        if any(not (0 <= nx < w and 0 <= ny < h) or (nx, ny) in outside for nx, ny in sides):
+            edge.append(cell)
+    return edge, outside
 
 
 def _farthest_pair(maze: Maze) -> Ends:

@@ -367,6 +367,7 @@ class Spec:
     lines: dict[Loc, int] = field(default_factory=dict)
     roster: list[tuple[str, str]] = field(default_factory=list)  # (name, where it is written)
     masks: dict[int, Mask] = field(default_factory=dict)  # entry index -> its mask:, read and checked
+    name_masks: dict[tuple[int, int], Mask] = field(default_factory=dict)  # (entry, student) -> name shape
 
     def where(self, *loc: int | str) -> str:
         return where(self.path.name, self.lines, *loc)
@@ -384,7 +385,14 @@ class Spec:
             for label, maze in enumerate(one_set, 1):
                 number += 1
                 match = (k, len(self.roster))
-                yield replace(maze, number=number, student=name, student_where=at, label=label, match=match)
+                mine = replace(maze, number=number, student=name, student_where=at, label=label, match=match)
+                shape = self.name_masks.get((maze.entry, k))
+                if shape:  # the student's own name: a maze of its own, not one of a matched set
+                    seed = derive_seed(maze.seed, "student", k)
+                    mine = replace(
+                        mine, width=shape.width, height=shape.height, masked=shape.off, match=None, seed=seed
+                    )
+                yield mine
 
     def _one_set(self, book_seed: int) -> Iterator[MazeRequest]:
         number = 0
@@ -671,6 +679,7 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
             problems += _check_algorithm(path.name, lines, i, entry)
     roster: list[tuple[str, str]] = []
     masks: dict[int, Mask] = {}
+    name_masks: dict[tuple[int, int], Mask] = {}
     if isinstance(data.get("students"), str):  # files are checked whatever else is wrong
         roster, more = _roster(data["students"], path, lines)
         problems += more
@@ -681,7 +690,14 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
     except ValidationError as exc:
         problems += [Problem(where(path.name, lines, *loc), msg) for loc, msg in errors_of(exc, BookSpec)]
     else:
+        if isinstance(book.students, list):
+            roster, more = _roster(book.students, path, lines)
+            problems += more
         for i, entry in enumerate(book.mazes):
+            if isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text:
+                more = _name_shapes(entry, book, i, path, lines, roster, name_masks)
+                problems += more
+                continue
             if entry.mask or entry.shape:
                 shaped = _builtin_shape if entry.shape else _mask
                 mask, more = shaped(entry, book, i, path, lines)
@@ -696,12 +712,9 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
                         "is required: give one such as 20x30, or an age such as difficulty: age-6",
                     )
                 )
-        if isinstance(book.students, list):
-            roster, more = _roster(book.students, path, lines)
-            problems += more
     if problems:
         raise SpecError(sort_problems(problems))
-    return Spec(book, path, lines, roster, masks)
+    return Spec(book, path, lines, roster, masks, name_masks)
 
 
 SHAPED_MARKS = ("none", "suggested", "farthest")
@@ -786,6 +799,49 @@ def _fits_shape(
                     )
                 )
     return problems
+
+
+STUDENT = "{student}"
+"""In a word shape of a class set, each student's name: every child traces their own."""
+
+
+def _name_shapes(
+    entry: MazeEntry,
+    book: BookSpec,
+    i: int,
+    path: Path,
+    lines: dict[Loc, int],
+    roster: list[tuple[str, str]],
+    found: dict[tuple[int, int], Mask],
+) -> list[Problem]:
+    """Each student's own word shape for ``{text: "{student}"}``, checked like any shape (a name too
+    long or falling apart is reported where the name is written)."""
+    at = where(path.name, lines, "mazes", i, "shape")
+    assert isinstance(entry.shape, WordShape)
+    if not roster:
+        return [
+            Problem(at, f"{STUDENT} is each student's name: add students: to the spec, or write the word")
+        ]
+    if entry.difficulty is not None and entry.age is None:
+        return [
+            Problem(
+                where(path.name, lines, "mazes", i, "difficulty"),
+                "each name is a shape of its own, and a difficulty band compares mazes of one shape: leave "
+                "difficulty out",
+            )
+        ]
+    age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
+    size = entry.size or (age.size if age else None)
+    if size is None:
+        return [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 60x20")]
+    problems: list[Problem] = []
+    for k, (name, named) in enumerate(roster):
+        mask, more = word_mask(entry.shape.text.replace(STUDENT, name), *size, named)
+        problems += more
+        if mask is not None:
+            found[(i, k)] = mask
+    first = found.get((i, 0))
+    return problems + (_fits_shape(entry, book, i, first, path, lines) if first else [])
 
 
 def _builtin_shape(

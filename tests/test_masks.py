@@ -76,12 +76,16 @@ def test_every_walking_generator_makes_a_perfect_maze_of_the_shape(algorithm):
 
 
 def outline(mask):
-    """Cells with a side on the outside of the shape."""
-    inside = set(cells_of(mask))
+    """Cells with a side on the outside of the shape: beyond the box, or a left-out cell the outside
+    reaches (a hole inside the shape is not outside; see ``holes``)."""
+    inside, hole = set(cells_of(mask)), holes(mask)
     return [
         c
         for c in cells_of(mask)
-        if any((c[0] + dx, c[1] + dy) not in inside for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        if any(
+            (c[0] + dx, c[1] + dy) not in inside and (c[0] + dx, c[1] + dy) not in hole
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        )
     ]
 
 
@@ -376,3 +380,69 @@ def test_a_word_shape_in_a_spec_and_on_the_command_line(tmp_path):
     assert problems(made["cells"], frozenset(tuple(c) for c in made["masked"])) == []
     result = runner.invoke(app, ["maze", "-a", "prim", "--shape", "text:   ", "-s", "40x16"])
     assert result.exit_code == 2 and "the word is empty" in result.stderr
+
+
+def test_a_class_set_gives_each_child_their_own_name_as_a_maze(tmp_path):
+    from puzzlebook.shapes import word_mask
+
+    spec = tmp_path / "book.yaml"
+    (tmp_path / "names.txt").write_text("Ana\nBenedikt\nZoë\n")
+    spec.write_text(
+        "title: Names\nstudents: names.txt\nmarks: suggested\nmazes:\n"
+        '  - {shape: {text: "{student}"}, size: 60x20, algorithm: recursive-backtracker}\n  - {size: 8x8}\n'
+    )
+    checked = check_book(spec)
+    named = [m for m in checked.mazes if m.masked]
+    assert [m.student for m in named] == ["Ana", "Benedikt", "Zoë"]
+    for maze in named:
+        mask, _ = word_mask(maze.student, 60, 20, "")
+        assert (maze.width, maze.height, maze.masked) == (mask.width, mask.height, mask.off)
+    assert len({m.seed for m in named}) == 3
+    puzzles = make_puzzles(checked.mazes)
+    for maze in named:
+        assert problems(puzzles[maze.number].maze.rows(), maze.masked) == []
+    assert all(
+        m.match is not None for m in checked.mazes if not m.masked
+    )  # the plain maze stays a matched set
+    (tmp_path / "names.txt").write_text("Ana\nMaximilianaSophia\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0].startswith('error: names.txt:2: "MaximilianaSophia" has 17 letters')
+    spec.write_text('title: N\nmazes:\n  - {shape: {text: "{student}"}, size: 60x20}\n')
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2 and "{student} is each student's name: add students:" in result.stderr
+    spec.write_text(
+        'title: N\nstudents: [Ana]\nmazes:\n  - {shape: {text: "{student}"}, size: 60x20, difficulty: hard}\n'
+    )
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2 and "mazes[0].difficulty: each name is a shape of its own" in result.stderr
+
+
+def test_ends_open_on_the_outside_of_a_word_never_into_a_hole_of_its_letters():
+    from puzzlebook.shapes import word_mask
+
+    for word in ("BOB", "Abe", "Opa"):
+        mask, _ = word_mask(word, 60, 20, "")
+        edge = set(outline(mask))
+        for seed in range(4):
+            puzzle = make_puzzle("wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off)
+            assert puzzle.start in edge and puzzle.end in edge
+            for (x, y), side in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True):
+                dx, dy = {8: (-1, 0), 4: (1, 0), 1: (0, -1), 2: (0, 1)}[side]
+                beyond = (x + dx, y + dy)
+                assert beyond not in set(cells_of(mask))
+                assert beyond not in holes(mask), (word, seed, beyond)
+
+
+def holes(mask):
+    """Left-out cells the outside cannot reach: the insides of letters like O and B."""
+    inside = set(cells_of(mask))
+    frame = {(x, y) for x in range(-1, mask.width + 1) for y in range(-1, mask.height + 1)} - inside
+    outside, todo = {(-1, -1)}, [(-1, -1)]
+    while todo:
+        x, y = todo.pop()
+        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if near in frame and near not in outside:
+                outside.add(near)
+                todo.append(near)
+    return frame - outside
