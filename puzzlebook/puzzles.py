@@ -11,13 +11,13 @@ from typing import Any
 from . import generators
 from .braid import braid as braided
 from .errors import GenerationError
-from .grid import NAMES, Grid, check_size
+from .grid import NAMES, E, Grid, S, check_size
 from .maze import Maze
 from .measure import Metrics, measure
 from .rng import derive_seed, make_rng
 from .solve import Cell, choose_ends, marked_ends, shortest
 
-JSON_FORMAT = "puzzlebook.maze/1"
+JSON_FORMAT = "puzzlebook.maze/2"
 
 
 @dataclass(frozen=True)
@@ -94,34 +94,66 @@ def make_puzzle(
 
 
 def to_json(puzzle: Puzzle) -> dict[str, Any]:
-    """The ``puzzlebook.maze/1`` interchange document: ``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask. A
-    braided maze adds ``braid`` last (it has loops: more passages than a tree, the solution the shortest
-    way); a perfect maze's document is unchanged."""
+    """The ``puzzlebook.maze/2`` interchange document.
+
+    It keeps every field of ``maze/1`` (``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask of a rectangle), and
+    adds ``grid`` (its kind and size, and the cells a mask leaves out) and ``graph``, the maze as cells
+    and passages between them, which reads the same for every kind of grid. A braided maze adds
+    ``braid`` (it has loops: more passages than a tree, the solution the shortest way).
+    """
     solution = puzzle.solution
-    return (
-        {
-            "format": JSON_FORMAT,
-            "algorithm": puzzle.algorithm,
-            "seed": puzzle.seed,
-            "options": dict(puzzle.options),
-            "width": puzzle.maze.width,
-            "height": puzzle.maze.height,
-            "cells": puzzle.maze.rows(),
-            "start": list(puzzle.start) if puzzle.start else None,
-            "end": list(puzzle.end) if puzzle.end else None,
-            "openings": [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None,
-            "solution": [list(c) for c in solution] if solution is not None else None,
-            "metrics": _metrics(puzzle),
-        }
-        | ({"braid": puzzle.braid} if puzzle.braid else {})
-        | _masked(puzzle)
+    return {
+        "format": JSON_FORMAT,
+        "algorithm": puzzle.algorithm,
+        "seed": puzzle.seed,
+        "options": dict(puzzle.options),
+        "width": puzzle.maze.width,
+        "height": puzzle.maze.height,
+        "cells": puzzle.maze.rows(),
+        "start": list(puzzle.start) if puzzle.start else None,
+        "end": list(puzzle.end) if puzzle.end else None,
+        "openings": [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None,
+        "solution": [list(c) for c in solution] if solution is not None else None,
+        "metrics": _metrics(puzzle),
+        "grid": _grid(puzzle),
+        "graph": _graph(puzzle),
+    } | ({"braid": puzzle.braid} if puzzle.braid else {})
+
+
+def _grid(puzzle: Puzzle) -> dict[str, Any]:
+    """The kind of grid and its size; a masked one lists the cells of its box left out."""
+    grid = puzzle.maze.grid
+    off = sorted(grid.masked, key=lambda c: (c[1], c[0]))
+    return {"kind": "rectangle", "width": grid.width, "height": grid.height} | (
+        {"masked": [list(c) for c in off]} if off else {}
     )
 
 
-def _masked(puzzle: Puzzle) -> dict[str, Any]:
-    """A masked maze lists the cells of its box that are not in it (their ``cells`` are 0)."""
-    off = sorted(puzzle.maze.grid.masked, key=lambda c: (c[1], c[0]))
-    return {"masked": [list(c) for c in off]} if off else {}
+def _graph(puzzle: Puzzle) -> dict[str, Any]:
+    """Cells as ``[x, y]`` in reading order, and pairs of their indices: ``adjacent`` every two cells
+    side by side (once), ``passages`` those open between them; the ends and the solution as indices."""
+    grid = puzzle.maze.grid
+    passages = puzzle.maze.passages
+    slots = list(grid.cells())
+    ids = {cell: i for i, cell in enumerate(slots)}
+    adjacent: list[list[int]] = []
+    open_ones: list[list[int]] = []
+    for cell in slots:
+        for side, step in grid.steps:
+            if side in (S, E) and cell + step in ids:
+                pair = [ids[cell], ids[cell + step]]
+                adjacent.append(pair)
+                if passages[cell] & side:
+                    open_ones.append(pair)
+    route = puzzle.route
+    return {
+        "cells": [list(grid.xy(cell)) for cell in slots],
+        "adjacent": adjacent,
+        "passages": open_ones,
+        "start": ids[route[0]] if route is not None else None,
+        "end": ids[route[-1]] if route is not None else None,
+        "solution": [ids[cell] for cell in route] if route is not None else None,
+    }
 
 
 def _metrics(puzzle: Puzzle) -> dict[str, float | int | None]:

@@ -17,15 +17,43 @@ def run(*args):
     return runner.invoke(app, list(args))
 
 
+def test_the_json_graph_is_the_maze_read_as_cells_and_passages():
+    """maze/2's graph says the same as maze/1's cells: checked against the bitmasks alone."""
+    for marks in ("suggested", "none"):
+        result = run("maze", "-a", "kruskal", "-s", "6x4", "--seed", "5", "--marks", marks, "-f", "json")
+        doc = json.loads(result.stdout)
+        graph, rows = doc["graph"], doc["cells"]
+        cells = [tuple(c) for c in graph["cells"]]
+        assert cells == [(x, y) for y in range(4) for x in range(6)]  # reading order
+        pairs = {frozenset((cells[i], cells[j])) for i, j in graph["adjacent"]}
+        assert len(pairs) == len(graph["adjacent"]) == 6 * 3 + 5 * 4  # every side-by-side pair, once
+        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in map(tuple, pairs))
+        opened = {frozenset((cells[i], cells[j])) for i, j in graph["passages"]}
+        expected = set()
+        for y, row in enumerate(rows):
+            for x, bits in enumerate(row):
+                if bits & 4:  # E
+                    expected.add(frozenset(((x, y), (x + 1, y))))
+                if bits & 2:  # S
+                    expected.add(frozenset(((x, y), (x, y + 1))))
+        assert opened == expected and opened <= pairs and len(opened) == len(cells) - 1
+        if marks == "none":
+            assert graph["start"] is graph["end"] is graph["solution"] is None
+        else:
+            assert cells[graph["start"]] == tuple(doc["start"]) and cells[graph["end"]] == tuple(doc["end"])
+            assert [list(cells[i]) for i in graph["solution"]] == doc["solution"]
+
+
 def test_json_export_has_exactly_the_interchange_fields():
     result = run("maze", "-a", "wilson", "-s", "7x5", "--seed", "11", "--marks", "suggested", "-f", "json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert list(doc) == [
         "format", "algorithm", "seed", "options", "width", "height", "cells", "start", "end",
-        "openings", "solution", "metrics",
+        "openings", "solution", "metrics", "grid", "graph",
     ]  # fmt: skip
-    assert doc["format"] == "puzzlebook.maze/1"
+    assert doc["format"] == "puzzlebook.maze/2"
+    assert doc["grid"] == {"kind": "rectangle", "width": 7, "height": 5}
     assert (doc["algorithm"], doc["seed"], doc["width"], doc["height"]) == ("wilson", 11, 7, 5)
     assert len(doc["cells"]) == 5 and all(len(row) == 7 for row in doc["cells"])
     assert problems(doc["cells"]) == []

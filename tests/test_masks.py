@@ -188,8 +188,12 @@ def test_the_command_line_draws_a_masked_maze_and_its_json_lists_the_cells_left_
     assert result.exit_code == 0, result.stderr
     made = json.loads(out.read_text())
     mask, _ = parse_mask(HEART, "heart.txt", "")
-    assert {tuple(c) for c in made["masked"]} == mask.off
+    assert {tuple(c) for c in made["grid"]["masked"]} == mask.off
     assert all(made["cells"][y][x] == 0 for x, y in mask.off)
+    graph = made["graph"]
+    assert {tuple(c) for c in graph["cells"]} == set(cells_of(mask))  # the shape's cells only
+    assert len(graph["passages"]) == mask.cells - 1  # a perfect maze of the shape
+    assert all(tuple(graph["cells"][i]) not in mask.off for pair in graph["adjacent"] for i in pair)
     text = runner.invoke(
         app, ["maze", "-a", "prim", "--mask", str(tmp_path / "heart.txt"), "--seed", "3"]
     ).stdout
@@ -304,7 +308,7 @@ def test_the_command_line_takes_a_picture_with_a_size(tmp_path):
     )
     assert result.exit_code == 0, result.stderr
     made = json.loads((tmp_path / "s.json").read_text())
-    assert problems(made["cells"], frozenset(tuple(c) for c in made["masked"])) == []
+    assert problems(made["cells"], frozenset(tuple(c) for c in made["grid"]["masked"])) == []
     result = runner.invoke(app, ["maze", "-a", "kruskal", "--mask", str(tmp_path / "star.png")])
     assert result.exit_code == 2 and "--mask: a picture needs --size" in result.stderr
 
@@ -344,7 +348,10 @@ def test_a_built_in_shape_in_a_spec_and_on_the_command_line(tmp_path):
     result = runner.invoke(app, ["maze", "-a", "wilson", "--shape", "cat", "-s", "16x16", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     made = json.loads(out.read_text())
-    assert made["masked"] and problems(made["cells"], frozenset(tuple(c) for c in made["masked"])) == []
+    assert (
+        made["grid"]["masked"]
+        and problems(made["cells"], frozenset(tuple(c) for c in made["grid"]["masked"])) == []
+    )
 
 
 @pytest.mark.parametrize("word", ["ANA", "Lisa", "jij", "Zoë", "MAXIMILIAN", "7"])
@@ -377,7 +384,7 @@ def test_a_word_shape_in_a_spec_and_on_the_command_line(tmp_path):
     result = runner.invoke(app, ["maze", "-a", "prim", "--shape", "text:ANA", "-s", "40x16", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     made = json.loads(out.read_text())
-    assert problems(made["cells"], frozenset(tuple(c) for c in made["masked"])) == []
+    assert problems(made["cells"], frozenset(tuple(c) for c in made["grid"]["masked"])) == []
     result = runner.invoke(app, ["maze", "-a", "prim", "--shape", "text:   ", "-s", "40x16"])
     assert result.exit_code == 2 and "the word is empty" in result.stderr
 
