@@ -12,6 +12,8 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -48,6 +50,44 @@ def _quiet_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _ready() -> bool:
+    return True
+
+
+STARTING = 10.0
+"""Seconds the worker processes have to answer a first call before the build goes on without them."""
+
+
+def _started(workers: int) -> ProcessPoolExecutor | None:
+    """A pool of ``workers`` processes that has answered a first call, or None: under a tight memory
+    limit its threads or processes may fail to start, and a pool that cannot start would never finish
+    a batch; the build then makes everything here. A thread of the pool that fails meanwhile is noted
+    here rather than printed as a traceback."""
+    failed: list[BaseException | None] = []
+    previous = threading.excepthook
+    threading.excepthook = lambda hook: failed.append(hook.exc_value)
+    pool = None
+    try:
+        pool = ProcessPoolExecutor(workers, multiprocessing.get_context("fork"), initializer=_quiet_interrupt)
+        answer = pool.submit(_ready)
+        deadline = time.monotonic() + STARTING
+        while not failed and time.monotonic() < deadline:
+            try:
+                answer.result(timeout=0.05)
+                return pool
+            except TimeoutError:
+                continue
+    except (RuntimeError, OSError, MemoryError, BrokenProcessPool):
+        pass
+    finally:
+        threading.excepthook = previous
+    if pool is not None:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()  # a worker that never answered must not outlive the build
+        pool.shutdown(wait=False, cancel_futures=True)
+    return None
+
+
 class Makers:
     """The processes a build makes its puzzles with; ``workers`` 1 makes everything here."""
 
@@ -78,8 +118,10 @@ class Makers:
         if not self.parallel or work(jobs) < (START if self._pool is None else BATCH):
             return map(_make, jobs)
         if self._pool is None:
-            context = multiprocessing.get_context("fork")
-            self._pool = ProcessPoolExecutor(self.workers, context, initializer=_quiet_interrupt)
+            self._pool = _started(self.workers)
+            if self._pool is None:
+                self.workers = 1
+                return map(_make, jobs)
         chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each: the cores finish together
         return self._pool.map(_make, jobs, chunksize=chunk)
 

@@ -94,3 +94,31 @@ def test_a_worker_that_dies_leaves_the_rest_to_this_process(two_cores, monkeypat
         made = makers.make(recipe, range(40))
         assert not makers.parallel  # and the rest of the build stays here
     assert [p.maze for p in made] == [p.maze for p in expected]
+
+
+def _silent() -> bool:
+    import time
+
+    time.sleep(30)
+    return True
+
+
+@pytest.mark.parametrize("failure", ["no answer", "no thread"])
+def test_a_pool_that_cannot_start_leaves_the_work_to_this_process(two_cores, monkeypatch, failure):
+    """Under a tight memory limit the pool's threads or processes may not start; the build must not
+    wait for them forever, nor print their tracebacks."""
+    if failure == "no answer":
+        monkeypatch.setattr(workers, "_ready", _silent)
+        monkeypatch.setattr(workers, "STARTING", 0.5)
+    else:
+
+        def refuse(self, *args, **kwargs):
+            raise RuntimeError("can't start new thread")
+
+        monkeypatch.setattr(workers.ProcessPoolExecutor, "submit", refuse)
+    recipe = Recipe("kruskal", 9, 9, None, "suggested")
+    expected = [recipe.make(seed) for seed in range(30)]
+    with workers.Makers() as makers:
+        made = makers.make(recipe, range(30))
+        assert not makers.parallel
+    assert [p.maze for p in made] == [p.maze for p in expected]
