@@ -3,7 +3,7 @@
 Each shape is a test of a point (x right, y down, both 0 to 1): inside or not. A cell is in the maze when
 most of nine points spread over it are inside, so the outline is followed to a third of a cell, and the
 shape fills the maze's size (a 30x20 circle is an ellipse). Shapes are built from circles, ellipses and
-polygons, kept fat enough that none comes apart at 12x12 cells and up (a test checks every size).
+polygons, kept fat enough that none comes apart from 12x12 cells up (a test tries sizes up to 60).
 """
 
 from __future__ import annotations
@@ -24,11 +24,14 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float) -> Inside:
 
 def _polygon(*corners: tuple[float, float]) -> Inside:
     """Even-odd rule: a ray to the right crosses the outline an odd number of times from inside."""
+    edges = [
+        (x0, y0, y1, x1 - x0) for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True)
+    ]
 
     def inside(x: float, y: float) -> bool:
         crossed = False
-        for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
-            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+        for x0, y0, y1, dx in edges:
+            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * dx / (y1 - y0):
                 crossed = not crossed
         return crossed
 
