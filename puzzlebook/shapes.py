@@ -120,6 +120,9 @@ def shape_mask(name: str, width: int, height: int, where: str) -> tuple[Mask | N
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
 MAX_WORD = 12
+MAX_WORD_CELLS = 40_000
+"""Cells a word is drawn over at most (200x200): far more than a page can print, and a bound on the
+work of joining its letters."""
 """Letters in a word shape at most: a longer word's letters would be too thin to walk through."""
 
 
@@ -136,9 +139,9 @@ def word_mask(word: str, width: int, height: int, where: str) -> tuple[Mask | No
         return None, [
             Problem(where, f'"{word}" has {len(word)} letters; a word shape takes at most {MAX_WORD}')
         ]
-    if width * height > MAX_CELLS:
+    if width * height > MAX_WORD_CELLS:
         return None, [
-            Problem(where, f"{width}x{height} is too large for a shape: at most {MAX_CELLS:,} cells")
+            Problem(where, f"{width}x{height} is too large for a word: at most {MAX_WORD_CELLS:,} cells")
         ]
     font = ImageFont.truetype(str(BOLD), 200)
     left, top, right, bottom = (round(v) for v in font.getbbox(word))
@@ -150,16 +153,32 @@ def word_mask(word: str, width: int, height: int, where: str) -> tuple[Mask | No
 
 
 def _joined(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """``cells`` with each piece but the largest bridged to the rest by the shortest L of cells."""
+    """``cells`` with each piece but the largest bridged to the nearest other piece by a shortest path
+    of cells, found by a breadth-first search from the piece within the box: a join costs one pass over
+    the box, however large the pieces."""
     cells = set(cells)
+    right, bottom = max(x for x, _ in cells), max(y for _, y in cells)
     while len(parts := sorted(parts_of(cells), key=len)) > 1:
-        piece, rest = parts[0], set().union(*parts[1:])
-        (ax, ay), (bx, by) = min(
-            ((a, b) for a in piece for b in rest),
-            key=lambda ab: abs(ab[0][0] - ab[1][0]) + abs(ab[0][1] - ab[1][1]),
-        )
-        step_x = 1 if bx > ax else -1
-        cells |= {(x, ay) for x in range(ax, bx + step_x, step_x)}
-        step_y = 1 if by > ay else -1
-        cells |= {(bx, y) for y in range(ay, by + step_y, step_y)}
+        piece = parts[0]
+        came: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(sorted(piece))
+        frontier = list(came)
+        found = None
+        while found is None:
+            reached = []
+            for x, y in frontier:
+                for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if near in came or not (0 <= near[0] <= right and 0 <= near[1] <= bottom):
+                        continue
+                    came[near] = (x, y)
+                    if near in cells:  # the nearest cell of another piece
+                        found = near
+                        break
+                    reached.append(near)
+                if found is not None:
+                    break
+            frontier = reached
+        step = came[found]
+        while step is not None and step not in piece:
+            cells.add(step)
+            step = came[step]
     return cells

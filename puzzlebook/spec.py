@@ -801,6 +801,9 @@ def _fits_shape(
     return problems
 
 
+NAME_CELLS = 4_000_000
+"""Cells a class set's name shapes are drawn over in all (each name's box times the students)."""
+
 STUDENT = "{student}"
 """In a word shape of a class set, each student's name: every child traces their own."""
 
@@ -834,6 +837,14 @@ def _name_shapes(
     size = entry.size or (age.size if age else None)
     if size is None:
         return [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 60x20")]
+    if len(roster) * size[0] * size[1] > NAME_CELLS:
+        return [
+            Problem(
+                at,
+                f"{len(roster)} names drawn over {size[0]}x{size[1]} cells each is more than "
+                f"{NAME_CELLS:,} cells in all: make the size smaller",
+            )
+        ]
     problems: list[Problem] = []
     for k, (name, named) in enumerate(roster):
         mask, more = word_mask(entry.shape.text.replace(STUDENT, name), *size, named)

@@ -453,3 +453,28 @@ def holes(mask):
                 outside.add(near)
                 todo.append(near)
     return frame - outside
+
+
+def test_a_word_shape_is_bounded_for_one_name_and_for_a_whole_class(tmp_path):
+    """Joining letters costs a pass over the box a piece: a spec cannot make it take minutes."""
+    from puzzlebook.shapes import MAX_WORD_CELLS, word_mask
+
+    mask, found = word_mask("IIIIIIIIIIII", 201, 200, "book.yaml:4")
+    assert mask is None and found[0].message == "201x200 is too large for a word: at most 40,000 cells"
+    assert MAX_WORD_CELLS >= 200 * 200
+    mask, _ = word_mask("IIIIIIIIIIII", 200, 200, "")  # twelve pieces to join in the largest box
+    assert (
+        mask is not None
+        and problems(
+            make_puzzle("kruskal", mask.width, mask.height, 1, masked=mask.off).maze.rows(), mask.off
+        )
+        == []
+    )
+    spec = tmp_path / "book.yaml"
+    names = ", ".join(f"N{i}" for i in range(101))
+    spec.write_text(
+        f'title: T\nstudents: [{names}]\nmazes:\n  - {{shape: {{text: "{{student}}"}}, size: 200x200}}\n'
+    )
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    assert "101 names drawn over 200x200 cells each is more than 4,000,000 cells in all" in result.stderr
