@@ -16,11 +16,11 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from . import __version__, generators, grid, inputs
+from . import __version__, generators, grid
 from .build import Checked, check_book, generate, render, targets, work_units, write_books
 from .errors import Problem, PuzzlebookError, SpecError
 from .layout import load_layout, plan_single, preset_names
-from .masks import Mask, parse_mask, picture_mask
+from .masks import Mask, load_mask
 from .output import plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
@@ -264,21 +264,9 @@ def maze(
 def read_mask(name: str, size: str | None) -> Mask:
     """--mask: the shape drawn in a text file or a picture (see masks.py), or a SpecError saying what is
     wrong."""
-    kind = Path(name).suffix.lower()
-    if kind == ".png":
-        if size is None:
-            raise SpecError(
-                [Problem("--mask", "a picture needs --size WxH too, the cells it is fitted into")]
-            )
-        source = inputs.read_bytes(name, "mask", "--mask")
-        shape, problems = picture_mask(source.data, Path(name).name, "--mask", *parse_size(size))
-    elif kind == ".txt":
-        text, _ = inputs.read_text(name, "mask", "--mask")
-        shape, problems = parse_mask(text, Path(name).name, "--mask")
-    else:
-        raise SpecError(
-            [Problem("--mask", f'"{name}" is neither a .txt drawing nor a .png picture of the shape')]
-        )
+    shape, problems = load_mask(
+        Path(name), "--mask", parse_size(size) if size else None, shown=name, size_is="--size WxH"
+    )
     if shape is None:
         raise SpecError(problems)
     return shape

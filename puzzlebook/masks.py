@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from .errors import Problem
+from . import inputs
+from .errors import Problem, SpecError
 from .grid import size_problem
 
 CELL = "X#"
@@ -32,6 +34,34 @@ class Mask:
     @property
     def cells(self) -> int:
         return self.width * self.height - len(self.off)
+
+
+def load_mask(
+    file: Path,
+    where: str,
+    size: tuple[int, int] | None,
+    *,
+    inside: Path | None = None,
+    shown: str = "",
+    size_is: str = "size: WxH",
+) -> tuple[Mask | None, list[Problem]]:
+    """A mask file, read as every input is (``inputs``; with ``inside``, only from that folder): a .txt
+    drawing, or a .png picture fitted into ``size``, which a picture needs (``size_is`` says how to give
+    it). ``where`` names the file's place in the spec or on the command line."""
+    kind = file.suffix.lower()
+    if kind not in (".txt", ".png"):
+        named = shown or str(file)
+        return None, [Problem(where, f'"{named}" is neither a .txt drawing nor a .png picture of the shape')]
+    if kind == ".png" and size is None:
+        return None, [Problem(where, f"a picture needs {size_is} too, the cells it is fitted into")]
+    try:
+        source = inputs.read_bytes(file, "mask", where, inside, shown)
+        if kind == ".png":
+            assert size is not None
+            return picture_mask(source.data, file.name, where, *size)
+        return parse_mask(inputs.decode(source.data, file.name, "mask"), file.name, where)
+    except SpecError as exc:
+        return None, exc.problems
 
 
 def parse_mask(text: str, name: str, where: str) -> tuple[Mask | None, list[Problem]]:

@@ -33,7 +33,7 @@ from pydantic import (
 from . import generators, inputs
 from .errors import Problem, SpecError
 from .grid import parse_size, size_problem
-from .masks import Mask, parse_mask, picture_mask
+from .masks import Mask, load_mask
 from .messages import Loc, errors_of, format_loc
 from .output import spec_output_problem
 from .registry import suggest
@@ -729,32 +729,11 @@ def _mask(
     shape can have."""
     at = where(path.name, lines, "mazes", i, "mask")
     assert entry.mask is not None
-    kind = Path(entry.mask).suffix.lower()
-    if kind not in (".txt", ".png"):
-        return None, [
-            Problem(at, f'"{entry.mask}" is neither a .txt drawing nor a .png picture of the shape')
-        ]
-    if kind == ".png" and entry.size is None:
-        return None, [Problem(at, "a picture needs size: WxH too, the cells it is fitted into")]
-    try:
-        source = inputs.read_bytes(path.parent / entry.mask, "mask", at, path.parent, entry.mask)
-    except SpecError as exc:
-        return None, exc.problems
-    name = Path(entry.mask).name
-    if kind == ".png":
-        assert entry.size is not None
-        mask, problems = picture_mask(source.data, name, at, *entry.size)
-        if mask is None:
-            return None, problems
-    else:
-        try:
-            text = inputs.decode(source.data, name, "mask")
-        except SpecError as exc:
-            return None, exc.problems
-        mask, problems = parse_mask(text, name, at)
-        if mask is None:
-            return None, problems
-    if kind == ".txt" and entry.size is not None and entry.size != (mask.width, mask.height):
+    mask, problems = load_mask(path.parent / entry.mask, at, entry.size, inside=path.parent, shown=entry.mask)
+    if mask is None:
+        return None, problems
+    drawn = Path(entry.mask).suffix.lower() == ".txt"  # a picture is fitted into size; a drawing sets it
+    if drawn and entry.size is not None and entry.size != (mask.width, mask.height):
         problems.append(
             Problem(
                 where(path.name, lines, "mazes", i, "size"),
