@@ -14,6 +14,15 @@ from .maze import Maze, carve
 _DEGREE = bytes(bin(b & 15).count("1") for b in range(256))
 
 
+def shuffled(items: list[int], rng: random.Random) -> list[int]:
+    """``items`` in random order (Fisher-Yates), from ``rng.random()`` alone: the one draw Python
+    promises to repeat on every version, where ``shuffle`` may change."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
 def braid(maze: Maze, share: float, rng: random.Random) -> Maze:
     """The maze with ``share`` (0 to 1) of its dead ends opened into a neighbour, as Jamis Buck's "Mazes
     for Programmers" describes: dead ends are taken in random order, and each one that is still a dead
@@ -27,10 +36,7 @@ def braid(maze: Maze, share: float, rng: random.Random) -> Maze:
     grid = maze.grid
     passages = bytearray(maze.passages)
     inside = grid.inside
-    ends = [cell for cell in grid.cells() if _DEGREE[passages[cell]] == 1]
-    for i in range(len(ends) - 1, 0, -1):  # Fisher-Yates
-        j = int(rng.random() * (i + 1))
-        ends[i], ends[j] = ends[j], ends[i]
+    ends = shuffled([cell for cell in grid.cells() if _DEGREE[passages[cell]] == 1], rng)
     wanted = round(share * len(ends))
     opened = 0
     for cell in ends:

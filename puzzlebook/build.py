@@ -170,7 +170,9 @@ def make_puzzles(
 
 
 def _recipe(maze: MazeRequest) -> Recipe:
-    return Recipe(maze.algorithm, maze.width, maze.height, maze.options, maze.marks, maze.braid, maze.masked)
+    return Recipe(
+        maze.algorithm, maze.width, maze.height, maze.options, maze.marks, maze.braid, maze.masked, maze.grid
+    )
 
 
 def _make_puzzles(

@@ -16,9 +16,11 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from . import __version__, generators, grid
+from . import __version__, generators, grid, kinds
 from .build import Checked, check_book, generate, render, targets, work_units, write_books
 from .errors import Problem, PuzzlebookError, SpecError
+from .graph import GraphMaze
+from .kinds import Kind
 from .layout import load_layout, plan_single, preset_names
 from .masks import Mask, load_mask
 from .output import plan_output, write_output
@@ -47,6 +49,12 @@ class Marks(StrEnum):
     left_right = "left-right"
     top_bottom = "top-bottom"
     corners = "corners"
+
+
+class GridKind(StrEnum):
+    rectangle = "rectangle"
+    hex = "hex"
+    triangle = "triangle"
 
 
 class TextFormat(StrEnum):
@@ -157,10 +165,17 @@ def maze(
         str | None,
         typer.Option(help=f"A built-in shape drawn over --size: {', '.join(SHAPES)}, or text:WORD."),
     ] = None,
+    grid_kind: Annotated[
+        str,
+        typer.Option(
+            "--grid", help="rectangle, hex (columns of hexagons) or triangle (up and down in turn)."
+        ),
+    ] = "rectangle",
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
         built: Mask | None
+        grid_kind = choose(grid_kind, GridKind, "--grid")
         if mask and shape:
             raise SpecError([Problem("--shape", "give --mask or --shape, not both")])
         if shape:
@@ -181,14 +196,16 @@ def maze(
                     [Problem("--shape", "needs --size WxH too, the cells it is drawn over, e.g. 20x20")]
                 )
             if shape.startswith("text:"):
-                built, problems = word_mask(shape.removeprefix("text:"), *parse_size(size), "--shape")
+                built, problems = word_mask(
+                    shape.removeprefix("text:"), *parse_size(size), "--shape", grid_kind
+                )
             else:
-                built, problems = shape_mask(shape, *parse_size(size), "--shape")
+                built, problems = shape_mask(shape, *parse_size(size), "--shape", grid_kind)
             if built is None:
                 raise SpecError(problems)
         else:
             built = None
-        shaped = built if shape else read_mask(mask, size) if mask else None
+        shaped = built if shape else read_mask(mask, size, grid_kind) if mask else None
         if size is None and shaped is None:
             raise SpecError([Problem("--size", "is required (WxH in cells, such as 20x30), or give --mask")])
         width, height = (shaped.width, shaped.height) if shaped else parse_size(str(size))
@@ -206,11 +223,25 @@ def maze(
             raise SpecError(
                 [Problem("--algorithm", f"{algorithm} cannot follow a mask; {_mask_algorithms()}")]
             )
+        if grid_kind != "rectangle":
+            if algorithm not in generators.on_graphs():
+                raise SpecError(
+                    [
+                        Problem(
+                            "--algorithm",
+                            f"{algorithm} builds a plain rectangle row by row and cannot make a {grid_kind} "
+                            f"grid; use one of {', '.join(generators.on_graphs())}",
+                        )
+                    ]
+                )
+            wrong = kind_of(grid_kind).size_problem(width, height)
+            if wrong:
+                raise SpecError([Problem("--size", wrong)])
         options = parse_options(option or [])
         mark = Marks(choose(marks, Marks, "--marks"))
         if solution and mark is Marks.none:
             mark = Marks.suggested  # a solution needs a start and an end
-        if shaped and mark.value not in SHAPED_MARKS:
+        if (shaped or grid_kind != "rectangle") and mark.value not in SHAPED_MARKS:
             raise SpecError(
                 [
                     Problem(
@@ -220,6 +251,15 @@ def maze(
                 ]
             )
         form = output_format(fmt, output)
+        if form is TextFormat.txt and grid_kind != "rectangle":
+            raise SpecError(
+                [
+                    Problem(
+                        "--format",
+                        f"text draws square cells only; a {grid_kind} maze is written as pdf, svg, png or json",
+                    )
+                ]
+            )
         check_seed(seed)
         if not 72 <= dpi <= 1200:
             raise SpecError([Problem("--dpi", f"must be from 72 to 1200, got {dpi}")])
@@ -253,6 +293,7 @@ def maze(
             solve_unmarked=form is TextFormat.json,
             braid=braid,
             masked=shaped.off if shaped else frozenset(),
+            grid=grid_kind,
         )
         write_output(output, export(puzzle, form, solution, dpi))
         if seed is None:
@@ -261,11 +302,20 @@ def maze(
         fail(error)
 
 
-def read_mask(name: str, size: str | None) -> Mask:
+def kind_of(name: str) -> Kind:
+    return kinds.kind(name)
+
+
+def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask:
     """--mask: the shape drawn in a text file or a picture (see masks.py), or a SpecError saying what is
     wrong."""
     shape, problems = load_mask(
-        Path(name), "--mask", parse_size(size) if size else None, shown=name, size_is="--size WxH"
+        Path(name),
+        "--mask",
+        parse_size(size) if size else None,
+        shown=name,
+        size_is="--size WxH",
+        grid=grid_kind,
     )
     if shape is None:
         raise SpecError(problems)
@@ -329,6 +379,7 @@ def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> b
             puzzle.seed,
             None,
             "suggested",
+            grid=puzzle.maze.grid.kind.name if isinstance(puzzle.maze, GraphMaze) else "rectangle",
         )
         return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
     return ascii_art(puzzle, show_solution=solution).encode()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import inputs
+from . import inputs, kinds
 from .errors import Problem, SpecError
 from .grid import size_problem
 
@@ -44,6 +44,7 @@ def load_mask(
     inside: Path | None = None,
     shown: str = "",
     size_is: str = "size: WxH",
+    grid: str = "rectangle",
 ) -> tuple[Mask | None, list[Problem]]:
     """A mask file, read as every input is (``inputs``; with ``inside``, only from that folder): a .txt
     drawing, or a .png picture fitted into ``size``, which a picture needs (``size_is`` says how to give
@@ -58,13 +59,15 @@ def load_mask(
         source = inputs.read_bytes(file, "mask", where, inside, shown)
         if kind == ".png":
             assert size is not None
-            return picture_mask(source.data, file.name, where, *size)
-        return parse_mask(inputs.decode(source.data, file.name, "mask"), file.name, where)
+            return picture_mask(source.data, file.name, where, *size, grid=grid)
+        return parse_mask(inputs.decode(source.data, file.name, "mask"), file.name, where, grid)
     except SpecError as exc:
         return None, exc.problems
 
 
-def parse_mask(text: str, name: str, where: str) -> tuple[Mask | None, list[Problem]]:
+def parse_mask(
+    text: str, name: str, where: str, grid: str = "rectangle"
+) -> tuple[Mask | None, list[Problem]]:
     """The mask a text draws, cropped to its cells' bounding box, or the problems that stop it: a
     character that is neither a cell nor empty (with its line and column), too few cells, a size too
     large, or cells that fall apart into separate parts (a maze is one piece). ``where`` is the spec
@@ -94,7 +97,7 @@ def parse_mask(text: str, name: str, where: str) -> tuple[Mask | None, list[Prob
                 break  # one problem a line is enough to find the rest
     if problems:
         return None, problems
-    return shape_of(on, name, where, "mark them with X")
+    return shape_of(on, name, where, "mark them with X", grid)
 
 
 MAX_PICTURE = 40_000_000
@@ -102,7 +105,7 @@ MAX_PICTURE = 40_000_000
 
 
 def picture_mask(
-    data: bytes, name: str, where: str, width: int, height: int
+    data: bytes, name: str, where: str, width: int, height: int, grid: str = "rectangle"
 ) -> tuple[Mask | None, list[Problem]]:
     """The mask a picture draws, fitted into ``width`` x ``height`` cells keeping its proportions: a cell
     is in the maze when most of its pixels are opaque and dark. Then checked and cropped as a drawing is."""
@@ -126,13 +129,31 @@ def picture_mask(
     gray = rgba.convert("L").point(lambda v: 255 if v < 128 else 0)  # dark pixels
     solid = rgba.getchannel("A").point(lambda v: 255 if v >= 128 else 0)  # opaque pixels
     inside = Image.composite(gray, Image.new("L", rgba.size, 0), solid)
-    return shape_of(fit(inside, width, height), name, where, "draw the shape in dark, opaque pixels")
+    return shape_of(
+        fit(inside, width, height, grid), name, where, "draw the shape in dark, opaque pixels", grid
+    )
 
 
-def fit(inside: Any, width: int, height: int) -> set[tuple[int, int]]:
+def fit(inside: Any, width: int, height: int, grid: str = "rectangle") -> set[tuple[int, int]]:
     """The cells of ``inside`` (a Pillow "L" image, 255 inside) fitted into ``width`` x ``height`` cells
-    keeping its proportions: a cell is in when most of its pixels are."""
+    keeping its proportions: a cell is in when most of its pixels are. Cells of other kinds are in when
+    the picture, fitted over the field's drawing, is inside at their centre."""
     from PIL import Image
+
+    if grid != "rectangle":
+        shape = kinds.kind(grid)
+        ew, eh = shape.extent(width, height)
+        scale = min(ew / inside.width, eh / inside.height) / 4  # four samples a corridor width
+        fitted = (max(1, round(inside.width * scale)), max(1, round(inside.height * scale)))
+        pixels = inside.resize(fitted, Image.Resampling.BOX).tobytes()
+        on = set()
+        for y in range(height):
+            for x in range(width):
+                cx, cy = shape.centre(x, y)
+                px, py = int(cx * 4), int(cy * 4)
+                if px < fitted[0] and py < fitted[1] and pixels[py * fitted[0] + px] >= 128:
+                    on.add((x, y))
+        return on
 
     scale = min(width / inside.width, height / inside.height)
     fitted = (max(1, round(inside.width * scale)), max(1, round(inside.height * scale)))
@@ -140,19 +161,22 @@ def fit(inside: Any, width: int, height: int) -> set[tuple[int, int]]:
     return {(i % fitted[0], i // fitted[0]) for i, v in enumerate(cells.tobytes()) if v}
 
 
-def shape_of(on: set[tuple[int, int]], name: str, where: str, how: str) -> tuple[Mask | None, list[Problem]]:
-    """The cells ``on`` as a mask cropped to their box, or why they cannot be a maze."""
+def shape_of(
+    on: set[tuple[int, int]], name: str, where: str, how: str, grid: str = "rectangle"
+) -> tuple[Mask | None, list[Problem]]:
+    """The cells ``on`` as a mask cropped to their box (where the grid's pattern allows a cut), or why
+    they cannot be a maze."""
     if len(on) < MIN_CELLS:
         return None, [
             Problem(where, f"{name} has {len(on)} cell(s); a maze needs at least {MIN_CELLS}: {how}")
         ]
-    x0, y0 = min(x for x, _ in on), min(y for _, y in on)
+    x0, y0 = kinds.kind(grid).crop(min(x for x, _ in on), min(y for _, y in on))
     width, height = max(x for x, _ in on) - x0 + 1, max(y for _, y in on) - y0 + 1
     too_large = size_problem(width, height)
     if too_large:
         return None, [Problem(where, f"{name}: {too_large}")]
     cells = {(x - x0, y - y0) for x, y in on}
-    parts = parts_of(cells)
+    parts = parts_of(cells, grid, (x0, y0))
     if len(parts) > 1:
         sizes = sorted((len(p) for p in parts), reverse=True)
         listed = ", ".join(f"{n:,}" for n in sizes[:-1]) + f" and {sizes[-1]:,}"
@@ -165,11 +189,23 @@ def shape_of(on: set[tuple[int, int]], name: str, where: str, how: str) -> tuple
             )
         ]
     off = frozenset((x, y) for y in range(height) for x in range(width) if (x, y) not in cells)
-    edge = sum(1 for x, y in cells if not {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)} <= cells)
+    edge = sum(1 for x, y in cells if not set(near_cells(x, y, grid, (x0, y0))) <= cells)
     return Mask(width, height, off, edge), []
 
 
-def parts_of(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
+def near_cells(x: int, y: int, grid: str, origin: tuple[int, int]) -> list[tuple[int, int]]:
+    """The neighbours of a cell of a field cut at ``origin`` of the whole field (its pattern is the
+    whole field's)."""
+    if grid == "rectangle":
+        return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    shape = kinds.kind(grid)
+    steps = shape.steps[shape.pattern(x + origin[0], y + origin[1])]
+    return [(x + step[0], y + step[1]) for step in steps if step is not None]
+
+
+def parts_of(
+    cells: set[tuple[int, int]], grid: str = "rectangle", origin: tuple[int, int] = (0, 0)
+) -> list[set[tuple[int, int]]]:
     """The pieces cells side by side make (a corner is not a side)."""
     left = set(cells)
     parts = []
@@ -179,7 +215,7 @@ def parts_of(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
         todo = [first]
         while todo:
             x, y = todo.pop()
-            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            for near in near_cells(x, y, grid, origin):
                 if near in left:
                     left.remove(near)
                     part.add(near)

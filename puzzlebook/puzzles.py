@@ -8,9 +8,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import generators
+from . import generators, paths
 from .braid import braid as braided
 from .errors import GenerationError
+from .graph import GraphMaze, Topology
 from .grid import NAMES, E, Grid, S, check_size
 from .maze import Maze
 from .measure import Metrics, measure
@@ -25,12 +26,13 @@ class Puzzle:
     algorithm: str
     seed: int
     options: Mapping[str, Any]
-    maze: Maze
+    maze: Maze | GraphMaze
     start: Cell | None
     end: Cell | None
     route: array[int] | None  # the solution as cell indices: a book holds hundreds of these
     metrics: Metrics
     sides: tuple[int | None, int | None] = (None, None)  # outer walls opened at the start and the end
+    # (a rectangle's N/S/E/W bit; on other grids, the slot of the cell)
     rating: str | None = None  # "Easy", "Medium" or "Hard", when the book shows it
     braid: float = 0.0  # the share of dead ends opened into loops (see braid.py)
 
@@ -54,8 +56,12 @@ def make_puzzle(
     solve_unmarked: bool = True,
     braid: float = 0.0,
     masked: frozenset[tuple[int, int]] = frozenset(),
+    grid: str = "rectangle",
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
+
+    ``grid`` names the kind of grid (see ``kinds``): squares take the padded fast path of ``grid.Grid``,
+    every other kind the general arrays of ``graph.Topology`` and the searches of ``paths``.
 
     With ``solve_unmarked=False`` a maze without marks is not searched at all (a picture of a huge maze
     needs no path): its metrics then count dead ends and junctions only.
@@ -71,8 +77,12 @@ def make_puzzle(
     check_size(width, height)
     opts = generators.validate_options(algorithm, options or {})
     rng = make_rng(seed)
-    grid = Grid.with_mask(width, height, masked) if masked else Grid(width, height)
-    perfect = generators.generate(algorithm, grid, rng, opts)
+    if grid != "rectangle":
+        return _on_graph(
+            algorithm, Topology.of(grid, width, height, masked), seed, opts, marks, solve_unmarked, braid
+        )
+    squares = Grid.with_mask(width, height, masked) if masked else Grid(width, height)
+    perfect = generators.generate(algorithm, squares, rng, opts)
     maze = braided(perfect, braid, rng) if braid else perfect
     made = opts.model_dump()
 
@@ -93,38 +103,81 @@ def make_puzzle(
     return Puzzle(algorithm, seed, made, maze, ends.start, ends.end, route, metrics, ends.sides, braid=braid)
 
 
+def _on_graph(
+    algorithm: str,
+    field: Topology,
+    seed: int,
+    opts: generators.Options,
+    marks: str | tuple[Cell, Cell],
+    solve_unmarked: bool,
+    braid: float,
+) -> Puzzle:
+    """``make_puzzle`` on any kind of grid, with the same draws in the same order."""
+    if field.masked:
+        field.check_connected()
+    rng = make_rng(seed)
+    perfect = generators.generate(algorithm, field, rng, opts)
+    maze = paths.braid(perfect, braid, rng) if braid else perfect
+    made = opts.model_dump()
+
+    def unmarked(metrics: Metrics) -> Puzzle:
+        return Puzzle(algorithm, seed, made, maze, None, None, None, metrics, braid=braid)
+
+    if marks == "none" and not solve_unmarked:
+        return unmarked(paths.measure(maze, []))
+    if isinstance(marks, str):
+        ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks)
+    else:
+        ends = paths.marked_ends(perfect, *marks)
+    cells = ends.cells if maze is perfect else paths.shortest(maze, ends.cells[0], ends.cells[-1])
+    metrics = paths.measure(maze, cells)
+    if marks == "none":
+        return unmarked(metrics)
+    route = array("I", cells)
+    return Puzzle(algorithm, seed, made, maze, ends.start, ends.end, route, metrics, ends.sides, braid=braid)
+
+
 def to_json(puzzle: Puzzle) -> dict[str, Any]:
     """The ``puzzlebook.maze/2`` interchange document.
 
-    It keeps every field of ``maze/1`` (``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask of a rectangle), and
-    adds ``grid`` (its kind and size, and the cells a mask leaves out) and ``graph``, the maze as cells
+    It keeps every field of ``maze/1`` for squares (``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask of a
+    rectangle, ``openings`` the sides opened; other grids have neither), and adds ``grid`` (its kind and size, and the cells a mask leaves out) and ``graph``, the maze as cells
     and passages between them, which reads the same for every kind of grid. A braided maze adds
     ``braid`` (it has loops: more passages than a tree, the solution the shortest way).
     """
     solution = puzzle.solution
-    return {
+    maze = puzzle.maze
+    doc: dict[str, Any] = {
         "format": JSON_FORMAT,
         "algorithm": puzzle.algorithm,
         "seed": puzzle.seed,
         "options": dict(puzzle.options),
-        "width": puzzle.maze.width,
-        "height": puzzle.maze.height,
-        "cells": puzzle.maze.rows(),
+        "width": maze.width,
+        "height": maze.height,
+    }
+    if isinstance(maze, Maze):  # the square's own fields, kept from maze/1
+        doc["cells"] = maze.rows()
+    doc |= {
         "start": list(puzzle.start) if puzzle.start else None,
         "end": list(puzzle.end) if puzzle.end else None,
-        "openings": [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None,
+    }
+    if isinstance(maze, Maze):
+        doc["openings"] = [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None
+    doc |= {
         "solution": [list(c) for c in solution] if solution is not None else None,
         "metrics": _metrics(puzzle),
         "grid": _grid(puzzle),
         "graph": _graph(puzzle),
-    } | ({"braid": puzzle.braid} if puzzle.braid else {})
+    }
+    return doc | ({"braid": puzzle.braid} if puzzle.braid else {})
 
 
 def _grid(puzzle: Puzzle) -> dict[str, Any]:
     """The kind of grid and its size; a masked one lists the cells of its box left out."""
     grid = puzzle.maze.grid
     off = sorted(grid.masked, key=lambda c: (c[1], c[0]))
-    return {"kind": "rectangle", "width": grid.width, "height": grid.height} | (
+    kind = grid.kind.name if isinstance(grid, Topology) else "rectangle"
+    return {"kind": kind, "width": grid.width, "height": grid.height} | (
         {"masked": [list(c) for c in off]} if off else {}
     )
 
@@ -132,6 +185,8 @@ def _grid(puzzle: Puzzle) -> dict[str, Any]:
 def _graph(puzzle: Puzzle) -> dict[str, Any]:
     """Cells as ``[x, y]`` in reading order, and pairs of their indices: ``adjacent`` every two cells
     side by side (once), ``passages`` those open between them; the ends and the solution as indices."""
+    if isinstance(puzzle.maze, GraphMaze):
+        return _graph_of_field(puzzle, puzzle.maze)
     grid = puzzle.maze.grid
     passages = puzzle.maze.passages
     slots = list(grid.cells())
@@ -153,6 +208,30 @@ def _graph(puzzle: Puzzle) -> dict[str, Any]:
         "start": ids[route[0]] if route is not None else None,
         "end": ids[route[-1]] if route is not None else None,
         "solution": [ids[cell] for cell in route] if route is not None else None,
+    }
+
+
+def _graph_of_field(puzzle: Puzzle, maze: GraphMaze) -> dict[str, Any]:
+    """The same graph for any kind: cell ids are already the reading order of ``cells``."""
+    grid = maze.grid
+    k, nbr = grid.slots, grid.nbr
+    adjacent: list[list[int]] = []
+    open_ones: list[list[int]] = []
+    for cell in range(grid.count):
+        for s in range(k):
+            other = nbr[cell * k + s]
+            if other > cell:
+                adjacent.append([cell, other])
+                if maze.passages[cell] >> s & 1:
+                    open_ones.append([cell, other])
+    route = puzzle.route
+    return {
+        "cells": [list(c) for c in grid.cells],
+        "adjacent": adjacent,
+        "passages": open_ones,
+        "start": route[0] if route is not None else None,
+        "end": route[-1] if route is not None else None,
+        "solution": list(route) if route is not None else None,
     }
 
 
@@ -188,6 +267,7 @@ class Recipe:
     marks: str | tuple[Cell, Cell] = "none"
     braid: float = 0.0
     masked: frozenset[tuple[int, int]] = frozenset()
+    grid: str = "rectangle"
 
     def make(self, seed: int) -> Puzzle:
         return make_puzzle(
@@ -199,6 +279,7 @@ class Recipe:
             self.marks,
             braid=self.braid,
             masked=self.masked,
+            grid=self.grid,
         )
 
 

@@ -12,8 +12,9 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
+from . import kinds
 from .errors import Problem
-from .masks import Mask, fit, parts_of, shape_of
+from .masks import Mask, fit, near_cells, parts_of, shape_of
 
 Inside = Callable[[float, float], bool]
 
@@ -101,7 +102,9 @@ _SAMPLES = ((1 / 6, 1 / 6), (1 / 2, 1 / 6), (5 / 6, 1 / 6), (1 / 6, 1 / 2), (1 /
             (1 / 6, 5 / 6), (1 / 2, 5 / 6), (5 / 6, 5 / 6))  # fmt: skip
 
 
-def shape_mask(name: str, width: int, height: int, where: str) -> tuple[Mask | None, list[Problem]]:
+def shape_mask(
+    name: str, width: int, height: int, where: str, grid: str = "rectangle"
+) -> tuple[Mask | None, list[Problem]]:
     """The built-in shape ``name`` drawn over ``width`` x ``height`` cells, checked and cropped as a
     drawing is (see ``masks``)."""
     if width * height > MAX_CELLS:
@@ -109,13 +112,26 @@ def shape_mask(name: str, width: int, height: int, where: str) -> tuple[Mask | N
             Problem(where, f"{width}x{height} is too large for a shape: at most {MAX_CELLS:,} cells")
         ]
     inside = SHAPES[name]
-    on = {
-        (x, y)
-        for y in range(height)
-        for x in range(width)
-        if sum(inside((x + dx) / width, (y + dy) / height) for dx, dy in _SAMPLES) >= 5
-    }
-    return shape_of(on, f"the {name}", where, "make the maze larger")
+    if grid == "rectangle":
+        on = {
+            (x, y)
+            for y in range(height)
+            for x in range(width)
+            if sum(inside((x + dx) / width, (y + dy) / height) for dx, dy in _SAMPLES) >= 5
+        }
+    else:  # the shape over the field's drawing; a cell is in when its centre and most of it are
+        shape = kinds.kind(grid)
+        ew, eh = shape.extent(width, height)
+        on = set()
+        for y in range(height):
+            for x in range(width):
+                cx, cy = shape.centre(x, y)
+                near = [((cx + px) / 2, (cy + py) / 2) for px, py in shape.corners(x, y)]
+                if inside(cx / ew, cy / eh) and sum(inside(px / ew, py / eh) for px, py in near) * 2 > len(
+                    near
+                ):
+                    on.add((x, y))
+    return shape_of(on, f"the {name}", where, "make the maze larger", grid)
 
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
@@ -126,7 +142,9 @@ work of joining its letters."""
 """Letters in a word shape at most: a longer word's letters would be too thin to walk through."""
 
 
-def word_mask(word: str, width: int, height: int, where: str) -> tuple[Mask | None, list[Problem]]:
+def word_mask(
+    word: str, width: int, height: int, where: str, grid: str = "rectangle"
+) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, its letters (and the
     dots of i and j) joined into one piece by the shortest straight bridges of cells, so the word is one
     maze a child can trace from the first letter to the last."""
@@ -149,16 +167,19 @@ def word_mask(word: str, width: int, height: int, where: str) -> tuple[Mask | No
         return None, [Problem(where, f'"{word}" draws nothing in the bundled font: use letters or digits')]
     picture = Image.new("L", (right - left + 8, bottom - top + 8), 0)
     ImageDraw.Draw(picture).text((4 - left, 4 - top), word, fill=255, font=font)
-    return shape_of(_joined(fit(picture, width, height)), f'"{word}"', where, "make the maze larger")
+    drawn = _joined(fit(picture, width, height, grid), grid)
+    return shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
 
 
-def _joined(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
+def _joined(cells: set[tuple[int, int]], grid: str = "rectangle") -> set[tuple[int, int]]:
     """``cells`` with each piece but the largest bridged to the nearest other piece by a shortest path
     of cells, found by a breadth-first search from the piece within the box: a join costs one pass over
     the box, however large the pieces."""
     cells = set(cells)
     right, bottom = max(x for x, _ in cells), max(y for _, y in cells)
-    while len(parts := sorted(parts_of(cells), key=len)) > 1:
+    if not cells:
+        return cells
+    while len(parts := sorted(parts_of(cells, grid), key=len)) > 1:
         piece = parts[0]
         came: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(sorted(piece))
         frontier = list(came)
@@ -166,7 +187,7 @@ def _joined(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
         while found is None:
             reached = []
             for x, y in frontier:
-                for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                for near in near_cells(x, y, grid, (0, 0)):
                     if near in came or not (0 <= near[0] <= right and 0 <= near[1] <= bottom):
                         continue
                     came[near] = (x, y)

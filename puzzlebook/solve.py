@@ -10,6 +10,7 @@ subset's longest path.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -205,6 +206,26 @@ def shape_search_cells(outline: int, cells: int) -> int:
     return outline * cells if outline * cells <= SHAPE_SEARCHES else 2 * cells
 
 
+def longest_apart(
+    outline: list[int],
+    spots: list[tuple[float, float]],
+    apart: float,
+    search: Callable[[int], Distances],
+) -> tuple[int, int, Distances] | None:
+    """(length, b, distances from a) of the longest path between two ``outline`` cells whose ``spots``
+    lie at least sqrt(``apart``) apart, from one ``search`` at each; ties go to the pair first in
+    reading order. None when no pair lies that far apart."""
+    best: tuple[int, int, Distances] | None = None
+    for i, a in enumerate(outline):
+        dist = search(a)
+        ax, ay = spots[i]
+        for j in range(i + 1, len(outline)):
+            bx, by = spots[j]
+            if (ax - bx) ** 2 + (ay - by) ** 2 >= apart and (best is None or dist[outline[j]] > best[0]):
+                best = (dist[outline[j]], outline[j], dist)
+    return best
+
+
 def _across_the_shape(maze: Maze) -> Ends:
     """Ends for a masked maze: the longest path between two outline cells at least half the shape's
     width apart in a straight line, so the way runs across the shape rather than round one edge of it.
@@ -213,17 +234,10 @@ def _across_the_shape(maze: Maze) -> Ends:
     outline, outside = _outer_outline(grid)
     if len(outline) * grid.count > SHAPE_SEARCHES:
         return _farthest_pair(maze)
-    spots = [grid.xy(cell) for cell in outline]
+    spots: list[tuple[float, float]] = [grid.xy(cell) for cell in outline]
     xs = [x for x, _ in spots]
     apart = ((max(xs) - min(xs) + 1) / 2) ** 2
-    best: tuple[int, int, Distances] | None = None
-    for i, a in enumerate(outline):
-        dist = distances(maze, a)
-        ax, ay = spots[i]
-        for j in range(i + 1, len(outline)):
-            bx, by = spots[j]
-            if (ax - bx) ** 2 + (ay - by) ** 2 >= apart and (best is None or dist[outline[j]] > best[0]):
-                best = (dist[outline[j]], outline[j], dist)
+    best = longest_apart(outline, spots, apart, lambda cell: distances(maze, cell))
     if best is None:  # a shape too small for any pair that far apart
         return _farthest_pair(maze)
     _, end, dist = best

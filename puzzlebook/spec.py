@@ -30,7 +30,7 @@ from pydantic import (
     model_validator,
 )
 
-from . import generators, inputs
+from . import generators, inputs, kinds
 from .errors import Problem, SpecError
 from .grid import parse_size, size_problem
 from .masks import Mask, load_mask
@@ -220,6 +220,10 @@ class MazeEntry(_Model):
     braid: float = Field(
         0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
     )
+    grid: Literal["rectangle", "hex", "triangle"] = Field(
+        "rectangle",
+        description="rectangle (squares), hex (columns of hexagons) or triangle (pointing up and down in turn)",
+    )
     shape: ShapeField | None = Field(
         None, description="a built-in shape (" + ", ".join(SHAPES) + "), or {text: WORD}"
     )
@@ -345,6 +349,7 @@ class MazeRequest:
     match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
     braid: float = 0.0  # share of dead ends opened into loops
     masked: frozenset[tuple[int, int]] = frozenset()  # cells of the box left out (mask:)
+    grid: str = "rectangle"  # the kind of grid (see ``kinds``)
 
     @property
     def shown(self) -> int:
@@ -426,6 +431,7 @@ class Spec:
                     else f"difficulty: {entry.difficulty or self.book.difficulty}",
                     braid=entry.braid,
                     masked=mask.off if mask else frozenset(),
+                    grid=entry.grid,
                 )
 
     def students(self) -> list[str]:
@@ -705,6 +711,14 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
                 if mask:
                     masks[i] = mask
                 continue
+            if entry.grid != "rectangle":
+                problems += _fits_grid(
+                    entry, book, i, path, lines, f"a {entry.grid} grid", f"make a {entry.grid} grid"
+                )
+                size = entry.size or (entry.age.size if entry.age else None)
+                wrong = kinds.kind(entry.grid).size_problem(*size) if size else None
+                if wrong:
+                    problems.append(Problem(where(path.name, lines, "mazes", i, "size"), wrong))
             if entry.size is None and entry.age is None and book.difficulty is None:
                 problems.append(
                     Problem(
@@ -729,7 +743,9 @@ def _mask(
     shape can have."""
     at = where(path.name, lines, "mazes", i, "mask")
     assert entry.mask is not None
-    mask, problems = load_mask(path.parent / entry.mask, at, entry.size, inside=path.parent, shown=entry.mask)
+    mask, problems = load_mask(
+        path.parent / entry.mask, at, entry.size, inside=path.parent, shown=entry.mask, grid=entry.grid
+    )
     if mask is None:
         return None, problems
     drawn = Path(entry.mask).suffix.lower() == ".txt"  # a picture is fitted into size; a drawing sets it
@@ -749,26 +765,9 @@ def _fits_shape(
 ) -> list[Problem]:
     """What an entry with a mask or shape must agree with: an algorithm that walks from cell to
     neighbour, and a marks rule a shape can have."""
-    problems: list[Problem] = []
-    if generators.get(entry.algorithm).rectangle_only:
-        works = ", ".join(n for n in generators.ALGORITHMS.names() if not generators.get(n).rectangle_only)
-        problems.append(
-            Problem(
-                where(path.name, lines, "mazes", i, "algorithm"),
-                f"{entry.algorithm} builds a plain rectangle row by row and cannot follow a mask; use one "
-                f"of {works}",
-            )
-        )
+    problems = _fits_grid(entry, book, i, path, lines, "a shape", "follow a mask", "a masked maze")
     marks = entry.marks if entry.marks is not None else book.marks
-    if isinstance(marks, str) and marks not in SHAPED_MARKS:
-        problems.append(
-            Problem(
-                where(path.name, lines, "mazes", i, "marks"),
-                f"{marks} names sides a shape may not have; a masked maze takes {', '.join(SHAPED_MARKS)}, "
-                "or {start: [x, y], end: [x, y]}",
-            )
-        )
-    elif isinstance(marks, Cells):
+    if isinstance(marks, Cells):
         for name, (x, y) in (("start", marks.start), ("end", marks.end)):
             if (x, y) in mask.off or not (0 <= x < mask.width and 0 <= y < mask.height):
                 problems.append(
@@ -777,6 +776,39 @@ def _fits_shape(
                         f"{name} [{x}, {y}] is not a cell of the mask",
                     )
                 )
+    return problems
+
+
+def _fits_grid(
+    entry: MazeEntry,
+    book: BookSpec,
+    i: int,
+    path: Path,
+    lines: dict[Loc, int],
+    what: str,
+    verb: str,
+    taker: str = "it",
+) -> list[Problem]:
+    """What a maze that is not a plain rectangle (masked, or of another grid) must agree with: an
+    algorithm that walks from cell to neighbour, and a marks rule its outline can have."""
+    problems: list[Problem] = []
+    if entry.algorithm in generators.ALGORITHMS and entry.algorithm not in generators.on_graphs():
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, "algorithm"),
+                f"{entry.algorithm} builds a plain rectangle row by row and cannot {verb}; use one "
+                f"of {', '.join(generators.on_graphs())}",
+            )
+        )
+    marks = entry.marks if entry.marks is not None else book.marks
+    if isinstance(marks, str) and marks not in SHAPED_MARKS:
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, "marks"),
+                f"{marks} names sides {what} may not have; {taker} takes {', '.join(SHAPED_MARKS)}, "
+                "or {start: [x, y], end: [x, y]}",
+            )
+        )
     return problems
 
 
@@ -826,7 +858,7 @@ def _name_shapes(
         ]
     problems: list[Problem] = []
     for k, (name, named) in enumerate(roster):
-        mask, more = word_mask(entry.shape.text.replace(STUDENT, name), *size, named)
+        mask, more = word_mask(entry.shape.text.replace(STUDENT, name), *size, named, entry.grid)
         problems += more
         if mask is not None:
             found[(i, k)] = mask
@@ -847,9 +879,9 @@ def _builtin_shape(
     if size is None:
         return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
     if isinstance(entry.shape, WordShape):
-        mask, problems = word_mask(entry.shape.text, *size, at)
+        mask, problems = word_mask(entry.shape.text, *size, at, entry.grid)
     else:
-        mask, problems = shape_mask(entry.shape, *size, at)
+        mask, problems = shape_mask(entry.shape, *size, at, entry.grid)
     if mask is None:
         return None, problems
     return mask, _fits_shape(entry, book, i, mask, path, lines)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 from pydantic import ValidationError
 
 from ..errors import GenerationError, Problem, SpecError
+from ..graph import GraphMaze, Topology
 from ..grid import Grid
 from ..maze import Maze
 from ..messages import option_problems
@@ -26,7 +27,7 @@ from . import (  # noqa: F401  (imported to register)
     simplified_prim,
     wilson,
 )
-from ._base import ALGORITHMS, Algorithm, Options
+from ._base import ALGORITHMS, ON_GRAPHS, Algorithm, Options
 
 
 def get(name: str) -> Algorithm:
@@ -46,10 +47,36 @@ def validate_options(name: str, options: Mapping[str, Any]) -> Options:
         raise SpecError(option_problems(exc, model, name)) from None
 
 
+def on_graphs() -> list[str]:
+    """The algorithms that make mazes on every kind of grid and on masks: those that walk from cell to
+    neighbour. The others build plain rectangles row by row."""
+    return sorted(ON_GRAPHS)
+
+
+@overload
 def generate(
     name: str, grid: Grid, rng: random.Random, options: Mapping[str, Any] | Options | None = None
-) -> Maze:
+) -> Maze: ...
+
+
+@overload
+def generate(
+    name: str, grid: Topology, rng: random.Random, options: Mapping[str, Any] | Options | None = None
+) -> GraphMaze: ...
+
+
+def generate(
+    name: str, grid: Grid | Topology, rng: random.Random, options: Mapping[str, Any] | Options | None = None
+) -> Maze | GraphMaze:
     algo = get(name)
+    if isinstance(grid, Topology):
+        if name not in ON_GRAPHS:
+            raise GenerationError(
+                f'algorithm "{name}" builds a plain rectangle row by row and cannot make a {grid}; '
+                f"use one of {', '.join(on_graphs())}"
+            )
+        opts = options if isinstance(options, Options) else validate_options(name, options or {})
+        return ON_GRAPHS[name](grid, rng, **opts.model_dump())
     if algo.rectangle_only and not grid.is_rectangle:
         raise GenerationError(
             f'algorithm "{name}" builds the maze row by row and needs a plain rectangle; '
@@ -59,4 +86,4 @@ def generate(
     return algo.generate(grid, rng, **opts.model_dump())
 
 
-__all__ = ["ALGORITHMS", "Algorithm", "Options", "generate", "get", "validate_options"]
+__all__ = ["ALGORITHMS", "Algorithm", "Options", "generate", "get", "on_graphs", "validate_options"]

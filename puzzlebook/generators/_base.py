@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from ..graph import GraphMaze
 from ..maze import Maze
 from ..registry import Registry
 
@@ -23,6 +24,9 @@ class Options(BaseModel):
 
 
 GenerateFn = Callable[..., Maze]
+GraphFn = Callable[..., GraphMaze]
+ON_GRAPHS: dict[str, GraphFn] = {}
+"""The algorithms that walk from cell to neighbour, each in the form that runs on any ``Topology``."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,17 @@ def algorithm(
 
     def add(fn: GenerateFn) -> GenerateFn:
         ALGORITHMS.register(name)(Algorithm(name, summary, fn, options, rectangle_only))
+        return fn
+
+    return add
+
+
+def on_graph(name: str) -> Callable[[GraphFn], GraphFn]:
+    """Register ``generate(topology, rng, **options) -> GraphMaze``: the same algorithm, read from the
+    field's ``nbr``/``back`` arrays, for hexagons, triangles and every kind to come."""
+
+    def add(fn: GraphFn) -> GraphFn:
+        ON_GRAPHS[name] = fn
         return fn
 
     return add

@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import random
 
+from ..graph import GraphMaze, Topology
 from ..grid import Grid
 from ..maze import Maze, blank, carve, finish
-from ._base import algorithm, random_indices
+from ._base import algorithm, on_graph, random_indices
 
 
 @algorithm("aldous-broder", "one long random walk: a uniform spanning tree, slow on large grids")
@@ -40,3 +41,30 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
                     break
             cell = nxt
     return finish(grid, passages)
+
+
+@on_graph("aldous-broder")
+def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
+    """The same walk over the field's neighbour arrays; steps through a slot with no neighbour are
+    drawn again, so every real neighbour is equally likely and the tree stays uniform."""
+    k, n = topology.slots, topology.count
+    nbr, back = topology.links
+    passages = bytearray(n)
+    seen = bytearray(n)
+    cell = int(rng.random() * n)
+    seen[cell] = 1
+    left = n - 1
+    base = cell * k
+    for slot in random_indices(rng, k):
+        if not left:
+            break
+        nxt = nbr[base + slot]
+        if nxt < 0:
+            continue
+        if not seen[nxt]:
+            seen[nxt] = 1
+            passages[cell] |= 1 << slot
+            passages[nxt] |= 1 << back[base + slot]
+            left -= 1
+        cell, base = nxt, nxt * k
+    return GraphMaze(topology, bytes(passages))

@@ -7,9 +7,18 @@ from typing import Literal
 
 from pydantic import Field
 
+from ..graph import GraphMaze, Topology
 from ..grid import OPPOSITE, Grid
 from ..maze import TAKEN, Maze, blank, finish
-from ._base import Options, algorithm, little_endian_bytes, native_array, random_indices, random_words
+from ._base import (
+    Options,
+    algorithm,
+    little_endian_bytes,
+    native_array,
+    on_graph,
+    random_indices,
+    random_words,
+)
 
 
 class GrowingTreeOptions(Options):
@@ -175,3 +184,66 @@ def _grow_in_order(grid: Grid, rng: random.Random, middle: bool) -> Maze:
             if head == len(active):
                 break
     return finish(grid, passages)
+
+
+@on_graph("growing-tree")
+def on_any_grid(topology: Topology, rng: random.Random, select: str = "mix", mix: float = 0.75) -> GraphMaze:
+    """The same growth over the field's neighbour arrays. A cell dropped from inside the active list
+    becomes -1 and is skipped (random picks draw again; the newest end is trimmed), so the list keeps its
+    order without moving memory; ``oldest`` drops from a head that only moves forward."""
+    k, n = topology.slots, topology.count
+    nbr, back = topology.links
+    passages = bytearray(n)
+    seen = bytearray(n + 1)
+    seen[n] = 1
+    bits = [1 << s for s in range(k)]
+    orders = list(permutations(range(k)))
+    count = len(orders)
+    rand = rng.random
+    newest = {"newest": 1.0, "mix": mix}.get(select, 0.0)
+    cell = int(rand() * n)
+    seen[cell] = 1
+    active = [cell]
+    head = 0  # entries before it are dropped (``oldest``)
+    live = 1
+    for word in random_words(rng):
+        if not live:
+            break
+        if select == "oldest":
+            i = head
+        elif select == "middle":
+            if live != len(active) - head:
+                active = [c for c in active[head:] if c >= 0]
+                head = 0
+            i = len(active) // 2
+        elif newest and (newest == 1.0 or rand() < newest):
+            while active[-1] < 0:
+                active.pop()
+            i = len(active) - 1
+        else:
+            i = head + int(rand() * (len(active) - head))
+            while active[i] < 0:
+                i = head + int(rand() * (len(active) - head))
+        cell = active[i]
+        base = cell * k
+        for slot in orders[word % count]:
+            nxt = nbr[base + slot]
+            if not seen[nxt]:
+                break
+        else:
+            live -= 1
+            if i == head:
+                head += 1
+                while head < len(active) and active[head] < 0:
+                    head += 1
+            elif i == len(active) - 1:
+                active.pop()
+            else:
+                active[i] = -1
+            continue
+        passages[cell] |= bits[slot]
+        passages[nxt] |= bits[back[base + slot]]
+        seen[nxt] = 1
+        active.append(nxt)
+        live += 1
+    return GraphMaze(topology, bytes(passages))

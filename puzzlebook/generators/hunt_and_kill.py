@@ -6,9 +6,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from ..graph import GraphMaze, Topology
 from ..grid import Grid
 from ..maze import IN_MAZE, TAKEN, Maze, blank, carve, finish
-from ._base import Options, algorithm, random_indices
+from ._base import Options, algorithm, on_graph, random_indices, random_words
 
 
 class HuntAndKillOptions(Options):
@@ -130,3 +131,75 @@ def _first_candidate(grid: Grid, passages: bytearray, first: int, last: int) -> 
     if not candidates:
         return -1
     return lo + ((candidates & -candidates).bit_length() - 1) // 8
+
+
+@on_graph("hunt-and-kill")
+def on_any_grid(
+    topology: Topology,
+    rng: random.Random,
+    scan: str = "rows",
+    hunt_probability: float = 0.0,
+    max_walk: int | None = None,
+) -> GraphMaze:
+    """The same walk and hunt over the field's neighbour arrays. The hunt reads cells in reading order
+    (``columns``: column by column), skipping seen ones with ``bytearray.find`` in C; places before the
+    first unseen cell are never read again."""
+    k, n = topology.slots, topology.count
+    nbr, back = topology.links
+    passages = bytearray(n)
+    seen = bytearray(n + 1)
+    seen[n] = 1  # the -1 of a missing neighbour reads as seen
+    order = list(range(n))
+    if scan == "columns":
+        order.sort(key=lambda cell: topology.xy(cell))  # (x, y): column by column
+    place = [0] * n
+    for i, cell in enumerate(order):
+        place[cell] = i
+    done = bytearray(n)  # by place in the scan: 1 once seen
+    bits = [1 << s for s in range(k)]
+    orders = list(permutations(range(k)))
+    count = len(orders)
+    rand = rng.random
+    walk_limit = max_walk or n + 1
+    first = 0
+
+    def hunt() -> int:
+        nonlocal first
+        at = first = done.find(0, first)
+        while at >= 0:
+            cell = order[at]
+            base = cell * k
+            joins = [s for s in range(k) if nbr[base + s] >= 0 and seen[nbr[base + s]]]
+            if joins:
+                slot = joins[int(rand() * len(joins))]
+                other = nbr[base + slot]
+                passages[cell] |= bits[slot]
+                passages[other] |= bits[back[base + slot]]
+                seen[cell] = done[at] = 1
+                return cell
+            at = done.find(0, at + 1)
+        return -1
+
+    cell = int(rand() * n)
+    seen[cell] = done[place[cell]] = 1
+    walked = 0
+    for word in random_words(rng):
+        nxt = -1
+        if walked < walk_limit and not (hunt_probability and rand() < hunt_probability):
+            base = cell * k
+            for slot in orders[word % count]:
+                if not seen[nbr[base + slot]]:
+                    nxt = nbr[base + slot]
+                    break
+        if nxt < 0:
+            cell = hunt()
+            walked = 0
+            if cell < 0:
+                break
+            continue
+        passages[cell] |= bits[slot]
+        passages[nxt] |= bits[back[base + slot]]
+        seen[nxt] = done[place[nxt]] = 1
+        cell = nxt
+        walked += 1
+    return GraphMaze(topology, bytes(passages))

@@ -4,9 +4,10 @@ import random
 from array import array
 from itertools import compress
 
+from ..graph import GraphMaze, Topology
 from ..grid import OPPOSITE, Grid
 from ..maze import Maze, blank, finish
-from ._base import algorithm, random_order
+from ._base import algorithm, on_graph, random_order
 
 
 def _walls(grid: Grid, down: int, right: int) -> array[int]:
@@ -80,3 +81,32 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
             if not remaining:
                 break
     return finish(grid, passages)
+
+
+@on_graph("kruskal")
+def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
+    """Every wall once (as cell * slots + slot, from its lower-numbered cell), in a random order made in
+    C; each wall between two regions is opened, and a union-find with path halving joins them."""
+    k, n = topology.slots, topology.count
+    nbr, back = topology.links
+    walls = array("I", (code for code, other in enumerate(nbr) if other > code // k))
+    parent = array("i", range(n))
+    passages = bytearray(n)
+    bits = [1 << s for s in range(k)]
+    joined = 1
+    for code in random_order(walls, rng):
+        if joined == n:
+            break
+        a, slot = divmod(code, k)
+        b = nbr[code]
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a != b:
+            parent[a] = b
+            cell = code // k
+            passages[cell] |= bits[slot]
+            passages[nbr[code]] |= bits[back[code]]
+            joined += 1
+    return GraphMaze(topology, bytes(passages))

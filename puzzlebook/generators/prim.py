@@ -3,9 +3,10 @@ from __future__ import annotations
 import heapq
 import random
 
+from ..graph import GraphMaze, Topology
 from ..grid import OPPOSITE, Grid
 from ..maze import Maze, blank, finish
-from ._base import algorithm
+from ._base import algorithm, on_graph
 
 LEVELS = (0.55, 0.6, 0.7, 0.8, 1.0)
 """Weight limits for the queue: walls above the current one wait in a plain list (see ``generate``)."""
@@ -69,3 +70,36 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
         passages[cell] |= back
         remaining -= 1
     return finish(grid, passages)
+
+
+@on_graph("prim")
+def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
+    """True Prim over the field's neighbour arrays: each wall out of the tree gets a random weight when
+    its cell joins, and the lightest one leading to a cell still outside is opened. A heap entry is one
+    int, the weight above the wall's code (cell * slots + slot)."""
+    k, n = topology.slots, topology.count
+    nbr, back = topology.links
+    shift = (n * k).bit_length()
+    low = (1 << shift) - 1
+    passages = bytearray(n)
+    seen = bytearray(n + 1)
+    seen[n] = 1
+    bits = rng.getrandbits
+    heap: list[int] = []
+    push, pop = heapq.heappush, heapq.heappop
+    cell = int(rng.random() * n)
+    seen[cell] = 1
+    for _ in range(n - 1):
+        base = cell * k
+        for slot in range(k):
+            if not seen[nbr[base + slot]]:
+                push(heap, (bits(32) << shift) | (base + slot))
+        while True:
+            code = pop(heap) & low
+            cell = nbr[code]
+            if not seen[cell]:
+                break
+        seen[cell] = 1
+        passages[code // k] |= 1 << code % k
+        passages[cell] |= 1 << back[code]
+    return GraphMaze(topology, bytes(passages))

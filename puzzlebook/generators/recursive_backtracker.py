@@ -3,9 +3,10 @@ from __future__ import annotations
 import random
 from itertools import permutations
 
+from ..graph import GraphMaze, Topology
 from ..grid import Grid
 from ..maze import TAKEN, Maze, blank, carve, finish
-from ._base import algorithm, random_indices
+from ._base import algorithm, on_graph, random_indices, random_words
 
 
 @algorithm("recursive-backtracker", "depth-first walk: long winding corridors, few dead ends")
@@ -40,3 +41,40 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
         push(nxt)
         cell = nxt
     return finish(grid, passages)
+
+
+@on_graph("recursive-backtracker")
+def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
+    """The same walk over the field's neighbour arrays. ``seen`` has one more byte than there are cells,
+    set, so the -1 of a missing neighbour reads as seen; a random order of the slots, then the first
+    unseen neighbour in it, is a uniform choice among the unseen ones."""
+    k, n = topology.slots, topology.count
+    nbr, back = topology.links
+    passages = bytearray(n)
+    seen = bytearray(n + 1)
+    seen[n] = 1
+    bits = [1 << s for s in range(k)]
+    orders = list(permutations(range(k)))
+    count = len(orders)
+    cell = int(rng.random() * n)
+    seen[cell] = 1
+    stack = [cell]
+    push, pop = stack.append, stack.pop
+    for word in random_words(rng):
+        base = cell * k
+        for slot in orders[word % count]:
+            nxt = nbr[base + slot]
+            if not seen[nxt]:
+                break
+        else:
+            pop()
+            if not stack:
+                break
+            cell = stack[-1]
+            continue
+        passages[cell] |= bits[slot]
+        passages[nxt] |= bits[back[base + slot]]
+        seen[nxt] = 1
+        push(nxt)
+        cell = nxt
+    return GraphMaze(topology, bytes(passages))

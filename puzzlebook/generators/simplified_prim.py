@@ -3,9 +3,10 @@ from __future__ import annotations
 import random
 from itertools import permutations
 
+from ..graph import GraphMaze, Topology
 from ..grid import Grid
 from ..maze import IN_MAZE, TAKEN, Maze, blank, carve, finish
-from ._base import algorithm, random_indices
+from ._base import algorithm, on_graph, random_indices
 
 FRONTIER = 64  # scratch mark: a free cell already in the frontier list; finish() clears it
 
@@ -51,3 +52,39 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
                 carve(passages, cell, direction, nxt)
                 joined = True
     return finish(grid, passages)
+
+
+@on_graph("simplified-prim")
+def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
+    """The same growth over the field's neighbour arrays: a random frontier cell joins the maze through
+    a random neighbour already in it, and its free neighbours join the frontier."""
+    k, n = topology.slots, topology.count
+    nbr, back = topology.links
+    passages = bytearray(n)
+    state = bytearray(n + 1)  # 0 free, 1 on the frontier, 2 in the maze
+    state[n] = 1  # the -1 of a missing neighbour is never free
+    rand = rng.random
+    frontier: list[int] = []
+
+    def join(cell: int) -> None:
+        state[cell] = 2
+        base = cell * k
+        for slot in range(k):
+            other = nbr[base + slot]
+            if not state[other]:
+                state[other] = 1
+                frontier.append(other)
+
+    join(int(rand() * n))
+    while frontier:
+        i = int(rand() * len(frontier))
+        cell = frontier[i]
+        frontier[i] = frontier[-1]
+        frontier.pop()
+        base = cell * k
+        inside = [s for s in range(k) if nbr[base + s] >= 0 and state[nbr[base + s]] == 2]
+        slot = inside[int(rand() * len(inside))]
+        passages[cell] |= 1 << slot
+        passages[nbr[base + slot]] |= 1 << back[base + slot]
+        join(cell)
+    return GraphMaze(topology, bytes(passages))

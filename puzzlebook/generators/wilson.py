@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import random
 
+from ..graph import GraphMaze, Topology
 from ..grid import Grid
 from ..maze import Maze, blank, carve, finish
-from ._base import algorithm, random_indices
+from ._base import algorithm, on_graph, random_indices
 
 
 @algorithm("wilson", "loop-erased random walks: a uniform spanning tree, unbiased texture")
@@ -48,3 +49,36 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
             carve(passages, cell, direction, cell + off)
             cell += off
     return finish(grid, passages)
+
+
+@on_graph("wilson")
+def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
+    """The same loop-erased walks over the field's neighbour arrays; a step through a slot with no
+    neighbour is drawn again, so the walk is uniform over real neighbours and the tree stays uniform."""
+    k, n = topology.slots, topology.count
+    nbr, back = topology.links
+    passages = bytearray(n)
+    in_maze = bytearray(n)
+    exits = bytearray(n)
+    in_maze[int(rng.random() * n)] = 1
+    draws = random_indices(rng, k)
+    for start in range(n):
+        if in_maze[start]:
+            continue
+        cell = start
+        while not in_maze[cell]:
+            base = cell * k
+            for slot in draws:
+                if nbr[base + slot] >= 0:
+                    break
+            exits[cell] = slot
+            cell = nbr[base + slot]
+        cell = start
+        while not in_maze[cell]:
+            at = cell * k + exits[cell]
+            other = nbr[at]
+            passages[cell] |= 1 << exits[cell]
+            passages[other] |= 1 << back[at]
+            in_maze[cell] = 1
+            cell = other
+    return GraphMaze(topology, bytes(passages))

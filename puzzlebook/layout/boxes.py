@@ -93,8 +93,9 @@ def solution_width(cell: float) -> float:
     return min(max(1.5, cell * 0.3), 3.0)
 
 
-def fit(box: Box, width: int, height: int, room: float) -> tuple[float, float, float]:
-    """Largest square cell for a W x H maze in ``box``, and the maze's centred bottom-left corner."""
+def fit(box: Box, width: float, height: float, room: float) -> tuple[float, float, float]:
+    """Largest square cell for a W x H maze in ``box``, and the maze's centred bottom-left corner (for
+    other grids, W x H is the drawing's extent in corridor widths, and a "cell" one corridor width)."""
     cell = min((box.w - 2 * room) / width, (box.h - 2 * room) / height)
     x = box.x0 + (box.w - cell * width) / 2
     y = box.y0 + (box.h - cell * height) / 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..kinds import kind
 from ..pictures import MIN_SIZE as MIN_PICTURE
 from ..pictures import PAIRS
 from ..spec import (
@@ -25,11 +26,12 @@ def slot_items(
     picture = max(MIN_PICTURE, min(0.1 * min(box.w, box.h), 72 * scale)) if pair else 0.0
     extra = picture + 4 if pair else 0.0  # the pictures sit beyond the arrows
     room = mark_room(box, None if answer else layout.mark_room, scale)
-    cell, x, y = fit(box, maze.width, maze.height, room + extra)
+    across, down = kind(maze.grid).extent(maze.width, maze.height)  # in corridor widths: "cells"
+    cell, x, y = fit(box, across, down, room + extra)
     if not answer and layout.mark_room is None and cell * 0.8 > room:  # big cells want big arrows
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
-        cell, x, y = fit(box, maze.width, maze.height, room + extra)
-    top = y + cell * maze.height + room + extra + 4
+        cell, x, y = fit(box, across, down, room + extra)
+    top = y + cell * down + room + extra + 4
     label = f"Maze {maze.shown}" + (f" · {isolate(maze.title)}" if maze.title and not answer else "")
     source = f"{maze.where}.title" if maze.title and not answer else ""
     items: list[Item] = [

@@ -6,11 +6,13 @@ in points with y up; ``(x, y)`` of a frame is the bottom-left corner of the maze
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from ..graph import GraphMaze
 from ..grid import DX, DY, E, N, S, W
 from ..maze import Maze
 from ..puzzles import Puzzle
@@ -25,11 +27,99 @@ class Placement:
     x: float
     y: float
     cell: float
-    height: int  # rows, to flip y
+    height: float  # rows (the drawing's height in corridor widths), to flip y
 
     def point(self, cx: float, cy: float) -> Point:
         """Grid corner coordinates (cx right, cy down, in cells) -> page points."""
         return self.x + cx * self.cell, self.y + (self.height - cy) * self.cell
+
+
+def extent(maze: Maze | GraphMaze) -> tuple[float, float]:
+    """The drawing's width and height in cells (corridor widths on grids of other kinds)."""
+    if isinstance(maze, GraphMaze):
+        return maze.grid.extent
+    return float(maze.width), float(maze.height)
+
+
+def field_walls(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
+    """Every wall of a maze on any kind of grid once, sides on one straight line merged into long runs,
+    in the kind's units (y down), the openings of its ends left out."""
+    maze = puzzle.maze
+    assert isinstance(maze, GraphMaze)
+    grid = maze.grid
+    k, nbr = grid.slots, grid.nbr
+    openings = {
+        (grid.id(*cell), side)
+        for cell, side in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True)
+        if cell is not None and side is not None
+    }
+    lines: dict[tuple[float, float, float], list[tuple[float, float]]] = {}
+    for cell in range(grid.count):
+        corners = None
+        for s in range(k):
+            other = nbr[cell * k + s]
+            if (other >= 0 and (other < cell or maze.passages[cell] >> s & 1)) or (cell, s) in openings:
+                continue
+            corners = corners or grid.corners(cell)
+            (x0, y0), (x1, y1) = corners[s], corners[(s + 1) % k]
+            if (x1, y1) < (x0, y0):
+                x0, y0, x1, y1 = x1, y1, x0, y0
+            length = math.hypot(x1 - x0, y1 - y0)
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            # the line: its direction and its distance from the origin; a side is an interval along it
+            key = (round(ux, 6), round(uy, 6), round(x0 * uy - y0 * ux, 6))
+            t0 = x0 * ux + y0 * uy
+            lines.setdefault(key, []).append((t0, t0 + length))
+    runs = []
+    for (ux, uy, offset), spans in sorted(lines.items()):
+        spans.sort()
+        start, end = spans[0]
+        for a, b in [*spans[1:], (math.inf, math.inf)]:
+            if a <= end + 1e-6:
+                end = max(end, b)
+                continue
+            # back from (along, across) to x, y: the across offset o satisfies x*uy - y*ux = o
+            px, py = offset * uy, -offset * ux
+            runs.append((px + ux * start, py + uy * start, px + ux * end, py + uy * end))
+            start, end = a, b
+    return runs
+
+
+def wall_segments(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
+    """The wall runs of any maze, in cells (y down), the ends' openings left out."""
+    if isinstance(puzzle.maze, GraphMaze):
+        return field_walls(puzzle)
+    return [(float(a), float(b), float(c), float(d)) for a, b, c, d in wall_runs(puzzle.maze, gaps(puzzle))]
+
+
+def opening(puzzle: Puzzle, role: str) -> tuple[Point, Point, int] | None:
+    """Where the start's or end's opening lies: its middle and the unit vector pointing out of the maze,
+    both in cells (y down), and the nearest of N, S, E, W to that vector, by which words are placed.
+    None for an end inside the maze."""
+    cell = puzzle.start if role == "start" else puzzle.end
+    side = puzzle.sides[0 if role == "start" else 1]
+    if cell is None or side is None:
+        return None
+    if not isinstance(puzzle.maze, GraphMaze):
+        x, y = cell
+        return (x + 0.5 + DX[side] * 0.5, y + 0.5 + DY[side] * 0.5), (DX[side], DY[side]), side
+    grid = puzzle.maze.grid
+    corners = grid.kind.corners(*cell)
+    (x0, y0), (x1, y1) = corners[side], corners[(side + 1) % len(corners)]
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (y1 - y0) / length, (x0 - x1) / length  # perpendicular to the side...
+    cx, cy = grid.kind.centre(*cell)
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    if (mx - cx) * ux + (my - cy) * uy < 0:  # ...pointing away from the cell's centre
+        ux, uy = -ux, -uy
+    nearest = (E if ux > 0 else W) if abs(ux) >= abs(uy) else (S if uy > 0 else N)
+    return (mx, my), (ux, uy), nearest
+
+
+def centre(puzzle: Puzzle, cell: Cell) -> Point:
+    if isinstance(puzzle.maze, GraphMaze):
+        return puzzle.maze.grid.kind.centre(*cell)
+    return cell[0] + 0.5, cell[1] + 0.5
 
 
 def gaps(puzzle: Puzzle) -> set[tuple[int, int, int]]:
@@ -111,15 +201,14 @@ def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
     cells = puzzle.solution
     if not cells:
         return []
-    points = [(x + 0.5, y + 0.5) for x, y in cells]
-    for index, side in ((0, puzzle.sides[0]), (-1, puzzle.sides[1])):
-        if side is not None:
-            cx, cy = points[index]
-            outside = (cx + DX[side] * 0.5, cy + DY[side] * 0.5)
+    points = [centre(puzzle, cell) for cell in cells]
+    for index, role in ((0, "start"), (-1, "end")):
+        spot = opening(puzzle, role)
+        if spot is not None:
             if index == 0:
-                points.insert(0, outside)
+                points.insert(0, spot[0])
             else:
-                points.append(outside)
+                points.append(spot[0])
     return _corners(points)
 
 
@@ -128,7 +217,7 @@ def _corners(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
         return points
     out = [points[0]]
     for a, b, c in zip(points, points[1:], points[2:], strict=False):
-        if (b[0] - a[0]) * (c[1] - b[1]) != (b[1] - a[1]) * (c[0] - b[0]):
+        if abs((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])) > 1e-9:
             out.append(b)
     out.append(points[-1])
     return out
@@ -169,19 +258,20 @@ def marks(
     to ``label_size(size)`` that keeps it within the room beside the maze, or none below 7 pt."""
     out = []
     ends = {"start": puzzle.start, "end": puzzle.end}
-    sides = dict(zip(ends, puzzle.sides, strict=True))
     for (role, cell), word in zip(ends.items(), words, strict=True):
         if cell is None:
             continue
-        side = sides[role]
         x, y = cell
-        if side is None:
-            cx, cy = place.point(x + 0.5, y + 0.5)
+        spot_of = opening(puzzle, role)
+        if spot_of is None:
+            cx, cy = place.point(*centre(puzzle, cell))
             out.append(Mark("inner", role, center=(cx, cy), radius=place.cell * 0.32))
             continue
-        polygon = _arrow(place, cell, side, role == "start", size)
+        middle_of, outward, side = spot_of
+        other_spot = opening(puzzle, "end" if role == "start" else "start")
+        polygon = _arrow(place, middle_of, outward, role == "start", size)
         other = ends["end" if role == "start" else "start"]
-        other_side = sides["end" if role == "start" else "start"]
+        other_side = other_spot[2] if other_spot else None
         # Put the word away from the other end when both are on one side, so they never collide, and
         # otherwise towards the middle of the maze, so a word by a corner stays by the maze.
         if side in (N, S):
@@ -192,7 +282,7 @@ def marks(
         if text and measure is not None and (side in (E, W) or picture):  # it runs into the room: fit it
             text = min(text, text * word_room(size, place.cell, picture) / max(measure(word, text), 1e-9))
             text = text if text >= 7 else 0.0
-        spot = _picture_spot(place, cell, side, size, picture) if picture else None
+        spot = _picture_spot(place, middle_of, outward, size, picture) if picture else None
         if spot:  # the word goes with the picture: under it, or beside it towards the maze's middle
             middle = x < puzzle.maze.width / 2 if side in (N, S) else True
             label = _word_by_picture(spot, side, text, middle)
@@ -214,13 +304,12 @@ def marks(
 
 
 def _picture_spot(
-    place: Placement, cell: Cell, side: int, size: float, picture: float
+    place: Placement, middle: Point, outward: Point, size: float, picture: float
 ) -> tuple[float, float, float]:
     """The picture's box beyond the arrow, on the arrow's line: the mouse runs in, the cheese waits out."""
-    x, y = cell
-    mx, my = place.point(x + 0.5 + DX[side] * 0.5, y + 0.5 + DY[side] * 0.5)
+    mx, my = place.point(*middle)
     d = size + 2 + picture / 2
-    cx, cy = mx + DX[side] * d, my - DY[side] * d
+    cx, cy = mx + outward[0] * d, my - outward[1] * d
     return cx - picture / 2, cy - picture / 2, picture
 
 
@@ -266,12 +355,11 @@ def _label_spot(
     return (min(xs) - size * 0.4, middle, "right") if flip else (max(xs) + size * 0.4, middle, "left")
 
 
-def _arrow(place: Placement, cell: Cell, side: int, inward: bool, size: float) -> tuple[Point, ...]:
+def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: float) -> tuple[Point, ...]:
     """A solid arrow in the margin, in line with the opening, as wide as the corridor allows."""
-    x, y = cell
     # the middle of the opening, in page points, and the outward unit vector
-    mx, my = place.point(x + 0.5 + DX[side] * 0.5, y + 0.5 + DY[side] * 0.5)
-    ux, uy = DX[side], -DY[side]  # y flips on the page
+    mx, my = place.point(*middle)
+    ux, uy = outward[0], -outward[1]  # y flips on the page
     vx, vy = -uy, ux  # across the arrow
     gap = max(1.5, place.cell * 0.12)
     length = max(size - gap, 4.0)

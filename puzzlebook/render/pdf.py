@@ -20,11 +20,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..errors import Problem
+from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..pictures import PICTURES, placed
 from ..puzzles import Puzzle
 from .fonts import Line, Setter, font_for, register_font
-from .geometry import WORDS, Placement, gaps, marks, solution_line, wall_runs, word_room
+from .geometry import WORDS, Placement, extent, field_walls, gaps, marks, solution_line, wall_runs, word_room
 from .pictures import draw_pdf as draw_pictures
 
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
@@ -205,7 +206,8 @@ class Walls:
         name = f"walls{number}"
         if number not in self.written:
             # the box is in grid units: the whole maze and its square caps, with room to spare
-            canvas.beginForm(name, -1, -1, puzzle.maze.width + 1, puzzle.maze.height + 1)
+            width, height = extent(puzzle.maze)
+            canvas.beginForm(name, -1, -1, width + 1, height + 1)
             canvas.addLiteral(_wall_path(puzzle))
             canvas.endForm(Resources=NO_RESOURCES)
             _compress_now(canvas._doc.idToObject[xObjectName(name)])
@@ -214,9 +216,19 @@ class Walls:
 
 
 def _wall_path(puzzle: Puzzle) -> str:
-    """One stroked path of every wall run, in grid units."""
+    """One stroked path of every wall run, in grid units (to a thousandth of a cell off the square grid,
+    a hundredth of a point or finer)."""
+    if isinstance(puzzle.maze, GraphMaze):
+        runs = [f"{_num(x0)} {_num(y0)} m {_num(x1)} {_num(y1)} l" for x0, y0, x1, y1 in field_walls(puzzle)]
+        return "n\n" + "\n".join(runs) + "\nS"
     runs = [f"{x0} {y0} m {x1} {y1} l" for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))]
     return "n\n" + "\n".join(runs) + "\nS"
+
+
+def _num(value: float) -> str:
+    """A coordinate to three decimals, without trailing zeros: the same text on every machine."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def _draw_page(
@@ -288,19 +300,20 @@ def _lines(item: Text, setter: Setter) -> list[Line]:
 def draw_maze(
     canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, fonts: tuple[Setter, Setter], walls: Walls
 ) -> None:
-    place = Placement(frame.x, frame.y, frame.cell, puzzle.maze.height)
+    _, height = extent(puzzle.maze)
+    place = Placement(frame.x, frame.y, frame.cell, height)
     cell = frame.cell
     canvas.saveState()
     # Draw in grid units (x right, y down, one unit per cell): coordinates become small integers, which
     # makes a maze page a fraction of the size; line widths are given in cells to match.
-    canvas.transform(cell, 0, 0, -cell, frame.x, frame.y + cell * puzzle.maze.height)
+    canvas.transform(cell, 0, 0, -cell, frame.x, frame.y + cell * height)
     if frame.answer:
         line = solution_line(puzzle)
         if line:
             path = canvas.beginPath()
-            path.moveTo(*line[0])
+            path.moveTo(*(round(v, 3) for v in line[0]))
             for point in line[1:]:
-                path.lineTo(*point)
+                path.lineTo(*(round(v, 3) for v in point))
             canvas.setStrokeGray(frame.solution_gray)
             canvas.setLineWidth(frame.solution_width / cell)
             canvas.setLineCap(1)

@@ -13,9 +13,11 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import LayoutError
+from ..graph import GraphMaze
 from ..layout import solution_width
+from ..maze import Maze
 from ..puzzles import Puzzle
-from .geometry import Placement, gaps, marks, solution_line, wall_lines
+from .geometry import Placement, extent, field_walls, gaps, marks, solution_line, wall_lines
 
 CELL = 18.0  # points a cell, as in the SVG
 DPI = 300
@@ -64,6 +66,7 @@ def _walls_lean(puzzle: Puzzle, size: tuple[int, int], room: float, scale: float
             [min(limit - 1, int(c + wall - 1 - half)) for c in corners],
         )
 
+    assert isinstance(puzzle.maze, Maze)
     (x_first, x_last), (y_first, y_last) = edges(puzzle.maze.width, width), edges(puzzle.maze.height, height)
     canvas = bytearray(b"\xff") * (width * height)
     black = memoryview(bytes(max(size)))
@@ -96,13 +99,14 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
     """A black-on-white PNG of the maze at ``dpi`` (see ``png_dpi``), with Start and Finish words.
 
     Everything is laid out in points exactly as the SVG is, then scaled to pixels."""
-    w, h = puzzle.maze.width, puzzle.maze.height
+    w, h = extent(puzzle.maze)
     scale = dpi / 72
     room = _room(CELL)
     size = (round((w * CELL + 2 * room) * scale), round((h * CELL + 2 * room) * scale))
     # A large picture without the gray solution is drawn one bit a pixel: an eighth of the memory, and
     # far faster to compress; small ones keep their smooth, gray-edged words.
     lean = size[0] * size[1] > LEAN and not (show_solution and puzzle.route is not None)
+    lean = lean and not isinstance(puzzle.maze, GraphMaze)  # the lean drawing is for square cells
     wall = max(1, round(1.5 * scale))
     image = _walls_lean(puzzle, size, room, scale, wall) if lean else Image.new("L", size, 255)
     draw = ImageDraw.Draw(image)
@@ -119,7 +123,12 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
         line = [at(x, y) for x, y in solution_line(puzzle)]
         draw.line(line, fill=77, width=round(solution_width(CELL) * scale), joint="curve")
     half = wall // 2
-    for runs in wall_lines(puzzle.maze, gaps(puzzle)) if not lean else ():
+    if isinstance(puzzle.maze, GraphMaze):  # slanted walls: lines with round joins, as in the SVG
+        for x0, y0, x1, y1 in field_walls(puzzle):
+            draw.line((at(x0, y0), at(x1, y1)), fill=0, width=wall)
+            for x, y in (at(x0, y0), at(x1, y1)):
+                draw.ellipse((x - wall / 2, y - wall / 2, x + wall / 2, y + wall / 2), fill=0)
+    for runs in wall_lines(puzzle.maze, gaps(puzzle)) if not lean and isinstance(puzzle.maze, Maze) else ():
         for x0, y0, x1, y1 in runs:
             (a, b), (c, d) = at(x0, y0), at(x1, y1)
             draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=0)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..layout import solution_width
+from ..maze import Maze
 from ..puzzles import Puzzle
 from .fonts import Setter, register_font
-from .geometry import Placement, gaps, marks, solution_line, wall_runs
+from .geometry import Placement, extent, marks, solution_line, wall_segments
 
 FONTS = "DejaVu Sans, Bitstream Vera Sans, sans-serif"
 
@@ -23,7 +24,7 @@ def _n(value: float) -> str:
 
 def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solution: bool = False) -> str:
     """A standalone SVG document in points (1/72 in), with room around the maze for the arrows."""
-    w, h = puzzle.maze.width, puzzle.maze.height
+    w, h = extent(puzzle.maze)
     room = max(cell * 2, 28.0)  # arrows and their words fit beside the maze
     width, height = w * cell + 2 * room, h * cell + 2 * room
     # Placement works in page points with y up; build it so that negating y gives SVG's y-down frame.
@@ -42,9 +43,10 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
         )
     d = " ".join(
         f"M{_n(room + x0 * cell)} {_n(room + y0 * cell)}L{_n(room + x1 * cell)} {_n(room + y1 * cell)}"
-        for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))
+        for x0, y0, x1, y1 in wall_segments(puzzle)
     )
-    stroke = f'fill="none" stroke="black" stroke-width="{_n(wall)}" stroke-linecap="square"'
+    cap = "square" if isinstance(puzzle.maze, Maze) else 'round" stroke-linejoin="round'
+    stroke = f'fill="none" stroke="black" stroke-width="{_n(wall)}" stroke-linecap="{cap}"'
     parts.append(f'<path d="{d}" {stroke}/>')
     for mark in marks(puzzle, place, room * 0.85, measure):
         if mark.kind == "arrow":

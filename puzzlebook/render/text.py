@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from ..errors import GenerationError
 from ..grid import E, S
+from ..maze import Maze
 from ..puzzles import Puzzle
 
 
 def ascii_art(puzzle: Puzzle, show_solution: bool = False) -> str:
     """``+--+`` style; S and E mark the ends, with a gap in the outer wall; ``()`` marks the path."""
     maze = puzzle.maze
+    if not isinstance(maze, Maze):
+        raise GenerationError("text draws square cells only: write this maze as pdf, svg, png or json")
     w, h = maze.width, maze.height
     labels = {}
     if show_solution and puzzle.route is not None:

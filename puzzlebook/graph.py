@@ -1,0 +1,238 @@
+"""A field of cells of any kind as flat arrays, and a maze on it as one byte of open slots a cell.
+
+``Topology`` numbers the cells that exist (masked ones do not) in reading order and lists, for each cell
+and slot, the neighbour across it (``nbr``, -1 where the field or the mask ends) and the slot on that
+neighbour that faces back (``back``), so carving opens both sides and no search ever asks the kind.
+Squares keep their padded fast path in ``grid.Grid``; ``Topology.of`` gives any maze's field in this form.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .errors import GenerationError
+from .grid import check_size
+from .kinds import Kind, Point, kind
+from .kinds._kind import lattice_links
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True, eq=False)
+class Topology:
+    kind: Kind
+    width: int
+    height: int
+    masked: frozenset[Cell] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        check_size(self.width, self.height)
+        problem = self.kind.size_problem(self.width, self.height)
+        if problem:
+            raise GenerationError(problem)
+        if len(self.masked) >= self.width * self.height:
+            raise GenerationError(f"the mask leaves no cells of the {self}")
+
+    def __str__(self) -> str:
+        return f"{self.width}x{self.height} {self.kind.name} grid"
+
+    @classmethod
+    def of(cls, name: str, width: int, height: int, masked: Iterable[Cell] = ()) -> Topology:
+        return cls(kind(name), width, height, frozenset(masked))
+
+    @property
+    def slots(self) -> int:
+        return self.kind.slots
+
+    @property
+    def is_rectangle(self) -> bool:
+        return False
+
+    @cached_property
+    def dense(self) -> array[int] | None:
+        """For each cell id, its place in the box read row by row; None when nothing is masked (the
+        two are the same)."""
+        if not self.masked:
+            return None
+        w = self.width
+        off = {y * w + x for x, y in self.masked}
+        return array("i", (d for d in range(w * self.height) if d not in off))
+
+    @property
+    def count(self) -> int:
+        return self.width * self.height - len(self.masked)
+
+    def xy(self, cell: int) -> Cell:
+        d = cell if self.dense is None else self.dense[cell]
+        y, x = divmod(d, self.width)
+        return x, y
+
+    @property
+    def cells(self) -> list[Cell]:
+        """(x, y) of every cell, in reading order: a cell's id is its place here."""
+        return [self.xy(i) for i in range(self.count)]
+
+    @cached_property
+    def ids(self) -> array[int]:
+        """Cell id of each place in the box read row by row, -1 where masked, and one -1 more at the
+        end, so that an id looked up for "no neighbour" (-1) is -1 again."""
+        size = self.width * self.height
+        if self.dense is None:
+            return array("i", range(size)) + array("i", [-1])
+        out = array("i", [-1]) * (size + 1)
+        for i, d in enumerate(self.dense):
+            out[d] = i
+        return out
+
+    def id(self, x: int, y: int) -> int:
+        """The id of the cell at (x, y), or -1 where there is none."""
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return self.ids[y * self.width + x]
+        return -1
+
+    @cached_property
+    def links(self) -> tuple[array[int], bytes]:
+        """(nbr, back): for cell i and slot s, ``nbr[i * slots + s]`` is the neighbour's id (-1: none)
+        and ``back[i * slots + s]`` the neighbour's slot facing i. Made for the whole box at once, then
+        the masked cells are taken out."""
+        nbr, back = lattice_links(self.kind, self.width, self.height)
+        if self.dense is None:
+            return nbr, bytes(back)
+        k, ids = self.slots, self.ids
+        kept_nbr = array("i")
+        kept_back = bytearray()
+        for d in self.dense:
+            kept_nbr.extend(map(ids.__getitem__, nbr[d * k : d * k + k]))
+            kept_back += back[d * k : d * k + k]
+        return kept_nbr, bytes(kept_back)
+
+    @property
+    def nbr(self) -> array[int]:
+        return self.links[0]
+
+    @property
+    def back(self) -> bytes:
+        return self.links[1]
+
+    def outline(self) -> list[int]:
+        """Cells with a side on the edge of the field or of the mask, in reading order."""
+        nbr, k = self.nbr, self.slots
+        return [i for i in range(self.count) if -1 in nbr[i * k : i * k + k]]
+
+    def outer_sides(self, cell: int) -> list[int]:
+        """The slots of a cell that face the outside of the whole shape (not a hole inside it)."""
+        x, y = self.xy(cell)
+        pattern = self.kind.steps[self.kind.pattern(x, y)]
+        out = []
+        for s, dx_dy in enumerate(pattern):
+            if dx_dy is None:
+                continue
+            nx, ny = x + dx_dy[0], y + dx_dy[1]
+            if self.id(nx, ny) < 0 and (
+                not (0 <= nx < self.width and 0 <= ny < self.height) or (nx, ny) in self._outside
+            ):
+                out.append(s)
+        return out
+
+    @cached_property
+    def _outside(self) -> frozenset[Cell]:
+        """Masked cells joined to the box's edge through other masked cells: holes are not outside."""
+        w, h = self.width, self.height
+        todo = [(x, y) for x, y in self.masked if x in (0, w - 1) or y in (0, h - 1)]
+        seen = set(todo)
+        steps, pattern = self.kind.steps, self.kind.pattern
+        while todo:
+            x, y = todo.pop()
+            for dx_dy in steps[pattern(x, y)]:
+                if dx_dy is None:
+                    continue
+                near = (x + dx_dy[0], y + dx_dy[1])
+                if near in self.masked and near not in seen:
+                    seen.add(near)
+                    todo.append(near)
+        return frozenset(seen)
+
+    def centre(self, cell: int) -> Point:
+        return self.kind.centre(*self.xy(cell))
+
+    def corners(self, cell: int) -> tuple[Point, ...]:
+        return self.kind.corners(*self.xy(cell))
+
+    @property
+    def extent(self) -> Point:
+        return self.kind.extent(self.width, self.height)
+
+    def parts(self) -> list[int]:
+        """The sizes of the connected regions of cells, largest first."""
+        nbr, k = self.nbr, self.slots
+        seen = bytearray(self.count)
+        sizes = []
+        for first in range(self.count):
+            if seen[first]:
+                continue
+            seen[first] = 1
+            todo, size = [first], 0
+            while todo:
+                cell = todo.pop()
+                size += 1
+                for j in nbr[cell * k : cell * k + k]:
+                    if j >= 0 and not seen[j]:
+                        seen[j] = 1
+                        todo.append(j)
+            sizes.append(size)
+        return sorted(sizes, reverse=True)
+
+    def check_connected(self) -> None:
+        sizes = self.parts()
+        if len(sizes) > 1:
+            shown = ", ".join(str(s) for s in sizes[:6]) + (", ..." if len(sizes) > 6 else "")
+            raise GenerationError(
+                f"the mask splits the {self} into {len(sizes)} separate parts ({shown} cells); "
+                "a maze needs one connected region"
+            )
+
+
+@dataclass(frozen=True, eq=False)
+class GraphMaze:
+    """A maze on a ``Topology``: bit s of ``passages[i]`` is open when slot s of cell i is."""
+
+    grid: Topology
+    passages: bytes
+
+    @property
+    def width(self) -> int:
+        return self.grid.width
+
+    @property
+    def height(self) -> int:
+        return self.grid.height
+
+    def open_neighbours(self, cell: int) -> list[int]:
+        k, bits = self.grid.slots, self.passages[cell]
+        nbr = self.grid.nbr
+        return [nbr[cell * k + s] for s in range(k) if bits >> s & 1]
+
+    def passage_count(self) -> int:
+        return sum(bin(b).count("1") for b in self.passages) // 2
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, GraphMaze)
+            and (self.grid.kind.name, self.width, self.height, self.grid.masked)
+            == (other.grid.kind.name, other.width, other.height, other.grid.masked)
+            and self.passages == other.passages
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def carve(passages: bytearray, nbr: array[int], back: bytes, k: int, cell: int, slot: int) -> int:
+    """Open slot ``slot`` of ``cell`` and the side facing it; return the neighbour."""
+    at = cell * k + slot
+    other = nbr[at]
+    passages[cell] |= 1 << slot
+    passages[other] |= 1 << back[at]
+    return other

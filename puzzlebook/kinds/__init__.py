@@ -1,0 +1,30 @@
+"""Grid kinds as data: which neighbour each side of a cell faces, and where the cell lies on the page.
+
+A kind knows one cell at a time (its neighbours by slot, its corners, its centre); ``puzzlebook.graph``
+turns that into flat arrays for a whole field, and everything after generation (solving, marks, metrics,
+drawing, JSON) reads those arrays, so a new kind of grid is a new module here and nothing else.
+
+Lengths are in corridor widths: the narrowest way through a cell is 1 for every kind, so a layout's
+``min_cell`` means the same thing on squares, hexagons and triangles.
+"""
+
+from __future__ import annotations
+
+from ..registry import Registry
+from ._kind import Kind, Point
+from .hexagon import Hexagon
+from .rectangle import Rectangle
+from .triangle import Triangle
+
+KINDS: Registry[Kind] = Registry("grid")
+for _kind in (Rectangle(), Hexagon(), Triangle()):
+    KINDS.register(_kind.name)(_kind)
+
+GRIDS = ("rectangle", "hex", "triangle")
+
+
+def kind(name: str) -> Kind:
+    return KINDS.get(name)
+
+
+__all__ = ["GRIDS", "KINDS", "Kind", "Point", "kind"]

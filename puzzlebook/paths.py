@@ -1,0 +1,210 @@
+"""Searches, ends, metrics and braids for mazes on any kind of grid, read from the field's arrays.
+
+The same rules as ``solve``, ``measure`` and ``braid`` apply to squares there (with their padded fast
+paths); here they are written once for every ``Topology``: hexagons and triangles now, circles next.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .braid import shuffled
+from .errors import GenerationError
+from .graph import GraphMaze, Topology
+from .measure import Metrics
+from .solve import SHAPE_SEARCHES, Ends, longest_apart
+
+Cell = tuple[int, int]
+
+
+@lru_cache(maxsize=16)
+def _open_slots(k: int) -> tuple[tuple[int, ...], ...]:
+    """For each passage byte, the slots it opens."""
+    return tuple(tuple(s for s in range(k) if bits >> s & 1) for bits in range(256))
+
+
+def distances(maze: GraphMaze, source: int) -> list[int]:
+    """Steps from ``source`` to every cell (-1 where unreachable), breadth first."""
+    grid = maze.grid
+    k, nbr = grid.slots, grid.nbr
+    slots = _open_slots(k)
+    passages = maze.passages
+    dist = [-1] * grid.count
+    dist[source] = 0
+    frontier = [source]
+    depth = 0
+    while frontier:
+        depth += 1
+        reached = []
+        for cell in frontier:
+            base = cell * k
+            for s in slots[passages[cell]]:
+                nxt = nbr[base + s]
+                if dist[nxt] < 0:
+                    dist[nxt] = depth
+                    reached.append(nxt)
+        frontier = reached
+    return dist
+
+
+def walk_back(maze: GraphMaze, dist: Sequence[int], target: int) -> list[int]:
+    """Cells from ``target`` back to the search's source, one step nearer each time (the lowest slot
+    first where loops give a choice)."""
+    grid = maze.grid
+    k, nbr = grid.slots, grid.nbr
+    slots = _open_slots(k)
+    cells = [target]
+    cell = target
+    for d in range(dist[target] - 1, -1, -1):
+        for s in slots[maze.passages[cell]]:
+            if dist[nbr[cell * k + s]] == d:
+                cell = nbr[cell * k + s]
+                break
+        cells.append(cell)
+    return cells
+
+
+def shortest(maze: GraphMaze, a: int, b: int) -> list[int]:
+    return walk_back(maze, distances(maze, b), a)
+
+
+def _farthest(dist: Sequence[int], candidates: list[int]) -> int:
+    best = candidates[0]
+    for cell in candidates:
+        if dist[cell] > dist[best]:
+            best = cell
+    return best
+
+
+def outer_cells(grid: Topology) -> list[int]:
+    """Cells with a side on the outside of the whole shape, in reading order."""
+    return [cell for cell in grid.outline() if grid.outer_sides(cell)]
+
+
+def opening(grid: Topology, cell: int, taken: int | None = None) -> int | None:
+    """The slot to open for an entrance or exit: of the cell's sides on the outside, the one farthest
+    from the middle of the field, so its arrow points away from the maze. None for an inner cell."""
+    sides = [s for s in grid.outer_sides(cell) if s != taken]
+    if not sides:
+        return None
+    w, h = grid.extent
+    corners = grid.corners(cell)
+
+    def reach(s: int) -> float:
+        (x0, y0), (x1, y1) = corners[s], corners[(s + 1) % len(corners)]
+        return ((x0 + x1) / 2 - w / 2) ** 2 + ((y0 + y1) / 2 - h / 2) ** 2
+
+    return max(sides, key=lambda s: (reach(s), -s))
+
+
+def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
+    grid = maze.grid
+    first = opening(grid, cells[0])
+    last = opening(grid, cells[-1], first if cells[-1] == cells[0] else None)
+    return Ends(grid.xy(cells[0]), grid.xy(cells[-1]), (first, last), cells, grid)  # type: ignore[arg-type]
+
+
+def choose_ends(maze: GraphMaze, rule: str = "suggested") -> Ends:
+    """``suggested``: the longest path between two outer cells at least half the shape's width apart in
+    a straight line (exact when the searches fit ``SHAPE_SEARCHES``); ``farthest``: the two outer cells
+    farthest apart, by a double sweep. Other rules name sides only a rectangle has."""
+    if rule == "farthest":
+        return _farthest_pair(maze)
+    if rule != "suggested":
+        raise GenerationError(f'marks "{rule}" names sides of a rectangle; use suggested or farthest')
+    grid = maze.grid
+    outline = outer_cells(grid)
+    if len(outline) * grid.count > SHAPE_SEARCHES:
+        return _farthest_pair(maze)
+    spots = [grid.centre(cell) for cell in outline]
+    xs = [x for x, _ in spots]
+    apart = ((max(xs) - min(xs)) / 2) ** 2
+    best = longest_apart(outline, spots, apart, lambda cell: distances(maze, cell))
+    if best is None:
+        return _farthest_pair(maze)
+    _, end, dist = best
+    return _ends(maze, walk_back(maze, dist, end)[::-1])
+
+
+def _farthest_pair(maze: GraphMaze) -> Ends:
+    candidates = outer_cells(maze.grid)
+    a = _farthest(distances(maze, candidates[0]), candidates)
+    dist = distances(maze, a)
+    b = _farthest(dist, candidates)
+    cells = walk_back(maze, dist, b)
+    if a < b:
+        cells.reverse()
+    return _ends(maze, cells)
+
+
+def marked_ends(maze: GraphMaze, start: Cell, end: Cell) -> Ends:
+    grid = maze.grid
+    a, b = grid.id(*start), grid.id(*end)
+    for (x, y), cell in ((start, a), (end, b)):
+        if cell < 0:
+            raise GenerationError(f"cell [{x}, {y}] is not part of the {grid}")
+    return _ends(maze, shortest(maze, a, b))
+
+
+def measure(maze: GraphMaze, solution: Sequence[int]) -> Metrics:
+    """The metrics of ``measure.measure``; a turn is a change of heading of more than 60 degrees between
+    cell centres, so a hexagon corridor bending by one side, or a row of triangles, reads as straight."""
+    grid = maze.grid
+    degree = [bin(b).count("1") for b in maze.passages]
+    turns = decisions = 0
+    centres = [grid.centre(cell) for cell in solution]
+    for i in range(1, len(solution) - 1):
+        (ax, ay), (bx, by), (cx, cy) = centres[i - 1 : i + 2]
+        ux, uy, vx, vy = bx - ax, by - ay, cx - bx, cy - by
+        if ux * vx + uy * vy < 0.5 * math.hypot(ux, uy) * math.hypot(vx, vy) - 1e-9:
+            turns += 1
+        if degree[solution[i]] > 2:
+            decisions += 1
+    if len(solution) > 1 and degree[solution[0]] > 1:
+        decisions += 1
+    length = len(solution)
+    return Metrics(
+        cells=grid.count,
+        dead_ends=degree.count(1),
+        junctions=sum(1 for d in degree if d > 2),
+        solution_length=length,
+        turns=turns,
+        decisions=decisions,
+        difficulty=length + 3 * decisions + turns,
+    )
+
+
+def braid(maze: GraphMaze, share: float, rng: random.Random) -> GraphMaze:
+    """``braid.braid`` on any grid: dead ends in random order, each still a dead end opened into a
+    neighbour that is a dead end too when it has one, else into any neighbour."""
+    if share <= 0:
+        return maze
+    grid = maze.grid
+    k, (nbr, back) = grid.slots, grid.links
+    passages = bytearray(maze.passages)
+
+    def degree(cell: int) -> int:
+        return bin(passages[cell]).count("1")
+
+    ends = shuffled([cell for cell in range(grid.count) if degree(cell) == 1], rng)
+    wanted = round(share * len(ends))
+    opened = 0
+    for cell in ends:
+        if opened >= wanted:
+            break
+        if degree(cell) != 1:
+            continue
+        base = cell * k
+        walls = [s for s in range(k) if nbr[base + s] >= 0 and not passages[cell] >> s & 1]
+        if not walls:
+            continue
+        dead = [s for s in walls if degree(nbr[base + s]) == 1]
+        choices = dead or walls
+        s = choices[int(rng.random() * len(choices))]
+        opened += 2 if dead else 1
+        passages[cell] |= 1 << s
+        passages[nbr[base + s]] |= 1 << back[base + s]
+    return GraphMaze(grid, bytes(passages))

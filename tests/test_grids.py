@@ -1,0 +1,372 @@
+"""Hexagonal and triangular grids: every neighbour-walking generator makes a perfect maze on them, checked
+on the JSON graph against neighbours worked out here from the cells' coordinates alone."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from collections import deque
+
+import pytest
+from pypdf import PdfReader
+
+from puzzlebook import generators, paths, solve
+from puzzlebook.errors import GenerationError
+from puzzlebook.graph import GraphMaze, Topology
+from puzzlebook.grid import Grid
+from puzzlebook.kinds import kind
+from puzzlebook.pdfread import Document
+from puzzlebook.puzzles import make_puzzle, to_json
+from puzzlebook.rng import make_rng
+from puzzlebook.shapes import SHAPES, shape_mask
+
+KINDS = ("hex", "triangle")
+WALKERS = generators.on_graphs()
+SIZES = [(1, 1), (2, 1), (7, 1), (1, 6), (2, 2), (2, 5), (5, 4), (9, 7), (16, 3)]
+OPTIONS = {
+    "growing-tree": [{"select": s} for s in ("newest", "random", "oldest", "middle", "mix")],
+    "hunt-and-kill": [{}, {"scan": "columns"}, {"hunt_probability": 0.3}, {"max_walk": 2}],
+}
+
+
+def neighbours(grid: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether two cells share a side, from their coordinates alone."""
+    (x1, y1), (x2, y2) = a, b
+    if grid == "hex":  # odd columns sit half a cell lower: to cube coordinates, then distance 1
+
+        def cube(x: int, y: int) -> tuple[int, int, int]:
+            r = y - (x - (x & 1)) // 2
+            return x, r, -x - r
+
+        return max(abs(p - q) for p, q in zip(cube(x1, y1), cube(x2, y2), strict=True)) == 1
+    if y1 == y2:
+        return abs(x1 - x2) == 1
+    if x1 == x2 and abs(y1 - y2) == 1:
+        return (x1 + min(y1, y2)) % 2 == 0  # the upper one points up: its base is the lower one's top
+    return False
+
+
+def graph_problems(doc: dict, grid: str) -> list[str]:
+    """Everything that keeps a JSON maze from being a perfect maze on its grid; empty when it is one."""
+    found = []
+    g = doc["graph"]
+    cells = [tuple(c) for c in g["cells"]]
+    w, h = doc["grid"]["width"], doc["grid"]["height"]
+    masked = {tuple(c) for c in doc["grid"].get("masked", [])}
+    if len(set(cells)) != len(cells):
+        found.append("a cell is listed twice")
+    if any(not (0 <= x < w and 0 <= y < h) or (x, y) in masked for x, y in cells):
+        found.append("a cell lies outside the box or in the mask")
+    if set(cells) | masked != {(x, y) for y in range(h) for x in range(w)}:
+        found.append("cells and masked do not fill the box")
+    expected = {
+        (i, j)
+        for i in range(len(cells))
+        for j in range(i + 1, len(cells))
+        if neighbours(grid, cells[i], cells[j])
+    }
+    adjacent = {tuple(sorted(p)) for p in g["adjacent"]}
+    if adjacent != expected or len(g["adjacent"]) != len(expected):
+        found.append(f"adjacent lists {len(g['adjacent'])} pairs, the grid has {len(expected)}")
+    passages = {tuple(sorted(p)) for p in g["passages"]}
+    if not passages <= expected:
+        found.append("a passage joins cells that are not neighbours")
+    if len(passages) != len(g["passages"]) or len(passages) != len(cells) - 1:
+        found.append(
+            f"{len(g['passages'])} passages, a spanning tree of {len(cells)} cells has {len(cells) - 1}"
+        )
+    links: dict[int, list[int]] = {i: [] for i in range(len(cells))}
+    for i, j in passages:
+        links[i].append(j)
+        links[j].append(i)
+    seen = {0}
+    todo = deque([0])
+    while todo:
+        for j in links[todo.popleft()]:
+            if j not in seen:
+                seen.add(j)
+                todo.append(j)
+    if len(seen) != len(cells):
+        found.append(f"only {len(seen)} of {len(cells)} cells are connected")
+    return found
+
+
+def bfs(doc: dict, a: int, b: int) -> int:
+    """Steps from a to b through the JSON passages: an independent search."""
+    links: dict[int, list[int]] = {}
+    for i, j in doc["graph"]["passages"]:
+        links.setdefault(i, []).append(j)
+        links.setdefault(j, []).append(i)
+    dist = {a: 0}
+    todo = deque([a])
+    while todo:
+        cell = todo.popleft()
+        for nxt in links.get(cell, []):
+            if nxt not in dist:
+                dist[nxt] = dist[cell] + 1
+                todo.append(nxt)
+    return dist[b]
+
+
+@pytest.mark.parametrize("grid", KINDS)
+@pytest.mark.parametrize("algorithm", WALKERS)
+def test_every_walker_makes_a_perfect_maze_on_every_grid(grid: str, algorithm: str) -> None:
+    for width, height in SIZES:
+        if kind(grid).size_problem(width, height):
+            continue
+        for options in OPTIONS.get(algorithm, [{}]):
+            for seed in range(4):
+                puzzle = make_puzzle(algorithm, width, height, seed, options, "suggested", grid=grid)
+                doc = to_json(puzzle)
+                assert graph_problems(doc, grid) == [], (width, height, options, seed)
+                g = doc["graph"]
+                assert g["solution"][0] == g["start"] and g["solution"][-1] == g["end"]
+                assert len(g["solution"]) - 1 == bfs(doc, g["start"], g["end"])  # the one path, found by BFS
+                assert doc["grid"]["kind"] == grid and "cells" not in doc  # cells[y][x] is for squares
+
+
+@pytest.mark.parametrize("grid", KINDS)
+@pytest.mark.parametrize("shape", ["heart", "star", "cat", "fish"])
+def test_shapes_on_hexagons_and_triangles_are_one_perfect_maze(grid: str, shape: str) -> None:
+    mask, problems = shape_mask(shape, 26, 22, "here", grid)
+    assert problems == [] and mask is not None
+    assert 0.25 < mask.cells / (mask.width * mask.height) < 0.95  # a shape, not the box or a sliver
+    for algorithm in WALKERS:
+        puzzle = make_puzzle(
+            algorithm, mask.width, mask.height, 5, marks="suggested", masked=mask.off, grid=grid
+        )
+        doc = to_json(puzzle)
+        assert graph_problems(doc, grid) == [], algorithm
+        assert {tuple(c) for c in doc["grid"]["masked"]} == set(mask.off)
+
+
+def test_a_crop_keeps_every_cells_orientation() -> None:
+    """A shape is cut to its box where the grid's pattern allows, so its cells keep their neighbours."""
+    for grid in KINDS:
+        for x in range(4):
+            for y in range(4):
+                cx, cy = kind(grid).crop(x, y)
+                assert cx <= x and cy <= y and cx >= 0 and cy >= 0
+                assert kind(grid).pattern(cx, cy) == kind(grid).pattern(0, 0)
+
+
+def test_the_general_arrays_agree_with_the_square_fast_path() -> None:
+    """The rectangle as data: same neighbours as the padded grid, and the general search gives the same
+    distances as the fast one on the same maze."""
+    for seed in range(6):
+        puzzle = make_puzzle("wilson", 9, 7, seed, marks="suggested")
+        maze = puzzle.maze
+        field = Topology.of("rectangle", 9, 7)
+        bits = (1, 4, 2, 8)  # slots N, E, S, W as the square's bits
+        passages = bytearray(field.count)
+        for cell in range(field.count):
+            x, y = field.xy(cell)
+            mask = maze.at(x, y)
+            passages[cell] = sum(1 << s for s, b in enumerate(bits) if mask & b)
+        general = GraphMaze(field, bytes(passages))
+        assert general.passage_count() == maze.passage_count()
+        for source in (0, 13, field.count - 1):
+            x, y = field.xy(source)
+            fast = solve.distances(maze, maze.grid.index(x, y))
+            slow = paths.distances(general, source)
+            assert slow == [fast[maze.grid.index(*field.xy(c))] for c in range(field.count)]
+
+
+def test_braids_open_loops_on_hexagons() -> None:
+    perfect = make_puzzle("recursive-backtracker", 12, 10, 3, marks="suggested", grid="hex")
+    full = make_puzzle("recursive-backtracker", 12, 10, 3, marks="suggested", grid="hex", braid=1.0)
+    half = make_puzzle("recursive-backtracker", 12, 10, 3, marks="suggested", grid="hex", braid=0.5)
+    assert perfect.metrics.dead_ends > 0 and full.metrics.dead_ends == 0  # every dead end has a neighbour
+    assert 0 < half.metrics.dead_ends < perfect.metrics.dead_ends
+    doc = to_json(full)
+    assert len(doc["graph"]["passages"]) > full.metrics.cells - 1 and doc["braid"] == 1.0
+    g = doc["graph"]
+    assert len(g["solution"]) - 1 == bfs(doc, g["start"], g["end"])  # the answer is a shortest way
+
+
+def test_suggested_ends_run_across_the_field() -> None:
+    for grid in KINDS:
+        for seed in range(5):
+            puzzle = make_puzzle("kruskal", 14, 10, seed, marks="suggested", grid=grid)
+            maze = puzzle.maze
+            assert isinstance(maze, GraphMaze) and puzzle.start and puzzle.end
+            field = maze.grid
+            a, b = field.id(*puzzle.start), field.id(*puzzle.end)
+            outer = paths.outer_cells(field)
+            assert a in outer and b in outer
+            xs = [field.centre(c)[0] for c in outer]
+            (ax, ay), (bx, by) = field.centre(a), field.centre(b)
+            assert math.hypot(ax - bx, ay - by) >= (max(xs) - min(xs)) / 2
+            # the longest such path: no qualifying pair of outer cells is farther apart by path
+            best = 0
+            for i, p in enumerate(outer):
+                dist = paths.distances(maze, p)
+                px, py = field.centre(p)
+                for q in outer[i + 1 :]:
+                    qx, qy = field.centre(q)
+                    if (px - qx) ** 2 + (py - qy) ** 2 >= ((max(xs) - min(xs)) / 2) ** 2:
+                        best = max(best, dist[q])
+            assert len(puzzle.route or []) - 1 == best
+            for side, cell in zip(puzzle.sides, (a, b), strict=True):
+                assert side in field.outer_sides(cell)  # each end opens onto the outside
+
+
+def test_row_builders_are_refused_on_other_grids() -> None:
+    for name in ("eller", "binary-tree", "sidewinder", "recursive-division"):
+        with pytest.raises(GenerationError, match="row by row"):
+            generators.generate(name, Topology.of("hex", 5, 5), make_rng(1))
+    with pytest.raises(GenerationError, match="falls apart"):
+        Topology.of("triangle", 1, 4)
+
+
+def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "puzzlebook", *args], capture_output=True, text=True, cwd=cwd, timeout=120
+    )
+
+
+@pytest.mark.parametrize(
+    "spec, where, words",
+    [
+        (
+            "{size: 9x9, grid: hex, algorithm: eller}",
+            "mazes[0].algorithm",
+            "cannot make a hex grid; use one of",
+        ),
+        (
+            "{size: 9x9, grid: triangle, marks: corners}",
+            "mazes[0].marks",
+            "corners names sides a triangle grid",
+        ),
+        ("{size: 1x9, grid: triangle}", "mazes[0].size", "falls apart into pairs; make it at least 2x9"),
+        ("{size: 9x9, grid: octagon}", "mazes[0].grid", "'rectangle', 'hex' or 'triangle'"),
+    ],
+)
+def test_a_grid_the_entry_cannot_use_is_refused_with_its_line(tmp_path, spec, where, words) -> None:
+    book = tmp_path / "book.yaml"
+    book.write_text(f"title: T\nmazes:\n  - {spec}\n")
+    result = run("build", str(book), "-o", str(tmp_path / "b.pdf"))
+    assert result.returncode == 2, result.stderr
+    assert f"book.yaml:3: {where}" in result.stderr and words in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "b.pdf").exists()
+
+
+def test_text_output_is_refused_for_hexagons(tmp_path) -> None:
+    result = run("maze", "-a", "wilson", "-s", "6x6", "--grid", "hex", "--format", "txt")
+    assert result.returncode == 2 and "a hex maze is written as pdf, svg, png or json" in result.stderr
+
+
+def test_the_cli_makes_every_format_of_a_triangle_maze(tmp_path) -> None:
+    for fmt in ("pdf", "svg", "png", "json"):
+        out = tmp_path / f"m.{fmt}"
+        result = run(
+            "maze",
+            "-a",
+            "prim",
+            "-s",
+            "10x6",
+            "--grid",
+            "triangle",
+            "--seed",
+            "2",
+            "--solution",
+            "-o",
+            str(out),
+        )
+        assert result.returncode == 0, result.stderr
+        assert out.stat().st_size > 500
+    doc = json.loads((tmp_path / "m.json").read_text())
+    assert graph_problems(doc, "triangle") == []
+    svg = (tmp_path / "m.svg").read_text()
+    assert svg.count("<polygon") == 2 and "<polyline" in svg  # two arrows and the solution
+
+
+def edge_midpoints(
+    maze: GraphMaze,
+) -> tuple[dict[tuple[int, int], tuple[float, float]], set[tuple[int, int]]]:
+    """The middle of every side between two cells, and which of those sides are walls."""
+    field = maze.grid
+    k = field.slots
+    middles, walls = {}, set()
+    for cell in range(field.count):
+        corners = field.corners(cell)
+        for s in range(k):
+            other = field.nbr[cell * k + s]
+            if other > cell:
+                (x0, y0), (x1, y1) = corners[s], corners[(s + 1) % k]
+                middles[(cell, other)] = ((x0 + x1) / 2, (y0 + y1) / 2)
+                if not maze.passages[cell] >> s & 1:
+                    walls.add((cell, other))
+    return middles, walls
+
+
+def test_a_hex_mazes_drawn_walls_read_back_from_the_pdf_are_the_maze(tmp_path) -> None:
+    out = tmp_path / "hex.pdf"
+    result = run(
+        "maze", "-a", "recursive-backtracker", "-s", "11x9", "--grid", "hex", "--seed", "8", "-o", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    puzzle = make_puzzle("recursive-backtracker", 11, 9, 8, grid="hex", solve_unmarked=False)
+    maze = puzzle.maze
+    assert isinstance(maze, GraphMaze)
+    reader = PdfReader(out)
+    top = float(reader.pages[0].mediabox.top)
+    strokes = [
+        (s.x0, top - s.y1, s.x1, top - s.y0)
+        for s in Document(reader).page(0).shapes
+        if s.kind == "line" and s.stroke and s.stroke_color == (0.0,)
+    ]
+    # page points from the kind's units: the drawing's box is the field's box
+    corners = [p for cell in range(maze.grid.count) for p in maze.grid.corners(cell)]
+    ux0, uy0 = min(p[0] for p in corners), min(p[1] for p in corners)
+    ux1 = max(p[0] for p in corners)
+    px0, py0 = min(s[0] for s in strokes), min(s[1] for s in strokes)
+    scale = (max(s[2] for s in strokes) - px0) / (ux1 - ux0)
+
+    def on_a_stroke(x: float, y: float) -> bool:
+        """Whether a drawn segment passes through (x, y): a stroke is one of its box's diagonals."""
+        for a, b, c, d in strokes:
+            if a - 0.01 <= x <= c + 0.01 and b - 0.01 <= y <= d + 0.01:
+                for (x0, y0), (x1, y1) in (((a, b), (c, d)), ((a, d), (c, b))):
+                    cross = (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)
+                    if abs(cross) <= 0.02 * max(1.0, math.hypot(x1 - x0, y1 - y0)):
+                        return True
+        return False
+
+    middles, walls = edge_midpoints(maze)
+    drawn = {
+        pair
+        for pair, (x, y) in middles.items()
+        if on_a_stroke(px0 + (x - ux0) * scale, py0 + (y - uy0) * scale)
+    }
+    assert drawn == walls
+    assert len(walls) == len(middles) - (maze.grid.count - 1)
+
+
+def test_a_hex_book_places_each_mazes_walls_once_and_answers_them(tmp_path) -> None:
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: Hex\nmarks: suggested\nmazes:\n"
+        "  - {size: 12x10, grid: hex, algorithm: wilson, count: 2}\n"
+        "  - {size: 20x10, grid: triangle, algorithm: prim, shape: heart}\n"
+    )
+    result = run("build", str(book), "-o", str(tmp_path / "b.pdf"))
+    assert result.returncode == 0, result.stderr
+    reader = PdfReader(tmp_path / "b.pdf")
+    texts = [page.extract_text() for page in reader.pages]
+    assert any("Answer" in t for t in texts)
+    assert sum("Start" in t and "Finish" in t for t in texts) == 3  # each maze page marks its ends
+
+
+def test_every_shape_has_a_hex_form() -> None:
+    for name in SHAPES:
+        mask, problems = shape_mask(name, 24, 24, "here", "hex")
+        assert problems == [] and mask is not None, name
+        Topology.of("hex", mask.width, mask.height, mask.off).check_connected()
+
+
+def test_squares_stay_on_their_fast_path() -> None:
+    puzzle = make_puzzle("wilson", 6, 6, 1)
+    assert isinstance(puzzle.maze.grid, Grid)
