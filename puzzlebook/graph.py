@@ -11,7 +11,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
+from itertools import compress
 
 from .errors import GenerationError
 from .grid import check_size
@@ -41,7 +42,7 @@ class Topology:
 
     @classmethod
     def of(cls, name: str, width: int, height: int, masked: Iterable[Cell] = ()) -> Topology:
-        return cls(kind(name), width, height, frozenset(masked))
+        return _field(name, width, height, frozenset(masked))
 
     @property
     def slots(self) -> int:
@@ -52,14 +53,21 @@ class Topology:
         return False
 
     @cached_property
+    def kept(self) -> bytearray:
+        """1 for each place of the box read row by row that is a cell, 0 where masked."""
+        keep = bytearray(b"\x01") * (self.width * self.height)
+        w = self.width
+        for x, y in self.masked:
+            keep[y * w + x] = 0
+        return keep
+
+    @cached_property
     def dense(self) -> array[int] | None:
         """For each cell id, its place in the box read row by row; None when nothing is masked (the
         two are the same)."""
         if not self.masked:
             return None
-        w = self.width
-        off = {y * w + x for x, y in self.masked}
-        return array("i", (d for d in range(w * self.height) if d not in off))
+        return array("i", compress(range(self.width * self.height), self.kept))
 
     @property
     def count(self) -> int:
@@ -101,13 +109,12 @@ class Topology:
         nbr, back = lattice_links(self.kind, self.width, self.height)
         if self.dense is None:
             return nbr, bytes(back)
-        k, ids = self.slots, self.ids
-        kept_nbr = array("i")
-        kept_back = bytearray()
-        for d in self.dense:
-            kept_nbr.extend(map(ids.__getitem__, nbr[d * k : d * k + k]))
-            kept_back += back[d * k : d * k + k]
-        return kept_nbr, bytes(kept_back)
+        k = self.slots
+        slots_kept = bytearray(len(back))  # each place's k slots: its byte of ``kept``, k times
+        for slot in range(k):
+            slots_kept[slot::k] = self.kept
+        kept_nbr = array("i", map(self.ids.__getitem__, compress(nbr, slots_kept)))
+        return kept_nbr, bytes(compress(back, slots_kept))
 
     @property
     def nbr(self) -> array[int]:
@@ -193,6 +200,12 @@ class Topology:
                 f"the mask splits the {self} into {len(sizes)} separate parts ({shown} cells); "
                 "a maze needs one connected region"
             )
+
+
+@lru_cache(maxsize=4)
+def _field(name: str, width: int, height: int, masked: frozenset[Cell]) -> Topology:
+    """Fields are made once per shape: a book's mazes of one entry share theirs, arrays and all."""
+    return Topology(kind(name), width, height, masked)
 
 
 @dataclass(frozen=True, eq=False)

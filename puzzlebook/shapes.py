@@ -176,9 +176,9 @@ def _joined(cells: set[tuple[int, int]], grid: str = "rectangle") -> set[tuple[i
     of cells, found by a breadth-first search from the piece within the box: a join costs one pass over
     the box, however large the pieces."""
     cells = set(cells)
-    right, bottom = max(x for x, _ in cells), max(y for _, y in cells)
     if not cells:
         return cells
+    right, bottom = max(x for x, _ in cells), max(y for _, y in cells)
     while len(parts := sorted(parts_of(cells, grid), key=len)) > 1:
         piece = parts[0]
         came: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(sorted(piece))

@@ -72,7 +72,7 @@ def test_a_large_pictures_fast_walls_are_the_pixels_pillow_draws(monkeypatch, al
     fast = Image.open(io.BytesIO(maze_png(puzzle, dpi=dpi)))
     assert fast.mode == "1"
     fast = fast.convert("L")
-    scale, room = dpi / 72, png._room(png.CELL)
+    scale, room = dpi / 72, png.SIZES.room
     wall = max(1, round(1.5 * scale))
     half = wall // 2
     expected = Image.new("L", fast.size, 255)

@@ -370,3 +370,27 @@ def test_every_shape_has_a_hex_form() -> None:
 def test_squares_stay_on_their_fast_path() -> None:
     puzzle = make_puzzle("wilson", 6, 6, 1)
     assert isinstance(puzzle.maze.grid, Grid)
+
+
+def test_bands_and_class_sets_work_on_hexagons(tmp_path) -> None:
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: Hex class\nmarks: suggested\nstudents: [Ana, Ben]\nmazes:\n"
+        "  - {size: 10x8, grid: hex, algorithm: wilson, difficulty: hard}\n"
+        "  - {size: 40x14, grid: triangle, algorithm: growing-tree, shape: {text: '{student}'}}\n"
+    )
+    out = tmp_path / "b.json"
+    result = run("build", str(book), "-o", str(tmp_path / "b.pdf"))
+    assert result.returncode == 0, result.stderr
+    texts = [page.extract_text() for page in PdfReader(tmp_path / "b.pdf").pages]
+    assert sum("Ana" in t for t in texts) >= 2 and sum("Ben" in t for t in texts) >= 2
+    assert not out.exists()
+
+
+def test_a_hex_maze_too_dense_for_its_page_is_refused(tmp_path) -> None:
+    book = tmp_path / "book.yaml"
+    book.write_text("title: T\nlayout: handout\nmazes:\n  - {size: 150x150, grid: hex}\n")
+    result = run("build", str(book), "-o", str(tmp_path / "b.pdf"))
+    assert result.returncode == 2, result.stderr
+    assert "book.yaml:4: mazes[0].size: 150x150 is too dense" in result.stderr
+    assert not (tmp_path / "b.pdf").exists()

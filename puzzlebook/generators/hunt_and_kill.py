@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import random
+from array import array
 from itertools import permutations
 from typing import Literal
 
@@ -141,54 +142,63 @@ def on_any_grid(
     hunt_probability: float = 0.0,
     max_walk: int | None = None,
 ) -> GraphMaze:
-    """The same walk and hunt over the field's neighbour arrays. The hunt reads cells in reading order
-    (``columns``: column by column), skipping seen ones with ``bytearray.find`` in C; places before the
-    first unseen cell are never read again."""
+    """The same walk and hunt over the field's neighbour arrays. Each cell seen marks its unseen
+    neighbours as beside the maze, so the hunt (the first such cell in reading order) is one
+    ``bytearray.find`` in C from the first unseen cell.
+    ``scan: columns`` numbers the cells column by column first, so the same hunt reads columns; the
+    passages are numbered back at the end."""
+    order = None
+    if scan == "columns":
+        order = sorted(range(topology.count), key=topology.xy)  # (x, y): column by column
     k, n = topology.slots, topology.count
     nbr, back = topology.links
+    if order is not None:  # renumber: cell i of the scan is order[i]
+        place = array("i", [0]) * (n + 1)
+        place[n] = -1
+        for i, cell in enumerate(order):
+            place[cell] = i
+        nbr = array("i", (place[nbr[cell * k + s]] for cell in order for s in range(k)))
+        back = bytes(back[cell * k + s] for cell in order for s in range(k))
     passages = bytearray(n)
-    seen = bytearray(n + 1)
-    seen[n] = 1  # the -1 of a missing neighbour reads as seen
-    order = list(range(n))
-    if scan == "columns":
-        order.sort(key=lambda cell: topology.xy(cell))  # (x, y): column by column
-    place = [0] * n
-    for i, cell in enumerate(order):
-        place[cell] = i
-    done = bytearray(n)  # by place in the scan: 1 once seen
+    state = bytearray(n + 1)  # 0 unseen, 1 unseen beside a seen cell (what the hunt looks for), 2 seen
+    state[n] = 2  # the -1 of a missing neighbour reads as seen
     bits = [1 << s for s in range(k)]
     orders = list(permutations(range(k)))
     count = len(orders)
     rand = rng.random
     walk_limit = max_walk or n + 1
-    first = 0
+    first = 0  # every cell before it is seen
+
+    def see(cell: int) -> None:
+        state[cell] = 2
+        for other in nbr[cell * k : cell * k + k]:
+            if not state[other]:
+                state[other] = 1
 
     def hunt() -> int:
         nonlocal first
-        at = first = done.find(0, first)
-        while at >= 0:
-            cell = order[at]
-            base = cell * k
-            joins = [s for s in range(k) if nbr[base + s] >= 0 and seen[nbr[base + s]]]
-            if joins:
-                slot = joins[int(rand() * len(joins))]
-                other = nbr[base + slot]
-                passages[cell] |= bits[slot]
-                passages[other] |= bits[back[base + slot]]
-                seen[cell] = done[at] = 1
-                return cell
-            at = done.find(0, at + 1)
-        return -1
+        while first < n and state[first] == 2:
+            first += 1
+        at = state.find(1, first)
+        if at < 0:
+            return -1
+        base = at * k
+        joins = [s for s in range(k) if state[nbr[base + s]] == 2 and nbr[base + s] >= 0]
+        slot = joins[int(rand() * len(joins))] if len(joins) > 1 else joins[0]
+        passages[at] |= bits[slot]
+        passages[nbr[base + slot]] |= bits[back[base + slot]]
+        see(at)
+        return at
 
     cell = int(rand() * n)
-    seen[cell] = done[place[cell]] = 1
+    see(cell)
     walked = 0
     for word in random_words(rng):
         nxt = -1
         if walked < walk_limit and not (hunt_probability and rand() < hunt_probability):
             base = cell * k
             for slot in orders[word % count]:
-                if not seen[nbr[base + slot]]:
+                if state[nbr[base + slot]] < 2:
                     nxt = nbr[base + slot]
                     break
         if nxt < 0:
@@ -199,7 +209,12 @@ def on_any_grid(
             continue
         passages[cell] |= bits[slot]
         passages[nxt] |= bits[back[base + slot]]
-        seen[nxt] = done[place[nxt]] = 1
+        state[nxt] = 2  # ``see``, written out: it runs at every step
+        for other in nbr[nxt * k : nxt * k + k]:
+            if not state[other]:
+                state[other] = 1
         cell = nxt
         walked += 1
+    if order is not None:
+        passages = bytearray(passages[place[cell]] for cell in range(n))
     return GraphMaze(topology, bytes(passages))

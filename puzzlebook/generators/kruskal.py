@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import random
 from array import array
-from itertools import compress
+from itertools import chain, compress, repeat
+from operator import gt
 
 from ..graph import GraphMaze, Topology
 from ..grid import OPPOSITE, Grid
@@ -85,28 +86,45 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
 
 @on_graph("kruskal")
 def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
-    """Every wall once (as cell * slots + slot, from its lower-numbered cell), in a random order made in
-    C; each wall between two regions is opened, and a union-find with path halving joins them."""
+    """The same union-find over the field's neighbour arrays. Every wall is listed once, as the code
+    cell * slots + slot of its lower-numbered cell, chosen in C (``compress`` over a comparison of each
+    neighbour with its cell), and put in random order in C (``random_order``)."""
     k, n = topology.slots, topology.count
     nbr, back = topology.links
-    walls = array("I", (code for code, other in enumerate(nbr) if other > code // k))
-    parent = array("i", range(n))
     passages = bytearray(n)
-    bits = [1 << s for s in range(k)]
-    joined = 1
+    remaining = n - 1
+    if not remaining:
+        return GraphMaze(topology, bytes(passages))
+    owner = chain.from_iterable(map(repeat, range(n), repeat(k)))  # code // k, for every code
+    walls = array("I", compress(range(n * k), map(gt, nbr, owner)))
+    parent = array("i", [-1]) * n  # a cell's parent, or minus its region's size at a root
     for code in random_order(walls, rng):
-        if joined == n:
-            break
-        a, slot = divmod(code, k)
-        b = nbr[code]
-        while parent[a] != a:
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
+        a = cell = code // k
+        b = nxt = nbr[code]
+        up = parent[a]  # the find is written out twice, as in ``generate``
+        while up >= 0:
+            top = parent[up]
+            if top < 0:
+                a = up
+                break
+            parent[a] = a = top
+            up = parent[a]
+        up = parent[b]
+        while up >= 0:
+            top = parent[up]
+            if top < 0:
+                b = up
+                break
+            parent[b] = b = top
+            up = parent[b]
         if a != b:
+            if parent[a] < parent[b]:
+                a, b = b, a
+            parent[b] += parent[a]
             parent[a] = b
-            cell = code // k
-            passages[cell] |= bits[slot]
-            passages[nbr[code]] |= bits[back[code]]
-            joined += 1
+            passages[cell] |= 1 << code - cell * k
+            passages[nxt] |= 1 << back[code]
+            remaining -= 1
+            if not remaining:
+                break
     return GraphMaze(topology, bytes(passages))

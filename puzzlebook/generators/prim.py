@@ -74,27 +74,40 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
 
 @on_graph("prim")
 def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
-    """True Prim over the field's neighbour arrays: each wall out of the tree gets a random weight when
-    its cell joins, and the lightest one leading to a cell still outside is opened. A heap entry is one
-    int, the weight above the wall's code (cell * slots + slot)."""
+    """True Prim over the field's neighbour arrays, with the waiting list of ``generate``: a heap entry
+    is one int, the weight above the wall's code (cell * slots + slot), and walls heavier than the
+    current level wait unsorted until the heap runs dry."""
     k, n = topology.slots, topology.count
     nbr, back = topology.links
     shift = (n * k).bit_length()
     low = (1 << shift) - 1
     passages = bytearray(n)
     seen = bytearray(n + 1)
-    seen[n] = 1
+    seen[n] = 1  # the -1 of a missing neighbour reads as seen
+    limits = iter([int(level * 2**32) << shift for level in LEVELS])
+    limit = next(limits)
     bits = rng.getrandbits
     heap: list[int] = []
-    push, pop = heapq.heappush, heapq.heappop
+    heavy: list[int] = []
+    push, pop, wait = heapq.heappush, heapq.heappop, heavy.append
     cell = int(rng.random() * n)
     seen[cell] = 1
     for _ in range(n - 1):
         base = cell * k
-        for slot in range(k):
-            if not seen[nbr[base + slot]]:
-                push(heap, (bits(32) << shift) | (base + slot))
+        for code in range(base, base + k):
+            if not seen[nbr[code]]:
+                entry = (bits(32) << shift) | code
+                if entry < limit:
+                    push(heap, entry)
+                else:
+                    wait(entry)
         while True:
+            while not heap:
+                limit = next(limits)
+                fresh = [entry for entry in heavy if not seen[nbr[entry & low]]]
+                heap = [entry for entry in fresh if entry < limit]
+                heavy[:] = [entry for entry in fresh if entry >= limit]
+                heapq.heapify(heap)
             code = pop(heap) & low
             cell = nbr[code]
             if not seen[cell]:

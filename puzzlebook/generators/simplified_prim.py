@@ -57,34 +57,33 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
 @on_graph("simplified-prim")
 def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     """The same growth over the field's neighbour arrays: a random frontier cell joins the maze through
-    a random neighbour already in it, and its free neighbours join the frontier."""
+    a random neighbour already in it, and its free neighbours join the frontier. ``state`` has one
+    more byte than there are cells, for the -1 of a missing neighbour: never free, never in the maze."""
     k, n = topology.slots, topology.count
     nbr, back = topology.links
     passages = bytearray(n)
     state = bytearray(n + 1)  # 0 free, 1 on the frontier, 2 in the maze
-    state[n] = 1  # the -1 of a missing neighbour is never free
+    state[n] = 1
     rand = rng.random
-    frontier: list[int] = []
-
-    def join(cell: int) -> None:
-        state[cell] = 2
-        base = cell * k
-        for slot in range(k):
-            other = nbr[base + slot]
-            if not state[other]:
-                state[other] = 1
-                frontier.append(other)
-
-    join(int(rand() * n))
+    cell = int(rand() * n)
+    state[cell] = 2
+    frontier = [other for other in nbr[cell * k : cell * k + k] if not state[other]]
+    for other in frontier:
+        state[other] = 1
+    add = frontier.append
     while frontier:
         i = int(rand() * len(frontier))
         cell = frontier[i]
         frontier[i] = frontier[-1]
         frontier.pop()
         base = cell * k
-        inside = [s for s in range(k) if nbr[base + s] >= 0 and state[nbr[base + s]] == 2]
-        slot = inside[int(rand() * len(inside))]
+        inside = [s for s in range(k) if state[nbr[base + s]] == 2]
+        slot = inside[int(rand() * len(inside))] if len(inside) > 1 else inside[0]
         passages[cell] |= 1 << slot
         passages[nbr[base + slot]] |= 1 << back[base + slot]
-        join(cell)
+        state[cell] = 2
+        for other in nbr[base : base + k]:
+            if not state[other]:
+                state[other] = 1
+                add(other)
     return GraphMaze(topology, bytes(passages))

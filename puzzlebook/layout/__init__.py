@@ -17,6 +17,7 @@ count and every too-dense maze before any work, and the geometry is testable wit
 from .answers import answer_links, contents_pages, fill_contents, plan_answers
 from .boxes import (
     GAP,
+    Figure,
     content_box,
     fit,
     grid_of,
@@ -76,6 +77,7 @@ __all__ = [
     "AnswerKey",
     "BookPlan",
     "Box",
+    "Figure",
     "Item",
     "Layout",
     "Length",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .items import Box
 from .presets import BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
 
@@ -91,6 +93,28 @@ def solution_width(cell: float) -> float:
     enough to follow at a glance, 1.5 to 3 pt, and a third of the cell at most, so it stays clear of the
     walls."""
     return min(max(1.5, cell * 0.3), 3.0)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """The sizes of a maze drawn alone (``maze --format svg`` and ``png``), in points, decided here once
+    and handed to both renderers as numbers: the cell, the wall, the room around the maze for the arrows
+    and their words, the arrows' size, and the answer line's width."""
+
+    cell: float = 18.0
+    wall: float = 1.5
+
+    @property
+    def room(self) -> float:
+        return max(self.cell * 2, 28.0)
+
+    @property
+    def mark(self) -> float:
+        return self.room * 0.85
+
+    @property
+    def solution(self) -> float:
+        return solution_width(self.cell)
 
 
 def fit(box: Box, width: float, height: float, room: float) -> tuple[float, float, float]:

@@ -321,7 +321,9 @@ def draw_maze(
             canvas.drawPath(path, stroke=1, fill=0)
     canvas.setStrokeGray(0)
     canvas.setLineWidth(frame.wall / cell)
-    canvas.setLineCap(2)  # square caps close the corners where runs meet
+    # square caps close the corners where square runs meet; slanted walls meet at other angles, where
+    # round caps close them without spurs
+    canvas.setLineCap(1 if isinstance(puzzle.maze, GraphMaze) else 2)
     canvas.setLineJoin(0)
     walls.draw(frame.number, puzzle)
     canvas.restoreState()

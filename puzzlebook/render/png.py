@@ -14,12 +14,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import LayoutError
 from ..graph import GraphMaze
-from ..layout import solution_width
+from ..layout import Figure
 from ..maze import Maze
 from ..puzzles import Puzzle
 from .geometry import Placement, extent, field_walls, gaps, marks, solution_line, wall_lines
 
-CELL = 18.0  # points a cell, as in the SVG
+SIZES = Figure()  # points, as in the SVG
+CELL = SIZES.cell
 DPI = 300
 MIN_CELL = 4  # pixels: below this a wall and a corridor cannot both be seen
 MAX_PIXELS = 100_000_000  # about 100 MB of image in memory while drawing
@@ -27,12 +28,8 @@ LEAN = 4_000_000  # pixels above which a picture is drawn one bit a pixel
 BOLD = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans-Bold.ttf"
 
 
-def _room(cell: float) -> float:
-    return max(cell * 2, 28.0)  # points around the maze for the arrows and their words, as in the SVG
-
-
 def _pixels(width: int, height: int, scale: float) -> float:
-    room = _room(CELL) * scale
+    room = SIZES.room * scale
     return (width * CELL * scale + 2 * room) * (height * CELL * scale + 2 * room)
 
 
@@ -101,13 +98,13 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
     Everything is laid out in points exactly as the SVG is, then scaled to pixels."""
     w, h = extent(puzzle.maze)
     scale = dpi / 72
-    room = _room(CELL)
+    room = SIZES.room
     size = (round((w * CELL + 2 * room) * scale), round((h * CELL + 2 * room) * scale))
     # A large picture without the gray solution is drawn one bit a pixel: an eighth of the memory, and
     # far faster to compress; small ones keep their smooth, gray-edged words.
     lean = size[0] * size[1] > LEAN and not (show_solution and puzzle.route is not None)
     lean = lean and not isinstance(puzzle.maze, GraphMaze)  # the lean drawing is for square cells
-    wall = max(1, round(1.5 * scale))
+    wall = max(1, round(SIZES.wall * scale))
     image = _walls_lean(puzzle, size, room, scale, wall) if lean else Image.new("L", size, 255)
     draw = ImageDraw.Draw(image)
 
@@ -121,7 +118,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
 
     if show_solution and puzzle.route is not None:
         line = [at(x, y) for x, y in solution_line(puzzle)]
-        draw.line(line, fill=77, width=round(solution_width(CELL) * scale), joint="curve")
+        draw.line(line, fill=77, width=round(SIZES.solution * scale), joint="curve")
     half = wall // 2
     if isinstance(puzzle.maze, GraphMaze):  # slanted walls: lines with round joins, as in the SVG
         for x0, y0, x1, y1 in field_walls(puzzle):
@@ -140,7 +137,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
     def measure(word: str, size: float) -> float:
         return font(size).getlength(word) / scale
 
-    for mark in marks(puzzle, place, room * 0.85, measure):
+    for mark in marks(puzzle, place, SIZES.mark, measure):
         if mark.kind == "arrow":
             draw.polygon([px(x, y) for x, y in mark.polygon], fill=0)
             if mark.label:

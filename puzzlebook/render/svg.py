@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ..layout import solution_width
+from ..layout import Figure
 from ..maze import Maze
 from ..puzzles import Puzzle
 from .fonts import Setter, register_font
@@ -25,7 +25,8 @@ def _n(value: float) -> str:
 def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solution: bool = False) -> str:
     """A standalone SVG document in points (1/72 in), with room around the maze for the arrows."""
     w, h = extent(puzzle.maze)
-    room = max(cell * 2, 28.0)  # arrows and their words fit beside the maze
+    sizes = Figure(cell, wall)
+    room = sizes.room  # arrows and their words fit beside the maze
     width, height = w * cell + 2 * room, h * cell + 2 * room
     # Placement works in page points with y up; build it so that negating y gives SVG's y-down frame.
     place = Placement(room, -(room + h * cell), cell, h)
@@ -36,7 +37,7 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
     ]
     if show_solution and puzzle.route is not None:
         points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in solution_line(puzzle))
-        width_line = solution_width(cell)
+        width_line = sizes.solution
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="#4d4d4d" stroke-width="{_n(width_line)}" '
             'stroke-linecap="round" stroke-linejoin="round"/>'
@@ -48,7 +49,7 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
     cap = "square" if isinstance(puzzle.maze, Maze) else 'round" stroke-linejoin="round'
     stroke = f'fill="none" stroke="black" stroke-width="{_n(wall)}" stroke-linecap="{cap}"'
     parts.append(f'<path d="{d}" {stroke}/>')
-    for mark in marks(puzzle, place, room * 0.85, measure):
+    for mark in marks(puzzle, place, sizes.mark, measure):
         if mark.kind == "arrow":
             points = " ".join(f"{_n(x)},{_n(-y)}" for x, y in mark.polygon)
             parts.append(f'<polygon points="{points}" fill="black"/>')
