@@ -171,7 +171,15 @@ def make_puzzles(
 
 def _recipe(maze: MazeRequest) -> Recipe:
     return Recipe(
-        maze.algorithm, maze.width, maze.height, maze.options, maze.marks, maze.braid, maze.masked, maze.grid
+        maze.algorithm,
+        maze.width,
+        maze.height,
+        maze.options,
+        maze.marks,
+        maze.braid,
+        maze.masked,
+        maze.grid,
+        maze.inner,
     )
 
 

@@ -20,7 +20,6 @@ from . import __version__, generators, grid, kinds
 from .build import Checked, check_book, generate, render, targets, work_units, write_books
 from .errors import Problem, PuzzlebookError, SpecError
 from .graph import GraphMaze
-from .kinds import Kind
 from .layout import load_layout, plan_single, preset_names
 from .masks import Mask, load_mask
 from .output import plan_output, write_output
@@ -49,12 +48,14 @@ class Marks(StrEnum):
     left_right = "left-right"
     top_bottom = "top-bottom"
     corners = "corners"
+    center_out = "center-out"
 
 
 class GridKind(StrEnum):
     rectangle = "rectangle"
     hex = "hex"
     triangle = "triangle"
+    circle = "circle"
 
 
 class TextFormat(StrEnum):
@@ -168,14 +169,28 @@ def maze(
     grid_kind: Annotated[
         str,
         typer.Option(
-            "--grid", help="rectangle, hex (columns of hexagons) or triangle (up and down in turn)."
+            "--grid",
+            help="rectangle, hex (columns of hexagons), triangle (up and down in turn) or circle (-s R rings).",
         ),
     ] = "rectangle",
+    inner: Annotated[int, typer.Option(help="With --grid circle: a round hole this many rings wide.")] = 0,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
         built: Mask | None
         grid_kind = choose(grid_kind, GridKind, "--grid")
+        if grid_kind == "circle":
+            if mask or shape:
+                raise SpecError(
+                    [Problem("--grid", "a circle is its own shape: leave out --mask and --shape")]
+                )
+            if size is None or not size.strip().isdigit() or len(size.strip()) > 9:
+                raise SpecError(
+                    [Problem("--size", f"a circle's size is its number of rings, such as -s 12; got {size}")]
+                )
+            size = f"{int(size)}x{int(size)}"
+        elif inner:
+            raise SpecError([Problem("--inner", "is the hole in the middle of a circle: add --grid circle")])
         if mask and shape:
             raise SpecError([Problem("--shape", "give --mask or --shape, not both")])
         if shape:
@@ -234,19 +249,24 @@ def maze(
                         )
                     ]
                 )
-            wrong = kind_of(grid_kind).size_problem(width, height)
+            wrong = kinds.kind_for(grid_kind, width, inner).size_problem(width, height)
             if wrong:
                 raise SpecError([Problem("--size", wrong)])
         options = parse_options(option or [])
         mark = Marks(choose(marks, Marks, "--marks"))
         if solution and mark is Marks.none:
             mark = Marks.suggested  # a solution needs a start and an end
-        if (shaped or grid_kind != "rectangle") and mark.value not in SHAPED_MARKS:
+        takes = (*SHAPED_MARKS, "center-out") if grid_kind == "circle" else SHAPED_MARKS
+        if mark.value == "center-out" and grid_kind != "circle":
+            raise SpecError(
+                [Problem("--marks", "center-out starts in the centre of a circle: add --grid circle")]
+            )
+        if (shaped or grid_kind != "rectangle") and mark.value not in takes:
             raise SpecError(
                 [
                     Problem(
                         "--marks",
-                        f"{mark.value} names sides a shape may not have; use {', '.join(SHAPED_MARKS)}",
+                        f"{mark.value} names sides a shape may not have; use {', '.join(takes)}",
                     )
                 ]
             )
@@ -294,16 +314,13 @@ def maze(
             braid=braid,
             masked=shaped.off if shaped else frozenset(),
             grid=grid_kind,
+            inner=inner,
         )
         write_output(output, export(puzzle, form, solution, dpi))
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:
         fail(error)
-
-
-def kind_of(name: str) -> Kind:
-    return kinds.kind(name)
 
 
 def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask:

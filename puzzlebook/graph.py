@@ -16,8 +16,8 @@ from itertools import compress
 
 from .errors import GenerationError
 from .grid import check_size
-from .kinds import Kind, Point, kind
-from .kinds._kind import lattice_links
+from .kinds import Kind, Point, kind_for
+from .kinds._kind import Side
 
 Cell = tuple[int, int]
 
@@ -34,15 +34,23 @@ class Topology:
         problem = self.kind.size_problem(self.width, self.height)
         if problem:
             raise GenerationError(problem)
-        if len(self.masked) >= self.width * self.height:
+        if not self.count:
             raise GenerationError(f"the mask leaves no cells of the {self}")
 
     def __str__(self) -> str:
+        if self.kind.name == "circle":
+            return f"{self.width}-ring circle"
         return f"{self.width}x{self.height} {self.kind.name} grid"
 
+    @cached_property
+    def box(self) -> tuple[int, int]:
+        """The box of places the cells are stored in, read row by row (the field's own size but for
+        circles, whose rows are rings)."""
+        return self.kind.box(self.width, self.height)
+
     @classmethod
-    def of(cls, name: str, width: int, height: int, masked: Iterable[Cell] = ()) -> Topology:
-        return _field(name, width, height, frozenset(masked))
+    def of(cls, name: str, width: int, height: int, masked: Iterable[Cell] = (), inner: int = 0) -> Topology:
+        return _field(name, width, height, frozenset(masked), inner)
 
     @property
     def slots(self) -> int:
@@ -54,29 +62,31 @@ class Topology:
 
     @cached_property
     def kept(self) -> bytearray:
-        """1 for each place of the box read row by row that is a cell, 0 where masked."""
-        keep = bytearray(b"\x01") * (self.width * self.height)
-        w = self.width
+        """1 for each place of the box that is a cell, 0 where the kind has none or the mask is."""
+        bw, bh = self.box
+        keep = self.kind.present(self.width, self.height) or bytearray(b"\x01") * (bw * bh)
         for x, y in self.masked:
-            keep[y * w + x] = 0
+            px, py = self.kind.place(x, y)
+            keep[py * bw + px] = 0
         return keep
 
     @cached_property
     def dense(self) -> array[int] | None:
-        """For each cell id, its place in the box read row by row; None when nothing is masked (the
-        two are the same)."""
-        if not self.masked:
+        """For each cell id, its place in the box read row by row; None when every place is a cell
+        (the two are then the same)."""
+        if self.count == len(self.kept):
             return None
-        return array("i", compress(range(self.width * self.height), self.kept))
+        return array("i", compress(range(len(self.kept)), self.kept))
 
-    @property
+    @cached_property
     def count(self) -> int:
-        return self.width * self.height - len(self.masked)
+        return self.kept.count(1)
 
     def xy(self, cell: int) -> Cell:
+        """The name of a cell: (x, y) on lattices, (ring, place) on circles."""
         d = cell if self.dense is None else self.dense[cell]
-        y, x = divmod(d, self.width)
-        return x, y
+        y, x = divmod(d, self.box[0])
+        return self.kind.position(x, y)
 
     @property
     def cells(self) -> list[Cell]:
@@ -85,9 +95,9 @@ class Topology:
 
     @cached_property
     def ids(self) -> array[int]:
-        """Cell id of each place in the box read row by row, -1 where masked, and one -1 more at the
-        end, so that an id looked up for "no neighbour" (-1) is -1 again."""
-        size = self.width * self.height
+        """Cell id of each place in the box read row by row, -1 where there is none, and one -1 more at
+        the end, so that an id looked up for "no neighbour" (-1) is -1 again."""
+        size = len(self.kept)
         if self.dense is None:
             return array("i", range(size)) + array("i", [-1])
         out = array("i", [-1]) * (size + 1)
@@ -96,9 +106,11 @@ class Topology:
         return out
 
     def id(self, x: int, y: int) -> int:
-        """The id of the cell at (x, y), or -1 where there is none."""
-        if 0 <= x < self.width and 0 <= y < self.height:
-            return self.ids[y * self.width + x]
+        """The id of the cell named (x, y), or -1 where there is none."""
+        bx, by = self.kind.place(x, y)
+        bw, bh = self.box
+        if 0 <= bx < bw and 0 <= by < bh:
+            return self.ids[by * bw + bx]
         return -1
 
     @cached_property
@@ -106,7 +118,7 @@ class Topology:
         """(nbr, back): for cell i and slot s, ``nbr[i * slots + s]`` is the neighbour's id (-1: none)
         and ``back[i * slots + s]`` the neighbour's slot facing i. Made for the whole box at once, then
         the masked cells are taken out."""
-        nbr, back = lattice_links(self.kind, self.width, self.height)
+        nbr, back = self.kind.links(self.width, self.height)
         if self.dense is None:
             return nbr, bytes(back)
         k = self.slots
@@ -132,6 +144,9 @@ class Topology:
     def outer_sides(self, cell: int) -> list[int]:
         """The slots of a cell that face the outside of the whole shape (not a hole inside it)."""
         x, y = self.xy(cell)
+        rim = self.kind.rim(x, y, self.width, self.height)
+        if rim is not None:
+            return rim
         pattern = self.kind.steps[self.kind.pattern(x, y)]
         out = []
         for s, dx_dy in enumerate(pattern):
@@ -168,6 +183,9 @@ class Topology:
     def corners(self, cell: int) -> tuple[Point, ...]:
         return self.kind.corners(*self.xy(cell))
 
+    def side(self, cell: int, slot: int) -> Side | None:
+        return self.kind.side(*self.xy(cell), slot)
+
     @property
     def extent(self) -> Point:
         return self.kind.extent(self.width, self.height)
@@ -203,9 +221,9 @@ class Topology:
 
 
 @lru_cache(maxsize=4)
-def _field(name: str, width: int, height: int, masked: frozenset[Cell]) -> Topology:
+def _field(name: str, width: int, height: int, masked: frozenset[Cell], inner: int) -> Topology:
     """Fields are made once per shape: a book's mazes of one entry share theirs, arrays and all."""
-    return Topology(kind(name), width, height, masked)
+    return Topology(kind_for(name, width, inner), width, height, masked)
 
 
 @dataclass(frozen=True, eq=False)

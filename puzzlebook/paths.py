@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from .braid import shuffled
@@ -91,11 +92,12 @@ def opening(grid: Topology, cell: int, taken: int | None = None) -> int | None:
     if not sides:
         return None
     w, h = grid.extent
-    corners = grid.corners(cell)
 
     def reach(s: int) -> float:
-        (x0, y0), (x1, y1) = corners[s], corners[(s + 1) % len(corners)]
-        return ((x0 + x1) / 2 - w / 2) ** 2 + ((y0 + y1) / 2 - h / 2) ** 2
+        side = grid.side(cell, s)
+        assert side is not None
+        x, y = side.middle
+        return (x - w / 2) ** 2 + (y - h / 2) ** 2
 
     return max(sides, key=lambda s: (reach(s), -s))
 
@@ -111,22 +113,49 @@ def choose_ends(maze: GraphMaze, rule: str = "suggested") -> Ends:
     """``suggested``: the longest path between two outer cells at least half the shape's width apart in
     a straight line (exact when the searches fit ``SHAPE_SEARCHES``); ``farthest``: the two outer cells
     farthest apart, by a double sweep. Other rules name sides only a rectangle has."""
+    grid = maze.grid
+    circle = grid.kind.name == "circle"
     if rule == "farthest":
         return _farthest_pair(maze)
+    if rule == "center-out" and circle:
+        return _centre_out(maze)
     if rule != "suggested":
         raise GenerationError(f'marks "{rule}" names sides of a rectangle; use suggested or farthest')
-    grid = maze.grid
     outline = outer_cells(grid)
     if len(outline) * grid.count > SHAPE_SEARCHES:
         return _farthest_pair(maze)
     spots = [grid.centre(cell) for cell in outline]
     xs = [x for x, _ in spots]
     apart = ((max(xs) - min(xs)) / 2) ** 2
+    if circle:  # on the rim, at least a quarter turn apart: a chord of the radius times the root of 2
+        apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     best = longest_apart(outline, spots, apart, lambda cell: distances(maze, cell))
     if best is None:
         return _farthest_pair(maze)
     _, end, dist = best
     return _ends(maze, walk_back(maze, dist, end)[::-1])
+
+
+def _centre_out(maze: GraphMaze) -> Ends:
+    """From the centre (or, round a hole, the cell of its edge that makes the longest way) to the rim
+    cell farthest from it by path, the exit opened in the outer circle."""
+    grid = maze.grid
+    rim = outer_cells(grid)
+    first_ring = min(grid.xy(cell)[0] for cell in range(grid.count))
+    middle = [cell for cell in range(grid.count) if grid.xy(cell)[0] == first_ring]
+    if len(middle) * grid.count > SHAPE_SEARCHES:
+        middle = middle[:1]
+    best: tuple[int, int, list[int]] | None = None
+    for start in middle:
+        dist = distances(maze, start)
+        end = _farthest(dist, rim)
+        if best is None or dist[end] > best[0]:
+            best = (dist[end], end, dist)
+    assert best is not None
+    _, end, dist = best
+    cells = walk_back(maze, dist, end)[::-1]
+    ends = _ends(maze, cells)
+    return replace(ends, sides=(None, ends.sides[1]))  # the start is marked inside: no wall opens
 
 
 def _farthest_pair(maze: GraphMaze) -> Ends:

@@ -57,6 +57,7 @@ def make_puzzle(
     braid: float = 0.0,
     masked: frozenset[tuple[int, int]] = frozenset(),
     grid: str = "rectangle",
+    inner: int = 0,
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
 
@@ -79,7 +80,13 @@ def make_puzzle(
     rng = make_rng(seed)
     if grid != "rectangle":
         return _on_graph(
-            algorithm, Topology.of(grid, width, height, masked), seed, opts, marks, solve_unmarked, braid
+            algorithm,
+            Topology.of(grid, width, height, masked, inner),
+            seed,
+            opts,
+            marks,
+            solve_unmarked,
+            braid,
         )
     squares = Grid.with_mask(width, height, masked) if masked else Grid(width, height)
     perfect = generators.generate(algorithm, squares, rng, opts)
@@ -177,6 +184,9 @@ def _grid(puzzle: Puzzle) -> dict[str, Any]:
     grid = puzzle.maze.grid
     off = sorted(grid.masked, key=lambda c: (c[1], c[0]))
     kind = grid.kind.name if isinstance(grid, Topology) else "rectangle"
+    if isinstance(grid, Topology) and kind == "circle":  # cells are [ring, k], k clockwise from 12 o'clock
+        counts = grid.kind.counts(grid.width)  # type: ignore[attr-defined]
+        return {"kind": kind, "rings": grid.width, "inner": grid.kind.inner, "ring_cells": list(counts)}  # type: ignore[attr-defined]
     return {"kind": kind, "width": grid.width, "height": grid.height} | (
         {"masked": [list(c) for c in off]} if off else {}
     )
@@ -268,6 +278,7 @@ class Recipe:
     braid: float = 0.0
     masked: frozenset[tuple[int, int]] = frozenset()
     grid: str = "rectangle"
+    inner: int = 0
 
     def make(self, seed: int) -> Puzzle:
         return make_puzzle(
@@ -280,6 +291,7 @@ class Recipe:
             braid=self.braid,
             masked=self.masked,
             grid=self.grid,
+            inner=self.inner,
         )
 
 

@@ -33,6 +33,7 @@ from pydantic import (
 from . import generators, inputs, kinds
 from .errors import Problem, SpecError
 from .grid import parse_size, size_problem
+from .kinds.circle import MAX_RINGS
 from .masks import Mask, load_mask
 from .messages import Loc, errors_of, format_loc
 from .output import spec_output_problem
@@ -150,7 +151,7 @@ class Cells(_Model):
         return self
 
 
-MarksSetting = Literal["none", "suggested", "farthest", "left-right", "top-bottom", "corners"]
+MarksSetting = Literal["none", "suggested", "farthest", "left-right", "top-bottom", "corners", "center-out"]
 
 
 def _marks_kind(value: Any) -> str:
@@ -220,9 +221,13 @@ class MazeEntry(_Model):
     braid: float = Field(
         0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
     )
-    grid: Literal["rectangle", "hex", "triangle"] = Field(
+    grid: Literal["rectangle", "hex", "triangle", "circle"] = Field(
         "rectangle",
-        description="rectangle (squares), hex (columns of hexagons) or triangle (pointing up and down in turn)",
+        description="rectangle (squares), hex (columns of hexagons), triangle (pointing up and down in turn) "
+        "or circle (rings; size: R rings)",
+    )
+    inner: int | None = Field(
+        None, ge=1, le=MAX_RINGS, description="a circle's round hole in the middle, this many rings wide"
     )
     shape: ShapeField | None = Field(
         None, description="a built-in shape (" + ", ".join(SHAPES) + "), or {text: WORD}"
@@ -233,6 +238,22 @@ class MazeEntry(_Model):
         description="the maze's shape, a file beside the spec: a .txt drawing (X or # a cell, . or space none) "
         "or a .png picture (dark, opaque pixels) fitted into size",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _rings(cls, data: Any) -> Any:
+        """A circle's size is its rings, ``size: 12``: the field takes it as 12x12."""
+        if isinstance(data, dict) and data.get("grid") == "circle":
+            size = data.get("size")
+            if isinstance(size, int) and not isinstance(size, bool):
+                data = {**data, "size": (size, size)}
+            elif isinstance(size, str) and size.strip().isdigit() and len(size.strip()) <= 9:
+                data = {**data, "size": (int(size), int(size))}
+            elif size is not None:
+                raise ValueError(
+                    f"size: a circle's size is its number of rings, such as size: 12; got {size!r}"
+                )
+        return data
 
     @field_validator("size", mode="before")
     @classmethod
@@ -266,7 +287,7 @@ class MazeEntry(_Model):
 
     @model_validator(mode="after")
     def _marks_inside(self) -> MazeEntry:
-        if isinstance(self.marks, Cells) and self.size is not None:
+        if isinstance(self.marks, Cells) and self.size is not None and self.grid != "circle":
             w, h = self.size
             for name, (x, y) in (("start", self.marks.start), ("end", self.marks.end)):
                 if not (0 <= x < w and 0 <= y < h):
@@ -350,6 +371,7 @@ class MazeRequest:
     braid: float = 0.0  # share of dead ends opened into loops
     masked: frozenset[tuple[int, int]] = frozenset()  # cells of the box left out (mask:)
     grid: str = "rectangle"  # the kind of grid (see ``kinds``)
+    inner: int = 0  # a circle's hole, in rings
 
     @property
     def shown(self) -> int:
@@ -432,6 +454,7 @@ class Spec:
                     braid=entry.braid,
                     masked=mask.off if mask else frozenset(),
                     grid=entry.grid,
+                    inner=entry.inner or 0,
                 )
 
     def students(self) -> list[str]:
@@ -700,6 +723,9 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
             roster, more = _roster(book.students, path, lines)
             problems += more
         for i, entry in enumerate(book.mazes):
+            problems += _circle_problems(entry, book, i, path, lines)
+            if entry.grid == "circle" and (entry.mask or entry.shape):
+                continue  # refused just above: a circle is its own shape
             if isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text:
                 more = _name_shapes(entry, book, i, path, lines, roster, name_masks)
                 problems += more
@@ -716,7 +742,11 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
                     entry, book, i, path, lines, f"a {entry.grid} grid", f"make a {entry.grid} grid"
                 )
                 size = entry.size or (entry.age.size if entry.age else None)
-                wrong = kinds.kind(entry.grid).size_problem(*size) if size else None
+                wrong = (
+                    kinds.kind_for(entry.grid, size[0], entry.inner or 0).size_problem(*size)
+                    if size
+                    else None
+                )
                 if wrong:
                     problems.append(Problem(where(path.name, lines, "mazes", i, "size"), wrong))
             if entry.size is None and entry.age is None and book.difficulty is None:
@@ -779,6 +809,30 @@ def _fits_shape(
     return problems
 
 
+def _circle_problems(
+    entry: MazeEntry, book: BookSpec, i: int, path: Path, lines: dict[Loc, int]
+) -> list[Problem]:
+    """What only a circle takes (``inner``, ``marks: center-out``), and what it cannot (a mask or shape:
+    a circle is its own shape)."""
+    problems = []
+    marks = entry.marks if entry.marks is not None else book.marks
+    if entry.grid != "circle":
+        if entry.inner is not None:
+            at = where(path.name, lines, "mazes", i, "inner")
+            problems.append(Problem(at, "inner is the hole in the middle of a circle: add grid: circle"))
+        if marks == "center-out":
+            at = where(path.name, lines, "mazes", i, "marks")
+            problems.append(Problem(at, "center-out starts in the centre of a circle: add grid: circle"))
+    elif entry.mask or entry.shape:
+        key = "mask" if entry.mask else "shape"
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, key), "a circle is its own shape: leave " + key + " out"
+            )
+        )
+    return problems
+
+
 def _fits_grid(
     entry: MazeEntry,
     book: BookSpec,
@@ -801,11 +855,12 @@ def _fits_grid(
             )
         )
     marks = entry.marks if entry.marks is not None else book.marks
-    if isinstance(marks, str) and marks not in SHAPED_MARKS:
+    takes = (*SHAPED_MARKS, "center-out") if entry.grid == "circle" else SHAPED_MARKS
+    if isinstance(marks, str) and marks not in takes and marks != "center-out":
         problems.append(
             Problem(
                 where(path.name, lines, "mazes", i, "marks"),
-                f"{marks} names sides {what} may not have; {taker} takes {', '.join(SHAPED_MARKS)}, "
+                f"{marks} names sides {what} may not have; {taker} takes {', '.join(takes)}, "
                 "or {start: [x, y], end: [x, y]}",
             )
         )

@@ -177,7 +177,7 @@ def test_stdout_is_streamed_not_renamed(tmp_path):
     [
         (
             ["--marks", "sugested"],
-            'error: --marks: expected one of none, suggested, farthest, left-right, top-bottom, corners, got "sugested". Did you mean "suggested"?',
+            'error: --marks: expected one of none, suggested, farthest, left-right, top-bottom, corners, center-out, got "sugested". Did you mean "suggested"?',
         ),
         (
             ["-f", "jsn"],

@@ -241,7 +241,7 @@ def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
             "corners names sides a triangle grid",
         ),
         ("{size: 1x9, grid: triangle}", "mazes[0].size", "falls apart into pairs; make it at least 2x9"),
-        ("{size: 9x9, grid: octagon}", "mazes[0].grid", "'rectangle', 'hex' or 'triangle'"),
+        ("{size: 9x9, grid: octagon}", "mazes[0].grid", "'rectangle', 'hex', 'triangle' or 'circle'"),
     ],
 )
 def test_a_grid_the_entry_cannot_use_is_refused_with_its_line(tmp_path, spec, where, words) -> None:

@@ -413,8 +413,8 @@ def test_words_from_a_fixed_list_get_a_hint_and_an_empty_list_says_so(tmp_path, 
     book.write_text("title: T\nmarks: sugested\nmazes: []\n")
     result = runner.invoke(app, ["validate", str(book)])
     assert result.stderr.splitlines() == [
-        "error: book.yaml:2: marks: expected 'none', 'suggested', 'farthest', 'left-right', 'top-bottom' or "
-        '\'corners\', got "sugested". Did you mean "suggested"?',
+        "error: book.yaml:2: marks: expected 'none', 'suggested', 'farthest', 'left-right', 'top-bottom', "
+        "'corners' or 'center-out', got \"sugested\". Did you mean \"suggested\"?",
         "error: book.yaml:3: mazes: needs at least 1 entry; the list is empty",
     ]
 

@@ -11,20 +11,29 @@ Lengths are in corridor widths: the narrowest way through a cell is 1 for every 
 from __future__ import annotations
 
 from ..registry import Registry
-from ._kind import Kind, Point
+from ._kind import Kind, Point, Side
+from .circle import Circle, ring_counts
 from .hexagon import Hexagon
 from .rectangle import Rectangle
 from .triangle import Triangle
 
 KINDS: Registry[Kind] = Registry("grid")
-for _kind in (Rectangle(), Hexagon(), Triangle()):
+for _kind in (Rectangle(), Hexagon(), Triangle(), Circle()):
     KINDS.register(_kind.name)(_kind)
 
-GRIDS = ("rectangle", "hex", "triangle")
+GRIDS = ("rectangle", "hex", "triangle", "circle")
 
 
 def kind(name: str) -> Kind:
     return KINDS.get(name)
 
 
-__all__ = ["GRIDS", "KINDS", "Kind", "Point", "kind"]
+def kind_for(name: str, width: int, inner: int = 0) -> Kind:
+    """The kind a field of this size draws with: a circle's geometry is centred on its ``width`` rings
+    and may have a hole of ``inner`` rings; the lattices are the same at every size."""
+    if name == "circle":
+        return Circle(inner).bind(width)
+    return kind(name)
+
+
+__all__ = ["GRIDS", "KINDS", "Kind", "Point", "Side", "kind", "kind_for", "ring_counts"]

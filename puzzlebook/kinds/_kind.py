@@ -1,19 +1,77 @@
-"""What a grid kind tells: a cell's neighbour through each slot, its corners and its centre."""
+"""What a grid kind tells: a cell's neighbour through each slot, each side's shape, and the centre.
+
+Cells are named by their position (x, y): column and row for squares, hexagons and triangles, ring and
+place on the ring for circles. A field is stored as a box of places read row by row; ``position`` and
+``place`` translate between the two where they differ.
+"""
 
 from __future__ import annotations
 
+import math
 from array import array
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 Point = tuple[float, float]
 
 
+class Side(NamedTuple):
+    """One side of a cell, in the kind's units with y down: straight from ``start`` to ``end``, or with a
+    ``radius``, an arc about ``around`` running clockwise on the page from ``start`` to ``end``, its
+    angles ``turns`` (fractions of a turn clockwise from 12 o'clock)."""
+
+    start: Point
+    end: Point
+    radius: float = 0.0
+    around: Point = (0.0, 0.0)
+    turns: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def middle(self) -> Point:
+        if not self.radius:
+            return ((self.start[0] + self.end[0]) / 2, (self.start[1] + self.end[1]) / 2)
+        angle = math.pi * (self.turns[0] + self.turns[1])
+        return (
+            self.around[0] + self.radius * math.sin(angle),
+            self.around[1] - self.radius * math.cos(angle),
+        )
+
+
 class Kind(Protocol):
-    """One kind of grid. Slot ``s`` of a cell is the side from ``corners[s]`` to ``corners[s + 1]``
-    (wrapping), and ``steps`` give the neighbour across it; y grows downwards, as rows are read."""
+    """One kind of grid: slot ``s`` of a cell is its side ``side(x, y, s)``, and the neighbour across it
+    comes from ``links``. Lattices (squares, hexagons, triangles) build all of it from ``steps`` and
+    ``corners``, in the ``Lattice`` base below."""
 
     name: str
     slots: int
+
+    def box(self, width: int, height: int) -> tuple[int, int]:
+        """The box of places a field of this size is stored in."""
+        ...
+
+    def present(self, width: int, height: int) -> bytearray | None:
+        """1 for each place of the box that is a cell, read row by row; None when all are."""
+        ...
+
+    def position(self, bx: int, by: int) -> tuple[int, int]:
+        """The cell's name for the place (bx, by) of the box."""
+        ...
+
+    def place(self, x: int, y: int) -> tuple[int, int]:
+        """The place in the box of the cell named (x, y)."""
+        ...
+
+    def links(self, width: int, height: int) -> tuple[array[int], bytearray]:
+        """(nbr, back) over the whole box, ids read row by row (see ``graph.Topology.links``)."""
+        ...
+
+    def side(self, x: int, y: int, slot: int) -> Side | None:
+        """Slot ``slot``'s side; None where the cell has no such slot (circles)."""
+        ...
+
+    def rim(self, x: int, y: int, width: int, height: int) -> list[int] | None:
+        """The slots of a cell that face the outside, where the kind knows them without the field's
+        mask (a circle's rim); None to leave it to the field."""
+        ...
 
     def size_problem(self, width: int, height: int) -> str | None:
         """What keeps a field of this size from being one piece, said for the reader; None if nothing."""
@@ -45,6 +103,44 @@ class Kind(Protocol):
     def extent(self, width: int, height: int) -> Point:
         """The drawing's width and height for a field of width x height cells."""
         ...
+
+
+class Lattice:
+    """What squares, hexagons and triangles share: every place of the box is a cell named by its column
+    and row, neighbours follow ``steps`` by the parities of x and y, and sides are polygon edges."""
+
+    name: str
+    slots: int
+    steps: tuple[tuple[tuple[int, int] | None, ...], ...]
+    backs: tuple[tuple[int, ...], ...]
+
+    def pattern(self, x: int, y: int) -> int:
+        raise NotImplementedError
+
+    def corners(self, x: int, y: int) -> tuple[Point, ...]:
+        raise NotImplementedError
+
+    def box(self, width: int, height: int) -> tuple[int, int]:
+        return width, height
+
+    def present(self, width: int, height: int) -> bytearray | None:
+        return None
+
+    def position(self, bx: int, by: int) -> tuple[int, int]:
+        return bx, by
+
+    def place(self, x: int, y: int) -> tuple[int, int]:
+        return x, y
+
+    def links(self, width: int, height: int) -> tuple[array[int], bytearray]:
+        return lattice_links(self, width, height)  # type: ignore[arg-type]
+
+    def side(self, x: int, y: int, slot: int) -> Side | None:
+        corners = self.corners(x, y)
+        return Side(corners[slot], corners[(slot + 1) % len(corners)])
+
+    def rim(self, x: int, y: int, width: int, height: int) -> list[int] | None:
+        return None
 
 
 def lattice_links(kind: Kind, width: int, height: int) -> tuple[array[int], bytearray]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ._kind import Point
+from ._kind import Lattice, Point
 
 R = 1 / math.sqrt(3)
 """Corner radius that makes the hexagon 1 across its flats: a corridor as wide as a square cell's."""
@@ -12,7 +12,7 @@ _COS = tuple(R * math.cos(math.radians(60 * i)) for i in range(6))
 _SIN = tuple(R * math.sin(math.radians(60 * i)) for i in range(6))
 
 
-class Hexagon:
+class Hexagon(Lattice):
     name = "hex"
     slots = 6
     # slots from the corner at 3 o'clock, clockwise on the page: SE, S, SW, NW, N, NE

@@ -3,10 +3,10 @@ serves the checks that every kind reads alike (the JSON graph, tests against the
 
 from __future__ import annotations
 
-from ._kind import Point
+from ._kind import Lattice, Point
 
 
-class Rectangle:
+class Rectangle(Lattice):
     name = "rectangle"
     slots = 4
     steps = (((0, -1), (1, 0), (0, 1), (-1, 0)),)  # N, E, S, W: the sides from the top-left corner round

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 
-from ._kind import Point
+from ._kind import Lattice, Point
 
 SIDE = math.sqrt(3)
 """A side that makes the inscribed circle 1 across: a corridor as wide as a square cell's."""
 HEIGHT = 1.5
 
 
-class Triangle:
+class Triangle(Lattice):
     name = "triangle"
     slots = 3
     # an upward triangle's sides from its apex clockwise: E, S (its base), W; a downward one's from its

@@ -41,9 +41,20 @@ def extent(maze: Maze | GraphMaze) -> tuple[float, float]:
     return float(maze.width), float(maze.height)
 
 
+Arc = tuple[float, float, float, float, float]
+"""(cx, cy, radius, t0, t1): an arc about (cx, cy) from turn t0 clockwise to t1 (fractions of a turn from
+12 o'clock; t0 may be negative for an arc across 12 o'clock)."""
+
+
 def field_walls(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
-    """Every wall of a maze on any kind of grid once, sides on one straight line merged into long runs,
-    in the kind's units (y down), the openings of its ends left out."""
+    """The straight walls of a maze on any kind of grid (see ``field_sides``)."""
+    return field_sides(puzzle)[0]
+
+
+def field_sides(puzzle: Puzzle) -> tuple[list[tuple[float, float, float, float]], list[Arc]]:
+    """Every wall of a maze on any kind of grid once, in the kind's units (y down), the openings of its
+    ends left out: straight sides on one line merged into long runs, and arcs on one circle merged into
+    the runs of walled cells along a ring."""
     maze = puzzle.maze
     assert isinstance(maze, GraphMaze)
     grid = maze.grid
@@ -54,14 +65,20 @@ def field_walls(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
         if cell is not None and side is not None
     }
     lines: dict[tuple[float, float, float], list[tuple[float, float]]] = {}
+    circles: dict[tuple[float, float, float], list[tuple[float, float]]] = {}
     for cell in range(grid.count):
-        corners = None
         for s in range(k):
             other = nbr[cell * k + s]
             if (other >= 0 and (other < cell or maze.passages[cell] >> s & 1)) or (cell, s) in openings:
                 continue
-            corners = corners or grid.corners(cell)
-            (x0, y0), (x1, y1) = corners[s], corners[(s + 1) % k]
+            side = grid.side(cell, s)
+            if side is None:
+                continue
+            if side.radius:
+                cx, cy = side.around
+                circles.setdefault((cx, cy, side.radius), []).append(side.turns)
+                continue
+            (x0, y0), (x1, y1) = side.start, side.end
             if (x1, y1) < (x0, y0):
                 x0, y0, x1, y1 = x1, y1, x0, y0
             length = math.hypot(x1 - x0, y1 - y0)
@@ -72,17 +89,61 @@ def field_walls(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
             lines.setdefault(key, []).append((t0, t0 + length))
     runs = []
     for (ux, uy, offset), spans in sorted(lines.items()):
-        spans.sort()
-        start, end = spans[0]
-        for a, b in [*spans[1:], (math.inf, math.inf)]:
-            if a <= end + 1e-6:
-                end = max(end, b)
-                continue
-            # back from (along, across) to x, y: the across offset o satisfies x*uy - y*ux = o
-            px, py = offset * uy, -offset * ux
+        # back from (along, across) to x, y: the across offset o satisfies x*uy - y*ux = o
+        px, py = offset * uy, -offset * ux
+        for start, end in _merged(spans):
             runs.append((px + ux * start, py + uy * start, px + ux * end, py + uy * end))
-            start, end = a, b
-    return runs
+    arcs = []
+    for (cx, cy, radius), spans in sorted(circles.items()):
+        merged = _merged(spans)
+        if len(merged) > 1 and merged[0][0] <= 1e-9 and merged[-1][1] >= 1 - 1e-9:  # across 12 o'clock
+            merged[0] = (merged[-1][0] - 1, merged[0][1])
+            merged.pop()
+        arcs += [(cx, cy, radius, t0, t1) for t0, t1 in merged]
+    return runs, arcs
+
+
+def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Intervals that touch or overlap joined, in order."""
+    spans = sorted(spans)
+    out = [spans[0]]
+    for a, b in spans[1:]:
+        if a <= out[-1][1] + 1e-6:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def arc_point(arc: Arc, turn: float) -> Point:
+    cx, cy, radius = arc[0], arc[1], arc[2]
+    angle = 2 * math.pi * turn
+    return cx + radius * math.sin(angle), cy - radius * math.cos(angle)
+
+
+def arc_beziers(arc: Arc) -> list[tuple[Point, Point, Point, Point]]:
+    """The arc as cubic Bezier curves of at most a quarter turn each (the usual k = 4/3 tan(a/4)
+    control points), for PDF, whose paths have no arcs."""
+    radius, t0, t1 = arc[2], arc[3], arc[4]
+    pieces = max(1, math.ceil((t1 - t0) * 4 - 1e-9))
+    step = (t1 - t0) / pieces
+    k = 4 / 3 * math.tan(math.pi * step / 2)
+    out = []
+    for i in range(pieces):
+        a, b = t0 + i * step, t0 + (i + 1) * step
+        (x0, y0), (x3, y3) = arc_point(arc, a), arc_point(arc, b)
+        # tangents, clockwise on the page (y down): d/dt of (sin, -cos) is (cos, sin)
+        ta, tb = 2 * math.pi * a, 2 * math.pi * b
+        p1 = (x0 + k * radius * math.cos(ta), y0 + k * radius * math.sin(ta))
+        p2 = (x3 - k * radius * math.cos(tb), y3 - k * radius * math.sin(tb))
+        out.append(((x0, y0), p1, p2, (x3, y3)))
+    return out
+
+
+def arc_points(arc: Arc, step: float = 1 / 180) -> list[Point]:
+    """The arc as points at most ``step`` of a turn apart (two degrees), for pictures."""
+    pieces = max(1, math.ceil((arc[4] - arc[3]) / step))
+    return [arc_point(arc, arc[3] + (arc[4] - arc[3]) * i / pieces) for i in range(pieces + 1)]
 
 
 def wall_segments(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
@@ -90,6 +151,11 @@ def wall_segments(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
     if isinstance(puzzle.maze, GraphMaze):
         return field_walls(puzzle)
     return [(float(a), float(b), float(c), float(d)) for a, b, c, d in wall_runs(puzzle.maze, gaps(puzzle))]
+
+
+def wall_arcs(puzzle: Puzzle) -> list[Arc]:
+    """The curved walls of any maze (none but on circles)."""
+    return field_sides(puzzle)[1] if isinstance(puzzle.maze, GraphMaze) else []
 
 
 def opening(puzzle: Puzzle, role: str) -> tuple[Point, Point, int] | None:
@@ -104,12 +170,17 @@ def opening(puzzle: Puzzle, role: str) -> tuple[Point, Point, int] | None:
         x, y = cell
         return (x + 0.5 + DX[side] * 0.5, y + 0.5 + DY[side] * 0.5), (DX[side], DY[side]), side
     grid = puzzle.maze.grid
-    corners = grid.kind.corners(*cell)
-    (x0, y0), (x1, y1) = corners[side], corners[(side + 1) % len(corners)]
-    length = math.hypot(x1 - x0, y1 - y0)
-    ux, uy = (y1 - y0) / length, (x0 - x1) / length  # perpendicular to the side...
+    edge = grid.kind.side(*cell, side)
+    assert edge is not None
     cx, cy = grid.kind.centre(*cell)
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    if edge.radius:  # an arc: its middle, and the radius through it, away from the cell's centre
+        mx, my = edge.middle
+        ux, uy = (mx - edge.around[0]) / edge.radius, (my - edge.around[1]) / edge.radius
+    else:
+        (x0, y0), (x1, y1) = edge.start, edge.end
+        length = math.hypot(x1 - x0, y1 - y0)
+        ux, uy = (y1 - y0) / length, (x0 - x1) / length  # perpendicular to the side...
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     if (mx - cx) * ux + (my - cy) * uy < 0:  # ...pointing away from the cell's centre
         ux, uy = -ux, -uy
     nearest = (E if ux > 0 else W) if abs(ux) >= abs(uy) else (S if uy > 0 else N)
@@ -202,6 +273,8 @@ def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
     if not cells:
         return []
     points = [centre(puzzle, cell) for cell in cells]
+    if isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle":
+        points = _along_rings(puzzle.maze, cells, points)
     for index, role in ((0, "start"), (-1, "end")):
         spot = opening(puzzle, role)
         if spot is not None:
@@ -210,6 +283,24 @@ def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
             else:
                 points.append(spot[0])
     return _corners(points)
+
+
+def _along_rings(maze: GraphMaze, cells: list[Cell], points: list[Point]) -> list[Point]:
+    """A circle's solution bends along each ring it follows: between two cells of one ring, points of
+    the arc through their centres (two degrees apart), so the line curves as the corridor does."""
+    counts = maze.grid.kind.counts(maze.grid.width)  # type: ignore[attr-defined]
+    rings = maze.grid.width
+    out = [points[0]]
+    for (ring, k), (other_ring, j), point in zip(cells, cells[1:], points[1:], strict=False):
+        if ring == other_ring and counts[ring] > 1:
+            n = counts[ring]
+            a, b = (k + 0.5) / n, (j + 0.5) / n
+            b += 1 if b - a < -0.5 else -1 if b - a > 0.5 else 0  # the short way round
+            arc = (float(rings), float(rings), ring + 0.5, min(a, b), max(a, b))
+            middle = arc_points(arc)[1:-1]
+            out += middle if a < b else middle[::-1]
+        out.append(point)
+    return out
 
 
 def _corners(points: list[tuple[float, float]]) -> list[tuple[float, float]]:

@@ -25,7 +25,18 @@ from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, R
 from ..pictures import PICTURES, placed
 from ..puzzles import Puzzle
 from .fonts import Line, Setter, font_for, register_font
-from .geometry import WORDS, Placement, extent, field_walls, gaps, marks, solution_line, wall_runs, word_room
+from .geometry import (
+    WORDS,
+    Placement,
+    arc_beziers,
+    extent,
+    field_sides,
+    gaps,
+    marks,
+    solution_line,
+    wall_runs,
+    word_room,
+)
 from .pictures import draw_pdf as draw_pictures
 
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
@@ -219,7 +230,15 @@ def _wall_path(puzzle: Puzzle) -> str:
     """One stroked path of every wall run, in grid units (to a thousandth of a cell off the square grid,
     a hundredth of a point or finer)."""
     if isinstance(puzzle.maze, GraphMaze):
-        runs = [f"{_num(x0)} {_num(y0)} m {_num(x1)} {_num(y1)} l" for x0, y0, x1, y1 in field_walls(puzzle)]
+        lines, arcs = field_sides(puzzle)
+        runs = [f"{_num(x0)} {_num(y0)} m {_num(x1)} {_num(y1)} l" for x0, y0, x1, y1 in lines]
+        for arc in arcs:  # one subpath a run of walled cells along a ring
+            curves = arc_beziers(arc)
+            start = curves[0][0]
+            runs.append(
+                f"{_num(start[0])} {_num(start[1])} m "
+                + " ".join(" ".join(f"{_num(x)} {_num(y)}" for x, y in c[1:]) + " c" for c in curves)
+            )
         return "n\n" + "\n".join(runs) + "\nS"
     runs = [f"{x0} {y0} m {x1} {y1} l" for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))]
     return "n\n" + "\n".join(runs) + "\nS"
@@ -258,7 +277,12 @@ def _draw_page(
             if item.seed:
                 seed = f"seed {puzzle.seed}"
                 w, h = puzzle.maze.width, puzzle.maze.height
-                parts.append(seed if item.short else f"{puzzle.algorithm} · {w}×{h} · {seed}")
+                size = (
+                    f"{w} rings"
+                    if isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle"
+                    else f"{w}×{h}"
+                )
+                parts.append(seed if item.short else f"{puzzle.algorithm} · {size} · {seed}")
             _text(
                 canvas, Text(item.x, item.y, " · ".join(parts), item.size, align="center", gray=0.35), fonts
             )

@@ -17,7 +17,7 @@ from ..graph import GraphMaze
 from ..layout import Figure
 from ..maze import Maze
 from ..puzzles import Puzzle
-from .geometry import Placement, extent, field_walls, gaps, marks, solution_line, wall_lines
+from .geometry import Placement, arc_points, extent, field_sides, gaps, marks, solution_line, wall_lines
 
 SIZES = Figure()  # points, as in the SVG
 CELL = SIZES.cell
@@ -121,9 +121,12 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
         draw.line(line, fill=77, width=round(SIZES.solution * scale), joint="curve")
     half = wall // 2
     if isinstance(puzzle.maze, GraphMaze):  # slanted walls: lines with round joins, as in the SVG
-        for x0, y0, x1, y1 in field_walls(puzzle):
-            draw.line((at(x0, y0), at(x1, y1)), fill=0, width=wall)
-            for x, y in (at(x0, y0), at(x1, y1)):
+        lines, arcs = field_sides(puzzle)
+        strokes = [[at(x0, y0), at(x1, y1)] for x0, y0, x1, y1 in lines]
+        strokes += [[at(x, y) for x, y in arc_points(arc)] for arc in arcs]
+        for points in strokes:
+            draw.line(points, fill=0, width=wall, joint="curve")
+            for x, y in (points[0], points[-1]):
                 draw.ellipse((x - wall / 2, y - wall / 2, x + wall / 2, y + wall / 2), fill=0)
     for runs in wall_lines(puzzle.maze, gaps(puzzle)) if not lean and isinstance(puzzle.maze, Maze) else ():
         for x0, y0, x1, y1 in runs:

@@ -8,7 +8,7 @@ from ..layout import Figure
 from ..maze import Maze
 from ..puzzles import Puzzle
 from .fonts import Setter, register_font
-from .geometry import Placement, extent, marks, solution_line, wall_segments
+from .geometry import Placement, arc_point, extent, marks, solution_line, wall_arcs, wall_segments
 
 FONTS = "DejaVu Sans, Bitstream Vera Sans, sans-serif"
 
@@ -46,6 +46,15 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
         f"M{_n(room + x0 * cell)} {_n(room + y0 * cell)}L{_n(room + x1 * cell)} {_n(room + y1 * cell)}"
         for x0, y0, x1, y1 in wall_segments(puzzle)
     )
+    for arc in wall_arcs(puzzle):  # SVG's own arcs: radius, the large-arc flag, clockwise
+        (x0, y0), (x1, y1) = arc_point(arc, arc[3]), arc_point(arc, arc[4])
+        rad, large = _n(arc[2] * cell), int(arc[4] - arc[3] > 0.5)
+        if arc[4] - arc[3] >= 1 - 1e-9:  # a whole circle: two halves, as one arc cannot close
+            xm, ym = arc_point(arc, arc[3] + 0.5)
+            d += f" M{_n(room + x0 * cell)} {_n(room + y0 * cell)}A{rad} {rad} 0 0 1 {_n(room + xm * cell)} {_n(room + ym * cell)}"
+            d += f"A{rad} {rad} 0 0 1 {_n(room + x1 * cell)} {_n(room + y1 * cell)}"
+            continue
+        d += f" M{_n(room + x0 * cell)} {_n(room + y0 * cell)}A{rad} {rad} 0 {large} 1 {_n(room + x1 * cell)} {_n(room + y1 * cell)}"
     cap = "square" if isinstance(puzzle.maze, Maze) else 'round" stroke-linejoin="round'
     stroke = f'fill="none" stroke="black" stroke-width="{_n(wall)}" stroke-linecap="{cap}"'
     parts.append(f'<path d="{d}" {stroke}/>')

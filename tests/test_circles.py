@@ -1,0 +1,255 @@
+"""Circular mazes: rings of cells, checked on the JSON graph against neighbours worked out here from the
+ring sizes alone, centre-out and suggested ends against independent searches, and arcs read back from
+the PDF."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from collections import deque
+from itertools import pairwise
+
+import pytest
+from pypdf import PdfReader
+
+from puzzlebook import generators
+from puzzlebook.graph import GraphMaze
+from puzzlebook.pdfread import Document
+from puzzlebook.puzzles import make_puzzle, to_json
+from puzzlebook.render.geometry import field_sides
+
+WALKERS = generators.on_graphs()
+RINGS = [1, 2, 3, 4, 5, 6, 7, 9, 12, 16, 23, 40]
+
+
+def expected_counts(rings: int, inner: int = 0) -> list[int]:
+    """The rule of "Mazes for Programmers", written out again: each ring the one inside it times the
+    rounded ratio of its circumference to that ring's count (a hole's edge: its circumference)."""
+    counts: list[int] = []
+    for r in range(rings):
+        if r < inner:
+            counts.append(0)
+        elif r == 0:
+            counts.append(1)
+        elif r == inner:
+            counts.append(max(6, round(2 * math.pi * r)))
+        else:
+            counts.append(counts[-1] * max(1, round(2 * math.pi * r / counts[-1])))
+    return counts
+
+
+def neighbours(counts: list[int], a: tuple[int, int], b: tuple[int, int]) -> bool:
+    (r1, k1), (r2, k2) = sorted([a, b])
+    if r1 == r2:
+        n = counts[r1]
+        return n > 1 and (k1 - k2) % n in (1, n - 1)
+    if r2 != r1 + 1 or not counts[r1]:
+        return False
+    return k2 // (counts[r2] // counts[r1]) == k1
+
+
+def circle_problems(doc: dict) -> list[str]:
+    found = []
+    g, grid = doc["graph"], doc["grid"]
+    counts = grid["ring_cells"]
+    if counts != expected_counts(grid["rings"], grid["inner"]):
+        found.append(f"ring sizes {counts}")
+    if any(b < a for a, b in pairwise(counts) if a):
+        found.append("a ring has fewer cells than the one inside it")
+    cells = [tuple(c) for c in g["cells"]]
+    if cells != [(r, k) for r, n in enumerate(counts) for k in range(n)]:
+        found.append("cells are not every [ring, k] in order")
+    expected = {
+        (i, j)
+        for i in range(len(cells))
+        for j in range(i + 1, len(cells))
+        if neighbours(counts, cells[i], cells[j])
+    }
+    if {tuple(sorted(p)) for p in g["adjacent"]} != expected or len(g["adjacent"]) != len(expected):
+        found.append("adjacent is not the ring neighbours")
+    passages = {tuple(sorted(p)) for p in g["passages"]}
+    if not passages <= expected or len(passages) != len(cells) - 1 or len(g["passages"]) != len(passages):
+        found.append(f"{len(g['passages'])} passages for {len(cells)} cells, or not between neighbours")
+    if len(reach(doc, 0)) != len(cells):
+        found.append("not connected")
+    return found
+
+
+def reach(doc: dict, source: int) -> dict[int, int]:
+    links: dict[int, list[int]] = {}
+    for i, j in doc["graph"]["passages"]:
+        links.setdefault(i, []).append(j)
+        links.setdefault(j, []).append(i)
+    dist = {source: 0}
+    todo = deque([source])
+    while todo:
+        cell = todo.popleft()
+        for nxt in links.get(cell, []):
+            if nxt not in dist:
+                dist[nxt] = dist[cell] + 1
+                todo.append(nxt)
+    return dist
+
+
+@pytest.mark.parametrize("algorithm", WALKERS)
+def test_every_walker_makes_a_perfect_circle(algorithm: str) -> None:
+    for rings in RINGS:
+        for seed in range(3 if rings < 20 else 1):
+            doc = to_json(make_puzzle(algorithm, rings, rings, seed, marks="center-out", grid="circle"))
+            assert circle_problems(doc) == [], (rings, seed)
+            g = doc["graph"]
+            cells = [tuple(c) for c in g["cells"]]
+            assert cells[g["start"]] == (0, 0)  # the centre
+            dist = reach(doc, g["start"])
+            rim = [i for i, (r, _) in enumerate(cells) if r == rings - 1]
+            assert cells[g["end"]][0] == rings - 1 and dist[g["end"]] == max(dist[i] for i in rim)
+            assert len(g["solution"]) - 1 == dist[g["end"]]
+
+
+@pytest.mark.parametrize("inner", [1, 2, 4])
+def test_a_hole_in_the_middle(inner: int) -> None:
+    for algorithm in ("wilson", "hunt-and-kill", "growing-tree"):
+        puzzle = make_puzzle(algorithm, 9, 9, 4, marks="center-out", grid="circle", inner=inner)
+        doc = to_json(puzzle)
+        assert circle_problems(doc) == []
+        cells = [tuple(c) for c in doc["graph"]["cells"]]
+        assert min(r for r, _ in cells) == inner  # the rings of the hole have no cells
+        g = doc["graph"]
+        assert cells[g["start"]][0] == inner and cells[g["end"]][0] == 8  # from the hole's edge out
+        best = max(
+            reach(doc, i)[j]
+            for i, (r, _) in enumerate(cells)
+            if r == inner
+            for j, (q, _) in enumerate(cells)
+            if q == 8
+        )
+        assert len(g["solution"]) - 1 == best
+
+
+def test_suggested_ends_are_a_quarter_turn_apart_on_the_rim() -> None:
+    for seed in range(6):
+        puzzle = make_puzzle("kruskal", 8, 8, seed, marks="suggested", grid="circle")
+        doc = to_json(puzzle)
+        g = doc["graph"]
+        cells = [tuple(c) for c in g["cells"]]
+        n = doc["grid"]["ring_cells"][-1]
+        rim = [i for i, (r, _) in enumerate(cells) if r == 7]
+
+        def apart(i: int, j: int, cells: list = cells, n: int = n) -> bool:
+            turn = abs(cells[i][1] - cells[j][1]) / n
+            return min(turn, 1 - turn) >= 0.25 - 1e-9
+
+        assert g["start"] in rim and g["end"] in rim and apart(g["start"], g["end"])
+        best = max(reach(doc, i)[j] for i in rim for j in rim if apart(i, j))
+        assert len(g["solution"]) - 1 == best
+        assert puzzle.sides == (2, 2)  # both open outward, in the rim
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "puzzlebook", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_ring_walls_are_drawn_as_arcs_one_curve_a_run(tmp_path) -> None:
+    out = tmp_path / "c.pdf"
+    result = run(
+        "maze",
+        "-a",
+        "wilson",
+        "-s",
+        "9",
+        "--grid",
+        "circle",
+        "--seed",
+        "6",
+        "--marks",
+        "center-out",
+        "-o",
+        str(out),
+    )
+    assert result.returncode == 0, result.stderr
+    puzzle = make_puzzle("wilson", 9, 9, 6, marks="center-out", grid="circle")
+    lines, arcs = field_sides(puzzle)
+    shapes = [s for s in Document(PdfReader(out)).page(0).shapes if s.stroke and s.stroke_color == (0.0,)]
+    curves = [s for s in shapes if s.kind == "curve"]
+    straight = [s for s in shapes if s.kind == "line"]
+    assert len(curves) == len(arcs) > 0 and len(straight) == len(lines)
+    # the rim is one circle with one gap, the exit: one run of arcs on the outer ring
+    assert sum(1 for a in arcs if a[2] == 9) == 1
+    raw = PdfReader(out).pages[0]
+    assert b" c\n" in raw.get_contents().get_data() or b" c " in raw.get_contents().get_data()
+
+
+def test_arcs_merge_where_neighbouring_cells_share_a_wall() -> None:
+    """Every ring wall a run: no two runs on one circle touch, so each is as long as it can be."""
+    puzzle = make_puzzle("prim", 12, 12, 2, grid="circle", solve_unmarked=False)
+    assert isinstance(puzzle.maze, GraphMaze)
+    _, arcs = field_sides(puzzle)
+    by_circle: dict[float, list[tuple[float, float]]] = {}
+    for _, _, radius, t0, t1 in arcs:
+        by_circle.setdefault(radius, []).append((t0 % 1, t1 % 1 if t1 % 1 else 1.0))
+    for spans in by_circle.values():
+        ends = {round(b, 9) % 1 for _, b in spans}
+        starts = {round(a, 9) % 1 for a, _ in spans}
+        assert not ends & starts or len(spans) == 1
+
+
+@pytest.mark.parametrize(
+    "spec, where, words",
+    [
+        ("{size: 9, grid: circle, algorithm: sidewinder}", "mazes[0].algorithm", "cannot make a circle grid"),
+        ("{size: 9x9, grid: circle}", "mazes[0]", "a circle's size is its number of rings"),
+        ("{size: 9, grid: circle, inner: 9}", "mazes[0].size", "inner: 9 leaves no ring"),
+        ("{size: 9x9, inner: 2}", "mazes[0].inner", "add grid: circle"),
+        ("{size: 9x9, marks: center-out}", "mazes[0].marks", "center-out starts in the centre of a circle"),
+        ("{size: 9, grid: circle, shape: heart}", "mazes[0].shape", "a circle is its own shape"),
+        ("{size: 9, grid: circle, marks: corners}", "mazes[0].marks", "corners names sides a circle grid"),
+        ("{size: 1001, grid: circle}", "mazes[0].size", "at most 1000"),
+    ],
+)
+def test_what_a_circle_cannot_take_is_refused_with_its_line(tmp_path, spec, where, words) -> None:
+    book = tmp_path / "book.yaml"
+    book.write_text(f"title: T\nmazes:\n  - {spec}\n")
+    result = run("build", str(book), "-o", str(tmp_path / "b.pdf"))
+    assert result.returncode == 2, result.stderr
+    assert f"book.yaml:3: {where}" in result.stderr and words in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "b.pdf").exists()
+
+
+def test_a_circle_book_with_bands_and_answers(tmp_path) -> None:
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: Round\nmarks: center-out\nmazes:\n"
+        "  - {size: 10, grid: circle, algorithm: wilson, count: 2, difficulty: hard}\n"
+        "  - {size: 8, grid: circle, inner: 2, algorithm: recursive-backtracker, braid: 0.3}\n"
+    )
+    result = run("build", str(book), "-o", str(tmp_path / "b.pdf"))
+    assert result.returncode == 0, result.stderr
+    texts = [page.extract_text() for page in PdfReader(tmp_path / "b.pdf").pages]
+    assert any("Answer" in t for t in texts) and sum("Finish" in t for t in texts) == 3
+
+
+def test_every_format_of_a_circle(tmp_path) -> None:
+    for fmt in ("svg", "png", "json"):
+        out = tmp_path / f"c.{fmt}"
+        result = run(
+            "maze",
+            "-a",
+            "growing-tree",
+            "-s",
+            "7",
+            "--grid",
+            "circle",
+            "--seed",
+            "1",
+            "--solution",
+            "-o",
+            str(out),
+        )
+        assert result.returncode == 0, result.stderr
+    svg = (tmp_path / "c.svg").read_text()
+    assert " 0 0 1 " in svg or " 0 1 1 " in svg  # SVG arcs, clockwise
+    text = run("maze", "-a", "wilson", "-s", "7", "--grid", "circle")
+    assert text.returncode == 2 and "a circle maze is written as pdf, svg, png or json" in text.stderr
