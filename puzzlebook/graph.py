@@ -259,6 +259,19 @@ class GraphMaze:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Sent between processes as the field's name and the passages: the receiver takes its own
+        copy of the field (made once per shape), not the sender's arrays."""
+        grid = self.grid
+        inner = getattr(grid.kind, "inner", 0)
+        return _maze_on, (grid.kind.name, grid.width, grid.height, grid.masked, inner, self.passages)
+
+
+def _maze_on(
+    name: str, width: int, height: int, masked: frozenset[Cell], inner: int, passages: bytes
+) -> GraphMaze:
+    return GraphMaze(Topology.of(name, width, height, masked, inner), passages)
+
 
 def carve(passages: bytearray, nbr: array[int], back: bytes, k: int, cell: int, slot: int) -> int:
     """Open slot ``slot`` of ``cell`` and the side facing it; return the neighbour."""

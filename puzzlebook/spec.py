@@ -200,10 +200,21 @@ ShapeField = Annotated[
 class MazeEntry(_Model):
     size: (
         Annotated[
-            tuple[int, int], WithJsonSchema({"type": "string", "pattern": r"^\s*\d+\s*[xX×]\s*\d+\s*$"})
+            tuple[int, int],
+            WithJsonSchema(
+                {
+                    "anyOf": [
+                        {"type": "string", "pattern": r"^\s*\d+\s*[xX×]\s*\d+\s*$"},
+                        {"type": "integer", "minimum": 1, "description": "a circle's rings"},
+                    ]
+                }
+            ),
         ]
         | None
-    ) = Field(None, description="W x H in cells, such as 20x30 (default: from an age difficulty)")
+    ) = Field(
+        None,
+        description="W x H in cells, such as 20x30, or a circle's rings, such as 12 (default: from an age)",
+    )
     algorithm: str = Field("hunt-and-kill", description="see `puzzlebook algorithms`")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="this maze's own seed")
     options: dict[str, Any] = Field(default_factory=dict, description="algorithm options")

@@ -55,16 +55,18 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     seen[cell] = 1
     left = n - 1
     base = cell * k
-    for slot in random_indices(rng, k):
-        if not left:
-            break
+    if not left:
+        return GraphMaze(topology, bytes(passages))
+    for slot in random_indices(rng, k):  # the walk's step, as lean as it can be: most steps only move
         nxt = nbr[base + slot]
         if nxt < 0:
             continue
         if not seen[nxt]:
             seen[nxt] = 1
-            passages[cell] |= 1 << slot
+            passages[base // k] |= 1 << slot
             passages[nxt] |= 1 << back[base + slot]
             left -= 1
-        cell, base = nxt, nxt * k
+            if not left:
+                break
+        base = nxt * k
     return GraphMaze(topology, bytes(passages))

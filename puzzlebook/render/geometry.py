@@ -11,8 +11,9 @@ import re
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..graph import GraphMaze
+from ..graph import GraphMaze, Topology
 from ..grid import DX, DY, E, N, S, W
 from ..maze import Maze
 from ..puzzles import Puzzle
@@ -66,27 +67,18 @@ def field_sides(puzzle: Puzzle) -> tuple[list[tuple[float, float, float, float]]
     }
     lines: dict[tuple[float, float, float], list[tuple[float, float]]] = {}
     circles: dict[tuple[float, float, float], list[tuple[float, float]]] = {}
+    keyed = _keyed_sides(grid)
+    passages = maze.passages
     for cell in range(grid.count):
+        bits = passages[cell]
+        base = cell * k
         for s in range(k):
-            other = nbr[cell * k + s]
-            if (other >= 0 and (other < cell or maze.passages[cell] >> s & 1)) or (cell, s) in openings:
+            other = nbr[base + s]
+            if (other >= 0 and (other < cell or bits >> s & 1)) or (cell, s) in openings:
                 continue
-            side = grid.side(cell, s)
-            if side is None:
-                continue
-            if side.radius:
-                cx, cy = side.around
-                circles.setdefault((cx, cy, side.radius), []).append(side.turns)
-                continue
-            (x0, y0), (x1, y1) = side.start, side.end
-            if (x1, y1) < (x0, y0):
-                x0, y0, x1, y1 = x1, y1, x0, y0
-            length = math.hypot(x1 - x0, y1 - y0)
-            ux, uy = (x1 - x0) / length, (y1 - y0) / length
-            # the line: its direction and its distance from the origin; a side is an interval along it
-            key = (round(ux, 6), round(uy, 6), round(x0 * uy - y0 * ux, 6))
-            t0 = x0 * ux + y0 * uy
-            lines.setdefault(key, []).append((t0, t0 + length))
+            side = keyed[base + s]
+            if side is not None:
+                (circles if side[0] else lines).setdefault(side[1], []).append(side[2])
     runs = []
     for (ux, uy, offset), spans in sorted(lines.items()):
         # back from (along, across) to x, y: the across offset o satisfies x*uy - y*ux = o
@@ -101,6 +93,32 @@ def field_sides(puzzle: Puzzle) -> tuple[list[tuple[float, float, float, float]]
             merged.pop()
         arcs += [(cx, cy, radius, t0, t1) for t0, t1 in merged]
     return runs, arcs
+
+
+@lru_cache(maxsize=8)
+def _keyed_sides(grid: Topology) -> list[tuple[bool, tuple[float, float, float], tuple[float, float]] | None]:
+    """Each (cell, slot)'s side, ready to be merged: (is an arc, its line or circle, its span along
+    it). Made once per field, so a book's mazes of one shape share the geometry."""
+    out: list[tuple[bool, tuple[float, float, float], tuple[float, float]] | None] = []
+    for cell in range(grid.count):
+        for s in range(grid.slots):
+            side = grid.side(cell, s)
+            if side is None:
+                out.append(None)
+            elif side.radius:
+                out.append((True, (side.around[0], side.around[1], side.radius), side.turns))
+            else:
+                (x0, y0), (x1, y1) = side.start, side.end
+                if (x1, y1) < (x0, y0):
+                    x0, y0, x1, y1 = x1, y1, x0, y0
+                length = math.hypot(x1 - x0, y1 - y0)
+                ux, uy = (x1 - x0) / length, (y1 - y0) / length
+                # the line: its direction and its distance from the origin; a side is an interval on it
+                t0 = x0 * ux + y0 * uy
+                out.append(
+                    (False, (round(ux, 6), round(uy, 6), round(x0 * uy - y0 * ux, 6)), (t0, t0 + length))
+                )
+    return out
 
 
 def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -365,7 +383,11 @@ def marks(
         other_side = other_spot[2] if other_spot else None
         # Put the word away from the other end when both are on one side, so they never collide, and
         # otherwise towards the middle of the maze, so a word by a corner stays by the maze.
-        if side in (N, S):
+        if isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle":
+            # a rim curves away from its arrows: the word goes on the side where the rim falls away
+            width, height = extent(puzzle.maze)
+            away = middle_of[0] < width / 2 if side in (N, S) else middle_of[1] > height / 2
+        elif side in (N, S):
             away = other[0] > x if other is not None and other_side == side else x >= puzzle.maze.width / 2
         else:
             away = other is not None and other[1] < y

@@ -1,0 +1,78 @@
+"""Circles: every walking generator on a 200-ring circle, and a book of circular mazes beside the same
+book of square ones, in one run.
+
+    python benchmarks/bench_circles.py
+
+The generators are timed in this process on a field whose arrays are made first (once per shape, as a
+book's mazes of one entry share them; that time is printed too). The books are built by `puzzlebook
+build` in fresh processes, interleaved three times, and the medians compared: this machine's speed
+drifts by up to 2x within the hour, so the ratio is what to read.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_waits import timed
+
+from puzzlebook import generators
+from puzzlebook.graph import Topology
+
+RINGS = 200
+BOOK = """title: {title}
+marks: {marks}
+answer_key: true
+mazes:
+  - {{size: {size}, algorithm: recursive-backtracker, count: 100{grid}}}
+"""
+
+
+def generation() -> None:
+    field = Topology.of("circle", RINGS, RINGS)
+    start = time.perf_counter()
+    _ = field.links
+    made = time.perf_counter() - start
+    print(f"{RINGS}-ring circle: {field.count:,} cells, its arrays made in {made:.2f} s\n")
+    print("| algorithm | seconds | cells/s |")
+    print("|---|---:|---:|")
+    for name in generators.on_graphs():
+        start = time.perf_counter()
+        generators.generate(name, field, random.Random(1), {})
+        took = time.perf_counter() - start
+        print(f"| {name} | {took:.2f} | {field.count / took:,.0f} |", flush=True)
+
+
+def books() -> None:
+    puzzlebook = str(Path(sys.executable).with_name("puzzlebook"))
+    with tempfile.TemporaryDirectory() as folder:
+        specs = {
+            "100 circles of 15 rings": BOOK.format(
+                title="Circles", marks="center-out", size=15, grid=", grid: circle"
+            ),
+            "100 squares of 30x30": BOOK.format(title="Squares", marks="suggested", size="30x30", grid=""),
+        }
+        times: dict[str, list[float]] = {name: [] for name in specs}
+        for name, text in specs.items():
+            (Path(folder) / f"{len(name)}.yaml").write_text(text)
+        for _ in range(3):
+            for name in specs:
+                spec = str(Path(folder) / f"{len(name)}.yaml")
+                seconds, _, ok = timed([puzzlebook, "build", "-q", spec, "-o", str(Path(folder) / "out.pdf")])
+                assert ok, name
+                times[name].append(seconds)
+        print("\n| book, with its answer key | median of 3 builds | runs |")
+        print("|---|---:|---|")
+        for name, runs in times.items():
+            print(f"| {name} | {statistics.median(runs):.2f} s | {', '.join(f'{t:.2f}' for t in runs)} |")
+        circles, squares = (statistics.median(runs) for runs in times.values())
+        print(f"\ncircles / squares: {circles / squares:.2f}x (the goal: within 2x)")
+
+
+if __name__ == "__main__":
+    generation()
+    books()
