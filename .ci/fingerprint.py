@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from puzzlebook import generators
+from puzzlebook.graph import Topology
 from puzzlebook.grid import Grid
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,8 +23,17 @@ for name in generators.ALGORITHMS.names():
         maze = generators.generate(name, Grid(w, h), random.Random(seed))
         print(f"{name} {w}x{h} seed {seed}: {hashlib.sha256(maze.passages).hexdigest()}")
 
+for name in generators.on_graphs():  # the other grids: hexagons, triangles, circles with a hole
+    for field in (
+        Topology.of("hex", 13, 9),
+        Topology.of("triangle", 14, 7),
+        Topology.of("circle", 9, 9, inner=2),
+    ):
+        maze = generators.generate(name, field, random.Random(5))
+        print(f"{name} {field}: {hashlib.sha256(maze.passages).hexdigest()}")
+
 with tempfile.TemporaryDirectory() as tmp:
-    for spec in ("kids-activity-book", "kdp-paperback", "class-set"):
+    for spec in ("kids-activity-book", "kdp-paperback", "class-set", "shape-safari", "round-and-round"):
         pdf = Path(tmp) / f"{spec}.pdf"
         cli = [sys.executable, "-m", "puzzlebook", "build", f"{spec}.yaml", "-o", str(pdf)]
         subprocess.run(cli, cwd=ROOT / "sample_configs", check=True, capture_output=True)

@@ -141,8 +141,12 @@ def _centre_out(maze: GraphMaze) -> Ends:
     cell farthest from it by path, the exit opened in the outer circle."""
     grid = maze.grid
     rim = outer_cells(grid)
-    first_ring = min(grid.xy(cell)[0] for cell in range(grid.count))
-    middle = [cell for cell in range(grid.count) if grid.xy(cell)[0] == first_ring]
+    first_ring = grid.xy(0)[0]  # ids run ring by ring from the middle out
+    middle = []
+    for cell in range(grid.count):
+        if grid.xy(cell)[0] != first_ring:
+            break
+        middle.append(cell)
     if len(middle) * grid.count > SHAPE_SEARCHES:
         middle = middle[:1]
     best: tuple[int, int, list[int]] | None = None

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 from collections import deque
+from typing import NamedTuple
 
 import pytest
 from pypdf import PdfReader
+from typer.testing import CliRunner
 
 from puzzlebook import generators, paths, solve
+from puzzlebook.cli import app
 from puzzlebook.errors import GenerationError
 from puzzlebook.graph import GraphMaze, Topology
 from puzzlebook.grid import Grid
@@ -24,6 +25,14 @@ from puzzlebook.shapes import SHAPES, shape_mask
 
 KINDS = ("hex", "triangle")
 WALKERS = generators.on_graphs()
+
+
+class Ran(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
 SIZES = [(1, 1), (2, 1), (7, 1), (1, 6), (2, 2), (2, 5), (5, 4), (9, 7), (16, 3)]
 OPTIONS = {
     "growing-tree": [{"select": s} for s in ("newest", "random", "oldest", "middle", "mix")],
@@ -127,13 +136,16 @@ def test_every_walker_makes_a_perfect_maze_on_every_grid(grid: str, algorithm: s
                 assert doc["grid"]["kind"] == grid and "cells" not in doc  # cells[y][x] is for squares
 
 
+SHAPE_NAMES = ["heart", "star", "cat", "fish"]
+
+
 @pytest.mark.parametrize("grid", KINDS)
-@pytest.mark.parametrize("shape", ["heart", "star", "cat", "fish"])
+@pytest.mark.parametrize("shape", SHAPE_NAMES)
 def test_shapes_on_hexagons_and_triangles_are_one_perfect_maze(grid: str, shape: str) -> None:
     mask, problems = shape_mask(shape, 26, 22, "here", grid)
     assert problems == [] and mask is not None
     assert 0.25 < mask.cells / (mask.width * mask.height) < 0.95  # a shape, not the box or a sliver
-    for algorithm in WALKERS:
+    for algorithm in WALKERS[SHAPE_NAMES.index(shape) % 2 :: 2]:  # each walker on two of the shapes
         puzzle = make_puzzle(
             algorithm, mask.width, mask.height, 5, marks="suggested", masked=mask.off, grid=grid
         )
@@ -221,10 +233,10 @@ def test_row_builders_are_refused_on_other_grids() -> None:
         Topology.of("triangle", 1, 4)
 
 
-def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "puzzlebook", *args], capture_output=True, text=True, cwd=cwd, timeout=120
-    )
+def run(*args: str) -> Ran:
+    """The command in this process (as ``puzzlebook`` would run it): exit code, what it printed."""
+    result = CliRunner().invoke(app, list(args))
+    return Ran(result.exit_code, result.stdout, result.stderr)
 
 
 @pytest.mark.parametrize(
