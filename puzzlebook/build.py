@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .errors import Problem, PuzzlebookError, SpecError
+from .inputs import studio_folder
 from .layout import BookPlan, Layout, for_book, load_layout, plan_book
 from .output import plan_output, write_output
 from .puzzles import (
@@ -48,6 +49,10 @@ class Checked:
         return [*self.spec.inputs, *self.layout.files]
 
 
+STUDIO_CELLS = 250_000
+"""Cells a maze may have in a book the studio builds: a page from a browser waits for it."""
+
+
 def workload_problems(spec: Spec) -> list[Problem]:
     """Limits on what a spec can make puzzlebook do, from the spec alone, before anything is expanded.
 
@@ -67,6 +72,14 @@ def workload_problems(spec: Spec) -> list[Problem]:
         if names:  # a word shape of each student's name: one maze each
             each = max(m.width * m.height + shape_search_cells(m.outline, m.cells) for m in names)
         band = None if entry.age else entry.difficulty
+        if studio_folder() and width * height > STUDIO_CELLS:
+            problems.append(
+                Problem(
+                    spec.where("mazes", i, "size"),
+                    f"{width}x{height} is too large for the studio: at most {STUDIO_CELLS:,} cells a maze "
+                    "there (500x500); build it with puzzlebook build",
+                )
+            )
         if isinstance(band, tuple) and band[0] > 5 * width * height:
             problems.append(
                 Problem(

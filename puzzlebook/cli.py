@@ -490,6 +490,41 @@ def report_preflight(checked: Checked, data: bytes) -> None:
 
 
 @app.command()
+def studio(
+    folder: Annotated[
+        str, typer.Argument(help="Where specs, class lists, masks and fonts are read and PDFs saved.")
+    ] = ".",
+    port: Annotated[int, typer.Option(help="The port on 127.0.0.1; default: a free one.")] = 0,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open the page.")] = False,
+) -> None:
+    """Make a book in the browser: a page on this machine only, with a live preview."""
+    from .studio import serve  # the server loads only for the studio
+
+    place = Path(folder)
+    if not place.is_dir():
+        fail(PuzzlebookError(f"studio: {folder} is not a folder"))
+    if not 0 <= port <= 65535:
+        fail(PuzzlebookError(f"studio: --port must be from 1 to 65535, got {port}"))
+    try:
+        server = serve(place, port)
+    except OSError as exc:
+        fail(PuzzlebookError(f"studio: cannot listen on 127.0.0.1:{port}: {exc.strerror}"))
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    typer.echo(f"puzzlebook studio: {url}")
+    typer.echo(f"serving {place.resolve()}; press Ctrl-C to stop", err=True)
+    if not no_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        typer.echo("studio stopped", err=True)
+    finally:
+        server.server_close()
+
+
+@app.command()
 def validate(spec: Annotated[str, typer.Argument(help="The book spec, a .yaml file.")]) -> None:
     """Check a spec and its layout without building; print what the book will hold."""
     try:

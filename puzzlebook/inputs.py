@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,8 +27,22 @@ LIMITS = {
 }
 """Bytes each kind of file may hold: far more than any real one, far less than would hurt."""
 
+STUDIO_FOLDER = "PUZZLEBOOK_STUDIO_FOLDER"
+"""Set by ``puzzlebook studio`` for the builds it runs: no file outside that folder (or the package's own
+fonts) is opened, whatever a spec from the browser names."""
+
+PACKAGE = Path(__file__).resolve().parent
+
+CONFINED: ContextVar[str | None] = ContextVar("confined", default=None)
+"""The same confinement for one thread of the studio's server, while it checks a spec in-process."""
+
 PSEUDO = ("/proc", "/sys", "/dev")
 """Folders of files that are not files: never read, whatever they claim to be."""
+
+
+def studio_folder() -> str | None:
+    """The folder the studio confines this build or check to, or None outside the studio."""
+    return CONFINED.get() or os.environ.get(STUDIO_FOLDER)
 
 
 @dataclass(frozen=True)
@@ -68,6 +83,12 @@ def read_bytes(
     where = where or str(path)
     named = f'{kind} "{shown or path}"' if where != str(path) else f"the {kind} file"
     limit = LIMITS[kind]
+    confined = studio_folder()
+    resolved = Path(os.path.realpath(path))
+    if confined and not (
+        resolved.is_relative_to(os.path.realpath(confined)) or resolved.is_relative_to(PACKAGE)
+    ):
+        raise _refuse(where, f"{named} is outside the studio's folder; copy the {kind} into it")
     if inside is not None and not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(inside)):
         raise _refuse(
             where,

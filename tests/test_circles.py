@@ -29,7 +29,7 @@ class Ran(NamedTuple):
     stderr: str
 
 
-RINGS = [*range(1, 21), 24, 28, 33, 40]  # every size a ring count changes at up to 20, then samples
+RINGS = [*range(1, 13), 16, 21, 28, 40]  # every ring count up to 12, then samples to 40
 
 
 def expected_counts(rings: int, inner: int = 0) -> list[int]:

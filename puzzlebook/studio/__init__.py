@@ -1,0 +1,5 @@
+"""puzzlebook studio: make a book in the browser (see ``server``)."""
+
+from .server import serve
+
+__all__ = ["serve"]

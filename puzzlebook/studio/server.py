@@ -1,0 +1,451 @@
+"""puzzlebook studio: a page on the user's own machine that makes a book without YAML.
+
+The server is the standard library's, on 127.0.0.1 only. It never opens a file a spec names: every check
+and build runs ``puzzlebook`` in a child process, with the spec in a private folder inside FOLDER (so its
+files resolve there), confined to FOLDER by ``inputs.STUDIO_FOLDER``, under a time limit, at most two at
+once. The child's output is the API's answer, so the studio says what the command line says, and its PDF
+is the command line's, byte for byte. Pages are drawn for the preview by PDFium, in this process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+from ..inputs import CONFINED, STUDIO_FOLDER
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 1024 * 1024
+"""Bytes a request body may hold: a spec is far smaller."""
+BUILDS = 2
+"""Builds at once; the others wait up to ``WAIT`` seconds, then get 503."""
+WAIT = 20.0
+BUILD_SECONDS = 60.0
+"""A build that takes longer is stopped and reported."""
+CACHED = 6
+"""Books kept for the preview's pages, newest first: enough for the page and its thumbnails."""
+SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml$")
+PROBLEM = re.compile(r"^error: [^:\n]*?:(\d+): ([^:\n]+?): (.*)$")
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+}
+
+
+@dataclass
+class Outcome:
+    """What a child ``puzzlebook`` said: its exit code, its output, and its problems."""
+
+    code: int
+    output: bytes
+    problems: list[dict[str, Any]]
+    summary: str = ""
+
+
+class Studio:
+    """The folder, the gate on builds, and the books built lately."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder.resolve()
+        self.gate = threading.BoundedSemaphore(BUILDS)
+        self.books: OrderedDict[str, bytes] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def run(self, spec: str, command: list[str], keep: str = "") -> Outcome:
+        """``puzzlebook COMMAND`` on the spec, in a child process; its folder is removed whatever
+        happens, so a client that goes away mid-build leaves nothing behind."""
+        if not self.gate.acquire(timeout=WAIT):
+            raise Busy
+        work = Path(tempfile.mkdtemp(prefix=".puzzlebook-studio-", dir=self.folder))
+        # the spec sits in FOLDER itself, so the files it names are found where the user keeps them
+        handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
+        path = Path(name)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(spec)
+            env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
+            outputs = [str(work / part) if part.endswith(".pdf") else part for part in command[1:]]
+            try:
+                done = subprocess.run(
+                    [sys.executable, "-m", "puzzlebook", command[0], str(path), *outputs],
+                    capture_output=True,
+                    timeout=BUILD_SECONDS,
+                    env=env,
+                    cwd=self.folder,
+                    stdin=subprocess.DEVNULL,
+                )
+            except subprocess.TimeoutExpired:
+                message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
+                return Outcome(1, b"", [{"line": None, "key": None, "message": message}])
+            errors = done.stderr.decode("utf-8", "replace")
+            kept = work / keep if keep else None
+            output = kept.read_bytes() if kept and kept.is_file() else b"" if kept else done.stdout
+            return Outcome(
+                done.returncode, output, problems_of(errors), done.stdout.decode("utf-8", "replace")
+            )
+        finally:
+            path.unlink(missing_ok=True)
+            shutil.rmtree(work, ignore_errors=True)
+            self.gate.release()
+
+    def check(self, spec: str) -> Outcome:
+        """The checks of ``puzzlebook validate``, in this process (they build no maze, so they are
+        quick and bounded by the spec's limits), confined to the folder for this thread only."""
+        from ..build import check_book
+        from ..cli import summary
+        from ..errors import PuzzlebookError, SpecError
+
+        if not self.gate.acquire(timeout=WAIT):
+            raise Busy
+        handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
+        token = CONFINED.set(str(self.folder))
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(spec)
+            try:
+                checked = check_book(name)
+            except SpecError as exc:
+                lines = "\n".join(f"error: {p}" for p in exc.problems)
+                return Outcome(2, b"", problems_of(lines))
+            except PuzzlebookError as exc:
+                return Outcome(
+                    2, b"", problems_of("\n".join(f"error: {line}" for line in str(exc).splitlines()))
+                )
+            return Outcome(0, b"", [], summary(checked))
+        finally:
+            CONFINED.reset(token)
+            Path(name).unlink(missing_ok=True)
+            self.gate.release()
+
+    def pdf(self, spec: str, part: str = "book") -> Outcome:
+        key = hashlib.sha256(f"{part}\n{spec}".encode()).hexdigest()
+        with self.lock:
+            if key in self.books:
+                self.books.move_to_end(key)
+                return Outcome(0, self.books[key], [])
+        wanted = "book-answers.pdf" if part == "answers" else "book.pdf"  # a file: separate answers too
+        outcome = self.run(spec, ["build", "-q", "-o", "book.pdf"], keep=wanted)
+        if outcome.code == 0:
+            with self.lock:
+                self.books[key] = outcome.output
+                while len(self.books) > CACHED:
+                    self.books.popitem(last=False)
+        return outcome
+
+    def specs(self) -> list[str]:
+        return sorted(p.name for p in self.folder.iterdir() if p.is_file() and SPEC_NAME.match(p.name))
+
+    def spec_path(self, name: str) -> Path:
+        if not SPEC_NAME.match(name):
+            raise ValueError(
+                f'"{name}" is not a spec name: letters, digits, spaces, dots and dashes, ending .yaml'
+            )
+        return self.folder / name
+
+
+class Busy(Exception):
+    """Every build slot stayed taken."""
+
+
+def problems_of(stderr: str) -> list[dict[str, Any]]:
+    """The child's error lines as the API's problems: line, key and message where it gave them."""
+    found = []
+    for line in stderr.splitlines():
+        match = PROBLEM.match(line)
+        if match:
+            found.append({"line": int(match[1]), "key": match[2], "message": match[3]})
+        elif line.startswith("error: "):
+            text = line.removeprefix("error: ")
+            spot = re.match(r"^[^:\n]*?:(\d+): (.*)$", text)
+            if spot:
+                found.append({"line": int(spot[1]), "key": None, "message": spot[2]})
+            else:
+                found.append({"line": None, "key": None, "message": text})
+    return found
+
+
+def parsed_spec(text: str) -> dict[str, Any] | None:
+    """The spec's YAML as data, for the page's form to follow the YAML tab; None if it is not a mapping.
+    Parsed with the spec's own guards (aliases and nodes counted), and no file is read."""
+    from ..spec import parse_yaml
+
+    try:
+        data, _, _ = parse_yaml(text, "book.yaml")
+    except Exception:  # a YAML error is reported by the check itself, with its line
+        return None
+    if not isinstance(data, dict):
+        return None
+    plain: dict[str, Any] = json.loads(json.dumps(data, default=str))  # dates and the like as text
+    return plain
+
+
+def options() -> dict[str, Any]:
+    """What the page's lists offer, from the registries themselves."""
+    from .. import generators, kinds
+    from ..layout import preset_names
+    from ..shapes import SHAPES
+    from ..spec import AGES
+
+    return {
+        "layouts": preset_names(),
+        "algorithms": generators.ALGORITHMS.names(),
+        "walkers": generators.on_graphs(),
+        "grids": list(kinds.GRIDS),
+        "shapes": list(SHAPES),
+        "marks": ["none", "suggested", "farthest", "left-right", "top-bottom", "corners", "center-out"],
+        "ages": sorted(AGES),
+    }
+
+
+def preview_png(pdf: bytes, page: int, width: int) -> bytes | None:
+    """Page ``page`` (1-based) of a PDF as a PNG ``width`` pixels wide; None past the last page."""
+    import pypdfium2 as pdfium  # loaded only when a page is asked for
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        if not 1 <= page <= len(document):
+            return None
+        sheet = document[page - 1]
+        scale = width / sheet.get_width()
+        image = sheet.render(scale=scale).to_pil()
+        out = io.BytesIO()
+        image.save(out, format="PNG", optimize=False)
+        sheet.close()
+        return out.getvalue()
+    finally:
+        document.close()
+
+
+def page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "puzzlebook-studio"
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: Any) -> None:
+            return  # a quiet terminal: the first line says where the page is, and that is all
+
+        def _send(self, status: int, body: bytes, kind: str, extra: dict[str, str] | None = None) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("X-Content-Type-Options", "nosniff")
+            for name, value in (extra or {}).items():
+                self.send_header(name, value)
+            self.end_headers()
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self.wfile.write(
+                    body
+                )  # a page that moved on: nothing to clean up, the build's folder is gone
+
+        def _json(self, status: int, data: dict[str, Any]) -> None:
+            self._send(status, json.dumps(data).encode(), "application/json")
+
+        def _problems(self, outcome: Outcome) -> None:
+            problems = outcome.problems or [{"line": None, "key": None, "message": "the build failed"}]
+            self._json(HTTPStatus.UNPROCESSABLE_ENTITY, {"ok": False, "problems": problems})
+
+        def _body(self) -> str | None:
+            length = int(self.headers.get("Content-Length") or 0)
+            if length > MAX_BODY:
+                self._json(
+                    HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                    {
+                        "ok": False,
+                        "problems": [
+                            {
+                                "line": None,
+                                "key": None,
+                                "message": f"the spec is {length:,} bytes; at most {MAX_BODY:,}",
+                            }
+                        ],
+                    },
+                )
+                self.close_connection = True
+                return None
+            raw = self.rfile.read(length)
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError:
+                self._json(
+                    HTTPStatus.UNPROCESSABLE_ENTITY,
+                    {
+                        "ok": False,
+                        "problems": [{"line": None, "key": None, "message": "the spec is not UTF-8 text"}],
+                    },
+                )
+                return None
+
+        def do_GET(self) -> None:
+            url = urlparse(self.path)
+            if url.path == "/api/specs":
+                self._json(HTTPStatus.OK, {"specs": studio.specs()})
+                return
+            if url.path == "/api/options":
+                self._json(HTTPStatus.OK, options())
+                return
+            if url.path == "/api/spec":
+                name = parse_qs(url.query).get("name", [""])[0]
+                try:
+                    path = studio.spec_path(name)
+                    text = (
+                        path.read_text(encoding="utf-8") if path.is_file() and not path.is_symlink() else None
+                    )
+                except (ValueError, OSError, UnicodeDecodeError) as exc:
+                    self._json(HTTPStatus.BAD_REQUEST, {"ok": False, "message": str(exc)})
+                    return
+                if text is None:
+                    self._json(
+                        HTTPStatus.NOT_FOUND, {"ok": False, "message": f"no spec {name} in the folder"}
+                    )
+                else:
+                    self._send(HTTPStatus.OK, text.encode(), "text/yaml; charset=utf-8")
+                return
+            name = "index.html" if url.path in ("/", "/index.html") else url.path.lstrip("/")
+            file = STATIC / name
+            if "/" in name or file.suffix not in TYPES or not file.is_file():
+                self._send(HTTPStatus.NOT_FOUND, b"not found", "text/plain")
+                return
+            self._send(HTTPStatus.OK, file.read_bytes(), TYPES[file.suffix])
+
+        def do_POST(self) -> None:
+            url = urlparse(self.path)
+            query = parse_qs(url.query)
+            if url.path not in ("/api/check", "/api/pdf", "/api/preview", "/api/save"):
+                self._send(HTTPStatus.NOT_FOUND, b"not found", "text/plain")
+                return
+            spec = self._body()
+            if spec is None:
+                return
+            try:
+                if url.path == "/api/check":
+                    outcome = studio.check(spec)
+                    parsed = parsed_spec(spec)
+                    if outcome.code:
+                        problems = outcome.problems or [
+                            {"line": None, "key": None, "message": "the spec has problems"}
+                        ]
+                        self._json(
+                            HTTPStatus.UNPROCESSABLE_ENTITY,
+                            {"ok": False, "problems": problems, "spec": parsed},
+                        )
+                    else:
+                        self._json(HTTPStatus.OK, {"ok": True, "summary": outcome.summary, "spec": parsed})
+                elif url.path == "/api/pdf":
+                    part = "answers" if query.get("part", ["book"])[0] == "answers" else "book"
+                    outcome = studio.pdf(spec, part)
+                    if outcome.code:
+                        self._problems(outcome)
+                    elif not outcome.output:
+                        self._json(
+                            HTTPStatus.NOT_FOUND,
+                            {
+                                "ok": False,
+                                "problems": [
+                                    {
+                                        "line": None,
+                                        "key": "answer_key",
+                                        "message": "this book has no separate answers",
+                                    }
+                                ],
+                            },
+                        )
+                    else:
+                        name = "book-answers.pdf" if part == "answers" else "book.pdf"
+                        self._send(
+                            HTTPStatus.OK,
+                            outcome.output,
+                            "application/pdf",
+                            {"Content-Disposition": f'attachment; filename="{name}"'},
+                        )
+                elif url.path == "/api/preview":
+                    self._preview(spec, query)
+                else:
+                    self._save(spec, query.get("name", [""])[0])
+            except Busy:
+                self._json(
+                    HTTPStatus.SERVICE_UNAVAILABLE,
+                    {
+                        "ok": False,
+                        "problems": [
+                            {
+                                "line": None,
+                                "key": None,
+                                "message": "two books are being built already; try again",
+                            }
+                        ],
+                    },
+                )
+
+        def _preview(self, spec: str, query: dict[str, list[str]]) -> None:
+            try:
+                page = int(query.get("page", ["1"])[0])
+                width = min(max(int(query.get("width", ["800"])[0]), 60), 1600)
+            except ValueError:
+                self._json(HTTPStatus.BAD_REQUEST, {"ok": False, "message": "page and width are numbers"})
+                return
+            outcome = studio.pdf(spec)
+            if outcome.code:
+                self._problems(outcome)
+                return
+            image = preview_png(outcome.output, page, width)
+            if image is None:
+                self._json(HTTPStatus.NOT_FOUND, {"ok": False, "message": f"the book has no page {page}"})
+                return
+            self._send(HTTPStatus.OK, image, "image/png", {"X-Pages": str(page_count(outcome.output))})
+
+        def _save(self, spec: str, name: str) -> None:
+            try:
+                path = studio.spec_path(name)
+                if path.is_symlink() or (path.exists() and not path.is_file()):
+                    raise ValueError(f"{name} in the folder is not a plain file; choose another name")
+                part = path.with_name(f".{path.name}.part")
+                part.write_text(spec, encoding="utf-8")
+                os.replace(part, path)
+            except (ValueError, OSError) as exc:
+                self._json(HTTPStatus.BAD_REQUEST, {"ok": False, "message": str(exc)})
+                return
+            self._json(HTTPStatus.OK, {"ok": True, "saved": name})
+
+    return Handler
+
+
+class StudioServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, folder: Path, port: int) -> None:
+        self.studio = Studio(folder)
+        super().__init__(("127.0.0.1", port), handler(self.studio))
+
+
+def serve(folder: Path, port: int = 0) -> StudioServer:
+    """A studio server on 127.0.0.1 (``port`` 0: a free one), not yet serving."""
+    return StudioServer(folder, port)

@@ -1,0 +1,340 @@
+// puzzlebook studio: the form and the YAML tab are two views of one spec; every change is checked and
+// previewed by the local server, which answers as `puzzlebook` itself does.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const BOOK_KEYS = ["title", "subtitle", "author", "layout", "page_size", "marks", "answer_key", "difficulty"];
+const MAZE_FIELDS = ["size", "algorithm", "grid", "shape", "count", "title"];
+let options = null;
+let current = 1; // the page shown
+let pages = 0;
+let generation = 0; // newer edits make older answers stale
+let timer = null;
+let lastYaml = "";
+let thumbsFor = "";
+let thumbURLs = [];
+
+const quote = (text) => JSON.stringify(String(text));
+
+function fill(select, values, labels = {}) {
+  select.replaceChildren(...values.map((v) => new Option(labels[v] ?? v, v)));
+}
+
+function newRow(maze = {}) {
+  const row = $("maze-row").content.firstElementChild.cloneNode(true);
+  fill(row.querySelector("[data-field=algorithm]"), options.algorithms);
+  fill(row.querySelector("[data-field=grid]"), options.grids);
+  fill(row.querySelector("[data-field=shape]"), ["", ...options.shapes], { "": "none" });
+  row.querySelector("[data-field=algorithm]").value = "hunt-and-kill";
+  for (const field of MAZE_FIELDS) {
+    if (maze[field] !== undefined && maze[field] !== null && typeof maze[field] !== "object") {
+      row.querySelector(`[data-field=${field}]`).value = String(maze[field]);
+    }
+  }
+  row.querySelector(".remove").addEventListener("click", () => { row.remove(); changed("form"); });
+  row.querySelectorAll("input, select").forEach((el) => el.addEventListener("input", () => changed("form")));
+  $("mazes").tBodies[0].append(row);
+  return row;
+}
+
+// The form as YAML: strings quoted as JSON (which YAML reads as they are), only what is set.
+function formToYaml() {
+  const lines = [];
+  for (const key of BOOK_KEYS) {
+    const value = $(`f-${key}`).value.trim();
+    if (!value) continue;
+    if (key === "answer_key") {
+      if (value !== "true") lines.push(`answer_key: ${value === "false" ? "false" : "separate"}`);
+    } else {
+      lines.push(`${key}: ${quote(value)}`);
+    }
+  }
+  const students = $("f-students").value.split("\n").map((s) => s.trim()).filter(Boolean);
+  if (students.length) {
+    lines.push("students:");
+    students.forEach((name) => lines.push(`  - ${quote(name)}`));
+  }
+  lines.push("mazes:");
+  const rows = [...$("mazes").tBodies[0].rows];
+  if (!rows.length) lines.push("  []");
+  for (const row of rows) {
+    const get = (field) => row.querySelector(`[data-field=${field}]`).value.trim();
+    const parts = [];
+    const grid = get("grid");
+    const size = get("size");
+    if (size) parts.push(`size: ${grid === "circle" && /^\d+$/.test(size) ? size : quote(size)}`);
+    parts.push(`algorithm: ${quote(get("algorithm"))}`);
+    if (grid && grid !== "rectangle") parts.push(`grid: ${grid}`);
+    if (get("shape")) parts.push(`shape: ${get("shape")}`);
+    const count = get("count");
+    if (count && count !== "1") parts.push(`count: ${/^\d+$/.test(count) ? count : quote(count)}`);
+    if (get("title")) parts.push(`title: ${quote(get("title"))}`);
+    lines.push(`  - {${parts.join(", ")}}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+// The YAML, as the server parsed it, back into the form (the YAML tab is the source then).
+function specToForm(spec) {
+  if (!spec) return;
+  for (const key of BOOK_KEYS) {
+    const value = spec[key];
+    const el = $(`f-${key}`);
+    if (value === undefined || value === null) el.value = key === "answer_key" ? "true" : "";
+    else if (typeof value !== "object") el.value = String(value);
+  }
+  $("f-students").value = Array.isArray(spec.students) ? spec.students.join("\n") : "";
+  $("mazes").tBodies[0].replaceChildren();
+  (Array.isArray(spec.mazes) ? spec.mazes : []).forEach((maze) => {
+    if (maze && typeof maze === "object") newRow({ ...maze, shape: typeof maze.shape === "string" ? maze.shape : "" });
+  });
+}
+
+function changed(source) {
+  if (source === "form") $("yaml").value = formToYaml();
+  drawGutter([]);
+  clearTimeout(timer);
+  timer = setTimeout(() => refresh(source), 450);
+}
+
+function drawGutter(badLines) {
+  const count = $("yaml").value.split("\n").length;
+  const bad = new Set(badLines);
+  $("gutter").replaceChildren(...Array.from({ length: count }, (_, i) => {
+    const span = document.createElement("span");
+    span.textContent = String(i + 1) + "\n";
+    if (bad.has(i + 1)) { span.className = "bad"; span.title = "a problem on this line"; }
+    return span;
+  }));
+  $("gutter").scrollTop = $("yaml").scrollTop;
+}
+
+function clearProblems() {
+  document.querySelectorAll(".problem").forEach((p) => { p.textContent = ""; });
+  document.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+  $("yaml-problems").replaceChildren();
+}
+
+// Each problem next to its field (mazes[1].size beside row 2's size), in the YAML tab's list and gutter.
+function showProblems(problems) {
+  clearProblems();
+  const lines = [];
+  for (const problem of problems) {
+    let slot = null;
+    let input = null;
+    const key = problem.key || "";
+    const maze = key.match(/^mazes\[(\d+)\](?:\.(\w+))?/);
+    if (maze) {
+      const row = $("mazes").tBodies[0].rows[Number(maze[1])];
+      const field = MAZE_FIELDS.includes(maze[2]) ? maze[2] : "size";
+      if (row) {
+        input = row.querySelector(`[data-field=${field}]`);
+        slot = input.parentElement.querySelector(".problem");
+      }
+    } else {
+      const top = key.split(/[.[]/)[0];
+      slot = $(`problem-${top}`);
+      input = $(`f-${top}`);
+    }
+    const text = problem.message;
+    if (slot) slot.textContent = (slot.textContent ? slot.textContent + " " : "") + text;
+    else $("problem-mazes").textContent += (key ? `${key}: ` : "") + text + " ";
+    if (input) input.setAttribute("aria-invalid", "true");
+    const item = document.createElement("li");
+    if (problem.line) {
+      lines.push(problem.line);
+      const go = document.createElement("button");
+      go.type = "button";
+      go.textContent = `line ${problem.line}`;
+      go.addEventListener("click", () => selectLine(problem.line));
+      item.append(go, `: ${key ? key + ": " : ""}${text}`);
+    } else {
+      item.textContent = (key ? key + ": " : "") + text;
+    }
+    $("yaml-problems").append(item);
+  }
+  drawGutter(lines);
+}
+
+function selectLine(line) {
+  const text = $("yaml").value;
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === "\n") starts.push(i + 1);
+  const start = starts[line - 1] ?? 0;
+  const end = (starts[line] ?? text.length + 1) - 1;
+  showTab("yaml");
+  $("yaml").focus();
+  $("yaml").setSelectionRange(start, end);
+}
+
+function status(text, bad = false) {
+  $("status").textContent = text;
+  $("status").classList.toggle("bad", bad);
+}
+
+async function post(path, body) {
+  return fetch(path, { method: "POST", body, headers: { "Content-Type": "text/yaml; charset=utf-8" } });
+}
+
+async function refresh(source) {
+  const mine = ++generation;
+  const yaml = $("yaml").value;
+  status("Checking…");
+  $("page").classList.add("stale");
+  let answer;
+  try {
+    const response = await post("/api/check", yaml);
+    answer = await response.json();
+  } catch (error) {
+    status(`The studio does not answer: ${error}`, true);
+    return;
+  }
+  if (mine !== generation) return;
+  if (source === "yaml" && answer.spec) specToForm(answer.spec);
+  if (!answer.ok) {
+    showProblems(answer.problems || []);
+    status(`${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"} to fix before the preview`, true);
+    return;
+  }
+  clearProblems();
+  drawGutter([]);
+  $("download-answers").hidden = !/answer_key:\s*separate/.test(yaml);
+  status(`OK: ${answer.summary}. Drawing page ${current}…`);
+  lastYaml = yaml;
+  await showPage(current, mine);
+}
+
+async function showPage(number, mine = generation) {
+  const response = await post(`/api/preview?page=${number}&width=820`, lastYaml);
+  if (mine !== generation) return;
+  if (response.status === 404 && number > 1) return showPage(1, mine);
+  if (!response.ok) {
+    const answer = await response.json().catch(() => ({}));
+    if (answer.problems) showProblems(answer.problems);
+    status(answer.problems ? answer.problems.map((p) => p.message).join("; ") : `preview failed (${response.status})`, true);
+    return;
+  }
+  pages = Number(response.headers.get("X-Pages") || 1);
+  current = number;
+  const old = $("page").src;
+  $("page").src = URL.createObjectURL(await response.blob());
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  $("page").alt = `Page ${current} of ${pages} of the book, as it will print`;
+  $("page").classList.remove("stale");
+  $("page").dataset.version = String(mine);
+  $("page-of").textContent = `page ${current} of ${pages}`;
+  status(`${$("status").textContent.replace(/ Drawing page \d+…$/, "")}`.replace(/^OK: /, "Ready: "));
+  markThumb();
+  if (thumbsFor !== lastYaml) drawThumbs(mine);
+}
+
+async function drawThumbs(mine) {
+  thumbsFor = lastYaml;
+  thumbURLs.forEach((url) => URL.revokeObjectURL(url));
+  thumbURLs = [];
+  const nav = $("thumbs");
+  nav.replaceChildren();
+  for (let n = 1; n <= Math.min(pages, 40); n++) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.setAttribute("aria-label", `Page ${n}`);
+    button.addEventListener("click", () => showPage(n));
+    nav.append(button);
+  }
+  for (let n = 1; n <= Math.min(pages, 40); n++) {
+    const response = await post(`/api/preview?page=${n}&width=120`, thumbsFor);
+    if (mine !== generation || !response.ok) return;
+    const img = document.createElement("img");
+    const url = URL.createObjectURL(await response.blob());
+    thumbURLs.push(url);
+    img.src = url;
+    img.alt = "";
+    nav.children[n - 1]?.append(img);
+  }
+  markThumb();
+}
+
+function markThumb() {
+  [...$("thumbs").children].forEach((b, i) => b.toggleAttribute("aria-current", i + 1 === current));
+  [...$("thumbs").children].forEach((b, i) => { if (i + 1 === current) b.setAttribute("aria-current", "page"); });
+}
+
+async function download(part) {
+  const response = await post(`/api/pdf${part ? "?part=answers" : ""}`, $("yaml").value);
+  if (!response.ok) {
+    const answer = await response.json().catch(() => ({}));
+    if (answer.problems) showProblems(answer.problems);
+    status("Fix the problems first", true);
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  const name = ($("f-title").value.trim() || "book").replace(/[^\w -]+/g, "").replace(/\s+/g, "-").toLowerCase();
+  link.download = `${name || "book"}${part ? "-answers" : ""}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  status(`Downloaded ${link.download}`);
+}
+
+function showTab(which) {
+  for (const name of ["form", "yaml"]) {
+    const on = name === which;
+    $(`tab-${name}`).setAttribute("aria-selected", String(on));
+    $(`tab-${name}`).tabIndex = on ? 0 : -1;
+    $(`panel-${name}`).hidden = !on;
+  }
+  if (which === "yaml") drawGutter([...document.querySelectorAll("#gutter .bad")].map((s) => Number(s.textContent)));
+}
+
+async function listSpecs() {
+  const answer = await (await fetch("/api/specs")).json();
+  fill($("open-name"), answer.specs);
+  $("open").disabled = !answer.specs.length;
+}
+
+async function start() {
+  options = await (await fetch("/api/options")).json();
+  fill($("f-layout"), options.layouts);
+  fill($("f-marks"), ["", ...options.marks], { "": "(the layout's)" });
+  fill($("f-difficulty"), ["", ...options.ages], { "": "any" });
+  $("f-title").value = "My Maze Book";
+  $("f-marks").value = "suggested";
+  newRow({ size: "15x15", algorithm: "hunt-and-kill" });
+  document.querySelectorAll("#panel-form [data-key]").forEach((el) => el.addEventListener("input", () => changed("form")));
+  $("add-maze").addEventListener("click", () => { newRow().querySelector("input").focus(); changed("form"); });
+  $("yaml").addEventListener("input", () => changed("yaml"));
+  $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
+  $("tab-form").addEventListener("click", () => showTab("form"));
+  $("tab-yaml").addEventListener("click", () => showTab("yaml"));
+  document.querySelector("[role=tablist]").addEventListener("keydown", (event) => {
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      const next = $("tab-form").getAttribute("aria-selected") === "true" ? "yaml" : "form";
+      showTab(next);
+      $(`tab-${next}`).focus();
+    }
+  });
+  $("prev").addEventListener("click", () => current > 1 && showPage(current - 1));
+  $("next").addEventListener("click", () => current < pages && showPage(current + 1));
+  $("download").addEventListener("click", () => download(false));
+  $("download-answers").addEventListener("click", () => download(true));
+  $("open").addEventListener("click", async () => {
+    const name = $("open-name").value;
+    const response = await fetch(`/api/spec?name=${encodeURIComponent(name)}`);
+    if (!response.ok) { status((await response.json()).message, true); return; }
+    $("yaml").value = await response.text();
+    $("save-name").value = name;
+    changed("yaml");
+  });
+  $("save").addEventListener("click", async () => {
+    const name = $("save-name").value.trim();
+    const answer = await (await post(`/api/save?name=${encodeURIComponent(name)}`, $("yaml").value)).json();
+    status(answer.ok ? `Saved ${answer.saved} in the folder` : answer.message, !answer.ok);
+    listSpecs();
+  });
+  await listSpecs();
+  changed("form");
+}
+
+start();

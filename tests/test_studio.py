@@ -1,0 +1,261 @@
+"""puzzlebook studio's API, as scripts and the page use it: each answer, each limit, and the folder kept."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from puzzlebook.cli import app
+from puzzlebook.studio import serve
+from puzzlebook.studio import server as studio_server
+
+SPEC = "title: Studio Book\nmarks: suggested\nmazes:\n  - {size: 12x12, algorithm: wilson, count: 2}\n"
+
+
+@pytest.fixture
+def studio(tmp_path):
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    server = serve(folder, 0)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    yield server.server_address[1], folder, server.studio
+    server.shutdown()
+    server.server_close()
+
+
+def call(port: int, method: str, path: str, body: bytes | str = b"") -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    data = body.encode() if isinstance(body, str) else body
+    connection.request(method, path, body=data if method == "POST" else None)
+    response = connection.getresponse()
+    result = response.status, dict(response.getheaders()), response.read()
+    connection.close()
+    return result
+
+
+def leftovers(folder) -> list[str]:
+    return [p.name for p in folder.iterdir() if p.name.startswith(".puzzlebook-studio")]
+
+
+def test_check_says_what_the_book_holds(studio):
+    port, folder, _ = studio
+    status, _, body = call(port, "POST", "/api/check", SPEC)
+    answer = json.loads(body)
+    assert status == 200 and answer["ok"] is True
+    assert answer["summary"].startswith("2 mazes on ") and answer["spec"]["title"] == "Studio Book"
+    assert leftovers(folder) == []
+
+
+def test_check_lists_each_problem_with_its_line_and_key(studio):
+    port, _, _ = studio
+    spec = "title: T\nmazes:\n  - {size: 12x12}\n  - {size: 0x5, algorithm: wilsn}\n"
+    status, _, body = call(port, "POST", "/api/check", spec)
+    answer = json.loads(body)
+    assert status == 422 and answer["ok"] is False
+    problems = {(p["line"], p["key"]): p["message"] for p in answer["problems"]}
+    assert problems[(4, "mazes[1].algorithm")].startswith('unknown algorithm "wilsn". Did you mean "wilson"?')
+    assert problems[(4, "mazes[1].size")] == "a maze needs at least 1x1 cells, got 0x5"
+
+
+def test_the_pdf_is_the_command_lines_byte_for_byte(studio, tmp_path):
+    port, _, _ = studio
+    status, headers, body = call(port, "POST", "/api/pdf", SPEC)
+    assert status == 200 and headers["Content-Type"] == "application/pdf"
+    spec = tmp_path / "book.yaml"
+    spec.write_text(SPEC)
+    result = CliRunner().invoke(app, ["build", "-q", str(spec), "-o", str(tmp_path / "cli.pdf")])
+    assert result.exit_code == 0
+    assert body == (tmp_path / "cli.pdf").read_bytes()
+
+
+def test_separate_answers_come_as_their_own_pdf(studio, tmp_path):
+    port, _, _ = studio
+    spec = SPEC.replace("marks: suggested", "marks: suggested\nanswer_key: separate")
+    status, _, answers = call(port, "POST", "/api/pdf?part=answers", spec)
+    assert status == 200 and answers.startswith(b"%PDF")
+    book = tmp_path / "book.yaml"
+    book.write_text(spec)
+    assert CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "b.pdf")]).exit_code == 0
+    assert answers == (tmp_path / "b-answers.pdf").read_bytes()
+    status, _, body = call(port, "POST", "/api/pdf?part=answers", SPEC)
+    assert status == 404 and "no separate answers" in body.decode()
+
+
+def test_a_preview_is_a_png_of_the_page_asked_for(studio):
+    port, _, _ = studio
+    status, headers, body = call(port, "POST", "/api/preview?page=2&width=300", SPEC)
+    assert status == 200 and headers["Content-Type"] == "image/png" and body.startswith(b"\x89PNG")
+    assert int.from_bytes(body[16:20], "big") == 300 and headers["X-Pages"] == "4"
+    status, _, body = call(port, "POST", "/api/preview?page=9", SPEC)
+    assert status == 404 and "no page 9" in body.decode()
+
+
+def test_a_body_over_a_megabyte_is_refused(studio):
+    port = studio[0]
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:  # told its size, refused unread
+        sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 1048577\r\n\r\n")
+        answer = b""
+        while b"}" not in answer:
+            answer += sock.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 413") and b"at most 1,048,576" in answer
+
+
+@pytest.mark.parametrize("named", ["/etc/hostname", "../outside.txt", "link.txt"])
+def test_a_file_outside_the_folder_is_refused_and_never_opened(studio, tmp_path, named):
+    port, folder, _ = studio
+    outside = tmp_path / "outside.txt"
+    os.mkfifo(outside)  # opening it would block: the answer coming back shows it never was
+    (folder / "link.txt").symlink_to(outside)
+    spec = f"title: T\nstudents: {named}\nmazes:\n  - {{size: 5x5}}\n"
+    if named == "/etc/hostname":
+        spec = spec.replace("/etc/hostname", str(outside))
+    status, _, body = call(port, "POST", "/api/check", spec)
+    answer = json.loads(body)
+    assert status == 422
+    assert any(p["key"] == "students" and "outside" in p["message"] for p in answer["problems"]), answer
+
+
+def test_a_font_outside_the_folder_is_refused_in_the_studio(studio, tmp_path):
+    port, folder, _ = studio
+    (folder / "mine.yaml").write_text(f"extends: activity-book\nfont: {tmp_path / 'elsewhere.ttf'}\n")
+    (tmp_path / "elsewhere.ttf").write_bytes(b"not really a font")
+    status, _, body = call(
+        port, "POST", "/api/check", "title: T\nlayout: mine.yaml\nmazes:\n  - {size: 5x5}\n"
+    )
+    assert status == 422 and "outside the studio's folder" in body.decode()
+
+
+def test_a_huge_maze_from_the_page_is_refused_clearly(studio):
+    port, _, _ = studio
+    status, _, body = call(
+        port, "POST", "/api/check", "title: T\nlayout: poster\nmazes:\n  - {size: 4000x4000}\n"
+    )
+    problems = json.loads(body)["problems"]
+    assert status == 422
+    assert any("4000x4000 is too large for the studio" in p["message"] for p in problems), problems
+
+
+def test_builds_wait_for_a_free_slot_then_get_503(studio, monkeypatch):
+    port = studio[0]
+    monkeypatch.setattr(studio_server, "WAIT", 0.2)
+    gate = studio[2].gate  # both slots taken, as two long builds would
+    assert gate.acquire(timeout=1) and gate.acquire(timeout=1)
+    try:
+        status, _, body = call(port, "POST", "/api/check", SPEC)
+        assert status == 503 and "two books are being built already" in body.decode()
+    finally:
+        gate.release()
+        gate.release()
+    assert call(port, "POST", "/api/check", SPEC)[0] == 200
+
+
+def test_a_build_over_its_time_limit_is_stopped_and_said(studio, monkeypatch):
+    port, folder, _ = studio
+    monkeypatch.setattr(studio_server, "BUILD_SECONDS", 0.05)
+    status, _, body = call(port, "POST", "/api/pdf", SPEC.replace("count: 2", "count: 40"))
+    assert status == 422 and "took longer than" in body.decode()
+    assert leftovers(folder) == []
+
+
+def test_fifty_previews_keep_memory_flat(studio):
+    """Fifty previews back to back: seven books (more than are kept), then pages of the last five again
+    and again, as a person paging through does. The books kept stay a handful, and the server (builds
+    run in children) grows no more than a few megabytes."""
+    port, folder, kept = studio
+    specs = [f"title: Book {i}\nanswer_key: false\nmazes:\n  - {{size: 6x6}}\n" for i in range(7)]
+    real_run = kept.run
+
+    def quick(spec: str, command: list[str], keep: str = "") -> studio_server.Outcome:
+        """The same books, built in this process: the test is about what the server keeps, and a
+        child's start-up would be most of its time."""
+        if command[0] != "build":
+            return real_run(spec, command, keep)
+        (folder / ".quick.yaml").write_text(spec)
+        try:
+            result = CliRunner().invoke(
+                app, ["build", "-q", str(folder / ".quick.yaml"), "-o", str(folder / ".q.pdf")]
+            )
+            assert result.exit_code == 0, result.stderr
+            return studio_server.Outcome(0, (folder / ".q.pdf").read_bytes(), [])
+        finally:
+            for name in (".quick.yaml", ".q.pdf"):
+                (folder / name).unlink(missing_ok=True)
+
+    kept.run = quick
+    call(port, "POST", "/api/preview?page=2", specs[0])
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for i in range(50):
+        spec = specs[i] if i < 7 else specs[2 + i % 5]
+        assert call(port, "POST", f"/api/preview?page={1 + i % 2}&width=400", spec)[0] == 200
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert grown < 40, f"the server grew {grown:.0f} MB over 50 previews"
+    assert len(studio[2].books) == studio_server.CACHED
+
+
+def test_a_client_that_leaves_mid_build_leaves_nothing_behind(studio):
+    port, folder, _ = studio
+    body = SPEC.replace("count: 2", "count: 30").encode()
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(b"POST /api/pdf HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+    time.sleep(0.3)
+    sock.close()  # gone before the book is done
+    deadline = time.monotonic() + 60
+    while leftovers(folder) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert leftovers(folder) == [] and sorted(p.name for p in folder.iterdir()) == []
+    assert call(port, "POST", "/api/check", SPEC)[0] == 200  # and the server goes on
+
+
+def test_specs_are_opened_and_saved_in_the_folder_only(studio):
+    port, folder, _ = studio
+    assert json.loads(call(port, "POST", "/api/save?name=rainy.yaml", SPEC)[2])["ok"] is True
+    assert (folder / "rainy.yaml").read_text() == SPEC
+    assert json.loads(call(port, "GET", "/api/specs")[2]) == {"specs": ["rainy.yaml"]}
+    assert call(port, "GET", "/api/spec?name=rainy.yaml")[2].decode() == SPEC
+    for bad in ("../x.yaml", "/etc/passwd", "x.txt", ".hidden.yaml"):
+        status, _, _ = call(port, "POST", f"/api/save?name={bad}", SPEC)
+        assert status == 400, bad
+        assert call(port, "GET", f"/api/spec?name={bad}")[0] == 400, bad
+    assert sorted(p.name for p in folder.iterdir()) == ["rainy.yaml"]
+
+
+def test_every_asset_is_served_by_the_package(studio):
+    port, _, _ = studio
+    status, headers, page = call(port, "GET", "/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    for asset in ("/studio.js", "/studio.css"):
+        assert call(port, "GET", asset)[0] == 200
+        assert asset.encode() in page
+    assert b"http" not in page.replace(b'lang="en"', b"")  # nothing fetched from the web
+    assert call(port, "GET", "/../pyproject.toml")[0] == 404
+
+
+def test_the_command_prints_its_address_first_and_stops_on_ctrl_c(tmp_path):
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlebook", "studio", str(tmp_path), "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        first = child.stdout.readline()
+        assert first.startswith("puzzlebook studio: http://127.0.0.1:") and first.endswith("/\n")
+        port = int(first.rsplit(":", 1)[1].strip("/\n"))
+        assert call(port, "GET", "/")[0] == 200
+        child.send_signal(signal.SIGINT)
+        assert child.wait(timeout=20) == 0
+        assert "Traceback" not in child.stderr.read()
+    finally:
+        child.kill()

@@ -1,0 +1,151 @@
+"""The studio in a real browser (Debian's chromium, driven by Selenium through chromedriver): a person
+opens the page, types a title, adds a second maze, sees the preview change, mistypes a size and fixes it
+where the page shows the problem, and downloads a PDF that is the command line's, byte for byte.
+
+Marked ``browser``: where chromium or chromedriver is missing, conftest deselects it and says how to run
+it (``apt-get install chromium chromium-driver``, then ``python -m pytest -m browser``).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from puzzlebook.cli import app
+from puzzlebook.studio import serve
+
+pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("PUZZLEBOOK_SCREENSHOTS")  # a folder to keep the screenshots in, to look at
+
+
+@pytest.fixture
+def studio(tmp_path):
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    server = serve(folder, 0)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", folder
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def browser(tmp_path):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    settings = webdriver.ChromeOptions()
+    settings.binary_location = "/usr/bin/chromium"
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--window-size=1280,1000",
+    ):
+        settings.add_argument(flag)
+    settings.add_experimental_option(
+        "prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False}
+    )
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=settings)
+    driver.downloads = downloads
+    yield driver
+    driver.quit()
+
+
+def wait_for(check, seconds: float = 30.0, what: str = ""):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"waited {seconds:.0f} s for {what}")
+
+
+def shot(driver, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(SHOTS) / f"{name}.png"))
+
+
+def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = studio
+    browser.get(url)
+    page = browser.find_element(By.ID, "page")
+    first = wait_for(lambda: page.get_attribute("data-version"), what="the first preview")
+    shot(browser, "studio-start")
+
+    title = browser.find_element(By.ID, "f-title")
+    title.clear()
+    title.send_keys("Rainy Day Mazes")
+    browser.find_element(By.ID, "add-maze").click()
+    rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr")
+    assert len(rows) == 2
+    Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=algorithm]")).select_by_value("wilson")
+    Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("hex")
+    size = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size]")
+    size.clear()
+    size.send_keys("0x12")  # a mistake
+    problem = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size] + .problem")
+    wait_for(lambda: "at least 1x1" in problem.text, what="the size's problem beside it")
+    assert size.get_attribute("aria-invalid") == "true"
+    shot(browser, "studio-problem")
+
+    size.clear()
+    size.send_keys("12x12")  # fixed
+    wait_for(lambda: not problem.text, what="the problem to go")
+    later = wait_for(
+        lambda: page.get_attribute("data-version") != first and page.get_attribute("data-version"),
+        what="the preview to change",
+    )
+    assert later != first
+    status = browser.find_element(By.ID, "status").text
+    assert "2 mazes" in status, status
+    yaml = browser.find_element(By.ID, "yaml").get_attribute("value")
+    assert '"Rainy Day Mazes"' in yaml and "grid: hex" in yaml
+    browser.find_element(By.ID, "tab-yaml").click()
+    shot(browser, "studio-yaml")
+    browser.find_element(By.ID, "tab-form").click()
+    shot(browser, "studio-book")
+
+    browser.find_element(By.ID, "download").click()
+    pdf = wait_for(lambda: next(iter(browser.downloads.glob("*.pdf")), None), what="the download")
+    wait_for(lambda: not list(browser.downloads.glob("*.crdownload")), what="the download to finish")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(yaml)
+    cli = tmp_path / "cli.pdf"
+    result = CliRunner().invoke(app, ["build", "-q", str(spec), "-o", str(cli)])
+    assert result.exit_code == 0, result.stderr
+    assert pdf.read_bytes() == cli.read_bytes()
+
+    # the same page on a phone: nothing wider than the screen, every control labelled
+    metrics = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)  # a window can't be this narrow
+    browser.get(url)
+    wait_for(lambda: browser.find_element(By.ID, "page").get_attribute("data-version"), what="the preview")
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 400, f"the page is {width} px wide on a 390 px screen"
+    for element in browser.find_elements(By.CSS_SELECTOR, "input, select, textarea"):
+        label = element.get_attribute("aria-label") or browser.execute_script(
+            "return arguments[0].labels.length", element
+        )
+        assert label, element.get_attribute("outerHTML")
+    shot(browser, "studio-phone")
