@@ -19,7 +19,8 @@ def _have_browser() -> bool:
 def pytest_collection_modifyitems(config, items):
     """Browser tests run where Debian's chromium and chromedriver are; elsewhere they are deselected,
     never passed, and the run says so and how to run them."""
-    if _have_browser():
+    if _have_browser():  # the longest tests first, so the other workers are not left waiting at the end
+        items.sort(key=lambda item: "browser" not in item.keywords)
         return
     chosen = [item for item in items if "browser" not in item.keywords]
     dropped = [item for item in items if "browser" in item.keywords]

@@ -29,7 +29,7 @@ class Ran(NamedTuple):
     stderr: str
 
 
-RINGS = [*range(1, 13), 16, 21, 28, 40]  # every ring count up to 12, then samples to 40
+RINGS = [*range(1, 10), 12, 16, 23, 40]  # every size up to 9, then samples to 40
 
 
 def expected_counts(rings: int, inner: int = 0) -> list[int]:

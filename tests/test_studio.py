@@ -23,6 +23,19 @@ from puzzlebook.studio import server as studio_server
 SPEC = "title: Studio Book\nmarks: suggested\nmazes:\n  - {size: 12x12, algorithm: wilson, count: 2}\n"
 
 
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """One server for the tests that only ask: books it built for one test serve the next, as they
+    would a person paging through."""
+    folder = tmp_path_factory.mktemp("shared")
+    server = serve(folder, 0)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    yield server.server_address[1], folder, server.studio
+    server.shutdown()
+    server.server_close()
+
+
 @pytest.fixture
 def studio(tmp_path):
     folder = tmp_path / "folder"
@@ -49,8 +62,8 @@ def leftovers(folder) -> list[str]:
     return [p.name for p in folder.iterdir() if p.name.startswith(".puzzlebook-studio")]
 
 
-def test_check_says_what_the_book_holds(studio):
-    port, folder, _ = studio
+def test_check_says_what_the_book_holds(shared):
+    port, folder, _ = shared
     status, _, body = call(port, "POST", "/api/check", SPEC)
     answer = json.loads(body)
     assert status == 200 and answer["ok"] is True
@@ -58,8 +71,8 @@ def test_check_says_what_the_book_holds(studio):
     assert leftovers(folder) == []
 
 
-def test_check_lists_each_problem_with_its_line_and_key(studio):
-    port, _, _ = studio
+def test_check_lists_each_problem_with_its_line_and_key(shared):
+    port, _, _ = shared
     spec = "title: T\nmazes:\n  - {size: 12x12}\n  - {size: 0x5, algorithm: wilsn}\n"
     status, _, body = call(port, "POST", "/api/check", spec)
     answer = json.loads(body)
@@ -69,8 +82,8 @@ def test_check_lists_each_problem_with_its_line_and_key(studio):
     assert problems[(4, "mazes[1].size")] == "a maze needs at least 1x1 cells, got 0x5"
 
 
-def test_the_pdf_is_the_command_lines_byte_for_byte(studio, tmp_path):
-    port, _, _ = studio
+def test_the_pdf_is_the_command_lines_byte_for_byte(shared, tmp_path):
+    port, _, _ = shared
     status, headers, body = call(port, "POST", "/api/pdf", SPEC)
     assert status == 200 and headers["Content-Type"] == "application/pdf"
     spec = tmp_path / "book.yaml"
@@ -80,8 +93,8 @@ def test_the_pdf_is_the_command_lines_byte_for_byte(studio, tmp_path):
     assert body == (tmp_path / "cli.pdf").read_bytes()
 
 
-def test_separate_answers_come_as_their_own_pdf(studio, tmp_path):
-    port, _, _ = studio
+def test_separate_answers_come_as_their_own_pdf(shared, tmp_path):
+    port, _, _ = shared
     spec = SPEC.replace("marks: suggested", "marks: suggested\nanswer_key: separate")
     status, _, answers = call(port, "POST", "/api/pdf?part=answers", spec)
     assert status == 200 and answers.startswith(b"%PDF")
@@ -93,8 +106,8 @@ def test_separate_answers_come_as_their_own_pdf(studio, tmp_path):
     assert status == 404 and "no separate answers" in body.decode()
 
 
-def test_a_preview_is_a_png_of_the_page_asked_for(studio):
-    port, _, _ = studio
+def test_a_preview_is_a_png_of_the_page_asked_for(shared):
+    port, _, _ = shared
     status, headers, body = call(port, "POST", "/api/preview?page=2&width=300", SPEC)
     assert status == 200 and headers["Content-Type"] == "image/png" and body.startswith(b"\x89PNG")
     assert int.from_bytes(body[16:20], "big") == 300 and headers["X-Pages"] == "4"
@@ -102,8 +115,8 @@ def test_a_preview_is_a_png_of_the_page_asked_for(studio):
     assert status == 404 and "no page 9" in body.decode()
 
 
-def test_a_body_over_a_megabyte_is_refused(studio):
-    port = studio[0]
+def test_a_body_over_a_megabyte_is_refused(shared):
+    port = shared[0]
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:  # told its size, refused unread
         sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 1048577\r\n\r\n")
         answer = b""
@@ -137,8 +150,8 @@ def test_a_font_outside_the_folder_is_refused_in_the_studio(studio, tmp_path):
     assert status == 422 and "outside the studio's folder" in body.decode()
 
 
-def test_a_huge_maze_from_the_page_is_refused_clearly(studio):
-    port, _, _ = studio
+def test_a_huge_maze_from_the_page_is_refused_clearly(shared):
+    port, _, _ = shared
     status, _, body = call(
         port, "POST", "/api/check", "title: T\nlayout: poster\nmazes:\n  - {size: 4000x4000}\n"
     )
@@ -231,8 +244,8 @@ def test_specs_are_opened_and_saved_in_the_folder_only(studio):
     assert sorted(p.name for p in folder.iterdir()) == ["rainy.yaml"]
 
 
-def test_every_asset_is_served_by_the_package(studio):
-    port, _, _ = studio
+def test_every_asset_is_served_by_the_package(shared):
+    port, _, _ = shared
     status, headers, page = call(port, "GET", "/")
     assert status == 200 and headers["Content-Type"].startswith("text/html")
     for asset in ("/studio.js", "/studio.css"):
@@ -259,3 +272,18 @@ def test_the_command_prints_its_address_first_and_stops_on_ctrl_c(tmp_path):
         assert "Traceback" not in child.stderr.read()
     finally:
         child.kill()
+
+
+def test_books_are_saved_in_the_folder_with_their_answers(studio, tmp_path):
+    port, folder, _ = studio
+    spec = SPEC.replace("marks: suggested", "marks: suggested\nanswer_key: separate")
+    answer = json.loads(call(port, "POST", "/api/save-pdf?name=rainy.pdf", spec)[2])
+    assert answer == {"ok": True, "saved": "rainy.pdf, rainy-answers.pdf"}
+    book = tmp_path / "book.yaml"
+    book.write_text(spec)
+    assert CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "cli.pdf")]).exit_code == 0
+    assert (folder / "rainy.pdf").read_bytes() == (tmp_path / "cli.pdf").read_bytes()
+    assert (folder / "rainy-answers.pdf").read_bytes() == (tmp_path / "cli-answers.pdf").read_bytes()
+    for bad in ("../up.pdf", "/tmp/x.pdf", "book.txt"):
+        assert call(port, "POST", f"/api/save-pdf?name={bad}", spec)[0] == 400, bad
+    assert sorted(p.name for p in folder.iterdir()) == ["rainy-answers.pdf", "rainy.pdf"]

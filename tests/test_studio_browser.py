@@ -101,6 +101,7 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     assert len(rows) == 2
     Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=algorithm]")).select_by_value("wilson")
     Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("hex")
+    rows[1].find_element(By.CSS_SELECTOR, "[data-field=options]").send_keys("")  # a walker needs none
     size = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size]")
     size.clear()
     size.send_keys("0x12")  # a mistake
@@ -121,6 +122,17 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     assert "2 mazes" in status, status
     yaml = browser.find_element(By.ID, "yaml").get_attribute("value")
     assert '"Rainy Day Mazes"' in yaml and "grid: hex" in yaml
+    options = rows[0].find_element(By.CSS_SELECTOR, "[data-field=options]")
+    options.send_keys("scan=columns")  # an option, typed as key=value, reaches the spec
+    wait_for(
+        lambda: "options: {scan: " in browser.find_element(By.ID, "yaml").get_attribute("value"),
+        what="the option in the YAML",
+    )
+    later = wait_for(
+        lambda: page.get_attribute("data-version") != later and page.get_attribute("data-version"),
+        what="the preview after the option",
+    )
+    yaml = browser.find_element(By.ID, "yaml").get_attribute("value")
     browser.find_element(By.ID, "tab-yaml").click()
     shot(browser, "studio-yaml")
     browser.find_element(By.ID, "tab-form").click()

@@ -41,6 +41,7 @@ BUILD_SECONDS = 60.0
 CACHED = 6
 """Books kept for the preview's pages, newest first: enough for the page and its thumbnails."""
 SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml$")
+PDF_NAME = re.compile(r"^[\w][\w .-]{0,80}\.pdf$")
 PROBLEM = re.compile(r"^error: [^:\n]*?:(\d+): ([^:\n]+?): (.*)$")
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -339,7 +340,7 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:
             url = urlparse(self.path)
             query = parse_qs(url.query)
-            if url.path not in ("/api/check", "/api/pdf", "/api/preview", "/api/save"):
+            if url.path not in ("/api/check", "/api/pdf", "/api/preview", "/api/save", "/api/save-pdf"):
                 self._send(HTTPStatus.NOT_FOUND, b"not found", "text/plain")
                 return
             spec = self._body()
@@ -388,6 +389,8 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
                         )
                 elif url.path == "/api/preview":
                     self._preview(spec, query)
+                elif url.path == "/api/save-pdf":
+                    self._save_pdf(spec, query.get("name", [""])[0])
                 else:
                     self._save(spec, query.get("name", [""])[0])
             except Busy:
@@ -421,6 +424,40 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
                 self._json(HTTPStatus.NOT_FOUND, {"ok": False, "message": f"the book has no page {page}"})
                 return
             self._send(HTTPStatus.OK, image, "image/png", {"X-Pages": str(page_count(outcome.output))})
+
+        def _save_pdf(self, spec: str, name: str) -> None:
+            """The book (and its separate answers) written into the folder, as ``puzzlebook build`` would."""
+            if not PDF_NAME.match(name):
+                self._json(
+                    HTTPStatus.BAD_REQUEST,
+                    {
+                        "ok": False,
+                        "message": f'"{name}" is not a PDF name: letters, digits, spaces, dots and dashes, ending .pdf',
+                    },
+                )
+                return
+            outcome = studio.pdf(spec)
+            if outcome.code:
+                self._problems(outcome)
+                return
+            parts = [(name, outcome.output)]
+            answers = studio.pdf(spec, "answers")
+            if answers.code == 0 and answers.output:
+                parts.append((name[: -len(".pdf")] + "-answers.pdf", answers.output))
+            try:
+                for part_name, data in parts:
+                    target = studio.folder / part_name
+                    if target.is_symlink() or (target.exists() and not target.is_file()):
+                        raise ValueError(
+                            f"{part_name} in the folder is not a plain file; choose another name"
+                        )
+                    temporary = target.with_name(f".{part_name}.part")
+                    temporary.write_bytes(data)
+                    os.replace(temporary, target)
+            except (ValueError, OSError) as exc:
+                self._json(HTTPStatus.BAD_REQUEST, {"ok": False, "message": str(exc)})
+                return
+            self._json(HTTPStatus.OK, {"ok": True, "saved": ", ".join(n for n, _ in parts)})
 
         def _save(self, spec: str, name: str) -> None:
             try:

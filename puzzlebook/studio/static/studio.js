@@ -4,7 +4,7 @@
 
 const $ = (id) => document.getElementById(id);
 const BOOK_KEYS = ["title", "subtitle", "author", "layout", "page_size", "marks", "answer_key", "difficulty"];
-const MAZE_FIELDS = ["size", "algorithm", "grid", "shape", "count", "title"];
+const MAZE_FIELDS = ["size", "algorithm", "grid", "shape", "count", "options", "title"];
 let options = null;
 let current = 1; // the page shown
 let pages = 0;
@@ -27,7 +27,9 @@ function newRow(maze = {}) {
   fill(row.querySelector("[data-field=shape]"), ["", ...options.shapes], { "": "none" });
   row.querySelector("[data-field=algorithm]").value = "hunt-and-kill";
   for (const field of MAZE_FIELDS) {
-    if (maze[field] !== undefined && maze[field] !== null && typeof maze[field] !== "object") {
+    if (field === "options" && maze.options && typeof maze.options === "object") {
+      row.querySelector("[data-field=options]").value = Object.entries(maze.options).map(([k, v]) => `${k}=${v}`).join(", ");
+    } else if (maze[field] !== undefined && maze[field] !== null && typeof maze[field] !== "object") {
       row.querySelector(`[data-field=${field}]`).value = String(maze[field]);
     }
   }
@@ -68,6 +70,12 @@ function formToYaml() {
     if (get("shape")) parts.push(`shape: ${get("shape")}`);
     const count = get("count");
     if (count && count !== "1") parts.push(`count: ${/^\d+$/.test(count) ? count : quote(count)}`);
+    const pairs = get("options").split(",").map((p) => p.trim()).filter(Boolean).map((p) => {
+      const [key, ...rest] = p.split("=");
+      const value = rest.join("=").trim();
+      return `${key.trim()}: ${/^-?\d+(\.\d+)?$/.test(value) ? value : quote(value)}`;
+    });
+    if (pairs.length) parts.push(`options: {${pairs.join(", ")}}`);
     if (get("title")) parts.push(`title: ${quote(get("title"))}`);
     lines.push(`  - {${parts.join(", ")}}`);
   }
@@ -319,6 +327,12 @@ async function start() {
   $("next").addEventListener("click", () => current < pages && showPage(current + 1));
   $("download").addEventListener("click", () => download(false));
   $("download-answers").addEventListener("click", () => download(true));
+  $("save-pdf").addEventListener("click", async () => {
+    const name = ($("save-name").value.trim() || "book.yaml").replace(/\.ya?ml$/, "") + ".pdf";
+    const answer = await (await post(`/api/save-pdf?name=${encodeURIComponent(name)}`, $("yaml").value)).json();
+    if (answer.problems) showProblems(answer.problems);
+    status(answer.ok ? `Saved ${answer.saved} in the folder` : (answer.message || "Fix the problems first"), !answer.ok);
+  });
   $("open").addEventListener("click", async () => {
     const name = $("open-name").value;
     const response = await fetch(`/api/spec?name=${encodeURIComponent(name)}`);
