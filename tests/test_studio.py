@@ -190,7 +190,7 @@ def test_fifty_previews_keep_memory_flat(studio):
     specs = [f"title: Book {i}\nanswer_key: false\nmazes:\n  - {{size: 6x6}}\n" for i in range(7)]
     real_run = kept.run
 
-    def quick(spec: str, command: list[str], keep: str = "") -> studio_server.Outcome:
+    def quick(spec: str, command: list[str], keep: tuple[str, ...] = ()) -> studio_server.Outcome:
         """The same books, built in this process: the test is about what the server keeps, and a
         child's start-up would be most of its time."""
         if command[0] != "build":
@@ -201,7 +201,7 @@ def test_fifty_previews_keep_memory_flat(studio):
                 app, ["build", "-q", str(folder / ".quick.yaml"), "-o", str(folder / ".q.pdf")]
             )
             assert result.exit_code == 0, result.stderr
-            return studio_server.Outcome(0, (folder / ".q.pdf").read_bytes(), [])
+            return studio_server.Outcome(0, b"", [], files=((folder / ".q.pdf").read_bytes(), b""))
         finally:
             for name in (".quick.yaml", ".q.pdf"):
                 (folder / name).unlink(missing_ok=True)

@@ -59,6 +59,7 @@ class Outcome:
     output: bytes
     problems: list[dict[str, Any]]
     summary: str = ""
+    files: tuple[bytes, ...] = ()  # the files asked to be kept, in order (b"" for one not made)
 
 
 class Studio:
@@ -67,10 +68,10 @@ class Studio:
     def __init__(self, folder: Path) -> None:
         self.folder = folder.resolve()
         self.gate = threading.BoundedSemaphore(BUILDS)
-        self.books: OrderedDict[str, bytes] = OrderedDict()
+        self.books: OrderedDict[str, tuple[bytes, bytes]] = OrderedDict()  # spec -> (book, answers)
         self.lock = threading.Lock()
 
-    def run(self, spec: str, command: list[str], keep: str = "") -> Outcome:
+    def run(self, spec: str, command: list[str], keep: tuple[str, ...] = ()) -> Outcome:
         """``puzzlebook COMMAND`` on the spec, in a child process; its folder is removed whatever
         happens, so a client that goes away mid-build leaves nothing behind."""
         if not self.gate.acquire(timeout=WAIT):
@@ -83,6 +84,9 @@ class Studio:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(spec)
             env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
+            env.pop(
+                "PYTHONDONTWRITEBYTECODE", None
+            )  # let the children keep compiled modules: each starts faster
             outputs = [str(work / part) if part.endswith(".pdf") else part for part in command[1:]]
             try:
                 done = subprocess.run(
@@ -97,10 +101,13 @@ class Studio:
                 message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
                 return Outcome(1, b"", [{"line": None, "key": None, "message": message}])
             errors = done.stderr.decode("utf-8", "replace")
-            kept = work / keep if keep else None
-            output = kept.read_bytes() if kept and kept.is_file() else b"" if kept else done.stdout
+            files = tuple((work / name).read_bytes() if (work / name).is_file() else b"" for name in keep)
             return Outcome(
-                done.returncode, output, problems_of(errors), done.stdout.decode("utf-8", "replace")
+                done.returncode,
+                done.stdout,
+                problems_of(errors),
+                done.stdout.decode("utf-8", "replace"),
+                files,
             )
         finally:
             path.unlink(missing_ok=True)
@@ -137,19 +144,23 @@ class Studio:
             self.gate.release()
 
     def pdf(self, spec: str, part: str = "book") -> Outcome:
-        key = hashlib.sha256(f"{part}\n{spec}".encode()).hexdigest()
+        """The book, or with ``part="answers"`` its separate answer key (empty when it has none): one
+        build makes both, and both are kept for the next request."""
+        key = hashlib.sha256(spec.encode()).hexdigest()
         with self.lock:
             if key in self.books:
                 self.books.move_to_end(key)
-                return Outcome(0, self.books[key], [])
-        wanted = "book-answers.pdf" if part == "answers" else "book.pdf"  # a file: separate answers too
-        outcome = self.run(spec, ["build", "-q", "-o", "book.pdf"], keep=wanted)
-        if outcome.code == 0:
-            with self.lock:
-                self.books[key] = outcome.output
-                while len(self.books) > CACHED:
-                    self.books.popitem(last=False)
-        return outcome
+                book, answers = self.books[key]
+                return Outcome(0, answers if part == "answers" else book, [])
+        outcome = self.run(spec, ["build", "-q", "-o", "book.pdf"], keep=("book.pdf", "book-answers.pdf"))
+        if outcome.code:
+            return outcome
+        book, answers = outcome.files
+        with self.lock:
+            self.books[key] = (book, answers)
+            while len(self.books) > CACHED:
+                self.books.popitem(last=False)
+        return Outcome(0, answers if part == "answers" else book, [])
 
     def specs(self) -> list[str]:
         return sorted(p.name for p in self.folder.iterdir() if p.is_file() and SPEC_NAME.match(p.name))
