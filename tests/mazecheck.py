@@ -70,3 +70,21 @@ def shortest_path(cells: list[list[int]], a: tuple[int, int], b: tuple[int, int]
 def dead_end_share(cells: list[list[int]]) -> float:
     flat = [b for row in cells for b in row]
     return sum(1 for b in flat if bin(b).count("1") == 1) / len(flat)
+
+
+def graph_distances(doc: dict, source: int) -> dict[int, int]:
+    """Steps from cell ``source`` to every cell it reaches through a JSON maze's ``graph.passages``,
+    breadth first: the independent search for grids of every kind."""
+    links: dict[int, list[int]] = {}
+    for i, j in doc["graph"]["passages"]:
+        links.setdefault(i, []).append(j)
+        links.setdefault(j, []).append(i)
+    dist = {source: 0}
+    todo = deque([source])
+    while todo:
+        cell = todo.popleft()
+        for nxt in links.get(cell, []):
+            if nxt not in dist:
+                dist[nxt] = dist[cell] + 1
+                todo.append(nxt)
+    return dist

@@ -5,11 +5,11 @@ the PDF."""
 from __future__ import annotations
 
 import math
-from collections import deque
 from itertools import pairwise
 from typing import NamedTuple
 
 import pytest
+from mazecheck import graph_distances
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -82,25 +82,9 @@ def circle_problems(doc: dict) -> list[str]:
     passages = {tuple(sorted(p)) for p in g["passages"]}
     if not passages <= expected or len(passages) != len(cells) - 1 or len(g["passages"]) != len(passages):
         found.append(f"{len(g['passages'])} passages for {len(cells)} cells, or not between neighbours")
-    if len(reach(doc, 0)) != len(cells):
+    if len(graph_distances(doc, 0)) != len(cells):
         found.append("not connected")
     return found
-
-
-def reach(doc: dict, source: int) -> dict[int, int]:
-    links: dict[int, list[int]] = {}
-    for i, j in doc["graph"]["passages"]:
-        links.setdefault(i, []).append(j)
-        links.setdefault(j, []).append(i)
-    dist = {source: 0}
-    todo = deque([source])
-    while todo:
-        cell = todo.popleft()
-        for nxt in links.get(cell, []):
-            if nxt not in dist:
-                dist[nxt] = dist[cell] + 1
-                todo.append(nxt)
-    return dist
 
 
 @pytest.mark.parametrize("algorithm", WALKERS)
@@ -112,7 +96,7 @@ def test_every_walker_makes_a_perfect_circle(algorithm: str) -> None:
             g = doc["graph"]
             cells = [tuple(c) for c in g["cells"]]
             assert cells[g["start"]] == (0, 0)  # the centre
-            dist = reach(doc, g["start"])
+            dist = graph_distances(doc, g["start"])
             rim = [i for i, (r, _) in enumerate(cells) if r == rings - 1]
             assert cells[g["end"]][0] == rings - 1 and dist[g["end"]] == max(dist[i] for i in rim)
             assert len(g["solution"]) - 1 == dist[g["end"]]
@@ -129,7 +113,7 @@ def test_a_hole_in_the_middle(inner: int) -> None:
         g = doc["graph"]
         assert cells[g["start"]][0] == inner and cells[g["end"]][0] == 8  # from the hole's edge out
         best = max(
-            reach(doc, i)[j]
+            graph_distances(doc, i)[j]
             for i, (r, _) in enumerate(cells)
             if r == inner
             for j, (q, _) in enumerate(cells)
@@ -152,7 +136,7 @@ def test_suggested_ends_are_a_quarter_turn_apart_on_the_rim() -> None:
             return min(turn, 1 - turn) >= 0.25 - 1e-9
 
         assert g["start"] in rim and g["end"] in rim and apart(g["start"], g["end"])
-        best = max(reach(doc, i)[j] for i in rim for j in rim if apart(i, j))
+        best = max(graph_distances(doc, i)[j] for i in rim for j in rim if apart(i, j))
         assert len(g["solution"]) - 1 == best
         assert puzzle.sides == (2, 2)  # both open outward, in the rim
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections import deque
 from typing import NamedTuple
 
 import pytest
+from mazecheck import graph_distances
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -86,17 +86,7 @@ def graph_problems(doc: dict, grid: str) -> list[str]:
         found.append(
             f"{len(g['passages'])} passages, a spanning tree of {len(cells)} cells has {len(cells) - 1}"
         )
-    links: dict[int, list[int]] = {i: [] for i in range(len(cells))}
-    for i, j in passages:
-        links[i].append(j)
-        links[j].append(i)
-    seen = {0}
-    todo = deque([0])
-    while todo:
-        for j in links[todo.popleft()]:
-            if j not in seen:
-                seen.add(j)
-                todo.append(j)
+    seen = graph_distances(doc, 0)
     if len(seen) != len(cells):
         found.append(f"only {len(seen)} of {len(cells)} cells are connected")
     return found
@@ -104,19 +94,7 @@ def graph_problems(doc: dict, grid: str) -> list[str]:
 
 def bfs(doc: dict, a: int, b: int) -> int:
     """Steps from a to b through the JSON passages: an independent search."""
-    links: dict[int, list[int]] = {}
-    for i, j in doc["graph"]["passages"]:
-        links.setdefault(i, []).append(j)
-        links.setdefault(j, []).append(i)
-    dist = {a: 0}
-    todo = deque([a])
-    while todo:
-        cell = todo.popleft()
-        for nxt in links.get(cell, []):
-            if nxt not in dist:
-                dist[nxt] = dist[cell] + 1
-                todo.append(nxt)
-    return dist[b]
+    return graph_distances(doc, a)[b]
 
 
 @pytest.mark.parametrize("grid", KINDS)

@@ -10,14 +10,13 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
+from studiocheck import running
 from typer.testing import CliRunner
 
 from puzzlebook.cli import app
-from puzzlebook.studio import serve
 from puzzlebook.studio import server as studio_server
 
 SPEC = "title: Studio Book\nmarks: suggested\nmazes:\n  - {size: 12x12, algorithm: wilson, count: 2}\n"
@@ -28,24 +27,16 @@ def shared(tmp_path_factory):
     """One server for the tests that only ask: books it built for one test serve the next, as they
     would a person paging through."""
     folder = tmp_path_factory.mktemp("shared")
-    server = serve(folder, 0)
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    yield server.server_address[1], folder, server.studio
-    server.shutdown()
-    server.server_close()
+    with running(folder) as server:
+        yield server.server_address[1], folder, server.studio
 
 
 @pytest.fixture
 def studio(tmp_path):
     folder = tmp_path / "folder"
     folder.mkdir()
-    server = serve(folder, 0)
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    yield server.server_address[1], folder, server.studio
-    server.shutdown()
-    server.server_close()
+    with running(folder) as server:
+        yield server.server_address[1], folder, server.studio
 
 
 def call(port: int, method: str, path: str, body: bytes | str = b"") -> tuple[int, dict[str, str], bytes]:
@@ -188,25 +179,22 @@ def test_fifty_previews_keep_memory_flat(studio):
     run in children) grows no more than a few megabytes."""
     port, folder, kept = studio
     specs = [f"title: Book {i}\nanswer_key: false\nmazes:\n  - {{size: 6x6}}\n" for i in range(7)]
-    real_run = kept.run
 
-    def quick(spec: str, command: list[str], keep: tuple[str, ...] = ()) -> studio_server.Outcome:
+    def quick(spec: str) -> tuple[studio_server.Outcome, bytes]:
         """The same books, built in this process: the test is about what the server keeps, and a
         child's start-up would be most of its time."""
-        if command[0] != "build":
-            return real_run(spec, command, keep)
         (folder / ".quick.yaml").write_text(spec)
         try:
             result = CliRunner().invoke(
                 app, ["build", "-q", str(folder / ".quick.yaml"), "-o", str(folder / ".q.pdf")]
             )
             assert result.exit_code == 0, result.stderr
-            return studio_server.Outcome(0, b"", [], files=((folder / ".q.pdf").read_bytes(), b""))
+            return studio_server.Outcome(0, (folder / ".q.pdf").read_bytes(), []), b""
         finally:
             for name in (".quick.yaml", ".q.pdf"):
                 (folder / name).unlink(missing_ok=True)
 
-    kept.run = quick
+    kept._build = quick  # type: ignore[method-assign]
     call(port, "POST", "/api/preview?page=2", specs[0])
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     for i in range(50):

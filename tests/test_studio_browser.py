@@ -9,15 +9,14 @@ it (``apt-get install chromium chromium-driver``, then ``python -m pytest -m bro
 from __future__ import annotations
 
 import os
-import threading
 import time
 from pathlib import Path
 
 import pytest
+from studiocheck import running
 from typer.testing import CliRunner
 
 from puzzlebook.cli import app
-from puzzlebook.studio import serve
 
 pytestmark = pytest.mark.browser
 
@@ -28,12 +27,8 @@ SHOTS = os.environ.get("PUZZLEBOOK_SCREENSHOTS")  # a folder to keep the screens
 def studio(tmp_path):
     folder = tmp_path / "folder"
     folder.mkdir()
-    server = serve(folder, 0)
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/", folder
-    server.shutdown()
-    server.server_close()
+    with running(folder) as server:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", folder
 
 
 @pytest.fixture

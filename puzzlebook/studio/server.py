@@ -21,6 +21,7 @@ import sys
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -28,7 +29,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
+from ..errors import PuzzlebookError
 from ..inputs import CONFINED, STUDIO_FOLDER
+from ..output import write_output
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1024 * 1024
@@ -53,13 +56,12 @@ TYPES = {
 
 @dataclass
 class Outcome:
-    """What a child ``puzzlebook`` said: its exit code, its output, and its problems."""
+    """What a check or a build said: its exit code, the PDF asked for, its problems, its summary."""
 
     code: int
     output: bytes
     problems: list[dict[str, Any]]
     summary: str = ""
-    files: tuple[bytes, ...] = ()  # the files asked to be kept, in order (b"" for one not made)
 
 
 class Studio:
@@ -71,26 +73,43 @@ class Studio:
         self.books: OrderedDict[str, tuple[bytes, bytes]] = OrderedDict()  # spec -> (book, answers)
         self.lock = threading.Lock()
 
-    def run(self, spec: str, command: list[str], keep: tuple[str, ...] = ()) -> Outcome:
-        """``puzzlebook COMMAND`` on the spec, in a child process; its folder is removed whatever
-        happens, so a client that goes away mid-build leaves nothing behind."""
+    @contextlib.contextmanager
+    def _spec_file(self, spec: str) -> Iterator[Path]:
+        """A slot at the gate and the spec in a hidden file of the folder itself, so the files it names
+        are found where the user keeps them; both are given back whatever happens."""
         if not self.gate.acquire(timeout=WAIT):
             raise Busy
-        work = Path(tempfile.mkdtemp(prefix=".puzzlebook-studio-", dir=self.folder))
-        # the spec sits in FOLDER itself, so the files it names are found where the user keeps them
-        handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
-        path = Path(name)
         try:
+            handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(spec)
-            env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
-            env.pop(
-                "PYTHONDONTWRITEBYTECODE", None
-            )  # let the children keep compiled modules: each starts faster
-            outputs = [str(work / part) if part.endswith(".pdf") else part for part in command[1:]]
+            try:
+                yield Path(name)
+            finally:
+                Path(name).unlink(missing_ok=True)
+        finally:
+            self.gate.release()
+
+    def _build(self, spec: str) -> tuple[Outcome, bytes]:
+        """``puzzlebook build`` in a child process, writing into a private folder removed whatever
+        happens (a client that goes away mid-build leaves nothing behind): the book, and its separate
+        answers (b"" when it has none)."""
+        env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
+        with self._spec_file(spec) as path:
+            work = Path(tempfile.mkdtemp(prefix=".puzzlebook-studio-", dir=self.folder))
             try:
                 done = subprocess.run(
-                    [sys.executable, "-m", "puzzlebook", command[0], str(path), *outputs],
+                    [
+                        sys.executable,
+                        "-m",
+                        "puzzlebook",
+                        "build",
+                        "-q",
+                        str(path),
+                        "-o",
+                        str(work / "book.pdf"),
+                    ],
                     capture_output=True,
                     timeout=BUILD_SECONDS,
                     env=env,
@@ -99,49 +118,35 @@ class Studio:
                 )
             except subprocess.TimeoutExpired:
                 message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
-                return Outcome(1, b"", [{"line": None, "key": None, "message": message}])
-            errors = done.stderr.decode("utf-8", "replace")
-            files = tuple((work / name).read_bytes() if (work / name).is_file() else b"" for name in keep)
-            return Outcome(
-                done.returncode,
-                done.stdout,
-                problems_of(errors),
-                done.stdout.decode("utf-8", "replace"),
-                files,
-            )
-        finally:
-            path.unlink(missing_ok=True)
-            shutil.rmtree(work, ignore_errors=True)
-            self.gate.release()
+                return Outcome(1, b"", [{"line": None, "key": None, "message": message}]), b""
+            else:
+                book, answers = (
+                    (work / name).read_bytes() if (work / name).is_file() else b""
+                    for name in ("book.pdf", "book-answers.pdf")
+                )
+                problems = problems_of(done.stderr.decode("utf-8", "replace"))
+                return Outcome(done.returncode, book, problems), answers
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
 
     def check(self, spec: str) -> Outcome:
         """The checks of ``puzzlebook validate``, in this process (they build no maze, so they are
         quick and bounded by the spec's limits), confined to the folder for this thread only."""
         from ..build import check_book
         from ..cli import summary
-        from ..errors import PuzzlebookError, SpecError
+        from ..errors import PuzzlebookError
 
-        if not self.gate.acquire(timeout=WAIT):
-            raise Busy
-        handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
-        token = CONFINED.set(str(self.folder))
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(spec)
+        with self._spec_file(spec) as path:
+            token = CONFINED.set(str(self.folder))
             try:
-                checked = check_book(name)
-            except SpecError as exc:
-                lines = "\n".join(f"error: {p}" for p in exc.problems)
-                return Outcome(2, b"", problems_of(lines))
-            except PuzzlebookError as exc:
+                checked = check_book(path)
+            except PuzzlebookError as exc:  # a SpecError's text is its problems, a line each
                 return Outcome(
                     2, b"", problems_of("\n".join(f"error: {line}" for line in str(exc).splitlines()))
                 )
+            finally:
+                CONFINED.reset(token)
             return Outcome(0, b"", [], summary(checked))
-        finally:
-            CONFINED.reset(token)
-            Path(name).unlink(missing_ok=True)
-            self.gate.release()
 
     def pdf(self, spec: str, part: str = "book") -> Outcome:
         """The book, or with ``part="answers"`` its separate answer key (empty when it has none): one
@@ -152,15 +157,25 @@ class Studio:
                 self.books.move_to_end(key)
                 book, answers = self.books[key]
                 return Outcome(0, answers if part == "answers" else book, [])
-        outcome = self.run(spec, ["build", "-q", "-o", "book.pdf"], keep=("book.pdf", "book-answers.pdf"))
+        outcome, answers = self._build(spec)
         if outcome.code:
             return outcome
-        book, answers = outcome.files
         with self.lock:
-            self.books[key] = (book, answers)
+            self.books[key] = (outcome.output, answers)
             while len(self.books) > CACHED:
                 self.books.popitem(last=False)
-        return Outcome(0, answers if part == "answers" else book, [])
+        return Outcome(0, answers if part == "answers" else outcome.output, [])
+
+    def save(self, name: str, data: bytes, pattern: re.Pattern[str], what: str) -> None:
+        """A spec or a PDF written into the folder, as ``output`` writes every result (whole or not at
+        all, keeping the old file's permissions), under a plain name that stays in the folder; a link
+        or anything but a plain file of that name is refused (it could lead out of the folder)."""
+        if not pattern.match(name):
+            raise ValueError(f'"{name}" is not a {what} name: letters, digits, spaces, dots and dashes')
+        path = self.folder / name
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise ValueError(f"{name} in the folder is not a plain file; choose another name")
+        write_output(path, data)
 
     def specs(self) -> list[str]:
         return sorted(p.name for p in self.folder.iterdir() if p.is_file() and SPEC_NAME.match(p.name))
@@ -438,50 +453,27 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
 
         def _save_pdf(self, spec: str, name: str) -> None:
             """The book (and its separate answers) written into the folder, as ``puzzlebook build`` would."""
-            if not PDF_NAME.match(name):
-                self._json(
-                    HTTPStatus.BAD_REQUEST,
-                    {
-                        "ok": False,
-                        "message": f'"{name}" is not a PDF name: letters, digits, spaces, dots and dashes, ending .pdf',
-                    },
-                )
-                return
             outcome = studio.pdf(spec)
             if outcome.code:
                 self._problems(outcome)
                 return
             parts = [(name, outcome.output)]
-            answers = studio.pdf(spec, "answers")
-            if answers.code == 0 and answers.output:
-                parts.append((name[: -len(".pdf")] + "-answers.pdf", answers.output))
-            try:
-                for part_name, data in parts:
-                    target = studio.folder / part_name
-                    if target.is_symlink() or (target.exists() and not target.is_file()):
-                        raise ValueError(
-                            f"{part_name} in the folder is not a plain file; choose another name"
-                        )
-                    temporary = target.with_name(f".{part_name}.part")
-                    temporary.write_bytes(data)
-                    os.replace(temporary, target)
-            except (ValueError, OSError) as exc:
-                self._json(HTTPStatus.BAD_REQUEST, {"ok": False, "message": str(exc)})
-                return
-            self._json(HTTPStatus.OK, {"ok": True, "saved": ", ".join(n for n, _ in parts)})
+            answers = studio.pdf(spec, "answers").output
+            if answers:
+                parts.append((name.removesuffix(".pdf") + "-answers.pdf", answers))
+            self._save_all(parts, PDF_NAME, "PDF")
 
         def _save(self, spec: str, name: str) -> None:
+            self._save_all([(name, spec.encode())], SPEC_NAME, "spec")
+
+        def _save_all(self, parts: list[tuple[str, bytes]], pattern: re.Pattern[str], what: str) -> None:
             try:
-                path = studio.spec_path(name)
-                if path.is_symlink() or (path.exists() and not path.is_file()):
-                    raise ValueError(f"{name} in the folder is not a plain file; choose another name")
-                part = path.with_name(f".{path.name}.part")
-                part.write_text(spec, encoding="utf-8")
-                os.replace(part, path)
-            except (ValueError, OSError) as exc:
+                for name, data in parts:
+                    studio.save(name, data, pattern, what)
+            except (ValueError, OSError, PuzzlebookError) as exc:
                 self._json(HTTPStatus.BAD_REQUEST, {"ok": False, "message": str(exc)})
                 return
-            self._json(HTTPStatus.OK, {"ok": True, "saved": name})
+            self._json(HTTPStatus.OK, {"ok": True, "saved": ", ".join(name for name, _ in parts)})
 
     return Handler
 
