@@ -47,11 +47,6 @@ Arc = tuple[float, float, float, float, float]
 12 o'clock; t0 may be negative for an arc across 12 o'clock)."""
 
 
-def field_walls(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
-    """The straight walls of a maze on any kind of grid (see ``field_sides``)."""
-    return field_sides(puzzle)[0]
-
-
 def field_sides(puzzle: Puzzle) -> tuple[list[tuple[float, float, float, float]], list[Arc]]:
     """Every wall of a maze on any kind of grid once, in the kind's units (y down), the openings of its
     ends left out: straight sides on one line merged into long runs, and arcs on one circle merged into
@@ -164,16 +159,13 @@ def arc_points(arc: Arc, step: float = 1 / 180) -> list[Point]:
     return [arc_point(arc, arc[3] + (arc[4] - arc[3]) * i / pieces) for i in range(pieces + 1)]
 
 
-def wall_segments(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
-    """The wall runs of any maze, in cells (y down), the ends' openings left out."""
+def all_walls(puzzle: Puzzle) -> tuple[list[tuple[float, float, float, float]], list[Arc]]:
+    """The walls of any maze in cells (y down), the ends' openings left out: straight runs, and arcs
+    (only circles have those)."""
     if isinstance(puzzle.maze, GraphMaze):
-        return field_walls(puzzle)
-    return [(float(a), float(b), float(c), float(d)) for a, b, c, d in wall_runs(puzzle.maze, gaps(puzzle))]
-
-
-def wall_arcs(puzzle: Puzzle) -> list[Arc]:
-    """The curved walls of any maze (none but on circles)."""
-    return field_sides(puzzle)[1] if isinstance(puzzle.maze, GraphMaze) else []
+        return field_sides(puzzle)
+    runs = [(float(a), float(b), float(c), float(d)) for a, b, c, d in wall_runs(puzzle.maze, gaps(puzzle))]
+    return runs, []
 
 
 def opening(puzzle: Puzzle, role: str) -> tuple[Point, Point, int] | None:

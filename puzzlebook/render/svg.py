@@ -8,7 +8,7 @@ from ..layout import Figure
 from ..maze import Maze
 from ..puzzles import Puzzle
 from .fonts import Setter, register_font
-from .geometry import Placement, arc_point, extent, marks, solution_line, wall_arcs, wall_segments
+from .geometry import Placement, all_walls, arc_point, extent, marks, solution_line
 
 FONTS = "DejaVu Sans, Bitstream Vera Sans, sans-serif"
 
@@ -42,11 +42,12 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
             f'<polyline points="{points}" fill="none" stroke="#4d4d4d" stroke-width="{_n(width_line)}" '
             'stroke-linecap="round" stroke-linejoin="round"/>'
         )
+    lines, arcs = all_walls(puzzle)
     d = " ".join(
         f"M{_n(room + x0 * cell)} {_n(room + y0 * cell)}L{_n(room + x1 * cell)} {_n(room + y1 * cell)}"
-        for x0, y0, x1, y1 in wall_segments(puzzle)
+        for x0, y0, x1, y1 in lines
     )
-    for arc in wall_arcs(puzzle):  # SVG's own arcs: radius, the large-arc flag, clockwise
+    for arc in arcs:  # SVG's own arcs: radius, the large-arc flag, clockwise
         (x0, y0), (x1, y1) = arc_point(arc, arc[3]), arc_point(arc, arc[4])
         rad, large = _n(arc[2] * cell), int(arc[4] - arc[3] > 0.5)
         if arc[4] - arc[3] >= 1 - 1e-9:  # a whole circle: two halves, as one arc cannot close
