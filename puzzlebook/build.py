@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .errors import Problem, PuzzlebookError, SpecError
 from .inputs import studio_folder
+from .kinds import ring_counts
 from .layout import BookPlan, Layout, for_book, load_layout, plan_book
 from .output import plan_output, write_output
 from .puzzles import (
@@ -53,6 +54,18 @@ STUDIO_CELLS = 250_000
 """Cells a maze may have in a book the studio builds: a page from a browser waits for it."""
 
 
+def _field(grid: str, width: int, height: int, inner: int) -> tuple[int, int]:
+    """(cells, outline cells whose searches choose the ends) of a plain field: squares take a few
+    searches for their ends (0: none to count); other grids search from their outline cells, up to
+    ``solve.SHAPE_SEARCHES`` (see ``paths.choose_ends``); a circle's outline is its rim."""
+    if grid == "circle":
+        counts = ring_counts(width, inner)
+        return sum(counts), counts[-1]
+    if grid == "rectangle":
+        return width * height, 0
+    return width * height, 2 * (width + height)
+
+
 def workload_problems(spec: Spec) -> list[Problem]:
     """Limits on what a spec can make puzzlebook do, from the spec alone, before anything is expanded.
 
@@ -67,25 +80,29 @@ def workload_problems(spec: Spec) -> list[Problem]:
         age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
         mask = spec.masks.get(i)
         width, height = (mask.width, mask.height) if mask else entry.size or (age.size if age else (1, 1))
-        each = width * height + (shape_search_cells(mask.outline, mask.cells) if mask else 0)
+        cells, outline = _field(entry.grid, width, height, entry.inner or 0)
+        each = cells + (shape_search_cells(outline, cells) if outline else 0)
+        if mask:  # the box is made, the shape's cells searched
+            each = cells + shape_search_cells(mask.outline, mask.cells)
         names = [m for (e, _), m in spec.name_masks.items() if e == i]
         if names:  # a word shape of each student's name: one maze each
             each = max(m.width * m.height + shape_search_cells(m.outline, m.cells) for m in names)
         band = None if entry.age else entry.difficulty
-        if studio_folder() and width * height > STUDIO_CELLS:
+        size = f"{width} rings ({cells:,} cells)" if entry.grid == "circle" else f"{width}x{height}"
+        if studio_folder() and cells > STUDIO_CELLS:
             problems.append(
                 Problem(
                     spec.where("mazes", i, "size"),
-                    f"{width}x{height} is too large for the studio: at most {STUDIO_CELLS:,} cells a maze "
+                    f"{size} is too large for the studio: at most {STUDIO_CELLS:,} cells a maze "
                     "there (500x500); build it with puzzlebook build",
                 )
             )
-        if isinstance(band, tuple) and band[0] > 5 * width * height:
+        if isinstance(band, tuple) and band[0] > 5 * cells:
             problems.append(
                 Problem(
                     spec.where("mazes", i, "difficulty"),
-                    f"no {width}x{height} maze scores above {5 * width * height}; choose a range below "
-                    "that, or easy, medium or hard",
+                    f"no {size} maze scores above {5 * cells}; choose a range below that, or easy, medium or "
+                    "hard",
                 )
             )
         if names:

@@ -7,6 +7,7 @@ This is the only module that prints or chooses exit codes: 2 for bad input (spec
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import sys
 import time
@@ -249,7 +250,7 @@ def maze(
                         )
                     ]
                 )
-            wrong = kinds.kind_for(grid_kind, width, inner).size_problem(width, height)
+            wrong = kinds.field_problem(grid_kind, width, height, inner)
             if wrong:
                 raise SpecError([Problem("--size", wrong)])
         options = parse_options(option or [])
@@ -296,7 +297,8 @@ def maze(
             from .render.png import png_dpi
 
             try:
-                drawn = png_dpi(width, height, dpi)
+                across, down = kinds.kind_for(grid_kind, width, inner).extent(width, height)
+                drawn = png_dpi(math.ceil(across), math.ceil(down), dpi)  # the drawing's size, in cells
             except PuzzlebookError as exc:
                 raise SpecError([Problem("--size", str(exc))]) from None
             if drawn < dpi:

@@ -753,11 +753,7 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
                     entry, book, i, path, lines, f"a {entry.grid} grid", f"make a {entry.grid} grid"
                 )
                 size = entry.size or (entry.age.size if entry.age else None)
-                wrong = (
-                    kinds.kind_for(entry.grid, size[0], entry.inner or 0).size_problem(*size)
-                    if size
-                    else None
-                )
+                wrong = kinds.field_problem(entry.grid, *size, entry.inner or 0) if size else None
                 if wrong:
                     problems.append(Problem(where(path.name, lines, "mazes", i, "size"), wrong))
             if entry.size is None and entry.age is None and book.difficulty is None:

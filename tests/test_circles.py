@@ -202,6 +202,11 @@ def test_arcs_merge_where_neighbouring_cells_share_a_wall() -> None:
         ("{size: 9, grid: circle, shape: heart}", "mazes[0].shape", "a circle is its own shape"),
         ("{size: 9, grid: circle, marks: corners}", "mazes[0].marks", "corners names sides a circle grid"),
         ("{size: 1001, grid: circle}", "mazes[0].size", "at most 1000"),
+        (
+            "{size: 201, grid: circle}",
+            "mazes[0].size",
+            "too many for a circle maze: at most 120,000 (200 rings)",
+        ),
     ],
 )
 def test_what_a_circle_cannot_take_is_refused_with_its_line(tmp_path, spec, where, words) -> None:

@@ -231,6 +231,11 @@ def run(*args: str) -> Ran:
             "corners names sides a triangle grid",
         ),
         ("{size: 1x9, grid: triangle}", "mazes[0].size", "falls apart into pairs; make it at least 2x9"),
+        (
+            "{size: 400x400, grid: hex}",
+            "mazes[0].size",
+            "160,000 cells is too many for a hex maze: at most 120,000",
+        ),
         ("{size: 9x9, grid: octagon}", "mazes[0].grid", "'rectangle', 'hex', 'triangle' or 'circle'"),
     ],
 )

@@ -36,4 +36,34 @@ def kind_for(name: str, width: int, inner: int = 0) -> Kind:
     return kind(name)
 
 
-__all__ = ["GRIDS", "KINDS", "Kind", "Point", "Side", "kind", "kind_for", "ring_counts"]
+MAX_FIELD_CELLS = 120_000
+"""Cells a maze of hexagons, triangles or rings may have (a 346x346 field, or 200 rings): each cell's
+sides are drawn one by one, and a PNG of that many takes about ten seconds and 400 MB. The rectangle's
+padded fast path goes to 16 million."""
+
+
+def field_problem(name: str, width: int, height: int, inner: int = 0) -> str | None:
+    """What is wrong with a maze of this kind and size, said for the reader; None if nothing."""
+    shape = kind_for(name, width, inner)
+    problem = shape.size_problem(width, height)
+    if problem or name == "rectangle":
+        return problem
+    cells = sum(ring_counts(width, inner)) if name == "circle" else width * height
+    if cells > MAX_FIELD_CELLS:
+        most = "200 rings" if name == "circle" else "for example 346x346"
+        return f"{cells:,} cells is too many for a {name} maze: at most {MAX_FIELD_CELLS:,} ({most})"
+    return None
+
+
+__all__ = [
+    "GRIDS",
+    "KINDS",
+    "MAX_FIELD_CELLS",
+    "Kind",
+    "Point",
+    "Side",
+    "field_problem",
+    "kind",
+    "kind_for",
+    "ring_counts",
+]
