@@ -241,11 +241,6 @@ class GraphMaze:
     def height(self) -> int:
         return self.grid.height
 
-    def open_neighbours(self, cell: int) -> list[int]:
-        k, bits = self.grid.slots, self.passages[cell]
-        nbr = self.grid.nbr
-        return [nbr[cell * k + s] for s in range(k) if bits >> s & 1]
-
     def passage_count(self) -> int:
         return sum(bin(b).count("1") for b in self.passages) // 2
 
@@ -271,12 +266,3 @@ def _maze_on(
     name: str, width: int, height: int, masked: frozenset[Cell], inner: int, passages: bytes
 ) -> GraphMaze:
     return GraphMaze(Topology.of(name, width, height, masked, inner), passages)
-
-
-def carve(passages: bytearray, nbr: array[int], back: bytes, k: int, cell: int, slot: int) -> int:
-    """Open slot ``slot`` of ``cell`` and the side facing it; return the neighbour."""
-    at = cell * k + slot
-    other = nbr[at]
-    passages[cell] |= 1 << slot
-    passages[other] |= 1 << back[at]
-    return other
