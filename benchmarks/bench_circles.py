@@ -1,23 +1,27 @@
 """Circles: every walking generator on a 200-ring circle, and a book of circular mazes beside the same
 book of square ones, in one run.
 
-    python benchmarks/bench_circles.py
+    python benchmarks/bench_circles.py [--peers PYTHON_WITH_CTRLGRID]
 
 The generators are timed in this process on a field whose arrays are made first (once per shape, as a
-book's mazes of one entry share them; that time is printed too). The books are built by `puzzlebook
+book's mazes of one entry share them; that time is printed too), each bracketed by the reference
+workload of ``bench_generators``; with ``--peers``, each time is also given at the speed of the machine
+the goals were set on (see ``bench_shapes``). The books are built by `puzzlebook
 build` in fresh processes, interleaved three times, and the medians compared: this machine's speed
 drifts by up to 2x within the hour, so the ratio is what to read.
 """
 
 from __future__ import annotations
 
-import random
+import argparse
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from bench_generators import goal_machine_reference
+from bench_shapes import speed
 from bench_waits import timed
 
 from puzzlebook import generators
@@ -32,19 +36,21 @@ mazes:
 """
 
 
-def generation() -> None:
+def generation(reference_then: float) -> None:
     field = Topology.of("circle", RINGS, RINGS)
     start = time.perf_counter()
-    _ = field.links
+    _ = field.links, field.walls
     made = time.perf_counter() - start
     print(f"{RINGS}-ring circle: {field.count:,} cells, its arrays made in {made:.2f} s\n")
-    print("| algorithm | seconds | cells/s |")
-    print("|---|---:|---:|")
+    scaled = " | at the goals' machine speed" if reference_then else ""
+    print(f"| algorithm | seconds | cells/s{scaled} |")
+    print("|---|---:|---:|" + ("---:|" if reference_then else ""))
     for name in generators.on_graphs():
-        start = time.perf_counter()
-        generators.generate(name, field, random.Random(1), {})
-        took = time.perf_counter() - start
-        print(f"| {name} | {took:.2f} | {field.count / took:,.0f} |", flush=True)
+        cells_per_second, steady = speed(name, field)
+        then = f" {field.count / (steady / reference_then):.2f} s |" if reference_then else ""
+        print(
+            f"| {name} | {field.count / cells_per_second:.2f} | {cells_per_second:,.0f} |{then}", flush=True
+        )
 
 
 def books() -> None:
@@ -74,5 +80,10 @@ def books() -> None:
 
 
 if __name__ == "__main__":
-    generation()
+    parser = argparse.ArgumentParser()
+    parser.add_argument(
+        "--peers", help="python of a venv with ctrlgrid installed, to scale to the goals' speed"
+    )
+    peers = parser.parse_args().peers
+    generation(goal_machine_reference(peers)[0] if peers else 0.0)
     books()

@@ -2,16 +2,24 @@
 million cells beside a plain rectangle of as many cells, and on fields of a million hexagons, a million
 triangles and a circle cut from hexagons, in one run.
 
-    python benchmarks/bench_shapes.py
+    python benchmarks/bench_shapes.py [--peers PYTHON_WITH_CTRLGRID]
 
 Each figure is one generation in this process (a fresh ``random.Random(1)``); the ratio, mask over
 rectangle, is what to compare across runs: this machine's speed drifts by up to 2x within the hour.
+Each generation is bracketed by ``bench_generators``' fixed reference workload; with ``--peers``,
+ctrlgrid's carvers tell how fast the machine was when the goals were set, and each figure is also given
+at that speed (in brackets), the figure to hold against the goal.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
+from collections.abc import Callable
+from typing import Any
+
+from bench_generators import REFERENCE, goal_machine_reference
 
 from puzzlebook import generators
 from puzzlebook.graph import Topology
@@ -21,18 +29,27 @@ SIDE = 1100  # the circle's box; the rectangle has as many cells as the circle
 GOAL = 250_000  # cells/s on a shape, asked of every walking generator
 
 
-def speed(name: str, grid: Grid | Topology) -> float:
+_machine: dict[str, Any] = {}
+exec(REFERENCE, _machine)
+reference: Callable[[], float] = _machine["reference"]  # seconds of a fixed workload, right now
+
+
+def speed(name: str, grid: Grid | Topology) -> tuple[float, float]:
     """Cells a second, on a field whose arrays are made (``field_time``): a book's mazes of one shape
-    share them, as every maze of a rectangle shares its padded grid."""
+    share them, as every maze of a rectangle shares its padded grid. Also that speed times the reference
+    workload's seconds around it, which stays put however the machine drifts."""
+    before = reference()
     start = time.perf_counter()
     generators.generate(name, grid, random.Random(1), {})
-    return grid.count / (time.perf_counter() - start)
+    cells_per_second = grid.count / (time.perf_counter() - start)
+    around = (before + reference()) / 2
+    return cells_per_second, cells_per_second * around
 
 
 def field_time(field: Topology) -> float:
-    """Seconds to make a field's neighbour arrays, once per shape."""
+    """Seconds to make a field's neighbour arrays and list of walls, once per shape."""
     start = time.perf_counter()
-    _ = field.links
+    _ = field.links, field.walls
     return time.perf_counter() - start
 
 
@@ -51,6 +68,12 @@ def round_hexagons(side: int) -> Topology:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument(
+        "--peers", help="python of a venv with ctrlgrid installed, to scale to the goals' speed"
+    )
+    args = parser.parse_args()
+    reference_then = goal_machine_reference(args.peers)[0] if args.peers else 0.0
     r = SIDE / 2
     outside = frozenset(
         (x, y) for y in range(SIDE) for x in range(SIDE) if (x + 0.5 - r) ** 2 + (y + 0.5 - r) ** 2 > r * r
@@ -71,20 +94,34 @@ def main() -> None:
         )
         + "\n"
     )
+
+    def shown(figures: tuple[float, float]) -> str:
+        here, scaled = figures
+        return f"{here:,.0f}" + (f" ({scaled / reference_then:,.0f})" if reference_then else "")
+
     print(
         "| algorithm | on the circle | on the rectangle | circle / rectangle | hexagons | triangles "
         "| hexagon circle | the goal asks |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    short = []
     for name in generators.on_graphs():
         on_circle, on_square = speed(name, circle), speed(name, square)
-        others = " | ".join(f"{speed(name, field):,.0f}" for field in fields.values())
+        others = {label: speed(name, field) for label, field in fields.items()}
         goal = 2 * GOAL if name in ("recursive-backtracker", "hunt-and-kill") else GOAL
+        if reference_then:
+            short += [
+                f"{name} on the {label}"
+                for label, (_, scaled) in {"circle mask": on_circle, **others}.items()
+                if scaled / reference_then < goal
+            ]
         print(
-            f"| {name} | {on_circle:,.0f} | {on_square:,.0f} | {on_circle / on_square:.2f} | {others} "
-            f"| {goal:,} |",
+            f"| {name} | {shown(on_circle)} | {shown(on_square)} | {on_circle[0] / on_square[0]:.2f} "
+            f"| {' | '.join(map(shown, others.values()))} | {goal:,} |",
             flush=True,
         )
+    if reference_then:
+        print("\nshort of the goal at the goals' machine speed:", ", ".join(short) or "none")
 
 
 if __name__ == "__main__":

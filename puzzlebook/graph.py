@@ -12,7 +12,8 @@ from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import compress
+from itertools import chain, compress, repeat
+from operator import gt
 
 from .errors import GenerationError
 from .grid import check_size
@@ -127,6 +128,14 @@ class Topology:
             slots_kept[slot::k] = self.kept
         kept_nbr = array("i", map(self.ids.__getitem__, compress(nbr, slots_kept)))
         return kept_nbr, bytes(compress(back, slots_kept))
+
+    @cached_property
+    def walls(self) -> array[int]:
+        """Every inner wall once, as the code cell * slots + slot of its lower-numbered cell, ascending.
+        Made once a field, as the links are: every Kruskal maze of a shape orders the same list."""
+        k, n = self.slots, self.count
+        owner = chain.from_iterable(map(repeat, range(n), repeat(k)))  # code // k, for every code
+        return array("I", compress(range(n * k), map(gt, self.nbr, owner)))
 
     @property
     def nbr(self) -> array[int]:

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import random
 from array import array
-from itertools import chain, compress, repeat
-from operator import gt
+from itertools import compress, repeat
+from operator import floordiv
 
 from ..graph import GraphMaze, Topology
 from ..grid import OPPOSITE, Grid
@@ -86,21 +86,21 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
 
 @on_graph("kruskal")
 def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
-    """The same union-find over the field's neighbour arrays. Every wall is listed once, as the code
-    cell * slots + slot of its lower-numbered cell, chosen in C (``compress`` over a comparison of each
-    neighbour with its cell), and put in random order in C (``random_order``)."""
+    """The same union-find over the field's neighbour arrays, on the field's list of walls
+    (``Topology.walls``) put in random order in C (``random_order``). Each wall's two cells are read in
+    C too, beside the loop, rather than by arithmetic in it."""
     k, n = topology.slots, topology.count
     nbr, back = topology.links
     passages = bytearray(n)
     remaining = n - 1
     if not remaining:
         return GraphMaze(topology, bytes(passages))
-    owner = chain.from_iterable(map(repeat, range(n), repeat(k)))  # code // k, for every code
-    walls = array("I", compress(range(n * k), map(gt, nbr, owner)))
     parent = array("i", [-1]) * n  # a cell's parent, or minus its region's size at a root
-    for code in random_order(walls, rng):
-        a = cell = code // k
-        b = nxt = nbr[code]
+    order = random_order(topology.walls, rng)
+    for code, cell, nxt in zip(
+        order, map(floordiv, order, repeat(k)), map(nbr.__getitem__, order), strict=True
+    ):
+        a, b = cell, nxt
         up = parent[a]  # the find is written out twice, as in ``generate``
         while up >= 0:
             top = parent[up]
