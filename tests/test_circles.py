@@ -253,3 +253,30 @@ def test_every_format_of_a_circle(tmp_path) -> None:
     assert " 0 0 1 " in svg or " 0 1 1 " in svg  # SVG arcs, clockwise
     text = run("maze", "-a", "wilson", "-s", "7", "--grid", "circle")
     assert text.returncode == 2 and "a circle maze is written as pdf, svg, png or json" in text.stderr
+
+
+def test_the_square_poster_centres_each_circle_as_large_as_its_page_allows(tmp_path) -> None:
+    from puzzlebook.layout import content_box, load_layout
+
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: Round\nlayout: square-poster\nmarks: center-out\nmazes:\n"
+        "  - {size: 30, grid: circle, algorithm: wilson, count: 2}\n"
+    )
+    result = run("build", str(book), "-o", str(tmp_path / "b.pdf"))
+    assert result.returncode == 0, result.stderr
+    layout = load_layout("square-poster")
+    reader = PdfReader(tmp_path / "b.pdf")
+    assert len(reader.pages) == 4  # two mazes, then each answer on a poster of its own
+    for number, pdf_page in enumerate(reader.pages, 1):
+        assert [float(v) for v in pdf_page.mediabox] == [0, 0, 1440, 1440]  # 20 x 20 inches
+        rim = [s for s in Document(reader).page(number - 1).shapes if s.stroke and s.kind == "curve"]
+        x0, x1 = min(s.x0 for s in rim), max(s.x1 for s in rim)
+        y0, y1 = min(s.y0 for s in rim), max(s.y1 for s in rim)
+        box = content_box(layout, number)
+        assert x1 - x0 == pytest.approx(
+            y1 - y0, rel=0.005
+        )  # round, not squashed (the exit's gap may cut a side)
+        assert (x0 + x1) / 2 == pytest.approx((box.x0 + box.x1) / 2, abs=0.005 * box.w)  # centred across
+        assert x1 - x0 >= 0.8 * min(box.w, box.h)  # as large as the heading and the marks leave room for
+        assert box.x0 <= x0 and x1 <= box.x1 and box.y0 <= y0 and y1 <= box.y1

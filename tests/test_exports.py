@@ -190,7 +190,7 @@ def test_schema_accepts_every_sample_and_rejects_mistakes():
 
 def test_layouts_lists_every_preset_with_its_description():
     out = runner.invoke(app, ["layouts"]).stdout
-    for name in ("activity-book", "activity-book-a4", "handout", "poster"):
+    for name in ("activity-book", "activity-book-a4", "handout", "poster", "square-poster"):
         assert name in out
     assert "Name/Date/Class" in out
 

@@ -19,7 +19,7 @@ from puzzlebook.units import length, page_size
 
 
 def test_presets_ship_with_the_package():
-    assert {"activity-book", "activity-book-a4", "handout", "poster"} <= set(preset_names())
+    assert {"activity-book", "activity-book-a4", "handout", "poster", "square-poster"} <= set(preset_names())
     for name in preset_names():
         layout = load_layout(name)
         assert layout.description
@@ -27,6 +27,7 @@ def test_presets_ship_with_the_package():
     assert load_layout("activity-book").size == (612, 792)
     assert load_layout("activity-book-a4").size == pytest.approx((595.28, 841.89))
     assert load_layout("handout").mazes_per_page == 2 and load_layout("handout").name_line
+    assert load_layout("square-poster").size == (1440, 1440)  # square, for one circle
     poster = load_layout("poster")
     assert poster.size[0] * poster.size[1] == max(
         load_layout(n).size[0] * load_layout(n).size[1] for n in preset_names()
@@ -98,7 +99,7 @@ def items_of(plan, kind):
     return [item for page in plan.pages for item in page.items if isinstance(item, kind)]
 
 
-@pytest.mark.parametrize("name", ["activity-book", "activity-book-a4", "handout", "poster"])
+@pytest.mark.parametrize("name", ["activity-book", "activity-book-a4", "handout", "poster", "square-poster"])
 def test_everything_stays_inside_the_margins_and_prints(tmp_path, name):
     spec = spec_file(
         tmp_path,
@@ -179,4 +180,4 @@ def test_too_dense_mazes_are_refused_with_every_fix(tmp_path):
     assert lines[0].startswith("book.yaml:4: mazes[1].size: 200x260 is too dense for activity-book on letter")
     assert "the minimum is 7.0 pt" in lines[0] and "make it at most" in lines[0]
     assert "or use layout:" not in lines[0]  # not even the poster takes it
-    assert lines[1].endswith("or use layout: poster")
+    assert lines[1].endswith("or use layout: square-poster")  # the smallest paper that takes it
