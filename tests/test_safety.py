@@ -424,7 +424,7 @@ def test_a_missing_layout_file_suggests_the_presets(book):
     result = runner.invoke(app, ["validate", str(book)])
     assert result.stderr.startswith('error: book.yaml:2: layout: layout "my-layout.yaml" not found')
     assert result.stderr.rstrip().endswith(
-        "; or use a preset: activity-book, activity-book-a4, handout, poster"
+        "; or use a preset: activity-book, activity-book-a4, handout, poster, square-poster"
     )
 
 
