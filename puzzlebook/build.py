@@ -11,8 +11,8 @@ from pathlib import Path
 from .errors import Problem, PuzzlebookError, SpecError
 from .inputs import studio_folder
 from .kinds import ring_counts
-from .layout import BookPlan, Layout, for_book, load_layout, plan_book
-from .output import plan_output, write_output
+from .layout import BookPlan, Layout, MazeFrame, MazeInfo, for_book, load_layout, plan_book
+from .output import plan_output, writing
 from .puzzles import (
     MAX_TRIES,
     SAMPLE,
@@ -24,7 +24,7 @@ from .puzzles import (
 from .puzzles import (
     rate as ratings,
 )
-from .render.pdf import text_problems, write_pdf
+from .render.pdf import stream_pdf, text_problems
 from .solve import shape_search_cells
 from .spec import AGES, MazeRequest, Spec, load_partial, load_spec
 from .workers import Makers
@@ -280,7 +280,7 @@ def build_book(
     checked = check_book(spec_path, seed)
     places = targets(checked, out)
     checked, puzzles = generate(checked, progress)
-    write_books(checked, places, render(checked, puzzles, progress))
+    write_books(checked, places, puzzles, progress)
     return places[0][0], checked
 
 
@@ -313,19 +313,40 @@ def answers_path(target: str) -> str:
     return str(path.with_name(f"{path.stem}-answers.pdf"))
 
 
-def render(
-    checked: Checked, puzzles: dict[int, Puzzle], progress: Callable[[int], None] | None = None
-) -> list[bytes]:
-    """The book's PDF, and its answers' with ``answer_key: separate``."""
-    documents = [write_pdf(checked.plan, puzzles.__getitem__, progress)]
-    if checked.plan.answers is not None:
-        documents.append(write_pdf(checked.plan.answers, puzzles.__getitem__))
-    return documents
+def write_books(
+    checked: Checked,
+    places: list[tuple[str, str]],
+    puzzles: dict[int, Puzzle],
+    progress: Callable[[int], None] | None = None,
+    check: Callable[[bytes], None] | None = None,
+) -> None:
+    """Draw the book (and its answers, with ``answer_key: separate``) straight into its file, page by
+    page; ``check`` reads the written book back before it replaces anything (``--strict``)."""
+    plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
+    puzzle_for = _last_use_lets_go(plans, puzzles)
+    for number, ((path, where), plan) in enumerate(zip(places, plans, strict=True)):
+        with writing(path, checked.inputs, where) as out:
+            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None)
+            if check and number == 0:
+                check(out.read_back())
 
 
-def write_books(checked: Checked, places: list[tuple[str, str]], documents: list[bytes]) -> None:
-    for (path, where), data in zip(places, documents, strict=True):
-        write_output(path, data, checked.inputs, where)
+def _last_use_lets_go(plans: list[BookPlan], puzzles: dict[int, Puzzle]) -> Callable[[int], Puzzle]:
+    """``puzzles.__getitem__``, but each puzzle leaves ``puzzles`` when drawn for the last time: the
+    answer pages come last, and what they free is what the end of the file is made in."""
+    uses = Counter(
+        item.number
+        for plan in plans
+        for page in plan.pages
+        for item in page.items
+        if isinstance(item, MazeFrame | MazeInfo)
+    )
+
+    def puzzle_for(number: int) -> Puzzle:
+        uses[number] -= 1
+        return puzzles[number] if uses[number] > 0 else puzzles.pop(number)
+
+    return puzzle_for
 
 
 def work_units(checked: Checked) -> int:
@@ -340,7 +361,6 @@ __all__ = [
     "check_book",
     "generate",
     "output_path",
-    "render",
     "targets",
     "work_units",
     "workload_problems",

@@ -12,13 +12,14 @@ import secrets
 import sys
 import time
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 
 from . import __version__, generators, grid, kinds
-from .build import Checked, check_book, generate, render, targets, work_units, write_books
+from .build import Checked, check_book, generate, targets, work_units, write_books
 from .errors import Problem, PuzzlebookError, SpecError
 from .graph import GraphMaze
 from .layout import load_layout, plan_single, preset_names
@@ -436,10 +437,9 @@ def build(
         ) as bar:
             step = bar.update if show or quiet else Progress(work_units(checked))
             checked, puzzles = generate(checked, step)
-            documents = render(checked, puzzles, step)
-        if strict:
-            report_preflight(checked, documents[0])
-        write_books(checked, places, documents)
+            write_books(
+                checked, places, puzzles, step, partial(report_preflight, checked) if strict else None
+            )
         if not quiet and places[0][0] != "-":
             also = f" and {places[1][0]}" if len(places) > 1 else ""
             typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)

@@ -14,9 +14,12 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import IO
 
 from .errors import Problem, PuzzlebookError, SpecError
 
@@ -89,15 +92,67 @@ def write_output(
     path: str | os.PathLike[str], data: bytes, inputs: Iterable[Path] = (), where: str = "--output"
 ) -> None:
     """Write ``data`` all at once to ``path`` (``-`` is standard output); see the module's rules."""
+    with writing(path, inputs, where) as out:
+        out.write(data)
+
+
+class Output:
+    """The file a result is written into (see ``writing``): it can be read back (``--strict`` checks the
+    book it wrote), and a failed write is told apart from other errors of the work that writes."""
+
+    def __init__(self, file: IO[bytes]) -> None:
+        self.file = file
+
+    def write(self, data: bytes) -> None:
+        try:
+            self.file.write(data)
+        except OSError as exc:
+            raise _Unwritten(exc) from None
+
+    def read_back(self) -> bytes:
+        self.file.flush()
+        self.file.seek(0)
+        data = self.file.read()
+        self.file.seek(0, os.SEEK_END)
+        return data
+
+
+class _Unwritten(Exception):
+    def __init__(self, cause: OSError) -> None:
+        self.cause = cause
+
+
+@contextmanager
+def writing(
+    path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: str = "--output"
+) -> Iterator[Output]:
+    """Write a result piece by piece into ``path`` (``-`` is standard output), whole or not at all: a
+    regular file gets a temporary file beside it, renamed into place when the work succeeds; a stream
+    gets a spool on disk, copied out when the work succeeds. Either way, memory holds no copy of it.
+    Only a failure to write is reported as one; any other error of the work passes through unchanged."""
     target = plan_output(path, inputs, where)
     try:
-        if target.file is None:
-            _stream(target.path, data)
-        else:
-            _replace(target.file, data)
-    except OSError as exc:
+        with tempfile.TemporaryFile() if target.file is None else _replacing(target.file) as file:
+            try:
+                yield Output(file)
+            except OSError as exc:  # the work's own, such as a file it reads: not a failure to write
+                raise _Passed(exc) from exc
+            if target.file is None:
+                file.seek(0)
+                _stream(target.path, iter(partial(file.read, 1 << 20), b""))
+    except _Passed as passed:
+        raise passed.error from None
+    except (OSError, _Unwritten) as failure:
+        cause = failure.cause if isinstance(failure, _Unwritten) else failure
         name = "to standard output" if target.path == "-" else target.path
-        raise PuzzlebookError(f"cannot write {name}: {_reason(exc, target.file is None)}") from None
+        raise PuzzlebookError(f"cannot write {name}: {_reason(cause, target.file is None)}") from None
+
+
+class _Passed(Exception):
+    """An OSError of the work itself, carried past the handler for failures to write."""
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
 
 
 def _reason(exc: OSError, stream: bool) -> str:
@@ -112,7 +167,7 @@ def _reason(exc: OSError, stream: bool) -> str:
     return exc.strerror or str(exc)
 
 
-def _stream(path: str, data: bytes) -> None:
+def _stream(path: str, chunks: Iterable[bytes]) -> None:
     if path == "-":
         out = sys.stdout
         if out is None:
@@ -121,10 +176,12 @@ def _stream(path: str, data: bytes) -> None:
         try:
             fd = out.fileno()
         except (OSError, ValueError):  # not a file (a test's captured stream): write through its buffer
-            out.buffer.write(data)
+            for chunk in chunks:
+                out.buffer.write(chunk)
             out.buffer.flush()
             return
-        _write_all(fd, data)  # unbuffered: nothing is left to fail again when Python exits
+        for chunk in chunks:
+            _write_all(fd, chunk)  # unbuffered: nothing is left to fail again when Python exits
         return
     # Non-blocking open: a named pipe with no reader fails at once (ENXIO) instead of hanging.
     flags = os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY
@@ -133,7 +190,8 @@ def _stream(path: str, data: bytes) -> None:
     fd = os.open(path, flags)
     os.set_blocking(fd, True)
     with os.fdopen(fd, "wb") as stream:
-        stream.write(data)
+        for chunk in chunks:
+            stream.write(chunk)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -142,8 +200,10 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _replace(file: Path, data: bytes) -> None:
-    """Temporary file beside ``file``, renamed over it: the old file stays whole until the new one is."""
+@contextmanager
+def _replacing(file: Path) -> Iterator[IO[bytes]]:
+    """Temporary file beside ``file``, renamed over it when the work succeeds: the old file stays whole
+    until the new one is, and a failure (an error, Ctrl-C) removes the temporary file."""
     try:
         mode = stat.S_IMODE(os.stat(file).st_mode)
     except FileNotFoundError:
@@ -151,8 +211,8 @@ def _replace(file: Path, data: bytes) -> None:
     clean_stale_parts(file)
     fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=f".{os.getpid()}{PART}", dir=file.parent)
     try:
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
+        with os.fdopen(fd, "w+b") as stream:
+            yield stream
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(tmp, mode)

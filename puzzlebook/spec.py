@@ -45,6 +45,7 @@ from .units import page_size
 MAX_NAME = 60  # characters in a student's name
 MAX_STUDENTS = 1000
 MAX_COUNT = 1000  # mazes from one entry
+NO_MASK: frozenset[tuple[int, int]] = frozenset()  # one for every unmasked maze: a book has thousands
 
 
 @dataclass(frozen=True)
@@ -463,7 +464,7 @@ class Spec:
                     if entry.size or mask
                     else f"difficulty: {entry.difficulty or self.book.difficulty}",
                     braid=entry.braid,
-                    masked=mask.off if mask else frozenset(),
+                    masked=mask.off if mask else NO_MASK,
                     grid=entry.grid,
                     inner=entry.inner or 0,
                 )

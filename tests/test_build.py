@@ -1,7 +1,10 @@
+import io
 import os
+import re
 import shutil
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -10,9 +13,10 @@ from pdfcheck import fonts, page_texts, rebuild, wall_lines
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from puzzlebook.build import build_book, check_book, make_puzzles
+from puzzlebook.build import build_book, check_book, generate, make_puzzles
 from puzzlebook.cli import app
 from puzzlebook.render.geometry import gaps
+from puzzlebook.render.pdf import write_pdf
 
 runner = CliRunner()
 SAMPLES = Path(__file__).parent.parent / "sample_configs"
@@ -257,13 +261,56 @@ def test_a_failed_build_keeps_the_previous_pdf(book, tmp_path, monkeypatch):
     target = tmp_path / "keep.pdf"
     target.write_bytes(b"previous")
 
-    def boom(*args, **kwargs):
+    def boom(plan, puzzle_for, out, progress=None):
+        out.write(b"%PDF-1.4 the first pages of a book")  # the book is written as it is drawn
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr("puzzlebook.build.write_pdf", boom)
+    monkeypatch.setattr("puzzlebook.build.stream_pdf", boom)
     with pytest.raises(RuntimeError):
         build_book(book, target)
     assert target.read_bytes() == b"previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml", "keep.pdf"]  # no part left behind
+
+
+def test_an_error_reading_a_file_is_not_called_a_failure_to_write(book, tmp_path, monkeypatch):
+    def unreadable(plan, puzzle_for, out, progress=None):
+        out.write(b"%PDF-1.4")
+        raise PermissionError(13, "Permission denied", "picture.png")
+
+    monkeypatch.setattr("puzzlebook.build.stream_pdf", unreadable)
+    with pytest.raises(PermissionError):  # the work's own error, as it was: not "cannot write keep.pdf"
+        build_book(book, tmp_path / "keep.pdf")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]
+
+
+def test_each_page_is_written_when_it_is_finished(book):
+    """A book is streamed: every page adds to the file as soon as it is drawn, so nothing holds the
+    pages until the end (a 5,000-maze book's memory stays flat; see bench_waits)."""
+    from puzzlebook.render.pdf import stream_pdf
+
+    checked, puzzles = generate(check_book(book))
+    written: list[bytes] = []
+    sizes: list[int] = []
+    stream_pdf(
+        checked.plan, puzzles.__getitem__, Sink(written), lambda _: sizes.append(len(b"".join(written)))
+    )
+    assert len(sizes) == len(checked.plan.pages) >= 10
+    assert all(a < b for a, b in pairwise(sizes))  # every page wrote something at once
+    whole = b"".join(written)
+    page_object = re.compile(rb"/Type /Page(?!s)")
+    head, tail = whole[: sizes[-1]], whole[sizes[-1] :]
+    assert len(page_object.findall(head)) == len(sizes) and not page_object.search(tail)  # fonts come last
+    reader = PdfReader(io.BytesIO(whole))
+    assert len(reader.pages) == len(checked.plan.pages)
+    assert whole == write_pdf(checked.plan, puzzles.__getitem__)  # the same bytes as in memory
+
+
+class Sink:
+    def __init__(self, chunks: list[bytes]) -> None:
+        self.chunks = chunks
+
+    def write(self, data: bytes) -> None:
+        self.chunks.append(data)
 
 
 def test_screen_edition_has_bookmarks(book, tmp_path):

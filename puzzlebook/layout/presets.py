@@ -108,11 +108,16 @@ class Layout(_Model):
     )
     answer_key: AnswerKey = Field(default_factory=AnswerKey)
     _where: dict[str, str] = PrivateAttr(default_factory=dict)
+    _said: dict[str, str] = PrivateAttr(default_factory=dict)
     _files: tuple[Path, ...] = PrivateAttr(default=())
 
     def where(self, key: str) -> str:
-        """Where a setting was given: ``big.yaml:4: heading_size``, or the spec's line for its overrides."""
-        return self._where.get(key) or f"{self._where.get('', 'layout')} ({key})"
+        """Where a setting was given: ``big.yaml:4: heading_size``, or the spec's line for its overrides.
+        Made once a key: every maze frame of a book carries two."""
+        said = self._said.get(key)
+        if said is None:
+            said = self._said[key] = self._where.get(key) or f"{self._where.get('', 'layout')} ({key})"
+        return said
 
     @property
     def files(self) -> tuple[Path, ...]:
@@ -272,6 +277,7 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
     )
     fallback_places = {f"fallback_fonts[{i}]": at for i, (at, _, _) in enumerate(named[2:])}
     layout._where = {**places, **fallback_places, "": where}
+    layout._said = {}
     layout._files = (*layout_files, *files)
     return layout
 

@@ -4,6 +4,9 @@ Output is byte-identical for the same plan (``invariant=1``: fixed dates and doc
 embedded (the canvas's initial font is our TrueType font, not an unembedded Helvetica), and each maze is
 one stroked path of merged wall runs with square caps, so corners close cleanly.
 
+The file is streamed: each page is written out as soon as it is drawn (``_Writer``), so a book of
+thousands of pages is made in the memory of a few.
+
 A maze drawn twice in one file (its page and its answer) has its walls written once, as a form XObject
 that both pages place. The form sets no line width, cap or colour: per PDF 32000-1 8.10.1 it draws with
 the graphics state in effect where it is placed, so each page gives the walls its own weight.
@@ -11,11 +14,25 @@ the graphics state in effect where it is placed, so each page gives the walls it
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from reportlab import rl_config
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFZCompress, xObjectName
+from reportlab.pdfbase.pdfdoc import (
+    Destination,
+    PDFArray,
+    PDFCrossReferenceTable,
+    PDFDictionary,
+    PDFFile,
+    PDFIndirectObject,
+    PDFName,
+    PDFObjectReference,
+    PDFStream,
+    PDFTrailer,
+    PDFZCompress,
+    xObjectName,
+)
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
@@ -128,15 +145,34 @@ def _missing(letter: str) -> str:
     )
 
 
+class Writable(Protocol):
+    """Where a PDF is streamed: a file, a buffer, or ``output.Output``."""
+
+    def write(self, data: bytes, /) -> object: ...
+
+
 def write_pdf(
     plan: BookPlan,
     puzzle_for: Callable[[int], Puzzle],
     progress: Callable[[int], None] | None = None,
 ) -> bytes:
+    """The whole PDF in memory, for callers that want its bytes (one maze, a preview, a check)."""
+    buffer = io.BytesIO()
+    stream_pdf(plan, puzzle_for, buffer, progress)
+    return buffer.getvalue()
+
+
+def stream_pdf(
+    plan: BookPlan,
+    puzzle_for: Callable[[int], Puzzle],
+    out: Writable,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Write the PDF to ``out`` as it is made: each page, and each maze's walls form, is written and let
+    go as soon as it is finished, so memory stays flat however many pages the book has."""
     regular, bold = setters(plan)
-    buffer = _Sink()
     canvas = Canvas(
-        buffer,
+        io.BytesIO(),  # never written: ``_Writer`` writes the file
         pagesize=(plan.width, plan.height),
         invariant=1,
         pageCompression=1,
@@ -152,7 +188,8 @@ def write_pdf(
     if screen:
         canvas.showOutline()
     trims = plan.trims or [Box(0, 0, plan.width, plan.height)] * len(plan.pages)
-    walls = Walls(canvas, _drawn_twice(plan))
+    writer = _Writer(canvas, out)
+    walls = Walls(canvas, _drawn_twice(plan), writer)
     for page, trim in zip(plan.pages, trims, strict=True):
         if screen:
             canvas.bookmarkPage(f"p{page.number}")  # a destination for links, on every page
@@ -164,31 +201,99 @@ def write_pdf(
         if screen and page.bookmark:
             canvas.addOutlineEntry(page.bookmark, f"p{page.number}", level=0)
         canvas.showPage()
-        _compress_now(canvas._doc.Pages.pages[-1])
+        writer.page(f"p{page.number}" if screen else None)
         if progress:
             progress(1)
-    canvas.save()
-    return buffer.data
+    writer.finish()
 
 
 def _compress_now(holder: Any) -> None:
-    """Compress a finished page's or form's drawing at once, as reportlab would on saving: a book holds
-    its pages until the end, and compressed they take a third of the memory or less. The bytes are the same:
-    reportlab leaves alone a stream that already names its filter."""
+    """Compress a finished page's or form's drawing as reportlab would on saving, so that it can be
+    written at once (``_Writer``): reportlab leaves alone a stream that already names its filter."""
     content = PDFZCompress.encode(holder.stream)
     holder.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), content)
     holder.stream = None
 
 
-class _Sink:
-    """Where reportlab writes the finished file, in one piece: kept as it is, where a BytesIO would
-    copy it twice (a 5,000-maze book is 14 MB)."""
+class _Writer:
+    """Writes a reportlab document's objects to a file as they are finished, instead of holding them all
+    until ``Canvas.save`` formats the whole file in memory (a 5,000-maze book held 100 MB that way).
 
-    name = "<pdf>"
-    data = b""
+    A PDF's objects may come in any order, since the cross-reference table at the end gives each one's
+    offset: pages, their drawings and walls forms are written when done, links as soon as the page they
+    lead to is drawn, everything else (the page tree, fonts, outline) at the end. A written object's
+    number stays registered under its name, so references to it still resolve, but the object is let go
+    (the page tree keeps a reference in its place).
+    """
 
-    def write(self, data: bytes) -> None:
-        self.data += data
+    def __init__(self, canvas: Canvas, out: Writable) -> None:
+        self.canvas, self.doc, self.out = canvas, canvas._doc, out
+        self.offset = 0
+        self.waiting: dict[str, list[str]] = {}  # links to pages not yet drawn, by the page's bookmark
+        self._put(PDFFile(self.doc._pdfVersion).format(self.doc))  # the header, as reportlab writes it
+
+    def _put(self, data: bytes) -> None:
+        self.out.write(data)
+        self.offset += len(data)
+
+    def object(self, name: str, let_go: bool = True) -> None:
+        doc = self.doc
+        doc.idToOffset[name] = self.offset
+        self._put(PDFIndirectObject(name, doc.idToObject[name]).format(doc))
+        if let_go:  # its number stays registered, so references to it by name resolve
+            del doc.idToObject[name]
+
+    def form(self, name: str) -> None:
+        """A walls form, compressed and written at once."""
+        _compress_now(self.doc.idToObject[name])
+        self.object(name)
+
+    def page(self, bookmark: str | None = None) -> None:
+        """The page just shown and its drawing, and the links that can now be written: the page's own
+        to pages already drawn, and earlier pages' to this one (named by its ``bookmark``)."""
+        doc = self.doc
+        pages = doc.Pages.pages
+        page = pages[-1]
+        _compress_now(page)
+        name = page.__InternalName__
+        links = [ref.name for ref in page.Annots or ()]
+        self.object(name)  # formatting it registers its drawing, a stream of its own
+        self.object(page.Contents.__InternalName__)
+        pages[-1] = PDFObjectReference(name)
+        for link in links + self.waiting.pop(bookmark or "", []):
+            target = getattr(doc.idToObject[link], "Destination", None)
+            if isinstance(target, Destination) and target.page is None:
+                self.waiting.setdefault(target.name, []).append(link)
+            else:
+                self.object(link)
+
+    def finish(self) -> None:
+        """What reportlab's save does before formatting (fonts made from the letters used, the document
+        information, the outline), then every object not yet written, the cross-reference table and the
+        trailer."""
+        doc = self.doc
+        for font in doc.delayedFonts:
+            font.addObjects(doc)
+        doc.info.invariant = doc.invariant
+        doc.info.digest(doc.signature)
+        catalog, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
+        doc.Outlines.prepare(doc, self.canvas)
+        if doc.Outlines.ready < 0:
+            doc.Catalog.Outlines = None
+        doc.encrypt.prepare(doc)
+        number = 1
+        while number in doc.numberToId:  # formatting may register more objects as it goes
+            name = doc.numberToId[number]
+            if name in doc.idToObject and name not in doc.idToOffset:  # not written yet
+                self.object(name, let_go=False)  # the catalog, written later, asks for the page tree
+            number += 1
+        names = [doc.numberToId[n] for n in range(1, number)]
+        table = PDFCrossReferenceTable()
+        table.addsection(0, names)
+        start = self.offset
+        self._put(table.format(doc))
+        trailer = PDFTrailer(startxref=start, Size=number, Root=catalog, Info=info, ID=doc.ID())
+        self._put(trailer.format(doc))
 
 
 def _drawn_twice(plan: BookPlan) -> set[int]:
@@ -204,9 +309,10 @@ class Walls:
     """Writes a maze's walls in grid units (integers, so no float formatting), once for a maze drawn
     more than once."""
 
-    def __init__(self, canvas: Canvas, shared: set[int]) -> None:
+    def __init__(self, canvas: Canvas, shared: set[int], writer: _Writer) -> None:
         self.canvas = canvas
         self.shared = shared
+        self.writer = writer
         self.written: set[int] = set()
 
     def draw(self, number: int, puzzle: Puzzle) -> None:
@@ -221,7 +327,7 @@ class Walls:
             canvas.beginForm(name, -1, -1, width + 1, height + 1)
             canvas.addLiteral(_wall_path(puzzle))
             canvas.endForm(Resources=NO_RESOURCES)
-            _compress_now(canvas._doc.idToObject[xObjectName(name)])
+            self.writer.form(xObjectName(name))
             self.written.add(number)
         canvas.doForm(name)
 
