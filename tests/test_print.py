@@ -155,6 +155,7 @@ def test_strict_build_refuses_and_writes_nothing(tmp_path):
     assert result.exit_code == 1
     assert "error: book: 3 pages" in result.stderr
     assert not (tmp_path / "book.pdf").exists()
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # nor the file it was checked in
     assert runner.invoke(app, ["build", str(path)]).exit_code == 0  # without --strict it builds
 
 
