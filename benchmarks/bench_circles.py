@@ -21,10 +21,9 @@ import time
 from pathlib import Path
 
 from bench_generators import goal_machine_reference
-from bench_shapes import speed
+from bench_shapes import rows, speed, walking_in_python
 from bench_waits import timed
 
-from puzzlebook import generators
 from puzzlebook.graph import Topology
 
 RINGS = 200
@@ -42,15 +41,16 @@ def generation(reference_then: float) -> None:
     _ = field.links, field.walls
     made = time.perf_counter() - start
     print(f"{RINGS}-ring circle: {field.count:,} cells, its arrays made in {made:.2f} s\n")
+    table = rows()  # first: it may load the compiled walk, and says so
     scaled = " | at the goals' machine speed" if reference_then else ""
     print(f"| algorithm | seconds | cells/s{scaled} |")
     print("|---|---:|---:|" + ("---:|" if reference_then else ""))
-    for name in generators.on_graphs():
-        cells_per_second, steady = speed(name, field)
+    for row, name, python_only in table:
+        # the compiled row is compiled whatever the size, the other in Python
+        with walking_in_python(python_only, None if python_only else 0):
+            cells_per_second, steady = speed(name, field)
         then = f" {field.count / (steady / reference_then):.2f} s |" if reference_then else ""
-        print(
-            f"| {name} | {field.count / cells_per_second:.2f} | {cells_per_second:,.0f} |{then}", flush=True
-        )
+        print(f"| {row} | {field.count / cells_per_second:.2f} | {cells_per_second:,.0f} |{then}", flush=True)
 
 
 def books() -> None:

@@ -16,12 +16,14 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from bench_generators import REFERENCE, goal_machine_reference
 
 from puzzlebook import generators
+from puzzlebook.generators import aldous_broder
 from puzzlebook.graph import Topology
 from puzzlebook.grid import Grid
 
@@ -44,6 +46,36 @@ def speed(name: str, grid: Grid | Topology) -> tuple[float, float]:
     cells_per_second = grid.count / (time.perf_counter() - start)
     around = (before + reference()) / 2
     return cells_per_second, cells_per_second * around
+
+
+def rows() -> list[tuple[str, str, bool]]:
+    """(row, algorithm, in Python only): Aldous-Broder twice where numba is installed, its compiled walk
+    (loaded first, once, as a process does on its first big maze) and its Python walk."""
+    out = [(name, name, False) for name in generators.on_graphs()]
+    start = time.perf_counter()
+    if aldous_broder.compiled() is None:
+        print("numba is not installed: Aldous-Broder walks in Python\n")
+        return out
+    with walking_in_python(False, fast_from=0):  # load both walks, squares and other fields
+        aldous_broder.generate(Grid(3, 3), random.Random(1))
+        aldous_broder.on_any_grid(Topology.of("hex", 3, 3), random.Random(1))
+    print(f"numba and Aldous-Broder's compiled walk loaded in {time.perf_counter() - start:.2f} s, once\n")
+    at = out.index(("aldous-broder", "aldous-broder", False))
+    out[at : at + 1] = [
+        ("aldous-broder, compiled", "aldous-broder", False),
+        ("aldous-broder, in Python", "aldous-broder", True),
+    ]
+    return out
+
+
+@contextmanager
+def walking_in_python(python_only: bool, fast_from: int | None = None) -> Iterator[None]:
+    saved = aldous_broder.FAST_FROM
+    aldous_broder.FAST_FROM = 10**12 if python_only else saved if fast_from is None else fast_from
+    try:
+        yield
+    finally:
+        aldous_broder.FAST_FROM = saved
 
 
 def field_time(field: Topology) -> float:
@@ -95,6 +127,8 @@ def main() -> None:
         + "\n"
     )
 
+    table = rows()  # first: it may load the compiled walk, and says so
+
     def shown(figures: tuple[float, float]) -> str:
         here, scaled = figures
         return f"{here:,.0f}" + (f" ({scaled / reference_then:,.0f})" if reference_then else "")
@@ -105,18 +139,19 @@ def main() -> None:
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     short = []
-    for name in generators.on_graphs():
-        on_circle, on_square = speed(name, circle), speed(name, square)
-        others = {label: speed(name, field) for label, field in fields.items()}
+    for row, name, python_only in table:
+        with walking_in_python(python_only):
+            on_circle, on_square = speed(name, circle), speed(name, square)
+            others = {label: speed(name, field) for label, field in fields.items()}
         goal = 2 * GOAL if name in ("recursive-backtracker", "hunt-and-kill") else GOAL
-        if reference_then:
+        if reference_then and not python_only:
             short += [
                 f"{name} on the {label}"
                 for label, (_, scaled) in {"circle mask": on_circle, **others}.items()
                 if scaled / reference_then < goal
             ]
         print(
-            f"| {name} | {shown(on_circle)} | {shown(on_square)} | {on_circle[0] / on_square[0]:.2f} "
+            f"| {row} | {shown(on_circle)} | {shown(on_square)} | {on_circle[0] / on_square[0]:.2f} "
             f"| {' | '.join(map(shown, others.values()))} | {goal:,} |",
             flush=True,
         )

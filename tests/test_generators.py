@@ -332,3 +332,35 @@ def test_unknown_algorithm_suggests_the_closest_name():
         SpecError, match=re.escape('unknown algorithm "hunt-and-kil". Did you mean "hunt-and-kill"')
     ):
         generators.get("hunt-and-kil")
+
+
+@pytest.mark.parametrize(
+    "grid, w, h",
+    [
+        ("rectangle", 1, 1), ("rectangle", 1, 9), ("rectangle", 9, 1), ("rectangle", 37, 23),
+        ("masked", 30, 30), ("hex", 1, 7), ("hex", 40, 30), ("triangle", 25, 20), ("triangle", 6, 1),
+        ("circle", 1, 1), ("circle", 12, 12),
+    ],
+)  # fmt: skip
+def test_the_compiled_walk_makes_the_same_mazes_as_the_python_walk(grid, w, h, monkeypatch):
+    """Aldous-Broder runs compiled on big mazes where numba is installed (the test extra installs it):
+    the same steps over the same random chunks, so the same maze from the same seed."""
+    from puzzlebook.generators import aldous_broder
+    from puzzlebook.graph import Topology
+
+    assert aldous_broder.compiled() is not None
+
+    def made(fast_from: int, seed: int) -> bytes:
+        monkeypatch.setattr(aldous_broder, "FAST_FROM", fast_from)
+        if grid == "rectangle":
+            return aldous_broder.generate(Grid(w, h), random.Random(seed)).passages
+        if grid == "masked":
+            hole = frozenset((x, y) for x in range(10, 20) for y in range(12, 18))
+            return aldous_broder.generate(Grid.with_mask(w, h, hole), random.Random(seed)).passages
+        return aldous_broder.on_any_grid(Topology.of(grid, w, h), random.Random(seed)).passages
+
+    for seed in range(12):
+        python, compiled = made(10**12, seed), made(0, seed)
+        assert python == compiled, seed
+    if w > 2 and h > 2:  # a strip has one spanning tree; a field with loops has many
+        assert len({made(0, seed) for seed in range(12)}) == 12

@@ -75,6 +75,11 @@ def random_indices(rng: random.Random, k: int) -> Iterator[int]:
     ``256 % k`` byte values, so the stream is exactly uniform, and the whole pipeline runs in C: hot loops
     iterate it at a fraction of the cost of a ``randrange`` call per step.
     """
+    return chain.from_iterable(index_chunks(rng, k))
+
+
+def index_chunks(rng: random.Random, k: int) -> Iterator[bytes]:
+    """The chunks ``random_indices`` is made of, for a loop that takes a chunk at a time."""
     limit = 256 - 256 % k
     table = bytes(b % k for b in range(256))
     rejected = bytes(range(limit, 256))
@@ -82,7 +87,7 @@ def random_indices(rng: random.Random, k: int) -> Iterator[int]:
     def chunk(size: int) -> bytes:
         return rng.randbytes(size).translate(table, rejected)
 
-    return chain.from_iterable(map(chunk, repeat(65536)))
+    return map(chunk, repeat(65536))
 
 
 def random_words(rng: random.Random) -> Iterator[int]:
