@@ -364,3 +364,24 @@ def test_the_compiled_walk_makes_the_same_mazes_as_the_python_walk(grid, w, h, m
         assert python == compiled, seed
     if w > 2 and h > 2:  # a strip has one spanning tree; a field with loops has many
         assert len({made(0, seed) for seed in range(12)}) == 12
+
+
+def test_without_the_compiled_walk_the_python_walk_makes_the_maze(monkeypatch):
+    """numba missing or broken: Aldous-Broder walks in Python, whatever the size (the same maze)."""
+    import sys
+
+    from puzzlebook.generators import aldous_broder
+
+    monkeypatch.setattr(aldous_broder, "FAST_FROM", 0)  # compiled whatever the size, where it loads
+    assert aldous_broder.compiled() is not None
+    fast = aldous_broder.generate(Grid(20, 10), random.Random(4)).passages
+    monkeypatch.setitem(sys.modules, "puzzlebook.generators._compiled", None)  # its import now fails
+    monkeypatch.delattr("puzzlebook.generators._compiled")
+    aldous_broder.compiled.cache_clear()
+    try:
+        assert aldous_broder.compiled() is None
+        maze = aldous_broder.generate(Grid(20, 10), random.Random(4))
+    finally:
+        aldous_broder.compiled.cache_clear()
+    assert problems(maze.rows()) == []
+    assert maze.passages == fast

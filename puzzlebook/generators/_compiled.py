@@ -116,3 +116,11 @@ def on_squares(
             )
             if not left:
                 return
+
+
+def try_out() -> None:
+    """Load (or compile) both walks on a two-cell field, so that any failure shows before a maze's random
+    draws are spent: the caller then walks in Python from the same draws."""
+    on_field([b"\x00"], array("i", [1, 0]), b"\x00\x00", bytearray(b"\x01\x00"), bytearray(2), 0)
+    inside = b"\x00\x01\x01\x00"
+    on_squares([b"\x00"], ((4, 1),), {4: 8}, inside, bytearray(b"\x00\x01\x00\x00"), bytearray(4), 1, 1)

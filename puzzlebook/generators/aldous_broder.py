@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from types import ModuleType
 
 from ..graph import GraphMaze, Topology
@@ -15,11 +16,15 @@ about 0.7 s and 120 MB once a process, more than the Python walk takes below thi
 squares, whose Python walk is twice as fast)."""
 
 
+@cache
 def compiled() -> ModuleType | None:
-    """The compiled walks, or None where numba is not installed."""
+    """The compiled walks, loaded and tried once a process; None where numba is not installed or fails
+    to load or compile, and then the Python walk makes the same mazes."""
     try:
         from . import _compiled
-    except ImportError:
+
+        _compiled.try_out()
+    except Exception:  # whatever breaks in an optional accelerator, the Python walk stands
         return None
     return _compiled
 
