@@ -8,13 +8,18 @@ empty boxes (glyph 0), and bookmarks, links or annotations in a print edition. E
 from __future__ import annotations
 
 import io
+import multiprocessing
+import sys
 from collections import Counter
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from pypdf import PdfReader
 
 from .layout import MAX_PAGES, MIN_LINE, MIN_OUTER, MIN_TEXT, gutter
 from .pdfread import Char, Document, Page, Shape
+from .workers import cores
 
 TOLERANCE = 0.01  # pt
 
@@ -72,16 +77,57 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
         first_page.setdefault(name.lstrip("/"), number)
     for name, number in first_page.items():
         problems.append(f"page {number}: font {name} is not embedded; printers need every font embedded")
+    shares = _shares(count)
+    if len(shares) == 1:
+        return problems + _in_order([_pages(pdf, edition, bleed, shares[0], reader)])
+    try:
+        with ProcessPoolExecutor(1, multiprocessing.get_context("fork")) as pool:
+            other = pool.submit(_pages, pdf, edition, bleed, shares[1])
+            mine = _pages(pdf, edition, bleed, shares[0], reader)
+            return problems + _in_order([mine, other.result()])
+    except (OSError, BrokenProcessPool):  # no process to spare (a tight memory limit): read them all here
+        return problems + _in_order([_pages(pdf, edition, bleed, range(1, count + 1), reader)])
+
+
+PARALLEL_FROM = 100
+"""Pages from which a second process reads every other page, beside this one."""
+
+
+def _shares(count: int) -> list[range]:
+    """The page numbers each process reads: every other page each where there are two cores, so that
+    both get as many answer pages (the heavy ones, at the end) as maze pages."""
+    can_fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
+    if count < PARALLEL_FROM or not can_fork or cores() < 2:
+        return [range(1, count + 1)]
+    return [range(1, count + 1, 2), range(2, count + 1, 2)]
+
+
+Found = tuple[list[tuple[int, str]], list[tuple[int, str]]]
+"""(empty boxes, other problems), each a list of (page number, line)."""
+
+
+def _in_order(parts: list[Found]) -> list[str]:
+    """Every empty-box problem first, then the others, each in page order."""
+    boxes = sorted((item for part in parts for item in part[0]), key=lambda item: item[0])
+    found = sorted((item for part in parts for item in part[1]), key=lambda item: item[0])
+    return [line for _, line in boxes] + [line for _, line in found]
+
+
+def _pages(pdf: bytes, edition: str, bleed: bool, numbers: range, reader: PdfReader | None = None) -> Found:
+    """The problems of the pages ``numbers`` (counted from 1)."""
+    reader = reader or PdfReader(io.BytesIO(pdf))
+    count = len(reader.pages)
     inside = gutter(count)
     outer = MIN_OUTER * 1.5 if bleed else MIN_OUTER
     document = Document(reader)
-    boxes: list[str] = []  # reported before any page's other problems
-    found: list[str] = []
-    for number, raw in enumerate(reader.pages, 1):
+    boxes: list[tuple[int, str]] = []  # reported before any page's other problems
+    found: list[tuple[int, str]] = []
+    for number in numbers:
+        raw = reader.pages[number - 1]
         drawn = document.page(number - 1)  # one page's objects at a time: memory stays flat
-        boxes += _empty_boxes(number, drawn.chars)
+        boxes += [(number, line) for line in _empty_boxes(number, drawn.chars)]
         if edition == "print" and raw.get("/Annots"):
-            found.append(f"page {number}: has links or annotations; a print file must not")
+            found.append((number, f"page {number}: has links or annotations; a print file must not"))
         trim = raw.trimbox
         gutter_side = f"the gutter of a {count}-page book, {inside:g} pt"
         outer_side = f"{outer:g} pt"
@@ -98,8 +144,8 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
             ("right", outer_side if number % 2 else gutter_side),
             ("top", outer_side),
         )
-        found += _page_problems(number, drawn, safe, edges)
-    return problems + boxes + found
+        found += [(number, line) for line in _page_problems(number, drawn, safe, edges)]
+    return boxes, found
 
 
 def _page_problems(

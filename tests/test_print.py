@@ -231,3 +231,24 @@ def test_start_and_finish_words_stay_in_the_room_beside_the_maze():
             assert 100 - room - 0.01 <= left and left + width <= 100 + 12 * 20 + room + 0.01
             assert mark.size >= 7
         assert words == (2 if room >= 29 else 0)  # 14 pt of room is too small for a printable word
+
+
+def test_a_long_book_is_read_on_two_cores_with_the_same_findings(tmp_path, monkeypatch):
+    """From 100 pages a second process reads every other page; the problems found, and their order, are
+    those of reading every page here."""
+    import puzzlebook.preflight as preflight_module
+
+    (tmp_path / "tight.yaml").write_text(
+        "base: activity-book\nmargins: {top: 6pt, bottom: 6pt, inside: 6pt, outside: 6pt}\n"
+    )
+    path = spec(tmp_path, "edition: screen\nlayout: tight.yaml\nmazes:\n  - {size: 8x8, count: 110}\n")
+    target, _ = build_book(path)
+    data = Path(target).read_bytes()
+    assert len(PdfReader(io.BytesIO(data)).pages) >= preflight_module.PARALLEL_FROM
+    assert len(preflight_module._shares(130)) == (2 if preflight_module.cores() > 1 else 1)
+    both = preflight(data, "print")  # a screen book checked as print: problems on odd and even pages
+    monkeypatch.setattr(preflight_module, "PARALLEL_FROM", 10**9)
+    here = preflight(data, "print")
+    assert both == here
+    pages = {int(line.split()[1].rstrip(":")) for line in here if line.startswith("page ")}
+    assert {p % 2 for p in pages} == {0, 1} and len(pages) > 100
