@@ -10,13 +10,14 @@ subset's longest path.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from .errors import GenerationError
 from .grid import E, Grid, N, S, W
 from .maze import Maze
+from .tree import Among
 
 Cell = tuple[int, int]
 
@@ -95,7 +96,7 @@ def _path(maze: Maze, start: Cell, end: Cell) -> list[int]:
     return _walk_back(maze, dist, a)
 
 
-def _farthest(dist: Distances, candidates: list[int]) -> int:
+def _farthest(dist: Mapping[int, int] | Distances, candidates: list[int]) -> int:
     """The candidate farthest away; ties go to the first in reading order."""
     best = candidates[0]
     for cell in candidates:
@@ -157,26 +158,80 @@ def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
     if rule not in ("suggested", "left-right", "top-bottom"):
         raise GenerationError(f'unknown marks rule "{rule}"; expected one of {", ".join(RULES)}')
     w, h = grid.width, grid.height
-    column = [grid.index(x, y) for x in (0, w - 1) for y in range(h)]
-    row = [grid.index(x, y) for y in (0, h - 1) for x in range(w)]
-    left, right = column[:h], column[h:]
-    top, bottom = row[:w], row[w:]
-    anywhere = distances(maze, left[0])  # one search serves both pairs of sides
-    found = []
+    stride, corner = grid.stride, grid.index(0, 0)
+    left = list(range(corner, corner + h * stride, stride))
+    right = [cell + w - 1 for cell in left]
+    top = list(range(corner, corner + w))
+    bottom = [cell + (h - 1) * stride for cell in top]
+    if grid.masked:  # some side cells may be left out of the tree: a search from each end
+        anywhere = distances(maze, left[0])
+        among: Callable[[int], Distances] = lambda cell: distances(maze, cell)  # noqa: E731
+    else:  # one walk of the tree, then the distances among its border cells (see ``tree``)
+        anywhere, order = _preorder(maze, left[0])
+        among = Among(order, anywhere, left + right + top + bottom).from_cell  # type: ignore[assignment]
+    found = []  # one walk serves both pairs of sides
     if rule != "top-bottom":
-        found.append((_longest_between(maze, left, right, anywhere), (W, E)))
+        found.append((_longest_between(among, left, right, anywhere), (W, E)))
     if rule != "left-right":
-        found.append((_longest_between(maze, top, bottom, anywhere), (N, S)))
+        found.append((_longest_between(among, top, bottom, anywhere), (N, S)))
     if len(found) == 2 and h > w:
         found.reverse()  # taller than wide: top-bottom wins a tie
-    (_, a, dist), sides = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
-    return _ends(grid, _walk_back(maze, dist, a), sides)
+    (_, a, b), sides = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
+    return _ends(grid, _between(maze, anywhere, a, b), sides)
+
+
+def _preorder(maze: Maze, root: int) -> tuple[Distances, list[int]]:
+    """Each cell's distance from ``root``, and the cells in depth-first preorder from it (see ``tree``)."""
+    grid = maze.grid
+    passages = maze.passages
+    moves = grid.moves
+    depth: Distances = [-1] * grid.slots if grid.slots <= SMALL else array("i", [-1]) * grid.slots
+    depth[root] = 0
+    order: list[int] = []
+    add = order.append
+    stack = [root]
+    push, pop = stack.append, stack.pop
+    while stack:
+        cell = pop()
+        add(cell)
+        below = depth[cell] + 1
+        for step in moves[passages[cell]]:
+            nxt = cell + step
+            if depth[nxt] < 0:
+                depth[nxt] = below
+                push(nxt)
+    return depth, order
+
+
+def _between(maze: Maze, depth: Distances, a: int, b: int) -> list[int]:
+    """The cells from ``a`` to ``b`` in a tree: each climbs towards the root of ``depth`` until they
+    meet (a cell's parent is its one neighbour a step nearer the root)."""
+    moves = maze.grid.moves
+    passages = maze.passages
+    from_a, from_b = [a], [b]
+    while a != b:
+        cell = a if depth[a] >= depth[b] else b
+        up = depth[cell] - 1
+        for step in moves[passages[cell]]:
+            if depth[cell + step] == up:
+                break
+        if cell == a:
+            a += step
+            from_a.append(a)
+        else:
+            b += step
+            from_b.append(b)
+    return from_a + from_b[-2::-1]
 
 
 def _longest_between(
-    maze: Maze, first: list[int], second: list[int], anywhere: Distances
-) -> tuple[int, int, Distances]:
-    """(length, a, distances from b) for the longest path from a in ``first`` to b in ``second``.
+    among: Callable[[int], Mapping[int, int] | Distances],
+    first: list[int],
+    second: list[int],
+    anywhere: Distances,
+) -> tuple[int, int, int]:
+    """(length, a, b) for the longest path from a in ``first`` to b in ``second``; ``among(cell)`` gives
+    the distances from ``cell`` to those of both.
 
     In a tree, if (p, q) is the farthest-apart pair within a set of cells, then for every cell v the
     farthest member of the set is p or q. A search from anywhere finds p (the member farthest from it), a
@@ -184,15 +239,15 @@ def _longest_between(
     search from each of p and q, three in all, with the first shared between pairs of sides.
     """
     p = _farthest(anywhere, second)
-    dist = distances(maze, p)
+    dist = among(p)
     a = _farthest(dist, first)
-    best = (dist[a], a, dist)
+    best = (dist[a], a, p)
     q = _farthest(dist, second)
     if q != p:
-        dist = distances(maze, q)
+        dist = among(q)
         a = _farthest(dist, first)
         if dist[a] > best[0]:
-            best = (dist[a], a, dist)
+            best = (dist[a], a, q)
     return best
 
 

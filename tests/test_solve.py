@@ -9,7 +9,8 @@ from puzzlebook import generators
 from puzzlebook.grid import E, Grid, N, S, W
 from puzzlebook.measure import dead_ends
 from puzzlebook.puzzles import make_puzzle
-from puzzlebook.solve import RULES, choose_ends, opening, path
+from puzzlebook.solve import RULES, _preorder, choose_ends, opening, path
+from puzzlebook.tree import Among
 
 ALL = generators.ALGORITHMS.names()
 
@@ -154,3 +155,28 @@ def test_a_one_cell_maze_opens_two_different_sides():
     assert puzzle.start == puzzle.end == (0, 0)
     assert gaps(puzzle) == {(0, 0, W), (0, 0, E)}
     assert ascii_art(puzzle) == "+--+\n SE \n+--+\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(ALL),
+    w=st.integers(1, 14),
+    h=st.integers(1, 14),
+    seed=st.integers(0, 10**9),
+    data=st.data(),
+)
+def test_distances_among_chosen_cells_agree_with_an_independent_bfs(name, w, h, seed, data):
+    """``tree.Among``, rooted anywhere, gives each chosen cell's distance to every other one."""
+    maze = maze_of(name, w, h, seed)
+    grid = maze.grid
+    rows = maze.rows()
+    every = [(x, y) for y in range(h) for x in range(w)]
+    root = data.draw(st.sampled_from(every))
+    chosen = data.draw(st.lists(st.sampled_from(every), min_size=1, max_size=12))
+    depth, order = _preorder(maze, grid.index(*root))
+    assert sorted(order) == sorted(grid.index(x, y) for x, y in every)  # every cell, once
+    among = Among(order, depth, [grid.index(x, y) for x, y in chosen])
+    for source in chosen:
+        found = among.from_cell(grid.index(*source))
+        for cell in chosen:
+            assert found[grid.index(*cell)] == len(shortest_path(rows, source, cell)) - 1
