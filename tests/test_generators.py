@@ -1,4 +1,5 @@
 import heapq
+import itertools
 import random
 import re
 from array import array
@@ -12,7 +13,7 @@ from mazecheck import dead_end_share, problems
 from puzzlebook import generators
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.generators import eller
-from puzzlebook.generators._base import random_order
+from puzzlebook.generators._base import random_indices, random_order
 from puzzlebook.generators.growing_tree import GONE, without_marks
 from puzzlebook.grid import OPPOSITE, Grid
 from puzzlebook.maze import from_rows
@@ -385,3 +386,15 @@ def test_without_the_compiled_walk_the_python_walk_makes_the_maze(monkeypatch):
         aldous_broder.compiled.cache_clear()
     assert problems(maze.rows()) == []
     assert maze.passages == fast
+
+
+@pytest.mark.parametrize("k", [1, 3, 4, 6, 24, 256])
+def test_indices_are_the_draws_of_64_kib_translated_whole(k):
+    """Translating a piece at a time leaves the stream of indices every seed's mazes were made from:
+    each 64 KiB draw as ``byte % k``, with the top ``256 % k`` byte values dropped."""
+    ours, theirs = random.Random(9), random.Random(9)
+    keep = bytes(b % k for b in range(256)), bytes(range(256 - 256 % k, 256))
+    expected = b"".join(theirs.randbytes(65536).translate(*keep) for _ in range(3))
+    made = bytes(itertools.islice(random_indices(ours, k), len(expected)))
+    assert made == expected
+    assert ours.random() == theirs.random()  # and the generator is left where it was

@@ -7,12 +7,14 @@ import sys
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import chain, compress, repeat
+from functools import cache
+from itertools import chain, compress, permutations, repeat
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from ..graph import GraphMaze
+from ..grid import OPPOSITE, Grid
 from ..maze import Maze
 from ..registry import Registry
 
@@ -68,6 +70,12 @@ def on_graph(name: str) -> Callable[[GraphFn], GraphFn]:
     return add
 
 
+def step_orders(grid: Grid) -> list[tuple[tuple[int, int, int], ...]]:
+    """Every order of the four steps, each as (direction, direction back, offset): a walk picks one at
+    random and carves on both sides without a call."""
+    return [tuple((d, OPPOSITE[d], off) for d, off in order) for order in permutations(grid.steps)]
+
+
 def random_indices(rng: random.Random, k: int) -> Iterator[int]:
     """An endless stream of uniform integers in [0, k) for 1 <= k <= 256, drawn in bulk.
 
@@ -78,16 +86,28 @@ def random_indices(rng: random.Random, k: int) -> Iterator[int]:
     return chain.from_iterable(index_chunks(rng, k))
 
 
-def index_chunks(rng: random.Random, k: int) -> Iterator[bytes]:
-    """The chunks ``random_indices`` is made of, for a loop that takes a chunk at a time."""
-    limit = 256 - 256 % k
-    table = bytes(b % k for b in range(256))
-    rejected = bytes(range(limit, 256))
+DRAWN = 65536
+"""Random bytes drawn at a time: every stream of indices is made of these, so a seed's mazes depend on it."""
 
-    def chunk(size: int) -> bytes:
-        return rng.randbytes(size).translate(table, rejected)
 
-    return map(chunk, repeat(65536))
+def index_chunks(rng: random.Random, k: int, piece: int = 4096) -> Iterator[bytes]:
+    """The chunks ``random_indices`` is made of, for a loop that takes a chunk at a time.
+
+    Bytes are drawn ``DRAWN`` at a time but translated ``piece`` at a time, as the walk needs them: a
+    book-sized maze uses a few thousand indices, and translating the whole draw cost a third of its
+    making. Deleting byte values a piece at a time leaves the same stream as deleting them all at once.
+    """
+    table, rejected = _tables(k)
+    while True:
+        drawn = rng.randbytes(DRAWN)
+        for start in range(0, DRAWN, piece):
+            yield drawn[start : start + piece].translate(table, rejected)
+
+
+@cache
+def _tables(k: int) -> tuple[bytes, bytes]:
+    """``translate``'s table (byte -> byte % k) and the byte values it deletes (the top 256 % k)."""
+    return bytes(b % k for b in range(256)), bytes(range(256 - 256 % k, 256))
 
 
 def random_words(rng: random.Random) -> Iterator[int]:

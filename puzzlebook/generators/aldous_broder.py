@@ -7,7 +7,7 @@ from types import ModuleType
 from ..graph import GraphMaze, Topology
 from ..grid import OPPOSITE, Grid
 from ..maze import Maze, blank, carve, finish
-from ._base import algorithm, index_chunks, on_graph, random_indices
+from ._base import DRAWN, algorithm, index_chunks, on_graph, random_indices
 
 FAST_FROM = 100_000
 """Cells from which the walk is run compiled, where numba is installed (``pip install "puzzlebook[fast]"``):
@@ -51,7 +51,7 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     walks = compiled() if remaining and grid.count >= 2 * FAST_FROM else None
     if walks:
         walks.on_squares(
-            index_chunks(rng, len(steps)), steps, OPPOSITE, inside, visited, passages, cell, remaining
+            index_chunks(rng, len(steps), DRAWN), steps, OPPOSITE, inside, visited, passages, cell, remaining
         )
     elif remaining:
         for i in random_indices(rng, len(steps)):
@@ -85,7 +85,7 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
         return GraphMaze(topology, bytes(passages))
     walks = compiled() if n >= FAST_FROM else None
     if walks:
-        walks.on_field(index_chunks(rng, k), nbr, back, seen, passages, cell)
+        walks.on_field(index_chunks(rng, k, DRAWN), nbr, back, seen, passages, cell)
         return GraphMaze(topology, bytes(passages))
     for slot in random_indices(rng, k):  # the walk's step, as lean as it can be: most steps only move
         nxt = nbr[base + slot]

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..graph import GraphMaze, Topology
-from ..grid import OPPOSITE, Grid
+from ..grid import Grid
 from ..maze import TAKEN, Maze, blank, finish
 from ._base import (
     Options,
@@ -18,6 +18,7 @@ from ._base import (
     on_graph,
     random_indices,
     random_words,
+    step_orders,
 )
 
 
@@ -70,11 +71,6 @@ def generate(grid: Grid, rng: random.Random, select: str = "mix", mix: float = 0
     return _grow_newest_or_random(grid, rng, {"newest": 1.0, "mix": mix}.get(select, 0.0))
 
 
-def _orders(grid: Grid) -> list[tuple[tuple[int, int, int], ...]]:
-    """Every order of the four steps, each as (direction, direction back, offset)."""
-    return [tuple((d, OPPOSITE[d], off) for d, off in order) for order in permutations(grid.steps)]
-
-
 def _grow_newest_or_random(grid: Grid, rng: random.Random, newest: float) -> Maze:
     """Takes the newest active cell with chance ``newest``, else a uniformly random one.
 
@@ -91,7 +87,7 @@ def _grow_newest_or_random(grid: Grid, rng: random.Random, newest: float) -> Maz
     picked cell each have their own copy of the carve, as a shared helper would cost a call per step.
     """
     passages = blank(grid)
-    orders = _orders(grid)
+    orders = step_orders(grid)
     (_, north), (_, south), (_, east), (_, west) = grid.steps
     cell = grid.random_cell(rng)  # the newest cell, kept in a local: most steps take it
     passages[cell] = TAKEN
@@ -161,7 +157,7 @@ def _grow_newest_or_random(grid: Grid, rng: random.Random, newest: float) -> Maz
 def _grow_in_order(grid: Grid, rng: random.Random, middle: bool) -> Maze:
     """Takes the oldest active cell, or the middle one of the list; no coin and no random pick."""
     passages = blank(grid)
-    orders = _orders(grid)
+    orders = step_orders(grid)
     start = grid.random_cell(rng)
     passages[start] = TAKEN
     active = array("I", [start])

@@ -10,7 +10,7 @@ from pydantic import Field
 from ..graph import GraphMaze, Topology
 from ..grid import Grid
 from ..maze import IN_MAZE, TAKEN, Maze, blank, carve, finish
-from ._base import Options, algorithm, on_graph, random_indices, random_words
+from ._base import Options, algorithm, on_graph, random_indices, random_words, step_orders
 
 
 class HuntAndKillOptions(Options):
@@ -54,9 +54,10 @@ def generate(
         return generate(grid.transposed(), rng, "rows", hunt_probability, max_walk).transposed()
     passages = blank(grid)
     steps = grid.steps
-    orders = list(permutations(steps))
+    orders = step_orders(grid)  # a random order, then the first free neighbour in it
     rand = rng.random
     walk_limit = max_walk or grid.count + 1
+    stride, width = grid.stride, grid.width
     row = 0  # rows above this one are finished
 
     def hunt() -> int:
@@ -64,9 +65,13 @@ def generate(
         nonlocal row
         cell = -1
         while row < grid.height and cell < 0:
-            cell = passages.find(0, *_row_span(grid, row))
+            start = (row + 1) * stride + 1  # the row's first cell, past the padding
+            cell = passages.find(0, start, start + width)
             row += cell < 0  # finished rows are never scanned again
-        if cell >= 0 and not any(passages[cell + off] & IN_MAZE for _, off in steps):
+        if cell >= 0 and not (
+            (passages[cell - 1] | passages[cell + 1] | passages[cell - stride] | passages[cell + stride])
+            & IN_MAZE
+        ):
             cell = -1  # the first free cell is usually the answer; when not, search whole rows in C
         first, chunk = row, 1
         while cell < 0 and first < grid.height:
@@ -86,7 +91,7 @@ def generate(
         if walked >= walk_limit or (hunt_probability and rand() < hunt_probability):
             nxt = -1
         else:
-            for direction, offset in orders[r]:  # noqa: B007 (used after the loop)
+            for direction, back, offset in orders[r]:  # noqa: B007 (used after the loop)
                 nxt = cell + offset
                 if not passages[nxt]:
                     break
@@ -98,7 +103,8 @@ def generate(
             if cell < 0:
                 break
             continue
-        carve(passages, cell, direction, nxt)
+        passages[cell] |= direction  # the carve, here rather than a call: it runs for every cell
+        passages[nxt] |= back
         cell = nxt
         walked += 1
     return finish(grid, passages)
@@ -106,11 +112,6 @@ def generate(
 
 _VISITED = bytes(1 if b & IN_MAZE else 0 for b in range(256))
 _FREE = bytes([1]) + bytes(255)
-
-
-def _row_span(grid: Grid, y: int) -> tuple[int, int]:
-    start = grid.index(0, y)
-    return start, start + grid.width
 
 
 def _first_candidate(grid: Grid, passages: bytearray, first: int, last: int) -> int:

@@ -5,8 +5,8 @@ from itertools import permutations
 
 from ..graph import GraphMaze, Topology
 from ..grid import Grid
-from ..maze import TAKEN, Maze, blank, carve, finish
-from ._base import algorithm, on_graph, random_indices, random_words
+from ..maze import TAKEN, Maze, blank, finish
+from ._base import algorithm, on_graph, random_indices, random_words, step_orders
 
 
 @algorithm("recursive-backtracker", "depth-first walk: long winding corridors, few dead ends")
@@ -21,13 +21,13 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     to follow. Reference: Jamis Buck, "Mazes for Programmers" (2015), ch. 5.
     """
     passages = blank(grid)
-    orders = list(permutations(grid.steps))  # a random order, then the first free neighbour in it
+    orders = step_orders(grid)  # a random order, then the first free neighbour in it
     cell = grid.random_cell(rng)
     passages[cell] = TAKEN
     stack = [cell]
     push, pop = stack.append, stack.pop
     for r in random_indices(rng, len(orders)):
-        for direction, offset in orders[r]:  # noqa: B007 (used after the loop)
+        for direction, back, offset in orders[r]:  # noqa: B007 (used after the loop)
             nxt = cell + offset
             if not passages[nxt]:
                 break
@@ -37,7 +37,8 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
                 break
             cell = stack[-1]
             continue
-        carve(passages, cell, direction, nxt)
+        passages[cell] |= direction  # the carve, here rather than a call: it runs for every cell
+        passages[nxt] |= back
         push(nxt)
         cell = nxt
     return finish(grid, passages)
