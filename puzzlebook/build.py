@@ -244,7 +244,7 @@ def _make_puzzles(
             else:
                 if maze.entry not in banded:  # the entry's first copy: its seed starts the search
                     banded[maze.entry] = banded_puzzles(
-                        recipe, maze.seed, maze.difficulty, copies[maze.entry], makers.make, makers.parallel
+                        recipe, maze.seed, maze.difficulty, copies[maze.entry], makers.ahead, makers.parallel
                     )
                 puzzles[maze.number] = banded[maze.entry].pop(0)
         except PuzzlebookError as exc:

@@ -14,7 +14,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
@@ -53,6 +53,10 @@ def _quiet_interrupt() -> None:
 def _ready() -> bool:
     return True
 
+
+AHEAD = 0.004
+"""Seconds of work a chunk holds when puzzles are made ahead: enough to repay its round trip, little
+enough that a search which stops early wastes little."""
 
 STARTING = 10.0
 """Seconds the worker processes have to answer a first call before the build goes on without them."""
@@ -114,7 +118,25 @@ class Makers:
         """One puzzle for each seed, in order."""
         return self.make_all([(recipe, seed) for seed in seeds])
 
-    def _made(self, jobs: list[tuple[Recipe, int]]) -> Iterable[Puzzle]:
+    def ahead(self, recipe: Recipe, seeds: Iterable[int]) -> Iterator[Puzzle]:
+        """One puzzle for each seed, in order, made ahead on every core as they are read: a search that
+        stops early closes it, and what has not started is not made."""
+        jobs = [(recipe, seed) for seed in seeds]
+        made = self._made(jobs, most=AHEAD)
+        done = 0
+        try:
+            for puzzle in made:
+                done += 1
+                yield puzzle
+        except BrokenProcessPool:
+            self.__exit__(None, None, None)
+            self.workers = 1
+            yield from map(_make, jobs[done:])
+        finally:
+            getattr(made, "close", lambda: None)()  # cancels the chunks not started
+
+    def _made(self, jobs: list[tuple[Recipe, int]], most: float | None = None) -> Iterator[Puzzle]:
+        """The puzzles of ``jobs``, here or in the pool; ``most`` caps a chunk's seconds of work."""
         if not self.parallel or work(jobs) < (START if self._pool is None else BATCH):
             return map(_make, jobs)
         if self._pool is None:
@@ -123,6 +145,8 @@ class Makers:
                 self.workers = 1
                 return map(_make, jobs)
         chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each: the cores finish together
+        if most is not None:
+            chunk = min(chunk, max(1, int(most * len(jobs) / work(jobs))))
         return self._pool.map(_make, jobs, chunksize=chunk)
 
     def make_all(

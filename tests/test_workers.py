@@ -1,5 +1,6 @@
 """Puzzles made on several cores are the puzzles made on one, and a book is the same file either way."""
 
+import multiprocessing
 import os
 import signal
 
@@ -61,8 +62,30 @@ def test_a_band_searched_in_batches_keeps_the_mazes_of_one_seed_at_a_time(two_co
     with workers.Makers() as makers:
         assert makers.parallel
         batched = banded_puzzles(recipe, 5, difficulty, count, makers.make, ahead=True)
-    assert [p.seed for p in batched] == [p.seed for p in alone]
-    assert [p.maze for p in batched] == [p.maze for p in alone]
+        streamed = banded_puzzles(recipe, 5, difficulty, count, makers.ahead, ahead=True)
+    for made in (batched, streamed):
+        assert [p.seed for p in made] == [p.seed for p in alone]
+        assert [p.maze for p in made] == [p.maze for p in alone]
+
+
+def test_a_search_that_stops_early_leaves_the_rest_of_its_batch_unmade(two_cores, monkeypatch):
+    made = multiprocessing.get_context("fork").Value("i", 0)
+    real = Recipe.make
+
+    def counted(self, seed):
+        with made.get_lock():
+            made.value += 1
+        return real(self, seed)
+
+    monkeypatch.setattr(Recipe, "make", counted)
+    recipe = Recipe("kruskal", 6, 6, None, "suggested")
+    with workers.Makers() as makers:
+        stream = makers.ahead(recipe, range(2000))
+        first = [next(stream) for _ in range(5)]
+        stream.close()
+        makers._pool.shutdown(wait=True, cancel_futures=False)  # whatever is still queued finishes
+    assert [p.maze for p in first] == [real(recipe, seed).maze for seed in range(5)]
+    assert 5 <= made.value < 100
 
 
 def test_a_band_no_maze_reaches_counts_the_same_tries_either_way(two_cores):
