@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import math
 from array import array
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -295,12 +296,13 @@ class Recipe:
         )
 
 
-MakeMany = Callable[[Recipe, list[int]], list[Puzzle]]
-"""Makes one puzzle of a recipe for each seed, in order (see ``workers.Makers``)."""
+MakeMany = Callable[[Recipe, list[int]], Iterable[Puzzle]]
+"""Makes one puzzle of a recipe for each seed, in order (see ``workers.Makers``); a caller may stop
+early, and the maker need not make the rest."""
 
 
-def one_by_one(recipe: Recipe, seeds: list[int]) -> list[Puzzle]:
-    return [recipe.make(seed) for seed in seeds]
+def one_by_one(recipe: Recipe, seeds: list[int]) -> Iterator[Puzzle]:
+    return map(recipe.make, seeds)
 
 
 def make_puzzle_with_difficulty(recipe: Recipe, seed: int, difficulty: str | tuple[float, float]) -> Puzzle:
@@ -321,36 +323,52 @@ def banded_puzzles(
     easy, medium and hard are the lower, middle and upper thirds of the scores of the first 30 seeds for
     this size, algorithm and options (scores grow with size, so bands must be relative to it); the mazes
     of those seeds that lie in the third are handed out first, in seed order, and the search goes on past
-    30 seeds only when more are needed. A [low, high] range takes mazes that score inside it, trying up
+    30 seeds only when more are needed. Past them, a maze easier than all 30 is easy and one harder than
+    all 30 is hard (both used to be passed over, which could make a band of many copies try twice the
+    seeds it needed). A [low, high] range takes mazes that score inside it, trying up
     to 300 seeds a maze, and says what the scores were when too few do. All the copies of one entry share
     the search, so a band costs about 30 mazes an entry rather than 30 a maze.
 
-    With ``ahead``, seeds are made in batches of three per maze still wanted (a band holds a third of
-    them), for ``make_many`` to spread over the cores; the mazes kept and the tries counted are exactly
-    those of making one seed at a time, and what a batch makes past the last maze is dropped.
+    With ``ahead``, seeds are made in batches sized by the share of tries kept so far (see ``_ahead``),
+    for ``make_many`` to spread over the cores; the mazes kept and the tries counted are exactly those
+    of making one seed at a time, and what a batch makes past the last maze is dropped.
     """
     seeds = candidate_seeds(seed)
-    tried = make_many(recipe, list(itertools.islice(seeds, SAMPLE))) if isinstance(difficulty, str) else []
+    tried = (
+        list(make_many(recipe, list(itertools.islice(seeds, SAMPLE)))) if isinstance(difficulty, str) else []
+    )
     seen = [p.metrics.difficulty for p in tried]
     if isinstance(difficulty, str):
         scores = sorted(seen)
         third = BANDS[difficulty]
-        low, high = float(scores[third * SAMPLE // 3]), float(scores[(third + 1) * SAMPLE // 3 - 1])
+        low = float(scores[third * SAMPLE // 3]) if third else -math.inf  # easy has no floor,
+        high = float(scores[(third + 1) * SAMPLE // 3 - 1]) if third < 2 else math.inf  # hard no ceiling
     else:
         low, high = difficulty
     chosen = [p for p in tried if low <= p.metrics.difficulty <= high][:count]
     limit = MAX_TRIES * count
     while len(chosen) < count and len(seen) < limit:
-        batch = min(limit - len(seen), 3 * (count - len(chosen))) if ahead else 1
-        for puzzle in make_many(recipe, list(itertools.islice(seeds, batch))):
+        batch = min(limit - len(seen), _ahead(count - len(chosen), len(chosen), len(seen))) if ahead else 1
+        made = make_many(recipe, list(itertools.islice(seeds, batch)))
+        for puzzle in made:
             seen.append(puzzle.metrics.difficulty)
             if low <= puzzle.metrics.difficulty <= high:
                 chosen.append(puzzle)
                 if len(chosen) == count:
                     break
+        getattr(made, "close", lambda: None)()  # the rest of the batch need not be made
     if len(chosen) < count:
         raise _out_of_range(recipe, low, high, seen)
     return chosen
+
+
+def _ahead(wanted: int, kept: int, tried: int) -> int:
+    """Seeds to ask for in the next batch for ``wanted`` more mazes: half as many again as the share
+    kept so far says it takes (three a maze before any is kept, as a band holds a third), so that the
+    search seldom waits for a second batch; what is not needed is not made (see ``MakeMany``)."""
+    if not kept:
+        return 3 * wanted
+    return math.ceil(1.5 * wanted * tried / kept)
 
 
 def _out_of_range(recipe: Recipe, low: float, high: float, seen: list[int]) -> GenerationError:
@@ -394,7 +412,7 @@ def matched_puzzles(
     the band's median are handed out, in order of seed tried. Every student gets a different maze and
     nobody gets a much harder one.
     """
-    pool = make_many(recipe, list(itertools.islice(candidate_seeds(seed), max(SAMPLE, 3 * count))))
+    pool = list(make_many(recipe, list(itertools.islice(candidate_seeds(seed), max(SAMPLE, 3 * count)))))
     scores = sorted(p.metrics.difficulty for p in pool)
     low: float
     high: float

@@ -5,7 +5,14 @@ from pdfcheck import page_texts
 
 from puzzlebook.build import build_book, check_book, generate
 from puzzlebook.errors import GenerationError
-from puzzlebook.puzzles import SAMPLE, Recipe, candidate_seeds, make_puzzle, make_puzzle_with_difficulty
+from puzzlebook.puzzles import (
+    SAMPLE,
+    Recipe,
+    banded_puzzles,
+    candidate_seeds,
+    make_puzzle,
+    make_puzzle_with_difficulty,
+)
 
 
 def scores_of(seed, algorithm="hunt-and-kill", size=(14, 14)):
@@ -20,13 +27,31 @@ def test_bands_pick_the_right_third_and_keep_their_seed(algorithm):
         band: make_puzzle_with_difficulty(Recipe(algorithm, 14, 14, None, "suggested"), 5, band)
         for band in ("easy", "medium", "hard")
     }
-    assert scores[0] <= made["easy"].metrics.difficulty <= scores[SAMPLE // 3 - 1]
+    assert made["easy"].metrics.difficulty <= scores[SAMPLE // 3 - 1]
     assert scores[SAMPLE // 3] <= made["medium"].metrics.difficulty <= scores[2 * SAMPLE // 3 - 1]
-    assert scores[2 * SAMPLE // 3] <= made["hard"].metrics.difficulty <= scores[-1]
+    assert scores[2 * SAMPLE // 3] <= made["hard"].metrics.difficulty
     assert made["easy"].metrics.difficulty < made["hard"].metrics.difficulty
     for puzzle in made.values():  # the seed it reports makes the same maze again
         again = make_puzzle(algorithm, 14, 14, puzzle.seed, marks="suggested")
         assert again.maze == puzzle.maze
+
+
+@pytest.mark.parametrize("band", ["easy", "hard"])
+def test_a_maze_beyond_every_sampled_score_belongs_to_the_outer_bands(band):
+    """Past the 30 seeds that set the bands, a maze easier than all of them is easy, one harder hard."""
+    recipe = Recipe("kruskal", 10, 10, None, "suggested")
+    seeds = candidate_seeds(4)
+    sampled = [recipe.make(s).metrics.difficulty for s in itertools.islice(seeds, SAMPLE)]
+    edge = sorted(sampled)[SAMPLE // 3 - 1] if band == "easy" else sorted(sampled)[2 * SAMPLE // 3]
+    outside = min(sampled) if band == "easy" else max(sampled)
+    inside = sum(score <= edge if band == "easy" else score >= edge for score in sampled)
+    for seed in seeds:  # the first maze past the sample beyond all of it, and those in the band before it
+        score = recipe.make(seed).metrics.difficulty
+        inside += score <= edge if band == "easy" else score >= edge
+        if (score < outside) if band == "easy" else (score > outside):
+            break
+    made = banded_puzzles(recipe, 4, band, inside)
+    assert made[-1].seed == seed
 
 
 def test_numeric_range_is_met_or_explained():
