@@ -93,15 +93,20 @@ DRAWN = 65536
 def index_chunks(rng: random.Random, k: int, piece: int = 4096) -> Iterator[bytes]:
     """The chunks ``random_indices`` is made of, for a loop that takes a chunk at a time.
 
-    Bytes are drawn ``DRAWN`` at a time but translated ``piece`` at a time, as the walk needs them: a
-    book-sized maze uses a few thousand indices, and translating the whole draw cost a third of its
-    making. Deleting byte values a piece at a time leaves the same stream as deleting them all at once.
+    Bytes are drawn ``DRAWN`` at a time but made into bytes and translated ``piece`` at a time, as the
+    walk needs them: a book-sized maze uses a few thousand indices, and converting and translating the
+    whole draw cost a third of its making. ``randbytes(n)`` is ``getrandbits(8 n)`` written out little
+    end first, and deleting byte values a piece at a time leaves the same stream as deleting them all at
+    once, so the indices are those of whole draws (tested).
     """
     table, rejected = _tables(k)
+    mask = (1 << 8 * piece) - 1
     while True:
-        drawn = rng.randbytes(DRAWN)
-        for start in range(0, DRAWN, piece):
-            yield drawn[start : start + piece].translate(table, rejected)
+        drawn = rng.getrandbits(8 * DRAWN)  # randbytes(DRAWN), as the number it makes its bytes from:
+        yield (drawn & mask).to_bytes(piece, "little").translate(table, rejected)  # the first piece
+        rest = (drawn >> 8 * piece).to_bytes(DRAWN - piece, "little")  # costs as much as the draw
+        for start in range(0, DRAWN - piece, piece):
+            yield rest[start : start + piece].translate(table, rejected)
 
 
 @cache
