@@ -6,6 +6,7 @@ import os
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import islice
 from pathlib import Path
 
 from .errors import Problem, PuzzlebookError, SpecError
@@ -19,6 +20,7 @@ from .puzzles import (
     Puzzle,
     Recipe,
     banded_puzzles,
+    candidate_seeds,
     matched_puzzles,
 )
 from .puzzles import (
@@ -226,6 +228,11 @@ def _make_puzzles(
     class_sets: dict[tuple[int, int, int], list[Puzzle]] = {}  # a pool per maze of the set
     banded: dict[int, list[Puzzle]] = {}  # an entry's mazes in its band, from one search
     copies = Counter(m.entry for m in mazes if m.match is None and m.difficulty is not None)
+    thirds = {m.entry: m for m in reversed(mazes) if m.match is None and isinstance(m.difficulty, str)}
+    # every band's first 30 seeds are needed: queue them all now, so the cores never wait between searches
+    samples = makers.stream(
+        [(_recipe(m), s) for m in reversed(thirds.values()) for s in islice(candidate_seeds(m.seed), SAMPLE)]
+    )
     for maze in mazes:
         if maze.number in puzzles:
             continue
@@ -243,8 +250,15 @@ def _make_puzzles(
                 puzzles[maze.number] = recipe.make(maze.seed)
             else:
                 if maze.entry not in banded:  # the entry's first copy: its seed starts the search
+                    sample = list(islice(samples, SAMPLE)) if maze.entry in thirds else None
                     banded[maze.entry] = banded_puzzles(
-                        recipe, maze.seed, maze.difficulty, copies[maze.entry], makers.ahead, makers.parallel
+                        recipe,
+                        maze.seed,
+                        maze.difficulty,
+                        copies[maze.entry],
+                        makers.ahead,
+                        makers.parallel,
+                        sample,
                     )
                 puzzles[maze.number] = banded[maze.entry].pop(0)
         except PuzzlebookError as exc:

@@ -317,6 +317,7 @@ def banded_puzzles(
     count: int,
     make_many: MakeMany = one_by_one,
     ahead: bool = False,
+    sample: list[Puzzle] | None = None,
 ) -> list[Puzzle]:
     """``count`` mazes in a difficulty band, from one search in the fixed order of seeds from ``seed``.
 
@@ -329,14 +330,17 @@ def banded_puzzles(
     to 300 seeds a maze, and says what the scores were when too few do. All the copies of one entry share
     the search, so a band costs about 30 mazes an entry rather than 30 a maze.
 
+    ``sample`` is the puzzles of those first 30 seeds, when they were made beforehand.
+
     With ``ahead``, seeds are made in batches sized by the share of tries kept so far (see ``_ahead``),
     for ``make_many`` to spread over the cores; the mazes kept and the tries counted are exactly those
     of making one seed at a time, and what a batch makes past the last maze is dropped.
     """
     seeds = candidate_seeds(seed)
-    tried = (
-        list(make_many(recipe, list(itertools.islice(seeds, SAMPLE)))) if isinstance(difficulty, str) else []
-    )
+    tried: list[Puzzle] = []
+    if isinstance(difficulty, str):
+        first = list(itertools.islice(seeds, SAMPLE))
+        tried = sample if sample is not None else list(make_many(recipe, first))
     seen = [p.metrics.difficulty for p in tried]
     if isinstance(difficulty, str):
         scores = sorted(seen)

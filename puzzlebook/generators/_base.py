@@ -70,10 +70,15 @@ def on_graph(name: str) -> Callable[[GraphFn], GraphFn]:
     return add
 
 
-def step_orders(grid: Grid) -> list[tuple[tuple[int, int, int], ...]]:
+def step_orders(grid: Grid) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """Every order of the four steps, each as (direction, direction back, offset): a walk picks one at
-    random and carves on both sides without a call."""
-    return [tuple((d, OPPOSITE[d], off) for d, off in order) for order in permutations(grid.steps)]
+    random and carves on both sides without a call. Made once for each width."""
+    return _step_orders(grid.steps)
+
+
+@cache
+def _step_orders(steps: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    return tuple(tuple((d, OPPOSITE[d], off) for d, off in order) for order in permutations(steps))
 
 
 def random_indices(rng: random.Random, k: int) -> Iterator[int]:
