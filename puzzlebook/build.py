@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+import io
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 from .errors import Problem, PuzzlebookError, SpecError
-from .inputs import studio_folder
+from .inputs import PACKAGE, read_bytes, studio_folder
 from .kinds import ring_counts
 from .layout import BookPlan, Layout, MazeFrame, MazeInfo, for_book, load_layout, plan_book
 from .output import plan_output, writing
@@ -26,7 +30,7 @@ from .puzzles import (
 from .puzzles import (
     rate as ratings,
 )
-from .render.pdf import stream_pdf, text_problems
+from .render.pdf import MADE_FROM, stream_pdf, text_problems
 from .solve import shape_search_cells
 from .spec import AGES, MazeRequest, Spec, load_partial, load_spec
 from .workers import Makers
@@ -293,8 +297,9 @@ def build_book(
     """Build the PDF; returns where it was written. Nothing is written unless everything succeeded."""
     checked = check_book(spec_path, seed)
     places = targets(checked, out)
+    made = made_from(checked, seed)
     checked, puzzles = generate(checked, progress)
-    write_books(checked, places, puzzles, progress)
+    write_books(checked, places, puzzles, progress, made_from=made)
     return places[0][0], checked
 
 
@@ -333,16 +338,59 @@ def write_books(
     puzzles: dict[int, Puzzle],
     progress: Callable[[int], None] | None = None,
     check: Callable[[bytes], None] | None = None,
+    made_from: str | None = None,
 ) -> None:
     """Draw the book (and its answers, with ``answer_key: separate``) straight into its file, page by
-    page; ``check`` reads the written book back before it replaces anything (``--strict``)."""
+    page; ``check`` reads the written book back before it replaces anything (``--strict``). The book
+    carries ``made_from`` (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     puzzle_for = _last_use_lets_go(plans, puzzles)
     for number, ((path, where), plan) in enumerate(zip(places, plans, strict=True)):
         with writing(path, checked.inputs, where) as out:
-            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None)
+            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made_from)
             if check and number == 0:
                 check(out.read_back())
+
+
+def made_from(checked: Checked, seed: int | None) -> str:
+    """A digest of everything a book is made from: puzzlebook's own files, every file the spec made it
+    read, and a seed given instead of the spec's. ``build`` writes it into the PDF; ``check`` reads a
+    built book back instead of making it again when the digest in the file is the one its spec makes.
+    Only contents count, never paths or times, so the same spec makes the same file on any machine."""
+    digest = hashlib.sha256(_own_files())
+    digest.update(f"seed {seed}\n".encode())
+    for path in checked.inputs:
+        data = read_bytes(path, "book").data
+        digest.update(len(data).to_bytes(8, "little") + data)
+    return digest.hexdigest()
+
+
+@cache
+def _own_files() -> bytes:
+    """A digest of puzzlebook's code and the fonts and presets it ships: a new version, or a changed
+    checkout, makes every book anew."""
+    digest = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+def built_book(checked: Checked, made: str) -> tuple[str, bytes] | None:
+    """The book's file and its bytes, when a book built from exactly these inputs is there (see
+    ``made_from``); None when there is none, it is older or it cannot be read."""
+    from pypdf import PdfReader  # only check needs it
+
+    try:
+        places = targets(checked, None)
+        if len(places) > 1 or places[0][0] == "-":  # answers apart, or no file: make it in memory
+            return None
+        path = places[0][0]
+        data = read_bytes(path, "book").data
+        info: Mapping[str, Any] = PdfReader(io.BytesIO(data)).metadata or {}
+    except Exception:  # not there, not a file, not a PDF, damaged: make it in memory
+        return None
+    return (path, data) if info.get(MADE_FROM) == made else None
 
 
 def _last_use_lets_go(plans: list[BookPlan], puzzles: dict[int, Puzzle]) -> Callable[[int], Puzzle]:

@@ -19,7 +19,16 @@ from typing import Annotated, NoReturn
 import typer
 
 from . import __version__, generators, grid, kinds
-from .build import Checked, check_book, generate, targets, work_units, write_books
+from .build import (
+    Checked,
+    built_book,
+    check_book,
+    generate,
+    made_from,
+    targets,
+    work_units,
+    write_books,
+)
 from .errors import Problem, PuzzlebookError, SpecError
 from .graph import GraphMaze
 from .layout import load_layout, plan_single, preset_names
@@ -431,6 +440,7 @@ def build(
         check_seed(seed)
         checked = check_book(spec, seed)
         places = targets(checked, output)
+        made = made_from(checked, seed)
         show = not quiet and sys.stderr.isatty()
         with typer.progressbar(
             length=work_units(checked), label="Building", file=sys.stderr, hidden=not show
@@ -438,7 +448,7 @@ def build(
             step = bar.update if show or quiet else Progress(work_units(checked))
             checked, puzzles = generate(checked, step)
             write_books(
-                checked, places, puzzles, step, partial(report_preflight, checked) if strict else None
+                checked, places, puzzles, step, partial(report_preflight, checked) if strict else None, made
             )
         if not quiet and places[0][0] != "-":
             also = f" and {places[1][0]}" if len(places) > 1 else ""
@@ -473,14 +483,22 @@ def check(
     spec: Annotated[str, typer.Argument(help="The book spec, a .yaml file.")],
     seed: Annotated[int | None, typer.Option(help="Use this book seed instead of the spec's.")] = None,
 ) -> None:
-    """Preflight for print-on-demand: build in memory and list what a printer would reject."""
+    """Preflight for print-on-demand: list what a printer would reject in the book. A book built from
+    this spec as it is now (and the files it reads, the seed and this puzzlebook) is read from its file;
+    otherwise the book is built in memory."""
     try:
         check_seed(seed)
-        checked, puzzles = generate(check_book(spec, seed))
-        report_preflight(checked, write_pdf(checked.plan, puzzles.__getitem__))
+        checked = check_book(spec, seed)
+        built = built_book(checked, made_from(checked, seed))
+        if built is not None:
+            report_preflight(checked, built[1])
+        else:
+            checked, puzzles = generate(checked)
+            report_preflight(checked, write_pdf(checked.plan, puzzles.__getitem__))
     except PuzzlebookError as error:
         fail(error)
-    typer.echo(f"{spec}: ready for print, {summary(checked)}")
+    read = f" (read {built[0]}, built from it)" if built is not None else ""
+    typer.echo(f"{spec}: ready for print{read}, {summary(checked)}")
 
 
 def report_preflight(checked: Checked, data: bytes) -> None:

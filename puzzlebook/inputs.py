@@ -24,6 +24,7 @@ LIMITS = {
     "class list": 1 * MB,
     "font": 50 * MB,
     "mask": 20 * MB,
+    "book": 500 * MB,  # a built PDF that ``check`` reads back
 }
 """Bytes each kind of file may hold: far more than any real one, far less than would hurt."""
 

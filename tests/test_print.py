@@ -252,3 +252,60 @@ def test_a_long_book_is_read_on_two_cores_with_the_same_findings(tmp_path, monke
     assert both == here
     pages = {int(line.split()[1].rstrip(":")) for line in here if line.startswith("page ")}
     assert {p % 2 for p in pages} == {0, 1} and len(pages) > 100
+
+
+PADDED = "pad: true\nbleed: true\nmazes:\n  - {size: 9x12, count: 8}\n"
+
+
+def test_check_reads_the_book_built_from_the_spec_as_it_is(tmp_path, monkeypatch):
+    """After a build, check reads that file (what will be uploaded) rather than making it again, so a
+    change made to the file since is found too."""
+    from pypdf import PdfWriter
+    from pypdf.annotations import Link
+
+    from puzzlebook import cli
+
+    path = spec(tmp_path, PADDED)
+    assert runner.invoke(app, ["build", str(path)]).exit_code == 0
+    monkeypatch.setattr(cli, "generate", lambda *a, **k: pytest.fail("check made the book again"))
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"ready for print (read {tmp_path / 'book.pdf'}, built from it)" in result.stdout
+    edited = PdfWriter(clone_from=str(tmp_path / "book.pdf"))  # keeps the document information
+    edited.add_annotation(page_number=2, annotation=Link(rect=(50, 50, 90, 90), url="https://example.com"))
+    edited.write(str(tmp_path / "book.pdf"))
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    assert "page 3: has links or annotations; a print file must not" in result.stderr
+
+
+@pytest.mark.parametrize("change", ["spec", "seed", "damaged", "folder"])
+def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(tmp_path, change):
+    path = spec(tmp_path, PADDED)
+    assert runner.invoke(app, ["build", str(path)]).exit_code == 0
+    book = tmp_path / "book.pdf"
+    args = ["check", str(path)]
+    if change == "spec":
+        path.write_text(path.read_text().replace("Print Test", "Print Test Two"))
+    elif change == "seed":
+        args += ["--seed", "3"]
+    elif change == "damaged":
+        book.write_bytes(book.read_bytes()[:5000])
+    else:  # a folder where the book would be: never opened
+        book.unlink()
+        book.mkdir()
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "ready for print, " in result.stdout and "(read" not in result.stdout
+
+
+def test_what_a_book_was_made_from_is_its_contents_not_where_it_lies(tmp_path):
+    """Two copies of a spec in different folders make byte-identical books."""
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    for folder in (first, second):
+        assert runner.invoke(app, ["build", str(spec(folder, PADDED))]).exit_code == 0
+    made = [PdfReader(folder / "book.pdf").metadata["/PuzzlebookMadeFrom"] for folder in (first, second)]
+    assert made[0] == made[1] and len(made[0]) == 64
+    assert (first / "book.pdf").read_bytes() == (second / "book.pdf").read_bytes()

@@ -26,9 +26,11 @@ from reportlab.pdfbase.pdfdoc import (
     PDFDictionary,
     PDFFile,
     PDFIndirectObject,
+    PDFInfo,
     PDFName,
     PDFObjectReference,
     PDFStream,
+    PDFString,
     PDFTrailer,
     PDFZCompress,
     xObjectName,
@@ -162,14 +164,20 @@ def write_pdf(
     return buffer.getvalue()
 
 
+MADE_FROM = "/PuzzlebookMadeFrom"
+"""The document information entry holding the digest of what the book was made from (``build.made_from``)."""
+
+
 def stream_pdf(
     plan: BookPlan,
     puzzle_for: Callable[[int], Puzzle],
     out: Writable,
     progress: Callable[[int], None] | None = None,
+    made_from: str | None = None,
 ) -> None:
     """Write the PDF to ``out`` as it is made: each page, and each maze's walls form, is written and let
-    go as soon as it is finished, so memory stays flat however many pages the book has."""
+    go as soon as it is finished, so memory stays flat however many pages the book has. ``made_from``
+    goes into the document information as ``MADE_FROM``."""
     regular, bold = setters(plan)
     canvas = Canvas(
         io.BytesIO(),  # never written: ``_Writer`` writes the file
@@ -184,6 +192,8 @@ def stream_pdf(
     canvas.setSubject(plan.subject)
     canvas.setCreator(f"puzzlebook {__version__}")
     canvas.setKeywords("maze, puzzle, activity book")
+    if made_from:
+        canvas._doc.info = _Info.of(canvas._doc.info, made_from)
     screen = plan.edition == "screen"
     if screen:
         canvas.showOutline()
@@ -294,6 +304,25 @@ class _Writer:
         self._put(table.format(doc))
         trailer = PDFTrailer(startxref=start, Size=number, Root=catalog, Info=info, ID=doc.ID())
         self._put(trailer.format(doc))
+
+
+class _Info(PDFInfo):  # type: ignore[misc]  # reportlab has no types
+    """reportlab's document information with one entry more, ``MADE_FROM``."""
+
+    made_from = ""
+
+    @classmethod
+    def of(cls, info: PDFInfo, made_from: str) -> _Info:
+        ours = cls()
+        ours.__dict__.update(info.__dict__)
+        ours.made_from = made_from
+        return ours
+
+    def format(self, document: Any) -> bytes:
+        formatted: bytes = super().format(document)
+        entry = MADE_FROM.encode() + b" " + PDFString(self.made_from).format(document)
+        head, end, tail = formatted.rpartition(b">>")  # the dictionary's own end, after every value
+        return bytes(head + entry + b"\n" + end + tail)
 
 
 def _drawn_twice(plan: BookPlan) -> set[int]:
