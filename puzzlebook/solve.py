@@ -177,6 +177,8 @@ def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
     if len(found) == 2 and h > w:
         found.reverse()  # taller than wide: top-bottom wins a tie
     (_, a, b), sides = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
+    if grid.masked:  # the corner the walk would start from may be left out
+        return _ends(grid, _walk_back(maze, distances(maze, b), a), sides)
     return _ends(grid, _between(maze, anywhere, a, b), sides)
 
 
