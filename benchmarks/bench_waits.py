@@ -4,7 +4,9 @@
     python benchmarks/bench_waits.py --baseline OLD/bin/puzzlebook   # and an older build, the same runs
 
 Each row is one `puzzlebook` command in a fresh process (wall time, and peak memory of the process from
-ru_maxrss). The baseline is another installed puzzlebook, for example one made from an earlier commit:
+ru_maxrss), run ``--runs`` times (3 by default) in interleaved rounds, this checkout and the baseline in
+turn for each row; the tables show medians, and each ratio the issue asks for is taken within each round
+(a build and its check, or the book with and without bands, minutes apart at most) and its median shown. The baseline is another installed puzzlebook, for example one made from an earlier commit:
     git worktree add /tmp/base COMMIT && python3 -m venv /tmp/base/.venv && /tmp/base/.venv/bin/pip install /tmp/base
 Compare within a run: this machine's speed drifts by up to 2x within the hour.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -65,12 +68,17 @@ def specs(folder: Path) -> dict[str, Path]:
     return paths
 
 
-def rows(puzzlebook: list[str], folder: Path) -> list[tuple[str, float, float, bool]]:
+Run = tuple[float, float, bool]
+"""(seconds, peak MB, succeeded) of one command."""
+
+
+def commands(folder: Path) -> list[tuple[str, list[str]]]:
+    """Each row's label and arguments, for one puzzlebook working in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
     books = specs(folder)
     out = folder / "out"
     out.mkdir(exist_ok=True)
-    (folder / "kdp-paperback.pdf").unlink(missing_ok=True)  # the build below writes it
-    runs = [
+    return [
         ("build the 498-page paperback", ["build", "-q", str(books["paperback"])]),
         ("check it, once built (reads the built book)", ["check", str(books["paperback"])]),
         ("check it, never built (makes it in memory)", ["check", str(books["paperback-unbuilt"])]),
@@ -88,35 +96,64 @@ def rows(puzzlebook: list[str], folder: Path) -> list[tuple[str, float, float, b
             ["build", "-q", str(books["five-hundred"]), "-o", str(out / "f.pdf")],
         ),
     ]
-    results = []
-    for label, args in runs:
-        seconds, peak, ok = timed([*puzzlebook, *args])
-        if label.startswith("build 500") and ok:
-            label += f" ({(out / 'f.pdf').stat().st_size / 500 / 1024:.1f} KB a maze)"
-        results.append((label, seconds, peak, ok))
-        print(f"{label}: {seconds:.2f} s, {peak:.0f} MB{'' if ok else ' (failed)'}", file=sys.stderr)
-    return results
+
+
+def median(runs: list[Run]) -> Run:
+    """The run of median time (the lower middle one of an even count), failed if any failed."""
+    ordered = sorted(runs)
+    middle = ordered[(len(ordered) - 1) // 2]
+    return middle[0], middle[1], all(ok for _, _, ok in runs)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--baseline", help="an older puzzlebook command to run the same rows with")
+    parser.add_argument("--runs", type=int, default=3, help="rounds of every row; medians are shown")
     args = parser.parse_args()
+    sides = {"ours": [sys.executable, "-m", "puzzlebook"]}
+    if args.baseline:
+        sides["baseline"] = [args.baseline]
     with tempfile.TemporaryDirectory() as tmp:
-        ours = rows([sys.executable, "-m", "puzzlebook"], Path(tmp))
-        theirs = rows([args.baseline], Path(tmp)) if args.baseline else []
+        rows = {side: commands(Path(tmp) / side) for side in sides}  # each its own folder and books
+        times: dict[str, list[list[Run]]] = {side: [[] for _ in rows[side]] for side in sides}
+        for round_ in range(args.runs):  # interleaved: each row by each side in turn, round after round
+            for i in range(len(rows["ours"])):
+                for side, puzzlebook in sides.items():
+                    label, command = rows[side][i]
+                    run = timed([*puzzlebook, *command])
+                    times[side][i].append(run)
+                    print(
+                        f"round {round_ + 1}, {side}: {label}: {run[0]:.2f} s, {run[1]:.0f} MB",
+                        file=sys.stderr,
+                    )
+        per_maze = {
+            side: (Path(tmp) / side / "out" / "f.pdf").stat().st_size / 500 / 1024
+            for side in sides
+            if (Path(tmp) / side / "out" / "f.pdf").exists()
+        }
+    ours = [median(runs) for runs in times["ours"]]
+    theirs = [median(runs) for runs in times["baseline"]] if args.baseline else []
+    print(f"medians of {args.runs} interleaved rounds")
     print("| what | time | peak memory |" + (" baseline time | baseline memory |" if theirs else ""))
     print("|---|---:|---:|" + ("---:|---:|" if theirs else ""))
-    for i, (label, seconds, peak, ok) in enumerate(ours):
+    for i, (seconds, peak, ok) in enumerate(ours):
+        label = rows["ours"][i][0]
+        if label.startswith("build 500") and "ours" in per_maze:
+            label += f" ({per_maze['ours']:.1f} KB a maze" + (
+                f"; baseline {per_maze['baseline']:.1f})" if "baseline" in per_maze else ")"
+            )
         line = f"| {label} | {seconds:.2f} s{'' if ok else ' (failed)'} | {peak:.0f} MB |"
         if theirs:
-            failed = "" if theirs[i][3] else " (failed)"
-            line += f" {theirs[i][1]:.2f} s{failed} | {theirs[i][2]:.0f} MB |"
+            failed = "" if theirs[i][2] else " (failed)"
+            line += f" {theirs[i][0]:.2f} s{failed} | {theirs[i][1]:.0f} MB |"
         print(line)
-    build, built, unbuilt, plain = (ours[i][1] for i in range(4))
+    pairs = list(zip(*(times["ours"][i] for i in (0, 1, 2, 3)), strict=True))  # each round's four runs
+    built = statistics.median(r[1][0] / r[0][0] for r in pairs)
+    unbuilt = statistics.median(r[2][0] / r[0][0] for r in pairs)
+    bands = statistics.median(r[0][0] / r[3][0] for r in pairs)
     print(
-        f"\ncheck / build: {built / build:.2f}x once built, {unbuilt / build:.2f}x never built; "
-        f"bands / no bands: {build / plain:.2f}x"
+        f"\nratios within each round, median: check / build {built:.2f}x once built, "
+        f"{unbuilt:.2f}x never built; bands / no bands {bands:.2f}x"
     )
 
 
