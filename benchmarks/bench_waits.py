@@ -109,12 +109,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--baseline", help="an older puzzlebook command to run the same rows with")
     parser.add_argument("--runs", type=int, default=3, help="rounds of every row; medians are shown")
+    parser.add_argument("--rows", type=int, default=None, help="only the first ROWS rows (4: the ratios)")
     args = parser.parse_args()
     sides = {"ours": [sys.executable, "-m", "puzzlebook"]}
     if args.baseline:
         sides["baseline"] = [args.baseline]
     with tempfile.TemporaryDirectory() as tmp:
-        rows = {side: commands(Path(tmp) / side) for side in sides}  # each its own folder and books
+        rows = {side: commands(Path(tmp) / side)[: args.rows] for side in sides}  # each its own folder
         times: dict[str, list[list[Run]]] = {side: [[] for _ in rows[side]] for side in sides}
         for round_ in range(args.runs):  # interleaved: each row by each side in turn, round after round
             for i in range(len(rows["ours"])):

@@ -17,6 +17,7 @@ from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .measure import Metrics
 from .solve import SHAPE_SEARCHES, Ends, longest_apart
+from .tree import Among
 
 Cell = tuple[int, int]
 
@@ -129,11 +130,59 @@ def choose_ends(maze: GraphMaze, rule: str = "suggested") -> Ends:
     apart = ((max(xs) - min(xs)) / 2) ** 2
     if circle:  # on the rim, at least a quarter turn apart: a chord of the radius times the root of 2
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
-    best = longest_apart(outline, spots, apart, lambda cell: distances(maze, cell))
+    depth, order = _preorder(maze, outline[0])
+    best = longest_apart(outline, spots, apart, Among(order, depth, outline).from_cell)
     if best is None:
         return _farthest_pair(maze)
-    _, end, dist = best
-    return _ends(maze, walk_back(maze, dist, end)[::-1])
+    _, start, end = best
+    return _ends(maze, _between(maze, depth, start, end))
+
+
+def _preorder(maze: GraphMaze, root: int) -> tuple[list[int], list[int]]:
+    """Each cell's distance from ``root``, and the cells in depth-first preorder from it (see ``tree``)."""
+    grid = maze.grid
+    k, nbr = grid.slots, grid.nbr
+    slots = _open_slots(k)
+    passages = maze.passages
+    depth = [-1] * grid.count
+    depth[root] = 0
+    order: list[int] = []
+    add = order.append
+    stack = [root]
+    push, pop = stack.append, stack.pop
+    while stack:
+        cell = pop()
+        add(cell)
+        below, base = depth[cell] + 1, cell * k
+        for s in slots[passages[cell]]:
+            nxt = nbr[base + s]
+            if depth[nxt] < 0:
+                depth[nxt] = below
+                push(nxt)
+    return depth, order
+
+
+def _between(maze: GraphMaze, depth: list[int], a: int, b: int) -> list[int]:
+    """The cells from ``a`` to ``b`` in a tree: each climbs towards the root of ``depth`` until they
+    meet (a cell's parent is its one neighbour a step nearer the root)."""
+    grid = maze.grid
+    k, nbr = grid.slots, grid.nbr
+    slots = _open_slots(k)
+    from_a, from_b = [a], [b]
+    while a != b:
+        cell = a if depth[a] >= depth[b] else b
+        up = depth[cell] - 1
+        for s in slots[maze.passages[cell]]:
+            parent = nbr[cell * k + s]
+            if depth[parent] == up:
+                break
+        if cell == a:
+            a = parent
+            from_a.append(a)
+        else:
+            b = parent
+            from_b.append(b)
+    return from_a + from_b[-2::-1]
 
 
 def _centre_out(maze: GraphMaze) -> Ends:

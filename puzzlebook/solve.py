@@ -267,19 +267,20 @@ def longest_apart(
     outline: list[int],
     spots: list[tuple[float, float]],
     apart: float,
-    search: Callable[[int], Distances],
-) -> tuple[int, int, Distances] | None:
-    """(length, b, distances from a) of the longest path between two ``outline`` cells whose ``spots``
-    lie at least sqrt(``apart``) apart, from one ``search`` at each; ties go to the pair first in
-    reading order. None when no pair lies that far apart."""
-    best: tuple[int, int, Distances] | None = None
+    search: Callable[[int], Mapping[int, int] | Distances],
+) -> tuple[int, int, int] | None:
+    """(length, a, b) of the longest path between two ``outline`` cells whose ``spots`` lie at least
+    sqrt(``apart``) apart, from ``search``, the distances from each (``tree.Among`` gives them from
+    one walk of the maze); ties go to the pair first in reading order. None when no pair lies that far
+    apart."""
+    best: tuple[int, int, int] | None = None
     for i, a in enumerate(outline):
         dist = search(a)
         ax, ay = spots[i]
         for j in range(i + 1, len(outline)):
             bx, by = spots[j]
             if (ax - bx) ** 2 + (ay - by) ** 2 >= apart and (best is None or dist[outline[j]] > best[0]):
-                best = (dist[outline[j]], outline[j], dist)
+                best = (dist[outline[j]], a, outline[j])
     return best
 
 
@@ -294,11 +295,12 @@ def _across_the_shape(maze: Maze) -> Ends:
     spots: list[tuple[float, float]] = [grid.xy(cell) for cell in outline]
     xs = [x for x, _ in spots]
     apart = ((max(xs) - min(xs) + 1) / 2) ** 2
-    best = longest_apart(outline, spots, apart, lambda cell: distances(maze, cell))
+    depth, order = _preorder(maze, outline[0])
+    best = longest_apart(outline, spots, apart, Among(order, depth, outline).from_cell)
     if best is None:  # a shape too small for any pair that far apart
         return _farthest_pair(maze)
-    _, end, dist = best
-    cells = _walk_back(maze, dist, end)[::-1]
+    _, start, end = best
+    cells = _between(maze, depth, start, end)
 
     def facing_out(cell: int) -> int | None:
         """The side to open: towards the outside, sideways first, never into a hole of the shape."""

@@ -22,6 +22,7 @@ from puzzlebook.pdfread import Document
 from puzzlebook.puzzles import make_puzzle, to_json
 from puzzlebook.rng import make_rng
 from puzzlebook.shapes import SHAPES, shape_mask
+from puzzlebook.tree import Among
 
 KINDS = ("hex", "triangle")
 WALKERS = generators.on_graphs()
@@ -391,3 +392,24 @@ def test_a_hex_maze_too_dense_for_its_page_is_refused(tmp_path) -> None:
     assert result.returncode == 2, result.stderr
     assert "book.yaml:4: mazes[0].size: 150x150 is too dense" in result.stderr
     assert not (tmp_path / "b.pdf").exists()
+
+
+@pytest.mark.parametrize("grid", ["hex", "triangle", "circle"])
+@pytest.mark.parametrize("seed", range(4))
+def test_distances_among_outer_cells_and_the_way_between_them_agree_with_an_independent_search(grid, seed):
+    """The one walk that replaces a search from every outer cell (``tree.Among``), checked on the JSON
+    graph: each distance, and the cells of the way between the ends it picks."""
+    width = 7 if grid == "circle" else 9
+    puzzle = make_puzzle("wilson", width, 8, seed, marks="suggested", grid=grid)
+    maze = puzzle.maze
+    assert isinstance(maze, GraphMaze)
+    doc = to_json(puzzle)
+    outline = paths.outer_cells(maze.grid)
+    depth, order = paths._preorder(maze, outline[-1])
+    among = Among(order, depth, outline)
+    for a in outline[::3]:
+        found, expected = among.from_cell(a), graph_distances(doc, a)
+        assert all(found[b] == expected[b] for b in outline)
+    route = list(puzzle.route)
+    assert paths._between(maze, depth, route[0], route[-1]) == route
+    assert len(route) - 1 == graph_distances(doc, route[0])[route[-1]]
