@@ -367,12 +367,13 @@ def made_from(checked: Checked, seed: int | None) -> str:
 
 @cache
 def _own_files() -> bytes:
-    """A digest of puzzlebook's code and the fonts and presets it ships: a new version, or a changed
-    checkout, makes every book anew."""
+    """A digest of puzzlebook's code and the fonts it ships: a new version, or a changed checkout, makes
+    every book anew. The presets are left to the inputs (a book's own is one), as an installed copy
+    keeps them inside the package and a checkout beside it: both must make the same bytes."""
+    code = [p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts and p.parts[-2] != "layouts"]
     digest = hashlib.sha256()
-    for path in sorted(PACKAGE.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes())
+    for path in sorted(code) + sorted((PACKAGE / "fonts").glob("*.ttf")):
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.digest()
 
 

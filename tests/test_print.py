@@ -309,3 +309,28 @@ def test_what_a_book_was_made_from_is_its_contents_not_where_it_lies(tmp_path):
     made = [PdfReader(folder / "book.pdf").metadata["/PuzzlebookMadeFrom"] for folder in (first, second)]
     assert made[0] == made[1] and len(made[0]) == 64
     assert (first / "book.pdf").read_bytes() == (second / "book.pdf").read_bytes()
+
+
+def test_what_a_book_was_made_from_is_the_same_installed_or_checked_out(tmp_path, monkeypatch):
+    """An installed puzzlebook keeps its presets inside the package, a checkout beside it: the digest of
+    its own files (and so every book's bytes) must not tell them apart."""
+    import shutil
+
+    from puzzlebook import build
+
+    checkout = build._own_files()
+    installed = tmp_path / "puzzlebook"
+    shutil.copytree(build.PACKAGE, installed, ignore=shutil.ignore_patterns("__pycache__"))
+    presets = build.PACKAGE.parent / "layouts"  # in a checkout; an installed copy has them already
+    if presets.is_dir():
+        shutil.copytree(presets, installed / "layouts", dirs_exist_ok=True)
+    assert (installed / "layouts" / "activity-book.yaml").is_file()
+    monkeypatch.setattr(build, "PACKAGE", installed)
+    build._own_files.cache_clear()
+    try:
+        assert build._own_files() == checkout
+        (installed / "render" / "pdf.py").write_text("# a changed line of code\n", encoding="utf-8")
+        build._own_files.cache_clear()
+        assert build._own_files() != checkout
+    finally:
+        build._own_files.cache_clear()
