@@ -339,7 +339,7 @@ def banded_puzzles(
     seeds = candidate_seeds(seed)
     tried: list[Puzzle] = []
     if isinstance(difficulty, str):
-        first = list(itertools.islice(seeds, SAMPLE))
+        first = list(itertools.islice(seeds, SAMPLE))  # taken either way: the search goes on after them
         tried = sample if sample is not None else list(make_many(recipe, first))
     seen = [p.metrics.difficulty for p in tried]
     if isinstance(difficulty, str):
