@@ -360,7 +360,7 @@ def made_from(checked: Checked, seed: int | None) -> str:
     digest = hashlib.sha256(_own_files())
     digest.update(f"seed {seed}\n".encode())
     for path in checked.inputs:
-        data = read_bytes(path, "book").data
+        data = read_bytes(path, "input").data
         digest.update(len(data).to_bytes(8, "little") + data)
     return digest.hexdigest()
 

@@ -279,8 +279,10 @@ def test_check_reads_the_book_built_from_the_spec_as_it_is(tmp_path, monkeypatch
     assert "page 3: has links or annotations; a print file must not" in result.stderr
 
 
-@pytest.mark.parametrize("change", ["spec", "seed", "damaged", "folder"])
-def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(tmp_path, change):
+@pytest.mark.parametrize("change", ["spec", "seed", "damaged", "folder", "too big"])
+def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
+    tmp_path, change, monkeypatch
+):
     path = spec(tmp_path, PADDED)
     assert runner.invoke(app, ["build", str(path)]).exit_code == 0
     book = tmp_path / "book.pdf"
@@ -291,9 +293,13 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
         args += ["--seed", "3"]
     elif change == "damaged":
         book.write_bytes(book.read_bytes()[:5000])
-    else:  # a folder where the book would be: never opened
+    elif change == "folder":  # a folder where the book would be: never opened
         book.unlink()
         book.mkdir()
+    else:  # a file over the size a book may have is not read into memory
+        from puzzlebook import inputs
+
+        monkeypatch.setitem(inputs.LIMITS, "book", book.stat().st_size - 1)
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "ready for print, " in result.stdout and "(read" not in result.stdout
