@@ -14,8 +14,10 @@ from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from pypdf import PdfReader
+from pypdf.generic import IndirectObject
 
 from .layout import MAX_PAGES, MIN_LINE, MIN_OUTER, MIN_TEXT, gutter
 from .pdfread import Char, Document, Page, Shape
@@ -77,9 +79,11 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
         first_page.setdefault(name.lstrip("/"), number)
     for name, number in first_page.items():
         problems.append(f"page {number}: font {name} is not embedded; printers need every font embedded")
-    shares = _shares(count)
+    shares = _shares(count, reader)
     if len(shares) == 1:
         return problems + _in_order([_pages(pdf, edition, bleed, shares[0], reader)])
+    global _FORKED  # handed to the forked process as it starts, not pickled
+    _FORKED = reader  # the second process reads the same parsed file: no second parse of it
     try:
         with ProcessPoolExecutor(1, multiprocessing.get_context("fork")) as pool:
             other = pool.submit(_pages, pdf, edition, bleed, shares[1])
@@ -87,19 +91,58 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
             return problems + _in_order([mine, other.result()])
     except (OSError, BrokenProcessPool):  # no process to spare (a tight memory limit): read them all here
         return problems + _in_order([_pages(pdf, edition, bleed, range(1, count + 1), reader)])
+    finally:
+        _FORKED = None
 
 
 PARALLEL_FROM = 100
-"""Pages from which a second process reads every other page, beside this one."""
+"""Pages from which a second process reads part of the book, beside this one."""
+
+_FORKED: PdfReader | None = None
 
 
-def _shares(count: int) -> list[range]:
-    """The page numbers each process reads: every other page each where there are two cores, so that
-    both get as many answer pages (the heavy ones, at the end) as maze pages."""
+def _shares(count: int, reader: PdfReader) -> list[list[int]]:
+    """The page numbers each process reads. Pages that draw the same form (a maze's walls, on its page
+    and again in the answer key) go to the same process, which reads the form once; the groups are
+    dealt heaviest first to the process with less to do, a page weighing one and a form it draws one
+    more, so both finish together."""
     can_fork = sys.platform == "linux" and "fork" in multiprocessing.get_all_start_methods()
     if count < PARALLEL_FROM or not can_fork or cores() < 2:
-        return [range(1, count + 1)]
-    return [range(1, count + 1, 2), range(2, count + 1, 2)]
+        return [list(range(1, count + 1))]
+    group = list(range(count + 1))  # union-find over page numbers, joined through the forms they draw
+
+    def root(page: int) -> int:
+        while group[page] != page:
+            group[page] = page = group[group[page]]
+        return page
+
+    weight = [0] * (count + 1)
+    first_page: dict[object, int] = {}
+    for number, page in enumerate(reader.pages, 1):
+        forms = _forms(page)
+        weight[number] = 1 + len(forms)
+        for form in forms:
+            other = first_page.setdefault(form, number)
+            group[root(number)] = root(other)
+    groups: dict[int, list[int]] = {}
+    for number in range(1, count + 1):
+        groups.setdefault(root(number), []).append(number)
+    shares: list[list[int]] = [[], []]
+    loads = [0, 0]
+    for pages in sorted(groups.values(), key=lambda pages: (-sum(weight[p] for p in pages), pages[0])):
+        lighter = loads.index(min(loads))
+        shares[lighter] += pages
+        loads[lighter] += sum(weight[p] for p in pages)
+    return [sorted(share) for share in shares]
+
+
+def _forms(page: Any) -> list[object]:
+    """The objects a page draws through ``Do`` by name: its forms and images."""
+    resources = page.get("/Resources")
+    resources = resources.get_object() if resources is not None else {}
+    named = resources.get("/XObject")
+    named = named.get_object() if named is not None else {}
+    return [ref.idnum if isinstance(ref, IndirectObject) else id(ref) for ref in named.values()]
 
 
 Found = tuple[list[tuple[int, str]], list[tuple[int, str]]]
@@ -113,9 +156,11 @@ def _in_order(parts: list[Found]) -> list[str]:
     return [line for _, line in boxes] + [line for _, line in found]
 
 
-def _pages(pdf: bytes, edition: str, bleed: bool, numbers: range, reader: PdfReader | None = None) -> Found:
+def _pages(
+    pdf: bytes, edition: str, bleed: bool, numbers: Iterable[int], reader: PdfReader | None = None
+) -> Found:
     """The problems of the pages ``numbers`` (counted from 1)."""
-    reader = reader or PdfReader(io.BytesIO(pdf))
+    reader = reader or _FORKED or PdfReader(io.BytesIO(pdf))
     count = len(reader.pages)
     inside = gutter(count)
     outer = MIN_OUTER * 1.5 if bleed else MIN_OUTER

@@ -234,8 +234,8 @@ def test_start_and_finish_words_stay_in_the_room_beside_the_maze():
 
 
 def test_a_long_book_is_read_on_two_cores_with_the_same_findings(tmp_path, monkeypatch):
-    """From 100 pages a second process reads every other page; the problems found, and their order, are
-    those of reading every page here."""
+    """From 100 pages a second process reads part of the book; the problems found, and their order, are
+    those of reading every page here. Pages that draw the same maze's walls are read by one process."""
     import puzzlebook.preflight as preflight_module
 
     (tmp_path / "tight.yaml").write_text(
@@ -245,7 +245,18 @@ def test_a_long_book_is_read_on_two_cores_with_the_same_findings(tmp_path, monke
     target, _ = build_book(path)
     data = Path(target).read_bytes()
     assert len(PdfReader(io.BytesIO(data)).pages) >= preflight_module.PARALLEL_FROM
-    assert len(preflight_module._shares(130)) == (2 if preflight_module.cores() > 1 else 1)
+    reader = PdfReader(io.BytesIO(data))
+    shares = preflight_module._shares(len(reader.pages), reader)
+    assert len(shares) == (2 if preflight_module.cores() > 1 else 1)
+    assert sorted(p for share in shares for p in share) == list(range(1, len(reader.pages) + 1))
+    drawn_by = {}  # each form: the shares that draw it
+    for index, share in enumerate(shares):
+        for number in share:
+            for form in preflight_module._forms(reader.pages[number - 1]):
+                drawn_by.setdefault(form, set()).add(index)
+    assert len(drawn_by) >= 110 and all(len(sides) == 1 for sides in drawn_by.values())
+    if len(shares) == 2:
+        assert abs(len(shares[0]) - len(shares[1])) <= 0.2 * len(reader.pages)
     both = preflight(data, "print")  # a screen book checked as print: problems on odd and even pages
     monkeypatch.setattr(preflight_module, "PARALLEL_FROM", 10**9)
     here = preflight(data, "print")
