@@ -145,8 +145,8 @@ def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
       order), opened on their outer sides, sideways first.
     - ``corners``: the top-left cell to the bottom-right one, opened left and right.
 
-    Exact, not a heuristic, in at most five searches: see ``_longest_between``. Within one pair of sides,
-    equal lengths go to the pair the searches meet first, so a maze always gets the same ends.
+    Exact, not a heuristic, from one walk of the maze: see ``_longest_between``. Within one pair of
+    sides, equal lengths go to the pair met first, so a maze always gets the same ends.
     """
     grid = maze.grid
     if rule == "farthest":
@@ -236,9 +236,11 @@ def _longest_between(
     the distances from ``cell`` to those of both.
 
     In a tree, if (p, q) is the farthest-apart pair within a set of cells, then for every cell v the
-    farthest member of the set is p or q. A search from anywhere finds p (the member farthest from it), a
-    search from p finds q, and then the best pair is the cell of ``first`` farthest from p or from q: one
-    search from each of p and q, three in all, with the first shared between pairs of sides.
+    farthest member of the set is p or q. The distances from anywhere find p (the member farthest from
+    it), those from p find q, and then the best pair is the cell of ``first`` farthest from p or from q:
+    distances from each of p and q, with the first set shared between pairs of sides. On an unmasked
+    maze they come from one walk of the tree (``tree.Among``); the pair is the one the searches that
+    came before found, ties included.
     """
     p = _farthest(anywhere, second)
     dist = among(p)
