@@ -82,23 +82,25 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
     shares = _shares(count, reader)
     if len(shares) == 1:
         return problems + _in_order([_pages(pdf, edition, bleed, shares[0], reader)])
-    global _FORKED  # handed to the forked process as it starts, not pickled
-    _FORKED = reader  # the second process reads the same parsed file: no second parse of it
-    try:
-        with ProcessPoolExecutor(1, multiprocessing.get_context("fork")) as pool:
+    try:  # the second process reads the file as parsed here, handed over as it forks (not pickled)
+        with ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _inherit, (reader,)) as pool:
             other = pool.submit(_pages, pdf, edition, bleed, shares[1])
             mine = _pages(pdf, edition, bleed, shares[0], reader)
             return problems + _in_order([mine, other.result()])
     except (OSError, BrokenProcessPool):  # no process to spare (a tight memory limit): read them all here
         return problems + _in_order([_pages(pdf, edition, bleed, range(1, count + 1), reader)])
-    finally:
-        _FORKED = None
 
 
 PARALLEL_FROM = 100
 """Pages from which a second process reads part of the book, beside this one."""
 
 _FORKED: PdfReader | None = None
+"""In the second process only: the file as the first process parsed it."""
+
+
+def _inherit(reader: PdfReader) -> None:
+    global _FORKED
+    _FORKED = reader
 
 
 def _shares(count: int, reader: PdfReader) -> list[list[int]]:
