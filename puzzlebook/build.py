@@ -299,7 +299,7 @@ def build_book(
     places = targets(checked, out)
     made = made_from(checked, seed)
     checked, puzzles = generate(checked, progress)
-    write_books(checked, places, puzzles, progress, made_from=made)
+    write_books(checked, places, puzzles, progress, made=made)
     return places[0][0], checked
 
 
@@ -338,16 +338,16 @@ def write_books(
     puzzles: dict[int, Puzzle],
     progress: Callable[[int], None] | None = None,
     check: Callable[[bytes], None] | None = None,
-    made_from: str | None = None,
+    made: str | None = None,
 ) -> None:
     """Draw the book (and its answers, with ``answer_key: separate``) straight into its file, page by
     page; ``check`` reads the written book back before it replaces anything (``--strict``). The book
-    carries ``made_from`` (see ``made_from``)."""
+    carries ``made``, what it was made from (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     puzzle_for = _last_use_lets_go(plans, puzzles)
     for number, ((path, where), plan) in enumerate(zip(places, plans, strict=True)):
         with writing(path, checked.inputs, where) as out:
-            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made_from)
+            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made)
             if check and number == 0:
                 check(out.read_back())
 
