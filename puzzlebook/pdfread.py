@@ -78,9 +78,68 @@ class Char(NamedTuple):
     glyph: int | None  # the glyph drawn, for a simple TrueType font with its program embedded; else None
 
 
+@dataclass(frozen=True, slots=True)
+class Lines:
+    """Subpaths that are each one line, painted together (a maze's walls): one Shape each, but kept as
+    their numbers and the transformation until a caller asks for them one by one. A page of walls is
+    thousands of lines, and preflight mostly needs only their extent."""
+
+    numbers: array[float]  # x0 y0 x1 y1 of each line, in the coordinates the path was built in
+    ctm: Matrix
+    stroke: bool
+    fill: bool
+    linewidth: float
+    stroke_color: tuple[float, ...]
+    fill_color: tuple[float, ...]
+
+    def __len__(self) -> int:
+        return len(self.numbers) // 4
+
+    def shapes(self) -> Iterator[Shape]:
+        a, b, c, d, e, f = self.ctm
+        stroke, fill, width = self.stroke, self.fill, self.linewidth
+        scolor, fcolor = self.stroke_color, self.fill_color
+        coords = iter(self.numbers)
+        for xa, ya, xb, yb in zip(coords, coords, coords, coords, strict=False):
+            x0, y0 = a * xa + c * ya + e, b * xa + d * ya + f
+            x1, y1 = a * xb + c * yb + e, b * xb + d * yb + f
+            if x1 < x0:
+                x0, x1 = x1, x0
+            if y1 < y0:
+                y0, y1 = y1, y0
+            yield Shape("line", x0, y0, x1, y1, stroke, fill, width, scolor, fcolor)
+
+    def extent(self) -> tuple[float, float, float, float]:
+        """The box around every line, as the boxes of shapes() would give it; quick (in C) when the
+        transformation keeps the axes, as a maze's does."""
+        a, b, c, d, e, f = self.ctm
+        n = len(self) * 4
+        if not n:
+            return math.inf, math.inf, -math.inf, -math.inf
+        if b == 0 and c == 0:
+            xs, ys = self.numbers[0:n:2], self.numbers[1:n:2]
+            x0, x1 = sorted((a * min(xs) + e, a * max(xs) + e))
+            y0, y1 = sorted((d * min(ys) + f, d * max(ys) + f))
+            return x0, y0, x1, y1
+        boxes = list(self.shapes())
+        return (
+            min(s.x0 for s in boxes),
+            min(s.y0 for s in boxes),
+            max(s.x1 for s in boxes),
+            max(s.y1 for s in boxes),
+        )
+
+
 class Page(NamedTuple):
-    shapes: list[Shape]
+    """What a page draws, in the order it paints it: shapes (runs of lines kept together) and letters."""
+
+    drawn: list[Shape | Lines]
     chars: list[Char]
+
+    @property
+    def shapes(self) -> list[Shape]:
+        """Every shape one by one, as pdfminer lists them."""
+        return [s for item in self.drawn for s in (item.shapes() if isinstance(item, Lines) else (item,))]
 
 
 # One regex splits a content stream. Most of a page comes in big matches: a run of path operators with
@@ -103,7 +162,10 @@ _TOKEN = re.compile(
     |[^\s()<>\[\]{}/%]+)""",
     re.VERBOSE | re.DOTALL,
 )
-_PATH_OPERATOR = re.compile(rb"re|[mlcvyh]")
+# A run of path operators holds only numbers, whitespace and the operators' letters (see _TOKEN), so
+# deleting the one or blanking the other splits it, in C.
+_NOT_LETTERS = b"0123456789.+- \t\n\r\f\v"
+_LETTERS_BLANK = bytes.maketrans(b"remlcvyh", b"        ")
 _KEYWORDS = {b"true": True, b"false": False, b"null": None}
 _NUMBER_START = frozenset(b"+-.0123456789")
 _INLINE_IMAGE = re.compile(rb"\bBI\b.*?\bID\s.*?\bEI\b", re.DOTALL)
@@ -161,8 +223,8 @@ def parse(data: bytes) -> Program:
     numbers: list[float] = []
     for path, run, operator, token in _TOKEN.findall(data):
         if path:
-            letters = b"".join(_PATH_OPERATOR.findall(path))
-            values = _PATH_OPERATOR.sub(b" ", path).split()
+            letters = path.translate(None, _NOT_LETTERS)
+            values = path.translate(_LETTERS_BLANK).split()
             if not operands and b"r" not in letters and len(values) == _path_numbers(letters):
                 try:
                     floats = list(map(float, values))  # the usual case: all at once
@@ -514,7 +576,7 @@ class _Interpreter:
 
     def __init__(self, document: Document) -> None:
         self.document = document
-        self.shapes: list[Shape] = []
+        self.shapes: list[Shape | Lines] = []
         self.chars: list[Char] = []
         self.state = _State()
         self.saved: list[_State] = []
@@ -629,17 +691,10 @@ class _Interpreter:
         width = state.linewidth * math.sqrt(abs(a * d - b * c))
         scolor, fcolor = state.stroke_color, state.fill_color
         add = self.shapes.append
-        coords = iter(numbers)
-        if ops.count("ml") * 2 == len(ops):  # each subpath a line, as a maze's walls are: kept quick
-            for xa, ya, xb, yb in zip(coords, coords, coords, coords, strict=False):
-                x0, y0 = a * xa + c * ya + e, b * xa + d * ya + f
-                x1, y1 = a * xb + c * yb + e, b * xb + d * yb + f
-                if x1 < x0:
-                    x0, x1 = x1, x0
-                if y1 < y0:
-                    y0, y1 = y1, y0
-                add(Shape("line", x0, y0, x1, y1, stroke, fill, width, scolor, fcolor))
+        if ops.count("ml") * 2 == len(ops):  # each subpath a line, as a maze's walls are: kept together
+            add(Lines(numbers, state.ctm, stroke, fill, width, scolor, fcolor))
             return
+        coords = iter(numbers)
         points = [(a * x + c * y + e, b * x + d * y + f) for x, y in zip(coords, coords, strict=False)]
         for shape, ends, controls in subpaths(ops, points):
             kind = classify(shape, ends)

@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from .layout import MAX_PAGES, MIN_LINE, MIN_OUTER, MIN_TEXT, gutter
-from .pdfread import Char, Document, Page, Shape
+from .pdfread import Char, Document, Lines, Page, Shape
 from .workers import cores
 
 TOLERANCE = 0.01  # pt
@@ -199,13 +199,16 @@ def _page_problems(
     number: int, page: Page, safe: tuple[float, float, float, float], edges: tuple[tuple[str, str], ...]
 ) -> list[str]:
     found: list[str] = []
-    paths = [s for s in page.shapes if s.kind != "image"]
-    strokes = [s for s in paths if s.stroke]
-    thin = [s.linewidth for s in strokes if s.linewidth < MIN_LINE - TOLERANCE]
+    shapes = [s for s in page.drawn if isinstance(s, Shape) and s.kind != "image"]
+    strokes = [s for s in shapes if s.stroke]
+    runs = [s for s in page.drawn if isinstance(s, Lines) and s.stroke]
+    painted: list[Shape | Lines] = [*strokes, *runs]
+    thin = [s for s in painted if s.linewidth < MIN_LINE - TOLERANCE]
     if thin:
+        lines = sum(len(s) if isinstance(s, Lines) else 1 for s in thin)
         found.append(
-            f"page {number}: {len(thin)} line(s) as thin as {min(thin):.2f} pt; printers need at least "
-            f"{MIN_LINE} pt: raise wall_weight or answer_wall_weight"
+            f"page {number}: {lines} line(s) as thin as {min(s.linewidth for s in thin):.2f} pt; "
+            f"printers need at least {MIN_LINE} pt: raise wall_weight or answer_wall_weight"
         )
     small = [c for c in page.chars if c.size < MIN_TEXT - TOLERANCE]
     if small:
@@ -216,9 +219,14 @@ def _page_problems(
         )
     x0, y0, x1, y1 = safe
     # counted as ever: every stroke and letter, filled rects, and curves (a stroked curve twice)
-    filled_rects = [s for s in paths if s.kind == "rect" and s.fill]
-    curves = [s for s in paths if s.kind == "curve"]
+    filled_rects = [s for s in shapes if s.kind == "rect" and s.fill]
+    curves = [s for s in shapes if s.kind == "curve"]
     marks: list[Shape | Char] = [*strokes, *page.chars, *filled_rects, *curves]
+    for run in runs:  # lines are counted one by one only when some of them cross a margin
+        pad = run.linewidth / 2
+        ex0, ey0, ex1, ey1 = run.extent()
+        if not (ex0 - pad >= x0 and ey0 - pad >= y0 and ex1 + pad <= x1 and ey1 + pad <= y1):
+            marks += run.shapes()
     left = bottom = right = top = 0  # marks over each margin
     for mark in marks:
         b = _box(mark)

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import io
 import shutil
+from array import array
 from collections import defaultdict
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pdfminer.pdfinterp import PDFPageInterpreter
 from PIL import Image
 from reportlab.lib.utils import ImageReader
@@ -569,3 +572,45 @@ def test_a_form_on_many_pages_is_parsed_once_while_the_cache_holds_it(monkeypatc
     monkeypatch.setattr(pdfread, "FORM_CACHE", 50)  # too small for the form: parsed on every page
     assert len(list(read(pdf))) == 5
     assert sum(b"7.5 w" in data for data in parsed) == 5
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    matrix=st.tuples(*[st.sampled_from([-4.5, -1.0, -0.5, 0.0, 0.25, 1.0, 3.0, 7.5])] * 4),
+    shift=st.tuples(st.floats(-500, 500), st.floats(-500, 500)),
+    numbers=st.lists(st.floats(-1e4, 1e4, allow_nan=False), min_size=4, max_size=40),
+)
+def test_a_run_of_lines_spans_the_boxes_of_its_lines(matrix, shift, numbers):
+    """Walls are kept as one run of lines, not a shape each; its extent, taken in C when the
+    transformation keeps the axes, is exactly the box around the lines' own boxes."""
+    numbers = numbers[: len(numbers) // 4 * 4]
+    run = pdfread.Lines(array("d", numbers), (*matrix, *shift), True, False, 1.0, (0.0,), (0.0,))
+    shapes = list(run.shapes())
+    assert len(shapes) == len(run) == len(numbers) // 4
+    assert run.extent() == (
+        min(s.x0 for s in shapes),
+        min(s.y0 for s in shapes),
+        max(s.x1 for s in shapes),
+        max(s.y1 for s in shapes),
+    )
+
+
+def test_walls_crossing_a_margin_count_one_mark_a_line():
+    """A run of wall lines is counted line by line once any of it crosses a margin: two of five here."""
+    pdfmetrics.registerFont(TTFont("Vera", str(BUNDLED["Vera"])))
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(612, 792), invariant=1, initialFontName="Vera")
+    for number in range(1, 25):
+        if number == 3:  # an odd page: its left margin is the gutter, 27 pt
+            path = canvas.beginPath()
+            for x, y in ((3, 300), (200, 310), (10, 320), (200, 330), (200, 340)):
+                path.moveTo(x, y)
+                path.lineTo(x + 100, y)
+            canvas.drawPath(path, stroke=1, fill=0)
+        canvas.showPage()
+    canvas.save()
+    assert read(out.getvalue()).__next__().shapes == []
+    assert preflight(out.getvalue()) == [
+        "page 3: 2 mark(s) in the left margin, which must stay clear (the gutter of a 24-page book, 27 pt); "
+        "widen the layout's margins"
+    ]
