@@ -5,13 +5,14 @@ gives them but takes seconds a page-hundred, and reads forms with a fresh graphi
 says they inherit the state at ``Do`` (PDF 32000-1 8.10.1), so a line width set before ``Do`` reads as 0.
 This reader interprets the operators itself and uses pypdf only for the object structure.
 
-It reports objects the way pdfminer and pdfplumber do, so the two can be compared: one object a subpath,
-a subpath "m l" being a line, a closed axis-aligned four-sided one a rect and anything else a curve; a
-letter's box runs from its origin to origin plus advance, and from baseline plus the font's descent up
-one font size. Coordinates are default user space (points, y up). Where pdfminer departs from the PDF,
-this reader follows the PDF: the line width is the one in effect when the path is painted, scaled to
-the page, 1 pt unless set; a form starts from the state at ``Do``; a curve's box holds its control
-points; ``"`` moves to the next line; character spacing follows every letter.
+``Page.shapes`` reports objects the way pdfminer and pdfplumber do, so the two can be compared: one object
+a subpath, a subpath "m l" being a line, a closed axis-aligned four-sided one a rect and anything else a
+curve; a letter's box runs from its origin to origin plus advance, and from baseline plus the font's
+descent up one font size. Coordinates are default user space (points, y up). Where pdfminer departs from
+the PDF, this reader follows the PDF: the line width is the one in effect when the path is painted, scaled
+to the page, 1 pt unless set; a form starts from the state at ``Do``; a curve's box holds its control
+points; ``"`` moves to the next line; character spacing follows every letter. ``Page.drawn`` holds the
+same shapes with each painted run of lines (a maze's walls) kept as one ``Lines``, for readers in a hurry.
 """
 
 from __future__ import annotations
