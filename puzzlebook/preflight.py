@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from itertools import chain
 from typing import Any
 
 from pypdf import PdfReader
@@ -221,14 +222,14 @@ def _page_problems(
     # counted as ever: every stroke and letter, filled rects, and curves (a stroked curve twice)
     filled_rects = [s for s in shapes if s.kind == "rect" and s.fill]
     curves = [s for s in shapes if s.kind == "curve"]
-    marks: list[Shape | Char] = [*strokes, *page.chars, *filled_rects, *curves]
+    marks: list[Iterable[Shape | Char]] = [strokes, page.chars, filled_rects, curves]
     for run in runs:  # lines are counted one by one only when some of them cross a margin
         pad = run.linewidth / 2
         ex0, ey0, ex1, ey1 = run.extent()
         if not (ex0 - pad >= x0 and ey0 - pad >= y0 and ex1 + pad <= x1 and ey1 + pad <= y1):
-            marks += run.shapes()
+            marks.append(run.shapes())  # one at a time: a page of walls may hold millions
     left = bottom = right = top = 0  # marks over each margin
-    for mark in marks:
+    for mark in chain.from_iterable(marks):
         b = _box(mark)
         left += b[0] < x0
         bottom += b[1] < y0
