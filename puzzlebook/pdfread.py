@@ -122,13 +122,11 @@ class Lines:
             x0, x1 = sorted((a * min(xs) + e, a * max(xs) + e))
             y0, y1 = sorted((d * min(ys) + f, d * max(ys) + f))
             return x0, y0, x1, y1
-        boxes = list(self.shapes())
-        return (
-            min(s.x0 for s in boxes),
-            min(s.y0 for s in boxes),
-            max(s.x1 for s in boxes),
-            max(s.y1 for s in boxes),
-        )
+        x0 = y0 = math.inf
+        x1 = y1 = -math.inf
+        for s in self.shapes():  # one at a time: a run may hold millions
+            x0, y0, x1, y1 = min(x0, s.x0), min(y0, s.y0), max(x1, s.x1), max(y1, s.y1)
+        return x0, y0, x1, y1
 
 
 class Page(NamedTuple):
