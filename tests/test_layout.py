@@ -181,3 +181,19 @@ def test_too_dense_mazes_are_refused_with_every_fix(tmp_path):
     assert "the minimum is 7.0 pt" in lines[0] and "make it at most" in lines[0]
     assert "or use layout:" not in lines[0]  # not even the poster takes it
     assert lines[1].endswith("or use layout: square-poster")  # the smallest paper that takes it
+
+
+def test_too_dense_says_how_far_apart_a_near_miss_is(tmp_path):
+    """A cell just under the minimum is shown with the decimals that tell the two apart."""
+    (tmp_path / "poster.yaml").write_text(
+        "base: activity-book\npage_size: 60x60in\nmin_cell: 2pt\nwall_weight: 0.75pt\n"
+    )
+    spec = spec_file(tmp_path, "title: x\nlayout: poster.yaml\nmazes:\n  - size: 1800x1800\n")
+    layout = load_layout(str(tmp_path / "poster.yaml"))
+    with pytest.raises(SpecError) as err:
+        plan_book(spec, layout, list(spec.mazes()), "poster.yaml")
+    (line,) = [str(p) for p in err.value.problems]
+    cell, minimum = (
+        float(n) for n in re.findall(r"would be ([\d.]+) pt, the minimum is ([\d.]+) pt", line)[0]
+    )
+    assert cell < minimum == 2.25, line

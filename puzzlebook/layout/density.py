@@ -57,10 +57,12 @@ def too_dense(
         fixes.append(f"use layout: {fits[0]}")
     size = f"{maze.width}x{maze.height}" + (f" (the size {maze.size_from} sets)" if maze.size_from else "")
     per_page = f" at {layout.mazes_per_page} a page" if layout.mazes_per_page > 1 else ""
+    # as many decimals as it takes for the two to differ: "2.24 pt, the minimum is 2.25", not "2.2, 2.2"
+    d = next((d for d in range(1, 4) if f"{cell:.{d}f}" != f"{min_cell:.{d}f}"), 3)
     return Problem(
         maze.where + ".size",
-        f"{size} is too dense for {name}{per_page} on {page}: its cells would be {cell:.1f} pt, the minimum "
-        f"is {min_cell:.1f} pt; {', or '.join(fixes)}",
+        f"{size} is too dense for {name}{per_page} on {page}: its cells would be {cell:.{d}f} pt, the minimum "
+        f"is {min_cell:.{d}f} pt; {', or '.join(fixes)}",
     )
 
 
