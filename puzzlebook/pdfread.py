@@ -144,17 +144,20 @@ class Page(NamedTuple):
 # One regex splits a content stream. Most of a page comes in big matches: a run of path operators with
 # their numbers ("1 0 m 8 0 l ..."), or numbers with the operator after them ("0 0 1 rg"); the rest
 # one token a match: a number, name, string (parentheses nested three deep), hex string, array or dict
-# bracket, comment, or an operator after such a token.
+# bracket, comment, or an operator after such a token. Every alternative that can fail after a long scan
+# is followed by one that takes what it scanned (numbers with no operator after them, a string never
+# closed), so a hostile stream is read in time linear in its length, not quadratic.
 _DELIMITER = rb"(?=[\s()<>\[\]{}/%]|\Z)"
 _NUMBER = rb"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _TOKEN = re.compile(
     rb"((?:[-+.\d\s]*(?:re|[mlcvyh])" + _DELIMITER + rb")+)"
     rb"|([-+.\d\s]*)([A-Za-z'\"][^\s()<>\[\]{}/%]*)"
+    rb"|([-+.\d\s]+)"
     rb"|("
     + _NUMBER
     + rb"""
     |/[^\s()<>\[\]{}/%]*
-    |\((?:[^()\\]|\\.|\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\))*\)
+    |\((?:[^()\\]|\\.|\((?:[^()\\]|\\.|\((?:[^()\\]|\\.)*\))*\))*(?:\)|\\?\Z)
     |<[0-9A-Fa-f\s]*>
     |<<|>>|[\[\]{}]
     |%[^\r\n]*
@@ -167,7 +170,8 @@ _NOT_LETTERS = b"0123456789.+- \t\n\r\f\v"
 _LETTERS_BLANK = bytes.maketrans(b"remlcvyh", b"        ")
 _KEYWORDS = {b"true": True, b"false": False, b"null": None}
 _NUMBER_START = frozenset(b"+-.0123456789")
-_INLINE_IMAGE = re.compile(rb"\bBI\b.*?\bID\s.*?\bEI\b", re.DOTALL)
+_IMAGE_MARKS = (re.compile(rb"\bBI\b"), re.compile(rb"\bID\s"), re.compile(rb"\bEI\b"))
+_RUN_TOKEN = re.compile(_NUMBER + rb"|\S+")  # a run of numbers, token by token as _TOKEN would
 _ESCAPE = re.compile(rb"\\([0-7]{1,3}|\r\n|\r|\n|.)", re.DOTALL)
 _ESCAPES = {
     b"n": b"\n",
@@ -214,13 +218,13 @@ def parse(data: bytes) -> Program:
     numbers in one array; its points are transformed only when it is painted, as pdfminer does. An
     inline image becomes the operator ``BI``."""
     if b"ID" in data:
-        data = _INLINE_IMAGE.sub(b" BI ", data)
+        data = _without_images(data)
     program: Program = []
     operands: list[Operand] = []
     arrays: list[list[Operand]] = []  # the operands outside each open array
     ops: list[str] = []  # the path being built
     numbers: list[float] = []
-    for path, run, operator, token in _TOKEN.findall(data):
+    for path, run, operator, loose, token in _TOKEN.findall(data):
         if path:
             letters = path.translate(None, _NOT_LETTERS)
             values = path.translate(_LETTERS_BLANK).split()
@@ -252,6 +256,11 @@ def parse(data: bytes) -> Program:
                 operands = arrays.pop()
             program.append((operator, operands))
             operands = []
+        elif loose:  # numbers before no operator: an array's, say, or a dict's
+            try:
+                operands.extend(map(float, loose.split()))
+            except ValueError:
+                operands.extend(v for v in map(_operand, _RUN_TOKEN.findall(loose)) if v is not None)
         elif token == b"[":
             arrays.append(operands)
             operands = []
@@ -266,6 +275,21 @@ def parse(data: bytes) -> Program:
     if ops:
         program.append((PATH, ["".join(ops), array("d", numbers)]))
     return program
+
+
+def _without_images(data: bytes) -> bytes:
+    """The stream with each inline image (BI ... ID data EI) made the one operator ``BI``; the marks are
+    looked for once each, from where the last was found, so that it takes time linear in the stream."""
+    begin, data_mark, end = _IMAGE_MARKS
+    kept: list[bytes] = []
+    at = 0
+    while (start := begin.search(data, at)) and (mid := data_mark.search(data, start.end())):
+        stop = end.search(data, mid.end())
+        if stop is None:
+            break
+        kept += [data[at : start.start()], b" BI "]
+        at = stop.end()
+    return b"".join([*kept, data[at:]])
 
 
 _PATH_PIECE = re.compile(rb"([-+.\d\s]*)(re|[mlcvyh])")
@@ -378,15 +402,28 @@ def _utf16(data: bytes) -> str:
     return data.decode("utf-16-be", errors="replace")
 
 
+# a bfrange line: <lo> <hi> <first> or <lo> <hi> [<a> <b> ...]; no part may hold another's opening
+# bracket, so a hostile CMap of brackets never opened or closed is read in linear time
+_RANGE = re.compile(rb"<([^<>]*)>\s*<([^<>]*)>\s*(<[^<>]*>|\[[^\[\]]*\])")
+
+
+def _sections(data: bytes, begin: bytes, end: bytes) -> Iterator[bytes]:
+    """What lies between each ``begin`` and the first ``end`` after it, looked for in one pass."""
+    at = 0
+    while (start := data.find(begin, at)) >= 0 and (stop := data.find(end, start + len(begin))) >= 0:
+        yield data[start + len(begin) : stop]
+        at = stop + len(end)
+
+
 def to_unicode(data: bytes) -> dict[int, str]:
     """A /ToUnicode CMap's bfchar and bfrange entries: code -> text."""
     found: dict[int, str] = {}
-    for section in re.findall(rb"beginbfchar(.*?)endbfchar", data, re.DOTALL):
+    for section in _sections(data, b"beginbfchar", b"endbfchar"):
         pairs = _HEX.findall(section)
         for src, dst in zip(pairs[::2], pairs[1::2], strict=False):
             found[int.from_bytes(_hex(src), "big")] = _utf16(_hex(dst))
-    for section in re.findall(rb"beginbfrange(.*?)endbfrange", data, re.DOTALL):
-        for lo, hi, dst in re.findall(rb"<([^>]*)>\s*<([^>]*)>\s*(<[^>]*>|\[[^\]]*\])", section):
+    for section in _sections(data, b"beginbfrange", b"endbfrange"):
+        for lo, hi, dst in _RANGE.findall(section):
             first, last = int.from_bytes(_hex(lo), "big"), int.from_bytes(_hex(hi), "big")
             if dst.startswith(b"["):
                 for code, each in zip(range(first, last + 1), _HEX.findall(dst), strict=False):

@@ -614,3 +614,45 @@ def test_walls_crossing_a_margin_count_one_mark_a_line():
         "page 3: 2 mark(s) in the left margin, which must stay clear (the gutter of a 24-page book, 27 pt); "
         "widen the layout's margins"
     ]
+
+
+# Streams a hostile file could hold, each about 600 KB (a few KB compressed). Read in time quadratic in
+# their length, as the reader once did, most took half an hour to two hours, and images never ended
+# (cubic) months; read linearly, each takes under a second, so a return of such a regex stalls the suite.
+HOSTILE = {
+    "numbers with no operator": (b"1 " * 300_000, []),
+    "blanks": (b" " * 600_000, []),
+    "dots": (b". " * 300_000, []),
+    "a string never closed": (b"(\\" * 300_000, []),
+    # each ( but the last opens strings nested deeper than a reader follows, and is passed over
+    "strings nested too deep": (b"(a" * 300_000, [(b"a", [])] * 299_999),
+    "images never ended": (b"BI ID " * 100_000, [(b"BI", []), (b"ID", [])] * 100_000),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_stream_is_read_in_linear_time(name):
+    data, program = HOSTILE[name]
+    assert parse(data) == program
+
+
+def test_a_hostile_cmap_is_read_in_linear_time():
+    assert to_unicode(b"beginbfchar " * 100_000) == {}
+    assert to_unicode(b"beginbfrange " + b"<" * 600_000 + b" endbfrange") == {}
+    assert to_unicode(b"beginbfrange <00> <01> " + b"[" * 600_000 + b" endbfrange") == {}
+
+
+def test_numbers_before_no_operator_and_malformed_strings_and_images():
+    """The rules a linear reading keeps: numbers with no operator after them are operands of the next
+    one (a dash array's), split as single tokens would be; an inline image is one operator; a string
+    never closed runs to the end of the stream, as the PDF's syntax says (7.3.4.2)."""
+    assert parse(b"[1 2 3] 0 d") == [(b"d", [[1.0, 2.0, 3.0], 0.0])]
+    assert parse(b"[1.2.3 +- 4] 0 d") == [(b"d", [[1.2, 0.3, 4.0], 0.0])]
+    assert parse(b"q BI /W 1 ID \x00\xff EI Q BI ID") == [
+        (b"q", []),
+        (b"BI", []),
+        (b"Q", []),
+        (b"BI", []),
+        (b"ID", []),
+    ]
+    assert parse(b"(abc) Tj (never closed Tj 0 0 m") == [(b"Tj", [b"abc"])]
