@@ -289,31 +289,58 @@ def longest_apart(
 def _across_the_shape(maze: Maze) -> Ends:
     """Ends for a masked maze: the longest path between two outline cells at least half the shape's
     width apart in a straight line, so the way runs across the shape rather than round one edge of it.
-    Exact, from a search at each outline cell; ties go to the pair first in reading order."""
+    The cells offered first are those with a clear view out, nothing of the shape in line beyond one of
+    their sides, as their arrow and its word are drawn there: an opening into a notch of the outline (the
+    gap between the legs of an n, between a heart's lobes) would put them on the maze. Exact, from a
+    search at each outline cell; ties go to the pair first in reading order."""
     grid = maze.grid
     outline, outside = _outer_outline(grid)
     if len(outline) * grid.count > SHAPE_SEARCHES:
         return _farthest_pair(maze)
-    spots: list[tuple[float, float]] = [grid.xy(cell) for cell in outline]
-    xs = [x for x, _ in spots]
+    spots = {cell: grid.xy(cell) for cell in outline}
+    xs = [x for x, _ in spots.values()]
     apart = ((max(xs) - min(xs) + 1) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
-    best = longest_apart(outline, spots, apart, Among(order, depth, outline).from_cell)
-    if best is None:  # a shape too small for any pair that far apart
+    clear = [cell for cell in outline if _clear_side(grid, cell, outside) is not None]
+    for cells in (clear, outline) if len(clear) < len(outline) else (outline,):
+        found = longest_apart(cells, [spots[c] for c in cells], apart, Among(order, depth, cells).from_cell)
+        if found is not None:
+            break
+    else:  # a shape too small for any pair that far apart
         return _farthest_pair(maze)
-    _, start, end = best
-    cells = _between(maze, depth, start, end)
+    _, start, end = found
+    path = _between(maze, depth, start, end)
+    return _ends(grid, path, (_facing_out(grid, path[0], outside), _facing_out(grid, path[-1], outside)))
 
-    def facing_out(cell: int) -> int | None:
-        """The side to open: towards the outside, sideways first, never into a hole of the shape."""
-        x, y = grid.xy(cell)
-        for side, (dx, dy) in ((W, (-1, 0)), (E, (1, 0)), (N, (0, -1)), (S, (0, 1))):
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < grid.width and 0 <= ny < grid.height) or (nx, ny) in outside:
-                return side
-        return None
 
-    return _ends(grid, cells, (facing_out(cells[0]), facing_out(cells[-1])))
+_SIDES = ((W, (-1, 0)), (E, (1, 0)), (N, (0, -1)), (S, (0, 1)))
+
+
+def _clear_side(grid: Grid, cell: int, outside: set[Cell]) -> int | None:
+    """A side of an outline cell with only the outside in line beyond it, to the box's edge; sideways
+    first. None when every side looks onto the shape."""
+    x, y = grid.xy(cell)
+    for side, (dx, dy) in _SIDES:
+        nx, ny = x + dx, y + dy
+        while 0 <= nx < grid.width and 0 <= ny < grid.height and (nx, ny) in outside:
+            nx, ny = nx + dx, ny + dy
+        if not (0 <= nx < grid.width and 0 <= ny < grid.height):
+            return side
+    return None
+
+
+def _facing_out(grid: Grid, cell: int, outside: set[Cell]) -> int | None:
+    """The side an end opens: a clear one, else any towards the outside, never into a hole of the
+    shape."""
+    side = _clear_side(grid, cell, outside)
+    if side is not None:
+        return side
+    x, y = grid.xy(cell)
+    for side, (dx, dy) in _SIDES:
+        nx, ny = x + dx, y + dy
+        if not (0 <= nx < grid.width and 0 <= ny < grid.height) or (nx, ny) in outside:
+            return side
+    return None
 
 
 def _outer_outline(grid: Grid) -> tuple[list[int], set[Cell]]:

@@ -106,18 +106,26 @@ def masks(draw):
 @settings(max_examples=80, deadline=None)
 @given(text=masks(), seed=st.integers(0, 2**32), algorithm=st.sampled_from(WALKERS))
 def test_suggested_ends_run_across_the_shape_as_far_as_any_pair_does(text, seed, algorithm):
-    """Brute force over every pair of outline cells at least half the shape's width apart: none is
-    farther apart along the maze than the suggested start and end."""
+    """Brute force over every pair of outline cells at least half the shape's width apart, of those with
+    a clear view out when such a pair exists: none is farther apart along the maze than the suggested
+    start and end, and each end opens on a side with a clear view out when it has one."""
     mask, _ = parse_mask(text, "m.txt", "")
     if mask is None or not mask.off:
         return  # fewer than two cells, or a full rectangle: its ends sit on opposite sides (test_solve)
     puzzle = make_puzzle(algorithm, mask.width, mask.height, seed, marks="suggested", masked=mask.off)
     cells = puzzle.maze.rows()
-    edge = outline(mask)
     apart = (mask.width / 2) ** 2
-    pairs = [
-        (a, b) for a, b in itertools.combinations(edge, 2) if (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 >= apart
-    ]
+
+    def far_pairs(edge):
+        return [
+            (a, b)
+            for a, b in itertools.combinations(edge, 2)
+            if (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 >= apart
+        ]
+
+    pairs = far_pairs([cell for cell in outline(mask) if clear_views(mask, cell)]) or far_pairs(outline(mask))
+    for cell, side in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True):
+        assert side in clear_views(mask, cell) or not clear_views(mask, cell)
     length = len(puzzle.solution)
     assert length == len(shortest_path(cells, puzzle.start, puzzle.end))
     if pairs:
@@ -441,6 +449,19 @@ def test_ends_open_on_the_outside_of_a_word_never_into_a_hole_of_its_letters():
                 assert beyond not in holes(mask), (word, seed, beyond)
 
 
+def clear_views(mask, cell):
+    """The sides of a cell with nothing of the shape, and no hole of it, in line beyond them."""
+    shape, closed = set(cells_of(mask)), holes(mask)
+    views = set()
+    for side, (dx, dy) in {8: (-1, 0), 4: (1, 0), 1: (0, -1), 2: (0, 1)}.items():
+        x, y = cell[0] + dx, cell[1] + dy
+        while 0 <= x < mask.width and 0 <= y < mask.height and (x, y) not in shape | closed:
+            x, y = x + dx, y + dy
+        if not (0 <= x < mask.width and 0 <= y < mask.height):
+            views.add(side)
+    return views
+
+
 def holes(mask):
     """Left-out cells the outside cannot reach: the insides of letters like O and B."""
     inside = set(cells_of(mask))
@@ -478,3 +499,45 @@ def test_a_word_shape_is_bounded_for_one_name_and_for_a_whole_class(tmp_path):
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2
     assert "101 names drawn over 200x200 cells each is more than 4,000,000 cells in all" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "shape", ["fish 18x13", "heart", "star 20x20", "text Ana", "text Benjamin", "text Zoë", "text BOB"]
+)
+def test_start_and_finish_arrows_and_words_stay_off_the_shapes_cells(shape):
+    """A shape's outline may come back round beside an opening (a fish's belly, the legs of an n): the
+    arrows and the words beside them never lie on a cell of the maze."""
+    from puzzlebook.render.geometry import Placement, marks
+    from puzzlebook.shapes import shape_mask, word_mask
+
+    kind, _, name = shape.partition(" ")
+    if kind == "heart":
+        mask, _ = parse_mask(HEART, "heart.txt", "")
+    elif kind == "text":
+        mask, _ = word_mask(name, 60, 24, "")
+    else:
+        size = [int(n) for n in name.split("x")] if "x" in name else [20, 20]
+        mask, _ = shape_mask(kind, size[0], size[1], "")
+    cell = 10.0
+    place = Placement(0, 0, cell, mask.height)
+    boxes = [
+        (x * cell, (mask.height - y - 1) * cell, (x + 1) * cell, (mask.height - y) * cell)
+        for x, y in cells_of(mask)
+    ]
+
+    def on_a_cell(x0, y0, x1, y1):
+        return [
+            b for b in boxes if x0 < b[2] - 0.5 and b[0] + 0.5 < x1 and y0 < b[3] - 0.5 and b[1] + 0.5 < y1
+        ]
+
+    for seed in range(6):
+        puzzle = make_puzzle("wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off)
+        for mark in marks(puzzle, place, 30.0, lambda word, size: 0.62 * size * len(word)):
+            xs, ys = [p[0] for p in mark.polygon], [p[1] for p in mark.polygon]
+            assert not on_a_cell(min(xs), min(ys), max(xs), max(ys)), (shape, seed, mark.role, "arrow")
+            if mark.label:
+                x, y, align = mark.label
+                width = 0.62 * mark.size * len(mark.word)
+                left = x - width if align == "right" else x - width / 2 if align == "center" else x
+                box = (left, y - mark.size * 0.25, left + width, y + mark.size * 0.8)
+                assert not on_a_cell(*box), (shape, seed, mark.role, mark.word)

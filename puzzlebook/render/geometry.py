@@ -393,6 +393,8 @@ def marks(
             label = _word_by_picture(spot, side, text, middle)
         else:
             label = _label_spot(polygon, side, text, flip=away)
+            if label and measure is not None and isinstance(puzzle.maze, Maze) and puzzle.maze.grid.masked:
+                label = _clear_of_shape(puzzle.maze, place, polygon, side, text, measure(word, text), away)
         out.append(
             Mark(
                 "arrow",
@@ -458,6 +460,55 @@ def _label_spot(
         return (max(xs), y, "right") if side == W else (min(xs), y, "left")
     middle = (min(ys) + max(ys)) / 2 - size * 0.35
     return (min(xs) - size * 0.4, middle, "right") if flip else (max(xs) + size * 0.4, middle, "left")
+
+
+def _clear_of_shape(
+    maze: Maze,
+    place: Placement,
+    polygon: tuple[Point, ...],
+    side: int,
+    size: float,
+    width: float,
+    away: bool,
+) -> tuple[float, float, str] | None:
+    """Where a shaped maze's word goes: its outline may come back round beside the arrow (a fish's
+    belly, the letters of a name), so the word takes the first spot that covers none of its cells:
+    beside the arrow, beside it on the other side, or beyond its far end. With none clear it is left
+    out; the arrow says enough."""
+    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+    gap = size * 0.4
+    beyond = {
+        W: (min(xs) - gap, (min(ys) + max(ys)) / 2 - size * 0.35, "right"),
+        E: (max(xs) + gap, (min(ys) + max(ys)) / 2 - size * 0.35, "left"),
+        N: ((min(xs) + max(xs)) / 2, max(ys) + size * 0.35, "center"),
+        S: ((min(xs) + max(xs)) / 2, min(ys) - size * 1.05, "center"),
+    }[side]
+    for spot in (_label_spot(polygon, side, size, away), _label_spot(polygon, side, size, not away), beyond):
+        if spot is not None and not _covers(maze, place, _word_box(spot, size, width)):
+            return spot
+    return None
+
+
+def _word_box(spot: tuple[float, float, str], size: float, width: float) -> tuple[float, float, float, float]:
+    """The page box a word set at ``spot`` (baseline x, y and alignment) takes, descenders included."""
+    x, y, align = spot
+    left = x - width if align == "right" else x - width / 2 if align == "center" else x
+    return left, y - size * 0.25, left + width, y + size * 0.8
+
+
+def _covers(maze: Maze, place: Placement, box: tuple[float, float, float, float]) -> bool:
+    """Whether a page box touches a cell of the maze or a wall around one (half a wall: 1 pt)."""
+    pad = 1.0 / place.cell
+    x0 = (box[0] - place.x) / place.cell - pad
+    x1 = (box[2] - place.x) / place.cell + pad
+    y0 = place.height - (box[3] - place.y) / place.cell - pad  # rows count down from the top
+    y1 = place.height - (box[1] - place.y) / place.cell + pad
+    off = maze.grid.masked
+    return any(
+        (x, y) not in off
+        for y in range(max(0, math.floor(y0)), min(maze.height, math.ceil(y1)))
+        for x in range(max(0, math.floor(x0)), min(maze.width, math.ceil(x1)))
+    )
 
 
 def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: float) -> tuple[Point, ...]:
