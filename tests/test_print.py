@@ -351,3 +351,20 @@ def test_what_a_book_was_made_from_is_the_same_installed_or_checked_out(tmp_path
         assert build._own_files() != checkout
     finally:
         build._own_files.cache_clear()
+
+
+@pytest.mark.parametrize("bleed", [False, True])
+def test_a_layout_with_no_margins_still_makes_a_book_ready_for_print(tmp_path, bleed):
+    """A print edition raises every margin to what printers keep clear, and the page number, its
+    descenders included, sits above the raised bottom margin."""
+    (tmp_path / "zero.yaml").write_text(
+        "base: activity-book\nmargins: {top: 0in, bottom: 0in, inside: 0in, outside: 0in}\n"
+    )
+    path = spec(
+        tmp_path,
+        f"layout: zero.yaml\nbleed: {str(bleed).lower()}\npad: true\nmazes:\n  - {{size: 10x10, count: 4}}\n",
+    )
+    target, _ = build_book(path)
+    data = Path(target).read_bytes()
+    assert preflight(data, "print", bleed) == []
+    assert "2" in page_texts(target)[1].split()  # the page number is there

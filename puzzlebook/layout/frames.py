@@ -86,6 +86,11 @@ def by_student(mazes: list[MazeRequest]) -> list[list[MazeRequest]]:
     return groups
 
 
+DESCENT = 0.3
+"""How far below its baseline a line of text reaches, in font sizes (the bundled fonts' descent is
+0.24), as preflight measures it."""
+
+
 def page_frame(
     layout: Layout,
     page: Page,
@@ -105,7 +110,7 @@ def page_frame(
         page.items.append(
             Text(
                 middle,
-                box.y0,
+                box.y0 + s * DESCENT,  # its descenders too stay above the margin a printer keeps clear
                 text,
                 s,
                 align="center",
