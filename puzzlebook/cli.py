@@ -442,8 +442,10 @@ def build(
         places = targets(checked, output)
         made = made_from(checked, seed)
         show = not quiet and sys.stderr.isatty()
+        # no time left shown: mazes come back from the cores in batches and pages draw far faster than
+        # mazes are made, so an estimate from the first steps read hours for a book of seconds
         with typer.progressbar(
-            length=work_units(checked), label="Building", file=sys.stderr, hidden=not show
+            length=work_units(checked), label="Building", file=sys.stderr, hidden=not show, show_eta=False
         ) as bar:
             step = bar.update if show or quiet else Progress(work_units(checked))
             checked, puzzles = generate(checked, step)

@@ -388,6 +388,37 @@ def test_a_build_whose_stderr_is_a_log_says_how_far_it_is(book, monkeypatch):
     assert quiet.stderr == ""
 
 
+def test_a_build_in_a_terminal_shows_a_bar_and_no_guess_at_the_time_left(book, tmp_path):
+    """The bar counts steps; it gives no time left, which early steps (the cores starting, mazes coming
+    back in batches) made read hours for a book of seconds."""
+    import pty
+    import re
+
+    # a book of a few seconds: a bar starts guessing after one
+    book.write_text("title: T\nmarks: suggested\nmazes:\n  - {size: 30x30, algorithm: wilson, count: 500}\n")
+    main, terminal = pty.openpty()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlebook", "build", str(book), "-o", str(tmp_path / "out.pdf")],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=terminal,
+    )
+    os.close(terminal)  # the child's is now the only other end: reading ends when it exits
+    shown = b""
+    try:
+        while chunk := os.read(main, 4096):
+            shown += chunk
+    except OSError:  # the terminal's other end is closed
+        pass
+    finally:
+        os.close(main)
+    done = child.wait(timeout=120)
+    assert done == 0
+    text = shown.decode()
+    assert "Building" in text and "100%" in text and "wrote" in text
+    assert not re.search(r"\d\d:\d\d:\d\d", text), text
+
+
 def test_every_problem_of_a_build_is_reported_at_once_spec_first(tmp_path, book):
     (tmp_path / "my.yaml").write_text("footer: '{0}'\nwall_weight: 500pt\n")
     book.write_text("title: T\nlayout: my.yaml\nstudents: names.txt\nmazes:\n  - {size: 0x5}\n")
