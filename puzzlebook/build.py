@@ -216,6 +216,7 @@ def _recipe(maze: MazeRequest) -> Recipe:
         maze.masked,
         maze.grid,
         maze.inner,
+        maze.first,
     )
 
 

@@ -327,6 +327,7 @@ def maze(
             masked=shaped.off if shaped else frozenset(),
             grid=grid_kind,
             inner=inner,
+            first=shaped.first if shaped else "",
         )
         write_output(output, export(puzzle, form, solution, dpi))
         if seed is None:

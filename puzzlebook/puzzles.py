@@ -17,7 +17,7 @@ from .grid import NAMES, E, Grid, S, check_size
 from .maze import Maze
 from .measure import Metrics, measure
 from .rng import derive_seed, make_rng
-from .solve import Cell, choose_ends, marked_ends, shortest
+from .solve import Cell, Ends, choose_ends, marked_ends, shortest
 
 JSON_FORMAT = "puzzlebook.maze/2"
 
@@ -59,6 +59,7 @@ def make_puzzle(
     masked: frozenset[tuple[int, int]] = frozenset(),
     grid: str = "rectangle",
     inner: int = 0,
+    first: str = "",
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
 
@@ -70,7 +71,8 @@ def make_puzzle(
 
     ``marks`` is "none" (the reader picks; metrics then describe the path ``suggested`` would mark), a
     rule of ``solve.choose_ends`` ("suggested", "farthest", "left-right", "top-bottom", "corners"), or an
-    explicit (start, end) pair of cells.
+    explicit (start, end) pair of cells. ``first`` ("left" or "right") puts a rule's start on that side
+    of its end: a word is traced from its first letter.
 
     ``braid`` opens loops at that share of the dead ends, with the same generator of draws after the
     maze is made. The ends are chosen on the perfect maze first (its longest paths are well defined);
@@ -88,6 +90,7 @@ def make_puzzle(
             marks,
             solve_unmarked,
             braid,
+            first,
         )
     squares = Grid.with_mask(width, height, masked) if masked else Grid(width, height)
     perfect = generators.generate(algorithm, squares, rng, opts)
@@ -100,7 +103,9 @@ def make_puzzle(
     if marks == "none" and not solve_unmarked:
         return unmarked(measure(maze, []))
     if isinstance(marks, str):
-        ends = choose_ends(perfect, "suggested" if marks == "none" else marks)
+        ends = _oriented(
+            choose_ends(perfect, "suggested" if marks == "none" else marks), first, lambda c: c[0]
+        )
     else:
         ends = marked_ends(perfect, *marks)
     cells = ends.cells if maze is perfect else shortest(maze, ends.cells[0], ends.cells[-1])
@@ -119,6 +124,7 @@ def _on_graph(
     marks: str | tuple[Cell, Cell],
     solve_unmarked: bool,
     braid: float,
+    first: str = "",
 ) -> Puzzle:
     """``make_puzzle`` on any kind of grid, with the same draws in the same order."""
     if field.masked:
@@ -135,6 +141,7 @@ def _on_graph(
         return unmarked(paths.measure(maze, []))
     if isinstance(marks, str):
         ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks)
+        ends = _oriented(ends, first, lambda c: field.kind.centre(*c)[0])
     else:
         ends = paths.marked_ends(perfect, *marks)
     cells = ends.cells if maze is perfect else paths.shortest(maze, ends.cells[0], ends.cells[-1])
@@ -143,6 +150,16 @@ def _on_graph(
         return unmarked(metrics)
     route = array("I", cells)
     return Puzzle(algorithm, seed, made, maze, ends.start, ends.end, route, metrics, ends.sides, braid=braid)
+
+
+def _oriented(ends: Ends, first: str, x: Callable[[Cell], float]) -> Ends:
+    """The ends turned round when the start is not on the ``first`` side of the end (by ``x``, a cell's
+    distance across the page); as they were when ``first`` is empty."""
+    if (first == "left" and x(ends.start) > x(ends.end)) or (
+        first == "right" and x(ends.start) < x(ends.end)
+    ):
+        return Ends(ends.end, ends.start, (ends.sides[1], ends.sides[0]), ends.cells[::-1], ends.grid)
+    return ends
 
 
 def to_json(puzzle: Puzzle) -> dict[str, Any]:
@@ -280,6 +297,7 @@ class Recipe:
     masked: frozenset[tuple[int, int]] = frozenset()
     grid: str = "rectangle"
     inner: int = 0
+    first: str = ""
 
     def make(self, seed: int) -> Puzzle:
         return make_puzzle(
@@ -293,6 +311,7 @@ class Recipe:
             masked=self.masked,
             grid=self.grid,
             inner=self.inner,
+            first=self.first,
         )
 
 

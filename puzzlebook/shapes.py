@@ -9,8 +9,11 @@ polygons, kept fat enough that none comes apart from 12x12 cells up (a test trie
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from . import kinds
 from .errors import Problem
@@ -180,7 +183,19 @@ def word_mask(
     picture = Image.new("L", (right - left + 8, bottom - top + 8), 0)
     ImageDraw.Draw(picture).text((4 - left, 4 - top), word, fill=255, font=font)
     drawn = _joined(fit(picture, width, height, grid), grid)
-    return shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
+    mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
+    return (replace(mask, first=first_side(word, font)) if mask else None), problems
+
+
+def first_side(word: str, font: Any) -> str:
+    """The side a word's first letter is drawn on: the right for a right-to-left word (Hebrew, Arabic)
+    when the font lays text out by the Unicode bidi algorithm (Pillow with raqm), else the left."""
+    from PIL import ImageFont
+
+    strong = next(
+        (unicodedata.bidirectional(c) for c in word if unicodedata.bidirectional(c) in ("L", "R", "AL")), "L"
+    )
+    return "right" if strong != "L" and font.layout_engine == ImageFont.Layout.RAQM else "left"
 
 
 def _joined(cells: set[tuple[int, int]], grid: str = "rectangle") -> set[tuple[int, int]]:

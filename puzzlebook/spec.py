@@ -384,6 +384,7 @@ class MazeRequest:
     masked: frozenset[tuple[int, int]] = frozenset()  # cells of the box left out (mask:)
     grid: str = "rectangle"  # the kind of grid (see ``kinds``)
     inner: int = 0  # a circle's hole, in rings
+    first: str = ""  # a word shape's: the side its first letter is on, where the start goes
 
     @property
     def shown(self) -> int:
@@ -429,7 +430,13 @@ class Spec:
                 if shape:  # the student's own name: a maze of its own, not one of a matched set
                     seed = derive_seed(maze.seed, "student", k)
                     mine = replace(
-                        mine, width=shape.width, height=shape.height, masked=shape.off, match=None, seed=seed
+                        mine,
+                        width=shape.width,
+                        height=shape.height,
+                        masked=shape.off,
+                        match=None,
+                        seed=seed,
+                        first=shape.first,
                     )
                 yield mine
 
@@ -467,6 +474,7 @@ class Spec:
                     masked=mask.off if mask else NO_MASK,
                     grid=entry.grid,
                     inner=entry.inner or 0,
+                    first=mask.first if mask else "",
                 )
 
     def students(self) -> list[str]:

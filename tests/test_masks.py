@@ -541,3 +541,54 @@ def test_start_and_finish_arrows_and_words_stay_off_the_shapes_cells(shape):
                 left = x - width if align == "right" else x - width / 2 if align == "center" else x
                 box = (left, y - mark.size * 0.25, left + width, y + mark.size * 0.8)
                 assert not on_a_cell(*box), (shape, seed, mark.role, mark.word)
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex"])
+def test_a_name_is_traced_from_its_first_letter(grid):
+    """The start goes on the side of the word's first letter: the left, or for a right-to-left name the
+    right where the font lays it out right to left (Pillow with raqm; without it the letters run left to
+    right as typed, and so does the maze)."""
+    from PIL import features
+
+    from puzzlebook.kinds import kind_for
+    from puzzlebook.shapes import word_mask
+
+    raqm = features.check("raqm")
+    for word, first in (
+        ("Ana", "left"),
+        ("Benjamin", "left"),
+        ("Zoë", "left"),
+        ("שרה", "right" if raqm else "left"),
+    ):
+        mask, _ = word_mask(word, 60, 24, "", grid)
+        assert mask.first == first, word
+        kind = kind_for(grid, mask.width) if grid != "rectangle" else None
+        for seed in range(5):
+            puzzle = make_puzzle(
+                "wilson",
+                mask.width,
+                mask.height,
+                seed,
+                marks="suggested",
+                masked=mask.off,
+                grid=grid,
+                first=mask.first,
+            )
+            start, end = (kind.centre(*c)[0] if kind else c[0] for c in (puzzle.start, puzzle.end))
+            assert (start < end) if first == "left" else (start > end), (word, seed, puzzle.start, puzzle.end)
+            assert puzzle.solution[0] == puzzle.start and puzzle.solution[-1] == puzzle.end
+
+
+def test_every_name_of_a_class_set_starts_at_its_first_letter(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Names\nmarks: suggested\nstudents: [Ana, Benjamin, Li, Tom, Zoë]\n"
+        "mazes:\n  - {shape: {text: '{student}'}, size: 60x24, algorithm: wilson}\n"
+    )
+    checked = check_book(spec, None)
+    puzzles = make_puzzles(checked.mazes)
+    assert len(puzzles) == 5
+    for maze in checked.mazes:
+        assert maze.first == "left"
+        puzzle = puzzles[maze.number]
+        assert puzzle.start[0] < puzzle.end[0], (maze.student, puzzle.start, puzzle.end)
