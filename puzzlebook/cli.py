@@ -14,7 +14,7 @@ import time
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, NoReturn, TextIO
 
 import typer
 
@@ -441,6 +441,11 @@ def build(
         check_seed(seed)
         checked = check_book(spec, seed)
         places = targets(checked, output)
+        if places[0][0] == "-" and _terminal(sys.stdout):
+            where = "--output -" if output is not None else places[0][1]
+            raise SpecError(
+                [Problem(where, "is the terminal: a PDF there is noise; add -o book.pdf, or pipe it")]
+            )
         made = made_from(checked, seed)
         show = not quiet and sys.stderr.isatty()
         # no time left shown: mazes come back from the cores in batches and pages draw far faster than
@@ -458,6 +463,14 @@ def build(
             typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)
     except PuzzlebookError as error:
         fail(error)
+
+
+def _terminal(stream: TextIO | None) -> bool:
+    """Whether a standard stream is a terminal: a closed or missing one is not."""
+    try:
+        return stream is not None and stream.isatty()
+    except (ValueError, OSError):
+        return False
 
 
 PROGRESS_EVERY = 5.0  # seconds between progress lines when stderr is a log, not a terminal

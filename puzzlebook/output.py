@@ -47,6 +47,8 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
     if text == "-":
         return Target(text, None)
     shown = f"{where} {text}" if where.startswith("-") else where
+    if not text.strip():
+        raise _refuse(where, "is empty; give a file name such as book.pdf")
     if text.endswith(("/", os.sep)):
         raise _refuse(shown, f"ends in '/', so it names a folder; give a file name such as {text}book.pdf")
     given = Path(text)

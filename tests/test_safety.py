@@ -419,6 +419,34 @@ def test_a_build_in_a_terminal_shows_a_bar_and_no_guess_at_the_time_left(book, t
     assert not re.search(r"\d\d:\d\d:\d\d", text), text
 
 
+def test_a_pdf_is_not_poured_into_a_terminal_and_an_empty_output_is_refused(book, tmp_path):
+    import pty
+
+    main, terminal = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "puzzlebook", "build", str(book), "-o", "-"],
+            stdin=subprocess.DEVNULL,
+            stdout=terminal,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+    finally:
+        os.close(terminal)
+        os.close(main)
+    assert done.returncode == 2
+    assert done.stderr.decode().strip() == (
+        "error: --output -: is the terminal: a PDF there is noise; add -o book.pdf, or pipe it"
+    )
+    piped = subprocess.run(
+        [sys.executable, "-m", "puzzlebook", "build", str(book), "-o", "-"], capture_output=True
+    )
+    assert piped.returncode == 0 and piped.stdout.startswith(b"%PDF")
+    empty = runner.invoke(app, ["build", str(book), "-o", ""])
+    assert empty.exit_code == 2
+    assert empty.stderr.strip() == "error: --output: is empty; give a file name such as book.pdf"
+
+
 def test_every_problem_of_a_build_is_reported_at_once_spec_first(tmp_path, book):
     (tmp_path / "my.yaml").write_text("footer: '{0}'\nwall_weight: 500pt\n")
     book.write_text("title: T\nlayout: my.yaml\nstudents: names.txt\nmazes:\n  - {size: 0x5}\n")
@@ -467,3 +495,44 @@ def test_a_maze_is_never_written_in_a_format_its_file_name_does_not_have(tmp_pat
         in result.stderr
     )
     assert not (tmp_path / "q.jpg").exists()
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux", reason="workers are forked on Linux only; elsewhere there are none"
+)
+def test_a_builds_workers_end_when_it_is_killed(tmp_path):
+    """A plain kill gives the main process no time to stop the processes making its mazes: they end
+    with it rather than linger."""
+    import signal
+    import time
+
+    book = tmp_path / "big.yaml"
+    book.write_text("title: Big\nmazes:\n" + "  - {size: 40x50, count: 1000, algorithm: wilson}\n" * 3)
+    main = subprocess.Popen(
+        [sys.executable, "-m", "puzzlebook", "build", "-q", str(book)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    children = Path(f"/proc/{main.pid}/task/{main.pid}/children")
+    workers: list[int] = []
+    for _ in range(300):  # until the workers are there: a few tenths of a second
+        workers = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+        if workers or main.poll() is not None:
+            break
+        time.sleep(0.05)
+    main.send_signal(signal.SIGKILL)
+    main.wait()
+    assert workers, "the build made its mazes without workers: nothing to see"
+    for _ in range(200):  # a killed worker is gone at once; allow the machine a moment
+        if not any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in workers):
+            break
+        time.sleep(0.05)
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)]
+    assert not (tmp_path / "big.pdf").exists()
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
