@@ -22,7 +22,7 @@ from pypdf.generic import IndirectObject
 
 from .layout import MAX_PAGES, MIN_LINE, MIN_OUTER, MIN_TEXT, gutter
 from .pdfread import Char, Document, Lines, Page, Shape
-from .workers import cores
+from .workers import cores, die_with_parent
 
 TOLERANCE = 0.01  # pt
 
@@ -102,6 +102,7 @@ _FORKED: PdfReader | None = None
 def _inherit(reader: PdfReader) -> None:
     global _FORKED
     _FORKED = reader
+    die_with_parent()
 
 
 def _shares(count: int, reader: PdfReader) -> list[list[int]]:

@@ -8,6 +8,8 @@ here, one after another.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
 import os
 import signal
@@ -48,6 +50,19 @@ def _make(job: tuple[Recipe, int]) -> Puzzle:
 def _quiet_interrupt() -> None:
     """Ctrl-C is the main process's to handle (one line, nothing written): workers print no traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
+
+
+def die_with_parent() -> None:
+    """In a forked worker: end when the process that forked it does, however that ends. A plain
+    ``kill`` leaves the main process no time to stop its workers, which would linger with their memory."""
+    with contextlib.suppress(OSError, AttributeError):  # Linux, where workers are forked
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() == 1:  # the parent was gone before the signal was asked for
+        os._exit(0)
+
+
+PR_SET_PDEATHSIG = 1
 
 
 def _ready() -> bool:
