@@ -13,7 +13,6 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from . import kinds
 from .errors import Problem
@@ -176,26 +175,36 @@ def word_mask(
         return None, [
             Problem(where, f"{width}x{height} is too large for a word: at most {MAX_WORD_CELLS:,} cells")
         ]
-    font = ImageFont.truetype(str(BOLD), 200)
-    left, top, right, bottom = (round(v) for v in font.getbbox(word))
+    # Pillow's basic layout, everywhere: with raqm (where the system has FriBiDi) it would kern pairs
+    # such as AV and To, so one spec would make other mazes on another machine. The letters go in
+    # reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left name from the right.
+    font = ImageFont.truetype(str(BOLD), 200, layout_engine=ImageFont.Layout.BASIC)
+    shown = _in_reading_order(word)
+    left, top, right, bottom = (round(v) for v in font.getbbox(shown))
     if right <= left or bottom <= top:
         return None, [Problem(where, f'"{word}" draws nothing in the bundled font: use letters or digits')]
     picture = Image.new("L", (right - left + 8, bottom - top + 8), 0)
-    ImageDraw.Draw(picture).text((4 - left, 4 - top), word, fill=255, font=font)
+    ImageDraw.Draw(picture).text((4 - left, 4 - top), shown, fill=255, font=font)
     drawn = _joined(fit(picture, width, height, grid), grid)
     mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
-    return (replace(mask, first=first_side(word, font)) if mask else None), problems
+    return (replace(mask, first=first_side(word)) if mask else None), problems
 
 
-def first_side(word: str, font: Any) -> str:
-    """The side a word's first letter is drawn on: the right for a right-to-left word (Hebrew, Arabic)
-    when the font lays text out by the Unicode bidi algorithm (Pillow with raqm), else the left."""
-    from PIL import ImageFont
+def _in_reading_order(word: str) -> str:
+    """The word's letters left to right as a reader sees them."""
+    if not any(unicodedata.bidirectional(c) in ("R", "AL") for c in word):
+        return word
+    from bidi import get_display  # loaded only for a word with right-to-left letters
 
+    return str(get_display(word))
+
+
+def first_side(word: str) -> str:
+    """The side a word's first letter is drawn on: the right for a right-to-left word (Hebrew, Arabic)."""
     strong = next(
         (unicodedata.bidirectional(c) for c in word if unicodedata.bidirectional(c) in ("L", "R", "AL")), "L"
     )
-    return "right" if strong != "L" and font.layout_engine == ImageFont.Layout.RAQM else "left"
+    return "left" if strong == "L" else "right"
 
 
 def _joined(cells: set[tuple[int, int]], grid: str = "rectangle") -> set[tuple[int, int]]:
