@@ -29,7 +29,7 @@ from .build import (
     work_units,
     write_books,
 )
-from .errors import Problem, PuzzlebookError, SpecError
+from .errors import NotReady, Problem, PuzzlebookError, SpecError
 from .graph import GraphMaze
 from .layout import load_layout, plan_single, preset_names
 from .masks import Mask, load_mask
@@ -78,7 +78,7 @@ class TextFormat(StrEnum):
 
 
 def fail(error: PuzzlebookError) -> NoReturn:
-    problems = error.problems if isinstance(error, SpecError) else [str(error)]
+    problems = error.problems if isinstance(error, SpecError | NotReady) else [str(error)]
     for problem in problems:
         typer.echo(f"error: {problem}", err=True)
     raise typer.Exit(error.exit_code)
@@ -456,7 +456,12 @@ def build(
             step = bar.update if show or quiet else Progress(work_units(checked))
             checked, puzzles = generate(checked, step)
             write_books(
-                checked, places, puzzles, step, partial(report_preflight, checked) if strict else None, made
+                checked,
+                places,
+                puzzles,
+                step,
+                partial(report_preflight, checked, places[0][0]) if strict else None,
+                made,
             )
         if not quiet and places[0][0] != "-":
             also = f" and {places[1][0]}" if len(places) > 1 else ""
@@ -507,22 +512,24 @@ def check(
         checked = check_book(spec, seed)
         built = built_book(checked, made_from(checked, seed))
         if built is not None:
-            report_preflight(checked, built[1])
+            report_preflight(checked, built[0], built[1])
         else:
             checked, puzzles = generate(checked)
-            report_preflight(checked, write_pdf(checked.plan, puzzles.__getitem__))
+            report_preflight(checked, spec, write_pdf(checked.plan, puzzles.__getitem__))
     except PuzzlebookError as error:
         fail(error)
     read = f" (read {built[0]}, built from it)" if built is not None else ""
     typer.echo(f"{spec}: ready for print{read}, {summary(checked)}")
 
 
-def report_preflight(checked: Checked, data: bytes) -> None:
+def report_preflight(checked: Checked, book: str, data: bytes) -> None:
+    """Fail with preflight's findings in ``data``, each line naming ``book``, the file the book is in
+    (or the spec, for a book made in memory)."""
     from .preflight import preflight  # loads pypdf and fontTools: only check and --strict need them
 
     problems = preflight(data, checked.spec.book.edition, checked.plan.bleed)
     if problems:
-        raise PuzzlebookError("\n".join(problems))
+        raise NotReady([f"{book}: {line.removeprefix('book: ')}" for line in problems])
 
 
 @app.command()

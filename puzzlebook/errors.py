@@ -32,6 +32,14 @@ class SpecError(PuzzlebookError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+class NotReady(PuzzlebookError):
+    """What preflight found in a book, a line each, naming the file and the page."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
 class GenerationError(PuzzlebookError):
     """A maze cannot be made as asked (for example a mask that splits the grid)."""
 

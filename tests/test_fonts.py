@@ -346,12 +346,13 @@ def test_check_and_strict_report_empty_boxes_with_their_page(tmp_path, monkeypat
     book = write(
         tmp_path / "book.yaml", "title: T\npad: true\nstudents: [Ana, Ben 迷宫]\nmazes:\n  - {size: 6x6}\n"
     )
-    for command in (["check"], ["build", "--strict"]):
+    # each line names the file: the spec for a book checked in memory, the book for --strict
+    for command, named in ((["check"], book), (["build", "--strict"], tmp_path / "book.pdf")):
         result = runner.invoke(app, [*command, str(book)])
         assert result.exit_code == 1, result.output
         lines = result.stderr.splitlines()
-        assert lines[0].startswith("error: page 3: 2 letter(s) in font ")  # on the Name line
-        assert "page 4: 2 letter(s) in font " in lines[1]  # in the answer's label
+        assert lines[0].startswith(f"error: {named}: page 3: 2 letter(s) in font ")  # on the Name line
+        assert lines[1].startswith(f"error: {named}: page 4: 2 letter(s) in font ")  # the answer's label
         assert len(lines) == 2 and lines[0].endswith(
             "+DejaVuSans-Bold drawn as an empty box (glyph 0, .notdef): the font lacks them; add a font "
             "that has them with fallback_fonts"
