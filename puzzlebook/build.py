@@ -146,19 +146,14 @@ def check_book(
     try:
         spec = load_spec(spec_path)
     except SpecError as exc:
-        raise SpecError(exc.problems + _layout_problems(spec_path)) from None
+        said = {problem.where for problem in exc.problems}
+        more = [problem for problem in _layout_problems(spec_path, page_size) if problem.where not in said]
+        raise SpecError(exc.problems + more) from None
     limits = workload_problems(spec)
     if limits:
         raise SpecError(limits)
-    overrides: dict[str, object] = {
-        "page_size": page_size or spec.book.page_size,
-        "bleed": spec.book.bleed,
-        "mazes_per_page": spec.book.mazes_per_page,
-        "show_seed": spec.book.show_seed,
-        "show_difficulty": spec.book.show_difficulty,
-        "start_label": spec.book.start_label,
-        "end_label": spec.book.end_label,
-        "pictures": spec.book.pictures,
+    overrides = {key: getattr(spec.book, key) for key in OVERRIDES} | {
+        "page_size": page_size or spec.book.page_size
     }
     layout = load_layout(spec.book.layout, spec, {k: v for k, v in overrides.items() if v is not None})
     layout = for_book(layout, spec)
@@ -170,16 +165,30 @@ def check_book(
     return Checked(spec, layout, mazes, plan)
 
 
-def _layout_problems(spec_path: str | os.PathLike[str]) -> list[Problem]:
-    """The layout's own problems, for a spec that has others: every problem of a build is reported at
-    once, the spec's first (in line order), then its layout's."""
+OVERRIDES = (
+    "page_size",
+    "bleed",
+    "mazes_per_page",
+    "show_seed",
+    "show_difficulty",
+    "start_label",
+    "end_label",
+    "pictures",
+)
+"""The spec's settings that override its layout's, checked with the layout."""
+
+
+def _layout_problems(spec_path: str | os.PathLike[str], page_size: str | None = None) -> list[Problem]:
+    """The layout's own problems, and those of the settings the spec overrides it with, for a spec that
+    has others: every problem of a build is reported at once, the spec's first (in line order), then
+    its layout's."""
     try:
-        partial = load_partial(Path(spec_path))
+        partial, given = load_partial(Path(spec_path), OVERRIDES)
     except SpecError:
         return []  # the spec itself cannot be read: that is already said
+    overrides = given | ({"page_size": page_size} if page_size else {})
     try:
-        if partial is not None:
-            load_layout(partial.book.layout, partial)
+        load_layout(partial.book.layout, partial, {k: v for k, v in overrides.items() if v is not None})
     except SpecError as exc:
         return exc.problems
     return []

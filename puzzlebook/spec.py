@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -958,14 +958,16 @@ def _builtin_shape(
     return mask, _fits_shape(entry, book, i, mask, path, lines)
 
 
-def load_partial(path: Path) -> Spec | None:
-    """Just enough of a spec that has problems to check its layout too: None if it names no layout file."""
+def load_partial(path: Path, keys: Iterable[str] = ()) -> tuple[Spec, dict[str, Any]]:
+    """Just enough of a spec that has problems to check its layout too, and the values it gives for
+    ``keys`` (the settings that override the layout's), as written."""
     text, _ = inputs.read_text(path, "spec")
     data, lines, _ = parse_yaml(text, path.name)
-    layout = data.get("layout") if isinstance(data, dict) else None
-    if not isinstance(layout, str):
-        return None
-    return Spec(BookSpec.model_construct(title="", layout=layout, mazes=[]), path, lines)
+    data = data if isinstance(data, dict) else {}
+    layout = data.get("layout")
+    layout = layout if isinstance(layout, str) else BookSpec.model_fields["layout"].default
+    given = {key: data[key] for key in keys if key in data}
+    return Spec(BookSpec.model_construct(title="", layout=layout, mazes=[]), path, lines), given
 
 
 def _check_algorithm(file_name: str, lines: dict[Loc, int], i: int, entry: dict[str, Any]) -> list[Problem]:

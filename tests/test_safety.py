@@ -461,6 +461,24 @@ def test_every_problem_of_a_build_is_reported_at_once_spec_first(tmp_path, book)
     ]
 
 
+def test_the_settings_a_spec_gives_its_layout_are_checked_with_its_other_problems(book):
+    """mazes_per_page, page_size and the like override the layout and are checked with it: with the
+    spec's own problems, not only once those are fixed; one the spec's check already refuses is said
+    once."""
+    book.write_text(
+        "title: T\nanswer_key: maybe\nmazes_per_page: 5\npage_size: 0.5x11in\nbleed: often\n"
+        "mazes:\n  - {size: 5x5, algorithm: wilsn}\n"
+    )
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    # the spec's own problems in line order (page_size and bleed among them, each once), then the one
+    # only the layout's check finds
+    assert [line.split(": ")[1].split(":")[1] for line in lines] == ["2", "4", "5", "7", "3"], lines
+    assert lines[1].startswith('error: book.yaml:4: page_size: page size "0.5x11in" must be between 1in')
+    assert lines[4] == "error: book.yaml:3: mazes_per_page: expected 1, 2, 4 or 6, got 5"
+
+
 def test_a_spec_that_cannot_be_read_is_reported_once(tmp_path):
     for args in (["validate", str(tmp_path / "nosuch.yaml")], ["build", str(tmp_path)]):
         result = runner.invoke(app, args)
