@@ -601,3 +601,49 @@ def test_a_word_makes_the_same_maze_with_or_without_raqm(monkeypatch):
     here = [word_mask(word, 60, 24, "")[0] for word in words]
     monkeypatch.setattr(ImageFont.core, "HAVE_RAQM", False)
     assert [word_mask(word, 60, 24, "")[0] for word in words] == here
+
+
+@pytest.mark.parametrize("grid", ["hex", "triangle"])
+def test_start_and_finish_words_stay_off_the_cells_of_shapes_on_other_grids(grid):
+    """On hexagons and triangles too, a shape's words never lie on its cells: no word's box reaches the
+    disc inside any cell (0.28 of a corridor round its centre, inside a hexagon and a triangle alike),
+    nor its own arrow."""
+    from puzzlebook.kinds import kind_for
+    from puzzlebook.render.geometry import Placement, extent, marks
+    from puzzlebook.shapes import shape_mask, word_mask
+
+    cell = 12.0
+    for name in ("heart", "diamond", "apple", "fish", "star", "text:Benjamin", "text:Ana"):
+        if name.startswith("text:"):
+            mask, _ = word_mask(name[5:], 40, 16, "", grid)
+        else:
+            mask, _ = shape_mask(name, 24, 20, "", grid)
+        kind = kind_for(grid, mask.width)
+        for seed in range(4):
+            puzzle = make_puzzle(
+                "recursive-backtracker",
+                mask.width,
+                mask.height,
+                seed,
+                marks="suggested",
+                masked=mask.off,
+                grid=grid,
+            )
+            place = Placement(40, 40, cell, extent(puzzle.maze)[1])
+            centres = [place.point(*kind.centre(x, y)) for x, y in puzzle.maze.grid.cells]
+            for mark in marks(puzzle, place, 30.0, lambda word, size: 0.62 * size * len(word)):
+                if not mark.label:
+                    continue
+                x, y, align = mark.label
+                width = 0.62 * mark.size * len(mark.word)
+                left = x - width if align == "right" else x - width / 2 if align == "center" else x
+                x0, y0, x1, y1 = left, y - mark.size * 0.25, left + width, y + mark.size * 0.8
+                for cx, cy in centres:
+                    dx, dy = max(x0 - cx, 0, cx - x1), max(y0 - cy, 0, cy - y1)
+                    assert dx * dx + dy * dy >= (0.28 * cell) ** 2, (grid, name, seed, mark.word)
+                xs, ys = [p[0] for p in mark.polygon], [p[1] for p in mark.polygon]
+                assert not (x0 < max(xs) and min(xs) < x1 and y0 < max(ys) and min(ys) < y1), (
+                    name,
+                    seed,
+                    "arrow",
+                )

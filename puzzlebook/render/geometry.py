@@ -358,6 +358,7 @@ def marks(
     ``measure(word, size)`` gives a word's width in points; with it, each word gets the largest size up
     to ``label_size(size)`` that keeps it within the room beside the maze, or none below 7 pt."""
     out = []
+    covers: Callable[[tuple[float, float, float, float]], bool] | None = None  # made when first needed
     ends = {"start": puzzle.start, "end": puzzle.end}
     for (role, cell), word in zip(ends.items(), words, strict=True):
         if cell is None:
@@ -393,8 +394,17 @@ def marks(
             label = _word_by_picture(spot, side, text, middle)
         else:
             label = _label_spot(polygon, side, text, flip=away)
-            if label and measure is not None and isinstance(puzzle.maze, Maze) and puzzle.maze.grid.masked:
-                label = _clear_of_shape(puzzle.maze, place, polygon, side, text, measure(word, text), away)
+            if label and measure is not None and puzzle.maze.grid.masked:
+                covers = covers or _covering(puzzle.maze, place)
+                width = measure(word, text)
+                w, h = extent(puzzle.maze)
+                room = (
+                    place.x - size,
+                    place.y - size,
+                    place.x + w * place.cell + size,
+                    place.y + h * place.cell + size,
+                )
+                label = _clear_of_shape(covers, polygon, side, outward, text, width, away, room)
         out.append(
             Mark(
                 "arrow",
@@ -463,30 +473,49 @@ def _label_spot(
 
 
 def _clear_of_shape(
-    maze: Maze,
-    place: Placement,
+    covers: Callable[[tuple[float, float, float, float]], bool],
     polygon: tuple[Point, ...],
     side: int,
+    outward: Point,
     size: float,
     width: float,
     away: bool,
+    room: tuple[float, float, float, float],
 ) -> tuple[float, float, str] | None:
     """Where a shaped maze's word goes: its outline may come back round beside the arrow (a fish's
-    belly, the letters of a name), so the word takes the first spot that covers none of its cells:
-    beside the arrow, beside it on the other side, or beyond its far end. With none clear it is left
-    out; the arrow says enough."""
+    belly, the letters of a name), so the word takes the first spot that covers none of its cells nor
+    its arrow: beside the arrow, beside it on the other side, or beyond its far end where that is still
+    in the ``room`` round the maze (in a bay of its outline). With none clear it is left out; the arrow
+    says enough."""
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     gap = size * 0.4
-    beyond = {
-        W: (min(xs) - gap, (min(ys) + max(ys)) / 2 - size * 0.35, "right"),
-        E: (max(xs) + gap, (min(ys) + max(ys)) / 2 - size * 0.35, "left"),
-        N: ((min(xs) + max(xs)) / 2, max(ys) + size * 0.35, "center"),
-        S: ((min(xs) + max(xs)) / 2, min(ys) - size * 1.05, "center"),
-    }[side]
-    for spot in (_label_spot(polygon, side, size, away), _label_spot(polygon, side, size, not away), beyond):
-        if spot is not None and not _covers(maze, place, _word_box(spot, size, width)):
+    ux, uy = outward[0], -outward[1]  # on the page, y up
+    if abs(ux) < 1e-9 or abs(uy) < 1e-9:  # straight out of a side of squares
+        beyond = {
+            W: (min(xs) - gap, (min(ys) + max(ys)) / 2 - size * 0.35, "right"),
+            E: (max(xs) + gap, (min(ys) + max(ys)) / 2 - size * 0.35, "left"),
+            N: ((min(xs) + max(xs)) / 2, max(ys) + size * 0.35, "center"),
+            S: ((min(xs) + max(xs)) / 2, min(ys) - size * 1.05, "center"),
+        }[side]
+    else:  # slanting out of a hexagon's or a triangle's side: the word's middle in line with the arrow
+        fx, fy = max(polygon, key=lambda p: p[0] * ux + p[1] * uy)
+        reach = gap + abs(ux) * width / 2 + abs(uy) * size * 0.525
+        beyond = (fx + ux * reach, fy + uy * reach - size * 0.275, "center")
+    arrow = (min(xs), min(ys), max(xs), max(ys))
+    far = _word_box(beyond, size, width)
+    inside = room[0] <= far[0] and room[1] <= far[1] and far[2] <= room[2] and far[3] <= room[3]
+    spots = (_label_spot(polygon, side, size, away), _label_spot(polygon, side, size, not away))
+    for spot in (*spots, beyond) if inside else spots:
+        if spot is None:
+            continue
+        box = _word_box(spot, size, width)
+        if not covers(box) and not _overlap(box, arrow):
             return spot
     return None
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _word_box(spot: tuple[float, float, str], size: float, width: float) -> tuple[float, float, float, float]:
@@ -496,19 +525,54 @@ def _word_box(spot: tuple[float, float, str], size: float, width: float) -> tupl
     return left, y - size * 0.25, left + width, y + size * 0.8
 
 
-def _covers(maze: Maze, place: Placement, box: tuple[float, float, float, float]) -> bool:
-    """Whether a page box touches a cell of the maze or a wall around one (half a wall: 1 pt)."""
+def _covering(
+    maze: Maze | GraphMaze, place: Placement
+) -> Callable[[tuple[float, float, float, float]], bool]:
+    """Whether a page box touches a cell of the maze, or a wall round one (1 pt, about half a wall)."""
     pad = 1.0 / place.cell
-    x0 = (box[0] - place.x) / place.cell - pad
-    x1 = (box[2] - place.x) / place.cell + pad
-    y0 = place.height - (box[3] - place.y) / place.cell - pad  # rows count down from the top
-    y1 = place.height - (box[1] - place.y) / place.cell + pad
-    off = maze.grid.masked
-    return any(
-        (x, y) not in off
-        for y in range(max(0, math.floor(y0)), min(maze.height, math.ceil(y1)))
-        for x in range(max(0, math.floor(x0)), min(maze.width, math.ceil(x1)))
-    )
+
+    def in_cells(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """The box in the grid's units (y down), padded."""
+        return (
+            (box[0] - place.x) / place.cell - pad,
+            place.height - (box[3] - place.y) / place.cell - pad,
+            (box[2] - place.x) / place.cell + pad,
+            place.height - (box[1] - place.y) / place.cell + pad,
+        )
+
+    if isinstance(maze, Maze):
+        off = maze.grid.masked
+
+        def squares(box: tuple[float, float, float, float]) -> bool:
+            x0, y0, x1, y1 = in_cells(box)
+            return any(
+                (x, y) not in off
+                for y in range(max(0, math.floor(y0)), min(maze.height, math.ceil(y1)))
+                for x in range(max(0, math.floor(x0)), min(maze.width, math.ceil(x1)))
+            )
+
+        return squares
+    # any other kind: each cell a disc round its centre as wide as the cell (hexagons and triangles of
+    # one corridor width reach 0.58 from it), the centres filed by the unit square they fall in
+    reach = 0.6
+    kind = maze.grid.kind
+    filed: dict[tuple[int, int], list[Point]] = {}
+    for x, y in maze.grid.cells:
+        cx, cy = kind.centre(x, y)
+        filed.setdefault((math.floor(cx), math.floor(cy)), []).append((cx, cy))
+
+    def cells(box: tuple[float, float, float, float]) -> bool:
+        x0, y0, x1, y1 = in_cells(box)
+        for gy in range(math.floor(y0 - reach), math.floor(y1 + reach) + 1):
+            for gx in range(math.floor(x0 - reach), math.floor(x1 + reach) + 1):
+                for cx, cy in filed.get((gx, gy), ()):
+                    dx = max(x0 - cx, 0.0, cx - x1)
+                    dy = max(y0 - cy, 0.0, cy - y1)
+                    if dx * dx + dy * dy < reach * reach:
+                        return True
+        return False
+
+    return cells
 
 
 def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: float) -> tuple[Point, ...]:
