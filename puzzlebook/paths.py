@@ -20,6 +20,7 @@ from .solve import SHAPE_SEARCHES, Ends, longest_apart
 from .tree import Among
 
 Cell = tuple[int, int]
+Point = tuple[float, float]
 
 
 @lru_cache(maxsize=16)
@@ -87,11 +88,14 @@ def outer_cells(grid: Topology) -> list[int]:
 
 
 def opening(grid: Topology, cell: int, taken: int | None = None) -> int | None:
-    """The slot to open for an entrance or exit: of the cell's sides on the outside, the one farthest
-    from the middle of the field, so its arrow points away from the maze. None for an inner cell."""
+    """The slot to open for an entrance or exit: of the cell's sides on the outside (those with a clear
+    view out first, see ``clear_sides``), the one farthest from the middle of the field, so its arrow
+    points away from the maze. None for an inner cell."""
     sides = [s for s in grid.outer_sides(cell) if s != taken]
     if not sides:
         return None
+    clear = [s for s in sides if s in clear_sides(grid).get(cell, ())]
+    sides = clear or sides
     w, h = grid.extent
 
     def reach(s: int) -> float:
@@ -101,6 +105,50 @@ def opening(grid: Topology, cell: int, taken: int | None = None) -> int | None:
         return (x - w / 2) ** 2 + (y - h / 2) ** 2
 
     return max(sides, key=lambda s: (reach(s), -s))
+
+
+REACH = 0.6
+"""How far a cell reaches from its centre, in corridor widths: a hexagon's or a triangle's corners lie
+0.58 from it."""
+
+
+@lru_cache(maxsize=16)
+def clear_sides(grid: Topology) -> dict[int, list[int]]:
+    """For each outer cell, its outer sides with nothing of the shape in line beyond them, to the edge
+    of the field: an arrow drawn there, and its word, lie in empty space, where a side facing a bay of
+    the outline (between a heart's lobes, into the bowl of an a) would put them on the maze. Once per
+    shape: a field is made once for the mazes of one entry."""
+    w, h = grid.extent
+    filed: dict[tuple[int, int], list[Point]] = {}
+    for cell in range(grid.count):
+        cx, cy = grid.centre(cell)
+        filed.setdefault((math.floor(cx), math.floor(cy)), []).append((cx, cy))
+
+    def near(px: float, py: float) -> bool:
+        return any(
+            (cx - px) ** 2 + (cy - py) ** 2 < REACH * REACH
+            for gy in range(math.floor(py - REACH), math.floor(py + REACH) + 1)
+            for gx in range(math.floor(px - REACH), math.floor(px + REACH) + 1)
+            for cx, cy in filed.get((gx, gy), ())
+        )
+
+    clear: dict[int, list[int]] = {}
+    for cell in outer_cells(grid):
+        ox, oy = grid.centre(cell)
+        for slot in grid.outer_sides(cell):
+            side = grid.side(cell, slot)
+            assert side is not None
+            mx, my = side.middle
+            length = math.hypot(mx - ox, my - oy) or 1.0
+            ux, uy = (mx - ox) / length, (my - oy) / length
+            t = 0.5
+            while -1 <= mx + ux * t <= w + 1 and -1 <= my + uy * t <= h + 1:
+                if near(mx + ux * t, my + uy * t):
+                    break
+                t += 0.25
+            else:
+                clear.setdefault(cell, []).append(slot)
+    return clear
 
 
 def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
@@ -131,8 +179,13 @@ def choose_ends(maze: GraphMaze, rule: str = "suggested") -> Ends:
     if circle:  # on the rim, at least a quarter turn apart: a chord of the radius times the root of 2
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
-    best = longest_apart(outline, spots, apart, Among(order, depth, outline).from_cell)
-    if best is None:
+    at = dict(zip(outline, spots, strict=True))
+    clear = [cell for cell in outline if cell in clear_sides(grid)]  # their arrows have room: first
+    for cells in (clear, outline) if len(clear) < len(outline) else (outline,):
+        best = longest_apart(cells, [at[c] for c in cells], apart, Among(order, depth, cells).from_cell)
+        if best is not None:
+            break
+    else:
         return _farthest_pair(maze)
     _, start, end = best
     return _ends(maze, _between(maze, depth, start, end))

@@ -605,9 +605,9 @@ def test_a_word_makes_the_same_maze_with_or_without_raqm(monkeypatch):
 
 @pytest.mark.parametrize("grid", ["hex", "triangle"])
 def test_start_and_finish_words_stay_off_the_cells_of_shapes_on_other_grids(grid):
-    """On hexagons and triangles too, a shape's words never lie on its cells: no word's box reaches the
-    disc inside any cell (0.28 of a corridor round its centre, inside a hexagon and a triangle alike),
-    nor its own arrow."""
+    """On hexagons and triangles too, a shape's arrows and words never lie on its cells: no word's box
+    and no arrow reaches the disc inside any cell (0.28 of a corridor round its centre, inside a hexagon
+    and a triangle alike), and no word its own arrow."""
     from puzzlebook.kinds import kind_for
     from puzzlebook.render.geometry import Placement, extent, marks
     from puzzlebook.shapes import shape_mask, word_mask
@@ -647,3 +647,12 @@ def test_start_and_finish_words_stay_off_the_cells_of_shapes_on_other_grids(grid
                     seed,
                     "arrow",
                 )
+            for mark in marks(puzzle, place, 30.0):  # the arrows too: corners, middle and the way between
+                (tx, ty) = mark.polygon[0]
+                mx, my = sum(p[0] for p in mark.polygon) / 7, sum(p[1] for p in mark.polygon) / 7
+                points = [*mark.polygon, (mx, my), ((tx + mx) / 2, (ty + my) / 2)]
+                for cx, cy in centres:
+                    near = [
+                        (px, py) for px, py in points if (px - cx) ** 2 + (py - cy) ** 2 < (0.28 * cell) ** 2
+                    ]
+                    assert not near, (grid, name, seed, mark.role, "arrow on a cell")
