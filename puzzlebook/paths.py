@@ -118,9 +118,11 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
     of the field: an arrow drawn there, and its word, lie in empty space, where a side facing a bay of
     the outline (between a heart's lobes, into the bowl of an a) would put them on the maze. Once per
     shape: a field is made once for the mazes of one entry."""
+    if not grid.masked:  # a whole field (a rectangle of hexagons, a disc): its edge has no bays
+        return {cell: grid.outer_sides(cell) for cell in outer_cells(grid)}
     w, h = grid.extent
-    filed: dict[tuple[int, int], list[Point]] = {}
-    for cell in range(grid.count):
+    filed: dict[tuple[int, int], list[Point]] = {}  # a ray from outside meets the outline first
+    for cell in grid.outline():
         cx, cy = grid.centre(cell)
         filed.setdefault((math.floor(cx), math.floor(cy)), []).append((cx, cy))
 
