@@ -16,11 +16,9 @@ from .braid import shuffled
 from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .measure import Metrics
-from .solve import SHAPE_SEARCHES, Ends, longest_apart
-from .tree import Among
+from .solve import RAY, SHAPE_SEARCHES, Ends, longest_apart_preferring
 
 Cell = tuple[int, int]
-Point = tuple[float, float]
 
 
 @lru_cache(maxsize=16)
@@ -110,6 +108,8 @@ def opening(grid: Topology, cell: int, taken: int | None = None) -> int | None:
 REACH = 0.6
 """How far a cell reaches from its centre, in corridor widths: a hexagon's or a triangle's corners lie
 0.58 from it."""
+_DISC = [(dx, dy) for dx in range(-3, 4) for dy in range(-3, 4) if dx * dx + dy * dy <= (REACH * 4) ** 2]
+"""The quarter-unit points within a cell's reach of its centre."""
 
 
 @lru_cache(maxsize=16)
@@ -121,18 +121,14 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
     if not grid.masked:  # a whole field (a rectangle of hexagons, a disc): its edge has no bays
         return {cell: grid.outer_sides(cell) for cell in outer_cells(grid)}
     w, h = grid.extent
-    filed: dict[tuple[int, int], list[Point]] = {}  # a ray from outside meets the outline first
+    blocked: set[tuple[int, int]] = set()  # quarter-unit points near the outline: a ray meets it first
     for cell in grid.outline():
         cx, cy = grid.centre(cell)
-        filed.setdefault((math.floor(cx), math.floor(cy)), []).append((cx, cy))
+        qx, qy = round(cx * 4), round(cy * 4)
+        blocked.update((qx + dx, qy + dy) for dx, dy in _DISC)
 
     def near(px: float, py: float) -> bool:
-        return any(
-            (cx - px) ** 2 + (cy - py) ** 2 < REACH * REACH
-            for gy in range(math.floor(py - REACH), math.floor(py + REACH) + 1)
-            for gx in range(math.floor(px - REACH), math.floor(px + REACH) + 1)
-            for cx, cy in filed.get((gx, gy), ())
-        )
+        return (round(px * 4), round(py * 4)) in blocked
 
     clear: dict[int, list[int]] = {}
     for cell in outer_cells(grid):
@@ -144,10 +140,10 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
             length = math.hypot(mx - ox, my - oy) or 1.0
             ux, uy = (mx - ox) / length, (my - oy) / length
             t = 0.5
-            while -1 <= mx + ux * t <= w + 1 and -1 <= my + uy * t <= h + 1:
+            while t <= RAY and -1 <= mx + ux * t <= w + 1 and -1 <= my + uy * t <= h + 1:
                 if near(mx + ux * t, my + uy * t):
                     break
-                t += 0.25
+                t += 0.5
             else:
                 clear.setdefault(cell, []).append(slot)
     return clear
@@ -181,13 +177,11 @@ def choose_ends(maze: GraphMaze, rule: str = "suggested") -> Ends:
     if circle:  # on the rim, at least a quarter turn apart: a chord of the radius times the root of 2
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
-    at = dict(zip(outline, spots, strict=True))
-    clear = [cell for cell in outline if cell in clear_sides(grid)]  # their arrows have room: first
-    for cells in (clear, outline) if len(clear) < len(outline) else (outline,):
-        best = longest_apart(cells, [at[c] for c in cells], apart, Among(order, depth, cells).from_cell)
-        if best is not None:
-            break
-    else:
+    clear = [cell for cell in outline if cell in clear_sides(grid)]
+    best = longest_apart_preferring(
+        clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth
+    )
+    if best is None:
         return _farthest_pair(maze)
     _, start, end = best
     return _ends(maze, _between(maze, depth, start, end))

@@ -10,8 +10,9 @@ subset's longest path.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import takewhile
 from typing import TypeAlias
 
 from .errors import GenerationError
@@ -260,9 +261,18 @@ SHAPE_SEARCHES = 1_000_000
 second); a larger shape takes the farthest outline cells, from two searches."""
 
 
+RAY = 16
+"""How far beyond a side of a shape's outline, in cells (corridor widths on other grids), nothing of
+the shape may lie for the side to count as clear (see ``_clear_side``, ``paths.clear_sides``): farther
+than an arrow and its word reach (at most 34 pt of room over cells of at least 2.25 pt), and a bound on
+the work of looking out, which would otherwise grow with the shape's size for every outer side."""
+
+
 def shape_search_cells(outline: int, cells: int) -> int:
-    """Cells a masked maze's ends cost to find (see ``_across_the_shape``), for the book's work limit."""
-    return outline * cells if outline * cells <= SHAPE_SEARCHES else 2 * cells
+    """Cells a masked maze's ends cost to find (see ``_across_the_shape``), for the book's work limit:
+    the searches, and looking out from each outline cell (four sides, ``RAY`` steps each at most)."""
+    searches = outline * cells if outline * cells <= SHAPE_SEARCHES else 2 * cells
+    return searches + outline * 4 * RAY
 
 
 def longest_apart(
@@ -286,6 +296,24 @@ def longest_apart(
     return best
 
 
+def longest_apart_preferring(
+    preferred: list[int],
+    outline: list[int],
+    spots: Mapping[int, tuple[float, float]],
+    apart: float,
+    order: Sequence[int],
+    depth: Sequence[int],
+) -> tuple[int, int, int] | None:
+    """``longest_apart`` among the ``preferred`` cells of the ``outline`` (those whose arrows have room),
+    or among all of it when no pair of those lies far enough apart; distances from one walk of the maze
+    (``order``, ``depth``: see ``tree``)."""
+    for cells in (preferred, outline) if len(preferred) < len(outline) else (outline,):
+        found = longest_apart(cells, [spots[c] for c in cells], apart, Among(order, depth, cells).from_cell)
+        if found is not None:
+            return found
+    return None
+
+
 def _across_the_shape(maze: Maze) -> Ends:
     """Ends for a masked maze: the longest path between two outline cells at least half the shape's
     width apart in a straight line, so the way runs across the shape rather than round one edge of it.
@@ -302,11 +330,8 @@ def _across_the_shape(maze: Maze) -> Ends:
     apart = ((max(xs) - min(xs) + 1) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
     clear = [cell for cell in outline if _clear_side(grid, cell, outside) is not None]
-    for cells in (clear, outline) if len(clear) < len(outline) else (outline,):
-        found = longest_apart(cells, [spots[c] for c in cells], apart, Among(order, depth, cells).from_cell)
-        if found is not None:
-            break
-    else:  # a shape too small for any pair that far apart
+    found = longest_apart_preferring(clear, outline, spots, apart, order, depth)
+    if found is None:  # a shape too small for any pair that far apart
         return _farthest_pair(maze)
     _, start, end = found
     path = _between(maze, depth, start, end)
@@ -317,14 +342,16 @@ _SIDES = ((W, (-1, 0)), (E, (1, 0)), (N, (0, -1)), (S, (0, 1)))
 
 
 def _clear_side(grid: Grid, cell: int, outside: set[Cell]) -> int | None:
-    """A side of an outline cell with only the outside in line beyond it, to the box's edge; sideways
-    first. None when every side looks onto the shape."""
+    """A side of an outline cell with only the outside in line beyond it, for ``RAY`` cells or to the
+    box's edge; sideways first. None when every side looks onto the shape."""
     x, y = grid.xy(cell)
+
+    def in_box(spot: Cell) -> bool:
+        return 0 <= spot[0] < grid.width and 0 <= spot[1] < grid.height
+
     for side, (dx, dy) in _SIDES:
-        nx, ny = x + dx, y + dy
-        while 0 <= nx < grid.width and 0 <= ny < grid.height and (nx, ny) in outside:
-            nx, ny = nx + dx, ny + dy
-        if not (0 <= nx < grid.width and 0 <= ny < grid.height):
+        ahead = takewhile(in_box, ((x + dx * k, y + dy * k) for k in range(1, RAY + 1)))
+        if all(spot in outside for spot in ahead):
             return side
     return None
 

@@ -232,6 +232,20 @@ def test_the_search_for_a_shapes_ends_counts_in_the_books_work_limit(tmp_path):
     assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0
 
 
+def test_looking_out_from_a_shapes_outline_counts_in_the_books_work_limit(tmp_path):
+    """Each outline cell looks out from its sides for a clear one (up to 16 cells each): a comb of thin
+    teeth is nearly all outline, so hundreds of them cost far more than their cells."""
+    comb = "\n".join("".join("X" if x % 3 == 0 or y >= 78 else "." for x in range(120)) for y in range(80))
+    (tmp_path / "comb.txt").write_text(comb)
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: C\nlayout: poster\nmazes:\n  - {mask: comb.txt, count: 400}\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    assert "the limit is 40,000,000" in result.stderr
+    spec.write_text("title: C\nlayout: poster\nmazes:\n  - {mask: comb.txt, count: 100}\n")
+    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0
+
+
 def star_picture(path, background=(0, 0, 0, 0)):
     """A dark five-pointed star on a transparent (or any) background, 400 pixels square."""
     import math
@@ -449,15 +463,15 @@ def test_ends_open_on_the_outside_of_a_word_never_into_a_hole_of_its_letters():
                 assert beyond not in holes(mask), (word, seed, beyond)
 
 
-def clear_views(mask, cell):
-    """The sides of a cell with nothing of the shape, and no hole of it, in line beyond them."""
+def clear_views(mask, cell, ray=16):
+    """The sides of a cell with nothing of the shape, and no hole of it, in line beyond them, for ``ray``
+    cells or to the edge of the box."""
     shape, closed = set(cells_of(mask)), holes(mask)
     views = set()
     for side, (dx, dy) in {8: (-1, 0), 4: (1, 0), 1: (0, -1), 2: (0, 1)}.items():
-        x, y = cell[0] + dx, cell[1] + dy
-        while 0 <= x < mask.width and 0 <= y < mask.height and (x, y) not in shape | closed:
-            x, y = x + dx, y + dy
-        if not (0 <= x < mask.width and 0 <= y < mask.height):
+        ahead = [(cell[0] + dx * k, cell[1] + dy * k) for k in range(1, ray + 1)]
+        ahead = [(x, y) for x, y in ahead if 0 <= x < mask.width and 0 <= y < mask.height]
+        if not any(spot in shape or spot in closed for spot in ahead):
             views.add(side)
     return views
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from ..graph import GraphMaze, Topology
 from ..grid import DX, DY, E, N, S, W
 from ..maze import Maze
+from ..paths import REACH
 from ..puzzles import Puzzle
 from ..solve import Cell
 
@@ -552,9 +553,9 @@ def _covering(
             )
 
         return squares
-    # any other kind: each cell a disc round its centre as wide as the cell (hexagons and triangles of
-    # one corridor width reach 0.58 from it), the centres filed by the unit square they fall in
-    reach = 0.6
+    # any other kind: each cell a disc round its centre as wide as the cell (see paths.REACH), the
+    # centres filed by the unit square they fall in
+    reach = REACH
     kind = maze.grid.kind
     filed: dict[tuple[int, int], list[Point]] = {}
     for x, y in maze.grid.cells:
