@@ -299,7 +299,7 @@ def maze(
                 [Problem("--braid", f"must be from 0 to 1 (a share of the dead ends), got {braid:g}")]
             )
         plan_output(output)
-        if form in (TextFormat.pdf, TextFormat.png) and output == "-" and sys.stdout.isatty():
+        if form in (TextFormat.pdf, TextFormat.png) and output == "-" and _terminal(sys.stdout):
             raise SpecError(
                 [Problem("--format", f"{form.value} is not for a terminal: add -o FILE.{form.value}")]
             )
@@ -447,7 +447,7 @@ def build(
                 [Problem(where, "is the terminal: a PDF there is noise; add -o book.pdf, or pipe it")]
             )
         made = made_from(checked, seed)
-        show = not quiet and sys.stderr.isatty()
+        show = not quiet and _terminal(sys.stderr)
         # no time left shown: mazes come back from the cores in batches and pages draw far faster than
         # mazes are made, so an estimate from the first steps read hours for a book of seconds
         with typer.progressbar(
