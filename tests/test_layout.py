@@ -1,4 +1,5 @@
 import re
+from pathlib import Path
 
 import pytest
 
@@ -169,6 +170,31 @@ def test_mazes_grow_to_fill_their_box(tmp_path):
     small, big, tiny = items_of(plan, MazeFrame)
     assert big.cell * 2 == pytest.approx(small.cell, rel=0.1)
     assert tiny.mark > big.mark  # big cells get big arrows
+
+
+def test_a_poster_of_few_big_cells_keeps_bold_walls_answer_line_and_words(tmp_path):
+    """Walls, the answer line, arrows and their words were sized for book cells: on a poster's 200 pt
+    cells the walls stayed at 4 pt, the answer line at 3 pt (thinner than the walls) and the words
+    shrank to 10 pt beside a wide gap."""
+    from puzzlebook.build import build_book
+    from puzzlebook.pdfread import Lines, read
+
+    (tmp_path / "book.yaml").write_text(
+        "title: Floor\nlayout: square-poster\nmarks: suggested\nmazes:\n  - {size: 6x6, seed: 3}\n"
+    )
+    target, checked = build_book(tmp_path / "book.yaml")
+    frames = items_of(checked.plan, MazeFrame)
+    maze, answer = (next(f for f in frames if f.answer is a) for a in (False, True))
+    assert maze.cell > 180 and maze.wall == pytest.approx(maze.cell / 25)
+    pages = list(read(Path(target).read_bytes()))
+    walls = [s for s in pages[0].drawn if isinstance(s, Lines) and s.stroke]
+    assert walls and min(s.linewidth for s in walls) == pytest.approx(maze.cell / 25, abs=0.01)
+    words = [c for c in pages[0].chars if c.text in "StartFinish" and c.size > MIN_TEXT]
+    assert {c.text for c in words} >= set("StartFinish") and min(c.size for c in words) >= 12
+    answer_walls = [s for s in pages[1].drawn if isinstance(s, Lines) and s.stroke]
+    line = [s for s in pages[1].shapes if s.stroke and s.stroke_color != (0.0,)]
+    assert line and answer_walls
+    assert min(s.linewidth for s in line) >= max(s.linewidth for s in answer_walls) >= answer.cell / 25 - 0.01
 
 
 def test_too_dense_mazes_are_refused_with_every_fix(tmp_path):

@@ -84,15 +84,16 @@ def page_scale(layout: Layout) -> float:
 
 
 def wall_for(cell: float, weight: float) -> float:
-    """Walls grow with big cells (a 72 pt cell with 1.5 pt walls looks spindly), up to 4 pt."""
-    return max(weight, min(4.0, cell / 25))
+    """Walls grow with big cells, a 25th of the cell: a 72 pt cell with 1.5 pt walls looks spindly, and
+    so does a poster's 200 pt cell with 4 pt walls."""
+    return max(weight, cell / 25)
 
 
 def solution_width(cell: float) -> float:
     """The answer line's width in points for a cell this size, in every format (PDF, SVG, PNG): bold
-    enough to follow at a glance, 1.5 to 3 pt, and a third of the cell at most, so it stays clear of the
-    walls."""
-    return min(max(1.5, cell * 0.3), 3.0)
+    enough to follow at a glance (at least 1.5 pt, and a 15th of a big cell, so that it never looks
+    thinner than the walls), and at most a third of a small cell, so that it stays clear of them."""
+    return min(max(1.5, cell * 0.3), max(3.0, cell / 15))
 
 
 @dataclass(frozen=True)

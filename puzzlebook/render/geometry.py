@@ -434,7 +434,13 @@ def _picture_spot(
 def word_room(size: float, cell: float, picture: float = 0.0) -> float:
     """How wide a word by an arrow may be: the room around the maze less the arrow's gap, or with a
     picture, the picture's width and a little."""
-    return picture + 4 if picture else size - max(1.5, cell * 0.12)
+    return picture + 4 if picture else size - arrow_gap(cell)
+
+
+def arrow_gap(cell: float) -> float:
+    """Between the outer wall and its arrow: an eighth of the cell, at most 6 pt, so that on a poster's
+    few big cells the arrow and its word keep the room instead of a wide gap."""
+    return max(1.5, min(cell * 0.12, 6.0))
 
 
 def _word_by_picture(
@@ -582,7 +588,7 @@ def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: 
     mx, my = place.point(*middle)
     ux, uy = outward[0], -outward[1]  # y flips on the page
     vx, vy = -uy, ux  # across the arrow
-    gap = max(1.5, place.cell * 0.12)
+    gap = arrow_gap(place.cell)
     length = max(size - gap, 4.0)
     half = min(max(place.cell * 0.5, 3.0), length * 0.42)
     shaft = half * 0.45
