@@ -195,6 +195,16 @@ def test_a_poster_of_few_big_cells_keeps_bold_walls_answer_line_and_words(tmp_pa
     line = [s for s in pages[1].shapes if s.stroke and s.stroke_color != (0.0,)]
     assert line and answer_walls
     assert min(s.linewidth for s in line) >= max(s.linewidth for s in answer_walls) >= answer.cell / 25 - 0.01
+    (tmp_path / "book.yaml").write_text(
+        "title: Floor\nlayout: square-poster\nmarks: suggested\nmazes:\n  - {size: 2x2, seed: 3}\n"
+    )
+    target, checked = build_book(tmp_path / "book.yaml")
+    frame = items_of(checked.plan, MazeFrame)[0]
+    assert frame.cell > 500 and frame.wall == 10  # a 2x2 poster's walls stay walls, not bars
+    shapes = next(read(Path(target).read_bytes())).drawn
+    assert max(s.linewidth for s in shapes if isinstance(s, Lines) and s.stroke) == pytest.approx(
+        10, abs=0.01
+    )
 
 
 def test_too_dense_mazes_are_refused_with_every_fix(tmp_path):

@@ -84,16 +84,16 @@ def page_scale(layout: Layout) -> float:
 
 
 def wall_for(cell: float, weight: float) -> float:
-    """Walls grow with big cells, a 25th of the cell: a 72 pt cell with 1.5 pt walls looks spindly, and
-    so does a poster's 200 pt cell with 4 pt walls."""
-    return max(weight, cell / 25)
+    """Walls grow with big cells, a 25th of the cell up to 10 pt: a 72 pt cell with 1.5 pt walls looks
+    spindly, and so does a poster's 200 pt cell with 4 pt walls, but a 2x2 poster's walls stay walls."""
+    return max(weight, min(cell / 25, 10.0))
 
 
 def solution_width(cell: float) -> float:
     """The answer line's width in points for a cell this size, in every format (PDF, SVG, PNG): bold
-    enough to follow at a glance (at least 1.5 pt, and a 15th of a big cell, so that it never looks
-    thinner than the walls), and at most a third of a small cell, so that it stays clear of them."""
-    return min(max(1.5, cell * 0.3), max(3.0, cell / 15))
+    enough to follow at a glance (at least 1.5 pt, and a 15th of a big cell up to 16 pt, so that it is
+    never thinner than the walls), and at most a third of a small cell, so that it stays clear of them."""
+    return min(max(1.5, cell * 0.3), max(3.0, min(cell / 15, 16.0)))
 
 
 @dataclass(frozen=True)
