@@ -150,10 +150,10 @@ def _without_specks(on: set[tuple[int, int]], grid: str) -> set[tuple[int, int]]
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
 MAX_WORD = 12
+"""Letters in a word shape at most: a longer word's letters would be too thin to walk through."""
 MAX_WORD_CELLS = 40_000
 """Cells a word is drawn over at most (200x200): far more than a page can print, and a bound on the
 work of joining its letters."""
-"""Letters in a word shape at most: a longer word's letters would be too thin to walk through."""
 
 
 def word_mask(
