@@ -541,8 +541,10 @@ def studio(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open the page.")] = False,
 ) -> None:
     """Make a book in the browser: a page on this machine only, with a live preview."""
+    from .entry import give_back_signals
     from .studio import serve  # the server loads only for the studio
 
+    give_back_signals()  # Ctrl-C stops the server as the KeyboardInterrupt below
     place = Path(folder)
     if not place.is_dir():
         fail(PuzzlebookError(f"studio: {folder} is not a folder"))
@@ -652,5 +654,5 @@ def main() -> None:
         typer.echo("error: out of memory; make the book or its mazes smaller", err=True)
         sys.exit(1)
     except KeyboardInterrupt:
-        typer.echo("error: interrupted; nothing was written", err=True)
+        typer.echo("error: interrupted; no file was written", err=True)
         sys.exit(130)

@@ -9,6 +9,7 @@ starts is checked by ``plan_output``, so a long build never ends in "cannot writ
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -212,6 +213,7 @@ def _replacing(file: Path) -> Iterator[IO[bytes]]:
         mode = 0o666 & ~_umask()
     clean_stale_parts(file)
     fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=f".{os.getpid()}{PART}", dir=file.parent)
+    _WRITING.add(tmp)
     try:
         with os.fdopen(fd, "w+b") as stream:
             yield stream
@@ -222,6 +224,19 @@ def _replacing(file: Path) -> Iterator[IO[bytes]]:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        _WRITING.discard(tmp)
+
+
+_WRITING: set[str] = set()
+"""The temporary files this process is writing, for a Ctrl-C to remove (see ``entry.stop``)."""
+
+
+def remove_parts() -> None:
+    """Remove the temporary files being written, as the process is about to end."""
+    for tmp in list(_WRITING):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
 
 
 def clean_stale_parts(file: Path) -> None:

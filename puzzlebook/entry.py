@@ -1,0 +1,60 @@
+"""The ``puzzlebook`` command's first moments: Ctrl-C and ``kill`` are taken over before anything heavy
+loads, so that they stop any command at once, with one line and nothing left behind.
+
+Python turns Ctrl-C into a KeyboardInterrupt wherever the main thread happens to be. Inside the worker
+pool's own code (starting a worker, handing over a batch) that can be swallowed, or leave the pool
+waiting forever for workers that will never answer; typer also turns it into a silent exit. So a
+signal here ends the process itself: its workers are killed, the temporary file of a book being
+written is removed, and the process exits with 128 + the signal's number.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from types import FrameType
+
+
+def main() -> None:
+    """Console entry point."""
+    take_signals()
+    from .cli import main as run  # everything heavy loads after the signals are ours
+
+    run()
+
+
+_OWNER = 0
+"""The process that took the signals: a forked worker inherits the handler and only exits."""
+
+
+def take_signals() -> None:
+    """Ctrl-C and ``kill`` stop this process as ``stop`` does; a signal ignored when we started (a
+    background job's Ctrl-C) stays ignored."""
+    global _OWNER
+    _OWNER = os.getpid()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, stop)
+
+
+def give_back_signals() -> None:
+    """For a command that ends on Ctrl-C by design (the studio): KeyboardInterrupt again."""
+    if signal.getsignal(signal.SIGINT) is stop:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if signal.getsignal(signal.SIGTERM) is stop:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def stop(signum: int, _: FrameType | None) -> None:
+    """Kill the workers, remove the temporary file being written, say so (for Ctrl-C) and exit."""
+    if os.getpid() == _OWNER:
+        processes = sys.modules.get("multiprocessing")  # never loaded: no workers to stop
+        for child in processes.active_children() if processes else ():
+            child.kill()
+        output = sys.modules.get("puzzlebook.output")
+        if output is not None:
+            output.remove_parts()
+        if signum == signal.SIGINT:
+            os.write(2, b"error: interrupted; no file was written\n")
+    os._exit(128 + signum)
