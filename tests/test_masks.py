@@ -544,17 +544,23 @@ def test_start_and_finish_arrows_and_words_stay_off_the_shapes_cells(shape):
             b for b in boxes if x0 < b[2] - 0.5 and b[0] + 0.5 < x1 and y0 < b[3] - 0.5 and b[1] + 0.5 < y1
         ]
 
-    for seed in range(6):
+    pictures = []
+    for seed, picture in itertools.product(range(6), (0.0, 26.0)):  # arrows alone, and with pictures
         puzzle = make_puzzle("wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off)
-        for mark in marks(puzzle, place, 30.0, lambda word, size: 0.62 * size * len(word)):
+        for mark in marks(puzzle, place, 30.0, lambda word, size: 0.62 * size * len(word), picture=picture):
             xs, ys = [p[0] for p in mark.polygon], [p[1] for p in mark.polygon]
             assert not on_a_cell(min(xs), min(ys), max(xs), max(ys)), (shape, seed, mark.role, "arrow")
+            if mark.picture:
+                x, y, side = mark.picture
+                assert not on_a_cell(x, y, x + side, y + side), (shape, seed, mark.role, "picture")
+                pictures.append(mark.picture)
             if mark.label:
                 x, y, align = mark.label
                 width = 0.62 * mark.size * len(mark.word)
                 left = x - width if align == "right" else x - width / 2 if align == "center" else x
                 box = (left, y - mark.size * 0.25, left + width, y + mark.size * 0.8)
                 assert not on_a_cell(*box), (shape, seed, mark.role, mark.word)
+    assert len(pictures) >= 6, shape  # most ends keep their pictures: the test sees some
 
 
 @pytest.mark.parametrize("grid", ["rectangle", "hex"])
@@ -661,6 +667,12 @@ def test_start_and_finish_words_stay_off_the_cells_of_shapes_on_other_grids(grid
                     seed,
                     "arrow",
                 )
+            for mark in marks(puzzle, place, 30.0, picture=26.0):  # pictures beyond the arrows
+                if mark.picture:
+                    x0, y0, side = mark.picture
+                    for cx, cy in centres:
+                        dx, dy = max(x0 - cx, 0, cx - x0 - side), max(y0 - cy, 0, cy - y0 - side)
+                        assert dx * dx + dy * dy >= (0.28 * cell) ** 2, (grid, name, seed, "picture")
             for mark in marks(puzzle, place, 30.0):  # the arrows too: corners, middle and the way between
                 (tx, ty) = mark.polygon[0]
                 mx, my = sum(p[0] for p in mark.polygon) / 7, sum(p[1] for p in mark.polygon) / 7

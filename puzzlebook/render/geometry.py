@@ -385,14 +385,19 @@ def marks(
             away = other[0] > x if other is not None and other_side == side else x >= puzzle.maze.width / 2
         else:
             away = other is not None and other[1] < y
-        text = label_size(max(size, picture), largest)
-        if text and measure is not None and (side in (E, W) or picture):  # it runs into the room: fit it
-            text = min(text, text * word_room(size, place.cell, picture) / max(measure(word, text), 1e-9))
-            text = text if text >= 7 else 0.0
         spot = _picture_spot(place, middle_of, outward, size, picture) if picture else None
+        if spot and puzzle.maze.grid.masked:  # a shape's outline may come back round beyond the arrow
+            covers = covers or _covering(puzzle.maze, place)
+            if covers((spot[0], spot[1], spot[0] + spot[2], spot[1] + spot[2])):
+                spot = None  # a picture on the maze's walls: the arrow and its word alone
+        text = _word_size(word, side, size, place.cell, picture if spot else 0.0, largest, measure)
         if spot:  # the word goes with the picture: under it, or beside it towards the maze's middle
             middle = x < puzzle.maze.width / 2 if side in (N, S) else True
             label = _word_by_picture(spot, side, text, middle)
+            if label and measure is not None and puzzle.maze.grid.masked:
+                covers = covers or _covering(puzzle.maze, place)
+                if covers(_word_box(label, text, measure(word, text))):
+                    label = None  # the picture says which end it is
         else:
             label = _label_spot(polygon, side, text, flip=away)
             if label and measure is not None and puzzle.maze.grid.masked:
@@ -419,6 +424,24 @@ def marks(
             )
         )
     return out
+
+
+def _word_size(
+    word: str,
+    side: int,
+    size: float,
+    cell: float,
+    picture: float,
+    largest: float,
+    measure: Measure | None,
+) -> float:
+    """The word's text size: as big as the arrow (or its picture) allows, and fitted into the room
+    where it runs into it (beside a sideways arrow, or under a picture); 0 below 7 pt."""
+    text = label_size(max(size, picture), largest)
+    if text and measure is not None and (side in (E, W) or picture):
+        text = min(text, text * word_room(size, cell, picture) / max(measure(word, text), 1e-9))
+        text = text if text >= 7 else 0.0
+    return text
 
 
 def _picture_spot(
