@@ -426,6 +426,8 @@ class Spec:
                 number += 1
                 match = (k, len(self.roster))
                 mine = replace(maze, number=number, student=name, student_where=at, label=label, match=match)
+                if maze.title and STUDENT in maze.title:  # "{student}'s maze": Ana's maze
+                    mine = replace(mine, title=maze.title.replace(STUDENT, name))
                 shape = self.name_masks.get((maze.entry, k))
                 if shape:  # the student's own name: a maze of its own, not one of a matched set
                     seed = derive_seed(maze.seed, "student", k)
@@ -744,6 +746,13 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
             problems += more
         for i, entry in enumerate(book.mazes):
             problems += _circle_problems(entry, book, i, path, lines)
+            if entry.title and STUDENT in entry.title and book.students is None:
+                problems.append(
+                    Problem(
+                        where(path.name, lines, "mazes", i, "title"),
+                        f"{STUDENT} is each student's name: add students: to the spec, or write the title out",
+                    )
+                )
             if entry.grid == "circle" and (entry.mask or entry.shape):
                 continue  # refused just above: a circle is its own shape
             if isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text:
@@ -887,7 +896,7 @@ NAME_CELLS = 4_000_000
 """Cells a class set's name shapes are drawn over in all (each name's box times the students)."""
 
 STUDENT = "{student}"
-"""In a word shape of a class set, each student's name: every child traces their own."""
+"""In a word shape or a maze's title of a class set, each student's name: every child traces their own."""
 
 
 def _name_shapes(

@@ -46,6 +46,25 @@ def test_each_student_gets_their_own_set_with_their_name(tmp_path):
         assert f"{name} · Maze 1 · page" in answers and f"{name} · Maze 2 · page" in answers
 
 
+def test_student_in_a_title_is_each_childs_name(tmp_path):
+    """`{student}` was filled in only inside a word shape: a title printed it as written."""
+    target, checked = build_book(
+        spec(tmp_path, CLASS.replace("title: Warm-up", 'title: "{student}\'s maze"'))
+    )
+    texts = page_texts(target)
+    maze_pages = [p for p in checked.plan.pages if p.kind == "maze"]
+    for page, name in zip(maze_pages, ("Ana", "Ben", "Chloé"), strict=True):
+        assert f"Maze 1 · {name}'s maze" in texts[page.number - 1]
+    assert "{student}" not in " ".join(texts)
+    alone = spec(tmp_path, 'title: T\nmazes:\n  - {size: 8x6, title: "{student}\'s maze"}\n')
+    result = runner.invoke(app, ["validate", str(alone)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: class.yaml:3: mazes[0].title: {student} is each student's name: add students: to the "
+        "spec, or write the title out\n"
+    )
+
+
 def test_class_set_mazes_differ_but_match_in_difficulty(tmp_path):
     body = CLASS.replace("[Ana, Ben, Chloé]", "[" + ", ".join(f"S{i}" for i in range(12)) + "]")
     checked, puzzles = generate(check_book(spec(tmp_path, body)))
