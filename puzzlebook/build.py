@@ -332,7 +332,17 @@ def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[tuple[
             )
         places.append((answers_path(target), where))
     for path, named in places:
-        plan_output(path, checked.inputs, named)
+        suffix = Path(path).suffix
+        if plan_output(path, checked.inputs, named).file is not None and suffix.lower() not in ("", ".pdf"):
+            raise SpecError(
+                [
+                    Problem(
+                        f"{named} {path}",
+                        f"ends in {suffix}, but a book is a PDF: name it {Path(path).stem}.pdf (one maze "
+                        "alone can be a picture: puzzlebook maze --format png)",
+                    )
+                ]
+            )
     return places
 
 

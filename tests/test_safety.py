@@ -447,6 +447,19 @@ def test_a_pdf_is_not_poured_into_a_terminal_and_an_empty_output_is_refused(book
     assert empty.stderr.strip() == "error: --output: is empty; give a file name such as book.pdf"
 
 
+def test_a_book_is_not_written_under_a_pictures_name(tmp_path, book):
+    """`-o book.png` wrote a PDF named book.png; a name without an extension (a script's temporary
+    file) and any case of .pdf are still taken."""
+    for name in ("book.png", "book.svg", "notes.txt"):
+        result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / name)])
+        assert result.exit_code == 2, name
+        assert f"but a book is a PDF: name it {name.split('.')[0]}.pdf" in result.stderr
+        assert not (tmp_path / name).exists()
+    for name in ("book.PDF", "tmpXYZ"):
+        assert runner.invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / name)]).exit_code == 0
+        assert (tmp_path / name).read_bytes().startswith(b"%PDF"), name
+
+
 def test_every_problem_of_a_build_is_reported_at_once_spec_first(tmp_path, book):
     (tmp_path / "my.yaml").write_text("footer: '{0}'\nwall_weight: 500pt\n")
     book.write_text("title: T\nlayout: my.yaml\nstudents: names.txt\nmazes:\n  - {size: 0x5}\n")
