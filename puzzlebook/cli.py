@@ -519,7 +519,12 @@ def check(
     except PuzzlebookError as error:
         fail(error)
     read = f" (read {built[0]}, built from it)" if built is not None else ""
-    typer.echo(f"{spec}: ready for print{read}, {summary(checked)}")
+    ready = (
+        "ready for print"
+        if checked.spec.book.edition == "print"
+        else "ready as a screen edition (print rules, such as an even page count, are not checked)"
+    )
+    typer.echo(f"{spec}: {ready}{read}, {summary(checked)}")
 
 
 def report_preflight(checked: Checked, book: str, data: bytes) -> None:

@@ -74,6 +74,20 @@ def test_a_padded_print_book_passes_preflight(tmp_path):
     assert "ready for print" in result.stdout
 
 
+def test_a_screen_edition_is_not_called_ready_for_print(tmp_path):
+    """A 12-page screen book passed check as "ready for print", yet as a print book it is refused."""
+    body = "edition: screen\nmazes:\n  - {size: 6x8, count: 5}\n"
+    result = runner.invoke(app, ["check", str(spec(tmp_path, body))])
+    assert result.exit_code == 0, result.output
+    assert (
+        "ready as a screen edition (print rules, such as an even page count, are not checked)"
+        in result.stdout
+    )
+    assert "ready for print" not in result.stdout
+    printed = runner.invoke(app, ["check", str(spec(tmp_path, body.replace("screen", "print")))])
+    assert printed.exit_code == 1 and "print-on-demand needs at least 24" in printed.stderr
+
+
 def bad_pdf(
     pages=3, thin=False, small=False, helvetica=False, margin=False, link=False, bookmark=False, box=False
 ):
