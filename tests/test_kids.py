@@ -120,3 +120,27 @@ def test_a_long_title_takes_two_lines_on_the_title_page_before_it_shrinks(tmp_pa
     assert " ".join(w["text"] for w in sorted(heading, key=lambda w: (round(w["top"]), w["x0"]))) == title
     width = checked.plan.pages[0].items[0].max_width
     assert all(w["x1"] - w["x0"] <= width for w in heading)
+
+
+@pytest.mark.parametrize(
+    "grid,size", [("rectangle", "8x8"), ("hex", "10x10"), ("triangle", "16x8"), ("circle", "5")]
+)
+def test_the_two_ends_signs_never_run_into_each_other(grid, size):
+    """Two ends on one side a few cells apart put the start's word on the finish's picture ("StarFinish"):
+    each word now goes away from the other end, and ends too close for pictures get arrows and words."""
+    from puzzlebook.grid import parse_size
+    from puzzlebook.puzzles import make_puzzle
+    from puzzlebook.render.geometry import Placement, _collide, extent, marks
+
+    def measure(word, size):
+        return 0.62 * size * len(word)
+
+    width, height = (int(size), 1) if grid == "circle" else parse_size(size)
+    kept = 0
+    for seed in range(40):
+        puzzle = make_puzzle("hunt-and-kill", width, height, seed, marks="suggested", grid=grid)
+        place = Placement(100, 100, 14.0, extent(puzzle.maze)[1])
+        signs = marks(puzzle, place, 30.0, measure, picture=26.0)
+        assert len(signs) == 2 and not _collide(signs, measure), (grid, seed)
+        kept += all(sign.picture for sign in signs)
+    assert kept >= 30, (grid, kept)  # pictures are given up only where the ends crowd each other

@@ -357,7 +357,48 @@ def marks(
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
 
     ``measure(word, size)`` gives a word's width in points; with it, each word gets the largest size up
-    to ``label_size(size)`` that keeps it within the room beside the maze, or none below 7 pt."""
+    to ``label_size(size)`` that keeps it within the room beside the maze, or none below 7 pt. Two ends
+    so close that their pictures and words would run into each other get arrows and words alone."""
+    out = _marks(puzzle, place, size, measure, largest, words, picture)
+    if picture and _collide(out, measure):
+        return _marks(puzzle, place, size, measure, largest, words, 0.0)
+    return out
+
+
+def _collide(out: list[Mark], measure: Measure | None) -> bool:
+    """Whether the two ends' signs (arrow, picture, word) overlap."""
+
+    def boxes(mark: Mark) -> list[tuple[float, float, float, float]]:
+        found = []
+        if mark.polygon:
+            xs, ys = [p[0] for p in mark.polygon], [p[1] for p in mark.polygon]
+            found.append((min(xs), min(ys), max(xs), max(ys)))
+        if mark.picture:
+            x, y, side = mark.picture
+            found.append((x, y, x + side, y + side))
+        if mark.label:
+            width = measure(mark.word, mark.size) if measure else 0.6 * mark.size * len(mark.word)
+            found.append(_word_box(mark.label, mark.size, width))
+        return found
+
+    if len(out) < 2:
+        return False
+    return any(
+        a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+        for a in boxes(out[0])
+        for b in boxes(out[1])
+    )
+
+
+def _marks(
+    puzzle: Puzzle,
+    place: Placement,
+    size: float,
+    measure: Measure | None,
+    largest: float,
+    words: tuple[str, str],
+    picture: float,
+) -> list[Mark]:
     out = []
     covers: Callable[[tuple[float, float, float, float]], bool] | None = None  # made when first needed
     ends = {"start": puzzle.start, "end": puzzle.end}
@@ -391,9 +432,8 @@ def marks(
             if covers((spot[0], spot[1], spot[0] + spot[2], spot[1] + spot[2])):
                 spot = None  # a picture on the maze's walls: the arrow and its word alone
         text = _word_size(word, side, size, place.cell, picture if spot else 0.0, largest, measure)
-        if spot:  # the word goes with the picture: under it, or beside it towards the maze's middle
-            middle = x < puzzle.maze.width / 2 if side in (N, S) else True
-            label = _word_by_picture(spot, side, text, middle)
+        if spot:  # the word goes with the picture: under it, or beside it away from the other end
+            label = _word_by_picture(spot, side, text, not away)
             if label and measure is not None and puzzle.maze.grid.masked:
                 covers = covers or _covering(puzzle.maze, place)
                 if covers(_word_box(label, text, measure(word, text))):
