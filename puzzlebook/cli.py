@@ -625,7 +625,8 @@ def layouts() -> None:
 def summary(checked: Checked) -> str:
     pages = checked.plan.pages
     kinds = {
-        k: sum(1 for p in pages if p.kind == k) for k in ("title", "contents", "maze", "answers", "notes")
+        k: sum(1 for p in pages if p.kind == k)
+        for k in ("title", "copyright", "contents", "maze", "answers", "notes")
     }
     mazes = len(checked.mazes)
     answered = sum(1 for m in checked.mazes if m.has_answer)
@@ -634,6 +635,7 @@ def summary(checked: Checked) -> str:
         f"{n} {name}"
         for name, n in (
             ("title", kinds["title"]),
+            ("copyright", kinds["copyright"]),
             ("contents", kinds["contents"]),
             ("maze", kinds["maze"]),
             ("answer", kinds["answers"]),

@@ -28,6 +28,27 @@ def test_title_page_has_a_line_for_the_owner_and_a_copyright_page_follows(tmp_pa
     assert "Maze 1" in texts[2]
 
 
+def test_a_long_title_takes_two_lines_on_the_copyright_page_too(tmp_path):
+    """The copyright page set the title on one line, so a title the title page wraps was refused, and
+    the error blamed the title; the summary also left the copyright page out of its count."""
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+
+    title = "The Enormous, Extraordinarily Complicated and Utterly Bewildering Labyrinth Compendium for Minds"
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        BOOK.replace("title: Maze Quest", f"title: {title}")
+        + "page_size: 6x9in\ncopyright: All rights reserved.\nyear: 2026\n"
+    )
+    result = CliRunner().invoke(app, ["build", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "on 5 pages (1 title, 1 copyright, 2 maze, 1 answer)" in result.stderr
+    lines = page_texts(tmp_path / "book.pdf")[1].splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("The Enormous"))
+    assert " ".join(lines[first : first + 2]) == title
+
+
 def test_no_copyright_page_unless_asked(tmp_path):
     spec = tmp_path / "book.yaml"
     spec.write_text(BOOK)

@@ -214,5 +214,9 @@ def _copyright_page(page: Page, layout: Layout, spec: Spec) -> None:
     y = box.y0 + size * 1.6 * (len(lines) + 1)
     for text, bold, key in lines:
         y -= size * 1.6
-        if text:
-            page.items.append(Text(box.x0, y, text, size, bold, max_width=box.w, source=spec.where(key)))
+        if text:  # the title, first and with nothing above it, takes two lines as on the title page
+            page.items.append(
+                Text(
+                    box.x0, y, text, size, bold, max_width=box.w, source=spec.where(key), wrap=key == "title"
+                )
+            )
