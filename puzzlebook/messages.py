@@ -71,6 +71,19 @@ def field_names(model: type[BaseModel], loc: Loc) -> list[str]:
     return sorted({name for m in models for name in m.model_fields})
 
 
+def _is_length(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> bool:
+    """Whether the field at ``loc`` is a length (``units.length`` reads it: 12pt, 0.5in, 10mm)."""
+    from .units import length
+
+    info = None
+    for key in loc:
+        if not (isinstance(model, type) and issubclass(model, BaseModel)) or key not in model.model_fields:
+            return False
+        info = model.model_fields[key]
+        model = info.annotation  # type: ignore[assignment]
+    return info is not None and any(getattr(m, "func", None) is length for m in info.metadata)
+
+
 def describe(error: Any, model: type[BaseModel] | None = None) -> str:
     """One sentence for one pydantic error: what is wrong and what would be right."""
     kind = error["type"]
@@ -95,7 +108,15 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
             "less_than": "less than",
         }[kind]
         bound = next(iter(ctx.values()))
-        return f"must be {words} {bound}, got {_shown(value)}"
+        if _is_length(model, error["loc"]):  # the bound is in points, the value in any unit
+            from .units import length as points
+
+            inches = f" ({bound / 72:g} in)" if bound >= 36 else ""
+            given = f"{points(value):g} pt"
+            if isinstance(value, str) and re.search(r"[a-z]\s*$", value, re.IGNORECASE):
+                given = f"{value.strip()} ({given})"  # 5in (360 pt)
+            return f"must be {words} {bound:g} pt{inches}, got {given}"
+        return f"must be {words} {bound:g}, got {_shown(value)}"
     if kind in ("float_parsing", "float_type"):
         return f"expected a number such as 0.5, got {_shown(value)}"
     if kind == "int_parsing_size":

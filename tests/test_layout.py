@@ -72,7 +72,8 @@ def test_a_layout_file_can_build_on_a_preset(tmp_path):
 @pytest.mark.parametrize(
     "body,needle",
     [
-        ("wall_weight: 0.2pt\n", "mine.yaml:1: wall_weight: must be at least 0.75"),
+        ("wall_weight: 0.2pt\n", "mine.yaml:1: wall_weight: must be at least 0.75 pt, got 0.2 pt"),
+        ("margins: {top: 5in}\n", "margins.top: must be at most 216 pt (3 in), got 5in (360 pt)"),
         ("small_size: 5pt\n", "small_size: must be at least 7"),
         ("mazes_per_page: 3\n", "mazes_per_page: expected 1, 2, 4 or 6, got 3"),
         ("page_size: napkin\n", "page_size: expected a page size"),

@@ -470,7 +470,7 @@ def test_every_problem_of_a_build_is_reported_at_once_spec_first(tmp_path, book)
         f"{tmp_path / 'names.txt'})",
         "error: book.yaml:5: mazes[0].size: a maze needs at least 1x1 cells, got 0x5",
         'error: my.yaml:1: footer: "{0}" is not a placeholder puzzlebook fills; use {page}, {pages}, {title}',
-        "error: my.yaml:2: wall_weight: must be at most 12.0, got 500.0",
+        "error: my.yaml:2: wall_weight: must be at most 12 pt, got 500 pt",
     ]
 
 

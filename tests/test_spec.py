@@ -82,7 +82,7 @@ def test_every_problem_is_reported_at_once(tmp_path):
     assert found == [
         'book.yaml:5: mazes[0].algorithm: unknown algorithm "hunt-and-kil". Did you mean "hunt-and-kill"?',
         'book.yaml:6: mazes[1].size: expected WxH such as 20x30, got "20 by 30"',
-        "book.yaml:8: mazes[1].options.horizontal: must be at most 1.0, got 1.6",
+        "book.yaml:8: mazes[1].options.horizontal: must be at most 1, got 1.6",
         'book.yaml:8: mazes[1].options.vert: unknown option "vert" for eller. Did you mean "vertical"?',
         "book.yaml:9: mazes[2]: marks.end [20, 19] is outside the 20x20 maze "
         "(x from 0 to 19, y from 0 to 19)",
