@@ -109,11 +109,63 @@ def test_a_preview_is_a_png_of_the_page_asked_for(shared):
 def test_a_body_over_a_megabyte_is_refused(shared):
     port = shared[0]
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:  # told its size, refused unread
-        sock.sendall(b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 1048577\r\n\r\n")
+        sock.sendall(
+            f"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 1048577\r\n\r\n".encode()
+        )
         answer = b""
         while b"}" not in answer:
             answer += sock.recv(4096)
     assert answer.startswith(b"HTTP/1.1 413") and b"at most 1,048,576" in answer
+
+
+def test_only_the_studios_own_page_may_use_it(shared, tmp_path):
+    """Any web page could post a spec to the studio (overwriting a spec in its folder), and a page
+    whose own name resolves to 127.0.0.1 (DNS rebinding) could read the answers, class lists included:
+    a request must name this server as its Host, and as its Origin when it comes from a page."""
+    port, folder, _ = shared
+    own = f"127.0.0.1:{port}"
+    for host, origin in (
+        (f"evil.example:{port}", None),  # a rebound name
+        (own, "http://evil.example"),  # another site's page posting across
+        (own, "null"),  # a sandboxed frame or a file:// page
+        (f"localhost:{port + 1}", None),
+    ):
+        for method, path in (
+            ("POST", "/api/save?name=mine.yaml"),
+            ("GET", "/api/specs"),
+            ("POST", "/api/pdf"),
+        ):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            headers = {"Host": host, **({"Origin": origin} if origin else {})}
+            connection.request(
+                method, path, body=SPEC.encode() if method == "POST" else None, headers=headers
+            )
+            response = connection.getresponse()
+            assert (response.status, response.read()) == (403, b"the studio answers only its own page")
+            connection.close()
+    assert not (folder / "mine.yaml").exists()
+    for host in (own, f"localhost:{port}"):  # the page itself, by either name
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request(
+            "POST", "/api/check", body=SPEC.encode(), headers={"Host": host, "Origin": f"http://{host}"}
+        )
+        assert connection.getresponse().status == 200
+        connection.close()
+
+
+def test_a_bad_content_length_or_a_name_ending_in_a_newline_is_refused(shared):
+    port, folder, _ = shared
+    for length in ("abc", "-1"):
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            sock.sendall(
+                f"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {length}\r\n\r\n".encode()
+            )
+            answer = b""
+            while b"}" not in answer and (chunk := sock.recv(4096)):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 400") and b"a bad Content-Length" in answer, length
+    status, _, _ = call(port, "POST", "/api/save?name=nl.yaml%0A", SPEC)
+    assert status == 400 and not [p for p in folder.iterdir() if p.name.startswith("nl.yaml")]
 
 
 @pytest.mark.parametrize("named", ["/etc/hostname", "../outside.txt", "link.txt"])

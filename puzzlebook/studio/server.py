@@ -43,8 +43,8 @@ BUILD_SECONDS = 60.0
 """A build that takes longer is stopped and reported."""
 CACHED = 6
 """Books kept for the preview's pages, newest first: enough for the page and its thumbnails."""
-SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml$")
-PDF_NAME = re.compile(r"^[\w][\w .-]{0,80}\.pdf$")
+SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml\Z")  # \Z: "$" would let a name end in a newline
+PDF_NAME = re.compile(r"^[\w][\w .-]{0,80}\.pdf\Z")
 PROBLEM = re.compile(r"^error: [^:\n]*?:(\d+): ([^:\n]+?): (.*)$")
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -300,8 +300,32 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
             problems = outcome.problems or [{"line": None, "key": None, "message": "the build failed"}]
             self._json(HTTPStatus.UNPROCESSABLE_ENTITY, {"ok": False, "problems": problems})
 
+        def _trusted(self) -> bool:
+            """Only the studio's own page may use it. Another site's page could otherwise post to it
+            (a plain form post needs no permission), and a name of another site's that resolves to
+            127.0.0.1 (DNS rebinding) could read its answers: so the Host must be this server, and an
+            Origin, when the browser sends one, this server too."""
+            port = getattr(self.server, "server_port", None)  # set as the server binds its socket
+            own = {f"127.0.0.1:{port}", f"localhost:{port}"}
+            origin = self.headers.get("Origin")
+            if self.headers.get("Host") in own and (origin is None or origin in {f"http://{h}" for h in own}):
+                return True
+            self._send(HTTPStatus.FORBIDDEN, b"the studio answers only its own page", "text/plain")
+            return False
+
         def _body(self) -> str | None:
-            length = int(self.headers.get("Content-Length") or 0)
+            given = self.headers.get("Content-Length") or "0"
+            if not given.isdigit():  # "abc", "-1": nothing sensible to read
+                self._json(
+                    HTTPStatus.BAD_REQUEST,
+                    {
+                        "ok": False,
+                        "problems": [{"line": None, "key": None, "message": "a bad Content-Length"}],
+                    },
+                )
+                self.close_connection = True
+                return None
+            length = int(given)
             if length > MAX_BODY:
                 self._json(
                     HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
@@ -332,6 +356,8 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
                 return None
 
         def do_GET(self) -> None:
+            if not self._trusted():
+                return
             url = urlparse(self.path)
             if url.path == "/api/specs":
                 self._json(HTTPStatus.OK, {"specs": studio.specs()})
@@ -364,6 +390,9 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
             self._send(HTTPStatus.OK, file.read_bytes(), TYPES[file.suffix])
 
         def do_POST(self) -> None:
+            if not self._trusted():
+                self.close_connection = True  # its body is never read
+                return
             url = urlparse(self.path)
             query = parse_qs(url.query)
             if url.path not in ("/api/check", "/api/pdf", "/api/preview", "/api/save", "/api/save-pdf"):
