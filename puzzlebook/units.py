@@ -19,8 +19,15 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
 """Named sizes; any ``WxH`` with a unit (``6x9in``, ``210x297mm``) works too."""
 
 _NUMBER = r"(\d+(?:\.\d+)?|\.\d+)"
-_LENGTH = re.compile(rf"^\s*{_NUMBER}\s*(pt|in|mm|cm)?\s*$", re.IGNORECASE)
-_SIZE = re.compile(rf"^\s*{_NUMBER}\s*(pt|in|mm|cm)?\s*[x×]\s*{_NUMBER}\s*(pt|in|mm|cm)\s*$", re.IGNORECASE)
+# Matched whole against the stripped text, with no two runs of blanks side by side: "1", a megabyte
+# of blanks and "q" took hours with ``\s*(pt|in|mm|cm)?\s*$``, each blank tried in both runs.
+_LENGTH = re.compile(rf"{_NUMBER}\s*(pt|in|mm|cm)?", re.IGNORECASE)
+_SIZE = re.compile(rf"{_NUMBER}\s*(?:(pt|in|mm|cm)\s*)?[x×]\s*{_NUMBER}\s*(pt|in|mm|cm)", re.IGNORECASE)
+
+
+def _quoted(value: str) -> str:
+    """The text as given, cut short: an error line stays one line."""
+    return f'"{value}"' if len(value) <= 40 else f'"{value[:37]}..." ({len(value):,} characters)'
 
 
 def length(value: str | float | int) -> float:
@@ -29,9 +36,9 @@ def length(value: str | float | int) -> float:
         raise ValueError(f"expected a length such as 12mm, 0.5in or 18pt, got {value}")
     if isinstance(value, int | float):
         return float(value)
-    match = _LENGTH.match(value)
+    match = _LENGTH.fullmatch(value.strip())
     if not match:
-        raise ValueError(f'expected a length such as 12mm, 0.5in or 18pt, got "{value}"')
+        raise ValueError(f"expected a length such as 12mm, 0.5in or 18pt, got {_quoted(value)}")
     return float(match[1]) * PT_PER_UNIT[(match[2] or "pt").lower()]
 
 
@@ -40,15 +47,17 @@ def page_size(value: str) -> tuple[float, float]:
     key = value.strip().lower()
     if key in PAGE_SIZES:
         return PAGE_SIZES[key]
-    match = _SIZE.match(key)
+    match = _SIZE.fullmatch(key)
     if not match:
         names = ", ".join(PAGE_SIZES)
-        raise ValueError(f'expected a page size ({names}) or WxH with a unit such as 6x9in, got "{value}"')
+        raise ValueError(
+            f"expected a page size ({names}) or WxH with a unit such as 6x9in, got {_quoted(value)}"
+        )
     unit_w = (match[2] or match[4]).lower()
     w = float(match[1]) * PT_PER_UNIT[unit_w]
     h = float(match[3]) * PT_PER_UNIT[match[4].lower()]
     if not (72 <= w <= 14400 and 72 <= h <= 14400):
-        raise ValueError(f'page size "{value}" must be between 1in and 200in on each side')
+        raise ValueError(f"page size {_quoted(value)} must be between 1in and 200in on each side")
     return round(w, 2), round(h, 2)
 
 

@@ -56,6 +56,18 @@ def test_page_sizes(text, size):
     assert page_size(text) == pytest.approx(size, abs=0.01)
 
 
+@pytest.mark.parametrize("read", [length, page_size])
+@pytest.mark.parametrize(
+    "text", ["1" + " " * 300_000 + "q", "1in" + " " * 300_000 + "q", "1x" + " " * 300_000]
+)
+def test_a_length_of_a_million_blanks_is_refused_in_linear_time_on_one_line(read, text):
+    """Two runs of blanks side by side in the pattern made "1", 300 KB of blanks and "q" take about an
+    hour (a megabyte: hours; the studio's server stood still meanwhile). The error quotes 40 characters."""
+    with pytest.raises(ValueError) as refused:
+        read(text)
+    assert len(str(refused.value)) < 200 and "(300,00" in str(refused.value)
+
+
 def spec_file(tmp_path, body):
     path = tmp_path / "book.yaml"
     path.write_text(body)
