@@ -64,20 +64,19 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
         raise _refuse(shown, f"cannot write there: {exc.strerror}") from None
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise _refuse(shown, f"is a folder; give a file name such as {given / 'book.pdf'}")
+    for source in inputs if info is not None else ():  # by any name: /proc/self/cwd/book.yaml, /dev/stdin
+        if info is not None and _same(source, info):
+            raise _refuse(
+                shown,
+                f"is {source.name}, one of this book's own input files; writing the PDF there would "
+                "destroy it. Choose another name",
+            )
     if info is not None and not stat.S_ISREG(info.st_mode):
         return Target(text, None)  # a device or a pipe: written through
     if str(real).startswith(STREAM_FOLDERS) or text.startswith(STREAM_FOLDERS):
         return Target(text, None)  # /dev/stdout redirected to a file: the shell opened it for us
-    if info is not None:
-        for source in inputs:
-            if _same(source, info):
-                raise _refuse(
-                    shown,
-                    f"is {source.name}, one of this book's own input files; writing the PDF there would "
-                    "destroy it. Choose another name",
-                )
-        if not info.st_mode & 0o222:
-            raise _refuse(shown, "is write-protected; choose another name, or make it writable first")
+    if info is not None and not info.st_mode & 0o222:
+        raise _refuse(shown, "is write-protected; choose another name, or make it writable first")
     if not real.parent.is_dir():
         raise _refuse(shown, f"cannot be written: the folder {real.parent} does not exist")
     return Target(text, real)

@@ -59,7 +59,10 @@ def test_output_may_never_be_an_input_even_through_a_link(tmp_path, book):
     (tmp_path / "alias.pdf").symlink_to(book)
     inputs = [book, tmp_path / "my.yaml", tmp_path / "names.txt", tmp_path / "fonts" / "Body.ttf"]
     before = {p: p.read_bytes() for p in inputs}
-    for target in [*inputs, tmp_path / "alias.pdf"]:
+    through_proc = [
+        Path(f"/proc/self/cwd/{p.relative_to(Path.cwd())}") for p in inputs if p.is_relative_to(Path.cwd())
+    ]
+    for target in [*inputs, tmp_path / "alias.pdf", f"/proc/self/root{book}", *through_proc]:
         result = build(str(book), "-o", str(target))
         assert result.exit_code == 2, result.output
         assert "one of this book's own input files" in result.stderr
