@@ -298,7 +298,8 @@ def maze(
             raise SpecError(
                 [Problem("--braid", f"must be from 0 to 1 (a share of the dead ends), got {braid:g}")]
             )
-        plan_output(output)
+        inputs = [Path(mask)] if mask else []  # -o onto the mask would destroy it
+        plan_output(output, inputs)
         if form in (TextFormat.pdf, TextFormat.png) and output == "-" and _terminal(sys.stdout):
             raise SpecError(
                 [Problem("--format", f"{form.value} is not for a terminal: add -o FILE.{form.value}")]
@@ -329,7 +330,7 @@ def maze(
             inner=inner,
             first=shaped.first if shaped else "",
         )
-        write_output(output, export(puzzle, form, solution, dpi))
+        write_output(output, export(puzzle, form, solution, dpi), inputs)
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:

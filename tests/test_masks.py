@@ -209,6 +209,15 @@ def test_the_command_line_draws_a_masked_maze_and_its_json_lists_the_cells_left_
     assert "+  +  +" not in text.splitlines()[0]  # no grid dots outside the shape
 
 
+def test_the_command_line_never_writes_its_maze_over_its_mask(tmp_path):
+    heart = tmp_path / "heart.txt"
+    heart.write_text(HEART)
+    for name in ("heart.txt", "./heart.txt"):
+        result = runner.invoke(app, ["maze", "-a", "prim", "--mask", str(heart), "-o", str(tmp_path / name)])
+        assert result.exit_code == 2 and "one of this book's own input files" in result.stderr
+    assert heart.read_text() == HEART
+
+
 def test_a_huge_drawing_is_refused_before_its_cells_are_collected(tmp_path):
     mask, found = parse_mask(("X" * 1001 + "\n") * 1000, "big.txt", "book.yaml:4")
     assert mask is None
