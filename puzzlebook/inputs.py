@@ -81,6 +81,10 @@ def read_bytes(
     file is checked before it is opened (so a named pipe never blocks), opened non-blocking and checked
     again on the open file, and read no further than its limit.
     """
+    if "\x00" in str(path):  # no file has one, and the system calls refuse it with a traceback
+        raise _refuse(
+            where or kind, f"the {kind}'s name holds a NUL character (U+0000); write the name plainly"
+        )
     path = Path(path)
     where = where or str(path)
     named = f'{kind} "{shown or path}"' if where != str(path) else f"the {kind} file"

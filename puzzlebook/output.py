@@ -272,6 +272,8 @@ def _umask() -> int:
 
 def spec_output_problem(folder: Path, output: str) -> str | None:
     """What is wrong with a spec's ``output:``: a shared spec may only write a PDF inside its own folder."""
+    if "\x00" in output:  # the system calls below would refuse it with a traceback
+        return "holds a NUL character (U+0000); write the file name plainly"
     if not output.lower().endswith(".pdf"):
         return f'must be a .pdf file name, such as "my-book.pdf", got "{output}"'
     parts = Path(output).parts

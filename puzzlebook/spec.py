@@ -83,6 +83,14 @@ def _one_line(value: str) -> str:
 OneLine = Annotated[str, AfterValidator(_one_line)]
 
 
+def _is_one_line(value: str) -> bool:
+    try:
+        _one_line(value)
+    except ValueError:
+        return False
+    return True
+
+
 def _isbn(value: str) -> str:
     """An ISBN-10 or ISBN-13 whose check digit is right: a wrong one on a printed book cannot be undone."""
     digits = value.replace("-", "").replace(" ", "").upper()
@@ -620,10 +628,23 @@ _Loader.yaml_implicit_resolvers = {
 }
 
 
-def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int], problems: list[tuple[Loc, int, str]]) -> None:
+def _walk(
+    node: yaml.Node,
+    loc: Loc,
+    lines: dict[Loc, int],
+    problems: list[tuple[Loc, int, str]],
+    within: frozenset[int] = frozenset(),
+) -> None:
     """Record the line of every key path; report keys given twice (YAML keeps only the last), keys left
-    out, and tags. Runs before construction, which rewrites merge keys (``<<: *base``) in place."""
+    out, and tags. Runs before construction, which rewrites merge keys (``<<: *base``) in place.
+    ``within`` holds the lists and mappings this node is inside: an alias to one of them (``mazes: &a
+    [*a]``) would make the spec endless."""
     lines[loc] = node.start_mark.line + 1
+    if id(node) in within:
+        problems.append((loc, node.start_mark.line + 1, "holds itself through an alias (*name inside &name)"))
+        return
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+        within = within | {id(node)}
     if node.tag not in _PLAIN_TAGS:
         problems.append(
             (
@@ -650,11 +671,11 @@ def _walk(node: yaml.Node, loc: Loc, lines: dict[Loc, int], problems: list[tuple
                 problems.append(((*loc, key), line, f"appears twice (also on line {seen[key]}); keep one"))
             seen[key] = line
             lines[(*loc, key)] = line
-            _walk(value_node, (*loc, key), lines, problems)
+            _walk(value_node, (*loc, key), lines, problems, within)
             lines[(*loc, key)] = line  # point at the key, not at its value
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _walk(item, (*loc, i), lines, problems)
+            _walk(item, (*loc, i), lines, problems, within)
 
 
 def _merged_lines(base: yaml.Node, loc: Loc, lines: dict[Loc, int]) -> None:
@@ -743,10 +764,15 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
     roster: list[tuple[str, str]] = []
     masks: dict[int, Mask] = {}
     name_masks: dict[tuple[int, int], Mask] = {}
-    if isinstance(data.get("students"), str):  # files are checked whatever else is wrong
-        roster, more = _roster(data["students"], path, lines)
-        problems += more
-    if isinstance(data.get("output"), str) and (wrong := spec_output_problem(path.parent, data["output"])):
+    if isinstance(data.get("students"), str) and _is_one_line(data["students"]):  # files are checked
+        roster, more = _roster(data["students"], path, lines)  # whatever else is wrong; a name the
+        problems += more  # model refuses (a control character in it) is told once, by the model
+    output = data.get("output")
+    if (
+        isinstance(output, str)
+        and _is_one_line(output)
+        and (wrong := spec_output_problem(path.parent, output))
+    ):
         problems.append(Problem(where(path.name, lines, "output"), wrong))
     try:
         book = BookSpec.model_validate(data)
