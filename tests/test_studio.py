@@ -106,6 +106,18 @@ def test_a_preview_is_a_png_of_the_page_asked_for(shared):
     assert status == 404 and "no page 9" in body.decode()
 
 
+def test_a_preview_of_a_very_tall_page_stays_small(shared):
+    """A 2x200 in page drawn 1600 pixels wide was 160,000 pixels tall and took 1.7 GB of the server."""
+    from puzzlebook.studio.server import PREVIEW_PIXELS
+
+    port, _, _ = shared
+    tall = "title: x\npage_size: 2x200in\ntitle_page: false\nanswer_key: false\nmazes: [{size: 2x30}]\n"
+    status, _, body = call(port, "POST", "/api/preview?page=1&width=1600", tall)
+    assert status == 200 and body.startswith(b"\x89PNG")
+    width, height = int.from_bytes(body[16:20], "big"), int.from_bytes(body[20:24], "big")
+    assert width * height <= PREVIEW_PIXELS * 1.01 and height / width == pytest.approx(100, rel=0.02)
+
+
 def test_a_body_over_a_megabyte_is_refused(shared):
     port = shared[0]
     with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:  # told its size, refused unread

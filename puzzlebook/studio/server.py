@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import io
 import json
+import math
 import os
 import re
 import shutil
@@ -242,8 +243,14 @@ def options() -> dict[str, Any]:
     }
 
 
+PREVIEW_PIXELS = 1600 * 2400
+"""Pixels a preview has at most: a page 2 in wide and 200 in tall, drawn 1600 pixels wide, was 256
+million pixels and 1.7 GB of the server's memory."""
+
+
 def preview_png(pdf: bytes, page: int, width: int) -> bytes | None:
-    """Page ``page`` (1-based) of a PDF as a PNG ``width`` pixels wide; None past the last page."""
+    """Page ``page`` (1-based) of a PDF as a PNG ``width`` pixels wide, or narrower to stay within
+    ``PREVIEW_PIXELS``; None past the last page."""
     import pypdfium2 as pdfium  # loaded only when a page is asked for
 
     document = pdfium.PdfDocument(pdf)
@@ -251,7 +258,8 @@ def preview_png(pdf: bytes, page: int, width: int) -> bytes | None:
         if not 1 <= page <= len(document):
             return None
         sheet = document[page - 1]
-        scale = width / sheet.get_width()
+        w, h = sheet.get_width(), sheet.get_height()
+        scale = min(width / w, math.sqrt(PREVIEW_PIXELS / (w * h)))
         image = sheet.render(scale=scale).to_pil()
         out = io.BytesIO()
         image.save(out, format="PNG", optimize=False)
@@ -474,7 +482,12 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
             if outcome.code:
                 self._problems(outcome)
                 return
-            image = preview_png(outcome.output, page, width)
+            if not studio.gate.acquire(timeout=WAIT):  # drawing takes memory too: as many as builds
+                raise Busy
+            try:
+                image = preview_png(outcome.output, page, width)
+            finally:
+                studio.gate.release()
             if image is None:
                 self._json(HTTPStatus.NOT_FOUND, {"ok": False, "message": f"the book has no page {page}"})
                 return
