@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -782,6 +782,7 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
         if isinstance(book.students, list):
             roster, more = _roster(book.students, path, lines)
             problems += more
+        drawings = _Drawings()
         for i, entry in enumerate(book.mazes):
             problems += _circle_problems(entry, book, i, path, lines)
             if entry.title and STUDENT in entry.title and book.students is None:
@@ -799,7 +800,7 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
                 continue
             if entry.mask or entry.shape:
                 shaped = _builtin_shape if entry.shape else _mask
-                mask, more = shaped(entry, book, i, path, lines)
+                mask, more = shaped(entry, book, i, path, lines, drawings)
                 problems += more
                 if mask:
                     masks[i] = mask
@@ -828,16 +829,71 @@ SHAPED_MARKS = ("none", "suggested", "farthest")
 """The marks rules a masked maze takes: the others name sides and corners a shape may not have."""
 
 
+SHAPE_CELLS = 1_000_000
+"""Cells the built-in shapes and words of one spec are drawn over in all, each one once: about 6 s
+of work (a shape tests nine points a cell)."""
+MASK_CELLS = 16_000_000
+"""Cells the mask files of one spec fill in all, each one once: as many as one maze may have."""
+
+
+class _Drawings:
+    """The shapes and masks a spec names, each drawn once however many entries name it (1,000 aliases
+    of one 500x500 heart drew it 1,000 times, 1.6 s each), and within ``SHAPE_CELLS`` and
+    ``MASK_CELLS`` in all, counted before the drawing."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[Any, ...], tuple[Mask | None, list[Problem], str]] = {}
+        self.cells = {"shape": 0, "mask": 0}
+
+    def draw(
+        self,
+        key: tuple[Any, ...],
+        at: str,
+        cells: int,
+        make: Callable[[str], tuple[Mask | None, list[Problem]]],
+    ) -> tuple[Mask | None, list[Problem]]:
+        """``make(at)``, or what it gave for ``key`` before, told at ``at``; ``cells`` is its cost."""
+        if key not in self.found:
+            kind = "mask" if key[0] == "mask" else "shape"
+            most = MASK_CELLS if kind == "mask" else SHAPE_CELLS
+            if self.cells[kind] + cells > most:
+                return None, [
+                    Problem(
+                        at,
+                        f"this spec's {kind}s are drawn over more than {most:,} cells in all: use fewer "
+                        f"or smaller {kind}s",
+                    )
+                ]
+            self.cells[kind] += cells
+            self.found[key] = (*make(at), at)
+        mask, problems, first = self.found[key]
+        return mask, [replace(p, where=at) if p.where == first else p for p in problems]
+
+
 def _mask(
-    entry: MazeEntry, book: BookSpec, i: int, path: Path, lines: dict[Loc, int]
+    entry: MazeEntry,
+    book: BookSpec,
+    i: int,
+    path: Path,
+    lines: dict[Loc, int],
+    drawings: _Drawings | None = None,
 ) -> tuple[Mask | None, list[Problem]]:
     """The entry's mask file, read from the spec's folder and checked, with what else the entry must
     agree with: its size (if given), an algorithm that walks from cell to neighbour, and a marks rule a
     shape can have."""
     at = where(path.name, lines, "mazes", i, "mask")
     assert entry.mask is not None
-    mask, problems = load_mask(
-        path.parent / entry.mask, at, entry.size, inside=path.parent, shown=entry.mask, grid=entry.grid
+    named = entry.mask
+    file = path.parent / named
+    try:
+        cells = file.stat().st_size  # a drawing's characters, or a picture's bytes: about its cells
+    except (OSError, ValueError):
+        cells = 0  # load_mask says what is wrong with it
+    mask, problems = (drawings or _Drawings()).draw(
+        ("mask", named, entry.size, entry.grid),
+        at,
+        cells,
+        lambda at: load_mask(file, at, entry.size, inside=path.parent, shown=named, grid=entry.grid),
     )
     if mask is None:
         return None, problems
@@ -985,7 +1041,12 @@ def _name_shapes(
 
 
 def _builtin_shape(
-    entry: MazeEntry, book: BookSpec, i: int, path: Path, lines: dict[Loc, int]
+    entry: MazeEntry,
+    book: BookSpec,
+    i: int,
+    path: Path,
+    lines: dict[Loc, int],
+    drawings: _Drawings | None = None,
 ) -> tuple[Mask | None, list[Problem]]:
     """The entry's built-in shape drawn over its size (or its age's), checked like a mask."""
     at = where(path.name, lines, "mazes", i, "shape")
@@ -996,10 +1057,17 @@ def _builtin_shape(
     size = entry.size or (age.size if age else None)
     if size is None:
         return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
-    if isinstance(entry.shape, WordShape):
-        mask, problems = word_mask(entry.shape.text, *size, at, entry.grid)
+    shape = entry.shape
+    if isinstance(shape, WordShape):
+        key: tuple[Any, ...] = ("word", shape.text, size, entry.grid)
+        mask, problems = (drawings or _Drawings()).draw(
+            key, at, size[0] * size[1], lambda at: word_mask(shape.text, *size, at, entry.grid)
+        )
     else:
-        mask, problems = shape_mask(entry.shape, *size, at, entry.grid)
+        key = ("shape", shape, size, entry.grid)
+        mask, problems = (drawings or _Drawings()).draw(
+            key, at, size[0] * size[1], lambda at: shape_mask(shape, *size, at, entry.grid)
+        )
     if mask is None:
         return None, problems
     return mask, _fits_shape(entry, book, i, mask, path, lines)

@@ -218,6 +218,40 @@ def test_the_command_line_never_writes_its_maze_over_its_mask(tmp_path):
     assert heart.read_text() == HEART
 
 
+def test_a_shape_or_mask_named_many_times_is_drawn_once_and_all_are_bounded(tmp_path, monkeypatch):
+    """A 7 KB spec of 1,000 aliases to one 500x500 heart drew it 1,000 times (1.6 s each) before any
+    limit was checked; twenty entries naming one big mask file read it twenty times."""
+    from puzzlebook import spec as spec_module
+    from puzzlebook.errors import SpecError
+    from puzzlebook.spec import SHAPE_CELLS, load_spec
+
+    drawn = []
+    real = spec_module.shape_mask
+    monkeypatch.setattr(spec_module, "shape_mask", lambda *a: drawn.append(a[:3]) or real(*a))
+    book = tmp_path / "book.yaml"
+    book.write_text("title: x\nmazes:\n  - &s {shape: heart, size: 40x40}\n" + "  - *s\n" * 99)
+    spec = load_spec(book)
+    assert drawn == [("heart", 40, 40)] and len(spec.masks) == 100
+    assert len({id(mask) for mask in spec.masks.values()}) == 1
+    assert SHAPE_CELLS == 1_000_000
+    monkeypatch.setattr(spec_module, "SHAPE_CELLS", 5000)  # three 40x40 shapes fit, the fourth does not
+    book.write_text(
+        "title: x\nmazes:\n" + "".join(f"  - {{shape: heart, size: 40x{40 - i}}}\n" for i in range(4))
+    )
+    with pytest.raises(SpecError) as refused:
+        load_spec(book)
+    assert [str(p) for p in refused.value.problems] == [
+        "book.yaml:6: mazes[3].shape: this spec's shapes are drawn over more than 5,000 cells in all: use "
+        "fewer or smaller shapes"
+    ]
+    (tmp_path / "m.txt").write_text(HEART)
+    read = []
+    real_mask = spec_module.load_mask
+    monkeypatch.setattr(spec_module, "load_mask", lambda *a, **k: read.append(a[0]) or real_mask(*a, **k))
+    book.write_text("title: x\nmazes:\n" + "  - {mask: m.txt}\n" * 20)
+    assert len(load_spec(book).masks) == 20 and len(read) == 1
+
+
 def test_a_huge_drawing_is_refused_before_its_cells_are_collected(tmp_path):
     mask, found = parse_mask(("X" * 1001 + "\n") * 1000, "big.txt", "book.yaml:4")
     assert mask is None
