@@ -511,6 +511,7 @@ def check(
     try:
         check_seed(seed)
         checked = check_book(spec, seed)
+        quiet_reader()
         built = built_book(checked, made_from(checked, seed))
         if built is not None:
             report_preflight(checked, built[0], built[1])
@@ -528,12 +529,30 @@ def check(
     typer.echo(f"{spec}: {ready}{read}, {summary(checked)}")
 
 
+def quiet_reader() -> None:
+    """pypdf tells of every oddity it mends as a warning on stderr: a crafted file printed 24,000 lines.
+    What matters reaches the reader as preflight's findings, or as one line that it cannot be read."""
+    import logging
+
+    logging.getLogger("pypdf").setLevel(logging.CRITICAL)
+
+
 def report_preflight(checked: Checked, book: str, data: bytes) -> None:
     """Fail with preflight's findings in ``data``, each line naming ``book``, the file the book is in
     (or the spec, for a book made in memory)."""
     from .preflight import preflight  # loads pypdf and fontTools: only check and --strict need them
 
-    problems = preflight(data, checked.spec.book.edition, checked.plan.bleed)
+    quiet_reader()
+    try:
+        problems = preflight(data, checked.spec.book.edition, checked.plan.bleed)
+    except PuzzlebookError:
+        raise
+    except Exception as exc:  # a damaged file, or one made to trouble a reader: one line, no traceback
+        words = " ".join(str(exc).split())
+        said = f"{type(exc).__name__}: {words[:117] + '...' if len(words) > 120 else words}"
+        raise NotReady(
+            [f"{book}: cannot be checked ({said}); build it again from its spec, then check it"]
+        ) from None
     if problems:
         raise NotReady([f"{book}: {line.removeprefix('book: ')}" for line in problems])
 

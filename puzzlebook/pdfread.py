@@ -50,6 +50,15 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 # forms of the longest printable book (828 pages) take about 5 MB.
 FORM_CACHE = 8_000_000
 
+MAX_OPERATORS = 1_000_000
+"""Operators one stream may hold, and one page may run with the forms it draws: a page of ours runs a
+few hundred (a maze's walls are one path). A crafted file of forms that each draw the next ten times,
+or of 30 MB of ``q``, would otherwise take hours or gigabytes."""
+
+
+class TooComplex(Exception):  # not a ValueError: an operator's bad operands are skipped, this is not
+    """A stream or page past ``MAX_OPERATORS``: no book of ours, and more than is worth reading."""
+
 
 class Shape(NamedTuple):
     """A painted subpath or an image, its box in default user space."""
@@ -224,7 +233,9 @@ def parse(data: bytes) -> Program:
     arrays: list[list[Operand]] = []  # the operands outside each open array
     ops: list[str] = []  # the path being built
     numbers: list[float] = []
-    for path, run, operator, loose, token in _TOKEN.findall(data):
+    # one token at a time past 4 MB: findall's list of a crafted stream's tokens would take gigabytes
+    tokens = _TOKEN.findall(data) if len(data) < 1 << 22 else (m.groups() for m in _TOKEN.finditer(data))
+    for path, run, operator, loose, token in tokens:
         if path:
             letters = path.translate(None, _NOT_LETTERS)
             values = path.translate(_LETTERS_BLANK).split()
@@ -237,7 +248,8 @@ def parse(data: bytes) -> Program:
                     numbers.extend(floats)
                     ops.append(letters.decode())
                     continue
-            for numbers_run, each in _PATH_PIECE.findall(path):  # one operator at a time
+            for piece in _PATH_PIECE.finditer(path):  # one operator at a time
+                numbers_run, each = piece.groups()
                 _path_operator(ops, numbers, each, [*operands, *numbers_run.split()])
                 operands = []
         elif operator:
@@ -254,6 +266,8 @@ def parse(data: bytes) -> Program:
                 ops, numbers = [], []
             while arrays:  # an operator inside an array: the array was never closed
                 operands = arrays.pop()
+            if len(program) >= MAX_OPERATORS or len(operands) >= MAX_OPERATORS:
+                raise TooComplex(f"a drawing of more than {MAX_OPERATORS:,} operators or numbers")
             program.append((operator, operands))
             operands = []
         elif loose:  # numbers before no operator: an array's, say, or a dict's
@@ -261,6 +275,8 @@ def parse(data: bytes) -> Program:
                 operands.extend(map(float, loose.split()))
             except ValueError:
                 operands.extend(v for v in map(_operand, _RUN_TOKEN.findall(loose)) if v is not None)
+            if len(operands) > MAX_OPERATORS:
+                raise TooComplex(f"more than {MAX_OPERATORS:,} numbers with no operator")
         elif token == b"[":
             arrays.append(operands)
             operands = []
@@ -622,6 +638,7 @@ class _Interpreter:
         self.floor = 0  # states saved below this belong to the forms' callers
         self.line_matrix = IDENTITY
         self.x = self.y = 0.0  # the text position, in text space from the start of the line
+        self.executed = 0  # operators run on this page, its forms' included (see MAX_OPERATORS)
         self.handlers: dict[bytes, Callable[[list[Operand]], None]] = {
             b"q": self.q,
             b"Q": self.Q,
@@ -670,6 +687,9 @@ class _Interpreter:
         }
 
     def run(self, program: Program, resources: Any) -> None:
+        self.executed += len(program)
+        if self.executed > MAX_OPERATORS:
+            raise TooComplex(f"a page that runs more than {MAX_OPERATORS:,} operators (forms drawing forms)")
         outer, self.resources = self.resources, resources
         handlers = self.handlers
         for operator, operands in program:

@@ -656,3 +656,52 @@ def test_numbers_before_no_operator_and_malformed_strings_and_images():
         (b"ID", []),
     ]
     assert parse(b"(abc) Tj (never closed Tj 0 0 m") == [(b"Tj", [b"abc"])]
+
+
+def test_a_stream_or_page_of_too_many_operators_is_refused(monkeypatch):
+    """30 MB of `q` took gigabytes to hold, and forms that each draw the next ten times took hours to
+    run: a stream, and a page with the forms it draws, hold a bounded number of operators."""
+    monkeypatch.setattr(pdfread, "MAX_OPERATORS", 1000)
+    assert len(parse(b"q " * 999)) == 999
+    for data in (b"q " * 1001, b"1 " * 1001 + b"q", b"1 " * 1001):
+        with pytest.raises(pdfread.TooComplex):
+            parse(data)
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(612, 792), invariant=1)
+    canvas.beginForm("F4")
+    canvas.line(0, 0, 1, 1)
+    canvas.endForm()
+    for level in (3, 2, 1, 0):  # F0 draws F1 ten times, ... F4: 10,000 lines from one page
+        canvas.beginForm(f"F{level}")
+        for _ in range(10):
+            canvas.doForm(f"F{level + 1}")
+        canvas.endForm()
+    canvas.doForm("F0")
+    canvas.showPage()
+    canvas.save()
+    with pytest.raises(pdfread.TooComplex, match="forms drawing forms"):
+        next(read(out.getvalue()))
+    monkeypatch.setattr(pdfread, "MAX_OPERATORS", 100_000)
+    assert len(next(read(out.getvalue())).shapes) == 10_000  # within the bound, read as ever
+
+
+def test_check_of_a_damaged_book_says_so_in_one_line(tmp_path):
+    """pypdf's and fontTools' errors on a damaged or crafted file (a font program overwritten, a page
+    tree that contains itself) came out as tracebacks."""
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\npad: true\nmazes:\n  - {size: 8x8, count: 3}\n")
+    book, _ = build_book(spec)
+    data = bytearray(Path(book).read_bytes())
+    font = data.index(b"stream", data.index(b"/Length1")) + 200  # inside the first font program
+    data[font : font + 400] = bytes(400)
+    Path(book).write_bytes(bytes(data))
+    result = CliRunner().invoke(app, ["check", str(spec)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"error: {book}: cannot be checked (") and line.endswith(
+        "); build it again from its spec, then check it"
+    )
