@@ -11,7 +11,7 @@ STARTER = """\
 
 title: My Maze Book                 # printed on the title page and in the PDF's details
 author: Your Name                   # optional
-layout: activity-book               # activity-book, activity-book-a4, handout, poster, or your .yaml file
+layout: activity-book               # {layouts}, or your .yaml file
 seed: 1                             # change it for a whole new set of mazes; same seed, same book
 marks: suggested                    # Start and Finish arrows on every maze; "none" lets the reader choose
 answer_key: true                    # solutions at the back
@@ -30,4 +30,6 @@ mazes:                              # one entry per kind of maze; `count` makes 
 
 
 def starter_spec(name: str) -> str:
-    return STARTER.format(schema=SCHEMA_FILE, name=name)
+    from .layout import preset_names  # the presets as shipped: the comment never falls behind
+
+    return STARTER.format(schema=SCHEMA_FILE, name=name, layouts=", ".join(preset_names()))

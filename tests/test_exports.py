@@ -161,6 +161,10 @@ def test_init_writes_a_spec_that_builds_and_matches_the_schema(tmp_path):
     assert result.exit_code == 0, result.output
     text = spec.read_text()
     assert text.startswith("# yaml-language-server: $schema=./puzzlebook-schema.json")
+    from puzzlebook.layout import preset_names
+
+    (layout_line,) = [line for line in text.splitlines() if line.startswith("layout:")]
+    assert all(name in layout_line for name in preset_names())  # every preset the comment offers
     schema = json.loads((tmp_path / "puzzlebook-schema.json").read_text())
     jsonschema.validate(yaml.safe_load(text), schema)
     built = runner.invoke(app, ["build", str(spec)])

@@ -336,6 +336,7 @@ def test_books_are_saved_in_the_folder_with_their_answers(studio, tmp_path):
     assert CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "cli.pdf")]).exit_code == 0
     assert (folder / "rainy.pdf").read_bytes() == (tmp_path / "cli.pdf").read_bytes()
     assert (folder / "rainy-answers.pdf").read_bytes() == (tmp_path / "cli-answers.pdf").read_bytes()
-    for bad in ("../up.pdf", "/tmp/x.pdf", "book.txt"):
+    long = "b" * 75 + ".pdf"  # a name the book may have, but not its answers: neither is saved
+    for bad in ("../up.pdf", "/tmp/x.pdf", "book.txt", long):
         assert call(port, "POST", f"/api/save-pdf?name={bad}", spec)[0] == 400, bad
     assert sorted(p.name for p in folder.iterdir()) == ["rainy-answers.pdf", "rainy.pdf"]

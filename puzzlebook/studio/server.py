@@ -171,12 +171,16 @@ class Studio:
         """A spec or a PDF written into the folder, as ``output`` writes every result (whole or not at
         all, keeping the old file's permissions), under a plain name that stays in the folder; a link
         or anything but a plain file of that name is refused (it could lead out of the folder)."""
+        self.may_save(name, pattern, what)
+        write_output(self.folder / name, data)
+
+    def may_save(self, name: str, pattern: re.Pattern[str], what: str) -> None:
+        """Refuse a name ``save`` would refuse, before anything is written."""
         if not pattern.match(name):
             raise ValueError(f'"{name}" is not a {what} name: letters, digits, spaces, dots and dashes')
         path = self.folder / name
         if path.is_symlink() or (path.exists() and not path.is_file()):
             raise ValueError(f"{name} in the folder is not a plain file; choose another name")
-        write_output(path, data)
 
     def specs(self) -> list[str]:
         return sorted(p.name for p in self.folder.iterdir() if p.is_file() and SPEC_NAME.match(p.name))
@@ -510,6 +514,8 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
 
         def _save_all(self, parts: list[tuple[str, bytes]], pattern: re.Pattern[str], what: str) -> None:
             try:
+                for name, _ in parts:  # the book and its answers are both saved, or neither
+                    studio.may_save(name, pattern, what)
                 for name, data in parts:
                     studio.save(name, data, pattern, what)
             except (ValueError, OSError, PuzzlebookError) as exc:
