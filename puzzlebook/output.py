@@ -79,6 +79,8 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
         raise _refuse(shown, "is write-protected; choose another name, or make it writable first")
     if not real.parent.is_dir():
         raise _refuse(shown, f"cannot be written: the folder {real.parent} does not exist")
+    if not os.access(real.parent, os.W_OK):  # the book goes to a new file beside the old: the folder
+        raise _refuse(shown, f"cannot be written: the folder {real.parent} is read-only; choose another")
     return Target(text, real)
 
 

@@ -450,6 +450,27 @@ def test_a_pdf_is_not_poured_into_a_terminal_and_an_empty_output_is_refused(book
     assert empty.stderr.strip() == "error: --output: is empty; give a file name such as book.pdf"
 
 
+def test_a_read_only_folder_is_refused_before_any_work(tmp_path, book, monkeypatch):
+    """It was found only when the finished book was to be written, after every maze was made. (Root
+    may write where permissions say no, so the folder is read-only the way a read-only disk is.)"""
+    import os
+
+    from puzzlebook.output import plan_output
+
+    shelf = tmp_path / "shelf"
+    shelf.mkdir()
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda path, mode: False if Path(path) == shelf else real_access(path, mode)
+    )
+    with pytest.raises(SpecError) as refused:
+        plan_output(shelf / "book.pdf")
+    assert str(refused.value.problems[0]) == (
+        f"--output {shelf / 'book.pdf'}: cannot be written: the folder {shelf} is read-only; choose another"
+    )
+    plan_output(tmp_path / "book.pdf")  # a folder one may write in is taken
+
+
 def test_a_book_is_not_written_under_a_pictures_name(tmp_path, book):
     """`-o book.png` wrote a PDF named book.png; a name without an extension (a script's temporary
     file) and any case of .pdf are still taken."""
