@@ -28,7 +28,7 @@ def slot_items(
     room = mark_room(box, None if answer else layout.mark_room, scale)
     across, down = kind(maze.grid).extent(maze.width, maze.height)  # in corridor widths: "cells"
     cell, x, y = fit(box, across, down, room + extra)
-    if not answer and layout.mark_room is None and cell * 0.8 > room:  # big cells want big arrows
+    if not answer and cell * 0.8 > room:  # big cells want big arrows (a layout's mark_room is the least)
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
         cell, x, y = fit(box, across, down, room + extra)
     top = y + cell * down + room + extra + 4

@@ -104,7 +104,7 @@ class Layout(_Model):
         None,
         ge=10,
         le=144,
-        description="room around each maze for the Start and Finish arrows (default: by box size)",
+        description="room around each maze for the Start and Finish arrows, at least (default: by box size; big cells grow it)",
     )
     answer_key: AnswerKey = Field(default_factory=AnswerKey)
     _where: dict[str, str] = PrivateAttr(default_factory=dict)
