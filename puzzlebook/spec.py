@@ -393,6 +393,7 @@ class MazeRequest:
     grid: str = "rectangle"  # the kind of grid (see ``kinds``)
     inner: int = 0  # a circle's hole, in rings
     first: str = ""  # a word shape's: the side its first letter is on, where the start goes
+    drawn_over: tuple[int, int] | None = None  # a shape's: the size written, which its cells fill part of
 
     @property
     def shown(self) -> int:
@@ -485,6 +486,7 @@ class Spec:
                     grid=entry.grid,
                     inner=entry.inner or 0,
                     first=mask.first if mask else "",
+                    drawn_over=(entry.size or (age.size if age else None)) if entry.shape else None,
                 )
 
     def students(self) -> list[str]:

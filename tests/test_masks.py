@@ -3,6 +3,7 @@
 import itertools
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -207,6 +208,23 @@ def test_the_command_line_draws_a_masked_maze_and_its_json_lists_the_cells_left_
     ).stdout
     assert text.splitlines()[0].startswith("      +--+")  # the heart's left lobe starts two cells in
     assert "+  +  +" not in text.splitlines()[0]  # no grid dots outside the shape
+
+
+def test_a_shape_too_dense_is_told_in_the_size_written_and_whose_name_it_is(tmp_path):
+    """The message quoted the shape's cells ("53x19"), not the 60x20 the spec asks for, and said
+    neither which student's name nor what to write instead in the spec's own terms."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: N\nlayout: handout\nstudents: [Ana, Ben]\nmazes:\n  - {shape: {text: '{student}'}, size: 60x20}\n"
+    )
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    said = result.stderr
+    assert "mazes[0].size: 60x20 (Ana's name fills 53x19 of it) is too dense for handout" in said, said
+    most = re.search(r"make it at most about (\d+)x(\d+)", said)
+    assert most and int(most[1]) < 60 and int(most[2]) < 20
+    spec.write_text(spec.read_text().replace("60x20", f"{most[1]}x{most[2]}").replace("Ana, Ben", "Ana"))
+    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0  # the size it names fits that name
 
 
 def test_the_command_line_never_writes_its_maze_over_its_mask(tmp_path):
