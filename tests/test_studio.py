@@ -71,6 +71,10 @@ def test_check_lists_each_problem_with_its_line_and_key(shared):
     problems = {(p["line"], p["key"]): p["message"] for p in answer["problems"]}
     assert problems[(4, "mazes[1].algorithm")].startswith('unknown algorithm "wilsn". Did you mean "wilson"?')
     assert problems[(4, "mazes[1].size")] == "a maze needs at least 1x1 cells, got 0x5"
+    status, _, body = call(port, "POST", "/api/check", "# nothing yet\n")  # a message with ": " in it
+    assert json.loads(body)["problems"] == [
+        {"line": 1, "key": None, "message": "the spec is empty; start with `title: My Maze Book`"}
+    ]
 
 
 def test_the_pdf_is_the_command_lines_byte_for_byte(shared, tmp_path):

@@ -46,7 +46,9 @@ CACHED = 6
 """Books kept for the preview's pages, newest first: enough for the page and its thumbnails."""
 SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml\Z")  # \Z: "$" would let a name end in a newline
 PDF_NAME = re.compile(r"^[\w][\w .-]{0,80}\.pdf\Z")
-PROBLEM = re.compile(r"^error: [^:\n]*?:(\d+): ([^:\n]+?): (.*)$")
+PROBLEM = re.compile(r"^error: [^:\n]*?:(\d+): ([\w\[\].-]+(?: \([\w.]+\))?): (.*)$")
+"""A problem's line, key (``mazes[0].size``, ``layout (start_label)``) and message: a key has no blanks,
+so a message with ": " in it (``start with `title: My Maze Book` ``) is not cut at it."""
 TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript",
