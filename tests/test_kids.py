@@ -165,3 +165,30 @@ def test_the_two_ends_signs_never_run_into_each_other(grid, size):
         assert len(signs) == 2 and not _collide(signs, measure), (grid, seed)
         kept += all(sign.picture for sign in signs)
     assert kept >= 30, (grid, kept)  # pictures are given up only where the ends crowd each other
+
+
+@pytest.mark.parametrize("layout", ["activity-book", "handout", "activity-book-a4\nmazes_per_page: 6"])
+def test_start_and_finish_words_in_other_languages_get_the_room_they_need(tmp_path, layout):
+    """ "Arrivée", "Llegada" and "Entrance" were refused as too long beside the arrows of a 10x10 maze
+    on Letter (26 pt of room): a layout's room was sized for "Finish". Now the room grows to the words."""
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+
+    spec = tmp_path / "book.yaml"
+    for start, end in (("Départ", "Arrivée"), ("Entrance", "Llegada")):
+        spec.write_text(
+            f"title: T\nmarks: suggested\nlayout: {layout}\nstart_label: {start}\nend_label: {end}\npad: true\n"
+            "mazes:\n  - {size: 10x10, count: 6}\n"
+        )
+        result = CliRunner().invoke(app, ["check", str(spec)])  # built in memory, and read as printed
+        assert result.exit_code == 0, result.output
+        target, _ = build_book(spec)
+        text = " ".join(page_texts(target))
+        assert text.count(start) >= 6 and text.count(end) >= 6
+    spec.write_text(spec.read_text().replace("Llegada", "Por aqui se sale, amigos"[:20]))
+    result = CliRunner().invoke(app, ["validate", str(spec)])
+    if layout != "activity-book":  # two or six to a page, 20 letters are still too many: said so
+        assert result.exit_code == 2 and "is too long to fit beside the arrows even at 7 pt" in result.stderr
+    else:
+        assert result.exit_code == 0, result.output

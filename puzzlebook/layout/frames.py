@@ -31,6 +31,11 @@ def slot_items(
     if not answer and cell * 0.8 > room:  # big cells want big arrows (a layout's mark_room is the least)
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
         cell, x, y = fit(box, across, down, room + extra)
+    words = (layout.start_label, layout.end_label)
+    need = _room_for(max(map(len, words)))
+    if not answer and not pair and words != ("Start", "Finish") and room < need:
+        room = min(need, 0.2 * min(box.w, box.h))  # "Arrivée", "Entrance": the room the words take
+        cell, x, y = fit(box, across, down, room + extra)
     top = y + cell * down + room + extra + 4
     label = f"Maze {maze.shown}" + (f" · {isolate(maze.title)}" if maze.title and not answer else "")
     source = f"{maze.where}.title" if maze.title and not answer else ""
@@ -74,6 +79,12 @@ def slot_items(
             )
         )
     return items, cell
+
+
+def _room_for(letters: int) -> float:
+    """Room around a maze for a word of ``letters`` beside its arrow at 8 pt, wide letters and the
+    arrow's gap included (the arrow is 0.85 of the room)."""
+    return (letters * 0.7 * 8 + 6) / 0.85
 
 
 def by_student(mazes: list[MazeRequest]) -> list[list[MazeRequest]]:
