@@ -101,6 +101,15 @@ def read_bytes(
             f"{named} is outside the spec's folder; a spec reads files only from its own folder and "
             f"below: copy the {kind} beside the spec",
         )
+    if inside is not None and any(
+        part.startswith(".")
+        for part in Path(os.path.realpath(path)).relative_to(os.path.realpath(inside)).parts
+    ):  # a shared spec saved in a home folder could print .git-credentials as a class list
+        raise _refuse(
+            where,
+            f"{named} is a hidden file or in a hidden folder (its name starts with a dot), where settings "
+            f"and passwords are kept; a spec never reads one: rename the {kind}",
+        )
     try:
         info = os.stat(path)
     except FileNotFoundError:
