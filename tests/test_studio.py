@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import http.client
 import json
 import os
@@ -344,3 +345,15 @@ def test_books_are_saved_in_the_folder_with_their_answers(studio, tmp_path):
     for bad in ("../up.pdf", "/tmp/x.pdf", "book.txt", long):
         assert call(port, "POST", f"/api/save-pdf?name={bad}", spec)[0] == 400, bad
     assert sorted(p.name for p in folder.iterdir()) == ["rainy-answers.pdf", "rainy.pdf"]
+
+
+def test_the_books_kept_for_previews_are_bounded_in_bytes(tmp_path, monkeypatch):
+    """Six books were kept whatever their size: six of 5,000 mazes held 600 MB of the server's memory."""
+    from puzzlebook.studio import server
+
+    monkeypatch.setattr(server, "CACHED_BYTES", 1)  # every book is over: only the newest stays
+    studio = server.Studio(tmp_path)
+    specs = [SPEC.replace("Studio Book", title) for title in ("One", "Two")]
+    for spec in specs:
+        assert studio.pdf(spec).code == 0
+    assert list(studio.books) == [hashlib.sha256(specs[1].encode()).hexdigest()]  # the newest only

@@ -44,6 +44,8 @@ BUILD_SECONDS = 60.0
 """A build that takes longer is stopped and reported."""
 CACHED = 6
 """Books kept for the preview's pages, newest first: enough for the page and its thumbnails."""
+CACHED_BYTES = 100_000_000
+"""Bytes of books kept at most (the newest is kept whatever its size): six 5,000-maze books held 600 MB."""
 SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml\Z")  # \Z: "$" would let a name end in a newline
 PDF_NAME = re.compile(r"^[\w][\w .-]{0,80}\.pdf\Z")
 PROBLEM = re.compile(r"^error: [^:\n]*?:(\d+): ([\w\[\].-]+(?: \([\w.]+\))?): (.*)$")
@@ -165,7 +167,9 @@ class Studio:
             return outcome
         with self.lock:
             self.books[key] = (outcome.output, answers)
-            while len(self.books) > CACHED:
+            while len(self.books) > CACHED or (
+                len(self.books) > 1 and sum(len(b) + len(a) for b, a in self.books.values()) > CACHED_BYTES
+            ):
                 self.books.popitem(last=False)
         return Outcome(0, answers if part == "answers" else outcome.output, [])
 
