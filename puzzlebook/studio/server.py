@@ -333,12 +333,20 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
 
         def _body(self) -> str | None:
             given = self.headers.get("Content-Length") or "0"
-            if not given.isdigit():  # "abc", "-1": nothing sensible to read
+            if self.headers.get("Transfer-Encoding"):  # chunked: read as empty, it looked like no spec
+                given = "chunked"
+            if not given.isdigit():  # "abc", "-1", chunked: nothing sensible to read
                 self._json(
                     HTTPStatus.BAD_REQUEST,
                     {
                         "ok": False,
-                        "problems": [{"line": None, "key": None, "message": "a bad Content-Length"}],
+                        "problems": [
+                            {
+                                "line": None,
+                                "key": None,
+                                "message": "a bad Content-Length; send the spec with one",
+                            }
+                        ],
                     },
                 )
                 self.close_connection = True
