@@ -40,6 +40,20 @@ def _fonts_not_embedded(reader: PdfReader) -> Iterable[tuple[int, str]]:
                 yield number, str(font.get("/BaseFont"))
 
 
+def _scripts_or_attachments(reader: PdfReader) -> bool:
+    """Whether the document runs JavaScript (on opening, on other events, or named) or carries files."""
+    catalog: Any = reader.trailer["/Root"].get_object()
+    opening: Any = catalog.get("/OpenAction")
+    opening = opening.get_object() if opening is not None else None
+    names: Any = catalog.get("/Names")
+    names = names.get_object() if names is not None else {}
+    return (
+        (isinstance(opening, dict) and opening.get("/S") == "/JavaScript")
+        or "/AA" in catalog
+        or any(key in names for key in ("/JavaScript", "/EmbeddedFiles"))
+    )
+
+
 def _empty_boxes(number: int, chars: list[Char]) -> list[str]:
     """Letters drawn as .notdef, glyph 0, which prints as an empty box or nothing: each code shown with a
     simple TrueType font is looked up in the font program embedded with it (other fonts are not)."""
@@ -75,6 +89,11 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
             problems.append(f"book: {count} pages; print-on-demand takes at most {MAX_PAGES}: split the book")
         if reader.outline:
             problems.append("book: has bookmarks; a print file must not: use `edition: print` (no bookmarks)")
+        if _scripts_or_attachments(reader):
+            problems.append(
+                "book: has JavaScript or attached files; a print file must not (printers take PDF/X, which "
+                "forbids both): build it again from its spec"
+            )
     first_page: dict[str, int] = {}
     for number, name in _fonts_not_embedded(reader):
         first_page.setdefault(name.lstrip("/"), number)

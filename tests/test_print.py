@@ -163,6 +163,32 @@ def test_preflight_catches_each_kind_of_problem(kind, needle):
         )
 
 
+@pytest.mark.parametrize("add", ["script", "opening script", "attachment"])
+def test_preflight_catches_javascript_and_attached_files(add):
+    """Printers take PDF/X, which forbids both; a file handed over with a spec could carry either."""
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+
+    writer = PdfWriter(clone_from=io.BytesIO(bad_pdf(pages=24)))
+    action = DictionaryObject(
+        {NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject("1;")}
+    )
+    if add == "script":  # a named script, run as the file opens
+        named = DictionaryObject({NameObject("/Names"): ArrayObject([TextStringObject("js"), action])})
+        writer._root_object[NameObject("/Names")] = DictionaryObject({NameObject("/JavaScript"): named})
+    elif add == "opening script":
+        writer._root_object[NameObject("/OpenAction")] = action
+    else:
+        writer.add_attachment("notes.txt", b"hello")
+    out = io.BytesIO()
+    writer.write(out)
+    assert preflight(bad_pdf(pages=24)) == []
+    assert preflight(out.getvalue()) == [
+        "book: has JavaScript or attached files; a print file must not (printers take PDF/X, which forbids "
+        "both): build it again from its spec"
+    ]
+
+
 def test_strict_build_refuses_and_writes_nothing(tmp_path):
     path = spec(tmp_path, "mazes:\n  - size: 6x8\n")
     result = runner.invoke(app, ["build", str(path), "--strict"])
