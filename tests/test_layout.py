@@ -233,6 +233,25 @@ def test_big_cells_grow_their_arrows_past_a_layouts_mark_room(tmp_path):
     assert frame.cell > 50 and room > 1.4 * 36 and room >= frame.cell * 0.8
 
 
+def test_a_long_maze_title_takes_two_lines_where_the_slot_has_room(tmp_path):
+    """A title too wide for its slot shrank to 7 pt beside 14 pt ones; it takes a second line above
+    when the maze leaves the room, and shrinks only where it does not."""
+    from puzzlebook.build import build_book
+    from puzzlebook.pdfread import read
+
+    title = "Défi très long pour voir si le titre déborde de sa case"
+    (tmp_path / "book.yaml").write_text(
+        f"title: T\nlayout: handout\npage_size: a4\nmazes_per_page: 4\nmazes:\n  - {{size: 8x8, count: 4, "
+        f"title: {title}}}\n"
+    )
+    target, checked = build_book(tmp_path / "book.yaml")
+    captions = [i for i in checked.plan.pages[0].items if isinstance(i, Text) and title in i.text]
+    assert len(captions) == 4 and all(c.wrap for c in captions)
+    chars = [c for c in next(read(Path(target).read_bytes())).chars if c.text in "Défi"]
+    size = load_layout("handout").caption_size
+    assert chars and min(c.size for c in chars) == pytest.approx(size, abs=0.01)  # not shrunk
+
+
 def test_too_dense_mazes_are_refused_with_every_fix(tmp_path):
     spec = spec_file(tmp_path, "title: x\nmazes:\n  - size: 10x10\n  - size: 200x260\n  - size: 90x100\n")
     with pytest.raises(SpecError) as err:

@@ -49,6 +49,7 @@ def slot_items(
             "center",
             max_width=slot.w,
             source=source,
+            wrap=slot.y1 - (top + 4) >= caption_size * 2.2,  # a second line above, where it has room
         ),
         MazeFrame(
             maze.number,
