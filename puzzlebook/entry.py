@@ -49,12 +49,15 @@ def give_back_signals() -> None:
 def stop(signum: int, _: FrameType | None) -> None:
     """Kill the workers, remove the temporary file being written, say so (for Ctrl-C) and exit."""
     if os.getpid() == _OWNER:
-        processes = sys.modules.get("multiprocessing")  # never loaded: no workers to stop
-        for child in processes.active_children() if processes else ():
-            child.kill()
-        output = sys.modules.get("puzzlebook.output")
-        if output is not None:
-            output.remove_parts()
-        if signum == signal.SIGINT:
-            os.write(2, b"error: interrupted; no file was written\n")
+        try:  # whatever was under way, the process ends below
+            processes = sys.modules.get("multiprocessing")  # never loaded: no workers to stop
+            for child in processes.active_children() if processes else ():
+                child.kill()
+            output = sys.modules.get("puzzlebook.output")
+            if output is not None:
+                output.remove_parts()
+            if signum == signal.SIGINT:
+                os.write(2, b"error: interrupted; no file was written\n")
+        except Exception:  # the workers die with us anyway (PR_SET_PDEATHSIG)
+            pass
     os._exit(128 + signum)
