@@ -592,6 +592,7 @@ def studio(
         typer.echo("studio stopped", err=True)
     finally:
         server.server_close()
+        server.studio.close()  # builds under way stopped, their hidden files removed
 
 
 @app.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.client
 import json
@@ -12,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from studiocheck import running
@@ -325,6 +327,53 @@ def test_the_command_prints_its_address_first_and_stops_on_ctrl_c(tmp_path):
         child.send_signal(signal.SIGINT)
         assert child.wait(timeout=20) == 0
         assert "Traceback" not in child.stderr.read()
+    finally:
+        child.kill()
+
+
+def test_stopping_the_studio_mid_build_stops_the_build_and_leaves_nothing(tmp_path):
+    """Ctrl-C while a book was being built left the spec's copy and the build's folder in the user's
+    folder (hidden), and a build signalled alone ran on to the end."""
+    import threading
+    import time
+
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "puzzlebook", "studio", str(folder), "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal runs it
+    )
+    try:
+        port = int(child.stdout.readline().rsplit(":", 1)[1].strip("/\n"))
+        big = "title: Big\nmazes:\n  - {size: 40x50, count: 600, algorithm: wilson}\n"
+
+        def ask() -> None:
+            with contextlib.suppress(OSError, http.client.HTTPException):  # the studio goes away
+                call(port, "POST", "/api/pdf", big)
+
+        asked = threading.Thread(target=ask)
+        asked.daemon = True
+        asked.start()
+        builds: list[int] = []
+        for _ in range(400):  # until the build runs, started by a request's thread
+            tasks = Path(f"/proc/{child.pid}/task").iterdir()
+            builds = [int(pid) for task in tasks for pid in (task / "children").read_text().split()]
+            if builds:
+                break
+            time.sleep(0.05)
+        time.sleep(0.3)  # the build under way, its folder made
+        assert builds and leftovers(folder)
+        child.send_signal(signal.SIGINT)  # the studio alone: its build must be stopped by it
+        assert child.wait(timeout=20) == 0
+        for _ in range(100):
+            if not any(Path(f"/proc/{pid}").exists() for pid in builds):
+                break
+            time.sleep(0.05)
+        assert not [pid for pid in builds if Path(f"/proc/{pid}").exists()]
+        assert leftovers(folder) == []
     finally:
         child.kill()
 

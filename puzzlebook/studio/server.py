@@ -77,6 +77,22 @@ class Studio:
         self.gate = threading.BoundedSemaphore(BUILDS)
         self.books: OrderedDict[str, tuple[bytes, bytes]] = OrderedDict()  # spec -> (book, answers)
         self.lock = threading.Lock()
+        self.hidden: set[Path] = set()  # the spec copies and build folders in the folder just now
+        self.builds: set[subprocess.Popen[bytes]] = set()  # the builds running just now
+
+    def close(self) -> None:
+        """Stop every build and remove every hidden file of the studio's: the server is stopping (a
+        Ctrl-C mid-build left a spec copy and a build folder behind, and sometimes a build running)."""
+        with self.lock:
+            builds, hidden = list(self.builds), list(self.hidden)
+        for build in builds:
+            with contextlib.suppress(OSError):
+                build.kill()
+        for path in hidden:
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
 
     @contextlib.contextmanager
     def _spec_file(self, spec: str) -> Iterator[Path]:
@@ -86,12 +102,16 @@ class Studio:
             raise Busy
         try:
             handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
+            with self.lock:
+                self.hidden.add(Path(name))
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(spec)
             try:
                 yield Path(name)
             finally:
                 Path(name).unlink(missing_ok=True)
+                with self.lock:
+                    self.hidden.discard(Path(name))
         finally:
             self.gate.release()
 
@@ -103,25 +123,33 @@ class Studio:
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
         with self._spec_file(spec) as path:
             work = Path(tempfile.mkdtemp(prefix=".puzzlebook-studio-", dir=self.folder))
+            with self.lock:
+                self.hidden.add(work)
+            command = [
+                sys.executable,
+                "-m",
+                "puzzlebook",
+                "build",
+                "-q",
+                str(path),
+                "-o",
+                str(work / "book.pdf"),
+            ]
+            build = subprocess.Popen(
+                command,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+                cwd=self.folder,
+                stdin=subprocess.DEVNULL,
+            )
+            with self.lock:
+                self.builds.add(build)
             try:
-                done = subprocess.run(
-                    [
-                        sys.executable,
-                        "-m",
-                        "puzzlebook",
-                        "build",
-                        "-q",
-                        str(path),
-                        "-o",
-                        str(work / "book.pdf"),
-                    ],
-                    capture_output=True,
-                    timeout=BUILD_SECONDS,
-                    env=env,
-                    cwd=self.folder,
-                    stdin=subprocess.DEVNULL,
-                )
+                _, stderr = build.communicate(timeout=BUILD_SECONDS)
             except subprocess.TimeoutExpired:
+                build.kill()
+                build.communicate()
                 message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
                 return Outcome(1, b"", [{"line": None, "key": None, "message": message}]), b""
             else:
@@ -129,10 +157,13 @@ class Studio:
                     (work / name).read_bytes() if (work / name).is_file() else b""
                     for name in ("book.pdf", "book-answers.pdf")
                 )
-                problems = problems_of(done.stderr.decode("utf-8", "replace"))
-                return Outcome(done.returncode, book, problems), answers
+                problems = problems_of(stderr.decode("utf-8", "replace"))
+                return Outcome(build.returncode, book, problems), answers
             finally:
                 shutil.rmtree(work, ignore_errors=True)
+                with self.lock:
+                    self.builds.discard(build)
+                    self.hidden.discard(work)
 
     def check(self, spec: str) -> Outcome:
         """The checks of ``puzzlebook validate``, in this process (they build no maze, so they are
