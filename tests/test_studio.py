@@ -163,7 +163,7 @@ def test_only_the_studios_own_page_may_use_it(shared, tmp_path):
             assert (response.status, response.read()) == (403, b"the studio answers only its own page")
             connection.close()
     assert not (folder / "mine.yaml").exists()
-    for host in (own, f"localhost:{port}"):  # the page itself, by either name
+    for host in (own, f"localhost:{port}", f"LocalHost:{port}"):  # the page itself, by either name
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         connection.request(
             "POST", "/api/check", body=SPEC.encode(), headers={"Host": host, "Origin": f"http://{host}"}

@@ -357,7 +357,9 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
             port = getattr(self.server, "server_port", None)  # set as the server binds its socket
             own = {f"127.0.0.1:{port}", f"localhost:{port}"}
             origin = self.headers.get("Origin")
-            if self.headers.get("Host") in own and (origin is None or origin in {f"http://{h}" for h in own}):
+            host = (self.headers.get("Host") or "").strip().lower()  # a name is the same in any case
+            origin = origin.strip().lower() if origin is not None else None
+            if host in own and (origin is None or origin in {f"http://{h}" for h in own}):
                 return True
             self._send(HTTPStatus.FORBIDDEN, b"the studio answers only its own page", "text/plain")
             return False
