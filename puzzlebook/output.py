@@ -50,6 +50,8 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
     shown = f"{where} {text}" if where.startswith("-") else where
     if not text.strip():
         raise _refuse(where, "is empty; give a file name such as book.pdf")
+    if any(ord(c) < 32 or ord(c) == 127 for c in text):  # a newline in a name splits every line about it
+        raise _refuse(where, f"{text!r} holds a control character; give a plain file name such as book.pdf")
     if text.endswith(("/", os.sep)):
         raise _refuse(shown, f"ends in '/', so it names a folder; give a file name such as {text}book.pdf")
     given = Path(text)

@@ -479,6 +479,10 @@ def test_a_book_is_not_written_under_a_pictures_name(tmp_path, book):
         assert result.exit_code == 2, name
         assert f"but a book is a PDF: name it {name.split('.')[0]}.pdf" in result.stderr
         assert not (tmp_path / name).exists()
+    for name in ("a\nb.pdf", "bell\x07.pdf"):  # a newline split every line that named the file
+        result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / name)])
+        assert result.exit_code == 2 and "holds a control character" in result.stderr
+        assert len(result.stderr.splitlines()) == 1 and not (tmp_path / name).exists()
     for name in ("book.PDF", "tmpXYZ"):
         assert runner.invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / name)]).exit_code == 0
         assert (tmp_path / name).read_bytes().startswith(b"%PDF"), name
