@@ -544,18 +544,19 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
                 f"{len(roster):,} students; a class set may have at most {MAX_STUDENTS:,}",
             )
         )
-    seen: set[str] = set()
+    seen: dict[str, tuple[str, str]] = {}
     for name, at in roster:  # the answer key is labelled by name: two Anas would share answers
         key = unicodedata.normalize("NFC", name).casefold()
         if key in seen:
+            first, where_first = seen[key]
             problems.append(
                 Problem(
                     at,
-                    f'"{name}" is in the class list twice; the answer key is labelled by name, so tell '
-                    f'the two apart, such as "{name} M." and "{name} S."',
+                    f'"{name}" is in the class list twice (also "{first}", {where_first}); the answer key is '
+                    f'labelled by name, so tell the two apart, such as "{name} M." and "{name} S."',
                 )
             )
-        seen.add(key)
+        seen.setdefault(key, (name, at))
     return roster, problems
 
 
