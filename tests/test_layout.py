@@ -252,7 +252,29 @@ def test_a_long_maze_title_takes_two_lines_where_the_slot_has_room(tmp_path):
     assert chars and min(c.size for c in chars) == pytest.approx(size, abs=0.01)  # not shrunk
 
 
-def test_too_dense_mazes_are_refused_with_every_fix(tmp_path):
+def test_a_long_title_keeps_a_second_lines_room_above_its_maze(tmp_path):
+    """Four square mazes to a handout leave no room above: a 60-letter title was refused as not
+    fitting even at 7 pt, and a 45-letter one set at 7 pt. A title about too wide now keeps room for
+    a second line, and is set at the caption's size."""
+    from typer.testing import CliRunner
+
+    from puzzlebook.build import build_book
+    from puzzlebook.cli import app
+    from puzzlebook.pdfread import read
+
+    long = "A rather long title that has many words in it to wrap nicely"
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nlayout: handout\nmazes_per_page: 4\npad: true\nmazes:\n"
+        f"  - {{size: 8x8, count: 3, title: {long}}}\n  - {{size: 8x8, title: Short}}\n"
+    )
+    result = CliRunner().invoke(app, ["check", str(tmp_path / "book.yaml")])
+    assert result.exit_code == 0, result.output
+    target, _ = build_book(tmp_path / "book.yaml")
+    size = load_layout("handout").caption_size
+    chars = [c for c in next(read(Path(target).read_bytes())).chars if c.font.endswith("Bold") and c.size > 7]
+    assert sum(c.text == "w" for c in chars) == 3 * long.count("w")  # every long title at full size
+    assert {round(c.size, 2) for c in chars if c.text in "wrap"} == {size}
+
     spec = spec_file(tmp_path, "title: x\nmazes:\n  - size: 10x10\n  - size: 200x260\n  - size: 90x100\n")
     with pytest.raises(SpecError) as err:
         plan_book(spec, load_layout("activity-book"), list(spec.mazes()), "activity-book")

@@ -20,7 +20,11 @@ def slot_items(
     """Caption, maze and info line in one slot; also returns the cell size."""
     info = answer or layout.show_seed or layout.show_difficulty  # answers always show their seed
     info_h = layout.small_size + 8 if info else 0.0
-    box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size - 6)
+    label = f"Maze {maze.shown}" + (f" · {isolate(maze.title)}" if maze.title and not answer else "")
+    # a title about too wide for one line (bold letters average 0.62 of their size) keeps a second
+    # line's room above the maze; the page draws it on one line all the same if it fits
+    lines = 2 if len(label) * caption_size * 0.62 > slot.w else 1
+    box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size * (1 + 1.15 * (lines - 1)) - 6)
     scale = page_scale(layout)
     pair = PAIRS[layout.pictures] if layout.pictures and not answer else None
     picture = max(MIN_PICTURE, min(0.1 * min(box.w, box.h), 72 * scale)) if pair else 0.0
@@ -37,7 +41,6 @@ def slot_items(
         room = min(need, 0.2 * min(box.w, box.h))  # "Arrivée", "Entrance": the room the words take
         cell, x, y = fit(box, across, down, room + extra)
     top = y + cell * down + room + extra + 4
-    label = f"Maze {maze.shown}" + (f" · {isolate(maze.title)}" if maze.title and not answer else "")
     source = f"{maze.where}.title" if maze.title and not answer else ""
     items: list[Item] = [
         Text(
@@ -49,7 +52,7 @@ def slot_items(
             "center",
             max_width=slot.w,
             source=source,
-            wrap=slot.y1 - (top + 4) >= caption_size * 2.2,  # a second line above, where it has room
+            wrap=lines == 2 or slot.y1 - (top + 4) >= caption_size * 2.2,  # a second line above
         ),
         MazeFrame(
             maze.number,
