@@ -879,7 +879,7 @@ def _mask(
     i: int,
     path: Path,
     lines: dict[Loc, int],
-    drawings: _Drawings | None = None,
+    drawings: _Drawings,
 ) -> tuple[Mask | None, list[Problem]]:
     """The entry's mask file, read from the spec's folder and checked, with what else the entry must
     agree with: its size (if given), an algorithm that walks from cell to neighbour, and a marks rule a
@@ -888,11 +888,14 @@ def _mask(
     assert entry.mask is not None
     named = entry.mask
     file = path.parent / named
-    try:
-        cells = file.stat().st_size  # a drawing's characters, or a picture's bytes: about its cells
-    except (OSError, ValueError):
-        cells = 0  # load_mask says what is wrong with it
-    mask, problems = (drawings or _Drawings()).draw(
+    if entry.size:  # a picture is fitted into it, and a drawing must fill it
+        cells = entry.size[0] * entry.size[1]
+    else:
+        try:
+            cells = file.stat().st_size  # a drawing's characters: about its cells
+        except (OSError, ValueError):
+            cells = 0  # load_mask says what is wrong with it
+    mask, problems = drawings.draw(
         ("mask", named, entry.size, entry.grid),
         at,
         cells,
@@ -1049,7 +1052,7 @@ def _builtin_shape(
     i: int,
     path: Path,
     lines: dict[Loc, int],
-    drawings: _Drawings | None = None,
+    drawings: _Drawings,
 ) -> tuple[Mask | None, list[Problem]]:
     """The entry's built-in shape drawn over its size (or its age's), checked like a mask."""
     at = where(path.name, lines, "mazes", i, "shape")
@@ -1063,12 +1066,12 @@ def _builtin_shape(
     shape = entry.shape
     if isinstance(shape, WordShape):
         key: tuple[Any, ...] = ("word", shape.text, size, entry.grid)
-        mask, problems = (drawings or _Drawings()).draw(
+        mask, problems = drawings.draw(
             key, at, size[0] * size[1], lambda at: word_mask(shape.text, *size, at, entry.grid)
         )
     else:
         key = ("shape", shape, size, entry.grid)
-        mask, problems = (drawings or _Drawings()).draw(
+        mask, problems = drawings.draw(
             key, at, size[0] * size[1], lambda at: shape_mask(shape, *size, at, entry.grid)
         )
     if mask is None:
