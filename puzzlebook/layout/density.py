@@ -51,19 +51,18 @@ def too_dense(
     fixes = []
     if layout.mazes_per_page > 1 and _fits(layout.model_copy(update={"mazes_per_page": 1}), maze):
         fixes.append("use mazes_per_page: 1")
-    drawn = maze.drawn_over if maze.drawn_over != (maze.width, maze.height) else None
-    if drawn:  # the size written, not the shape's cells within it: "60x20", not "53x19"
+    size = f"{maze.width}x{maze.height}" + (f" (the size {maze.size_from} sets)" if maze.size_from else "")
+    most, about = largest, ""
+    drawn = maze.drawn_over
+    if drawn and drawn != (maze.width, maze.height):  # the size written, not the shape's cells in it
+        whose = f"{maze.student}'s name" if maze.student else "the shape"
+        size = f"{drawn[0]}x{drawn[1]} ({whose} fills {maze.width}x{maze.height} of it)"
         most = (largest[0] * drawn[0] // maze.width, largest[1] * drawn[1] // maze.height)
-        fixes.append(f"make it at most about {most[0]}x{most[1]}")
-    else:
-        fixes.append(f"make it at most {largest[0]}x{largest[1]}")
+        about = "about "  # scaled from the shape's cells to the size written
+    fixes.append(f"make it at most {about}{most[0]}x{most[1]}")
     fits = [p for p in _presets_by_area() if _fits(for_book(load_layout(p), spec), maze)]
     if fits and fits[0] != name:
         fixes.append(f"use layout: {fits[0]}")
-    size = f"{maze.width}x{maze.height}" + (f" (the size {maze.size_from} sets)" if maze.size_from else "")
-    if drawn:
-        whose = f"{maze.student}'s name" if maze.student else "the shape"
-        size = f"{drawn[0]}x{drawn[1]} ({whose} fills {maze.width}x{maze.height} of it)"
     per_page = f" at {layout.mazes_per_page} a page" if layout.mazes_per_page > 1 else ""
     # as many decimals as it takes for the two to differ: "2.24 pt, the minimum is 2.25", not "2.2, 2.2"
     d = next((d for d in range(1, 4) if f"{cell:.{d}f}" != f"{min_cell:.{d}f}"), 3)
