@@ -667,9 +667,10 @@ def summary(checked: Checked) -> str:
     layout = checked.spec.book.layout
     answers = checked.plan.answers
     apart = f"; answers on {len(answers.pages)} pages of their own" if answers else ""
-    return (
-        f"{parts[0]} on {parts[1]} ({detail}){apart}; {answered} with a marked start and end, layout {layout}"
-    )
+    marked = f"{answered} with a marked start and end"
+    if not answered and checked.spec.book.answer_key:
+        marked = "none with a marked start and end, so no answer key (marks: suggested gives them one)"
+    return f"{parts[0]} on {parts[1]} ({detail}){apart}; {marked}, layout {layout}"
 
 
 def main() -> None:

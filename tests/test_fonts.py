@@ -344,7 +344,8 @@ def test_check_and_strict_report_empty_boxes_with_their_page(tmp_path, monkeypat
     """Were a letter no font has to slip past the checks before drawing, the finished PDF is caught."""
     monkeypatch.setattr("puzzlebook.build.text_problems", lambda plan: [])
     book = write(
-        tmp_path / "book.yaml", "title: T\npad: true\nstudents: [Ana, Ben 迷宫]\nmazes:\n  - {size: 6x6}\n"
+        tmp_path / "book.yaml",
+        "title: T\npad: true\nstudents: [Ana, Ben 迷宫]\nmarks: suggested\nmazes:\n  - {size: 6x6}\n",
     )
     # each line names the file: the spec for a book checked in memory, the book for --strict
     for command, named in ((["check"], book), (["build", "--strict"], tmp_path / "book.pdf")):

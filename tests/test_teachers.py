@@ -138,3 +138,45 @@ def test_a_too_dense_class_set_is_explained_once_per_entry_not_per_student(tmp_p
     with pytest.raises(SpecError) as caught:
         check_book(spec)
     assert len(calls) == 1 and len(caught.value.problems) == 1
+
+
+UNMARKED = "Mark a start and a finish on the edge, then find the path between them."
+ARROWS = "Start at the arrow pointing in and find your way to the arrow pointing out."
+
+
+@pytest.mark.parametrize("answer_key", ["true", "separate"])
+def test_a_handout_without_marks_speaks_of_none_and_has_no_empty_answer_key(tmp_path, answer_key):
+    """No arrows, so the instructions do not send children looking for them, and no answer key of
+    pages that only say each maze has no single answer."""
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text(
+        f"title: My Mazes\nlayout: handout\nanswer_key: {answer_key}\nmazes: [{{size: 10x10}}, {{size: 8x8}}]\n"
+    )
+    result = runner.invoke(app, ["build", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "none with a marked start and end, so no answer key (marks: suggested" in result.stderr
+    pages = page_texts(tmp_path / "sheet.pdf")
+    assert len(pages) == 1
+    assert UNMARKED in pages[0] and "arrow" not in pages[0]
+    assert not (tmp_path / "sheet-answers.pdf").exists()
+
+
+def test_a_sheet_with_arrows_keeps_the_arrows_line(tmp_path):
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text(
+        "title: My Mazes\nlayout: handout\nmazes:\n  - {size: 10x10, marks: suggested}\n"
+        "  - {size: 8x8}\n  - {size: 8x8}\n  - {size: 8x8}\n"
+    )
+    target, _ = build_book(spec)
+    pages = page_texts(target)
+    assert ARROWS in pages[0] and UNMARKED not in pages[0]  # one maze of the two has arrows
+    assert UNMARKED in pages[1] and ARROWS not in pages[1]
+    assert "No single answer" in pages[2] and "Maze 1" in pages[2]  # a key for the one with an answer
+
+
+def test_a_layouts_own_instructions_serve_every_page(tmp_path):
+    (tmp_path / "mine.yaml").write_text("base: handout\ninstructions: Help the mouse find the cheese!\n")
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text("title: My Mazes\nlayout: mine.yaml\nmazes: [{size: 10x10}]\n")
+    target, _ = build_book(spec)
+    assert "Help the mouse find the cheese!" in page_texts(target)[0]

@@ -113,8 +113,11 @@ def page_frame(
     student: str | None = None,
     student_where: str = "",
     title_where: str = "",
+    marked: bool = True,
 ) -> Box:
-    """Header, footer, name line and instructions; returns the box left for the mazes."""
+    """Header, footer, name line and instructions; returns the box left for the mazes. A page whose
+    mazes have no start and end (not ``marked``) gets ``instructions_unmarked`` where a layout has it:
+    a line about arrows would send children looking for arrows that are not there."""
     box = content_box(layout, page.number)
     s = layout.small_size
     top, bottom = box.y1, box.y0
@@ -169,17 +172,12 @@ def page_frame(
                     Text(x + size * 3.3, top, student, size, bold=True, max_width=width, source=student_where)
                 )
         top -= GAP
-    if page.kind == "maze" and layout.instructions:
+    key = "instructions" if marked or layout.instructions_unmarked is None else "instructions_unmarked"
+    instructions = getattr(layout, key)
+    if page.kind == "maze" and instructions:
         top -= layout.caption_size
         page.items.append(
-            Text(
-                box.x0,
-                top,
-                layout.instructions,
-                layout.caption_size,
-                max_width=box.w,
-                source=layout.where("instructions"),
-            )
+            Text(box.x0, top, instructions, layout.caption_size, max_width=box.w, source=layout.where(key))
         )
         top -= GAP
     return Box(box.x0, bottom, box.x1, top)

@@ -39,9 +39,15 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
             Text(area.x0, area.y1 - layout.heading_size, "Notes", layout.heading_size, bold=True)
         )
         plan.pages.append(page)
-    if spec.book.answer_key == "separate":
+    if spec.book.answer_key == "separate" and has_answers(mazes):
         plan.answers = _finish(_answers_plan(spec, layout, mazes, plan.maze_pages), layout)
     return _finish(plan, layout)
+
+
+def has_answers(mazes: list[MazeRequest]) -> bool:
+    """Whether an answer key has anything to show: a key of mazes without a start and an end would be
+    pages saying that each has no single answer."""
+    return any(m.has_answer for m in mazes)
 
 
 def _finish(plan: BookPlan, layout: Layout) -> BookPlan:
@@ -93,7 +99,8 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     if book.copyright or book.isbn:
         _copyright_page(new_page("copyright"), layout, spec)
     screen = book.edition == "screen"
-    entries = len(mazes) + (1 if book.answer_key is True else 0)
+    answer_key = book.answer_key is True and has_answers(mazes)
+    entries = len(mazes) + answer_key
     contents = (
         [
             new_page("contents", bookmark=None if i else "Contents")
@@ -116,8 +123,9 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     ]
     for chunk in chunks:
         page = new_page("maze", bookmark="Mazes" if not maze_pages else None)
+        marked = any(m.has_answer for m in chunk)
         area = page_frame(
-            layout, page, book.title, chunk[0].student, chunk[0].student_where, spec.where("title")
+            layout, page, book.title, chunk[0].student, chunk[0].student_where, spec.where("title"), marked
         )
         for slot, maze in zip(split(area, columns, rows, GAP), chunk, strict=False):
             items, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight)
@@ -130,7 +138,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         raise SpecError(list(dict.fromkeys(problems)))  # a class set repeats each maze once per student
 
     answer_pages: dict[int, int] = {}
-    if book.answer_key is True:
+    if answer_key:
         answer_pages = plan_answers(layout, mazes, maze_pages, new_page, book.title)
     if screen:
         fill_contents(layout, contents, mazes, maze_pages, answer_pages, book.title)

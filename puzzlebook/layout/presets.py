@@ -89,6 +89,9 @@ class Layout(_Model):
     name_line: bool = False
     title_heading: bool = Field(False, description="print the book's title at the top of every maze page")
     instructions: OneLine | None = Field(None, max_length=200)
+    instructions_unmarked: OneLine | None = Field(
+        None, max_length=200, description="the line on pages whose mazes have no start and end"
+    )
     header: OneLine | None = Field(None, max_length=120)
     footer: OneLine = Field("{page}", max_length=120)
     show_seed: bool = Field(
@@ -238,7 +241,10 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
                 raise SpecError(
                     [Problem(f"{fname}:{lines.get(('base',), 1)}: base", f'unknown preset "{base}".{hint}')]
                 )
-            data = _merge(_preset_data(base), data)
+            merged = _merge(_preset_data(base), data)
+            if "instructions" in data and "instructions_unmarked" not in data:
+                merged.pop("instructions_unmarked", None)  # their own line is for every page
+            data = merged
     else:
         hint = suggest(name, names) or f" Presets: {', '.join(names)}; or the name of a .yaml file."
         raise SpecError([Problem(where, f'unknown layout "{name}".{hint}')])
