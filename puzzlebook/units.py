@@ -42,14 +42,31 @@ def length(value: str | float | int) -> float:
     return float(match[1]) * PT_PER_UNIT[(match[2] or "pt").lower()]
 
 
+_BARE_SIZE = re.compile(rf"{_NUMBER}\s*[x×]\s*{_NUMBER}")
+
+
 def page_size(value: str) -> tuple[float, float]:
-    """A page-size name (``letter``, ``a4``...) or ``WxH`` with a unit (``6x9in``, ``210x297mm``)."""
+    """A page-size name (``letter``, ``a4``...) or ``WxH`` with a unit (``6x9in``, ``210x297mm``), turned
+    by a last word ``landscape`` (or ``portrait``): ``letter landscape`` is 11 x 8.5 in."""
     key = value.strip().lower()
+    for turn in ("landscape", "portrait"):
+        if key.endswith(turn) and key != turn:
+            w, h = _page_size(key.removesuffix(turn).rstrip(" -_"), value)  # one turn: never recursive
+            return (max(w, h), min(w, h)) if turn == "landscape" else (min(w, h), max(w, h))
+    return _page_size(key, value)
+
+
+def _page_size(key: str, value: str) -> tuple[float, float]:
     if key in PAGE_SIZES:
         return PAGE_SIZES[key]
     match = _SIZE.fullmatch(key)
     if not match:
         names = ", ".join(PAGE_SIZES)
+        bare = _BARE_SIZE.fullmatch(key)
+        if bare:
+            raise ValueError(
+                f"{_quoted(value)} needs a unit: {bare[1]}x{bare[2]}in for inches, or mm, cm or pt"
+            )
         raise ValueError(
             f"expected a page size ({names}) or WxH with a unit such as 6x9in, got {_quoted(value)}"
         )
@@ -66,4 +83,6 @@ def size_name(size: tuple[float, float]) -> str:
     for name, known in PAGE_SIZES.items():
         if abs(known[0] - size[0]) < 0.5 and abs(known[1] - size[1]) < 0.5:
             return name
+        if abs(known[1] - size[0]) < 0.5 and abs(known[0] - size[1]) < 0.5:
+            return f"{name} landscape"
     return f"{size[0] / 72:g} x {size[1] / 72:g} in"

@@ -50,10 +50,33 @@ def test_lengths(text, points):
         ("A4", (595.28, 841.89)),
         ("6x9in", (432, 648)),
         ("210x297mm", (595.28, 841.89)),
+        ("letter landscape", (792, 612)),
+        ("A4-Landscape", (841.89, 595.28)),
+        ("11x8.5in portrait", (612, 792)),
+        ("6x9in landscape", (648, 432)),
     ],
 )
 def test_page_sizes(text, size):
     assert page_size(text) == pytest.approx(size, abs=0.01)
+
+
+def test_a_size_without_its_unit_is_told_how_to_write_it():
+    with pytest.raises(ValueError, match=r'^"8.5x11" needs a unit: 8.5x11in for inches'):
+        page_size("8.5x11")
+    with pytest.raises(ValueError, match="expected a page size"):  # one turn, not a recursion per word
+        page_size("letter" + " landscape" * 10_000)
+
+
+def test_a_landscape_handout_is_built_on_its_side(tmp_path):
+    from pypdf import PdfReader
+
+    from puzzlebook.build import build_book
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nlayout: handout\npage_size: a4 landscape\nmazes: [{size: 12x8}]\n")
+    target, _ = build_book(spec)
+    box = PdfReader(target).pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((841.89, 595.28), abs=0.01)
 
 
 @pytest.mark.parametrize("read", [length, page_size])
