@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from . import kinds
 from .errors import Problem
@@ -151,19 +152,20 @@ def _without_specks(on: set[tuple[int, int]], grid: str) -> set[tuple[int, int]]
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
 MAX_WORD = 12
 """Letters in a word shape at most: a longer word's letters would be too thin to walk through."""
+MIN_WORD_ROWS = 7
+"""Rows a word is drawn over at least: at 5 its letters are a squiggle no child reads as their name, at
+7 they read (README, "Shapes")."""
 MAX_WORD_CELLS = 40_000
 """Cells a word is drawn over at most (200x200): far more than a page can print, and a bound on the
 work of joining its letters."""
 
 
 def word_mask(
-    word: str, width: int, height: int, where: str, grid: str = "rectangle"
+    word: str, width: int, height: int, where: str, grid: str = "rectangle", sized_by: str = ""
 ) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, its letters (and the
     dots of i and j) joined into one piece by the shortest straight bridges of cells, so the word is one
     maze a child can trace from the first letter to the last."""
-    from PIL import Image, ImageDraw, ImageFont  # Pillow loads only for a word shape
-
     word = word.strip()
     if not word:
         return None, [Problem(where, "the word is empty: write one, such as text: ANA")]
@@ -175,6 +177,29 @@ def word_mask(
         return None, [
             Problem(where, f"{width}x{height} is too large for a word: at most {MAX_WORD_CELLS:,} cells")
         ]
+    picture = word_picture(word)
+    if picture is None:
+        return None, [Problem(where, f'"{word}" draws nothing in the bundled font: use letters or digits')]
+    thin = too_thin(picture, width, height, grid)
+    if thin:
+        rows, (w, h) = thin
+        size = f"{width}x{height} cells" + (f" (the size {sized_by} sets)" if sized_by else "")
+        return None, [
+            Problem(
+                where,
+                f'"{word}" drawn over {size} is {rows} cell(s) tall, too thin to read as letters (it '
+                f"takes {MIN_WORD_ROWS}): make the maze about {w}x{h}",
+            )
+        ]
+    drawn = _joined(fit(picture, width, height, grid), grid)
+    mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
+    return (replace(mask, first=first_side(word)) if mask else None), problems
+
+
+def word_picture(word: str) -> Any:
+    """The word in the bundled bold font, white on black, or None when it draws nothing."""
+    from PIL import Image, ImageDraw, ImageFont  # Pillow loads only for a word shape
+
     # Pillow's basic layout, everywhere: with raqm (where the system has FriBiDi) it would kern pairs
     # such as AV and To, so one spec would make other mazes on another machine. The letters go in
     # reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left name from the right.
@@ -182,12 +207,38 @@ def word_mask(
     shown = _in_reading_order(word)
     left, top, right, bottom = (round(v) for v in font.getbbox(shown))
     if right <= left or bottom <= top:
-        return None, [Problem(where, f'"{word}" draws nothing in the bundled font: use letters or digits')]
+        return None
     picture = Image.new("L", (right - left + 8, bottom - top + 8), 0)
     ImageDraw.Draw(picture).text((4 - left, 4 - top), shown, fill=255, font=font)
-    drawn = _joined(fit(picture, width, height, grid), grid)
-    mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
-    return (replace(mask, first=first_side(word)) if mask else None), problems
+    return picture
+
+
+def too_thin(picture: Any, width: int, height: int, grid: str) -> tuple[int, tuple[int, int]] | None:
+    """The rows a word's ``picture`` takes over ``width`` x ``height`` cells and the least field that
+    draws it ``MIN_WORD_ROWS`` tall, when it is drawn thinner than that; None when it reads."""
+    rows = _rows(fit(picture, width, height, grid))
+    return (rows, _legible_size(picture, grid)) if rows < MIN_WORD_ROWS else None
+
+
+def _rows(cells: set[tuple[int, int]]) -> int:
+    return max(y for _, y in cells) - min(y for _, y in cells) + 1 if cells else 0
+
+
+def _legible_size(picture: Any, grid: str) -> tuple[int, int]:
+    """The narrowest field of ``MIN_WORD_ROWS`` + 1 rows over which the word is ``MIN_WORD_ROWS`` tall."""
+    height = MIN_WORD_ROWS + 1
+    low, high = 1, 2 * height * max(1, picture.width // max(1, picture.height)) + 8
+    for _ in range(8):
+        if _rows(fit(picture, high, height, grid)) >= MIN_WORD_ROWS:
+            break
+        high *= 2
+    while low < high:  # the least width that draws it tall enough
+        mid = (low + high) // 2
+        if _rows(fit(picture, mid, height, grid)) >= MIN_WORD_ROWS:
+            high = mid
+        else:
+            low = mid + 1
+    return high, height
 
 
 def _in_reading_order(word: str) -> str:

@@ -39,7 +39,7 @@ from .messages import Loc, errors_of, format_loc
 from .output import spec_output_problem
 from .registry import suggest
 from .rng import MAX_SEED, derive_seed
-from .shapes import MAX_WORD, SHAPES, shape_mask, word_mask
+from .shapes import MAX_WORD, MIN_WORD_ROWS, SHAPES, shape_mask, too_thin, word_mask, word_picture
 from .units import page_size
 
 MAX_NAME = 60  # characters in a student's name
@@ -1037,13 +1037,38 @@ def _name_shapes(
             )
         ]
     problems: list[Problem] = []
+    thin: list[tuple[str, int, tuple[int, int]]] = []  # one line for them all: the size is the entry's
     for k, (name, named) in enumerate(roster):
-        mask, more = word_mask(entry.shape.text.replace(STUDENT, name), *size, named, entry.grid)
+        text = entry.shape.text.replace(STUDENT, name)
+        picture = word_picture(text.strip()) if 0 < len(text.strip()) <= MAX_WORD else None
+        too = too_thin(picture, *size, entry.grid) if picture is not None else None
+        if too:
+            thin.append((text.strip(), *too))
+            continue
+        mask, more = word_mask(text, *size, named, entry.grid, _sized_by(entry, book))
         problems += more
         if mask is not None:
             found[(i, k)] = mask
+    if thin:
+        sized = f" (the size {_sized_by(entry, book)} sets)" if entry.size is None else ""
+        listed = ", ".join(f'"{text}" {rows}' for text, rows, _ in thin[:4])
+        more_names = f" and {len(thin) - 4} more" if len(thin) > 4 else ""
+        least = (max(w for _, _, (w, _) in thin), max(h for _, _, (_, h) in thin))
+        problems.append(
+            Problem(
+                at,
+                f"{len(thin)} name(s) drawn over {size[0]}x{size[1]} cells{sized} are too thin to read as "
+                f"letters ({listed}{more_names} cells tall; a name takes {MIN_WORD_ROWS}): make the maze "
+                f"about {least[0]}x{least[1]}",
+            )
+        )
     first = found.get((i, 0))
     return problems + (_fits_shape(entry, book, i, first, path, lines) if first else [])
+
+
+def _sized_by(entry: MazeEntry, book: BookSpec) -> str:
+    """What set a shape's size when the entry gives none: "difficulty: age-6"."""
+    return "" if entry.size else f"difficulty: {entry.difficulty or book.difficulty}"
 
 
 def _builtin_shape(
@@ -1067,7 +1092,10 @@ def _builtin_shape(
     if isinstance(shape, WordShape):
         key: tuple[Any, ...] = ("word", shape.text, size, entry.grid)
         mask, problems = drawings.draw(
-            key, at, size[0] * size[1], lambda at: word_mask(shape.text, *size, at, entry.grid)
+            key,
+            at,
+            size[0] * size[1],
+            lambda at: word_mask(shape.text, *size, at, entry.grid, _sized_by(entry, book)),
         )
     else:
         key = ("shape", shape, size, entry.grid)

@@ -180,3 +180,49 @@ def test_a_layouts_own_instructions_serve_every_page(tmp_path):
     spec.write_text("title: My Mazes\nlayout: mine.yaml\nmazes: [{size: 10x10}]\n")
     target, _ = build_book(spec)
     assert "Help the mouse find the cheese!" in page_texts(target)[0]
+
+
+def test_names_too_thin_to_read_are_refused_in_one_line_with_a_size_that_reads(tmp_path):
+    """An age preset drew "Mary Jane" over its 10x14 cells as a corridor two cells long: a page with
+    nothing to solve, and no word of it."""
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: Names\nlayout: handout\ndifficulty: age-6\nstudents: [Mary Jane, Siobhán, Łukasz, Al]\n"
+        "marks: suggested\nmazes:\n  - shape: {text: '{student}'}\n"
+    )
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, lines  # "Al" reads at 10x14; the three others are told together
+    assert lines[0].startswith(
+        "error: names.yaml:7: mazes[0].shape: 3 name(s) drawn over 10x14 cells (the size difficulty: age-6 "
+        'sets) are too thin to read as letters ("Mary Jane" '
+    )
+    size = re.search(r"make the maze about (\d+)x(\d+)$", lines[0])
+    assert size
+    from puzzlebook.shapes import MIN_WORD_ROWS, word_mask
+
+    for name in ("Mary Jane", "Siobhán", "Łukasz", "Al"):
+        mask, problems = word_mask(name, int(size[1]), int(size[2]), "")
+        assert mask is not None and mask.height >= MIN_WORD_ROWS, problems
+
+
+def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):
+    """The advice went round in circles: 40x16 "at most about 34x14", which was too dense again, and each
+    smaller size drew the names thinner. Now it says no smaller size reads, and what does."""
+    spec = tmp_path / "names.yaml"
+    body = (
+        "title: Names\nlayout: handout\nmazes_per_page: 1\nstudents: [Mary Jane, Christopher, Al]\n"
+        "marks: suggested\nmazes:\n  - {shape: {text: '{student}'}, size: 44x8}\n"
+    )
+    spec.write_text(body)
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    assert (
+        "a smaller size would draw the letters under 7 cells tall, too thin to read: use page_size: letter "
+        "landscape" in result.stderr
+    ), result.stderr
+    assert "make it at most" not in result.stderr
+    spec.write_text(body.replace("mazes_per_page: 1", "mazes_per_page: 1\npage_size: letter landscape"))
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr

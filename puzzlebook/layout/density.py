@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 from ..errors import Problem
+from ..shapes import MIN_WORD_ROWS, word_mask
 from ..spec import (
     AGES,
+    STUDENT,
     MazeRequest,
     Spec,
+    WordShape,
 )
 from ..units import size_name
 from .boxes import GAP, content_box, grid_of, split
@@ -52,14 +56,32 @@ def too_dense(
     if layout.mazes_per_page > 1 and _fits(layout.model_copy(update={"mazes_per_page": 1}), maze):
         fixes.append("use mazes_per_page: 1")
     size = f"{maze.width}x{maze.height}" + (f" (the size {maze.size_from} sets)" if maze.size_from else "")
-    most, about = largest, ""
+    most: tuple[int, int] | None = largest
+    about = ""
     drawn = maze.drawn_over
+    word = _word(maze, spec)
     if drawn and drawn != (maze.width, maze.height):  # the size written, not the shape's cells in it
         whose = f"{maze.student}'s name" if maze.student else "the shape"
         size = f"{drawn[0]}x{drawn[1]} ({whose} fills {maze.width}x{maze.height} of it)"
         most = (largest[0] * drawn[0] // maze.width, largest[1] * drawn[1] // maze.height)
         about = "about "  # scaled from the shape's cells to the size written
-    fixes.append(f"make it at most {about}{most[0]}x{most[1]}")
+    if word and drawn:  # drawn again at each size tried: a word's letters do not scale with its box
+        most, about = _largest_word(layout, maze, word, drawn), ""
+    if most is not None:
+        fixes.append(f"make it at most {about}{most[0]}x{most[1]}")
+    else:
+        w, h = layout.trim
+        turned = layout.model_copy(update={"page_size": f"{h}x{w}pt"})
+        if w < h and _fits(turned, maze):
+            fixes.append(f"use page_size: {size_name((h, w))}")
+        if not fixes:
+            fixes.append(
+                f"use smaller cells (a lower min_cell{', or an age for older children' if _aged(maze, spec) else ''})"
+            )
+        fixes[0] = (
+            f"a smaller size would draw the letters under {MIN_WORD_ROWS} cells tall, too thin to read: "
+            + fixes[0]
+        )
     fits = [p for p in _presets_by_area() if _fits(for_book(load_layout(p), spec), maze)]
     if fits and fits[0] != name:
         fixes.append(f"use layout: {fits[0]}")
@@ -71,6 +93,41 @@ def too_dense(
         f"{size} is too dense for {name}{per_page} on {page}: its cells would be {cell:.{d}f} pt, the minimum "
         f"is {min_cell:.{d}f} pt; {', or '.join(fixes)}",
     )
+
+
+def _aged(maze: MazeRequest, spec: Spec) -> bool:
+    """Whether an age preset sets the maze's cells."""
+    entry = spec.book.mazes[maze.entry] if maze.entry < len(spec.book.mazes) else None
+    return spec.book.difficulty in AGES or (entry is not None and entry.age is not None)
+
+
+def _word(maze: MazeRequest, spec: Spec) -> str | None:
+    """The word a word-shaped maze is drawn as, a class set's name put in."""
+    shape = spec.book.mazes[maze.entry].shape if maze.entry < len(spec.book.mazes) else None
+    return shape.text.replace(STUDENT, maze.student or "") if isinstance(shape, WordShape) else None
+
+
+def _largest_word(
+    layout: Layout, maze: MazeRequest, word: str, drawn: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The largest size of the written proportions over which ``word`` fits the slot, found by bisection
+    (a size too small to read fits by definition, so the fitting sizes stay one run from the smallest);
+    None when that size would draw it too thin to read."""
+
+    def mask(scale: float) -> tuple[tuple[int, int], Any]:
+        size = (max(1, math.floor(drawn[0] * scale)), max(1, math.floor(drawn[1] * scale)))
+        return size, word_mask(word, *size, "", maze.grid)[0]
+
+    def fits(scale: float) -> bool:
+        _, m = mask(scale)
+        return m is None or _fits(layout, replace(maze, width=m.width, height=m.height))
+
+    low, high = 0.0, 1.0
+    for _ in range(14):
+        mid = (low + high) / 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    size, m = mask(low)
+    return size if m is not None else None
 
 
 def for_book(layout: Layout, spec: Spec) -> Layout:
