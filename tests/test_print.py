@@ -408,3 +408,41 @@ def test_a_layout_with_no_margins_still_makes_a_book_ready_for_print(tmp_path, b
     data = Path(target).read_bytes()
     assert preflight(data, "print", bleed) == []
     assert "2" in page_texts(target)[1].split()  # the page number is there
+
+
+def _answer_pages(pages: list[str]) -> list[str]:
+    return [p for p in pages if "Answer key" in p]
+
+
+def test_answers_too_detailed_for_a_thumbnail_share_pages_and_none_is_empty(tmp_path):
+    """30x40 mazes on 6x9 do not read at six a page: each went to a page of its own with an empty
+    "Answer key (continued)" page before it, 24 pages for 12 answers, and preflight passed it."""
+    path = spec(tmp_path, "page_size: 6x9in\nbleed: true\npad: true\nmazes:\n  - {size: 30x40, count: 12}\n")
+    target, _ = build_book(path)
+    answers = _answer_pages(page_texts(target))
+    assert len(answers) == 6  # two a page, down the page's length
+    for number, page in enumerate(answers):
+        assert page.count(" · page ") == 2, page  # two answers on every page, none empty
+        assert f"Maze {2 * number + 1} · page" in page and f"Maze {2 * number + 2} · page" in page
+    assert preflight(Path(target).read_bytes(), bleed=True) == []
+
+
+def test_small_and_large_answers_each_take_the_densest_grid_that_reads(tmp_path):
+    path = spec(
+        tmp_path,
+        "page_size: 6x9in\npad: true\nmazes:\n  - {size: 8x10, count: 7}\n  - {size: 30x40, count: 3}\n"
+        "  - {size: 8x10, count: 1}\n",
+    )
+    target, _ = build_book(path)
+    counts = [page.count(" · page ") for page in _answer_pages(page_texts(target))]
+    assert counts == [6, 1, 2, 1, 1]  # six thumbnails, the seventh; two large a page; then small again
+    assert preflight(Path(target).read_bytes()) == []
+
+
+def test_the_answer_heading_stays_inside_a_small_trims_margins(tmp_path):
+    """On 4x6 in with bleed, "Answer key (continued)" at 18 pt reached into the margins: `build` wrote a
+    book `check` refused, page after page, and the advice (widen the margins) was for a preset."""
+    path = spec(tmp_path, "page_size: 4x6in\nbleed: true\npad: true\nmazes:\n  - {size: 10x14, count: 20}\n")
+    target, _ = build_book(path)
+    assert len(_answer_pages(page_texts(target))) > 2
+    assert preflight(Path(target).read_bytes(), bleed=True) == []

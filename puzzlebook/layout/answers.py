@@ -35,7 +35,15 @@ def plan_answers(
         heading = "Answer key (continued)" if made else "Answer key"
         middle = area.x0 + area.w / 2
         page.items.append(
-            Text(middle, area.y1 - layout.heading_size, heading, layout.heading_size, True, "center")
+            Text(
+                middle,
+                area.y1 - layout.heading_size,
+                heading,
+                layout.heading_size,
+                True,
+                "center",
+                max_width=area.w,  # "Answer key (continued)" at 18 pt is wider than a 4 in page's room
+            )
         )
         made.append(page)
         return page, Box(area.x0, area.y0, area.x1, area.y1 - layout.heading_size - GAP)
@@ -43,18 +51,22 @@ def plan_answers(
     page: Page | None = None
     area: Box | None = None
     slots: list[Box] = []
+    grid: tuple[int, int] | None = None  # the current page's
+    placed = 0  # answers on the current page
     answers: dict[int, int] = {}
     for maze in (m for m in mazes if m.has_answer):
-        if not slots:
+        if area is None:
             page, area = next_page()
-            slots = split(area, columns, rows, GAP)
-        items, cell = _answer_items(layout, slots.pop(0), maze, maze_pages[maze.number])
-        if cell < 3 * layout.answer_wall_weight:  # too small as a thumbnail: a page of its own
-            page, area = next_page()
-            items, cell = _answer_items(layout, area, maze, maze_pages[maze.number])
-            slots = []
+        fits = _grid_for(layout, area, maze, _grids(columns, rows, area))
+        if fits != grid or not slots:
+            if placed:  # the page is full, or holds answers of another grid: the next one
+                page, area = next_page()
+                placed = 0
+            grid, slots = fits, split(area, *fits, GAP)
+        items, _ = _answer_items(layout, slots.pop(0), maze, maze_pages[maze.number])
         assert page is not None
         page.items += items
+        placed += 1
         answers[maze.number] = page.number
     unanswered = [m for m in mazes if not m.has_answer]
     if not unanswered:
@@ -143,6 +155,24 @@ def answer_links(
                 page.items.append(
                     Link(label.x - width / 2, label.y - 2, label.x + width / 2, label.y + label.size, target)
                 )
+
+
+def _grids(columns: int, rows: int, area: Box) -> list[tuple[int, int]]:
+    """The answer grids to try, most answers a page first: the layout's, two a page along the page's
+    longer side, one a page."""
+    two = (1, 2) if area.h >= area.w else (2, 1)
+    tried = [(columns, rows)] + [g for g in (two, (1, 1)) if g[0] * g[1] < columns * rows]
+    return list(dict.fromkeys(tried))
+
+
+def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[int, int]]) -> tuple[int, int]:
+    """The densest grid whose slot shows the maze's walls apart (cells of three answer wall weights at
+    least); a page of its own when none does. A grid's slots are all one size, so the first tells."""
+    for grid in grids:
+        _, cell = _answer_items(layout, split(area, *grid, GAP)[0], maze, 0)
+        if cell >= 3 * layout.answer_wall_weight:
+            return grid
+    return grids[-1]
 
 
 def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
