@@ -140,11 +140,15 @@ def workload_problems(spec: Spec) -> list[Problem]:
 
 
 def check_book(
-    spec_path: str | os.PathLike[str], seed: int | None = None, page_size: str | None = None
+    spec_path: str | os.PathLike[str],
+    seed: int | None = None,
+    page_size: str | None = None,
+    output_given: bool = False,
 ) -> Checked:
-    """Every check that needs no maze: spec, layout, and whether each maze fits its page."""
+    """Every check that needs no maze: spec, layout, and whether each maze fits its page (and where the
+    spec's `output:` goes, unless ``output_given``: -o wins)."""
     try:
-        spec = load_spec(spec_path)
+        spec = load_spec(spec_path, output_given)
     except SpecError as exc:
         said = {problem.where for problem in exc.problems}
         more = [problem for problem in _layout_problems(spec_path, page_size) if problem.where not in said]
@@ -305,7 +309,7 @@ def build_book(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[str, Checked]:
     """Build the PDF; returns where it was written. Nothing is written unless everything succeeded."""
-    checked = check_book(spec_path, seed)
+    checked = check_book(spec_path, seed, output_given=out is not None)
     places = targets(checked, out)
     made = made_from(checked, seed)
     checked, puzzles = generate(checked, progress)

@@ -440,7 +440,7 @@ def build(
     """Build the PDF book described by a spec."""
     try:
         check_seed(seed)
-        checked = check_book(spec, seed)
+        checked = check_book(spec, seed, output_given=output is not None)
         places = targets(checked, output)
         if places[0][0] == "-" and _terminal(sys.stdout):
             where = "--output -" if output is not None else places[0][1]

@@ -749,8 +749,9 @@ def _plain_yaml_problem(what: str) -> str:
     return f"this is not valid YAML ({what}); check the indentation and the quotes"
 
 
-def load_spec(path: str | os.PathLike[str]) -> Spec:
-    """Read and check a book spec; a SpecError lists every problem found."""
+def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
+    """Read and check a book spec; a SpecError lists every problem found. With ``output_given`` (``-o``)
+    the spec's own `output:` is not where the book goes, so a folder it names need not exist."""
     path = Path(path)
     text, _ = inputs.read_text(path, "spec")
     data, lines, problems = parse_yaml(text, path.name)
@@ -774,6 +775,7 @@ def load_spec(path: str | os.PathLike[str]) -> Spec:
     if (
         isinstance(output, str)
         and _is_one_line(output)
+        and not output_given
         and (wrong := spec_output_problem(path.parent, output))
     ):
         problems.append(Problem(where(path.name, lines, "output"), wrong))

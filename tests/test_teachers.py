@@ -226,3 +226,13 @@ def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):
     spec.write_text(body.replace("mazes_per_page: 1", "mazes_per_page: 1\npage_size: letter landscape"))
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 0, result.stderr
+
+
+def test_dash_o_wins_over_an_output_folder_that_is_not_there(tmp_path):
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text("title: T\noutput: handouts/sheet.pdf\nmazes: [{size: 5x5}]\n")
+    result = runner.invoke(app, ["build", str(spec), "-o", str(tmp_path / "My Handout.pdf")])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "My Handout.pdf").stat().st_size > 0
+    result = runner.invoke(app, ["build", str(spec)])  # without -o the spec's folder is still checked
+    assert result.exit_code == 2 and 'output: the folder "handouts" does not exist' in result.stderr
