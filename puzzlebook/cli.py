@@ -6,6 +6,7 @@ This is the only module that prints or chooses exit codes: 2 for bad input (spec
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import secrets
@@ -31,6 +32,7 @@ from .build import (
 )
 from .errors import NotReady, Problem, PuzzlebookError, SpecError
 from .graph import GraphMaze
+from .inputs import read_bytes
 from .layout import load_layout, plan_single, preset_names
 from .masks import Mask, load_mask
 from .output import plan_output, write_output
@@ -507,7 +509,10 @@ def check(
 ) -> None:
     """Preflight for print-on-demand: list what a printer would reject in the book. A book built from
     this spec as it is now (and the files it reads, the seed and this puzzlebook) is read from its file;
-    otherwise the book is built in memory."""
+    otherwise the book is built in memory. A .pdf is read as it is, whoever made it."""
+    if spec.lower().endswith(".pdf"):
+        check_pdf(spec)
+        return
     try:
         check_seed(seed)
         checked = check_book(spec, seed)
@@ -521,12 +526,34 @@ def check(
     except PuzzlebookError as error:
         fail(error)
     read = f" (read {built[0]}, built from it)" if built is not None else ""
-    ready = (
-        "ready for print"
-        if checked.spec.book.edition == "print"
-        else "ready as a screen edition (print rules, such as an even page count, are not checked)"
-    )
+    ready = {
+        "print": "ready for print",
+        "office": f"ready to print on an office printer (print-on-demand's page counts are not checked for "
+        f"layout {checked.spec.book.layout})",
+        "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
+    }[_edition(checked)]
     typer.echo(f"{spec}: {ready}{read}, {summary(checked)}")
+
+
+def check_pdf(name: str) -> None:
+    """Preflight of a PDF by itself (one written elsewhere with -o, or by another program): a print
+    edition, with bleed when its pages are larger than their trim box."""
+    from pypdf import PdfReader
+
+    quiet_reader()
+    try:
+        data = read_bytes(name, "book").data
+        try:
+            page = PdfReader(io.BytesIO(data)).pages[0]
+            bleed = tuple(page.trimbox) != tuple(page.mediabox)
+        except Exception:  # preflight says in one line that it cannot be read
+            bleed = False
+        problems = _preflight_lines(name, data, "print", bleed)
+        if problems:
+            raise NotReady(problems)
+    except PuzzlebookError as error:
+        fail(error)
+    typer.echo(f"{name}: ready for print{' (with bleed)' if bleed else ''}")
 
 
 def quiet_reader() -> None:
@@ -540,11 +567,25 @@ def quiet_reader() -> None:
 def report_preflight(checked: Checked, book: str, data: bytes) -> None:
     """Fail with preflight's findings in ``data``, each line naming ``book``, the file the book is in
     (or the spec, for a book made in memory)."""
+    problems = _preflight_lines(book, data, _edition(checked), checked.plan.bleed)
+    if problems:
+        raise NotReady(problems)
+
+
+def _edition(checked: Checked) -> str:
+    """The rules a book is checked by: a print edition of a layout for office printers (a handout, a
+    poster) is "office", the print rules without print-on-demand's page counts."""
+    edition = checked.spec.book.edition
+    return "office" if edition == "print" and not checked.layout.print_on_demand else edition
+
+
+def _preflight_lines(book: str, data: bytes, edition: str, bleed: bool) -> list[str]:
+    """Preflight's findings in ``data``, each line naming ``book``."""
     from .preflight import preflight  # loads pypdf and fontTools: only check and --strict need them
 
     quiet_reader()
     try:
-        problems = preflight(data, checked.spec.book.edition, checked.plan.bleed)
+        problems = preflight(data, edition, bleed)
     except PuzzlebookError:
         raise
     except Exception as exc:  # a damaged file, or one made to trouble a reader: one line, no traceback
@@ -553,8 +594,7 @@ def report_preflight(checked: Checked, book: str, data: bytes) -> None:
         raise NotReady(
             [f"{book}: cannot be checked ({said}); build it again from its spec, then check it"]
         ) from None
-    if problems:
-        raise NotReady([f"{book}: {line.removeprefix('book: ')}" for line in problems])
+    return [f"{book}: {line.removeprefix('book: ')}" for line in problems]
 
 
 @app.command()

@@ -80,7 +80,7 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
     problems: list[str] = []
     reader = PdfReader(io.BytesIO(pdf))
     count = len(reader.pages)
-    if edition == "print":
+    if edition == "print":  # "office": a handout or a poster, no page counts or binding to obey
         if count < 24 or count % 2:
             problems.append(
                 f"book: {count} pages; print-on-demand needs at least 24 and an even number: add `pad: true`"
@@ -194,7 +194,7 @@ def _pages(
         raw = reader.pages[number - 1]
         drawn = document.page(number - 1)  # one page's objects at a time: memory stays flat
         boxes += [(number, line) for line in _empty_boxes(number, drawn.chars)]
-        if edition == "print" and raw.get("/Annots"):
+        if edition != "screen" and raw.get("/Annots"):
             found.append((number, f"page {number}: has links or annotations; a print file must not"))
         trim = raw.trimbox
         gutter_side = f"the gutter of a {count}-page book, {inside:g} pt"

@@ -446,3 +446,36 @@ def test_the_answer_heading_stays_inside_a_small_trims_margins(tmp_path):
     target, _ = build_book(path)
     assert len(_answer_pages(page_texts(target))) > 2
     assert preflight(Path(target).read_bytes(), bleed=True) == []
+
+
+def test_a_handout_is_checked_for_an_office_printer_not_for_print_on_demand(tmp_path):
+    """`check` failed every classroom handout ("3 pages; print-on-demand needs at least 24"), and its
+    fix, `pad: true`, made each child's sheet a 24-page book of Notes pages."""
+    path = tmp_path / "sheet.yaml"
+    path.write_text("title: Sheet\nlayout: handout\nmarks: suggested\nmazes: [{size: 10x10, count: 3}]\n")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"{path}: ready to print on an office printer (print-on-demand's")
+    (tmp_path / "mine.yaml").write_text("base: handout\nprint_on_demand: true\n")  # a book after all
+    path.write_text(path.read_text().replace("layout: handout", "layout: mine.yaml"))
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1 and "print-on-demand needs at least 24" in result.stderr
+
+
+def test_check_reads_a_pdf_by_itself(tmp_path):
+    """`check book.pdf` said "a NUL byte: this does not look like a text file"; a book written elsewhere
+    with -o could not be checked at all."""
+    path = spec(tmp_path, "page_size: 6x9in\nbleed: true\npad: true\nmazes:\n  - {size: 10x12, count: 3}\n")
+    elsewhere = tmp_path / "proof.pdf"
+    assert runner.invoke(app, ["build", str(path), "-o", str(elsewhere)]).exit_code == 0
+    result = runner.invoke(app, ["check", str(elsewhere)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == f"{elsewhere}: ready for print (with bleed)\n"
+    short = spec(tmp_path, "mazes:\n  - {size: 10x12, count: 3}\n")
+    assert runner.invoke(app, ["build", str(short), "-o", str(elsewhere)]).exit_code == 0
+    result = runner.invoke(app, ["check", str(elsewhere)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {elsewhere}: 5 pages; print-on-demand needs at least 24")
+    (tmp_path / "not.pdf").write_text("hello")
+    result = runner.invoke(app, ["check", str(tmp_path / "not.pdf")])
+    assert result.exit_code == 1 and "cannot be checked" in result.stderr and "Traceback" not in result.output

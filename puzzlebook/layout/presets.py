@@ -88,6 +88,9 @@ class Layout(_Model):
     title_page: bool = True
     name_line: bool = False
     title_heading: bool = Field(False, description="print the book's title at the top of every maze page")
+    print_on_demand: bool = Field(
+        True, description="a bound book: check holds it to print-on-demand's page counts"
+    )
     instructions: OneLine | None = Field(None, max_length=200)
     instructions_unmarked: OneLine | None = Field(
         None, max_length=200, description="the line on pages whose mazes have no start and end"
