@@ -436,7 +436,8 @@ class Spec:
                 match = (k, len(self.roster))
                 mine = replace(maze, number=number, student=name, student_where=at, label=label, match=match)
                 if maze.title and STUDENT in maze.title:  # "{student}'s maze": Ana's maze
-                    mine = replace(mine, title=maze.title.replace(STUDENT, name))
+                    # isolated: "محمد's maze" would otherwise read as a right-to-left line, "s maze'محمد"
+                    mine = replace(mine, title=maze.title.replace(STUDENT, isolate(name)))
                 shape = self.name_masks.get((maze.entry, k))
                 if shape:  # the student's own name: a maze of its own, not one of a matched set
                     seed = derive_seed(maze.seed, "student", k)

@@ -376,3 +376,18 @@ def test_the_default_font_covers_latin_greek_and_cyrillic(font):
         letters = "".join(chr(c) for c in range(low, high + 1) if unicodedata.category(chr(c))[0] in "LMNPS")
         assert setter.missing(letters) is None
     assert setter.missing("·×") is None and setter.missing("迷") == "迷"
+
+
+def test_a_right_to_left_name_in_a_title_keeps_the_title_reading_left_to_right(tmp_path):
+    """ "{student}'s maze" for محمد printed "Maze 1 · s maze'محمد": the name made the whole title a
+    right-to-left paragraph."""
+    from puzzlebook.build import check_book
+    from puzzlebook.spec import isolate
+
+    book = write(
+        tmp_path / "book.yaml",
+        'title: T\nstudents: [محمد, Ana]\nmazes:\n  - {size: 6x6, title: "{student}\'s maze"}\n',
+    )
+    titles = [m.title for m in check_book(book).mazes]
+    assert drawn(f"Maze 1 · {isolate(titles[0])}") == ["Maze 1 · ", "ﺪﻤﺤﻣ", "'s maze"]
+    assert titles[1] == "Ana's maze"
