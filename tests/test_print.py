@@ -479,3 +479,15 @@ def test_check_reads_a_pdf_by_itself(tmp_path):
     (tmp_path / "not.pdf").write_text("hello")
     result = runner.invoke(app, ["check", str(tmp_path / "not.pdf")])
     assert result.exit_code == 1 and "cannot be checked" in result.stderr and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("trim", ["5.5x8.5in", "6x9in", "7x10in"])
+def test_start_and_finish_both_print_beside_sideways_arrows_on_small_trims(tmp_path, trim):
+    """On 5.5x8.5 and 6x9 the arrows had no words, and on 7x10 "Start" printed but not "Finish": the
+    room beside the maze was too narrow for the words at 7 pt. It now grows to take them."""
+    path = spec(tmp_path, f"page_size: {trim}\nmazes:\n  - {{size: 10x14, marks: left-right, count: 3}}\n")
+    target, _ = build_book(path)
+    mazes = [page for page in page_texts(target) if "Maze " in page and "Answer key" not in page]
+    assert len(mazes) == 3
+    for page in mazes:
+        assert "Start" in page.split() and "Finish" in page.split(), page

@@ -40,6 +40,15 @@ def slot_items(
     if not answer and not pair and words != ("Start", "Finish") and room < need:
         room = min(need, 0.2 * min(box.w, box.h))  # "Arrivée", "Entrance": the room the words take
         cell, x, y = fit(box, across, down, room + extra)
+    # the room the words take at the least size that prints, their letters 0.6 of it on average, and the
+    # arrow's gap (render.geometry.arrow_gap); less, and beside a sideways arrow they would be left out
+    gap = max(1.5, min(cell * 0.12, 6.0))
+    least = (max(map(len, words)) * 0.6 * MIN_TEXT + gap) / 0.85
+    if not answer and not pair and room < least:
+        grown = min(least, 0.2 * min(box.w, box.h))
+        bigger = fit(box, across, down, grown + extra)
+        if bigger[0] >= max(layout.min_cell, 3 * wall):  # never at the cost of a maze that fitted
+            room, (cell, x, y) = grown, bigger
     top = y + cell * down + room + extra + 4
     source = f"{maze.where}.title" if maze.title and not answer else ""
     items: list[Item] = [
