@@ -83,6 +83,18 @@ def _one_line(value: str) -> str:
 OneLine = Annotated[str, AfterValidator(_one_line)]
 
 
+def _paragraphs(value: str) -> str:
+    """Printed text of a few lines (the copyright notice): line breaks allowed, nothing else unseen."""
+    lines = [line.strip() for line in value.strip().replace("\r\n", "\n").split("\n")]
+    if len(lines) > MAX_PARAGRAPH_LINES:
+        raise ValueError(f"has {len(lines)} lines; at most {MAX_PARAGRAPH_LINES} fit the page")
+    return "\n".join(_one_line(line) for line in lines)
+
+
+MAX_PARAGRAPH_LINES = 12
+Paragraphs = Annotated[str, AfterValidator(_paragraphs)]
+
+
 def _is_one_line(value: str) -> bool:
     try:
         _one_line(value)
@@ -354,7 +366,9 @@ class BookSpec(_Model):
     end_label: OneLine | None = Field(None, min_length=1, max_length=20, description="word at the end")
     pictures: str | None = Field(None, description="pictures at the start and end, such as mouse-cheese")
     belongs_to: bool = Field(False, description='a "This book belongs to" line on the title page')
-    copyright: OneLine | None = Field(None, max_length=300, description="copyright page text")
+    copyright: Paragraphs | None = Field(
+        None, max_length=1000, description="copyright page text: lines wrap, and may be broken (copyright: |)"
+    )
     year: int | None = Field(None, ge=1900, le=2200, description="year on the copyright page")
     isbn: Annotated[str, AfterValidator(_isbn)] | None = Field(None, description="ISBN on the copyright page")
     fallback_fonts: FontFiles = Field(default_factory=list)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 from pdfcheck import page_texts
+from typer.testing import CliRunner
 
 from puzzlebook.build import build_book
+from puzzlebook.cli import app
 from puzzlebook.errors import SpecError
 from puzzlebook.spec import load_spec
 
@@ -192,3 +194,61 @@ def test_start_and_finish_words_in_other_languages_get_the_room_they_need(tmp_pa
         assert result.exit_code == 2 and "is too long to fit beside the arrows even at 7 pt" in result.stderr
     else:
         assert result.exit_code == 0, result.output
+
+
+def _sizes(pdf_path, page_number):
+    import pdfplumber
+
+    with pdfplumber.open(pdf_path) as pdf:
+        words = pdf.pages[page_number].extract_words(extra_attrs=["size"])
+    return [(w["text"], w["size"], w["top"]) for w in words]
+
+
+def test_a_long_title_stays_the_largest_words_of_its_title_page(tmp_path):
+    """A 108-character title on 6x9 was set at 11 pt on two lines, under "This book belongs to" at 14."""
+    title = (
+        "Mazes for Adults: 100 Challenging Labyrinth Puzzles for Stress Relief, Relaxation and Brain "
+        "Training Fun"
+    )
+    subtitle = "Large print hard mazes with solutions, a perfect gift for puzzle lovers of every age"
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        f'title: "{title}"\nsubtitle: "{subtitle}"\nauthor: Pat\npage_size: 6x9in\nbelongs_to: true\n'
+        "mazes: [{size: 8x8}]\n"
+    )
+    target, _ = build_book(spec)
+    words = _sizes(target, 0)
+    only_title = set(title.split()) - set(subtitle.split())  # "for" is in both
+    title_size = min(size for text, size, _ in words if text in only_title)
+    rest = [*subtitle.split(), "This", "book", "belongs", "to", "Pat", "maze"]
+    others = [size for text, size, _ in words if text in rest and text not in title.split()]
+    assert len(others) >= len(rest) - 1
+    assert title_size > max(others) and title_size >= 16
+    only_subtitle = set(subtitle.split()) - set(title.split())
+    assert len({round(top) for text, _, top in words if text in only_title}) <= 4  # lines
+    assert len({round(top) for text, _, top in words if text in only_subtitle}) == 2
+    assert min(size for text, size, _ in words if text in only_subtitle) >= 12
+
+
+def test_a_copyright_notice_wraps_and_keeps_its_line_breaks(tmp_path):
+    """A usual one-sentence notice (151 characters) was refused on 6x9, and a block of lines was
+    refused for holding a line break."""
+    notice = (
+        "All rights reserved. No part of this publication may be reproduced, distributed, or "
+        "transmitted in any form or by any means without prior written permission."
+    )
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        f"title: T\npage_size: 6x9in\nyear: 2026\ncopyright: |\n  {notice}\n\n  Published by Maze House"
+        "\n  First edition\nmazes: [{size: 8x8}]\n"
+    )
+    target, _ = build_book(spec)
+    words = _sizes(target, 1)
+    text = " ".join(w for w, _, _ in words)
+    assert notice in text and "Published by Maze House" in text and "First edition" in text
+    tops = {w: top for w, _, top in words}
+    assert tops["All"] < tops["permission."] < tops["Published"] < tops["First"]  # wrapped, in order
+    assert min(size for _, size, _ in words) >= 7
+    spec.write_text(spec.read_text().replace("copyright: |", "copyright: |\n" + "  line\n" * 12))
+    result = CliRunner().invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2 and "at most 12 fit the page" in result.stderr

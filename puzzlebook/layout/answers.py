@@ -10,7 +10,7 @@ from ..spec import (
     MazeRequest,
     isolate,
 )
-from .boxes import GAP, content_box, split
+from .boxes import GAP, content_box, split, wrap_words
 from .frames import page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text
 from .presets import Layout
@@ -79,7 +79,7 @@ def plan_answers(
     size = layout.caption_size
     named = ", ".join(f"{m.name.replace('Maze ', 'maze ')} (page {maze_pages[m.number]})" for m in unanswered)
     text = f"No single answer: the reader picks the start and the end of {named}."
-    for line in _wrap(text, max(20, int(area.w / (size * 0.56)))):
+    for line in wrap_words(text, max(20, int(area.w / (size * 0.56)))):
         if top - size * 1.4 < area.y0:
             page, area = next_page()
             top = area.y1
@@ -186,15 +186,3 @@ def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tu
         else i
         for i in items
     ], cell
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}".strip()
-    return [*lines, current] if current else lines

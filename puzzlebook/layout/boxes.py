@@ -125,3 +125,17 @@ def fit(box: Box, width: float, height: float, room: float) -> tuple[float, floa
     x = box.x0 + (box.w - cell * width) / 2
     y = box.y0 + (box.h - cell * height) / 2
     return cell, x, y
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """The words of ``text`` in lines of at most ``width`` characters (a longer word on a line alone):
+    where the letters cannot be measured, before any font is loaded."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    return [*lines, current] if current else lines

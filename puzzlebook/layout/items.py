@@ -34,6 +34,7 @@ class Text:
     max_width: float | None = None  # shrink the font to fit
     source: str = ""  # where the words were written (book.yaml:1: title), for text too long to fit
     wrap: bool = False  # too wide for one line: two lines (the first above), before any shrinking
+    lines: int = 2  # with ``wrap``, at most this many lines, as few as fit
 
 
 @dataclass(frozen=True, slots=True)

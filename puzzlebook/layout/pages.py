@@ -10,7 +10,7 @@ from ..spec import (
     Spec,
 )
 from .answers import answer_links, contents_pages, fill_contents, plan_answers
-from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box
+from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
 from .density import too_dense
 from .frames import by_student, page_frame, slot_items
 from .items import BookPlan, Page, PageKind, Rule, Text
@@ -171,10 +171,13 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
     size = max(layout.heading_size * 2, 28.0)
     at = spec.where
     page.items.append(
-        Text(cx, y, book.title, size, True, "center", max_width=box.w, source=at("title"), wrap=True)
-    )
+        Text(cx, y, book.title, size, True, "center", max_width=box.w, source=at("title"), wrap=True, lines=4)
+    )  # a long title (a self-published book's keywords) takes up to four lines above, before it shrinks
     y -= size * 0.9
     if book.subtitle:
+        # the first line above: room for a second below the first
+        two = len(book.subtitle) * layout.heading_size * 0.55 > box.w
+        y -= layout.heading_size * 1.15 * two
         page.items.append(
             Text(
                 cx,
@@ -184,6 +187,7 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
                 align="center",
                 max_width=box.w,
                 source=at("subtitle"),
+                wrap=True,
             )
         )
         y -= layout.heading_size * 1.6
@@ -211,17 +215,23 @@ def _copyright_page(page: Page, layout: Layout, spec: Spec) -> None:
     box = content_box(layout, page.number)
     size = max(layout.small_size, MIN_TEXT + 1)
     holder = book.author or book.title
-    lines = [
-        (book.title, True, "title"),
-        (f"by {book.author}" if book.author else "", False, "author"),
-        ("", False, ""),
-        (f"© {book.year} {holder}" if book.year else "", False, "year"),
-        (book.copyright or "", False, "copyright"),
-        (f"ISBN {book.isbn}" if book.isbn else "", False, "isbn"),
+    chars = max(20, int(box.w / (size * 0.55)))  # regular letters average about 0.55 of their size
+    notice = [  # a paragraph's lines closer together than the paragraphs
+        (line, False, "copyright", 1.3 if k else 1.6)
+        for paragraph in (book.copyright or "").split("\n")
+        for k, line in enumerate(wrap_words(paragraph, chars) or [""])
     ]
-    y = box.y0 + size * 1.6 * (len(lines) + 1)
-    for text, bold, key in lines:
-        y -= size * 1.6
+    lines = [
+        (book.title, True, "title", 1.6),
+        (f"by {book.author}" if book.author else "", False, "author", 1.6),
+        ("", False, "", 1.6),
+        (f"© {book.year} {holder}" if book.year else "", False, "year", 1.6),
+        *notice,
+        (f"ISBN {book.isbn}" if book.isbn else "", False, "isbn", 1.6),
+    ]
+    y = box.y0 + size * (1.6 + sum(leading for *_, leading in lines))
+    for text, bold, key, leading in lines:
+        y -= size * leading
         if text:  # the title, first and with nothing above it, takes two lines as on the title page
             page.items.append(
                 Text(

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from functools import cache
+from itertools import pairwise
 from typing import Any, Literal, Protocol
 
 from reportlab import rl_config
@@ -445,15 +447,45 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
 
 
 def _lines(item: Text, setter: Setter) -> list[Line]:
-    """The text as one line, or for a ``wrap`` text too wide for one, as the two most even lines."""
+    """The text as one line, or for a ``wrap`` text too wide for one, as the fewest most even lines that
+    fit (up to ``item.lines``; the most even of those, when none fit)."""
     whole = setter.line(item.text)
     words = item.text.split(" ")
     if not item.wrap or not item.max_width or whole.width * item.size <= item.max_width or len(words) < 2:
         return [whole]
-    splits = [
-        [setter.line(" ".join(words[:k])), setter.line(" ".join(words[k:]))] for k in range(1, len(words))
-    ]
-    return min(splits, key=lambda pair: max(line.width for line in pair))
+    widths = [setter.line(word).width for word in words]
+    space = setter.line("a a").width - 2 * setter.line("a").width
+    best: list[Line] = [whole]
+    for count in range(2, min(item.lines, len(words)) + 1):
+        cuts = _even_cuts(widths, space, count)
+        best = [setter.line(" ".join(words[a:b])) for a, b in pairwise([0, *cuts, len(words)])]
+        if max(line.width for line in best) * item.size <= item.max_width:
+            break
+    return best
+
+
+def _even_cuts(widths: list[float], space: float, count: int) -> list[int]:
+    """Where to break words of these widths into ``count`` lines so that the widest is narrowest (by
+    adding up the words' widths; the lines are measured whole afterwards)."""
+    starts = [0.0]
+    for width in widths:
+        starts.append(starts[-1] + width + space)
+
+    def span(a: int, b: int) -> float:
+        return starts[b] - starts[a] - space
+
+    n = len(widths)
+
+    @cache
+    def best(a: int, parts: int) -> tuple[float, tuple[int, ...]]:
+        if parts == 1:
+            return span(a, n), ()
+        return min(
+            (max(span(a, b), best(b, parts - 1)[0]), (b, *best(b, parts - 1)[1]))
+            for b in range(a + 1, n - parts + 2)
+        )
+
+    return list(best(0, count)[1])
 
 
 def draw_maze(
