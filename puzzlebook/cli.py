@@ -463,7 +463,7 @@ def build(
                 places,
                 puzzles,
                 step,
-                partial(report_preflight, checked, places[0][0]) if strict else None,
+                partial(report_preflight, checked, f"{places[0][0]} (not written)") if strict else None,
                 made,
             )
         if not quiet and places[0][0] != "-":

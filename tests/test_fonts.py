@@ -348,7 +348,10 @@ def test_check_and_strict_report_empty_boxes_with_their_page(tmp_path, monkeypat
         "title: T\npad: true\nstudents: [Ana, Ben 迷宫]\nmarks: suggested\nmazes:\n  - {size: 6x6}\n",
     )
     # each line names the file: the spec for a book checked in memory, the book for --strict
-    for command, named in ((["check"], book), (["build", "--strict"], tmp_path / "book.pdf")):
+    for command, named in (
+        (["check"], book),
+        (["build", "--strict"], f"{tmp_path / 'book.pdf'} (not written)"),
+    ):
         result = runner.invoke(app, [*command, str(book)])
         assert result.exit_code == 1, result.output
         lines = result.stderr.splitlines()

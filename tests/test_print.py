@@ -193,7 +193,9 @@ def test_strict_build_refuses_and_writes_nothing(tmp_path):
     path = spec(tmp_path, "mazes:\n  - size: 6x8\n")
     result = runner.invoke(app, ["build", str(path), "--strict"])
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"error: {tmp_path / 'book.pdf'}: 3 pages; print-on-demand needs")
+    assert result.stderr.startswith(
+        f"error: {tmp_path / 'book.pdf'} (not written): 3 pages; print-on-demand needs"
+    )  # it names the file it would have written, and says it did not
     assert not (tmp_path / "book.pdf").exists()
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # nor the file it was checked in
     assert runner.invoke(app, ["build", str(path)]).exit_code == 0  # without --strict it builds
