@@ -16,7 +16,17 @@ from typing import Any
 from .errors import Problem, PuzzlebookError, SpecError
 from .inputs import PACKAGE, read_bytes, studio_folder
 from .kinds import ring_counts
-from .layout import BookPlan, Layout, MazeFrame, MazeInfo, for_book, load_layout, plan_book
+from .layout import (
+    BookPlan,
+    Layout,
+    MazeFrame,
+    MazeInfo,
+    age_sizes_to_fit,
+    for_book,
+    load_layout,
+    plan_book,
+    print_margins,
+)
 from .output import plan_output, writing
 from .puzzles import (
     MAX_TRIES,
@@ -162,6 +172,12 @@ def check_book(
     layout = load_layout(spec.book.layout, spec, {k: v for k, v in overrides.items() if v is not None})
     layout = for_book(layout, spec)
     mazes = list(spec.mazes(seed))
+    if any(maze.size_from for maze in mazes):  # an age chose sizes: fitted to the margins they will get
+        final = layout
+        if spec.book.edition == "print":
+            pages = len(plan_book(spec, layout, age_sizes_to_fit(layout, mazes), spec.book.layout).pages)
+            final = print_margins(layout, pages)
+        mazes = age_sizes_to_fit(final, mazes)
     plan = plan_book(spec, layout, mazes, spec.book.layout)
     problems = text_problems(plan)
     if problems:

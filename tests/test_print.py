@@ -493,3 +493,22 @@ def test_start_and_finish_both_print_beside_sideways_arrows_on_small_trims(tmp_p
     assert len(mazes) == 3
     for page in mazes:
         assert "Start" in page.split() and "Finish" in page.split(), page
+
+
+@pytest.mark.parametrize("age,written", [("age-4", (7, 8)), ("adult", (36, 42))])
+def test_an_age_size_too_large_for_a_small_trim_is_fitted_to_it(tmp_path, age, written):
+    """On 6x9 age-4 and adult were refused ("cells would be 22.4 pt, the minimum is 22.5"): the reader
+    asked for an age, not a size, so the size is the largest the page takes at the age's cells."""
+    path = spec(
+        tmp_path, f"page_size: 6x9in\nbleed: true\npad: true\ndifficulty: {age}\nmazes:\n  - {{count: 3}}\n"
+    )
+    result = runner.invoke(app, ["build", str(path), "--strict"])
+    assert result.exit_code == 0, result.stderr
+    from puzzlebook.build import check_book
+
+    size = (check_book(path).mazes[0].width, check_book(path).mazes[0].height)
+    assert size < written and size[0] * size[1] * 2 >= written[0] * written[1]
+    grown = (size[0] + 1, size[1] + 1)  # the largest: one more cell each way does not fit
+    path.write_text(path.read_text().replace("{count: 3}", f"{{count: 3, size: {grown[0]}x{grown[1]}}}"))
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2 and "is too dense" in result.stderr  # a size written is never changed

@@ -31,7 +31,7 @@ from .boxes import (
     trim_box,
     wall_for,
 )
-from .density import for_book, too_dense
+from .density import age_sizes_to_fit, for_book, too_dense
 from .frames import by_student, page_frame, slot_items
 from .items import BookPlan, Box, Item, Link, MazeFrame, MazeInfo, Page, PageKind, Rule, Text
 from .pages import plan_book
@@ -90,6 +90,7 @@ __all__ = [
     "PageKind",
     "Rule",
     "Text",
+    "age_sizes_to_fit",
     "answer_links",
     "by_student",
     "content_box",

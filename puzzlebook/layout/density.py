@@ -10,6 +10,7 @@ from ..errors import Problem
 from ..shapes import MIN_WORD_ROWS, word_mask
 from ..spec import (
     AGES,
+    NO_MASK,
     STUDENT,
     MazeRequest,
     Spec,
@@ -128,6 +129,26 @@ def _largest_word(
         low, high = (mid, high) if fits(mid) else (low, mid)
     size, m = mask(low)
     return size if m is not None else None
+
+
+def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest]) -> list[MazeRequest]:
+    """Mazes whose size an age preset chose, made as large as the page takes at the age's cells when the
+    age's size does not fit (10x14 for age-6 was refused on 6x9 in by a tenth of a point): the reader
+    asked for an age, not a size. A size the spec wrote is never changed."""
+    sized: dict[tuple[int, int, str], tuple[int, int] | None] = {}
+    out = []
+    for maze in mazes:
+        if maze.size_from and maze.masked == NO_MASK and maze.grid != "circle":
+            key = (maze.width, maze.height, maze.grid)
+            if key not in sized:
+                largest = None if _fits(layout, maze) else _largest(layout, maze)
+                keep = largest and largest[0] * largest[1] * 2 >= maze.width * maze.height
+                sized[key] = largest if keep else None  # under half the age's cells: told, not shrunk
+            if sized[key]:
+                width, height = sized[key]  # type: ignore[misc]
+                maze = replace(maze, width=width, height=height)
+        out.append(maze)
+    return out
 
 
 def for_book(layout: Layout, spec: Spec) -> Layout:
