@@ -8,6 +8,7 @@ must be UTF-8. Every refusal is a SpecError that names the file and, where it ca
 
 from __future__ import annotations
 
+import difflib
 import os
 import stat
 from contextvars import ContextVar
@@ -67,6 +68,19 @@ def _size(n: int) -> str:
     return f"{n / MB:g} MB" if n >= MB else f"{n / KB:g} KB"
 
 
+def _near(path: Path) -> str:
+    """A file of a like name in the same folder, as a hint: "Class.txt" for "class list.txt"."""
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.is_file() and not p.name.startswith(".")][:1000]
+    except OSError:
+        return ""
+    by_case = [n for n in names if n.casefold() == path.name.casefold()]
+    stems = {Path(n).stem.casefold(): n for n in names if Path(n).suffix.casefold() == path.suffix.casefold()}
+    near = by_case or difflib.get_close_matches(path.stem.casefold(), list(stems), n=1, cutoff=0.6)
+    shown = near[0] if by_case else stems[near[0]] if near else ""
+    return f'; did you mean "{shown}"?' if shown else ""
+
+
 def read_bytes(
     path: str | os.PathLike[str],
     kind: str,
@@ -117,7 +131,7 @@ def read_bytes(
             raise _refuse(where, f"{named} is a link to {os.readlink(path)}, which does not exist") from None
         if where == str(path):
             raise _refuse(where, f"no such {kind} file") from None
-        raise _refuse(where, f"{named} not found (looked for {path})") from None
+        raise _refuse(where, f"{named} not found (looked for {path}){_near(path)}") from None
     except NotADirectoryError:
         raise _refuse(where, f"{named} not found: a part of {path} is a file, not a folder") from None
     except OSError as exc:

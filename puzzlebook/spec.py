@@ -530,6 +530,15 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
         hint = ""
         if "," in given and not given.lower().endswith(".txt"):
             hint = f"; to list the names in the spec, write them in brackets: students: [{given}]"
+        if re.match(r"[A-Za-z]:[\\/]|\\\\", given):  # C:\Users\...\class.txt, \\server\share
+            name = re.split(r"[\\/]", given)[-1]
+            return [], [
+                Problem(
+                    where(path.name, lines, "students"),
+                    f'"{given[:60]}": a spec reads files only from its own folder; put the class list there '
+                    f"and write its name alone: students: {name}",
+                )
+            ]
         try:
             text, _ = inputs.read_text(
                 file, "class list", where(path.name, lines, "students"), path.parent, given
@@ -543,6 +552,14 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
         ]
     roster = [(name, at) for name, at in named if name]
     problems = []
+    if isinstance(given, str) and len(roster) > 1 and all("," in n or "\t" in n for n, _ in roster):
+        return [], [
+            Problem(
+                roster[0][1],
+                "every line holds a comma or a tab: this looks like a spreadsheet's table, not a class list; "
+                "save one name per line, with no other columns and no heading (a .txt file)",
+            )
+        ]
     for name, at in roster if isinstance(given, str) else []:
         try:
             _one_line(name)
@@ -753,6 +770,11 @@ _YAML_PROBLEMS = (
     ("expected ',' or ']'", "a list in [ ] is not closed: check its commas and the closing ]"),
     ("expected ',' or '}'", "a mapping in { } is not closed: check its commas and the closing }"),
     ("while scanning a quoted scalar", "a quote is opened and never closed"),
+    (
+        "escape sequence",
+        "a backslash in double quotes starts an escape (\\U...): write a file's name alone, or use single "
+        "quotes",
+    ),
 )
 
 

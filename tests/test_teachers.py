@@ -236,3 +236,33 @@ def test_dash_o_wins_over_an_output_folder_that_is_not_there(tmp_path):
     assert (tmp_path / "My Handout.pdf").stat().st_size > 0
     result = runner.invoke(app, ["build", str(spec)])  # without -o the spec's folder is still checked
     assert result.exit_code == 2 and 'output: the folder "handouts" does not exist' in result.stderr
+
+
+@pytest.mark.parametrize(
+    "students,said",
+    [
+        (
+            "C:\\Users\\teacher\\Documents\\class.txt",
+            '"C:\\Users\\teacher\\Documents\\class.txt": a spec reads files only from its own folder; put the '
+            "class list there and write its name alone: students: class.txt",
+        ),
+        (
+            '"C:\\Users\\teacher\\class.txt"',
+            "this is not valid YAML: a backslash in double quotes starts an escape",
+        ),
+        ("Class.txt", 'class list "Class.txt" not found (looked for '),
+        ("kids.csv", "kids.csv:1: every line holds a comma or a tab: this looks like a spreadsheet's table"),
+    ],
+)
+def test_a_class_list_named_as_on_windows_or_saved_from_a_spreadsheet_is_told_plainly(
+    tmp_path, students, said
+):
+    (tmp_path / "class list.txt").write_text("Ana\nBen\n")
+    (tmp_path / "kids.csv").write_text("Name,Class\nZoë,2B\nAna,2B\n")  # was taken as three students
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text(f"title: T\nstudents: {students}\nmazes: [{{size: 5x5}}]\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2, result.stdout
+    assert said in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
+    if students == "Class.txt":
+        assert result.stderr.rstrip().endswith('; did you mean "class list.txt"?')
