@@ -266,3 +266,45 @@ def test_a_class_list_named_as_on_windows_or_saved_from_a_spreadsheet_is_told_pl
     assert said in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
     if students == "Class.txt":
         assert result.stderr.rstrip().endswith('; did you mean "class list.txt"?')
+
+
+FRENCH = """\
+base: handout
+words: {name: Prénom, class: Classe, maze: Labyrinthe, mazes: labyrinthes, answer_key: Solutions,
+        continued: suite, contents: Sommaire, notes: Notes, belongs_to: Ce livre appartient à, by: par}
+start_label: Départ
+end_label: Arrivée
+"""
+
+
+def test_a_layout_puts_the_books_own_words_in_another_language(tmp_path):
+    """ "Name / Date / Class", "Maze 1" and "Answer key" could not be changed: a French sheet was half
+    English ("name_line: Prénom..." was refused as not true or false)."""
+    import pdfplumber
+
+    (tmp_path / "fr.yaml").write_text(FRENCH)
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text(
+        "title: Labyrinthes\nlayout: fr.yaml\nstudents: [Zoé, Léa]\nmarks: suggested\n"
+        "mazes: [{size: 8x8, count: 7}]\n"
+    )
+    target, _ = build_book(spec)
+    pages = page_texts(target)
+    text = "\n".join(pages)
+    for word in (
+        "Prénom",
+        "Classe",
+        "Labyrinthe 1",
+        "Solutions",
+        "Solutions (suite)",
+        "Zoé · Labyrinthe 1 · page",
+    ):
+        assert word in text, word
+    for english in ("Name", "Class\n", "Maze", "Answer key"):
+        assert english not in text, english
+    with pdfplumber.open(target) as pdf:
+        words = {w["text"]: w for w in pdf.pages[0].extract_words()}
+    assert words["Prénom"]["x1"] < words["Zoé"]["x0"]  # the child's name is on the line, after the word
+    (tmp_path / "fr.yaml").write_text(FRENCH.replace("name: Prénom", "nom: Prénom"))
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2 and result.stderr.startswith("error: fr.yaml:2: words.nom: "), result.stderr

@@ -30,9 +30,10 @@ def plan_answers(
     made: list[Page] = []
 
     def next_page() -> tuple[Page, Box]:
-        page = new_page("answers", bookmark=None if made else "Answer key")
+        page = new_page("answers", bookmark=None if made else layout.words.answer_key)
         area = page_frame(layout, page, title)
-        heading = "Answer key (continued)" if made else "Answer key"
+        words = layout.words
+        heading = f"{words.answer_key} ({words.continued})" if made else words.answer_key
         middle = area.x0 + area.w / 2
         page.items.append(
             Text(
@@ -77,7 +78,10 @@ def plan_answers(
     else:
         top = slots[len(slots) % columns].y1  # the first row left empty
     size = layout.caption_size
-    named = ", ".join(f"{m.name.replace('Maze ', 'maze ')} (page {maze_pages[m.number]})" for m in unanswered)
+    named = ", ".join(
+        f"{layout.words.maze_name(m).replace('Maze ', 'maze ')} (page {maze_pages[m.number]})"
+        for m in unanswered
+    )
     text = f"No single answer: the reader picks the start and the end of {named}."
     for line in wrap_words(text, max(20, int(area.w / (size * 0.56)))):
         if top - size * 1.4 < area.y0:
@@ -105,20 +109,20 @@ def fill_contents(
     """A clickable table of contents: every maze and the answer key, with page numbers."""
     entries = [
         (
-            m.name + (f" · {isolate(m.title)}" if m.title else ""),
+            layout.words.maze_name(m) + (f" · {isolate(m.title)}" if m.title else ""),
             maze_pages[m.number],
             m.student_where or (f"{m.where}.title" if m.title else ""),
         )
         for m in mazes
     ]
     if answer_pages:
-        entries.append(("Answer key", min(answer_pages.values()), ""))
+        entries.append((layout.words.answer_key, min(answer_pages.values()), ""))
     size = layout.caption_size
     remaining = list(entries)
     for page in pages:
         area = page_frame(layout, page, title)
         top = area.y1 - layout.heading_size
-        page.items.append(Text(area.x0, top, "Contents", layout.heading_size, bold=True))
+        page.items.append(Text(area.x0, top, layout.words.contents, layout.heading_size, bold=True))
         top -= GAP + size
         while remaining and top - size * 1.6 >= area.y0:
             label, target, source = remaining.pop(0)
@@ -177,7 +181,7 @@ def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[in
 
 def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
     items, cell = slot_items(layout, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
-    label = f"{maze.name} · page {page}"
+    label = f"{layout.words.maze_name(maze)} · {layout.words.page} {page}"
     return [
         replace(i, text=label, source=maze.student_where)  # a class set's label holds the name
         if isinstance(i, Text)

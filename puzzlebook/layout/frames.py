@@ -20,7 +20,9 @@ def slot_items(
     """Caption, maze and info line in one slot; also returns the cell size."""
     info = answer or layout.show_seed or layout.show_difficulty  # answers always show their seed
     info_h = layout.small_size + 8 if info else 0.0
-    label = f"Maze {maze.shown}" + (f" · {isolate(maze.title)}" if maze.title and not answer else "")
+    label = f"{layout.words.maze} {maze.shown}" + (
+        f" · {isolate(maze.title)}" if maze.title and not answer else ""
+    )
     # a title about too wide for one line (bold letters average 0.62 of their size) keeps a second
     # line's room above the maze; the page draws it on one line all the same if it fits
     lines = 2 if len(label) * caption_size * 0.62 > slot.w else 1
@@ -171,14 +173,26 @@ def page_frame(
         size = layout.caption_size
         top -= size
         third = box.w / 3
-        for i, word in enumerate(("Name", "Date", "Class")):
+        words = layout.words
+        for i, word in enumerate((words.name, words.date, words.class_)):
             x = box.x0 + i * third
-            page.items.append(Text(x, top, word, size))
-            page.items.append(Rule(x + size * 2.9, top - 2, x + third - 12, top - 2, MIN_LINE))
+            page.items.append(Text(x, top, word, size, max_width=third / 2, source=layout.where("words")))
+            # where the word's line starts: wide letters counted for a word of the layout's own (Prénom)
+            wide = size * (2.9 if word in ("Name", "Date", "Class") else max(2.9, 0.68 * len(word) + 0.2))
+            wide = min(wide, third / 2)
+            page.items.append(Rule(x + wide, top - 2, x + third - 12, top - 2, MIN_LINE))
             if i == 0 and student:  # a class set: the name is printed on the line
-                width = third - size * 3.6
+                width = third - wide - size * 0.7
                 page.items.append(
-                    Text(x + size * 3.3, top, student, size, bold=True, max_width=width, source=student_where)
+                    Text(
+                        x + wide + size * 0.4,
+                        top,
+                        student,
+                        size,
+                        bold=True,
+                        max_width=width,
+                        source=student_where,
+                    )
                 )
         top -= GAP
     key = "instructions" if marked or layout.instructions_unmarked is None else "instructions_unmarked"

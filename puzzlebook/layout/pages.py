@@ -36,7 +36,7 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
         page = Page(number, "notes")
         area = page_frame(layout, page, spec.book.title)
         page.items.append(
-            Text(area.x0, area.y1 - layout.heading_size, "Notes", layout.heading_size, bold=True)
+            Text(area.x0, area.y1 - layout.heading_size, layout.words.notes, layout.heading_size, bold=True)
         )
         plan.pages.append(page)
     if spec.book.answer_key == "separate" and has_answers(mazes):
@@ -103,7 +103,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     entries = len(mazes) + answer_key
     contents = (
         [
-            new_page("contents", bookmark=None if i else "Contents")
+            new_page("contents", bookmark=None if i else layout.words.contents)
             for i in range(contents_pages(layout, entries))
         ]
         if screen
@@ -200,10 +200,11 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
     if book.belongs_to:  # a child writes their name here
         size = layout.caption_size * 1.2
         y = box.y0 + box.h * 0.22
-        words = "This book belongs to"
+        words = layout.words.belongs_to
         page.items.append(Text(cx, y + size * 1.4, words, size, align="center"))
         page.items.append(Rule(cx - box.w * 0.3, y - 2, cx + box.w * 0.3, y - 2, MIN_LINE))
-    mazes = "1 maze" if count == 1 else f"{count} mazes"
+    one = "maze" if layout.words.maze == "Maze" else layout.words.maze  # mid-line, in English
+    mazes = f"1 {one}" if count == 1 else f"{count} {layout.words.mazes}"
     page.items.append(
         Text(cx, box.y0 + layout.caption_size, mazes, layout.caption_size, align="center", gray=0.3)
     )
@@ -223,7 +224,7 @@ def _copyright_page(page: Page, layout: Layout, spec: Spec) -> None:
     ]
     lines = [
         (book.title, True, "title", 1.6),
-        (f"by {book.author}" if book.author else "", False, "author", 1.6),
+        (f"{layout.words.by} {book.author}" if book.author else "", False, "author", 1.6),
         ("", False, "", 1.6),
         (f"© {book.year} {holder}" if book.year else "", False, "year", 1.6),
         *notice,

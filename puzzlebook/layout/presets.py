@@ -29,6 +29,7 @@ from ..spec import (
     FontFiles,
     OneLine,
     Spec,
+    isolate,
     parse_yaml,
     sort_problems,
 )
@@ -67,6 +68,31 @@ class Margins(_Model):
 class AnswerKey(_Model):
     columns: int = Field(2, ge=1, le=6)
     rows: int = Field(3, ge=1, le=8)
+
+
+Word = Annotated[OneLine, Field(min_length=1, max_length=40)]
+
+
+class Words(_Model):
+    """The words puzzlebook prints of its own, for a book in another language."""
+
+    name: Word = "Name"
+    date: Word = "Date"
+    class_: Word = Field("Class", alias="class")
+    maze: Word = Field("Maze", description="before each maze's number: Maze 3")
+    mazes: Word = Field("mazes", description="after the count on the title page: 40 mazes")
+    answer_key: Word = "Answer key"
+    continued: Word = Field("continued", description="Answer key (continued)")
+    contents: Word = "Contents"
+    notes: Word = "Notes"
+    belongs_to: Word = "This book belongs to"
+    page: Word = Field("page", description="in the answer key: Maze 3 · page 4")
+    by: Word = Field("by", description="on the copyright page: by Ana")
+
+    def maze_name(self, maze: Any) -> str:
+        """A maze in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set."""
+        mine = f"{self.maze} {maze.shown}"
+        return f"{isolate(maze.student)} · {mine}" if maze.student else mine
 
 
 class Layout(_Model):
@@ -113,6 +139,7 @@ class Layout(_Model):
         description="room around each maze for the Start and Finish arrows, at least (default: by box size; big cells grow it)",
     )
     answer_key: AnswerKey = Field(default_factory=AnswerKey)
+    words: Words = Field(default_factory=Words)
     _where: dict[str, str] = PrivateAttr(default_factory=dict)
     _said: dict[str, str] = PrivateAttr(default_factory=dict)
     _files: tuple[Path, ...] = PrivateAttr(default=())
