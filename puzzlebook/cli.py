@@ -142,7 +142,10 @@ def main_options(
 
 @app.command()
 def maze(
-    algorithm: Annotated[str, typer.Option("--algorithm", "-a", help="See `puzzlebook algorithms`.")],
+    algorithm: Annotated[
+        str,
+        typer.Option("--algorithm", "-a", help="See `puzzlebook algorithms`; as in a book, hunt-and-kill."),
+    ] = "hunt-and-kill",
     size: Annotated[
         str | None, typer.Option("--size", "-s", help="WxH in cells, e.g. 20x30 (with --mask: the mask's).")
     ] = None,
@@ -375,7 +378,8 @@ def output_format(given: str | None, output: str) -> TextFormat:
                 ]
             )
         return from_name or TextFormat.txt
-    form = TextFormat(choose(given, TextFormat, "--format"))
+    aliases = {"text": "txt"}  # as people say it
+    form = TextFormat(choose(aliases.get(given.lower(), given.lower()), TextFormat, "--format"))
     if from_name is not None and from_name is not form:
         raise SpecError(
             [

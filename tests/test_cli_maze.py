@@ -220,3 +220,12 @@ def test_yaml_mistakes_are_told_in_plain_words(tmp_path, text, needle):
     spec.write_text(text)
     result = run("validate", str(spec))
     assert result.exit_code == 2 and needle in result.stderr, result.stderr
+
+
+def test_the_algorithm_defaults_to_a_books_and_text_is_a_format():
+    """`maze -s 4x3` asked for -a, though a book's mazes default to hunt-and-kill; `-f text` was refused."""
+    plain = runner.invoke(app, ["maze", "-s", "6x4", "--seed", "3"])
+    named = runner.invoke(app, ["maze", "-s", "6x4", "--seed", "3", "-a", "hunt-and-kill", "-f", "text"])
+    other = runner.invoke(app, ["maze", "-s", "6x4", "--seed", "3", "-a", "prim"])
+    assert plain.exit_code == named.exit_code == other.exit_code == 0
+    assert plain.stdout == named.stdout != other.stdout
