@@ -33,7 +33,7 @@ from .build import (
 from .errors import NotReady, Problem, PuzzlebookError, SpecError
 from .graph import GraphMaze
 from .inputs import read_bytes
-from .layout import load_layout, plan_single, preset_names
+from .layout import load_layout, plan_single, preset_names, print_margins
 from .masks import Mask, load_mask
 from .output import plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
@@ -473,6 +473,7 @@ def build(
         if not quiet and places[0][0] != "-":
             also = f" and {places[1][0]}" if len(places) > 1 else ""
             typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)
+            margins_note(checked)
     except PuzzlebookError as error:
         fail(error)
 
@@ -647,6 +648,7 @@ def validate(spec: Annotated[str, typer.Argument(help="The book spec, a .yaml fi
     except PuzzlebookError as error:
         fail(error)
     typer.echo(f"{spec}: OK, {summary(checked)}")
+    margins_note(checked)
 
 
 @app.command()
@@ -685,6 +687,25 @@ def layouts() -> None:
     """List the layout presets."""
     for name in preset_names():
         typer.echo(f"{name:18s} {load_layout(name).description}")
+
+
+def margins_note(checked: Checked) -> None:
+    """A layout's own margins under a printer's least are raised (never lowered): say so, once."""
+    layout = checked.layout
+    if checked.spec.book.edition != "print" or "margins" not in layout._where or not checked.plan.trims:
+        return
+    used = print_margins(layout, len(checked.plan.pages)).margins
+    raised = [
+        f"{side} {getattr(layout.margins, side) / 72:g} in to {getattr(used, side) / 72:g} in"
+        for side in ("top", "bottom", "inside", "outside")
+        if getattr(used, side) > getattr(layout.margins, side) + 0.01
+    ]
+    if raised:
+        typer.echo(
+            f"note: {layout.where('margins')}: raised to what a printer takes for {len(checked.plan.pages)} "
+            f"pages: {', '.join(raised)}",
+            err=True,
+        )
 
 
 def summary(checked: Checked) -> str:

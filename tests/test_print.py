@@ -512,3 +512,23 @@ def test_an_age_size_too_large_for_a_small_trim_is_fitted_to_it(tmp_path, age, w
     path.write_text(path.read_text().replace("{count: 3}", f"{{count: 3, size: {grown[0]}x{grown[1]}}}"))
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 2 and "is too dense" in result.stderr  # a size written is never changed
+
+
+def test_a_layouts_margins_under_a_printers_least_are_raised_with_a_note(tmp_path):
+    (tmp_path / "thin.yaml").write_text(
+        "base: activity-book\nmargins: {top: 0.1in, bottom: 0.1in, inside: 0.1in, outside: 0.5in}\n"
+    )
+    path = spec(
+        tmp_path, "layout: thin.yaml\npage_size: 6x9in\nbleed: true\npad: true\nmazes: [{size: 8x8}]\n"
+    )
+    result = runner.invoke(app, ["build", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        "note: thin.yaml:2: margins: raised to what a printer takes for 24 pages: top 0.1 in to 0.375 in, "
+        "bottom 0.1 in to 0.375 in, inside 0.1 in to 0.375 in"
+    )
+    assert preflight((tmp_path / "book.pdf").read_bytes(), bleed=True) == []
+    (tmp_path / "thin.yaml").write_text(
+        "base: activity-book\nmargins: {top: 1in, bottom: 1in, inside: 1in, outside: 1in}\n"
+    )
+    assert "note:" not in runner.invoke(app, ["build", str(path)]).stderr  # wide enough: nothing to say
