@@ -15,7 +15,7 @@ import time
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NoReturn, TextIO
+from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 
@@ -38,7 +38,7 @@ from .masks import Mask, load_mask
 from .output import plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
-from .render.pdf import write_pdf
+from .render.pdf import RULES, write_pdf
 from .render.text import ascii_art
 from .rng import MAX_SEED
 from .shapes import SHAPES, shape_mask, word_mask
@@ -548,17 +548,22 @@ def check_pdf(name: str) -> None:
     quiet_reader()
     try:
         data = read_bytes(name, "book").data
+        rules = "print"
         try:
-            page = PdfReader(io.BytesIO(data)).pages[0]
+            reader = PdfReader(io.BytesIO(data))
+            page = reader.pages[0]
             bleed = tuple(page.trimbox) != tuple(page.mediabox)
+            info: Any = reader.metadata or {}
+            rules = "office" if info.get(RULES) == "office" else "print"
         except Exception:  # preflight says in one line that it cannot be read
             bleed = False
-        problems = _preflight_lines(name, data, "print", bleed)
+        problems = _preflight_lines(name, data, rules, bleed)
         if problems:
             raise NotReady(problems)
     except PuzzlebookError as error:
         fail(error)
-    typer.echo(f"{name}: ready for print{' (with bleed)' if bleed else ''}")
+    ready = "ready to print on an office printer" if rules == "office" else "ready for print"
+    typer.echo(f"{name}: {ready}{' (with bleed)' if bleed else ''}")
 
 
 def quiet_reader() -> None:

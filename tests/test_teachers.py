@@ -308,3 +308,40 @@ def test_a_layout_puts_the_books_own_words_in_another_language(tmp_path):
     (tmp_path / "fr.yaml").write_text(FRENCH.replace("name: Prénom", "nom: Prénom"))
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2 and result.stderr.startswith("error: fr.yaml:2: words.nom: "), result.stderr
+
+
+def test_a_long_name_stays_on_its_line_and_long_instructions_take_two_lines(tmp_path):
+    """ "Maximilienne-Éléonore Roc" at 7 pt ran into "Date"; a long instruction kept one line at 7 pt."""
+    import pdfplumber
+
+    (tmp_path / "mine.yaml").write_text(
+        "base: handout\npage_size: a4\ninstructions: Start at the arrow that points in, follow the paths with "
+        "your pencil and find your way out at the arrow that points out.\n"
+    )
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text(
+        "title: T\nlayout: mine.yaml\nstudents: [Maximilienne-Éléonore Roc]\nmarks: suggested\n"
+        "mazes: [{size: 8x8}]\n"
+    )
+    target, _ = build_book(spec)
+    with pdfplumber.open(target) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words(extra_attrs=["size"])
+        lines = [line for line in page.lines if abs(line["top"] - line["bottom"]) < 0.5]
+    name = next(w for w in words if w["text"].startswith("Maximilienne"))
+    roc = next(w for w in words if w["text"] == "Roc")
+    date = next(w for w in words if w["text"] == "Date")
+    rule = min((line for line in lines if line["x0"] < name["x0"] < line["x1"]), key=lambda line: line["x0"])
+    assert roc["x1"] <= rule["x1"] < date["x0"]  # the name ends on its own line, before Date
+    said = [w for w in words if w["text"] in ("pencil", "arrow")]
+    assert min(w["size"] for w in said) >= 11  # two lines at the caption size, not one at 7 pt
+    assert len({round(w["top"]) for w in words if w["text"] in ("follow", "out.")}) == 2
+
+
+def test_check_knows_a_handouts_pdf_by_itself(tmp_path):
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text("title: Sheet\nlayout: handout\nmarks: suggested\nmazes: [{size: 10x10, count: 3}]\n")
+    target, _ = build_book(spec)
+    result = runner.invoke(app, ["check", target])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == f"{target}: ready to print on an office printer\n"

@@ -182,7 +182,7 @@ def page_frame(
             wide = min(wide, third / 2)
             page.items.append(Rule(x + wide, top - 2, x + third - 12, top - 2, MIN_LINE))
             if i == 0 and student:  # a class set: the name is printed on the line
-                width = third - wide - size * 0.7
+                width = third - 12 - wide - size * 0.4  # no further than the line it is written on
                 page.items.append(
                     Text(
                         x + wide + size * 0.4,
@@ -198,9 +198,14 @@ def page_frame(
     key = "instructions" if marked or layout.instructions_unmarked is None else "instructions_unmarked"
     instructions = getattr(layout, key)
     if page.kind == "maze" and instructions:
-        top -= layout.caption_size
+        size = layout.caption_size
+        # a line too long for one takes two (the first above), on every page alike: regular letters
+        # average about 0.55 of their size
+        said = [t for t in (layout.instructions, layout.instructions_unmarked) if t]
+        two = any(len(t) * size * 0.55 > box.w for t in said)
+        top -= size * (1 + 1.15 * two)
         page.items.append(
-            Text(box.x0, top, instructions, layout.caption_size, max_width=box.w, source=layout.where(key))
+            Text(box.x0, top, instructions, size, max_width=box.w, source=layout.where(key), wrap=two)
         )
         top -= GAP
     return Box(box.x0, bottom, box.x1, top)

@@ -119,3 +119,4 @@ class BookPlan:
     answers: BookPlan | None = None  # the answer key as a document of its own (answer_key: separate)
     fallbacks: tuple[str, ...] = ()  # tried letter by letter after the regular or bold font
     font_where: dict[str, str] = field(default_factory=dict)  # where each font was named, for its problems
+    rules: str = ""  # "office": a print edition for an office printer, checked without page counts

@@ -60,6 +60,7 @@ def _finish(plan: BookPlan, layout: Layout) -> BookPlan:
         ]
     plan.trims = [trim_box(layout, p.number) for p in plan.pages]
     plan.bleed = layout.bleed
+    plan.rules = "office" if plan.edition == "print" and not layout.print_on_demand else ""
     return plan
 
 

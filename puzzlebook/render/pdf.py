@@ -168,6 +168,9 @@ def write_pdf(
 
 MADE_FROM = "/PuzzlebookMadeFrom"
 """The document information entry holding the digest of what the book was made from (``build.made_from``)."""
+RULES = "/PuzzlebookRules"
+"""The document information entry naming the rules a book is checked by, when not print-on-demand's:
+"office" for a handout or a poster, so that `check book.pdf` knows it as `check book.yaml` does."""
 
 
 def stream_pdf(
@@ -194,8 +197,8 @@ def stream_pdf(
     canvas.setSubject(plan.subject)
     canvas.setCreator(f"puzzlebook {__version__}")
     canvas.setKeywords("maze, puzzle, activity book")
-    if made_from:
-        canvas._doc.info = _Info.of(canvas._doc.info, made_from)
+    if made_from or plan.rules:
+        canvas._doc.info = _Info.of(canvas._doc.info, made_from or "", plan.rules)
     screen = plan.edition == "screen"
     if screen:
         canvas.showOutline()
@@ -309,22 +312,28 @@ class _Writer:
 
 
 class _Info(PDFInfo):  # type: ignore[misc]  # reportlab has no types
-    """reportlab's document information with one entry more, ``MADE_FROM``."""
+    """reportlab's document information with entries of ours: ``MADE_FROM``, and ``RULES`` for a book
+    checked by other rules than print-on-demand's."""
 
     made_from = ""
+    rules = ""
 
     @classmethod
-    def of(cls, info: PDFInfo, made_from: str) -> _Info:
+    def of(cls, info: PDFInfo, made_from: str, rules: str = "") -> _Info:
         ours = cls()
         ours.__dict__.update(info.__dict__)
-        ours.made_from = made_from
+        ours.made_from, ours.rules = made_from, rules
         return ours
 
     def format(self, document: Any) -> bytes:
         formatted: bytes = super().format(document)
-        entry = MADE_FROM.encode() + b" " + PDFString(self.made_from).format(document)
+        entries = [(MADE_FROM, self.made_from)] * bool(self.made_from) + [(RULES, self.rules)] * bool(
+            self.rules
+        )
         head, end, tail = formatted.rpartition(b">>")  # the dictionary's own end, after every value
-        return bytes(head + entry + b"\n" + end + tail)
+        for key, value in entries:
+            head += key.encode() + b" " + PDFString(value).format(document) + b"\n"
+        return bytes(head + end + tail)
 
 
 def _drawn_twice(plan: BookPlan) -> set[int]:
