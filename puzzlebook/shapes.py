@@ -184,11 +184,12 @@ def word_mask(
     if thin:
         rows, (w, h) = thin
         size = f"{width}x{height} cells" + (f" (the size {sized_by} sets)" if sized_by else "")
+        fix = f"make the maze about {w}x{h}" if w * h <= MAX_WORD_CELLS else "write it with letters"
         return None, [
             Problem(
                 where,
                 f'"{word}" drawn over {size} is {rows} cell(s) tall, too thin to read as letters (it '
-                f"takes {MIN_WORD_ROWS}): make the maze about {w}x{h}",
+                f"takes {MIN_WORD_ROWS}): {fix}",
             )
         ]
     drawn = _joined(fit(picture, width, height, grid), grid)

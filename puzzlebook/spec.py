@@ -39,7 +39,16 @@ from .messages import Loc, errors_of, format_loc
 from .output import spec_output_problem
 from .registry import suggest
 from .rng import MAX_SEED, derive_seed
-from .shapes import MAX_WORD, MIN_WORD_ROWS, SHAPES, shape_mask, too_thin, word_mask, word_picture
+from .shapes import (
+    MAX_WORD,
+    MAX_WORD_CELLS,
+    MIN_WORD_ROWS,
+    SHAPES,
+    shape_mask,
+    too_thin,
+    word_mask,
+    word_picture,
+)
 from .units import page_size
 
 MAX_NAME = 60  # characters in a student's name
@@ -1093,12 +1102,14 @@ def _name_shapes(
         listed = ", ".join(f'"{text}" {rows}' for text, rows, _ in thin[:4])
         more_names = f" and {len(thin) - 4} more" if len(thin) > 4 else ""
         least = (max(w for _, _, (w, _) in thin), max(h for _, _, (_, h) in thin))
+        fix = f"make the maze about {least[0]}x{least[1]}"
+        if least[0] * least[1] > MAX_WORD_CELLS:  # "..." is thin at any size
+            fix = "write each name with letters"
         problems.append(
             Problem(
                 at,
                 f"{len(thin)} name(s) drawn over {size[0]}x{size[1]} cells{sized} are too thin to read as "
-                f"letters ({listed}{more_names} cells tall; a name takes {MIN_WORD_ROWS}): make the maze "
-                f"about {least[0]}x{least[1]}",
+                f"letters ({listed}{more_names} cells tall; a name takes {MIN_WORD_ROWS}): {fix}",
             )
         )
     first = found.get((i, 0))

@@ -345,3 +345,26 @@ def test_check_knows_a_handouts_pdf_by_itself(tmp_path):
     result = runner.invoke(app, ["check", target])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"{target}: ready to print on an office printer\n"
+
+
+def test_following_the_advice_on_names_ends_in_a_book(tmp_path):
+    """ "Too thin: about 50x8", then "too dense: at most 49x7", then "too thin: about 50x8" again: the
+    advice went round. Each size it names is now new, and a few steps end in a book that builds."""
+    spec = tmp_path / "names.yaml"
+    body = (
+        "title: Names\nlayout: handout\npage_size: a4 landscape\nmazes_per_page: 1\nmarks: suggested\n"
+        "students: [Zoé, Léa, Maël, Noémie, Jean-Bapt., Marie-Éloïse, Côme]\n"
+        "mazes:\n  - {size: SIZE, shape: {text: '{student}'}}\n"
+    )
+    size, tried = "46x12", []
+    for _ in range(4):
+        tried.append(size)
+        spec.write_text(body.replace("SIZE", size))
+        result = runner.invoke(app, ["validate", str(spec)])
+        if result.exit_code == 0:
+            break
+        advice = re.search(r"(?:make the maze about|make it at most) (\d+x\d+)", result.stderr)
+        assert advice, result.stderr
+        size = advice[1]
+        assert size not in tried, (tried, result.stderr)
+    assert result.exit_code == 0, (tried, result.stderr)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import Problem
-from ..shapes import MIN_WORD_ROWS, word_mask
+from ..shapes import MIN_WORD_ROWS, word_mask, word_picture
 from ..spec import (
     AGES,
     NO_MASK,
@@ -67,7 +67,14 @@ def too_dense(
         most = (largest[0] * drawn[0] // maze.width, largest[1] * drawn[1] // maze.height)
         about = "about "  # scaled from the shape's cells to the size written
     if word and drawn:  # drawn again at each size tried: a word's letters do not scale with its box
-        most, about = _largest_word(layout, maze, word, drawn), ""
+        entry = spec.book.mazes[maze.entry]
+        named = isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text
+        words = (
+            _widest([word, *(_word(replace(maze, student=n), spec) or "" for n in spec.students())])
+            if named
+            else [word]
+        )
+        most, about = _largest_word(layout, maze, words, drawn), ""
     if most is not None:
         fixes.append(f"make it at most {about}{most[0]}x{most[1]}")
     else:
@@ -109,26 +116,34 @@ def _word(maze: MazeRequest, spec: Spec) -> str | None:
 
 
 def _largest_word(
-    layout: Layout, maze: MazeRequest, word: str, drawn: tuple[int, int]
+    layout: Layout, maze: MazeRequest, words: list[str], drawn: tuple[int, int]
 ) -> tuple[int, int] | None:
-    """The largest size of the written proportions over which ``word`` fits the slot, found by bisection
-    (a size too small to read fits by definition, so the fitting sizes stay one run from the smallest);
-    None when that size would draw it too thin to read."""
+    """The widest size over which every one of ``words`` (a class set's names, the widest first) fits
+    the slot, its height kept where it lets the letters stand at least ``MIN_WORD_ROWS`` tall; found by
+    bisection on the width. None when at that width some word would be too thin to read."""
+    height = max(drawn[1], MIN_WORD_ROWS + 1)
 
-    def mask(scale: float) -> tuple[tuple[int, int], Any]:
-        size = (max(1, math.floor(drawn[0] * scale)), max(1, math.floor(drawn[1] * scale)))
-        return size, word_mask(word, *size, "", maze.grid)[0]
+    def masks(width: int) -> list[Any]:
+        return [word_mask(word, width, height, "", maze.grid)[0] for word in words]
 
-    def fits(scale: float) -> bool:
-        _, m = mask(scale)
-        return m is None or _fits(layout, replace(maze, width=m.width, height=m.height))
+    def fits(width: int) -> bool:
+        return all(
+            m is None or _fits(layout, replace(maze, width=m.width, height=m.height)) for m in masks(width)
+        )
 
-    low, high = 0.0, 1.0
-    for _ in range(14):
-        mid = (low + high) / 2
-        low, high = (mid, high) if fits(mid) else (low, mid)
-    size, m = mask(low)
-    return size if m is not None else None
+    low, high = 1, drawn[0]  # fits(1): nothing is drawn over one column
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid - 1)
+    return (low, height) if all(m is not None for m in masks(low)) else None
+
+
+def _widest(words: list[str]) -> list[str]:
+    """The names that set what fits and reads: the three widest for their height (their letters come out
+    thinnest, and fill the width), and the narrowest (it takes the most height)."""
+    pictures = [(word, word_picture(word)) for word in dict.fromkeys(words)]
+    drawn = sorted(((p.width / p.height, word) for word, p in pictures if p is not None), reverse=True)
+    return list(dict.fromkeys([word for _, word in drawn[:3] + drawn[-1:]]))
 
 
 def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest]) -> list[MazeRequest]:
