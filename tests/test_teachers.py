@@ -350,11 +350,14 @@ def test_check_knows_a_handouts_pdf_by_itself(tmp_path):
 def test_following_the_advice_on_names_ends_in_a_book(tmp_path):
     """ "Too thin: about 50x8", then "too dense: at most 49x7", then "too thin: about 50x8" again: the
     advice went round. Each size it names is now new, and a few steps end in a book that builds."""
+    (tmp_path / "fr.yaml").write_text(
+        FRENCH + "instructions: Entre par la flèche qui entre et sors par celle qui sort.\n"
+    )
     spec = tmp_path / "names.yaml"
     body = (
-        "title: Names\nlayout: handout\npage_size: a4 landscape\nmazes_per_page: 1\nmarks: suggested\n"
+        "title: Names\nlayout: fr.yaml\npage_size: a4 landscape\nmazes_per_page: 1\nmarks: suggested\n"
         "students: [Zoé, Léa, Maël, Noémie, Jean-Bapt., Marie-Éloïse, Côme]\n"
-        "mazes:\n  - {size: SIZE, shape: {text: '{student}'}}\n"
+        "mazes:\n  - {size: SIZE, shape: {text: '{student}'}, title: 'Le labyrinthe de {student}'}\n"
     )
     size, tried = "46x12", []
     for _ in range(4):
