@@ -92,6 +92,19 @@ def _one_line(value: str) -> str:
 OneLine = Annotated[str, AfterValidator(_one_line)]
 
 
+def _layout_key(loc: Loc, message: str) -> str:
+    """A layout's setting written in a spec (instructions, words) is told where it goes."""
+    from .layout.presets import Layout  # the layout model is built on this module's types
+
+    key = str(loc[0]) if len(loc) == 1 else ""
+    if message.startswith("unknown key") and key in Layout.model_fields:
+        return (
+            f"a layout's setting, not a spec's: write it in a layout file beside the spec (base: handout, "
+            f"then {key}: ...) and name that file in layout:"
+        )
+    return message
+
+
 def _paragraphs(value: str) -> str:
     """Printed text of a few lines (the copyright notice): line breaks allowed, nothing else unseen."""
     lines = [line.strip() for line in value.strip().replace("\r\n", "\n").split("\n")]
@@ -828,7 +841,10 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
     try:
         book = BookSpec.model_validate(data)
     except ValidationError as exc:
-        problems += [Problem(where(path.name, lines, *loc), msg) for loc, msg in errors_of(exc, BookSpec)]
+        problems += [
+            Problem(where(path.name, lines, *loc), _layout_key(loc, msg))
+            for loc, msg in errors_of(exc, BookSpec)
+        ]
     else:
         if isinstance(book.students, list):
             roster, more = _roster(book.students, path, lines)

@@ -145,3 +145,16 @@ def test_unreadable_files_are_explained(tmp_path):
     binary.write_bytes(b"title: Caf\xe9\n")
     with pytest.raises(PuzzlebookError, match=re.escape("b.yaml:1: byte 0xE9 is not UTF-8 text")):
         load_spec(binary)
+
+
+def test_a_layouts_setting_in_a_spec_is_told_where_it_goes(tmp_path):
+    path = write(tmp_path, "title: T\ninstructions: Go!\nwords: {name: Nom}\nmazes: [{size: 5x5}]\n")
+    with pytest.raises(SpecError) as caught:
+        load_spec(path)
+    said = [f"{p.where}: {p.message}" for p in caught.value.problems]
+    assert said == [
+        "book.yaml:2: instructions: a layout's setting, not a spec's: write it in a layout file beside the spec "
+        "(base: handout, then instructions: ...) and name that file in layout:",
+        "book.yaml:3: words: a layout's setting, not a spec's: write it in a layout file beside the spec "
+        "(base: handout, then words: ...) and name that file in layout:",
+    ]
