@@ -371,3 +371,26 @@ def test_following_the_advice_on_names_ends_in_a_book(tmp_path):
         size = advice[1]
         assert size not in tried, (tried, result.stderr)
     assert result.exit_code == 0, (tried, result.stderr)
+
+
+def test_a_screen_edition_with_ratings_speaks_the_books_language_too(tmp_path):
+    (tmp_path / "fr.yaml").write_text(
+        "base: activity-book\nshow_difficulty: true\n"
+        + "words: {maze: Labyrinthe, mazes: labyrinthes, answer_key: Solutions, continued: suite, contents: Sommaire,"
+        " easy: Facile, medium: Moyen, hard: Difficile, answer_on: Solution page, title_page: Titre, page: page,"
+        " no_answer: 'Pas de réponse unique : {mazes}.'}\n"
+    )
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Labyrinthes\nlayout: fr.yaml\nedition: screen\ntitle_page: true\nmazes:\n"
+        "  - {size: 8x8, count: 3, difficulty: easy, marks: suggested}\n  - {size: 8x8, marks: none}\n"
+    )
+    target, _ = build_book(spec)
+    text = "\n".join(page_texts(target))
+    for word in ("Facile", "Solution page", "Pas de réponse unique : Labyrinthe 4", "Sommaire"):
+        assert word in text, word
+    for english in ("Easy", "Answer on page", "No single answer", "Contents"):
+        assert english not in text, english
+    from pypdf import PdfReader
+
+    assert [item.title for item in PdfReader(target).outline][:2] == ["Titre", "Sommaire"]

@@ -82,7 +82,7 @@ def plan_answers(
         f"{layout.words.maze_name(m).replace('Maze ', 'maze ')} (page {maze_pages[m.number]})"
         for m in unanswered
     )
-    text = f"No single answer: the reader picks the start and the end of {named}."
+    text = layout.words.no_answer.replace("{mazes}", named)
     for line in wrap_words(text, max(20, int(area.w / (size * 0.56)))):
         if top - size * 1.4 < area.y0:
             page, area = next_page()
@@ -147,12 +147,12 @@ def answer_links(
             if targets:
                 box = content_box(layout, page.number)
                 y = box.y0
-                text = "Answer on page " + ", ".join(map(str, targets))
+                text = f"{layout.words.answer_on} " + ", ".join(map(str, targets))
                 page.items.append(Text(box.x1, y, text, size, align="right", gray=0.3))
                 page.items.append(Link(box.x1 - len(text) * size * 0.6, y - 2, box.x1, y + size, targets[0]))
         elif page.kind == "answers":
             frames = [i for i in page.items if isinstance(i, MazeFrame)]
-            labels = [i for i in page.items if isinstance(i, Text) and " · page " in i.text]
+            labels = [i for i in page.items if isinstance(i, Text) and f" · {layout.words.page} " in i.text]
             for frame, label in zip(frames, labels, strict=False):
                 width = len(label.text) * label.size * 0.6
                 target = maze_pages[frame.number]

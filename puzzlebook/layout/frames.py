@@ -91,6 +91,7 @@ def slot_items(
                 max(MIN_TEXT, layout.small_size - 1),
                 seed=answer or layout.show_seed,
                 rating=layout.show_difficulty and not answer,
+                ratings=(layout.words.easy, layout.words.medium, layout.words.hard),
             )
         )
     return items, cell

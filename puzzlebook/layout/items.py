@@ -58,6 +58,7 @@ class MazeInfo:
     short: bool = False  # just "seed N", for answer thumbnails
     seed: bool = True  # name the algorithm, size and seed
     rating: bool = False  # say Easy, Medium or Hard
+    ratings: tuple[str, str, str] = ("Easy", "Medium", "Hard")  # in the book's words
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,7 +96,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
 
     title_page = layout.title_page if book.title_page is None else book.title_page
     if title_page:
-        _title_page(new_page("title", bookmark="Title"), layout, spec, len(mazes))
+        _title_page(new_page("title", bookmark=layout.words.title_page), layout, spec, len(mazes))
     if book.copyright or book.isbn:
         _copyright_page(new_page("copyright"), layout, spec)
     screen = book.edition == "screen"
@@ -123,7 +123,8 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         for start in range(0, len(group), per_page)
     ]
     for chunk in chunks:
-        page = new_page("maze", bookmark="Mazes" if not maze_pages else None)
+        mazes_word = layout.words.mazes[:1].upper() + layout.words.mazes[1:]  # "Mazes", a bookmark
+        page = new_page("maze", bookmark=mazes_word if not maze_pages else None)
         marked = any(m.has_answer for m in chunk)
         area = page_frame(
             layout, page, book.title, chunk[0].student, chunk[0].student_where, spec.where("title"), marked

@@ -88,6 +88,16 @@ class Words(_Model):
     belongs_to: Word = "This book belongs to"
     page: Word = Field("page", description="in the answer key: Maze 3 · page 4")
     by: Word = Field("by", description="on the copyright page: by Ana")
+    easy: Word = "Easy"
+    medium: Word = "Medium"
+    hard: Word = "Hard"
+    answer_on: Word = Field("Answer on page", description="a screen edition's link to a maze's answer")
+    title_page: Word = Field("Title", description="a screen edition's bookmark of the title page")
+    no_answer: OneLine = Field(
+        "No single answer: the reader picks the start and the end of {mazes}.",
+        max_length=200,
+        description="in the answer key, for mazes without a start and end; {mazes} lists them",
+    )
 
     def maze_name(self, maze: Any) -> str:
         """A maze in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set."""

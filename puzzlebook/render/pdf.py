@@ -419,7 +419,8 @@ def _draw_page(
             )
         elif isinstance(item, MazeInfo):
             puzzle = puzzle_for(item.number)
-            parts = [puzzle.rating] if item.rating and puzzle.rating else []
+            rated = {"Easy": 0, "Medium": 1, "Hard": 2}.get(puzzle.rating or "")
+            parts = [item.ratings[rated]] if item.rating and rated is not None else []
             if item.seed:
                 seed = f"seed {puzzle.seed}"
                 w, h = puzzle.maze.width, puzzle.maze.height
@@ -553,7 +554,9 @@ def draw_maze(
                 _text(canvas, Text(x, y, mark.word, mark.size, bold=True, align=where), fonts)
         elif frame.cell >= 10:
             size = frame.cell * 0.6
-            letter = "S" if mark.role == "start" else "E"
+            letter = "S" if mark.role == "start" else "E"  # Start and End, or the book's own words' first
+            if frame.words != ("Start", "Finish"):
+                letter = frame.words[mark.role != "start"][:1].upper() or letter
             _text(
                 canvas,
                 Text(mark.center[0], mark.center[1] - size * 0.36, letter, size, True, "center"),
