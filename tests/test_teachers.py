@@ -394,3 +394,16 @@ def test_a_screen_edition_with_ratings_speaks_the_books_language_too(tmp_path):
     from pypdf import PdfReader
 
     assert [item.title for item in PdfReader(target).outline][:2] == ["Titre", "Sommaire"]
+
+
+def test_too_dense_for_the_room_longer_words_take_says_so(tmp_path):
+    (tmp_path / "frl.yaml").write_text("base: activity-book\nstart_label: Départ\nend_label: Arrivée\n")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nlayout: frl.yaml\npage_size: 6x9in\nmarks: suggested\nmazes: [{size: 36x42}]\n"
+    )
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    assert 'or shorten start_label or end_label ("Arrivée" takes the room round the maze)' in result.stderr
+    spec.write_text(spec.read_text().replace("layout: frl.yaml", "layout: activity-book"))
+    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0  # the same maze with Start and Finish
