@@ -474,6 +474,7 @@ def build(
             also = f" and {places[1][0]}" if len(places) > 1 else ""
             typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)
             margins_note(checked)
+            ages_note(checked)
     except PuzzlebookError as error:
         fail(error)
 
@@ -654,6 +655,7 @@ def validate(spec: Annotated[str, typer.Argument(help="The book spec, a .yaml fi
         fail(error)
     typer.echo(f"{spec}: OK, {summary(checked)}")
     margins_note(checked)
+    ages_note(checked)
 
 
 @app.command()
@@ -711,6 +713,22 @@ def margins_note(checked: Checked) -> None:
             f"pages: {', '.join(raised)}",
             err=True,
         )
+
+
+def ages_note(checked: Checked) -> None:
+    """An age's maze size made smaller to fit the page (``layout.age_sizes_to_fit``): say so, once an entry."""
+    from .spec import AGES
+
+    told: set[str] = set()
+    for maze in checked.mazes:
+        age = AGES.get(maze.size_from.removeprefix("difficulty: ")) if maze.size_from else None
+        if age and (maze.width, maze.height) != age.size and maze.where not in told:
+            told.add(maze.where)
+            typer.echo(
+                f"note: {maze.where}: {maze.size_from} sets {age.size[0]}x{age.size[1]}; made "
+                f"{maze.width}x{maze.height}, the most the page takes at its cells",
+                err=True,
+            )
 
 
 def summary(checked: Checked) -> str:

@@ -90,10 +90,10 @@ def too_dense(
             f"a smaller size would draw the letters under {MIN_WORD_ROWS} cells tall, too thin to read: "
             + fixes[0]
         )
-    words = (layout.start_label, layout.end_label)
+    labels = (layout.start_label, layout.end_label)
     plain = layout.model_copy(update={"start_label": "Start", "end_label": "Finish"})
-    if words != ("Start", "Finish") and _fits(plain, maze):  # the room kept for the longer words
-        longer = max(words, key=len)
+    if labels != ("Start", "Finish") and _fits(plain, maze):  # the room kept for the longer words
+        longer = max(labels, key=len)
         fixes.append(f'shorten start_label or end_label ("{longer}" takes the room round the maze)')
     fits = [p for p in _presets_by_area() if _fits(for_book(load_layout(p), spec), maze)]
     if fits and fits[0] != name:
