@@ -535,7 +535,9 @@ def test_a_layouts_margins_under_a_printers_least_are_raised_with_a_note(tmp_pat
 
 
 def test_an_age_size_fitted_to_the_page_is_told(tmp_path):
-    path = spec(tmp_path, "page_size: 6x9in\nbleed: true\npad: true\ndifficulty: adult\nmazes:\n  - {count: 2}\n")
+    path = spec(
+        tmp_path, "page_size: 6x9in\nbleed: true\npad: true\ndifficulty: adult\nmazes:\n  - {count: 2}\n"
+    )
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 0, result.stderr
-    assert result.stderr.startswith("note: book.yaml:6: mazes[0]: difficulty: adult sets 36x42; made ")
+    assert result.stderr.startswith("note: book.yaml:8: mazes[0]: difficulty: adult sets 36x42; made ")
