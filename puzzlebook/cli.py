@@ -602,9 +602,8 @@ def _preflight_lines(book: str, data: bytes, edition: str, bleed: bool) -> list[
     except Exception as exc:  # a damaged file, or one made to trouble a reader: one line, no traceback
         words = " ".join(str(exc).split())
         said = f"{type(exc).__name__}: {words[:117] + '...' if len(words) > 120 else words}"
-        raise NotReady(
-            [f"{book}: cannot be checked ({said}); build it again from its spec, then check it"]
-        ) from None
+        fix = "build it again from its spec, then check it"
+        raise SpecError([Problem(book, f"cannot be checked ({said}); {fix}")]) from None  # a bad file: exit 2
     return [f"{book}: {line.removeprefix('book: ')}" for line in problems]
 
 

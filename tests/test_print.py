@@ -480,7 +480,7 @@ def test_check_reads_a_pdf_by_itself(tmp_path):
     assert result.stderr.startswith(f"error: {elsewhere}: 5 pages; print-on-demand needs at least 24")
     (tmp_path / "not.pdf").write_text("hello")
     result = runner.invoke(app, ["check", str(tmp_path / "not.pdf")])
-    assert result.exit_code == 1 and "cannot be checked" in result.stderr and "Traceback" not in result.output
+    assert result.exit_code == 2 and "cannot be checked" in result.stderr and "Traceback" not in result.output
 
 
 @pytest.mark.parametrize("trim", ["5.5x8.5in", "6x9in", "7x10in"])
