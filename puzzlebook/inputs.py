@@ -9,6 +9,7 @@ must be UTF-8. Every refusal is a SpecError that names the file and, where it ca
 from __future__ import annotations
 
 import difflib
+import itertools
 import os
 import stat
 from contextvars import ContextVar
@@ -71,7 +72,8 @@ def _size(n: int) -> str:
 def _near(path: Path) -> str:
     """A file of a like name in the same folder, as a hint: "Class.txt" for "class list.txt"."""
     try:
-        names = [p.name for p in path.parent.iterdir() if p.is_file() and not p.name.startswith(".")][:1000]
+        entries = itertools.islice(path.parent.iterdir(), 1000)  # a folder of a million files: the first few
+        names = [p.name for p in entries if not p.name.startswith(".") and p.is_file()]
     except OSError:
         return ""
     by_case = [n for n in names if n.casefold() == path.name.casefold()]
