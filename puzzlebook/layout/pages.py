@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from ..errors import Problem, SpecError
@@ -177,9 +178,9 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
     )  # a long title (a self-published book's keywords) takes up to four lines above, before it shrinks
     y -= size * 0.9
     if book.subtitle:
-        # the first line above: room for a second below the first
-        two = len(book.subtitle) * layout.heading_size * 0.55 > box.w
-        y -= layout.heading_size * 1.15 * two
+        # up to three lines, the first at the top: room below it for the others (letters about 0.55 wide)
+        lines = min(3, math.ceil(len(book.subtitle) * layout.heading_size * 0.55 / box.w))
+        y -= layout.heading_size * 1.15 * (lines - 1)
         page.items.append(
             Text(
                 cx,
@@ -190,6 +191,7 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
                 max_width=box.w,
                 source=at("subtitle"),
                 wrap=True,
+                lines=3,
             )
         )
         y -= layout.heading_size * 1.6
