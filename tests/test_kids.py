@@ -227,7 +227,9 @@ def test_a_long_title_stays_the_largest_words_of_its_title_page(tmp_path):
     only_subtitle = set(subtitle.split()) - set(title.split())
     assert len({round(top) for text, _, top in words if text in only_title}) <= 4  # lines
     assert 2 <= len({round(top) for text, _, top in words if text in only_subtitle}) <= 3  # wrapped lines
-    assert min(size for text, size, _ in words if text in only_subtitle) >= 16  # three lines before it shrinks
+    assert (
+        min(size for text, size, _ in words if text in only_subtitle) >= 16
+    )  # three lines before it shrinks
 
 
 def test_a_copyright_notice_wraps_and_keeps_its_line_breaks(tmp_path):

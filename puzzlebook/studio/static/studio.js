@@ -13,6 +13,8 @@ let timer = null;
 let lastYaml = "";
 let thumbsFor = "";
 let thumbURLs = [];
+let base = {}; // the spec as last parsed: what the form has no field for is kept from it
+const KEPT = "(kept)"; // the shape list's value for a word shape written in the YAML
 
 const quote = (text) => JSON.stringify(String(text));
 
@@ -20,12 +22,21 @@ function fill(select, values, labels = {}) {
   select.replaceChildren(...values.map((v) => new Option(labels[v] ?? v, v)));
 }
 
-function newRow(maze = {}) {
+// A maze's row; ``maze`` from a spec keeps what the row cannot show (a word shape, marks, a seed...).
+function newRow(maze = {}, fromSpec = false) {
   const row = $("maze-row").content.firstElementChild.cloneNode(true);
+  row.extra = fromSpec ? maze : {};
+  if (fromSpec || $("f-difficulty").value) row.querySelector("[data-field=size]").value = ""; // the age's
   fill(row.querySelector("[data-field=algorithm]"), options.algorithms);
   fill(row.querySelector("[data-field=grid]"), options.grids);
   fill(row.querySelector("[data-field=shape]"), ["", ...options.shapes], { "": "none" });
   row.querySelector("[data-field=algorithm]").value = "hunt-and-kill";
+  const word = fromSpec && maze.shape && typeof maze.shape === "object" ? maze.shape.text : undefined;
+  if (word !== undefined) { // a word or a name, which the list cannot offer: shown, and kept as written
+    const shape = row.querySelector("[data-field=shape]");
+    shape.append(new Option(`“${word}”`, KEPT));
+    shape.value = KEPT;
+  }
   for (const field of MAZE_FIELDS) {
     if (field === "options" && maze.options && typeof maze.options === "object") {
       row.querySelector("[data-field=options]").value = Object.entries(maze.options).map(([k, v]) => `${k}=${v}`).join(", ");
@@ -34,7 +45,10 @@ function newRow(maze = {}) {
     }
   }
   row.querySelector(".remove").addEventListener("click", () => { row.remove(); changed("form"); });
-  row.querySelectorAll("input, select").forEach((el) => el.addEventListener("input", () => changed("form")));
+  row.querySelectorAll("input, select").forEach((el) => {
+    el.addEventListener("input", () => changed("form"));
+    if (el.tagName === "SELECT") el.addEventListener("change", () => changed("form")); // some send only this
+  });
   $("mazes").tBodies[0].append(row);
   return row;
 }
@@ -55,6 +69,13 @@ function formToYaml() {
   if (students.length) {
     lines.push("students:");
     students.forEach((name) => lines.push(`  - ${quote(name)}`));
+  } else if (typeof base.students === "string") {
+    lines.push(`students: ${quote(base.students)}`); // a class list file, kept
+  }
+  for (const [key, value] of Object.entries(base)) { // settings the form has no field for, kept
+    if (!BOOK_KEYS.includes(key) && key !== "students" && key !== "mazes" && value !== null) {
+      lines.push(`${key}: ${JSON.stringify(value)}`);
+    }
   }
   lines.push("mazes:");
   const rows = [...$("mazes").tBodies[0].rows];
@@ -67,7 +88,7 @@ function formToYaml() {
     if (size) parts.push(`size: ${grid === "circle" && /^\d+$/.test(size) ? size : quote(size)}`);
     parts.push(`algorithm: ${quote(get("algorithm"))}`);
     if (grid && grid !== "rectangle") parts.push(`grid: ${grid}`);
-    if (get("shape")) parts.push(`shape: ${get("shape")}`);
+    if (get("shape") && get("shape") !== KEPT) parts.push(`shape: ${get("shape")}`);
     const count = get("count");
     if (count && count !== "1") parts.push(`count: ${/^\d+$/.test(count) ? count : quote(count)}`);
     const pairs = get("options").split(",").map((p) => p.trim()).filter(Boolean).map((p) => {
@@ -77,6 +98,10 @@ function formToYaml() {
     });
     if (pairs.length) parts.push(`options: {${pairs.join(", ")}}`);
     if (get("title")) parts.push(`title: ${quote(get("title"))}`);
+    for (const [key, value] of Object.entries(row.extra || {})) { // what the row has no field for
+      const shown = MAZE_FIELDS.includes(key) && !(key === "shape" && get("shape") === KEPT);
+      if (!shown && value !== null && value !== undefined) parts.push(`${key}: ${JSON.stringify(value)}`);
+    }
     lines.push(`  - {${parts.join(", ")}}`);
   }
   return lines.join("\n") + "\n";
@@ -88,13 +113,15 @@ function specToForm(spec) {
   for (const key of BOOK_KEYS) {
     const value = spec[key];
     const el = $(`f-${key}`);
-    if (value === undefined || value === null) el.value = key === "answer_key" ? "true" : "";
+    if (value === undefined || value === null) {
+      el.value = { answer_key: "true", layout: "activity-book" }[key] ?? ""; // the defaults, shown
+    }
     else if (typeof value !== "object") el.value = String(value);
   }
   $("f-students").value = Array.isArray(spec.students) ? spec.students.join("\n") : "";
   $("mazes").tBodies[0].replaceChildren();
   (Array.isArray(spec.mazes) ? spec.mazes : []).forEach((maze) => {
-    if (maze && typeof maze === "object") newRow({ ...maze, shape: typeof maze.shape === "string" ? maze.shape : "" });
+    if (maze && typeof maze === "object") newRow(maze, true);
   });
 }
 
@@ -198,6 +225,7 @@ async function refresh(source) {
     return;
   }
   if (mine !== generation) return;
+  if (answer.spec) base = answer.spec;
   if (source === "yaml" && answer.spec) specToForm(answer.spec);
   if (!answer.ok) {
     showProblems(answer.problems || []);
@@ -311,6 +339,14 @@ async function start() {
   $("f-marks").value = "suggested";
   newRow({ size: "15x15", algorithm: "hunt-and-kill" });
   document.querySelectorAll("#panel-form [data-key]").forEach((el) => el.addEventListener("input", () => changed("form")));
+  $("f-difficulty").addEventListener("input", () => { // an age sets the sizes no one typed
+    if (!$("f-difficulty").value) return;
+    for (const row of $("mazes").tBodies[0].rows) {
+      const size = row.querySelector("[data-field=size]");
+      if (size.value === "15x15" && !(row.extra && row.extra.size)) size.value = "";
+    }
+    changed("form");
+  });
   $("add-maze").addEventListener("click", () => { newRow().querySelector("input").focus(); changed("form"); });
   $("yaml").addEventListener("input", () => changed("yaml"));
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
