@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from studiocheck import running
@@ -299,6 +300,12 @@ def test_specs_are_opened_and_saved_in_the_folder_only(studio):
         assert status == 400, bad
         assert call(port, "GET", f"/api/spec?name={bad}")[0] == 400, bad
     assert sorted(p.name for p in folder.iterdir()) == ["rainy.yaml"]
+    for name, said in (
+        ("mia", '"mia" is not a spec name: it must end in .yaml'),
+        ("Mia's book.yaml", '"Mia\'s book.yaml" is not a spec name: it holds "\'"'),
+    ):  # "letters, digits, spaces..." for a name of letters alone told nothing
+        answer = json.loads(call(port, "POST", f"/api/save?name={quote(name)}", SPEC)[2])
+        assert answer["message"].startswith(said), answer
 
 
 def test_every_asset_is_served_by_the_package(shared):

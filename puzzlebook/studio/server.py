@@ -214,7 +214,16 @@ class Studio:
     def may_save(self, name: str, pattern: re.Pattern[str], what: str) -> None:
         """Refuse a name ``save`` would refuse, before anything is written."""
         if not pattern.match(name):
-            raise ValueError(f'"{name}" is not a {what} name: letters, digits, spaces, dots and dashes')
+            ending = ".pdf" if what == "PDF" else ".yaml"
+            bad = next((c for c in name if not (c.isalnum() or c in "_ .-")), None)
+            why = (
+                f"it holds {bad!r}; use letters, digits, spaces, dots and dashes"
+                if bad is not None
+                else f"it must end in {ending}"
+                if not name.lower().endswith((ending, ".yml"))
+                else "use letters, digits, spaces, dots and dashes, starting with a letter or digit"
+            )
+            raise ValueError(f'"{name[:60]}" is not a {what} name: {why}')
         path = self.folder / name
         if path.is_symlink() or (path.exists() and not path.is_file()):
             raise ValueError(f"{name} in the folder is not a plain file; choose another name")

@@ -305,7 +305,8 @@ async function download(part) {
   }
   const link = document.createElement("a");
   link.href = URL.createObjectURL(await response.blob());
-  const name = ($("f-title").value.trim() || "book").replace(/[^\w -]+/g, "").replace(/\s+/g, "-").toLowerCase();
+  const name = ($("f-title").value.trim().replace(/[^\p{L}\p{N} -]+/gu, "").trim() || "book")
+    .replace(/\s+/g, "-").toLowerCase(); // "Лабиринты для Зои" keeps its letters
   link.download = `${name || "book"}${part ? "-answers" : ""}.pdf`;
   document.body.append(link);
   link.click();
