@@ -362,15 +362,27 @@ def _box(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> tuple[float, 
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def stream_bytes(obj: Any) -> bytes:
+MAX_DECODED = 1_000_000_000
+"""Bytes of streams one reader decodes in all: a book of ours decodes a few megabytes, and a genuine
+maze of 4000x4000 cells about 75. A crafted file of 200 pages that each draw one 70 MB stream of
+comments (or one page drawing it 40 times) took minutes and gigabytes."""
+
+
+def stream_bytes(obj: Any, tally: list[int] | None = None) -> bytes:
     """A stream's decoded bytes, or the joined streams of an array (page /Contents may be either).
-    Decoded without pypdf's cache on the stream object, which would keep every page's bytes alive."""
+    Decoded without pypdf's cache on the stream object, which would keep every page's bytes alive.
+    ``tally`` counts the bytes decoded so far, up to ``MAX_DECODED``."""
     obj = obj.get_object() if isinstance(obj, IndirectObject) else obj
     if isinstance(obj, ArrayObject):
-        return b"\n".join(stream_bytes(part) for part in obj)
+        return b"\n".join(stream_bytes(part, tally) for part in obj)
+    data = b""
     if isinstance(obj, StreamObject):
-        return decode_stream_data(obj) if "/Filter" in obj else obj.get_data()
-    return b""
+        data = decode_stream_data(obj) if "/Filter" in obj else obj.get_data()
+    if tally is not None:
+        tally[0] += len(data)
+        if tally[0] > MAX_DECODED:
+            raise TooComplex(f"drawings of more than {MAX_DECODED // 1_000_000:,} MB in all")
+    return data
 
 
 def _ref_key(obj: Any) -> Any:
@@ -438,9 +450,13 @@ def to_unicode(data: bytes) -> dict[int, str]:
         pairs = _HEX.findall(section)
         for src, dst in zip(pairs[::2], pairs[1::2], strict=False):
             found[int.from_bytes(_hex(src), "big")] = _utf16(_hex(dst))
+    spent = 0  # codes a CMap may spell out in all: two-byte codes are 65,536
     for section in _sections(data, b"beginbfrange", b"endbfrange"):
         for lo, hi, dst in _RANGE.findall(section):
-            first, last = int.from_bytes(_hex(lo), "big"), int.from_bytes(_hex(hi), "big")
+            first, last = int.from_bytes(_hex(lo), "big"), min(int.from_bytes(_hex(hi), "big"), 0xFFFF)
+            spent += max(0, last - first + 1)
+            if spent > 0x20000:  # 2,000 ranges of every code took minutes
+                return found
             if dst.startswith(b"["):
                 for code, each in zip(range(first, last + 1), _HEX.findall(dst), strict=False):
                     found[code] = _utf16(_hex(each))
@@ -483,30 +499,43 @@ def _encoding(font: Any) -> dict[int, str]:
     return table
 
 
-def glyph_finder(font: Any) -> Callable[[int], int] | None:
+def glyph_finder(
+    font: Any, tally: list[int] | None = None, found: dict[Any, Callable[[int], int] | None] | None = None
+) -> Callable[[int], int] | None:
     """For a simple TrueType font with its program embedded (what puzzlebook writes): code -> glyph, by
     the font's own cmap as PDF 32000-1 9.6.6.4 reads it; None for any other kind of font."""
     descriptor = font.get("/FontDescriptor")
     program = descriptor.get_object().get("/FontFile2") if descriptor is not None else None
     if font.get("/Subtype") != "/TrueType" or program is None:
         return None
-    ttf = TTFont(io.BytesIO(stream_bytes(program)), lazy=True)
+    key = _ref_key(program.get_object())
+    if found is not None and key in found:  # twenty fonts of one program: its cmap read once
+        return found[key]
+    ttf = TTFont(io.BytesIO(stream_bytes(program, tally)), lazy=True)
     ids = {name: i for i, name in enumerate(ttf.getGlyphOrder())}
     symbol = ttf["cmap"].getcmap(3, 0)
-    if symbol is not None:
-        table = symbol.cmap
-        return lambda code: ids.get(table.get(0xF000 + code) or table.get(code, ""), 0)
     mac = ttf["cmap"].getcmap(1, 0)
-    table = mac.cmap if mac is not None else {}
-    return lambda code: ids.get(table.get(code, ""), 0)
+    table = symbol.cmap if symbol is not None else mac.cmap if mac is not None else {}
+    # a simple font's codes are one byte: kept, the glyph of each, and no more of a cmap that may
+    # (crafted) name every code of Unicode
+    glyphs = [
+        ids.get((table.get(0xF000 + code) if symbol is not None else None) or table.get(code, ""), 0)
+        for code in range(256)
+    ]
+    finder: Callable[[int], int] = lambda code: glyphs[code] if 0 <= code < 256 else 0  # noqa: E731
+    if found is not None:
+        found[key] = finder
+    return finder
 
 
 def _number(obj: Any) -> float:
     return float(obj.get_object() if hasattr(obj, "get_object") else obj)
 
 
-def load_font(font: Any) -> Font:
-    """A font resource as drawing needs it."""
+def load_font(
+    font: Any, tally: list[int] | None = None, glyphs: dict[Any, Callable[[int], int] | None] | None = None
+) -> Font:
+    """A font resource as drawing needs it (``tally`` and ``glyphs``: see ``Document``)."""
     name = str(font.get("/BaseFont", "/?"))[1:]
     subtype = font.get("/Subtype")
     two_byte = subtype == "/Type0"
@@ -528,9 +557,9 @@ def load_font(font: Any) -> Font:
             if isinstance(second, list):
                 widths.update({first + k: _number(w) * scale for k, w in enumerate(second)})
                 i += 2
-            elif i + 2 < len(items):
-                last = int(_number(second))
-                widths.update(dict.fromkeys(range(first, last + 1), _number(items[i + 2]) * scale))
+            elif i + 2 < len(items):  # codes are two bytes: a range to four billion took 24 GB
+                last = min(int(_number(second)), 0xFFFF)
+                widths.update(dict.fromkeys(range(max(first, 0), last + 1), _number(items[i + 2]) * scale))
                 i += 3
             else:
                 break
@@ -544,11 +573,13 @@ def load_font(font: Any) -> Font:
         }
         descriptor = {"/Descent": metrics.font_descriptor.descent}
     if "/ToUnicode" in font:
-        text.update(to_unicode(stream_bytes(font["/ToUnicode"])))
+        text.update(to_unicode(stream_bytes(font["/ToUnicode"], tally)))
     descent = float(descriptor.get("/Descent", 0))
     if subtype == "/Type3" and "/FontBBox" in font:
         descent = float(font["/FontBBox"][1]) * float(font["/FontMatrix"][3]) * 1000
-    return Font(name, two_byte, widths, default, -abs(descent) * 0.001, text, glyph_finder(font))
+    return Font(
+        name, two_byte, widths, default, -abs(descent) * 0.001, text, glyph_finder(font, tally, glyphs)
+    )
 
 
 # --- interpretation ------------------------------------------------------------------------------
@@ -579,6 +610,8 @@ class Document:
         self._fonts: dict[Any, tuple[Any, Font]] = {}
         self._forms: OrderedDict[Any, tuple[Any, Program, int]] = OrderedDict()
         self._cached = 0
+        self.decoded = [0]  # bytes decoded so far (MAX_DECODED)
+        self._glyphs: dict[Any, Callable[[int], int] | None] = {}  # by font program: many fonts share one
 
     def page(self, index: int) -> Page:
         """What page ``index`` (0-based) draws."""
@@ -588,7 +621,7 @@ class Document:
         content = page.get("/Contents")
         reading = _Interpreter(self)
         if content is not None:
-            reading.run(parse(stream_bytes(content)), resources)
+            reading.run(parse(stream_bytes(content, self.decoded)), resources)
         return Page(reading.shapes, reading.chars)
 
     def pages(self) -> Iterator[Page]:
@@ -597,7 +630,10 @@ class Document:
     def font(self, obj: Any) -> Font:
         key = _ref_key(obj)
         if key not in self._fonts:
-            self._fonts[key] = (obj, load_font(obj))  # holding obj keeps an id() key unique
+            self._fonts[key] = (
+                obj,
+                load_font(obj, self.decoded, self._glyphs),
+            )  # obj: an id() key stays unique
         return self._fonts[key][1]
 
     def form(self, obj: Any) -> Program:
@@ -606,7 +642,7 @@ class Document:
         if key in self._forms:
             self._forms.move_to_end(key)
             return self._forms[key][1]
-        program = parse(stream_bytes(obj))
+        program = parse(stream_bytes(obj, self.decoded))
         size = _size(program)
         if size <= FORM_CACHE:
             self._forms[key] = (obj, program, size)

@@ -705,3 +705,54 @@ def test_check_of_a_damaged_book_says_so_in_one_line(tmp_path):
     assert line.startswith(f"error: {book}: cannot be checked (") and line.endswith(
         "); build it again from its spec, then check it"
     )
+
+
+def test_a_crafted_font_cannot_take_unbounded_memory_or_time(tmp_path, monkeypatch):
+    """A width range to four billion took 24 GB; 2,000 ToUnicode ranges of every code, minutes; twenty
+    fonts sharing one program read its cmap twenty times. Codes are two bytes, a CMap spells out a
+    bounded number of them, and a program is read once."""
+    from pypdf import PdfReader
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject
+
+    descendant = DictionaryObject(
+        {NameObject("/W"): ArrayObject([NumberObject(0), NumberObject(4_000_000_000), NumberObject(500)])}
+    )
+    font = DictionaryObject(
+        {
+            NameObject("/Subtype"): NameObject("/Type0"),
+            NameObject("/DescendantFonts"): ArrayObject([descendant]),
+        }
+    )
+    assert len(pdfread.load_font(font).widths) == 0x10000
+    assert len(to_unicode(b"beginbfrange " + b"<0000> <FFFF> <00000000> " * 2000 + b"endbfrange")) == 0x10000
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nmazes:\n  - {size: 6x6}\n")
+    book, _ = build_book(spec)
+    page = PdfReader(book).pages[0]
+    fonts = [f.get_object() for f in page["/Resources"]["/Font"].values()]
+    made = []
+    real = pdfread.TTFont
+    monkeypatch.setattr(pdfread, "TTFont", lambda *a, **k: made.append(1) or real(*a, **k))
+    found: dict = {}
+    first = pdfread.glyph_finder(fonts[0], None, found)
+    assert first is not None and pdfread.glyph_finder(fonts[0], None, found) is first and len(made) == 1
+
+
+def test_a_book_drawing_more_than_the_budget_is_refused_in_one_line(tmp_path, monkeypatch):
+    """200 pages drawing one 70 MB stream of comments took minutes: what a reader decodes in all is
+    bounded, and beyond it `check` says in one line that the file cannot be checked."""
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\npad: true\nmazes:\n  - {size: 30x30, count: 3}\n")
+    book, _ = build_book(spec)
+    assert preflight(Path(book).read_bytes()) == []  # within the budget, read as ever
+    monkeypatch.setattr(pdfread, "MAX_DECODED", 20_000)
+    with pytest.raises(pdfread.TooComplex, match="drawings of more than"):
+        for _ in read(Path(book).read_bytes()):
+            pass
+    result = CliRunner().invoke(app, ["check", book])
+    assert result.exit_code == 2 and "cannot be checked (TooComplex: drawings of more than" in result.stderr

@@ -64,8 +64,10 @@ def register_font(name: str, where: str = "") -> str:
     """A bundled font or a path to a font file the layout checked; returns the registered name, which
     comes from the file's contents: two fonts of the same file name are two fonts, and the same font met
     twice is read once. ``where`` names the setting, for a file that turns out not to be usable."""
-    if name in BUNDLED:
-        if name not in pdfmetrics.getRegisteredFontNames():
+    if name in BUNDLED:  # a font registered under this name by other code is not ours: tagged anew
+        if name not in pdfmetrics.getRegisteredFontNames() or not isinstance(
+            pdfmetrics.getFont(name), TaggedFont
+        ):
             pdfmetrics.registerFont(TaggedFont(name, str(BUNDLED[name])))
         return name
     data = read_bytes(name, "font", where or name).data
