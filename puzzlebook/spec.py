@@ -107,7 +107,7 @@ def _layout_key(loc: Loc, message: str) -> str:
 
 def _paragraphs(value: str) -> str:
     """Printed text of a few lines (the copyright notice): line breaks allowed, nothing else unseen."""
-    lines = [line.strip() for line in value.strip().replace("\r\n", "\n").split("\n")]
+    lines = [line.strip() for line in value.strip().replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     if len(lines) > MAX_PARAGRAPH_LINES:
         raise ValueError(f"has {len(lines)} lines; at most {MAX_PARAGRAPH_LINES} fit the page")
     return "\n".join(_one_line(line) for line in lines)
@@ -599,9 +599,13 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
             )
         )
     seen: dict[str, tuple[str, str]] = {}
+    twice = 0
     for name, at in roster:  # the answer key is labelled by name: two Anas would share answers
         key = unicodedata.normalize("NFC", name).casefold()
         if key in seen:
+            twice += 1
+            if twice > MAX_TOLD:  # a list of one name 260,000 times printed 44 MB of errors
+                continue
             first, where_first = seen[key]
             problems.append(
                 Problem(
@@ -611,7 +615,15 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
                 )
             )
         seen.setdefault(key, (name, at))
+    if twice > MAX_TOLD:
+        problems.append(
+            Problem(where(path.name, lines, "students"), f"and {twice - MAX_TOLD:,} more names given twice")
+        )
     return roster, problems
+
+
+MAX_TOLD = 20
+"""Problems of one kind told one by one at most; the rest are counted in one line."""
 
 
 def where(name: str, lines: dict[Loc, int], *loc: int | str) -> str:
@@ -724,6 +736,9 @@ def _walk(
                 problems.append((loc, line, f"{what} (write key: value)"))
                 continue
             key = str(key_node.value)
+            if _SURROGATE.search(key):
+                problems.append((loc, line, f"a key {_HALF}"))
+                continue
             if key in seen:
                 problems.append(((*loc, key), line, f"appears twice (also on line {seen[key]}); keep one"))
             seen[key] = line
@@ -733,6 +748,15 @@ def _walk(
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
             _walk(item, (*loc, i), lines, problems, within)
+    elif isinstance(node, yaml.ScalarNode) and _SURROGATE.search(str(node.value)):
+        problems.append((loc, node.start_mark.line + 1, _HALF))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_HALF = (
+    "holds half of a character (U+D800 to U+DFFF, from a \\u escape), which nothing can print or save: "
+    "write the character itself"
+)
 
 
 def _merged_lines(base: yaml.Node, loc: Loc, lines: dict[Loc, int]) -> None:
@@ -850,6 +874,7 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
             roster, more = _roster(book.students, path, lines)
             problems += more
         drawings = _Drawings()
+        named_cells = [0]  # the class set's names drawn so far, in cells (NAME_CELLS)
         for i, entry in enumerate(book.mazes):
             problems += _circle_problems(entry, book, i, path, lines)
             if entry.title and STUDENT in entry.title and book.students is None:
@@ -862,7 +887,7 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
             if entry.grid == "circle" and (entry.mask or entry.shape):
                 continue  # refused just above: a circle is its own shape
             if isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text:
-                more = _name_shapes(entry, book, i, path, lines, roster, name_masks)
+                more = _name_shapes(entry, book, i, path, lines, roster, name_masks, named_cells)
                 problems += more
                 continue
             if entry.mask or entry.shape:
@@ -1071,6 +1096,7 @@ def _name_shapes(
     lines: dict[Loc, int],
     roster: list[tuple[str, str]],
     found: dict[tuple[int, int], Mask],
+    spent: list[int],
 ) -> list[Problem]:
     """Each student's own word shape for ``{text: "{student}"}``, checked like any shape (a name too
     long or falling apart is reported where the name is written)."""
@@ -1092,12 +1118,15 @@ def _name_shapes(
     size = entry.size or (age.size if age else None)
     if size is None:
         return [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 60x20")]
-    if len(roster) * size[0] * size[1] > NAME_CELLS:
+    if len(roster) > MAX_STUDENTS:
+        return []  # refused where the class list is named, before a name is drawn
+    spent[0] += len(roster) * size[0] * size[1]  # the book's names in all, whatever entry draws them
+    if spent[0] > NAME_CELLS:
         return [
             Problem(
                 at,
-                f"{len(roster)} names drawn over {size[0]}x{size[1]} cells each is more than "
-                f"{NAME_CELLS:,} cells in all: make the size smaller",
+                f"{len(roster)} names drawn over {size[0]}x{size[1]} cells each: the book's name mazes would "
+                f"be more than {NAME_CELLS:,} cells in all; make the size smaller",
             )
         ]
     problems: list[Problem] = []

@@ -64,9 +64,8 @@ def _page_size(key: str, value: str) -> tuple[float, float]:
         names = ", ".join(PAGE_SIZES)
         bare = _BARE_SIZE.fullmatch(key)
         if bare:
-            raise ValueError(
-                f"{_quoted(value)} needs a unit: {bare[1]}x{bare[2]}in for inches, or mm, cm or pt"
-            )
+            shown = f"{bare[1]}x{bare[2]}in" if len(key) <= 40 else "WxHin"  # one line, however long
+            raise ValueError(f"{_quoted(value)} needs a unit: {shown} for inches, or mm, cm or pt")
         raise ValueError(
             f"expected a page size ({names}) or WxH with a unit such as 6x9in, got {_quoted(value)}"
         )

@@ -158,3 +158,20 @@ def test_a_layouts_setting_in_a_spec_is_told_where_it_goes(tmp_path):
         "book.yaml:3: words: a layout's setting, not a spec's: write it in a layout file beside the spec "
         "(base: handout, then words: ...) and name that file in layout:",
     ]
+
+
+@pytest.mark.parametrize(
+    "text,where",
+    [
+        ('title: T\npage_size: "\\ud800 landscape"\nmazes: [{size: 10x10}]\n', "book.yaml:2: page_size"),
+        ('title: T\nmazes: [{size: 10x10, mask: "a\\udc00.txt"}]\n', "book.yaml:2: mazes[0].mask"),
+        ('"\\ud800k": 1\ntitle: T\nmazes: [{size: 10x10}]\n', "book.yaml:1"),
+    ],
+)
+def test_half_a_character_is_refused_where_it_is_written(tmp_path, text, where):
+    """A \\u escape of a lone surrogate gave a UnicodeEncodeError traceback (page_size, a mask, a font)."""
+    path = write(tmp_path, text)
+    with pytest.raises(SpecError) as caught:
+        load_spec(path)
+    (problem,) = caught.value.problems
+    assert problem.where == where and "holds half of a character (U+D800 to U+DFFF" in problem.message
