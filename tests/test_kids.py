@@ -254,3 +254,16 @@ def test_a_copyright_notice_wraps_and_keeps_its_line_breaks(tmp_path):
     spec.write_text(spec.read_text().replace("copyright: |", "copyright: |\n" + "  line\n" * 12))
     result = CliRunner().invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2 and "at most 12 fit the page" in result.stderr
+
+
+def test_a_copyright_notice_too_long_for_its_page_is_refused_not_cut(tmp_path):
+    """Twelve long lines on a 2.3x3.1 in page lost the title and their first lines off the top: only
+    `check` noticed."""
+    notice = "".join(f"  {'Wi ' * 27}\n" for _ in range(12))
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        f"title: T\npage_size: 2.3x3.1in\nyear: 2026\ncopyright: |\n{notice}mazes: [{{size: 3x3}}]\n"
+    )
+    result = CliRunner().invoke(app, ["build", str(spec)])
+    assert result.exit_code == 2 and not (tmp_path / "book.pdf").exists()
+    assert result.stderr.startswith("error: book.yaml:4: copyright: takes ") and "shorten it" in result.stderr

@@ -235,6 +235,17 @@ def _copyright_page(page: Page, layout: Layout, spec: Spec) -> None:
         (f"ISBN {book.isbn}" if book.isbn else "", False, "isbn", 1.6),
     ]
     y = box.y0 + size * (1.6 + sum(leading for *_, leading in lines))
+    if y + size * 1.15 > box.y1:  # the title's second line, above it, must fit too
+        fits = int((box.h / size - 1.6 - 1.15 - 6 * 1.6) / 1.3)
+        raise SpecError(
+            [
+                Problem(
+                    spec.where("copyright"),
+                    f"takes {len(notice)} lines on this page, which holds about {max(fits, 0)} of them with the "
+                    "title, author and ISBN: shorten it",
+                )
+            ]
+        )
     for text, bold, key, leading in lines:
         y -= size * leading
         if text:  # the title, first and with nothing above it, takes two lines as on the title page
