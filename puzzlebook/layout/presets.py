@@ -99,9 +99,11 @@ class Words(_Model):
         description="in the answer key, for mazes without a start and end; {mazes} lists them",
     )
 
-    def maze_name(self, maze: Any) -> str:
-        """A maze in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set."""
-        mine = f"{self.maze} {maze.shown}"
+    def maze_name(self, maze: Any, midline: bool = False) -> str:
+        """A maze in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set; ``midline``, inside
+        an English sentence: "maze 3"."""
+        word = "maze" if midline and self.maze == "Maze" else self.maze
+        mine = f"{word} {maze.shown}"
         return f"{isolate(maze.student)} · {mine}" if maze.student else mine
 
 
