@@ -368,13 +368,23 @@ maze of 4000x4000 cells about 75. A crafted file of 200 pages that each draw one
 comments (or one page drawing it 40 times) took minutes and gigabytes."""
 
 
+MAX_PAGE_DECODED = 160_000_000
+"""Bytes one page's contents may decode to: two streams of pypdf's largest."""
+
+
 def stream_bytes(obj: Any, tally: list[int] | None = None) -> bytes:
     """A stream's decoded bytes, or the joined streams of an array (page /Contents may be either).
     Decoded without pypdf's cache on the stream object, which would keep every page's bytes alive.
     ``tally`` counts the bytes decoded so far, up to ``MAX_DECODED``."""
     obj = obj.get_object() if isinstance(obj, IndirectObject) else obj
-    if isinstance(obj, ArrayObject):
-        return b"\n".join(stream_bytes(part, tally) for part in obj)
+    if isinstance(obj, ArrayObject):  # one page's parts, joined: at most MAX_PAGE_DECODED
+        parts, size = [], 0
+        for part in obj:
+            parts.append(stream_bytes(part, tally))
+            size += len(parts[-1])
+            if size > MAX_PAGE_DECODED:  # one 70 MB stream named 40 times took 5 GB
+                raise TooComplex(f"a page drawing more than {MAX_PAGE_DECODED // 1_000_000} MB")
+        return b"\n".join(parts)
     data = b""
     if isinstance(obj, StreamObject):
         data = decode_stream_data(obj) if "/Filter" in obj else obj.get_data()

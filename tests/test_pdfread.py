@@ -756,3 +756,16 @@ def test_a_book_drawing_more_than_the_budget_is_refused_in_one_line(tmp_path, mo
             pass
     result = CliRunner().invoke(app, ["check", book])
     assert result.exit_code == 2 and "cannot be checked (TooComplex: drawings of more than" in result.stderr
+
+
+def test_a_page_naming_one_stream_many_times_is_bounded(monkeypatch):
+    """/Contents listing one 70 MB stream forty times took 5.5 GB: one page's parts decode to at most
+    MAX_PAGE_DECODED."""
+    from pypdf.generic import ArrayObject, StreamObject
+
+    part = StreamObject()
+    part.set_data(b"0 0 m 1 1 l S\n" * 100)
+    assert pdfread.stream_bytes(ArrayObject([part] * 3)).count(b" S\n") == 300
+    monkeypatch.setattr(pdfread, "MAX_PAGE_DECODED", 2_000)
+    with pytest.raises(pdfread.TooComplex, match="a page drawing more than"):
+        pdfread.stream_bytes(ArrayObject([part] * 3))
