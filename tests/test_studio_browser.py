@@ -92,7 +92,7 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     title.clear()
     title.send_keys("Rainy Day Mazes")
     browser.find_element(By.ID, "add-maze").click()
-    rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")
     assert len(rows) == 2
     Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=algorithm]")).select_by_value("wilson")
     Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("hex")
@@ -100,7 +100,7 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     size = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size]")
     size.clear()
     size.send_keys("0x12")  # a mistake
-    problem = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size] + .problem")
+    problem = rows[1].find_element(By.XPATH, "following-sibling::tr[1]").find_element(By.CSS_SELECTOR, ".problem")
     wait_for(lambda: "at least 1x1" in problem.text, what="the size's problem beside it")
     assert size.get_attribute("aria-invalid") == "true"
     shot(browser, "studio-problem")
@@ -178,7 +178,7 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     Select(browser.find_element(By.ID, "open-name")).select_by_value("mia.yaml")
     browser.find_element(By.ID, "open").click()
     wait_for(lambda: "Mia" in browser.find_element(By.ID, "f-title").get_attribute("value"), what="the spec")
-    rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")
     shape = Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=shape]"))
     assert shape.first_selected_option.text == "“MIA”"  # shown as written, not as "none"
     assert rows[0].find_element(By.CSS_SELECTOR, "[data-field=size]").get_attribute("value") == ""

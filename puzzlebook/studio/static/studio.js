@@ -18,6 +18,8 @@ const KEPT = "(kept)"; // the shape list's value for a word shape written in the
 
 const quote = (text) => JSON.stringify(String(text));
 
+const mazeRows = () => [...$("mazes").tBodies[0].querySelectorAll("tr.maze")];
+
 function fill(select, values, labels = {}) {
   select.replaceChildren(...values.map((v) => new Option(labels[v] ?? v, v)));
 }
@@ -44,12 +46,17 @@ function newRow(maze = {}, fromSpec = false) {
       row.querySelector(`[data-field=${field}]`).value = String(maze[field]);
     }
   }
-  row.querySelector(".remove").addEventListener("click", () => { row.remove(); changed("form"); });
+  // the row's problems on a line of their own below it, as wide as the table: a cell is too narrow
+  const said = document.createElement("tr");
+  said.className = "said";
+  said.innerHTML = '<td colspan="8"><p class="problem" role="alert"></p></td>';
+  row.said = said;
+  row.querySelector(".remove").addEventListener("click", () => { row.remove(); said.remove(); changed("form"); });
   row.querySelectorAll("input, select").forEach((el) => {
     el.addEventListener("input", () => changed("form"));
     if (el.tagName === "SELECT") el.addEventListener("change", () => changed("form")); // some send only this
   });
-  $("mazes").tBodies[0].append(row);
+  $("mazes").tBodies[0].append(row, said);
   return row;
 }
 
@@ -78,7 +85,7 @@ function formToYaml() {
     }
   }
   lines.push("mazes:");
-  const rows = [...$("mazes").tBodies[0].rows];
+  const rows = mazeRows();
   if (!rows.length) lines.push("  []");
   for (const row of rows) {
     const get = (field) => row.querySelector(`[data-field=${field}]`).value.trim();
@@ -160,11 +167,11 @@ function showProblems(problems) {
     const key = problem.key || "";
     const maze = key.match(/^mazes\[(\d+)\](?:\.(\w+))?/);
     if (maze) {
-      const row = $("mazes").tBodies[0].rows[Number(maze[1])];
+      const row = mazeRows()[Number(maze[1])];
       const field = MAZE_FIELDS.includes(maze[2]) ? maze[2] : "size";
       if (row) {
         input = row.querySelector(`[data-field=${field}]`);
-        slot = input.parentElement.querySelector(".problem");
+        slot = row.said.querySelector(".problem");
       }
     } else {
       const top = key.split(/[.[]/)[0];
@@ -342,7 +349,7 @@ async function start() {
   document.querySelectorAll("#panel-form [data-key]").forEach((el) => el.addEventListener("input", () => changed("form")));
   $("f-difficulty").addEventListener("input", () => { // an age sets the sizes no one typed
     if (!$("f-difficulty").value) return;
-    for (const row of $("mazes").tBodies[0].rows) {
+    for (const row of mazeRows()) {
       const size = row.querySelector("[data-field=size]");
       if (size.value === "15x15" && !(row.extra && row.extra.size)) size.value = "";
     }
