@@ -100,7 +100,9 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     size = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size]")
     size.clear()
     size.send_keys("0x12")  # a mistake
-    problem = rows[1].find_element(By.XPATH, "following-sibling::tr[1]").find_element(By.CSS_SELECTOR, ".problem")
+    problem = (
+        rows[1].find_element(By.XPATH, "following-sibling::tr[1]").find_element(By.CSS_SELECTOR, ".problem")
+    )
     wait_for(lambda: "at least 1x1" in problem.text, what="the size's problem beside it")
     assert size.get_attribute("aria-invalid") == "true"
     shot(browser, "studio-problem")
