@@ -201,3 +201,40 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     wait_for(lambda: page.get_attribute("data-version") not in (None, first), what="Mia's book previewed")
     wait_for(lambda: "page 1 of 6" in browser.find_element(By.ID, "page-of").text, what="its six pages")
     shot(browser, "studio-kept")
+
+
+def test_open_and_save_ask_before_losing_work(studio, browser):
+    """Open threw away unsaved changes, and Save replaced another spec of the folder, without a word."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, folder = studio
+    (folder / "other.yaml").write_text("title: Other\nmazes: [{size: 5x5}]\n")
+    browser.get(url)
+    wait_for(lambda: browser.find_element(By.ID, "page").get_attribute("data-version"), what="the preview")
+    browser.find_element(By.ID, "f-title").send_keys(" of Mine")
+    wait_for(lambda: "of Mine" in browser.find_element(By.ID, "yaml").get_attribute("value"), what="the edit")
+    Select(browser.find_element(By.ID, "open-name")).select_by_value("other.yaml")
+    browser.find_element(By.ID, "open").click()
+    alert = wait_for(lambda: _alert(browser), what="the question before opening")
+    assert "lose the changes not saved" in alert.text
+    alert.dismiss()
+    assert "of Mine" in browser.find_element(By.ID, "f-title").get_attribute("value")  # kept
+    name = browser.find_element(By.ID, "save-name")
+    name.clear()
+    name.send_keys("other.yaml")
+    browser.find_element(By.ID, "save").click()
+    alert = wait_for(lambda: _alert(browser), what="the question before replacing")
+    assert "already in the folder" in alert.text
+    alert.dismiss()
+    time.sleep(0.5)
+    assert (folder / "other.yaml").read_text() == "title: Other\nmazes: [{size: 5x5}]\n"  # not replaced
+
+
+def _alert(browser):
+    from selenium.common.exceptions import NoAlertPresentException
+
+    try:
+        return browser.switch_to.alert
+    except NoAlertPresentException:
+        return None

@@ -14,6 +14,7 @@ let lastYaml = "";
 let thumbsFor = "";
 let thumbURLs = [];
 let base = {}; // the spec as last parsed: what the form has no field for is kept from it
+let kept = { yaml: "", name: "" }; // the spec as last opened or saved, to ask before losing changes
 const KEPT = "(kept)"; // the shape list's value for a word shape written in the YAML
 
 const quote = (text) => JSON.stringify(String(text));
@@ -379,20 +380,26 @@ async function start() {
   });
   $("open").addEventListener("click", async () => {
     const name = $("open-name").value;
+    if ($("yaml").value !== kept.yaml && !confirm(`Open ${name} and lose the changes not saved?`)) return;
     const response = await fetch(`/api/spec?name=${encodeURIComponent(name)}`);
     if (!response.ok) { status((await response.json()).message, true); return; }
     $("yaml").value = await response.text();
+    kept = { yaml: $("yaml").value, name };
     $("save-name").value = name;
     changed("yaml");
   });
   $("save").addEventListener("click", async () => {
     const name = $("save-name").value.trim();
+    const there = [...$("open-name").options].some((o) => o.value === name);
+    if (there && name !== kept.name && !confirm(`${name} is already in the folder: replace it?`)) return;
     const answer = await (await post(`/api/save?name=${encodeURIComponent(name)}`, $("yaml").value)).json();
+    if (answer.ok) kept = { yaml: $("yaml").value, name };
     status(answer.ok ? `Saved ${answer.saved} in the folder` : answer.message, !answer.ok);
     listSpecs();
   });
   await listSpecs();
   changed("form");
+  kept.yaml = $("yaml").value; // the starting book: nothing to lose yet
 }
 
 start();
