@@ -161,7 +161,8 @@ def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest]) -> list[MazeReque
         if maze.size_from and maze.masked == NO_MASK and maze.grid != "circle":
             key = (maze.width, maze.height, maze.grid)
             if key not in sized:
-                largest = None if _fits(layout, maze) else _largest(layout, maze)
+                # the largest at which the start and end words still print beside the maze
+                largest = None if _fits(layout, maze, words=True) else _largest(layout, maze, words=True)
                 keep = largest and largest[0] * largest[1] * 2 >= maze.width * maze.height
                 sized[key] = largest if keep else None  # under half the age's cells: told, not shrunk
             if sized[key]:
@@ -186,18 +187,18 @@ def for_book(layout: Layout, spec: Spec) -> Layout:
     return layout
 
 
-def _largest(layout: Layout, maze: MazeRequest) -> tuple[int, int] | None:
+def _largest(layout: Layout, maze: MazeRequest, words: bool = False) -> tuple[int, int] | None:
     """The largest maze of the same shape that fits its box, found by bisection; None if not even 1x1."""
     low, high = 0.0, 1.0
     for _ in range(30):
         mid = (low + high) / 2
         w, h = max(1, math.floor(maze.width * mid)), max(1, math.floor(maze.height * mid))
-        if _fits(layout, replace(maze, width=w, height=h)):
+        if _fits(layout, replace(maze, width=w, height=h), words=words):
             low = mid
         else:
             high = mid
     w, h = max(1, math.floor(maze.width * low)), max(1, math.floor(maze.height * low))
-    return (w, h) if _fits(layout, replace(maze, width=w, height=h)) else None
+    return (w, h) if _fits(layout, replace(maze, width=w, height=h), words=words) else None
 
 
 def _presets_by_area() -> list[str]:
@@ -208,11 +209,11 @@ def _presets_by_area() -> list[str]:
     return sorted(preset_names(), key=area)
 
 
-def _fits(layout: Layout, maze: MazeRequest, walls: float = 3) -> bool:
+def _fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = False) -> bool:
     """Whether the maze gets cells of at least min_cell, and ``walls`` times the wall weight."""
     page = Page(1, "maze")
     area = page_frame(layout, page, "")
     slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
-    _, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight)
+    _, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight, words)
     return cell >= max(layout.min_cell, walls * layout.wall_weight)

@@ -15,9 +15,16 @@ from .presets import MIN_LINE, MIN_TEXT, PAGES, Layout
 
 
 def slot_items(
-    layout: Layout, slot: Box, maze: MazeRequest, caption_size: float, answer: bool, wall: float
+    layout: Layout,
+    slot: Box,
+    maze: MazeRequest,
+    caption_size: float,
+    answer: bool,
+    wall: float,
+    keep_words: bool = False,
 ) -> tuple[list[Item], float]:
-    """Caption, maze and info line in one slot; also returns the cell size."""
+    """Caption, maze and info line in one slot; also returns the cell size. With ``keep_words``, the room for
+    the start and end words is kept whatever it costs the cells (to size a maze that keeps them)."""
     info = answer or layout.show_seed or layout.show_difficulty  # answers always show their seed
     info_h = layout.small_size + 8 if info else 0.0
     label = f"{layout.words.maze} {maze.shown}" + (
@@ -49,7 +56,9 @@ def slot_items(
     if not answer and not pair and room < least:
         grown = min(least, 0.2 * min(box.w, box.h))
         bigger = fit(box, across, down, grown + extra)
-        if bigger[0] >= max(layout.min_cell, 3 * wall):  # never at the cost of a maze that fitted
+        if keep_words or bigger[0] >= max(
+            layout.min_cell, 3 * wall
+        ):  # never at the cost of a maze that fitted
             room, (cell, x, y) = grown, bigger
     top = y + cell * down + room + extra + 4
     source = f"{maze.where}.title" if maze.title and not answer else ""
