@@ -585,9 +585,8 @@ def report_preflight(checked: Checked, book: str, data: bytes) -> None:
 
 def _edition(checked: Checked) -> str:
     """The rules a book is checked by: a print edition of a layout for office printers (a handout, a
-    poster) is "office", the print rules without print-on-demand's page counts."""
-    edition = checked.spec.book.edition
-    return "office" if edition == "print" and not checked.layout.print_on_demand else edition
+    poster) is "office", the print rules without print-on-demand's page counts, as its plan says."""
+    return checked.plan.rules or checked.spec.book.edition
 
 
 def _preflight_lines(book: str, data: bytes, edition: str, bleed: bool) -> list[str]:
