@@ -12,6 +12,10 @@ HOW = (
 )
 
 
+SLOW_FILES = {"test_safety.py", "test_studio.py", "test_bad_inputs.py", "test_generators.py"}
+"""Modules of long tests: processes started and stopped, a corpus of bad specs, statistics."""
+
+
 def _have_browser() -> bool:
     return all(shutil.which(path) for path in BROWSER)
 
@@ -19,8 +23,10 @@ def _have_browser() -> bool:
 def pytest_collection_modifyitems(config, items):
     """Browser tests run where Debian's chromium and chromedriver are; elsewhere they are deselected,
     never passed, and the run says so and how to run them."""
-    if _have_browser():  # the longest tests first, so the other workers are not left waiting at the end
-        items.sort(key=lambda item: "browser" not in item.keywords)
+    # the longest tests first (the browser's, then those that run whole commands in processes), so
+    # that no worker is left running one of them alone at the end while the others wait
+    items.sort(key=lambda item: ("browser" not in item.keywords, item.path.name not in SLOW_FILES))
+    if _have_browser():
         return
     chosen = [item for item in items if "browser" not in item.keywords]
     dropped = [item for item in items if "browser" in item.keywords]

@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from bad_runner import SECONDS
 
+pytestmark = pytest.mark.xdist_group(name="bad_inputs")  # the corpus is run once, by one worker
+
 CORPUS = Path(__file__).parent / "bad_inputs"
 CASES = sorted(p.stem for p in CORPUS.glob("*.yaml"))
 RUNNER = Path(__file__).parent / "bad_runner.py"
@@ -39,7 +41,7 @@ def files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once: the group runs in one worker, whatever comes between
 def results(tmp_path_factory):
     """Every case through validate and build, each in a fresh process forked by ``bad_runner.py`` (one
     runner a core, so Python and puzzlebook load once a core rather than once a case), in a copy of the
