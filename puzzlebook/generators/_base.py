@@ -163,12 +163,24 @@ def random_order(codes: array[int], rng: random.Random, chunk: int = CHUNK) -> a
     piles = 1 << ((len(codes) - 1) // chunk).bit_length()
     if piles > 256:
         raise ValueError(f"{len(codes)} codes need more than 256 piles of {chunk}")
-    deal = rng.randbytes(len(codes)).translate(bytes(b % piles for b in range(256)))
+    deal = rng.randbytes(len(codes)).translate(_pile_of_byte(piles))
     out = array("I")
     for pile in range(piles):
-        chosen = deal.translate(bytes(int(b == pile) for b in range(256)))
+        chosen = deal.translate(_in_pile(pile))
         out.extend(_sorted_by_random_keys(array("I", compress(codes, chosen)), rng))
     return out
+
+
+@cache
+def _pile_of_byte(piles: int) -> bytes:
+    """The table dealing a random byte into one of ``piles`` (a power of two: every pile alike)."""
+    return bytes(b % piles for b in range(256))
+
+
+@cache
+def _in_pile(pile: int) -> bytes:
+    """The table marking a dealt byte 1 if it is ``pile``, else 0, for ``itertools.compress``."""
+    return bytes(int(b == pile) for b in range(256))
 
 
 _POSITIVE = bytes(b & 0x3F for b in range(256))  # top byte of a double: sign 0, exponent at most 0x3FF
