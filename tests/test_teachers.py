@@ -407,3 +407,32 @@ def test_too_dense_for_the_room_longer_words_take_says_so(tmp_path):
     assert 'or shorten start_label or end_label ("Arrivée" takes the room round the maze)' in result.stderr
     spec.write_text(spec.read_text().replace("layout: frl.yaml", "layout: activity-book"))
     assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0  # the same maze with Start and Finish
+
+
+def test_name_date_and_class_share_one_size(tmp_path):
+    """A long word of the layout's own for "Name" shrank alone, beside "Date" and "Classe" at full size."""
+    import pdfplumber
+
+    (tmp_path / "fr.yaml").write_text(FRENCH.replace("name: Prénom", "name: Nom de l'élève"))
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text("title: Labyrinthes\nlayout: fr.yaml\npage_size: a5\nmazes: [{size: 6x6}]\n")
+    target, _ = build_book(spec)
+    with pdfplumber.open(target) as pdf:
+        page = pdf.pages[0]
+        words = {w["text"]: w for w in page.extract_words(extra_attrs=["size"])}
+        rules = sorted(page.lines, key=lambda line: line["x0"])
+    sizes = {round(words[w]["size"], 2) for w in ("Nom", "l'élève", "Date", "Classe")}
+    assert len(sizes) == 1 and min(sizes) >= 7, sizes
+    assert words["l'élève"]["x1"] < rules[0]["x0"]  # the word ends before its line begins
+
+
+def test_words_for_arrows_a_sheet_does_not_draw_are_not_refused(tmp_path):
+    """A handout without marks was refused because "Arrivée" would not fit beside arrows it never draws."""
+    (tmp_path / "fr.yaml").write_text(FRENCH)
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text("title: Labyrinthes\nlayout: fr.yaml\npage_size: a5\nmazes: [{size: 6x6}]\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr
+    spec.write_text(spec.read_text().replace("title:", "marks: suggested\ntitle:"))
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2 and '"Arrivée" is too long to fit beside the arrows' in result.stderr

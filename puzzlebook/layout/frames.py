@@ -44,16 +44,17 @@ def slot_items(
     if not answer and cell * 0.8 > room:  # big cells want big arrows (a layout's mark_room is the least)
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
         cell, x, y = fit(box, across, down, room + extra)
-    words = (layout.start_label, layout.end_label)
+    # a maze with no ends has no arrows, so no words to make room for or to fit
+    words = (layout.start_label, layout.end_label) if maze.marks != "none" else ("", "")
     need = _room_for(max(map(len, words)))
-    if not answer and not pair and words != ("Start", "Finish") and room < need:
+    if not answer and not pair and words not in (("Start", "Finish"), ("", "")) and room < need:
         room = min(need, 0.2 * min(box.w, box.h))  # "Arrivée", "Entrance": the room the words take
         cell, x, y = fit(box, across, down, room + extra)
     # the room the words take at the least size that prints, their letters 0.6 of it on average, and the
     # arrow's gap (render.geometry.arrow_gap); less, and beside a sideways arrow they would be left out
     gap = max(1.5, min(cell * 0.12, 6.0))
     least = (max(map(len, words)) * 0.6 * MIN_TEXT + gap) / 0.85
-    if not answer and not pair and room < least:
+    if not answer and not pair and any(words) and room < least:
         grown = min(least, 0.2 * min(box.w, box.h))
         bigger = fit(box, across, down, grown + extra)
         if keep_words or bigger[0] >= max(
@@ -84,7 +85,7 @@ def slot_items(
             room * 0.85,
             layout.solution_gray,
             12 * scale,
-            (layout.start_label, layout.end_label),
+            words,
             (layout.where("start_label"), layout.where("end_label")),
             picture,
             pair,
@@ -184,12 +185,17 @@ def page_frame(
         top -= size
         third = box.w / 3
         words = layout.words
-        for i, word in enumerate((words.name, words.date, words.class_)):
+        labels = (words.name, words.date, words.class_)
+        # where each word's line starts, in sizes: wide letters counted for a word of the layout's own
+        # (Prénom); the three words share one size, the largest at which the longest still fits
+        ems = [
+            2.9 if word in ("Name", "Date", "Class") else max(2.9, 0.68 * len(word) + 0.2) for word in labels
+        ]
+        size = min(size, max(MIN_TEXT, third / 2 / max(ems)))
+        for i, (word, em) in enumerate(zip(labels, ems, strict=True)):
             x = box.x0 + i * third
             page.items.append(Text(x, top, word, size, max_width=third / 2, source=layout.where("words")))
-            # where the word's line starts: wide letters counted for a word of the layout's own (Prénom)
-            wide = size * (2.9 if word in ("Name", "Date", "Class") else max(2.9, 0.68 * len(word) + 0.2))
-            wide = min(wide, third / 2)
+            wide = min(size * em, third / 2)
             page.items.append(Rule(x + wide, top - 2, x + third - 12, top - 2, MIN_LINE))
             if i == 0 and student:  # a class set: the name is printed on the line
                 width = third - 12 - wide - size * 0.4  # no further than the line it is written on
