@@ -436,3 +436,26 @@ def test_words_for_arrows_a_sheet_does_not_draw_are_not_refused(tmp_path):
     spec.write_text(spec.read_text().replace("title:", "marks: suggested\ntitle:"))
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2 and '"Arrivée" is too long to fit beside the arrows' in result.stderr
+
+
+def test_the_seed_line_and_the_document_information_take_the_books_words(tmp_path):
+    """ "seed 42", "10 rings" and the PDF's subject stayed English in a French book."""
+    from pypdf import PdfReader
+
+    (tmp_path / "fr.yaml").write_text(
+        FRENCH.replace("by: par}", "by: par, seed: graine, rings: anneaux}") + "show_seed: true\n"
+    )
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text(
+        "title: Labyrinthes\nlayout: fr.yaml\nmarks: suggested\nanswer_key: separate\n"
+        "mazes: [{size: 8x8, seed: 42}, {grid: circle, size: 4, seed: 43}]\n"
+    )
+    target, _ = build_book(spec)
+    text = "\n".join(page_texts(target))
+    assert "graine 42" in text and "4 anneaux" in text and "8×8" in text
+    assert "seed" not in text and "rings" not in text
+    answers = tmp_path / "sheet-answers.pdf"
+    assert "graine 42" in "\n".join(page_texts(answers))
+    assert PdfReader(target).metadata["/Subject"] == "2 labyrinthes"
+    info = PdfReader(answers).metadata
+    assert (info["/Subject"], info["/Title"]) == ("Solutions", "Labyrinthes: Solutions")

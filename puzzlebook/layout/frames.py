@@ -102,6 +102,7 @@ def slot_items(
                 seed=answer or layout.show_seed,
                 rating=layout.show_difficulty and not answer,
                 ratings=(layout.words.easy, layout.words.medium, layout.words.hard),
+                words=(layout.words.seed, layout.words.rings),
             )
         )
     return items, cell

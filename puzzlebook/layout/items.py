@@ -59,6 +59,7 @@ class MazeInfo:
     seed: bool = True  # name the algorithm, size and seed
     rating: bool = False  # say Easy, Medium or Hard
     ratings: tuple[str, str, str] = ("Easy", "Medium", "Hard")  # in the book's words
+    words: tuple[str, str] = ("seed", "rings")  # seed 42, 10 rings: in the book's words
 
 
 @dataclass(frozen=True, slots=True)

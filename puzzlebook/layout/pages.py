@@ -81,7 +81,10 @@ def _answers_plan(
     w, h = layout.size
     book = spec.book
     fonts = (layout.font, layout.bold_font)
-    return BookPlan(w, h, pages, f"{book.title}: answers", book.author, "answer key", {}, fonts, book.edition)
+    english = layout.words.answer_key == "Answer key"
+    subject = "answer key" if english else layout.words.answer_key  # the book's own words
+    title = f"{book.title}: {'answers' if english else subject}"
+    return BookPlan(w, h, pages, title, book.author, subject, {}, fonts, book.edition)
 
 
 def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str = "") -> BookPlan:
@@ -152,13 +155,20 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         pages,
         book.title,
         book.author,
-        "1 maze" if len(mazes) == 1 else f"{len(mazes)} mazes",
+        _subject(layout, len(mazes)),
         maze_pages,
         (layout.font, layout.bold_font),
         book.edition,
         fallbacks=tuple(layout.fallback_fonts),
         font_where=_font_where(layout),
     )
+
+
+def _subject(layout: Layout, count: int) -> str:
+    """The document information's subject, in the book's words: 40 mazes, 40 labyrinthes."""
+    if count == 1:
+        return "1 maze" if layout.words.maze == "Maze" else f"1 {layout.words.maze}"
+    return f"{count} {layout.words.mazes}"
 
 
 def _font_where(layout: Layout) -> dict[str, str]:

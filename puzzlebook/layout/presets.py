@@ -88,6 +88,8 @@ class Words(_Model):
     belongs_to: Word = "This book belongs to"
     page: Word = Field("page", description="in the answer key: Maze 3 · page 4")
     by: Word = Field("by", description="on the copyright page: by Ana")
+    seed: Word = Field("seed", description="the answer key's and show_seed's seed 42")
+    rings: Word = Field("rings", description="show_seed's size of a round maze: 10 rings")
     easy: Word = "Easy"
     medium: Word = "Medium"
     hard: Word = "Hard"

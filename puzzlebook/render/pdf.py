@@ -422,10 +422,10 @@ def _draw_page(
             rated = {"Easy": 0, "Medium": 1, "Hard": 2}.get(puzzle.rating or "")
             parts = [item.ratings[rated]] if item.rating and rated is not None else []
             if item.seed:
-                seed = f"seed {puzzle.seed}"
+                seed = f"{item.words[0]} {puzzle.seed}"
                 w, h = puzzle.maze.width, puzzle.maze.height
                 size = (
-                    f"{w} rings"
+                    f"{w} {item.words[1]}"
                     if isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle"
                     else f"{w}×{h}"
                 )
