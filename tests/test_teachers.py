@@ -65,9 +65,12 @@ def fix_of(message):
     fixes = []
     if "use mazes_per_page: 1" in message:
         fixes.append(("mazes_per_page", "1"))
-    size = re.search(r"make it at most (\d+x\d+)", message)
+    size = re.search(r"make it at most (\d+x\d+|\d+(?= rings))", message)
     if size:
         fixes.append(("size", size[1]))
+    drawing = re.search(r"draw (\S+) at most (\d+) columns by (\d+) rows", message)
+    if drawing:
+        fixes.append(("mask", f"{drawing[1]}:{drawing[2]}x{drawing[3]}"))
     layout = re.search(r"use layout: ([a-z0-9-]+)", message)
     if layout:
         fixes.append(("layout", layout[1]))
@@ -84,9 +87,22 @@ def fix_of(message):
         ("layout: handout\nmazes_per_page: 4", "{size: 30x30}"),
         ("page_size: 3x4in", "{size: 40x40}"),
         ("layout: poster\ndifficulty: adult", "{size: 400x400}"),
+        # a round maze's size is in rings, a mask's is its drawing's, a shape's cells do not scale exactly,
+        # and a layout offered for a page the spec sizes must fit that page (a square-poster did not)
+        ("page_size: 8.5x8.5in\ndifficulty: age-4", "{grid: circle, size: 8}"),
+        ("page_size: 8.5x8.5in\ndifficulty: age-4", "{mask: heart.txt}"),
+        (
+            "page_size: 8.5x8.5in\ndifficulty: age-4\nmarks: suggested",
+            "{shape: heart, size: 24x12, grid: triangle}",
+        ),
+        ("page_size: 8.5x8.5in\ndifficulty: age-6", "{shape: star, size: 30x30}"),
+        ("page_size: 8.5x8.5in\ndifficulty: age-6", "{size: 40x40}"),
     ],
 )
 def test_every_fix_a_too_dense_message_offers_fits(tmp_path, book, entry):
+    (tmp_path / "heart.txt").write_text(
+        "..XX.XX..\n.XXXXXXX.\nXXXXXXXXX\n.XXXXXXX.\n..XXXXX..\n...XXX...\n" * 3
+    )
     spec = tmp_path / "book.yaml"
     spec.write_text(f"title: T\n{book}\nmazes:\n  - {entry}\n")
     with pytest.raises(SpecError) as caught:
@@ -96,9 +112,13 @@ def test_every_fix_a_too_dense_message_offers_fits(tmp_path, book, entry):
     assert fixes, message
     for key, value in fixes:
         text = spec.read_text()
-        if key == "size":
+        if key == "mask":
+            name, size = value.split(":")
+            columns, rows = map(int, size.split("x"))
+            (tmp_path / name).write_text(("X" * columns + "\n") * rows)
+        elif key == "size":
             sized = (
-                re.sub(r"size: \d+x\d+", f"size: {value}", entry)
+                re.sub(r"size: \d+(x\d+)?", f"size: {value}", entry)
                 if "size:" in entry
                 else entry.replace("{", f"{{size: {value}, ")
             )
@@ -459,3 +479,16 @@ def test_the_seed_line_and_the_document_information_take_the_books_words(tmp_pat
     assert PdfReader(target).metadata["/Subject"] == "2 labyrinthes"
     info = PdfReader(answers).metadata
     assert (info["/Subject"], info["/Title"]) == ("Solutions", "Labyrinthes: Solutions")
+
+
+def test_a_too_dense_round_maze_is_told_in_rings_and_the_age_that_sets_its_cells(tmp_path):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\npage_size: 8.5x8.5in\ndifficulty: age-4\nmazes:\n  - {grid: circle, size: 8}\n"
+    )
+    with pytest.raises(SpecError) as caught:
+        check_book(spec)
+    said = str(caught.value)
+    assert said.startswith("book.yaml:5: mazes[0].size: 8 rings is too dense for activity-book"), said
+    assert "the minimum is 45.0 pt (the cells difficulty: age-4 asks for)" in said
+    assert re.search(r"make it at most \d+ rings$", said), said

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import Problem
-from ..shapes import MIN_WORD_ROWS, word_mask, word_picture
+from ..shapes import MIN_WORD_ROWS, shape_mask, word_mask, word_picture
 from ..spec import (
     AGES,
     NO_MASK,
@@ -56,16 +56,18 @@ def too_dense(
     fixes = []
     if layout.mazes_per_page > 1 and _fits(layout.model_copy(update={"mazes_per_page": 1}), maze):
         fixes.append("use mazes_per_page: 1")
-    size = f"{maze.width}x{maze.height}" + (f" (the size {maze.size_from} sets)" if maze.size_from else "")
+    entry = spec.book.mazes[maze.entry] if maze.entry < len(spec.book.mazes) else None
+    circle = maze.grid == "circle"
+    size = f"{maze.width} rings" if circle else f"{maze.width}x{maze.height}"
+    size += f" (the size {maze.size_from} sets)" if maze.size_from else ""
     most: tuple[int, int] | None = largest
-    about = ""
     drawn = maze.drawn_over
     word = _word(maze, spec)
     if drawn and drawn != (maze.width, maze.height):  # the size written, not the shape's cells in it
         whose = f"{maze.student}'s name" if maze.student else "the shape"
         size = f"{drawn[0]}x{drawn[1]} ({whose} fills {maze.width}x{maze.height} of it)"
-        most = (largest[0] * drawn[0] // maze.width, largest[1] * drawn[1] // maze.height)
-        about = "about "  # scaled from the shape's cells to the size written
+    if drawn and not word and entry is not None and isinstance(entry.shape, str):
+        most = _largest_shape(layout, maze, entry.shape, drawn)  # drawn again at each size tried
     if word and drawn:  # drawn again at each size tried: a word's letters do not scale with its box
         entry = spec.book.mazes[maze.entry]
         named = isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text
@@ -74,9 +76,13 @@ def too_dense(
             if named
             else [word]
         )
-        most, about = _largest_word(layout, maze, words, drawn), ""
-    if most is not None:
-        fixes.append(f"make it at most {about}{most[0]}x{most[1]}")
+        most = _largest_word(layout, maze, words, drawn)
+    if most is not None and entry is not None and entry.mask and not drawn:  # its size is the drawing's
+        fixes.append(
+            f"draw {entry.mask} at most {most[0]} columns by {most[1]} rows (it has {maze.width} by {maze.height})"
+        )
+    elif most is not None:
+        fixes.append(f"make it at most {most[0]} rings" if circle else f"make it at most {most[0]}x{most[1]}")
     else:
         w, h = layout.trim
         turned = layout.model_copy(update={"page_size": f"{h}x{w}pt"})
@@ -95,16 +101,22 @@ def too_dense(
     if labels != ("Start", "Finish") and _fits(plain, maze):  # the room kept for the longer words
         longer = max(labels, key=len)
         fixes.append(f'shorten start_label or end_label ("{longer}" takes the room round the maze)')
-    fits = [p for p in _presets_by_area() if _fits(for_book(load_layout(p), spec), maze)]
+    fits = [p for p in _presets_by_area() if _fits(_as_spec_sets(load_layout(p), spec), maze)]
     if fits and fits[0] != name:
         fixes.append(f"use layout: {fits[0]}")
     per_page = f" at {layout.mazes_per_page} a page" if layout.mazes_per_page > 1 else ""
     # as many decimals as it takes for the two to differ: "2.24 pt, the minimum is 2.25", not "2.2, 2.2"
     d = next((d for d in range(1, 4) if f"{cell:.{d}f}" != f"{min_cell:.{d}f}"), 3)
+    age = AGES.get(spec.book.difficulty or "")
+    raised = (
+        f" (the cells difficulty: {spec.book.difficulty} asks for)"
+        if age and min_cell == age.cell * 0.75
+        else ""
+    )
     return Problem(
         maze.where + ".size",
         f"{size} is too dense for {name}{per_page} on {page}: its cells would be {cell:.{d}f} pt, the minimum "
-        f"is {min_cell:.{d}f} pt; {', or '.join(fixes)}",
+        f"is {min_cell:.{d}f} pt{raised}; {', or '.join(fixes)}",
     )
 
 
@@ -112,6 +124,39 @@ def _aged(maze: MazeRequest, spec: Spec) -> bool:
     """Whether an age preset sets the maze's cells."""
     entry = spec.book.mazes[maze.entry] if maze.entry < len(spec.book.mazes) else None
     return spec.book.difficulty in AGES or (entry is not None and entry.age is not None)
+
+
+def _as_spec_sets(layout: Layout, spec: Spec) -> Layout:
+    """A preset as this spec would use it: its ages and names, and the settings it overrides (a
+    square-poster was offered for an 8.5 x 8.5 in book, and would not have fitted on its page)."""
+    book = spec.book
+    update = {
+        key: getattr(book, key)
+        for key in ("page_size", "mazes_per_page", "start_label", "end_label", "pictures")
+        if getattr(book, key) is not None
+    }
+    return for_book(layout.model_copy(update=update), spec)
+
+
+def _largest_shape(
+    layout: Layout, maze: MazeRequest, name: str, drawn: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The largest size, in the proportions written, over which the built-in shape ``name`` fits the
+    slot: the shape is drawn again at each size tried, since its cells do not scale exactly."""
+
+    def mask(scale: float) -> Any:
+        w, h = max(1, math.floor(drawn[0] * scale)), max(1, math.floor(drawn[1] * scale))
+        return (w, h), shape_mask(name, w, h, "", maze.grid)[0]
+
+    def fits(scale: float) -> bool:
+        _, m = mask(scale)
+        return m is not None and _fits(layout, replace(maze, width=m.width, height=m.height, masked=m.off))
+
+    low, high = 0.0, 1.0
+    for _ in range(12):  # to a 4,096th of the size: within a cell up to 4,096 cells a side
+        mid = (low + high) / 2
+        low, high = (mid, high) if fits(mid) else (low, mid)
+    return mask(low)[0] if fits(low) else None
 
 
 def _word(maze: MazeRequest, spec: Spec) -> str | None:
