@@ -309,9 +309,13 @@ def generate(
     puzzles = make_puzzles(checked.mazes, progress, checked.layout.show_difficulty)
     if checked.spec.book.order != "difficulty":
         return checked, puzzles
+    # stable, ties keep order; shown ratings go first, so the labels never step back: a band's "Easy"
+    # is easy for its own entry, and its score may lie among the book's medium ones
+    rank = {"Easy": 0, "Medium": 1, "Hard": 2}
     ranked = sorted(
-        checked.mazes, key=lambda m: puzzles[m.number].metrics.difficulty
-    )  # stable: ties keep order
+        checked.mazes,
+        key=lambda m: (rank.get(puzzles[m.number].rating or "", 0), puzzles[m.number].metrics.difficulty),
+    )
     mazes = [replace(m, number=i + 1) for i, m in enumerate(ranked)]
     renumbered = {new.number: puzzles[old.number] for new, old in zip(mazes, ranked, strict=True)}
     plan = plan_book(checked.spec, checked.layout, mazes, checked.spec.book.layout)

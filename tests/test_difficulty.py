@@ -82,6 +82,28 @@ def test_order_by_difficulty_renumbers_easiest_first(tmp_path):
     assert f"seed {puzzles[3].seed}" in answers  # the seed actually used, printed in the answer key
 
 
+def test_ordered_by_difficulty_the_labels_never_step_back(tmp_path):
+    """An entry's "Easy" band of big mazes scores among the book's medium ones: sorted by score alone,
+    a sorted book read Easy, Medium, Easy, Medium."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Ordered\norder: difficulty\nshow_difficulty: true\nmarks: suggested\nmazes:\n"
+        "  - {size: 24x24, difficulty: easy, count: 2, title: Big}\n  - {size: 6x6, count: 6, title: Small}\n"
+    )
+    checked, puzzles = generate(check_book(spec))
+    rank = {"Easy": 0, "Medium": 1, "Hard": 2}
+    labels = [puzzles[m.number].rating for m in checked.mazes]
+    assert [rank[label] for label in labels] == sorted(rank[label] for label in labels), labels
+    assert {"Easy", "Medium"} <= set(labels)
+    big = [puzzles[m.number] for m in checked.mazes if m.title == "Big"]
+    assert all(p.rating == "Easy" for p in big)
+    small = [puzzles[m.number].metrics.difficulty for m in checked.mazes if m.title == "Small"]
+    assert max(small) < min(p.metrics.difficulty for p in big)  # the band is easy for its entry only
+    texts = page_texts(build_book(spec)[0])
+    shown = [line.split(" · ")[0] for page in texts[1:9] for line in page.splitlines()[-1:]]
+    assert shown == labels
+
+
 def test_show_seed_and_show_difficulty_label_each_maze(tmp_path):
     spec = tmp_path / "book.yaml"
     spec.write_text(
