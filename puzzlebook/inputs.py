@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import itertools
 import os
+import re
 import stat
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -133,7 +134,14 @@ def read_bytes(
             raise _refuse(where, f"{named} is a link to {os.readlink(path)}, which does not exist") from None
         if where == str(path):
             raise _refuse(where, f"no such {kind} file") from None
-        raise _refuse(where, f"{named} not found (looked for {path}){_near(path)}") from None
+        hint, written = _near(path), shown or str(path)
+        if not hint and "\\" in written:  # C:\Users\Me\layout.yaml, copied from Windows
+            name = re.split(r"[\\/]", written)[-1]
+            hint = (
+                "; a spec names a file by its place from the spec's folder, with / between folders: copy "
+                f"it beside the spec and write {name}"
+            )
+        raise _refuse(where, f"{named} not found (looked for {path}){hint}") from None
     except NotADirectoryError:
         raise _refuse(where, f"{named} not found: a part of {path} is a file, not a folder") from None
     except OSError as exc:

@@ -124,13 +124,18 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
     if kind in ("int_parsing", "int_type", "int_from_float"):
         return f"expected a whole number, got {_shown(value)}"
     if kind in ("bool_parsing", "bool_type"):
-        return f"expected true or false, got {_shown(value)}"
+        near = suggest(value, ["true", "false"]) if isinstance(value, str) else ""
+        return f"expected true or false, got {_shown(value)}.{near}".rstrip(".")
     if kind in ("string_type",):
         return f"expected text, got {_shown(value)}"
     if kind in ("list_type",):
         return f"expected a list (one item a line, each starting with '- '), got {_shown(value)}"
     if kind in ("model_type", "dict_type", "model_attributes_type"):
-        return f"expected a mapping of keys to values, got {_shown(value)}"
+        said = f"expected a mapping of keys to values, got {_shown(value)}"
+        glued = re.fullmatch(r"\s*([A-Za-z_]\w*):(\S.*)", value) if isinstance(value, str) else None
+        if glued:  # "size:12x12": YAML needs a space after the colon
+            return f'{said}; put a space after the colon: "{glued[1]}: {glued[2].strip()}"'
+        return said
     if kind == "too_short" and isinstance(value, list):
         least = ctx.get("min_length", 1)
         return f"needs at least {least} {'entry' if least == 1 else 'entries'}; the list is empty"
@@ -147,7 +152,16 @@ def errors_of(exc: ValidationError, model: type[BaseModel] | None = None) -> lis
     """(location, sentence) for every error, in order, without pydantic's union-branch noise."""
     out: list[tuple[Loc, str]] = []
     seen: set[tuple[Loc, str]] = set()
-    for error in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    # "Title: T" is one slip, not two: an unknown key that is a missing one in other letters says it
+    typed = {
+        (error["loc"][:-1], str(error["loc"][-1]).casefold())
+        for error in errors
+        if error["type"] == "extra_forbidden"
+    }
+    for error in errors:
+        if error["type"] == "missing" and (error["loc"][:-1], str(error["loc"][-1]).casefold()) in typed:
+            continue
         loc = tuple(
             p for p in error["loc"] if not (isinstance(p, str) and p.startswith(("function-", "~")))
         )  # drop validator and union-branch names: they mean nothing to the reader

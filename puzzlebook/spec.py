@@ -793,11 +793,18 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
         raise SpecError([Problem(f"{name}{line}", str(exc.problem))]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        if exc.context_mark and "simple key" in (exc.context or ""):
-            mark = exc.context_mark  # a key without its ':' is found only on the line after it
+        if exc.context_mark and any(w in (exc.context or "") for w in ("simple key", "quoted scalar")):
+            mark = exc.context_mark  # a key without its ':', or a quote never closed, is found lines later
         line = f":{mark.line + 1}" if mark else ""
         what = exc.problem or exc.context or ""
-        raise SpecError([Problem(f"{name}{line}", _plain_yaml_problem(what))]) from None
+        said = _plain_yaml_problem(f"{what} {exc.context or ''}")
+        rows = text.splitlines()
+        row = rows[mark.line] if mark and mark.line < len(rows) else ""
+        if "mapping values are not allowed" in what and re.search(r"^\s*(- )?\w+: [^{\[]*, \w+:", row):
+            said = (  # "- size: 12x12, algorithm: wilson": several keys on one line go in braces
+                f"this is not valid YAML: several settings on one line go in braces: {_braced(row.strip())}"
+            )
+        raise SpecError([Problem(f"{name}{line}", said)]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(name, f"this is not valid YAML ({exc})")]) from None
     return data, lines, problems
@@ -822,6 +829,13 @@ _YAML_PROBLEMS = (
         "quotes",
     ),
 )
+
+
+def _braced(line: str) -> str:
+    """``- a: 1, b: 2`` as it should be written: ``- {a: 1, b: 2}``."""
+    dash, rest = ("- ", line[2:]) if line.startswith("- ") else ("", line)
+    key, _, value = rest.partition(": ")
+    return f"{dash}{{{rest}}}" if dash else f"{key}: {{{value}}}"
 
 
 def _plain_yaml_problem(what: str) -> str:
@@ -912,8 +926,8 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
                         "is required: give one such as 20x30, or an age such as difficulty: age-6",
                     )
                 )
-    if problems:
-        raise SpecError(sort_problems(problems))
+    if problems:  # a drawing two entries name is told once
+        raise SpecError(sort_problems(list(dict.fromkeys(problems))))
     return Spec(book, path, lines, roster, masks, name_masks)
 
 

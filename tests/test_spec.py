@@ -3,7 +3,9 @@ import textwrap
 
 import pytest
 from examples import EXAMPLE as GOOD
+from typer.testing import CliRunner
 
+from puzzlebook.cli import app
 from puzzlebook.errors import PuzzlebookError, SpecError
 from puzzlebook.rng import derive_seed
 from puzzlebook.spec import load_spec
@@ -175,3 +177,70 @@ def test_half_a_character_is_refused_where_it_is_written(tmp_path, text, where):
         load_spec(path)
     (problem,) = caught.value.problems
     assert problem.where == where and "holds half of a character (U+D800 to U+DFFF" in problem.message
+
+
+SLIPS = [
+    # (what a person typed, extra files, the one line they get back)
+    (
+        "title: T\nmazes:\n  - size: 12x12, algorithm: wilson\n",
+        {},
+        "error: book.yaml:3: this is not valid YAML: several settings on one line go in braces: "
+        "- {size: 12x12, algorithm: wilson}",
+    ),
+    (
+        "title: T\nmazes:\n  - size:12x12\n",
+        {},
+        'error: book.yaml:3: mazes[0]: expected a mapping of keys to values, got "size:12x12"; put a space '
+        'after the colon: "size: 12x12"',
+    ),
+    (
+        "title: T\nbleed: ture\nmazes: [{size: 5x5}]\n",
+        {},
+        'error: book.yaml:2: bleed: expected true or false, got "ture". Did you mean "true"?',
+    ),
+    (
+        "Title: T\nmazes: [{size: 5x5}]\n",
+        {},
+        'error: book.yaml:1: Title: unknown key "Title". Did you mean "title"?',
+    ),
+    (
+        'title: T\nmazes:\n  - size: "12x12\n',
+        {},
+        "error: book.yaml:3: this is not valid YAML: a quote is opened and never closed",
+    ),
+    (
+        "title: T\nlayout: mine\nmazes: [{size: 5x5}]\n",
+        {"mine.yaml": "base: handout\n"},
+        'error: book.yaml:2: layout: unknown layout "mine". Did you mean "mine.yaml"? A layout file is named '
+        "with its .yaml.",
+    ),
+    (
+        "title: T\nmazes: [{mask: 'C:\\pics\\heart.txt'}]\n",
+        {},
+        'error: book.yaml:2: mazes[0].mask: mask "C:\\pics\\heart.txt" not found (looked for C:\\pics\\heart.txt); '
+        "a spec names a file by its place from the spec's folder, with / between folders: copy it beside the "
+        "spec and write heart.txt",
+    ),
+    (
+        "title: T\nlayout: mine.yaml\nmazes: [{size: 5x5}]\n",
+        {"mine.yaml": "font: Arial\n"},
+        'error: mine.yaml:1: font: font "Arial" not found (looked for Arial); a font is a .ttf or .otf file '
+        "named from the layout's folder (font: Arial.ttf), or one of DejaVuSans, DejaVuSans-Bold, Vera, VeraBd",
+    ),
+    (
+        "title: T\nmazes: [{mask: stray.txt}, {mask: stray.txt, algorithm: wilson}]\n",
+        {"stray.txt": "XXZ\nXXX\n"},
+        'error: stray.txt:1: column 3: "Z" is neither a cell (X or #) nor empty (. or a space)',
+    ),
+]
+
+
+@pytest.mark.parametrize("text, extra, said", SLIPS, ids=range(len(SLIPS)))
+def test_a_slip_is_told_with_its_fix_in_one_line(tmp_path, monkeypatch, text, extra, said):
+    monkeypatch.chdir(tmp_path)  # as a person runs it, beside the spec
+    for name, content in extra.items():
+        (tmp_path / name).write_text(content)
+    (tmp_path / "book.yaml").write_text(text)
+    result = CliRunner().invoke(app, ["validate", "book.yaml"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [said], result.stderr

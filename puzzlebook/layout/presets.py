@@ -290,7 +290,12 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
                 merged.pop("instructions_unmarked", None)  # their own line is for every page
             data = merged
     else:
-        hint = suggest(name, names) or f" Presets: {', '.join(names)}; or the name of a .yaml file."
+        own = next((f"{name}{ext}" for ext in (".yaml", ".yml") if (folder / f"{name}{ext}").is_file()), None)
+        hint = (
+            f' Did you mean "{own}"? A layout file is named with its .yaml.'
+            if own
+            else suggest(name, names) or f" Presets: {', '.join(names)}; or the name of a .yaml file."
+        )
         raise SpecError([Problem(where, f'unknown layout "{name}".{hint}')])
     data = {**data, **(overrides or {})}
     places = {str(loc[0]): f"{fname}:{line}: {loc[0]}" for loc, line in lines.items() if len(loc) == 1}
@@ -346,7 +351,16 @@ def _fonts(named: list[tuple[str, Any, Path]]) -> tuple[list[Any], list[Path], l
         try:
             source = read_bytes(folder / font, "font", at, shown=font)
         except SpecError as exc:
-            problems += exc.problems
+            bare = "." not in Path(font).name  # "Arial": a font's name, where a file is wanted
+            hint = (
+                f"; a font is a .ttf or .otf file named from the layout's folder (font: {font}.ttf), or "
+                f"one of {', '.join(sorted(BUNDLED_FONTS))}"
+                if bare
+                else ""
+            )
+            problems += [
+                Problem(p.where, p.message + hint * ("not found" in p.message)) for p in exc.problems
+            ]
             continue
         wrong = _not_embeddable(source.data)
         if wrong:
