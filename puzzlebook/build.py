@@ -40,7 +40,7 @@ from .puzzles import (
 from .puzzles import (
     rate as ratings,
 )
-from .render.pdf import MADE_FROM, stream_pdf, text_problems
+from .render.pdf import MADE_FROM, LeftOut, stream_pdf, text_problems
 from .solve import shape_search_cells
 from .spec import AGES, MazeRequest, Spec, load_partial, load_spec
 from .workers import Makers
@@ -383,6 +383,7 @@ def write_books(
     progress: Callable[[int], None] | None = None,
     check: Callable[[bytes], None] | None = None,
     made: str | None = None,
+    left_out: LeftOut | None = None,
 ) -> None:
     """Draw the book (and its answers, with ``answer_key: separate``) straight into its file, page by
     page; ``check`` reads the written book back before it replaces anything (``--strict``). The book
@@ -391,7 +392,7 @@ def write_books(
     puzzle_for = _last_use_lets_go(plans, puzzles)
     for number, ((path, where), plan) in enumerate(zip(places, plans, strict=True)):
         with writing(path, checked.inputs, where) as out:
-            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made)
+            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out)
             if check and number == 0:
                 check(out.read_back())
 

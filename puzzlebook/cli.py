@@ -462,6 +462,7 @@ def build(
         ) as bar:
             step = bar.update if show or quiet else Progress(work_units(checked))
             checked, puzzles = generate(checked, step)
+            left_out: dict[int, set[str]] = {}
             write_books(
                 checked,
                 places,
@@ -469,12 +470,14 @@ def build(
                 step,
                 partial(report_preflight, checked, f"{places[0][0]} (not written)") if strict else None,
                 made,
+                left_out,
             )
         if not quiet and places[0][0] != "-":
             also = f" and {places[1][0]}" if len(places) > 1 else ""
             typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)
             margins_note(checked)
             ages_note(checked)
+            left_out_note(checked, left_out)
     except PuzzlebookError as error:
         fail(error)
 
@@ -727,6 +730,40 @@ def ages_note(checked: Checked) -> None:
                 f"{maze.width}x{maze.height}, the most the page takes at its cells",
                 err=True,
             )
+
+
+def left_out_note(checked: Checked, left_out: dict[int, set[str]]) -> None:
+    """Words or pictures by the arrows that found no room are left out as the page is drawn: say where,
+    once an entry, rather than let a book lose them silently on some of its pages."""
+    told: dict[str, tuple[set[str], list[int]]] = {}
+    for maze in checked.mazes:
+        lost = left_out.get(maze.number)
+        if lost:
+            things, shown = told.setdefault(maze.where, (set(), []))
+            things |= lost
+            shown.append(maze.shown)
+    for where, (things, shown) in told.items():
+        what = " and ".join(sorted(things, reverse=True))  # pictures and words
+        fix = (
+            "another seed or size may leave room where its ends lie"
+            if "pictures" in things
+            else "a smaller size, or a shorter start_label and end_label, makes room"
+        )
+        mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
+        typer.echo(
+            f"note: {where}: {mazes} drawn without the {what} by the arrows (no room); {fix}", err=True
+        )
+
+
+def _spans(numbers: list[int]) -> str:
+    """1, 2, 3, 7 -> "1-3, 7"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
 
 
 def summary(checked: Checked) -> str:

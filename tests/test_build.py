@@ -330,3 +330,29 @@ def test_every_sample_builds(sample, tmp_path):
     assert len(texts) == len(checked.plan.pages)
     assert all(f"Maze {m.shown}" in "".join(texts) for m in checked.mazes)
     assert all(embedded for _, embedded in fonts(target))
+
+
+def test_words_and_pictures_left_out_for_want_of_room_are_told(tmp_path, monkeypatch):
+    """A 42x56 maze on a 6x9 page lost its Start and Finish words, and a centre start its picture,
+    without a word from the build."""
+    monkeypatch.chdir(tmp_path)
+    Path("book.yaml").write_text(
+        "title: T\npage_size: 6x9in\nmarks: suggested\nmazes:\n"
+        "  - {size: 12x12, count: 2}\n  - {size: 42x56, count: 3}\n"
+    )
+    result = runner.invoke(app, ["build", "book.yaml"])
+    assert result.exit_code == 0, result.stderr
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note:")]
+    assert notes == [
+        "note: book.yaml:6: mazes[1]: mazes 3-5 are drawn without the words by the arrows (no room); a smaller "
+        "size, or a shorter start_label and end_label, makes room"
+    ]
+    texts = page_texts("book.pdf")
+    assert "Start" in texts[1] and "Finish" in texts[1] and "Start" not in texts[3]
+    Path("round.yaml").write_text(
+        "title: T\npictures: mouse-cheese\nmazes:\n  - {grid: circle, size: 5, marks: center-out}\n"
+    )
+    result = runner.invoke(app, ["build", "round.yaml"])
+    assert result.exit_code == 0, result.stderr
+    assert "note: round.yaml:4: mazes[0]: maze 1 is drawn without the " in result.stderr
+    assert "pictures by the arrows (no room); another seed or size may leave room" in result.stderr

@@ -179,10 +179,12 @@ def stream_pdf(
     out: Writable,
     progress: Callable[[int], None] | None = None,
     made_from: str | None = None,
+    left_out: LeftOut | None = None,
 ) -> None:
     """Write the PDF to ``out`` as it is made: each page, and each maze's walls form, is written and let
     go as soon as it is finished, so memory stays flat however many pages the book has. ``made_from``
-    goes into the document information as ``MADE_FROM``."""
+    goes into the document information as ``MADE_FROM``; ``left_out`` gathers the mazes whose words or
+    pictures by the arrows found no room, for the build to tell."""
     regular, bold = setters(plan)
     canvas = Canvas(
         io.BytesIO(),  # never written: ``_Writer`` writes the file
@@ -212,7 +214,7 @@ def stream_pdf(
             canvas.setTrimBox((trim.x0, trim.y0, trim.x1, trim.y1))
             if plan.bleed:
                 canvas.setBleedBox((0, 0, plan.width, plan.height))
-        _draw_page(canvas, page, puzzle_for, (regular, bold), walls)
+        _draw_page(canvas, page, puzzle_for, (regular, bold), walls, left_out)
         if screen and page.bookmark:
             canvas.addOutlineEntry(page.bookmark, f"p{page.number}", level=0)
         canvas.showPage()
@@ -402,6 +404,7 @@ def _draw_page(
     puzzle_for: Callable[[int], Puzzle],
     fonts: tuple[Setter, Setter],
     walls: Walls,
+    left_out: LeftOut | None = None,
 ) -> None:
     for item in page.items:
         if isinstance(item, Text):
@@ -412,7 +415,7 @@ def _draw_page(
             canvas.setLineCap(0)
             canvas.line(item.x0, item.y0, item.x1, item.y1)
         elif isinstance(item, MazeFrame):
-            draw_maze(canvas, puzzle_for(item.number), item, fonts, walls)
+            draw_maze(canvas, puzzle_for(item.number), item, fonts, walls, left_out)
         elif isinstance(item, Link):
             canvas.linkRect(
                 "", f"p{item.page}", (item.x0, item.y0, item.x1, item.y1), relative=0, thickness=0
@@ -498,8 +501,17 @@ def _even_cuts(widths: list[float], space: float, count: int) -> list[int]:
     return list(best(0, count)[1])
 
 
+LeftOut = dict[int, set[str]]
+"""Maze number -> what found no room by its arrows: "words", "pictures"."""
+
+
 def draw_maze(
-    canvas: Canvas, puzzle: Puzzle, frame: MazeFrame, fonts: tuple[Setter, Setter], walls: Walls
+    canvas: Canvas,
+    puzzle: Puzzle,
+    frame: MazeFrame,
+    fonts: tuple[Setter, Setter],
+    walls: Walls,
+    left_out: LeftOut | None = None,
 ) -> None:
     _, height = extent(puzzle.maze)
     place = Placement(frame.x, frame.y, frame.cell, height)
@@ -533,7 +545,13 @@ def draw_maze(
     def measure(word: str, size: float) -> float:
         return fonts[1].line(word).width * size
 
-    for mark in marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture):
+    signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture)
+    if left_out is not None and not frame.answer:
+        lost = {"words"} if any(m.word and not m.label for m in signs if m.kind == "arrow") else set()
+        lost |= {"pictures"} if frame.pictures and any(not m.picture for m in signs) else set()
+        if lost:
+            left_out.setdefault(frame.number, set()).update(lost)
+    for mark in signs:
         if mark.picture and frame.pictures:
             x, y, size = mark.picture
             name = frame.pictures[0 if mark.role == "start" else 1]
