@@ -10,6 +10,7 @@ written is removed, and the process exits with 128 + the signal's number.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -49,15 +50,24 @@ def give_back_signals() -> None:
 def stop(signum: int, _: FrameType | None) -> None:
     """Kill the workers, remove the temporary file being written, say so (for Ctrl-C) and exit."""
     if os.getpid() == _OWNER:
-        try:  # whatever was under way, the process ends below
-            processes = sys.modules.get("multiprocessing")  # never loaded: no workers to stop
-            for child in processes.active_children() if processes else ():
-                child.kill()
-            output = sys.modules.get("puzzlebook.output")
-            if output is not None:
-                output.remove_parts()
-            if signum == signal.SIGINT:
+        # each step alone, whatever was under way: a pool starting a worker as the signal came made the
+        # first fail, and the line was lost with it
+        for step in (_kill_workers, _remove_parts):
+            with contextlib.suppress(Exception):  # the workers die with us anyway (PR_SET_PDEATHSIG)
+                step()
+        if signum == signal.SIGINT:
+            with contextlib.suppress(OSError):
                 os.write(2, b"error: interrupted; no file was written\n")
-        except Exception:  # the workers die with us anyway (PR_SET_PDEATHSIG)
-            pass
     os._exit(128 + signum)
+
+
+def _kill_workers() -> None:
+    processes = sys.modules.get("multiprocessing")  # never loaded: no workers to stop
+    for child in processes.active_children() if processes else ():
+        child.kill()
+
+
+def _remove_parts() -> None:
+    output = sys.modules.get("puzzlebook.output")
+    if output is not None:
+        output.remove_parts()
