@@ -323,3 +323,26 @@ def test_too_dense_says_how_far_apart_a_near_miss_is(tmp_path):
         float(n) for n in re.findall(r"would be ([\d.]+) pt, the minimum is ([\d.]+) pt", line)[0]
     )
     assert cell < minimum == 2.25, line
+
+
+def test_a_headings_height_is_the_same_on_every_page_and_its_maze_hangs_under_it(tmp_path):
+    """A heading sat just above its maze, and the maze was centred in the page: "Maze N" moved up and
+    down from page to page (47, 53, 65 pt from the top in a paperback)."""
+    from puzzlebook.build import build_book
+    from puzzlebook.pdfread import Lines, Shape, read
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\npage_size: 6x9in\nmarks: suggested\nmazes:\n  - {size: 10x14}\n  - {size: 30x12}\n"
+        "  - {size: 12x12}\n  - {grid: circle, size: 6}\n  - {shape: fish, size: 24x16}\n"
+    )
+    target, _ = build_book(spec)
+    headings, gaps = set(), []
+    for page in list(read(Path(target).read_bytes()))[1:6]:
+        heading = next(c for c in page.chars if c.text == "M")  # the M of "Maze N"
+        headings.add(round(heading.y0, 2))
+        tops = [run.extent()[3] for run in page.drawn if isinstance(run, Lines)]
+        tops += [s.y1 for s in page.drawn if isinstance(s, Shape) and s.stroke and s.kind == "curve"]
+        gaps.append(heading.y0 - max(tops))
+    assert len(headings) == 1, headings
+    assert max(gaps) < 60, gaps  # under its heading, not halfway down a 6x9 page

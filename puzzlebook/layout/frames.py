@@ -61,6 +61,8 @@ def slot_items(
             layout.min_cell, 3 * wall
         ):  # never at the cost of a maze that fitted
             room, (cell, x, y) = grown, bigger
+    if not answer:  # under its heading, which so stands at one height on every page of the book
+        y = box.y1 - room - extra - cell * down
     top = y + cell * down + room + extra + 4
     source = f"{maze.where}.title" if maze.title and not answer else ""
     items: list[Item] = [
