@@ -81,6 +81,18 @@ def test_check_lists_each_problem_with_its_line_and_key(shared):
     ]
 
 
+def test_a_problem_names_the_line_never_the_specs_hidden_copy(shared):
+    """ "(also "Zoë", .puzzlebook-studio-qi2tmzee.yaml:5: students[0])": the copy the studio checks is
+    hidden, and a person cannot find it."""
+    port, _, _ = shared
+    spec = "title: T\nstudents:\n  - Zoë\n  - Ana\n  - Zoë\nmazes: [{size: 5x5}]\n"
+    status, _, body = call(port, "POST", "/api/check", spec)
+    [problem] = json.loads(body)["problems"]
+    assert status == 422 and ".puzzlebook-studio" not in problem["message"]
+    assert (problem["line"], problem["key"]) == (5, "students[2]")
+    assert '(also "Zoë", line 3: students[0])' in problem["message"]
+
+
 def test_the_pdf_is_the_command_lines_byte_for_byte(shared, tmp_path):
     port, _, _ = shared
     status, headers, body = call(port, "POST", "/api/pdf", SPEC)

@@ -223,6 +223,55 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     time.sleep(0.3)  # time for a save that should not happen
     assert (folder / "other.yaml").read_text() == "title: Other\nmazes: [{size: 5x5}]\n"  # not replaced
 
+    # a reload or a closed tab lost the changes without a word
+    leaving = (
+        "const e = new Event('beforeunload', {cancelable: true}); dispatchEvent(e); return e.defaultPrevented"
+    )
+    assert browser.execute_script(leaving) is True
+    # a name maze for each student, 4 mazes a page and pictures needed YAML; a name without .yaml was refused
+    students = browser.find_element(By.ID, "f-students")
+    students.send_keys("Ana, Ben, Chloé")  # pasted from an e-mail
+    Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=shape]")).select_by_visible_text(
+        "each student's name"
+    )
+    Select(browser.find_element(By.ID, "f-mazes_per_page")).select_by_value("4")
+    Select(browser.find_element(By.ID, "f-pictures")).select_by_value("bee-flower")
+    wait_for(
+        lambda: "mazes_per_page: 4" in browser.find_element(By.ID, "yaml").get_attribute("value"),
+        what="4 a page",
+    )
+    data = yaml.safe_load(browser.find_element(By.ID, "yaml").get_attribute("value"))
+    assert data["students"] == ["Ana", "Ben", "Chloé"] and data["pictures"] == "bee-flower"
+    assert data["mazes"][1]["shape"] == {"text": "{student}"} and data["seed"] == 9  # a number, as written
+    name.clear()
+    name.send_keys("room12 names")
+    browser.find_element(By.ID, "save").click()
+    wait_for(lambda: (folder / "room12 names.yaml").is_file(), what="the save as room12 names.yaml")
+    assert yaml.safe_load((folder / "room12 names.yaml").read_text())["mazes_per_page"] == 4
+    assert "Saved room12 names.yaml" in browser.find_element(By.ID, "saved").text  # beside the button
+    # the YAML tab's mistake, then a change in the form: the form wrote over the YAML typed
+    browser.find_element(By.ID, "tab-yaml").click()
+    broken = "title: \"Bee's trip\nmazes: [{size: 5x5}]\n"
+    browser.execute_script(
+        "const y = document.getElementById('yaml'); y.value = arguments[0];"
+        "y.dispatchEvent(new Event('input'));",
+        broken,
+    )
+    browser.find_element(By.ID, "tab-form").click()
+    note = browser.find_element(By.ID, "unread")
+    wait_for(lambda: note.is_displayed(), what="the form shut while the YAML has a mistake")
+    assert "fix it in the YAML tab" in note.text
+    assert not browser.find_element(By.ID, "f-author").is_enabled()
+    shot(browser, "studio-unread")
+    assert browser.find_element(By.ID, "yaml").get_attribute("value") == broken  # kept as typed
+    browser.execute_script(
+        "const y = document.getElementById('yaml'); y.value = arguments[0];"
+        "y.dispatchEvent(new Event('input'));",
+        broken.replace('"Bee', "Bee"),
+    )
+    wait_for(lambda: browser.find_element(By.ID, "f-author").is_enabled(), what="the form open again")
+    assert browser.find_element(By.ID, "f-title").get_attribute("value") == "Bee's trip"
+
 
 def _alert(browser):
     from selenium.common.exceptions import NoAlertPresentException

@@ -243,8 +243,13 @@ class Busy(Exception):
     """Every build slot stayed taken."""
 
 
+HIDDEN_SPEC = re.compile(r"\.puzzlebook-studio-[\w-]+\.yaml:(\d+)(?:: )?")
+"""The spec's hidden copy as a message names it (".puzzlebook-studio-qi2t.yaml:5: "), told as "line 5, "."""
+
+
 def problems_of(stderr: str) -> list[dict[str, Any]]:
-    """The child's error lines as the API's problems: line, key and message where it gave them."""
+    """The child's error lines as the API's problems: line, key and message where it gave them; the
+    spec's hidden copy is never named to the person (its line is)."""
     found = []
     for line in stderr.splitlines():
         match = PROBLEM.match(line)
@@ -257,6 +262,8 @@ def problems_of(stderr: str) -> list[dict[str, Any]]:
                 found.append({"line": int(spot[1]), "key": None, "message": spot[2]})
             else:
                 found.append({"line": None, "key": None, "message": text})
+    for problem in found:
+        problem["message"] = HIDDEN_SPEC.sub(lambda m: f"line {m[1]}: ", problem["message"])
     return found
 
 
@@ -279,6 +286,7 @@ def options() -> dict[str, Any]:
     """What the page's lists offer, from the registries themselves."""
     from .. import generators, kinds
     from ..layout import preset_names
+    from ..pictures import PAIRS
     from ..shapes import SHAPES
     from ..spec import AGES
 
@@ -289,7 +297,10 @@ def options() -> dict[str, Any]:
         "grids": list(kinds.GRIDS),
         "shapes": list(SHAPES),
         "marks": ["none", "suggested", "farthest", "left-right", "top-bottom", "corners", "center-out"],
-        "ages": sorted(AGES),
+        "ages": sorted(
+            AGES, key=lambda age: (age == "adult", int(age.removeprefix("age-")) if age != "adult" else 0)
+        ),
+        "pictures": list(PAIRS),
     }
 
 

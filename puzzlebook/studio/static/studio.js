@@ -3,7 +3,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const BOOK_KEYS = ["title", "subtitle", "author", "layout", "page_size", "marks", "answer_key", "difficulty"];
+const BOOK_KEYS = ["title", "subtitle", "author", "layout", "page_size", "marks", "answer_key", "difficulty",
+  "mazes_per_page", "pictures"];
 const MAZE_FIELDS = ["size", "algorithm", "grid", "shape", "count", "options", "title"];
 let options = null;
 let current = 1; // the page shown
@@ -16,8 +17,12 @@ let thumbURLs = [];
 let base = {}; // the spec as last parsed: what the form has no field for is kept from it
 let kept = { yaml: "", name: "" }; // the spec as last opened or saved, to ask before losing changes
 const KEPT = "(kept)"; // the shape list's value for a word shape written in the YAML
+const NAME = "{student}"; // the shape list's value for each student's own name
+let unread = false; // the YAML tab holds a mistake the form cannot show: the form waits for its fix
 
 const quote = (text) => JSON.stringify(String(text));
+// a number or true/false as the spec writes it (seed: 12), anything else quoted: YAML reads both as text
+const plain = (value) => (/^(-?\d+(\.\d+)?|true|false)$/.test(String(value)) ? String(value) : JSON.stringify(value));
 
 const mazeRows = () => [...$("mazes").tBodies[0].querySelectorAll("tr.maze")];
 
@@ -32,10 +37,12 @@ function newRow(maze = {}, fromSpec = false) {
   if (fromSpec || $("f-difficulty").value) row.querySelector("[data-field=size]").value = ""; // the age's
   fill(row.querySelector("[data-field=algorithm]"), options.algorithms);
   fill(row.querySelector("[data-field=grid]"), options.grids);
-  fill(row.querySelector("[data-field=shape]"), ["", ...options.shapes], { "": "none" });
+  fill(row.querySelector("[data-field=shape]"), ["", NAME, ...options.shapes], { "": "none", [NAME]: "each student's name" });
   row.querySelector("[data-field=algorithm]").value = "hunt-and-kill";
   const word = fromSpec && maze.shape && typeof maze.shape === "object" ? maze.shape.text : undefined;
-  if (word !== undefined) { // a word or a name, which the list cannot offer: shown, and kept as written
+  if (word === NAME) {
+    row.querySelector("[data-field=shape]").value = NAME;
+  } else if (word !== undefined) { // a word, which the list cannot offer: shown, and kept as written
     const shape = row.querySelector("[data-field=shape]");
     shape.append(new Option(`“${word}”`, KEPT));
     shape.value = KEPT;
@@ -69,11 +76,13 @@ function formToYaml() {
     if (!value) continue;
     if (key === "answer_key") {
       if (value !== "true") lines.push(`answer_key: ${value === "false" ? "false" : "separate"}`);
+    } else if (key === "mazes_per_page") {
+      lines.push(`${key}: ${plain(value)}`);
     } else {
       lines.push(`${key}: ${quote(value)}`);
     }
   }
-  const students = $("f-students").value.split("\n").map((s) => s.trim()).filter(Boolean);
+  const students = studentNames($("f-students").value);
   if (students.length) {
     lines.push("students:");
     students.forEach((name) => lines.push(`  - ${quote(name)}`));
@@ -82,7 +91,7 @@ function formToYaml() {
   }
   for (const [key, value] of Object.entries(base)) { // settings the form has no field for, kept
     if (!BOOK_KEYS.includes(key) && key !== "students" && key !== "mazes" && value !== null) {
-      lines.push(`${key}: ${JSON.stringify(value)}`);
+      lines.push(`${key}: ${typeof value === "object" ? JSON.stringify(value) : plain(value)}`);
     }
   }
   lines.push("mazes:");
@@ -96,7 +105,8 @@ function formToYaml() {
     if (size) parts.push(`size: ${grid === "circle" && /^\d+$/.test(size) ? size : quote(size)}`);
     parts.push(`algorithm: ${quote(get("algorithm"))}`);
     if (grid && grid !== "rectangle") parts.push(`grid: ${grid}`);
-    if (get("shape") && get("shape") !== KEPT) parts.push(`shape: ${get("shape")}`);
+    if (get("shape") === NAME) parts.push(`shape: {text: ${quote(NAME)}}`);
+    else if (get("shape") && get("shape") !== KEPT) parts.push(`shape: ${get("shape")}`);
     const count = get("count");
     if (count && count !== "1") parts.push(`count: ${/^\d+$/.test(count) ? count : quote(count)}`);
     const pairs = get("options").split(",").map((p) => p.trim()).filter(Boolean).map((p) => {
@@ -108,11 +118,21 @@ function formToYaml() {
     if (get("title")) parts.push(`title: ${quote(get("title"))}`);
     for (const [key, value] of Object.entries(row.extra || {})) { // what the row has no field for
       const shown = MAZE_FIELDS.includes(key) && !(key === "shape" && get("shape") === KEPT);
-      if (!shown && value !== null && value !== undefined) parts.push(`${key}: ${JSON.stringify(value)}`);
+      if (!shown && value !== null && value !== undefined) {
+        parts.push(`${key}: ${typeof value === "object" ? JSON.stringify(value) : plain(value)}`);
+      }
     }
     lines.push(`  - {${parts.join(", ")}}`);
   }
   return lines.join("\n") + "\n";
+}
+
+// A pasted class list: a name a line; a line of names with commas (Ana, Ben, Chloé) is split at them, and
+// a spreadsheet's columns (first name, tab, last name) joined with a space.
+function studentNames(text) {
+  const lines = text.split("\n").map((s) => s.replace(/\t+/g, " ").trim()).filter(Boolean);
+  const names = lines.length === 1 && lines[0].includes(",") ? lines[0].split(",") : lines;
+  return names.map((s) => s.trim()).filter(Boolean);
 }
 
 // The YAML, as the server parsed it, back into the form (the YAML tab is the source then).
@@ -127,6 +147,7 @@ function specToForm(spec) {
     else if (typeof value !== "object") el.value = String(value);
   }
   $("f-students").value = Array.isArray(spec.students) ? spec.students.join("\n") : "";
+  $("f-students").placeholder = typeof spec.students === "string" ? `the names in ${spec.students}` : "";
   $("mazes").tBodies[0].replaceChildren();
   (Array.isArray(spec.mazes) ? spec.mazes : []).forEach((maze) => {
     if (maze && typeof maze === "object") newRow(maze, true);
@@ -134,6 +155,7 @@ function specToForm(spec) {
 }
 
 function changed(source) {
+  if (source === "form" && unread) return; // the form is shut until the YAML reads again
   if (source === "form") $("yaml").value = formToYaml();
   drawGutter([]);
   clearTimeout(timer);
@@ -145,10 +167,10 @@ function drawGutter(badLines) {
   const bad = new Set(badLines);
   $("gutter").replaceChildren(...Array.from({ length: count }, (_, i) => {
     const span = document.createElement("span");
-    span.textContent = String(i + 1) + "\n";
+    span.textContent = String(i + 1);
     if (bad.has(i + 1)) { span.className = "bad"; span.title = "a problem on this line"; }
-    return span;
-  }));
+    return [span, "\n"]; // the line's end outside its span: a marked line stays a line of its own
+  }).flat());
   $("gutter").scrollTop = $("yaml").scrollTop;
 }
 
@@ -229,12 +251,14 @@ async function refresh(source) {
     const response = await post("/api/check", yaml);
     answer = await response.json();
   } catch (error) {
-    status(`The studio does not answer: ${error}`, true);
+    status("The studio is not running: start it again with puzzlebook studio (this page keeps your work)", true);
     return;
   }
   if (mine !== generation) return;
   if (answer.spec) base = answer.spec;
   if (source === "yaml" && answer.spec) specToForm(answer.spec);
+  if (source === "yaml" || answer.spec) shut(source === "yaml" && !answer.spec, answer.problems);
+  $("download-answers").hidden = !/answer_key:\s*separate/.test(yaml);
   if (!answer.ok) {
     showProblems(answer.problems || []);
     status(`${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"} to fix before the preview`, true);
@@ -242,7 +266,6 @@ async function refresh(source) {
   }
   clearProblems();
   drawGutter([]);
-  $("download-answers").hidden = !/answer_key:\s*separate/.test(yaml);
   status(`OK: ${answer.summary}. Drawing page ${current}…`);
   lastYaml = yaml;
   await showPage(current, mine);
@@ -323,6 +346,18 @@ async function download(part) {
   status(`Downloaded ${link.download}`);
 }
 
+// While the YAML tab holds a mistake the form cannot read, the form shows the book as last read and
+// is shut, so that no edit there writes over the YAML typed (it did, without a word).
+function shut(on, problems = []) {
+  unread = on;
+  $("panel-form").querySelectorAll("fieldset").forEach((set) => { set.disabled = on; });
+  const line = (problems || []).find((p) => p.line)?.line;
+  $("unread").hidden = !on;
+  $("unread").textContent = on
+    ? `The YAML has a mistake${line ? ` on line ${line}` : ""} that the form cannot show: fix it in the YAML tab, and the form follows.`
+    : "";
+}
+
 function showTab(which) {
   for (const name of ["form", "yaml"]) {
     const on = name === which;
@@ -343,11 +378,16 @@ async function start() {
   options = await (await fetch("/api/options")).json();
   fill($("f-layout"), options.layouts);
   fill($("f-marks"), ["", ...options.marks], { "": "(the layout's)" });
-  fill($("f-difficulty"), ["", ...options.ages], { "": "any" });
+  fill($("f-difficulty"), ["", ...options.ages], Object.fromEntries([["", "any"], ...options.ages.map((a) => [a, a.replace("age-", "age ")])]));
+  fill($("f-mazes_per_page"), ["", "1", "2", "4", "6"], { "": "the layout's" });
+  fill($("f-pictures"), ["", ...options.pictures], { "": "none" });
   $("f-title").value = "My Maze Book";
   $("f-marks").value = "suggested";
   newRow({ size: "15x15", algorithm: "hunt-and-kill" });
-  document.querySelectorAll("#panel-form [data-key]").forEach((el) => el.addEventListener("input", () => changed("form")));
+  document.querySelectorAll("#panel-form [data-key]").forEach((el) => {
+    el.addEventListener("input", () => changed("form"));
+    if (el.tagName === "SELECT") el.addEventListener("change", () => changed("form")); // some send only this
+  });
   $("f-difficulty").addEventListener("input", () => { // an age sets the sizes no one typed
     if (!$("f-difficulty").value) return;
     for (const row of mazeRows()) {
@@ -389,17 +429,24 @@ async function start() {
     changed("yaml");
   });
   $("save").addEventListener("click", async () => {
-    const name = $("save-name").value.trim();
+    let name = $("save-name").value.trim();
+    if (name && !/\.ya?ml$/i.test(name)) $("save-name").value = name = `${name}.yaml`; // "room12 names"
     const there = [...$("open-name").options].some((o) => o.value === name);
     if (there && name !== kept.name && !confirm(`${name} is already in the folder: replace it?`)) return;
     const answer = await (await post(`/api/save?name=${encodeURIComponent(name)}`, $("yaml").value)).json();
     if (answer.ok) kept = { yaml: $("yaml").value, name };
     status(answer.ok ? `Saved ${answer.saved} in the folder` : answer.message, !answer.ok);
-    listSpecs();
+    $("saved").textContent = answer.ok ? `Saved ${answer.saved}` : answer.message; // beside the button too
+    $("saved").classList.toggle("bad", !answer.ok);
+    await listSpecs();
+    if (answer.ok) $("open-name").value = name;
   });
   await listSpecs();
   changed("form");
   kept.yaml = $("yaml").value; // the starting book: nothing to lose yet
+  window.addEventListener("beforeunload", (event) => { // a reload or a closed tab lost the book silently
+    if ($("yaml").value !== kept.yaml) event.preventDefault();
+  });
 }
 
 start();
