@@ -263,7 +263,7 @@ def problems_of(stderr: str) -> list[dict[str, Any]]:
             else:
                 found.append({"line": None, "key": None, "message": text})
     for problem in found:
-        problem["message"] = HIDDEN_SPEC.sub(lambda m: f"line {m[1]}: ", problem["message"])
+        problem["message"] = HIDDEN_SPEC.sub(lambda m: f"line {m[1]}: ", str(problem["message"]))
     return found
 
 
