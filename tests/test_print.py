@@ -64,6 +64,18 @@ def test_pad_reaches_an_even_count_of_at_least_24(tmp_path):
     kinds = [p.kind for p in checked.plan.pages]
     assert len(PdfReader(target).pages) == 24 and kinds.count("notes") == 24 - 1 - 5 - 1
     assert kinds[-1] == "notes"
+    # a notes page is lined to write on (it was blank but for its heading), inside the page's trim
+    import itertools
+
+    import pdfplumber
+
+    with pdfplumber.open(target) as pdf:
+        page = pdf.pages[-1]
+        lines = [line for line in page.lines if line["y0"] == line["y1"]]
+        heading = next(w for w in page.extract_words() if w["text"] == "Notes")
+    assert len(lines) >= 20 and all(line["top"] > heading["bottom"] for line in lines)
+    gaps = {round(b["top"] - a["top"], 1) for a, b in itertools.pairwise(lines)}
+    assert gaps == {24.0}, gaps  # wide-ruled, a third of an inch apart
 
 
 def test_a_padded_print_book_passes_preflight(tmp_path):

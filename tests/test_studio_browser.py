@@ -248,7 +248,8 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     browser.find_element(By.ID, "save").click()
     wait_for(lambda: (folder / "room12 names.yaml").is_file(), what="the save as room12 names.yaml")
     assert yaml.safe_load((folder / "room12 names.yaml").read_text())["mazes_per_page"] == 4
-    assert "Saved room12 names.yaml" in browser.find_element(By.ID, "saved").text  # beside the button
+    said = browser.find_element(By.ID, "saved")  # beside the button; the file is there before the answer
+    wait_for(lambda: "Saved room12 names.yaml" in said.text, what="the save said beside the button")
     # the YAML tab's mistake, then a change in the form: the form wrote over the YAML typed
     browser.find_element(By.ID, "tab-yaml").click()
     broken = "title: \"Bee's trip\nmazes: [{size: 5x5}]\n"

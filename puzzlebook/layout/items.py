@@ -44,6 +44,7 @@ class Rule:
     x1: float
     y1: float
     width: float
+    gray: float = 0.0  # 0 black; a notes page's lines are lighter than the lines to write a name on
 
 
 @dataclass(frozen=True, slots=True)

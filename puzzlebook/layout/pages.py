@@ -39,10 +39,20 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
         page.items.append(
             Text(area.x0, area.y1 - layout.heading_size, layout.words.notes, layout.heading_size, bold=True)
         )
+        # lines to write on, a third of an inch apart (wide ruled), from under the heading to the margin
+        y = area.y1 - layout.heading_size - 2 * GAP - NOTE_LINES
+        while y >= area.y0:
+            inset = MIN_LINE / 2  # a line's width reaches past its ends as preflight counts it
+            page.items.append(Rule(area.x0 + inset, y, area.x1 - inset, y, MIN_LINE, gray=0.6))
+            y -= NOTE_LINES
         plan.pages.append(page)
     if spec.book.answer_key == "separate" and has_answers(mazes):
         plan.answers = _finish(_answers_plan(spec, layout, mazes, plan.maze_pages), layout)
     return _finish(plan, layout)
+
+
+NOTE_LINES = 24.0
+"""pt between a notes page's lines: a third of an inch, wide-ruled paper's spacing, for young hands."""
 
 
 def has_answers(mazes: list[MazeRequest]) -> bool:

@@ -410,7 +410,7 @@ def _draw_page(
         if isinstance(item, Text):
             _text(canvas, item, fonts)
         elif isinstance(item, Rule):
-            canvas.setStrokeGray(0)
+            canvas.setStrokeGray(item.gray)
             canvas.setLineWidth(item.width)
             canvas.setLineCap(0)
             canvas.line(item.x0, item.y0, item.x1, item.y1)
