@@ -229,3 +229,15 @@ def test_the_algorithm_defaults_to_a_books_and_text_is_a_format():
     other = runner.invoke(app, ["maze", "-s", "6x4", "--seed", "3", "-a", "prim"])
     assert plain.exit_code == named.exit_code == other.exit_code == 0
     assert plain.stdout == named.stdout != other.stdout
+
+
+def test_a_one_maze_pdf_checks_as_a_page_for_an_office_printer(tmp_path):
+    """`check maze.pdf` asked a one-page maze for 24 pages and `pad: true`, which a maze cannot take."""
+    target = tmp_path / "maze.pdf"
+    assert (
+        runner.invoke(app, ["maze", "-s", "10x10", "-f", "pdf", "--seed", "3", "-o", str(target)]).exit_code
+        == 0
+    )
+    result = runner.invoke(app, ["check", str(target)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"{target}: ready to print on an office printer\n"

@@ -26,7 +26,8 @@ def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -
     w, h = layout.size
     title = f"Maze: {maze.algorithm} {maze.width}x{maze.height}, seed {maze.seed}"
     fonts = (layout.font, layout.bold_font)
-    return BookPlan(w, h, [page], title, None, "1 maze", {maze.number: 1}, fonts, "print")
+    # one page for an office printer: `check maze.pdf` asked for 24 pages and `pad: true`
+    return BookPlan(w, h, [page], title, None, "1 maze", {maze.number: 1}, fonts, "print", rules="office")
 
 
 def _single(layout: Layout, maze: MazeRequest, answer: bool) -> tuple[Page, float]:
