@@ -477,6 +477,7 @@ def build(
             typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)
             margins_note(checked)
             ages_note(checked)
+            shapes_note(checked)
             left_out_note(checked, left_out)
     except PuzzlebookError as error:
         fail(error)
@@ -657,6 +658,7 @@ def validate(spec: Annotated[str, typer.Argument(help="The book spec, a .yaml fi
     typer.echo(f"{spec}: OK, {summary(checked)}")
     margins_note(checked)
     ages_note(checked)
+    shapes_note(checked)
 
 
 @app.command()
@@ -728,6 +730,31 @@ def ages_note(checked: Checked) -> None:
             typer.echo(
                 f"note: {maze.where}: {maze.size_from} sets {age.size[0]}x{age.size[1]}; made "
                 f"{maze.width}x{maze.height}, the most the page takes at its cells",
+                err=True,
+            )
+
+
+SHAPE_READS = {"rectangle": (12, 12), "hex": (12, 12), "triangle": (20, 10)}
+"""The least cells a built-in shape is drawn over that still reads as the shape (see shapes.py)."""
+
+
+def shapes_note(checked: Checked) -> None:
+    """A built-in shape drawn over too few cells is a blob (a heart over an age-4 book's 7x8 cells):
+    allowed, since a small blob still makes a maze, but said, once an entry."""
+    told: set[str] = set()
+    for maze in checked.mazes:
+        entry = checked.spec.book.mazes[maze.entry] if maze.entry < len(checked.spec.book.mazes) else None
+        least = SHAPE_READS.get(maze.grid)
+        if entry is None or not isinstance(entry.shape, str) or least is None or maze.where in told:
+            continue
+        w, h = maze.drawn_over or (maze.width, maze.height)
+        if w < least[0] or h < least[1]:
+            told.add(maze.where)
+            typer.echo(
+                f"note: {maze.where}: a {entry.shape} drawn over {w}x{h} cells hardly reads as one; shapes "
+                f"read from {least[0]}x{least[1]}{' triangles' if maze.grid == 'triangle' else ''}: write "
+                f"size: {max(w, least[0])}x{max(h, least[1])} (with fewer mazes a page, or an older age, "
+                "if the page then refuses it)",
                 err=True,
             )
 

@@ -780,3 +780,25 @@ def test_a_class_sets_names_are_bounded_for_the_whole_book_and_never_drawn_past_
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2 and "the book's name mazes would be more than 30,000 cells" in result.stderr
     assert len(drawn) == 10  # the second entry is refused on the book's budget, not drawn
+
+
+def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
+    """An age-6 book drew a heart over its 10x14 cells and an age-4 one over 7x8: blobs, without a word."""
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "book.yaml").write_text(
+        "title: T\ndifficulty: age-6\nmarks: suggested\nmazes:\n  - {shape: heart, count: 2}\n"
+        "  - {shape: star, size: 16x16}\n  - {shape: heart, grid: triangle, size: 17x7}\n"
+    )
+    result = CliRunner().invoke(app, ["validate", "book.yaml"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        "note: book.yaml:5: mazes[0]: a heart drawn over 10x14 cells hardly reads as one; shapes read from "
+        "12x12: write size: 12x14 (with fewer mazes a page, or an older age, if the page then refuses it)",
+        "note: book.yaml:7: mazes[2]: a heart drawn over 17x7 cells hardly reads as one; shapes read from "
+        "20x10 triangles: write size: 20x10 (with fewer mazes a page, or an older age, if the page then "
+        "refuses it)",
+    ]
