@@ -172,3 +172,26 @@ def test_the_copies_of_a_banded_entry_share_one_search(tmp_path, monkeypatch):
     assert len(set(seeds)) == 8
     assert all(low <= p.metrics.difficulty <= high for p in puzzles.values())
     assert seeds == [s for s in tried if s in seeds]  # handed out in the order they were tried
+
+
+def test_a_rating_by_itself_is_set_for_the_child_to_read(tmp_path):
+    """ "Easy" alone under a maze was the seed line's 7 pt light gray, hardly there on a kids' page."""
+    import pdfplumber
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Rated\nshow_difficulty: true\nmarks: suggested\nmazes:\n  - {size: 12x12, count: 3}\n"
+    )
+    target, _ = build_book(spec)
+    with pdfplumber.open(target) as pdf:
+        words = [w for w in pdf.pages[1].extract_words(extra_attrs=["fontname", "size"])]
+    [label] = [w for w in words if w["text"] in ("Easy", "Medium", "Hard")]
+    assert "Bold" in label["fontname"] and label["size"] >= 9, label
+    spec.write_text(
+        spec.read_text().replace("show_difficulty: true", "show_difficulty: true\nshow_seed: true")
+    )
+    target, _ = build_book(spec)
+    with pdfplumber.open(target) as pdf:
+        words = [w for w in pdf.pages[1].extract_words(extra_attrs=["fontname", "size"])]
+    [label] = [w for w in words if w["text"] in ("Easy", "Medium", "Hard")]
+    assert "Bold" not in label["fontname"] and label["size"] < 8  # with the seed: the grown-up's line

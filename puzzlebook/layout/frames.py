@@ -100,7 +100,10 @@ def slot_items(
                 maze.number,
                 slot.x0 + slot.w / 2,
                 y - room - extra - layout.small_size - 4,
-                max(MIN_TEXT, layout.small_size - 1),
+                # a rating alone is for the child, a size larger; the seed's line is for the grown-up
+                layout.small_size + 1
+                if not (answer or layout.show_seed)
+                else max(MIN_TEXT, layout.small_size - 1),
                 seed=answer or layout.show_seed,
                 rating=layout.show_difficulty and not answer,
                 ratings=(layout.words.easy, layout.words.medium, layout.words.hard),

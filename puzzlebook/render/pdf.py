@@ -433,9 +433,11 @@ def _draw_page(
                     else f"{w}×{h}"
                 )
                 parts.append(seed if item.short else f"{puzzle.algorithm} · {size} · {seed}")
-            _text(
-                canvas, Text(item.x, item.y, " · ".join(parts), item.size, align="center", gray=0.35), fonts
+            alone = item.rating and not item.seed  # Easy, Medium or Hard by itself: for the child to read
+            shown = Text(
+                item.x, item.y, " · ".join(parts), item.size, alone, "center", gray=0.2 if alone else 0.35
             )
+            _text(canvas, shown, fonts)
 
 
 def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
