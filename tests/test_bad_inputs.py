@@ -9,6 +9,8 @@ the machine down.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import re
@@ -20,8 +22,6 @@ from pathlib import Path
 
 import pytest
 from bad_runner import SECONDS
-
-pytestmark = pytest.mark.xdist_group(name="bad_inputs")  # the corpus is run once, by one worker
 
 CORPUS = Path(__file__).parent / "bad_inputs"
 CASES = sorted(p.stem for p in CORPUS.glob("*.yaml"))
@@ -37,12 +37,34 @@ def expected(name: str) -> str:
     return first.removeprefix("# expect: ")
 
 
-def files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+def files(folder: Path) -> dict[str, str]:
+    """Each file below ``folder`` and a digest of its bytes."""
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
-@pytest.fixture(scope="session")  # once: the group runs in one worker, whatever comes between
-def results(tmp_path_factory):
+@pytest.fixture(scope="session")
+def results(tmp_path_factory, worker_id):
+    """The corpus's results, made once for the whole run: the first worker to ask runs it (on every
+    core) while the others wait, and leaves them in the run's shared temporary folder. A session fixture
+    is made once in each worker, and each ran the whole corpus."""
+    shared = (
+        tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    )
+    kept = shared / "bad_inputs.json"
+    with open(shared / "bad_inputs.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not kept.exists():
+            done, before, after = _run_corpus(tmp_path_factory)
+            kept.write_text(json.dumps([[[*key, value] for key, value in done.items()], before, after]))
+        entries, before, after = json.loads(kept.read_text())
+    return {(name, command): value for name, command, value in entries}, before, after
+
+
+def _run_corpus(tmp_path_factory):
     """Every case through validate and build, each in a fresh process forked by ``bad_runner.py`` (one
     runner a core, so Python and puzzlebook load once a core rather than once a case), in a copy of the
     corpus."""
