@@ -273,6 +273,19 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     wait_for(lambda: browser.find_element(By.ID, "f-author").is_enabled(), what="the form open again")
     assert browser.find_element(By.ID, "f-title").get_attribute("value") == "Bee's trip"
 
+    # past 40 pages the thumbnails stopped without a word; a studio gone away failed without one too
+    browser.execute_script(
+        "const y = document.getElementById('yaml'); y.value = arguments[0];"
+        "y.dispatchEvent(new Event('input'));",
+        "title: Many\nmarks: suggested\nmazes: [{size: 4x4, count: 45}]\n",
+    )
+    more = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#thumbs .more"), what="the pages past 40")
+    assert more[0].text == "and 14 more pages: ‹ › turn to them"  # 1 title, 45 mazes, 8 answer pages
+    browser.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    browser.find_element(By.ID, "save").click()
+    said = browser.find_element(By.ID, "saved")  # the status line may still take a preview asked before
+    wait_for(lambda: said.text == "Not saved: the studio is not running", what="the studio gone, said")
+
 
 def _alert(browser):
     from selenium.common.exceptions import NoAlertPresentException

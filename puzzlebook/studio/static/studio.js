@@ -251,7 +251,7 @@ async function refresh(source) {
     const response = await post("/api/check", yaml);
     answer = await response.json();
   } catch (error) {
-    status("The studio is not running: start it again with puzzlebook studio (this page keeps your work)", true);
+    status(OFF, true);
     return;
   }
   if (mine !== generation) return;
@@ -308,6 +308,12 @@ async function drawThumbs(mine) {
     button.addEventListener("click", () => showPage(n));
     nav.append(button);
   }
+  if (pages > 40) { // said, not left out silently: the pager goes on past them
+    const more = document.createElement("span");
+    more.className = "more";
+    more.textContent = `and ${pages - 40} more pages: ‹ › turn to them`;
+    nav.append(more);
+  }
   for (let n = 1; n <= Math.min(pages, 40); n++) {
     const response = await post(`/api/preview?page=${n}&width=120`, thumbsFor);
     if (mine !== generation || !response.ok) return;
@@ -322,8 +328,9 @@ async function drawThumbs(mine) {
 }
 
 function markThumb() {
-  [...$("thumbs").children].forEach((b, i) => b.toggleAttribute("aria-current", i + 1 === current));
-  [...$("thumbs").children].forEach((b, i) => { if (i + 1 === current) b.setAttribute("aria-current", "page"); });
+  const buttons = [...$("thumbs").querySelectorAll("button")];
+  buttons.forEach((b, i) => b.toggleAttribute("aria-current", i + 1 === current));
+  buttons.forEach((b, i) => { if (i + 1 === current) b.setAttribute("aria-current", "page"); });
 }
 
 async function download(part) {
@@ -374,6 +381,21 @@ async function listSpecs() {
   $("open").disabled = !answer.specs.length;
 }
 
+const OFF = "The studio is not running: start it again with puzzlebook studio (this page keeps your work)";
+
+// A button's work, told when the studio has gone away rather than failing without a word.
+function guarded(work) {
+  return async () => {
+    try {
+      await work();
+    } catch (error) {
+      status(OFF, true);
+      $("saved").textContent = "Not saved: the studio is not running"; // beside Save, where one looks
+      $("saved").classList.add("bad");
+    }
+  };
+}
+
 async function start() {
   options = await (await fetch("/api/options")).json();
   fill($("f-layout"), options.layouts);
@@ -410,15 +432,15 @@ async function start() {
   });
   $("prev").addEventListener("click", () => current > 1 && showPage(current - 1));
   $("next").addEventListener("click", () => current < pages && showPage(current + 1));
-  $("download").addEventListener("click", () => download(false));
-  $("download-answers").addEventListener("click", () => download(true));
-  $("save-pdf").addEventListener("click", async () => {
+  $("download").addEventListener("click", guarded(() => download(false)));
+  $("download-answers").addEventListener("click", guarded(() => download(true)));
+  $("save-pdf").addEventListener("click", guarded(async () => {
     const name = ($("save-name").value.trim() || "book.yaml").replace(/\.ya?ml$/, "") + ".pdf";
     const answer = await (await post(`/api/save-pdf?name=${encodeURIComponent(name)}`, $("yaml").value)).json();
     if (answer.problems) showProblems(answer.problems);
     status(answer.ok ? `Saved ${answer.saved} in the folder` : (answer.message || "Fix the problems first"), !answer.ok);
-  });
-  $("open").addEventListener("click", async () => {
+  }));
+  $("open").addEventListener("click", guarded(async () => {
     const name = $("open-name").value;
     if ($("yaml").value !== kept.yaml && !confirm(`Open ${name} and lose the changes not saved?`)) return;
     const response = await fetch(`/api/spec?name=${encodeURIComponent(name)}`);
@@ -427,8 +449,8 @@ async function start() {
     kept = { yaml: $("yaml").value, name };
     $("save-name").value = name;
     changed("yaml");
-  });
-  $("save").addEventListener("click", async () => {
+  }));
+  $("save").addEventListener("click", guarded(async () => {
     let name = $("save-name").value.trim();
     if (name && !/\.ya?ml$/i.test(name)) $("save-name").value = name = `${name}.yaml`; // "room12 names"
     const there = [...$("open-name").options].some((o) => o.value === name);
@@ -440,7 +462,7 @@ async function start() {
     $("saved").classList.toggle("bad", !answer.ok);
     await listSpecs();
     if (answer.ok) $("open-name").value = name;
-  });
+  }));
   await listSpecs();
   changed("form");
   kept.yaml = $("yaml").value; // the starting book: nothing to lose yet
