@@ -411,6 +411,17 @@ def test_books_are_saved_in_the_folder_with_their_answers(studio, tmp_path):
     for bad in ("../up.pdf", "/tmp/x.pdf", "book.txt", long):
         assert call(port, "POST", f"/api/save-pdf?name={bad}", spec)[0] == 400, bad
     assert sorted(p.name for p in folder.iterdir()) == ["rainy-answers.pdf", "rainy.pdf"]
+    # saving again over them is asked first: "Save PDF in the folder" replaced a book without a word
+    (folder / "rainy.pdf").write_bytes(b"the printed edition")
+    status, _, body = call(port, "POST", "/api/save-pdf?name=rainy.pdf", spec.replace("Studio Book", "Other"))
+    assert status == 409 and json.loads(body) == {
+        "ok": False,
+        "exists": ["rainy.pdf", "rainy-answers.pdf"],
+        "message": "rainy.pdf and rainy-answers.pdf are already in the folder",
+    }
+    assert (folder / "rainy.pdf").read_bytes() == b"the printed edition"  # untouched
+    status, _, body = call(port, "POST", "/api/save-pdf?name=rainy.pdf&replace=1", spec)
+    assert status == 200 and (folder / "rainy.pdf").read_bytes() == (tmp_path / "cli.pdf").read_bytes()
 
 
 def test_the_books_kept_for_previews_are_bounded_in_bytes(tmp_path, monkeypatch):

@@ -281,6 +281,18 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     )
     more = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#thumbs .more"), what="the pages past 40")
     assert more[0].text == "and 14 more pages: ‹ › turn to them"  # 1 title, 45 mazes, 8 answer pages
+    # a PDF saved over one of the same name is asked first
+    browser.find_element(By.ID, "save-pdf").click()
+    wait_for(lambda: (folder / "room12 names.pdf").is_file(), what="the PDF saved")
+    first_pdf = (folder / "room12 names.pdf").read_bytes()
+    wait_for(lambda: "Saved room12 names.pdf" in browser.find_element(By.ID, "status").text, what="it said")
+    (folder / "room12 names.pdf").write_bytes(b"kept")
+    browser.find_element(By.ID, "save-pdf").click()
+    alert = wait_for(lambda: _alert(browser), what="the question before replacing a PDF")
+    assert alert.text == "room12 names.pdf is already in the folder: replace it?"
+    alert.dismiss()
+    wait_for(lambda: "Not saved" in browser.find_element(By.ID, "status").text, what="not saved, said")
+    assert (folder / "room12 names.pdf").read_bytes() == b"kept" and first_pdf.startswith(b"%PDF")
     browser.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
     browser.find_element(By.ID, "save").click()
     said = browser.find_element(By.ID, "saved")  # the status line may still take a preview asked before

@@ -524,7 +524,7 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
                 elif url.path == "/api/preview":
                     self._preview(spec, query)
                 elif url.path == "/api/save-pdf":
-                    self._save_pdf(spec, query.get("name", [""])[0])
+                    self._save_pdf(spec, query.get("name", [""])[0], query.get("replace") == ["1"])
                 else:
                     self._save(spec, query.get("name", [""])[0])
             except Busy:
@@ -564,8 +564,9 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
                 return
             self._send(HTTPStatus.OK, image, "image/png", {"X-Pages": str(page_count(outcome.output))})
 
-        def _save_pdf(self, spec: str, name: str) -> None:
-            """The book (and its separate answers) written into the folder, as ``puzzlebook build`` would."""
+        def _save_pdf(self, spec: str, name: str, replace: bool = False) -> None:
+            """The book (and its separate answers) written into the folder, as ``puzzlebook build`` would;
+            a PDF already there is replaced only when asked (409 names it first: the page asks)."""
             outcome = studio.pdf(spec)
             if outcome.code:
                 self._problems(outcome)
@@ -574,6 +575,11 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
             answers = studio.pdf(spec, "answers").output
             if answers:
                 parts.append((name.removesuffix(".pdf") + "-answers.pdf", answers))
+            there = [part for part, _ in parts if PDF_NAME.match(part) and (studio.folder / part).is_file()]
+            if there and not replace:
+                said = f"{' and '.join(there)} {'is' if len(there) == 1 else 'are'} already in the folder"
+                self._json(HTTPStatus.CONFLICT, {"ok": False, "exists": there, "message": said})
+                return
             self._save_all(parts, PDF_NAME, "PDF")
 
         def _save(self, spec: str, name: str) -> None:

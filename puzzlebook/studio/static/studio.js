@@ -436,7 +436,12 @@ async function start() {
   $("download-answers").addEventListener("click", guarded(() => download(true)));
   $("save-pdf").addEventListener("click", guarded(async () => {
     const name = ($("save-name").value.trim() || "book.yaml").replace(/\.ya?ml$/, "") + ".pdf";
-    const answer = await (await post(`/api/save-pdf?name=${encodeURIComponent(name)}`, $("yaml").value)).json();
+    const path = `/api/save-pdf?name=${encodeURIComponent(name)}`;
+    let answer = await (await post(path, $("yaml").value)).json();
+    if (answer.exists) { // a PDF of that name is there: replaced only when the person says so
+      if (!confirm(`${answer.message}: replace it?`)) { status(`Not saved: ${answer.message}`); return; }
+      answer = await (await post(`${path}&replace=1`, $("yaml").value)).json();
+    }
     if (answer.problems) showProblems(answer.problems);
     status(answer.ok ? `Saved ${answer.saved} in the folder` : (answer.message || "Fix the problems first"), !answer.ok);
   }));
