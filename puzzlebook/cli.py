@@ -801,7 +801,7 @@ def summary(checked: Checked) -> str:
     }
     mazes = len(checked.mazes)
     answered = sum(1 for m in checked.mazes if m.has_answer)
-    parts = [f"{mazes} maze{'s' * (mazes != 1)}", f"{len(pages)} pages"]
+    parts = [f"{mazes} maze{'s' * (mazes != 1)}", f"{len(pages)} page{'s' * (len(pages) != 1)}"]
     detail = ", ".join(
         f"{n} {name}"
         for name, n in (

@@ -241,3 +241,10 @@ def test_a_one_maze_pdf_checks_as_a_page_for_an_office_printer(tmp_path):
     result = runner.invoke(app, ["check", str(target)])
     assert result.exit_code == 0, result.output
     assert result.stdout == f"{target}: ready to print on an office printer\n"
+
+
+def test_a_one_page_book_is_told_as_one_page(tmp_path):
+    spec = tmp_path / "one.yaml"
+    spec.write_text("title: T\nlayout: handout\nmazes: [{size: 5x5}]\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 0 and " 1 maze on 1 page (1 maze)" in result.stdout, result.stdout

@@ -397,7 +397,7 @@ def test_a_screen_edition_with_ratings_speaks_the_books_language_too(tmp_path):
     (tmp_path / "fr.yaml").write_text(
         "base: activity-book\nshow_difficulty: true\n"
         + "words: {maze: Labyrinthe, mazes: labyrinthes, answer_key: Solutions, continued: suite, contents: Sommaire,"
-        " easy: Facile, medium: Moyen, hard: Difficile, answer_on: Solution page, title_page: Titre, page: page,"
+        " easy: Facile, medium: Moyen, hard: Difficile, answer_on: Solution page, title_page: Titre, page: feuille,"
         " no_answer: 'Pas de réponse unique : {mazes}.'}\n"
     )
     spec = tmp_path / "book.yaml"
@@ -407,7 +407,7 @@ def test_a_screen_edition_with_ratings_speaks_the_books_language_too(tmp_path):
     )
     target, _ = build_book(spec)
     text = "\n".join(page_texts(target))
-    for word in ("Facile", "Solution page", "Pas de réponse unique : Labyrinthe 4", "Sommaire"):
+    for word in ("Facile", "Solution page", "Pas de réponse unique : Labyrinthe 4 (feuille ", "Sommaire"):
         assert word in text, word
     for english in ("Easy", "Answer on page", "No single answer", "Contents"):
         assert english not in text, english

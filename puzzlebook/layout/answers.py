@@ -79,7 +79,8 @@ def plan_answers(
         top = slots[len(slots) % columns].y1  # the first row left empty
     size = layout.caption_size
     named = ", ".join(
-        f"{layout.words.maze_name(m, midline=True)} (page {maze_pages[m.number]})" for m in unanswered
+        f"{layout.words.maze_name(m, midline=True)} ({layout.words.page} {maze_pages[m.number]})"
+        for m in unanswered
     )
     text = layout.words.no_answer.replace("{mazes}", named)
     for line in wrap_words(text, max(20, int(area.w / (size * 0.56)))):
