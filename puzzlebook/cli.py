@@ -734,11 +734,9 @@ def ages_note(checked: Checked) -> None:
             )
 
 
-SHAPE_READS = {"rectangle": (12, 12), "hex": (12, 12), "triangle": (20, 10)}
-"""The least cells a built-in shape is drawn over that still reads as the shape (see shapes.py)."""
-
-
 def shapes_note(checked: Checked) -> None:
+    from .shapes import SHAPE_READS
+
     """A built-in shape drawn over too few cells is a blob (a heart over an age-4 book's 7x8 cells):
     allowed, since a small blob still makes a maze, but said, once an entry."""
     told: set[str] = set()

@@ -105,6 +105,10 @@ _SAMPLES = ((1 / 6, 1 / 6), (1 / 2, 1 / 6), (5 / 6, 1 / 6), (1 / 6, 1 / 2), (1 /
             (1 / 6, 5 / 6), (1 / 2, 5 / 6), (5 / 6, 5 / 6))  # fmt: skip
 
 
+SHAPE_READS = {"rectangle": (12, 12), "hex": (12, 12), "triangle": (20, 10)}
+"""The least cells a built-in shape is drawn over that still reads as the shape: below, a blob."""
+
+
 def shape_mask(
     name: str, width: int, height: int, where: str, grid: str = "rectangle"
 ) -> tuple[Mask | None, list[Problem]]:

@@ -92,8 +92,8 @@ def fix_of(message):
         ("page_size: 8.5x8.5in\ndifficulty: age-4", "{grid: circle, size: 8}"),
         ("page_size: 8.5x8.5in\ndifficulty: age-4", "{mask: heart.txt}"),
         (
-            "page_size: 8.5x8.5in\ndifficulty: age-4\nmarks: suggested",
-            "{shape: heart, size: 24x12, grid: triangle}",
+            "page_size: 8.5x8.5in\ndifficulty: age-6\nmarks: suggested",
+            "{shape: heart, size: 40x20, grid: triangle}",
         ),
         ("page_size: 8.5x8.5in\ndifficulty: age-6", "{shape: star, size: 30x30}"),
         ("page_size: 8.5x8.5in\ndifficulty: age-6", "{size: 40x40}"),
@@ -492,3 +492,33 @@ def test_a_too_dense_round_maze_is_told_in_rings_and_the_age_that_sets_its_cells
     assert said.startswith("book.yaml:5: mazes[0].size: 8 rings is too dense for activity-book"), said
     assert "the minimum is 45.0 pt (the cells difficulty: age-4 asks for)" in said
     assert re.search(r"make it at most \d+ rings$", said), said
+
+
+@pytest.mark.parametrize(
+    "book, entry",
+    [
+        (
+            "layout: handout\ndifficulty: age-6\npage_size: 6x9in\nmazes_per_page: 1",
+            "{shape: star, grid: triangle, size: 60x30}",
+        ),
+        ("layout: handout\nmazes_per_page: 6\ndifficulty: age-8", "{shape: fish, size: 30x12}"),
+        ("layout: handout\ndifficulty: age-6", "{shape: cat, size: 20x30}"),
+        ("layout: handout\ndifficulty: age-6", "{shape: heart, grid: hex, size: 30x26}"),
+    ],
+)
+def test_a_shape_is_never_offered_a_size_too_small_to_read(tmp_path, book, entry):
+    """The largest size that fitted was offered however small: "make it at most 4x6" for a cat, after
+    which the build's note asked for 12x12 and the page refused that again."""
+    from puzzlebook.shapes import SHAPE_READS
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: T\n{book}\nmarks: suggested\nmazes:\n  - {entry}\n")
+    with pytest.raises(SpecError) as caught:
+        check_book(spec)
+    said = str(caught.value)
+    least = SHAPE_READS["triangle" if "triangle" in entry else "hex" if "hex" in entry else "rectangle"]
+    offered = re.search(r"make it at most (\d+)x(\d+)", said)
+    if offered:
+        assert int(offered[1]) >= least[0] and int(offered[2]) >= least[1], said
+    else:
+        assert "which hardly reads as one: " in said, said

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import Problem
-from ..shapes import MIN_WORD_ROWS, shape_mask, word_mask, word_picture
+from ..shapes import MIN_WORD_ROWS, SHAPE_READS, shape_mask, word_mask, word_picture
 from ..spec import (
     AGES,
     NO_MASK,
@@ -66,8 +66,14 @@ def too_dense(
     if drawn and drawn != (maze.width, maze.height):  # the size written, not the shape's cells in it
         whose = f"{maze.student}'s name" if maze.student else "the shape"
         size = f"{drawn[0]}x{drawn[1]} ({whose} fills {maze.width}x{maze.height} of it)"
+    too_small = f"the letters under {MIN_WORD_ROWS} cells tall, too thin to read"
     if drawn and not word and entry is not None and isinstance(entry.shape, str):
         most = _largest_shape(layout, maze, entry.shape, drawn)  # drawn again at each size tried
+        least = SHAPE_READS.get(maze.grid, (1, 1))
+        if most is not None and (most[0] < least[0] or most[1] < least[1]):  # a blob, and a note after
+            most = None
+            grid = " triangles" if maze.grid == "triangle" else " cells"
+            too_small = f"a {entry.shape} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
     if word and drawn:  # drawn again at each size tried: a word's letters do not scale with its box
         entry = spec.book.mazes[maze.entry]
         named = isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text
@@ -92,10 +98,7 @@ def too_dense(
             fixes.append(
                 f"use smaller cells (a lower min_cell{', or an age for older children' if _aged(maze, spec) else ''})"
             )
-        fixes[0] = (
-            f"a smaller size would draw the letters under {MIN_WORD_ROWS} cells tall, too thin to read: "
-            + fixes[0]
-        )
+        fixes[0] = f"a smaller size would draw {too_small}: " + fixes[0]
     labels = (layout.start_label, layout.end_label)
     plain = layout.model_copy(update={"start_label": "Start", "end_label": "Finish"})
     if labels != ("Start", "Finish") and _fits(plain, maze):  # the room kept for the longer words
