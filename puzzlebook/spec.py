@@ -804,6 +804,23 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
             said = (  # "- size: 12x12, algorithm: wilson": several keys on one line go in braces
                 f"this is not valid YAML: several settings on one line go in braces: {_braced(row.strip())}"
             )
+        elif row and re.search(r"(^\s*(- )?|[{,]\s*)\w+: *'[^']*'[^,}\s]|[{,]\s*\w+: [^'\"{,}]*: ", row):
+            said = (  # {title: Fun: part 2}, {title: 'Tom's maze'}: the value ends where YAML sees it end
+                "this is not valid YAML: text holding ': ' or an apostrophe goes in double quotes, such as "
+                'title: "Tom\'s maze: part 2"'
+            )
+        glued = next(  # "title:Maze Fun": YAML needs a space after a key's colon, and says so lines later
+            (
+                (i, m)
+                for i, r in enumerate(rows[: (mark.line + 1) if mark else len(rows)])
+                if (m := re.match(r"^(\s*(?:- )?)([A-Za-z_]\w*):(?=[^\s/:])(.*)$", r))
+            ),
+            None,
+        )
+        if glued:
+            i, m = glued
+            line = f":{i + 1}"
+            said = f'this is not valid YAML: put a space after the colon: "{m[2]}: {m[3].strip()}"'
         raise SpecError([Problem(f"{name}{line}", said)]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(name, f"this is not valid YAML ({exc})")]) from None
