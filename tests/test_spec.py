@@ -194,6 +194,23 @@ SLIPS = [
         'after the colon: "size: 12x12"',
     ),
     (
+        "title:Maze Fun\nmazes: [{size: 5x5}]\n",  # YAML saw this only on the next line, as a ':' misplaced
+        {},
+        'error: book.yaml:1: this is not valid YAML: put a space after the colon: "title: Maze Fun"',
+    ),
+    (
+        "title: T\nmazes:\n  - {size: 10x10, title: Fun: part 2}\n",  # was "a mapping in { } is not closed"
+        {},
+        "error: book.yaml:3: this is not valid YAML: text holding ': ' or an apostrophe goes in double quotes, "
+        'such as title: "Tom\'s maze: part 2"',
+    ),
+    (
+        "title: 'Tom's maze'\nmazes: [{size: 5x5}]\n",  # was "indentation does not line up"
+        {},
+        "error: book.yaml:1: this is not valid YAML: text holding ': ' or an apostrophe goes in double quotes, "
+        'such as title: "Tom\'s maze: part 2"',
+    ),
+    (
         "title: T\nbleed: ture\nmazes: [{size: 5x5}]\n",
         {},
         'error: book.yaml:2: bleed: expected true or false, got "ture". Did you mean "true"?',
