@@ -475,9 +475,7 @@ def build(
         if not quiet and places[0][0] != "-":
             also = f" and {places[1][0]}" if len(places) > 1 else ""
             typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)
-            margins_note(checked)
-            ages_note(checked)
-            shapes_note(checked)
+            tell_notes(checked)
             left_out_note(checked, left_out)
     except PuzzlebookError as error:
         fail(error)
@@ -656,9 +654,7 @@ def validate(spec: Annotated[str, typer.Argument(help="The book spec, a .yaml fi
     except PuzzlebookError as error:
         fail(error)
     typer.echo(f"{spec}: OK, {summary(checked)}")
-    margins_note(checked)
-    ages_note(checked)
-    shapes_note(checked)
+    tell_notes(checked)
 
 
 @app.command()
@@ -699,47 +695,57 @@ def layouts() -> None:
         typer.echo(f"{name:18s} {load_layout(name).description}")
 
 
-def margins_note(checked: Checked) -> None:
-    """A layout's own margins under a printer's least are raised (never lowered): say so, once."""
+def notes(checked: Checked) -> list[str]:
+    """What a book does other than the spec says, each as "where: what": margins raised, an age's size
+    made smaller, a shape too small to read. ``build`` and ``validate`` print them; the studio shows them."""
+    return [*_margins_notes(checked), *_ages_notes(checked), *_shapes_notes(checked)]
+
+
+def tell_notes(checked: Checked) -> None:
+    for line in notes(checked):
+        typer.echo(f"note: {line}", err=True)
+
+
+def _margins_notes(checked: Checked) -> list[str]:
+    """A layout's own margins under a printer's least are raised (never lowered): said once."""
     layout = checked.layout
     if checked.spec.book.edition != "print" or "margins" not in layout._where or not checked.plan.trims:
-        return
+        return []
     used = print_margins(layout, len(checked.plan.pages)).margins
     raised = [
         f"{side} {getattr(layout.margins, side) / 72:g} in to {getattr(used, side) / 72:g} in"
         for side in ("top", "bottom", "inside", "outside")
         if getattr(used, side) > getattr(layout.margins, side) + 0.01
     ]
-    if raised:
-        typer.echo(
-            f"note: {layout.where('margins')}: raised to what a printer takes for {len(checked.plan.pages)} "
-            f"pages: {', '.join(raised)}",
-            err=True,
-        )
+    if not raised:
+        return []
+    pages = len(checked.plan.pages)
+    return [
+        f"{layout.where('margins')}: raised to what a printer takes for {pages} pages: {', '.join(raised)}"
+    ]
 
 
-def ages_note(checked: Checked) -> None:
-    """An age's maze size made smaller to fit the page (``layout.age_sizes_to_fit``): say so, once an entry."""
+def _ages_notes(checked: Checked) -> list[str]:
+    """An age's maze size made smaller to fit the page (``layout.age_sizes_to_fit``): once an entry."""
     from .spec import AGES
 
-    told: set[str] = set()
+    told: dict[str, str] = {}
     for maze in checked.mazes:
         age = AGES.get(maze.size_from.removeprefix("difficulty: ")) if maze.size_from else None
         if age and (maze.width, maze.height) != age.size and maze.where not in told:
-            told.add(maze.where)
-            typer.echo(
-                f"note: {maze.where}: {maze.size_from} sets {age.size[0]}x{age.size[1]}; made "
-                f"{maze.width}x{maze.height}, the most the page takes at its cells",
-                err=True,
+            told[maze.where] = (
+                f"{maze.where}: {maze.size_from} sets {age.size[0]}x{age.size[1]}; made "
+                f"{maze.width}x{maze.height}, the most the page takes at its cells"
             )
+    return list(told.values())
 
 
-def shapes_note(checked: Checked) -> None:
-    from .shapes import SHAPE_READS
-
+def _shapes_notes(checked: Checked) -> list[str]:
     """A built-in shape drawn over too few cells is a blob (a heart over an age-4 book's 7x8 cells):
     allowed, since a small blob still makes a maze, but said, once an entry."""
-    told: set[str] = set()
+    from .shapes import SHAPE_READS
+
+    told: dict[str, str] = {}
     for maze in checked.mazes:
         entry = checked.spec.book.mazes[maze.entry] if maze.entry < len(checked.spec.book.mazes) else None
         least = SHAPE_READS.get(maze.grid)
@@ -747,14 +753,13 @@ def shapes_note(checked: Checked) -> None:
             continue
         w, h = maze.drawn_over or (maze.width, maze.height)
         if w < least[0] or h < least[1]:
-            told.add(maze.where)
-            typer.echo(
-                f"note: {maze.where}: a {entry.shape} drawn over {w}x{h} cells hardly reads as one; shapes "
+            told[maze.where] = (
+                f"{maze.where}: a {entry.shape} drawn over {w}x{h} cells hardly reads as one; shapes "
                 f"read from {least[0]}x{least[1]}{' triangles' if maze.grid == 'triangle' else ''}: write "
                 f"size: {max(w, least[0])}x{max(h, least[1])} (with fewer mazes a page, or an older age, "
-                "if the page then refuses it)",
-                err=True,
+                "if the page then refuses it)"
             )
+    return list(told.values())
 
 
 def left_out_note(checked: Checked, left_out: dict[int, set[str]]) -> None:

@@ -81,6 +81,19 @@ def test_check_lists_each_problem_with_its_line_and_key(shared):
     ]
 
 
+def test_check_gives_the_notes_the_command_line_prints(shared):
+    """A heart too small to read was told by `build` and never by the studio."""
+    port, _, _ = shared
+    spec = "title: T\nmazes:\n  - {shape: heart, size: 6x6}\n  - {size: 5x5}\n"
+    status, _, body = call(port, "POST", "/api/check", spec)
+    answer = json.loads(body)
+    assert status == 200 and answer["notes"] == [
+        "line 3: mazes[0]: a heart drawn over 6x6 cells hardly reads as one; shapes read from 12x12: write "
+        "size: 12x12 (with fewer mazes a page, or an older age, if the page then refuses it)"
+    ]
+    assert json.loads(call(port, "POST", "/api/check", SPEC)[2])["notes"] == []
+
+
 def test_a_problem_names_the_line_never_the_specs_hidden_copy(shared):
     """ "(also "Zoë", .puzzlebook-studio-qi2tmzee.yaml:5: students[0])": the copy the studio checks is
     hidden, and a person cannot find it."""

@@ -273,6 +273,14 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     wait_for(lambda: browser.find_element(By.ID, "f-author").is_enabled(), what="the form open again")
     assert browser.find_element(By.ID, "f-title").get_attribute("value") == "Bee's trip"
 
+    # the command line's notes are shown too: a shape too small to read
+    browser.execute_script(
+        "const y = document.getElementById('yaml'); y.value = arguments[0];"
+        "y.dispatchEvent(new Event('input'));",
+        "title: Tiny\nmazes: [{shape: heart, size: 6x6}]\n",
+    )
+    notes = browser.find_element(By.ID, "notes")
+    wait_for(lambda: "hardly reads as one" in notes.text, what="the note on the tiny heart")
     # past 40 pages the thumbnails stopped without a word; a studio gone away failed without one too
     browser.execute_script(
         "const y = document.getElementById('yaml'); y.value = arguments[0];"

@@ -23,7 +23,7 @@ import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -67,6 +67,7 @@ class Outcome:
     output: bytes
     problems: list[dict[str, Any]]
     summary: str = ""
+    notes: list[str] = field(default_factory=list)  # what the book does other than the spec says
 
 
 class Studio:
@@ -169,7 +170,7 @@ class Studio:
         """The checks of ``puzzlebook validate``, in this process (they build no maze, so they are
         quick and bounded by the spec's limits), confined to the folder for this thread only."""
         from ..build import check_book
-        from ..cli import summary
+        from ..cli import notes, summary
         from ..errors import PuzzlebookError
 
         with self._spec_file(spec) as path:
@@ -182,7 +183,7 @@ class Studio:
                 )
             finally:
                 CONFINED.reset(token)
-            return Outcome(0, b"", [], summary(checked))
+            return Outcome(0, b"", [], summary(checked), [HIDDEN_SPEC.sub(_line, n) for n in notes(checked)])
 
     def pdf(self, spec: str, part: str = "book") -> Outcome:
         """The book, or with ``part="answers"`` its separate answer key (empty when it has none): one
@@ -263,8 +264,13 @@ def problems_of(stderr: str) -> list[dict[str, Any]]:
             else:
                 found.append({"line": None, "key": None, "message": text})
     for problem in found:
-        problem["message"] = HIDDEN_SPEC.sub(lambda m: f"line {m[1]}: ", str(problem["message"]))
+        problem["message"] = HIDDEN_SPEC.sub(_line, str(problem["message"]))
     return found
+
+
+def _line(match: re.Match[str]) -> str:
+    """The spec's hidden copy, as its line: ".puzzlebook-studio-qi2t.yaml:5: " -> "line 5: "."""
+    return f"line {match[1]}: "
 
 
 def parsed_spec(text: str) -> dict[str, Any] | None:
@@ -493,7 +499,13 @@ def handler(studio: Studio) -> type[BaseHTTPRequestHandler]:
                             {"ok": False, "problems": problems, "spec": parsed},
                         )
                     else:
-                        self._json(HTTPStatus.OK, {"ok": True, "summary": outcome.summary, "spec": parsed})
+                        answer = {
+                            "ok": True,
+                            "summary": outcome.summary,
+                            "notes": outcome.notes,
+                            "spec": parsed,
+                        }
+                        self._json(HTTPStatus.OK, answer)
                 elif url.path == "/api/pdf":
                     part = "answers" if query.get("part", ["book"])[0] == "answers" else "book"
                     outcome = studio.pdf(spec, part)

@@ -259,6 +259,11 @@ async function refresh(source) {
   if (source === "yaml" && answer.spec) specToForm(answer.spec);
   if (source === "yaml" || answer.spec) shut(source === "yaml" && !answer.spec, answer.problems);
   $("download-answers").hidden = !/answer_key:\s*separate/.test(yaml);
+  $("notes").replaceChildren(...(answer.notes || []).map((note) => { // what the book does unasked
+    const item = document.createElement("li");
+    item.textContent = note;
+    return item;
+  }));
   if (!answer.ok) {
     showProblems(answer.problems || []);
     status(`${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"} to fix before the preview`, true);
