@@ -733,9 +733,13 @@ def _ages_notes(checked: Checked) -> list[str]:
     for maze in checked.mazes:
         age = AGES.get(maze.size_from.removeprefix("difficulty: ")) if maze.size_from else None
         if age and (maze.width, maze.height) != age.size and maze.where not in told:
+            set_, made = (
+                (f"{age.size[0]} rings", f"{maze.width} rings")
+                if maze.grid == "circle"
+                else (f"{age.size[0]}x{age.size[1]}", f"{maze.width}x{maze.height}")
+            )
             told[maze.where] = (
-                f"{maze.where}: {maze.size_from} sets {age.size[0]}x{age.size[1]}; made "
-                f"{maze.width}x{maze.height}, the most the page takes at its cells"
+                f"{maze.where}: {maze.size_from} sets {set_}; made {made}, the most the page takes at its cells"
             )
     return list(told.values())
 

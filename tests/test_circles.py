@@ -280,3 +280,23 @@ def test_the_square_poster_centres_each_circle_as_large_as_its_page_allows(tmp_p
         assert (x0 + x1) / 2 == pytest.approx((box.x0 + box.x1) / 2, abs=0.005 * box.w)  # centred across
         assert x1 - x0 >= 0.8 * min(box.w, box.h)  # as large as the heading and the marks leave room for
         assert box.x0 <= x0 and x1 <= box.x1 and box.y0 <= y0 and y1 <= box.y1
+
+
+def test_a_round_maze_sized_by_an_age_is_made_as_large_as_the_page_takes(tmp_path):
+    """An age's 10 rings, too many for a 6x9 handout at its cells, was refused; a square maze sized by
+    an age is made smaller, with a note, down to half the age's size: a circle down to half its rings."""
+    from puzzlebook.build import check_book
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nlayout: handout\ndifficulty: age-6\npage_size: 6x9in\nmazes_per_page: 1\n"
+        "marks: suggested\nmazes:\n  - {grid: circle}\n"
+    )
+    [maze] = check_book(spec).mazes
+    assert 5 <= maze.width < 10
+    result = CliRunner().invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == (
+        f"note: book.yaml:8: mazes[0]: difficulty: age-6 sets 10 rings; made {maze.width} rings, the most the "
+        "page takes at its cells\n"
+    )

@@ -206,12 +206,16 @@ def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest]) -> list[MazeReque
     sized: dict[tuple[int, int, str], tuple[int, int] | None] = {}
     out = []
     for maze in mazes:
-        if maze.size_from and maze.masked == NO_MASK and maze.grid != "circle":
+        if maze.size_from and maze.masked == NO_MASK:  # a circle too: its rings are its width
             key = (maze.width, maze.height, maze.grid)
             if key not in sized:
                 # the largest at which the start and end words still print beside the maze
                 largest = None if _fits(layout, maze, words=True) else _largest(layout, maze, words=True)
-                keep = largest and largest[0] * largest[1] * 2 >= maze.width * maze.height
+                keep = largest and (
+                    largest[0] * 2 >= maze.width  # a circle: half its rings
+                    if maze.grid == "circle"
+                    else largest[0] * largest[1] * 2 >= maze.width * maze.height
+                )
                 sized[key] = largest if keep else None  # under half the age's cells: told, not shrunk
             if sized[key]:
                 width, height = sized[key]  # type: ignore[misc]
