@@ -462,7 +462,7 @@ def build(
         ) as bar:
             step = bar.update if show or quiet else Progress(work_units(checked))
             checked, puzzles = generate(checked, step)
-            left_out: dict[int, set[str]] = {}
+            left_out: dict[int, set[tuple[str, str]]] = {}
             write_books(
                 checked,
                 places,
@@ -747,7 +747,7 @@ def _ages_notes(checked: Checked) -> list[str]:
 def _shapes_notes(checked: Checked) -> list[str]:
     """A built-in shape drawn over too few cells is a blob (a heart over an age-4 book's 7x8 cells):
     allowed, since a small blob still makes a maze, but said, once an entry."""
-    from .shapes import SHAPE_READS
+    from .shapes import SHAPE_READS, shape_reads, size_that_reads
 
     told: dict[str, str] = {}
     for maze in checked.mazes:
@@ -756,20 +756,21 @@ def _shapes_notes(checked: Checked) -> list[str]:
         if entry is None or not isinstance(entry.shape, str) or least is None or maze.where in told:
             continue
         w, h = maze.drawn_over or (maze.width, maze.height)
-        if w < least[0] or h < least[1]:
+        if not shape_reads(maze.grid, w, h):
+            grown = size_that_reads(maze.grid, w, h)
             told[maze.where] = (
                 f"{maze.where}: a {entry.shape} drawn over {w}x{h} cells hardly reads as one; shapes "
-                f"read from {least[0]}x{least[1]}{' triangles' if maze.grid == 'triangle' else ''}: write "
-                f"size: {max(w, least[0])}x{max(h, least[1])} (with fewer mazes a page, or an older age, "
-                "if the page then refuses it)"
+                f"read from about {least[0]}x{least[1]}{' triangles' if maze.grid == 'triangle' else ''}: "
+                f"write size: {grown[0]}x{grown[1]} (with fewer mazes a page, or an older age, if the page "
+                "then refuses it)"
             )
     return list(told.values())
 
 
-def left_out_note(checked: Checked, left_out: dict[int, set[str]]) -> None:
+def left_out_note(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> None:
     """Words or pictures by the arrows that found no room are left out as the page is drawn: say where,
-    once an entry, rather than let a book lose them silently on some of its pages."""
-    told: dict[str, tuple[set[str], list[int]]] = {}
+    and at which end, once an entry, rather than let a book lose them silently on some of its pages."""
+    told: dict[str, tuple[set[tuple[str, str]], list[int]]] = {}
     for maze in checked.mazes:
         lost = left_out.get(maze.number)
         if lost:
@@ -777,16 +778,20 @@ def left_out_note(checked: Checked, left_out: dict[int, set[str]]) -> None:
             things |= lost
             shown.append(maze.shown)
     for where, (things, shown) in told.items():
-        what = " and ".join(sorted(things, reverse=True))  # pictures and words
+        what = " and ".join(sorted({thing for _, thing in things}, reverse=True))  # words and pictures
+        ends = {end for end, _ in things}
+        at = (
+            {"start": "at the start", "end": "at the finish"}[ends.pop()]
+            if len(ends) == 1
+            else "by the arrows"
+        )
         fix = (
             "another seed or size may leave room where its ends lie"
-            if "pictures" in things
+            if any(thing == "pictures" for _, thing in things)
             else "a smaller size, or a shorter start_label and end_label, makes room"
         )
         mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
-        typer.echo(
-            f"note: {where}: {mazes} drawn without the {what} by the arrows (no room); {fix}", err=True
-        )
+        typer.echo(f"note: {where}: {mazes} drawn without the {what} {at} (no room); {fix}", err=True)
 
 
 def _spans(numbers: list[int]) -> str:

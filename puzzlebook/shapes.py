@@ -109,6 +109,21 @@ SHAPE_READS = {"rectangle": (12, 12), "hex": (12, 12), "triangle": (20, 10)}
 """The least cells a built-in shape is drawn over that still reads as the shape: below, a blob."""
 
 
+def shape_reads(grid: str, width: int, height: int) -> bool:
+    """Whether a built-in shape over ``width`` x ``height`` cells reads as itself: as many cells as
+    ``SHAPE_READS`` gives, and no side under six tenths of its own (a 16x11 fish reads, a 10x14 heart
+    and a 40x6 star do not)."""
+    a, b = SHAPE_READS.get(grid, (1, 1))
+    return width * height >= a * b and width >= 0.6 * a and height >= 0.6 * b
+
+
+def size_that_reads(grid: str, width: int, height: int) -> tuple[int, int]:
+    """The least size in these proportions over which a shape reads (``shape_reads``)."""
+    a, b = SHAPE_READS.get(grid, (1, 1))
+    grow = max(math.sqrt(a * b / (width * height)), 0.6 * a / width, 0.6 * b / height, 1.0)
+    return math.ceil(width * grow), math.ceil(height * grow)
+
+
 def shape_mask(
     name: str, width: int, height: int, where: str, grid: str = "rectangle"
 ) -> tuple[Mask | None, list[Problem]]:

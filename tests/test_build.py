@@ -355,4 +355,4 @@ def test_words_and_pictures_left_out_for_want_of_room_are_told(tmp_path, monkeyp
     result = runner.invoke(app, ["build", "round.yaml"])
     assert result.exit_code == 0, result.stderr
     assert "note: round.yaml:4: mazes[0]: maze 1 is drawn without the " in result.stderr
-    assert "pictures by the arrows (no room); another seed or size may leave room" in result.stderr
+    assert "pictures at the start (no room); another seed or size may leave room" in result.stderr

@@ -797,8 +797,12 @@ def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
         "note: book.yaml:5: mazes[0]: a heart drawn over 10x14 cells hardly reads as one; shapes read from "
-        "12x12: write size: 12x14 (with fewer mazes a page, or an older age, if the page then refuses it)",
+        "about 12x12: write size: 11x15 (with fewer mazes a page, or an older age, if the page then refuses it)",
         "note: book.yaml:7: mazes[2]: a heart drawn over 17x7 cells hardly reads as one; shapes read from "
-        "20x10 triangles: write size: 20x10 (with fewer mazes a page, or an older age, if the page then "
+        "about 20x10 triangles: write size: 23x10 (with fewer mazes a page, or an older age, if the page then "
         "refuses it)",
     ]
+    from puzzlebook.shapes import shape_reads
+
+    assert shape_reads("rectangle", 16, 11) and shape_reads("rectangle", 11, 15)  # a fish of 16x11 reads
+    assert not shape_reads("rectangle", 40, 6) and shape_reads("triangle", 23, 10)

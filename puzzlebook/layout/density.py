@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import Problem
-from ..shapes import MIN_WORD_ROWS, SHAPE_READS, shape_mask, word_mask, word_picture
+from ..shapes import MIN_WORD_ROWS, SHAPE_READS, shape_mask, shape_reads, word_mask, word_picture
 from ..spec import (
     AGES,
     NO_MASK,
@@ -70,7 +70,7 @@ def too_dense(
     if drawn and not word and entry is not None and isinstance(entry.shape, str):
         most = _largest_shape(layout, maze, entry.shape, drawn)  # drawn again at each size tried
         least = SHAPE_READS.get(maze.grid, (1, 1))
-        if most is not None and (most[0] < least[0] or most[1] < least[1]):  # a blob, and a note after
+        if most is not None and not shape_reads(maze.grid, *most):  # a blob, and a note after it
             most = None
             grid = " triangles" if maze.grid == "triangle" else " cells"
             too_small = f"a {entry.shape} under {least[0]}x{least[1]}{grid}, which hardly reads as one"

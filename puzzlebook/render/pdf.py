@@ -503,8 +503,8 @@ def _even_cuts(widths: list[float], space: float, count: int) -> list[int]:
     return list(best(0, count)[1])
 
 
-LeftOut = dict[int, set[str]]
-"""Maze number -> what found no room by its arrows: "words", "pictures"."""
+LeftOut = dict[int, set[tuple[str, str]]]
+"""Maze number -> what found no room by its arrows, and at which end: ("start", "words"), ("end", "pictures")."""
 
 
 def draw_maze(
@@ -549,8 +549,8 @@ def draw_maze(
 
     signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture)
     if left_out is not None and not frame.answer:
-        lost = {"words"} if any(m.word and not m.label for m in signs if m.kind == "arrow") else set()
-        lost |= {"pictures"} if frame.pictures and any(not m.picture for m in signs) else set()
+        lost = {(m.role, "words") for m in signs if m.kind == "arrow" and m.word and not m.label}
+        lost |= {(m.role, "pictures") for m in signs if frame.pictures and not m.picture}
         if lost:
             left_out.setdefault(frame.number, set()).update(lost)
     for mark in signs:
