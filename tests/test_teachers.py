@@ -522,3 +522,18 @@ def test_a_shape_is_never_offered_a_size_too_small_to_read(tmp_path, book, entry
         assert shape_reads(grid, int(offered[1]), int(offered[2])), said
     else:
         assert "which hardly reads as one: " in said, said
+
+
+def test_a_layout_file_is_not_told_to_use_a_preset_instead(tmp_path):
+    """A French layout built on the handout was told "or use layout: handout", which drops its words."""
+    (tmp_path / "fr.yaml").write_text(FRENCH)
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text("title: T\nlayout: fr.yaml\nmazes: [{size: 80x100}]\n")
+    with pytest.raises(SpecError) as caught:
+        check_book(spec)
+    said = str(caught.value)
+    assert "is too dense for fr.yaml" in said and "use layout:" not in said and "make it at most" in said
+    spec.write_text("title: T\nlayout: handout\nmazes: [{size: 80x100}]\n")
+    with pytest.raises(SpecError) as caught:
+        check_book(spec)
+    assert "use layout: poster" in str(caught.value)  # a preset is still offered the preset that fits

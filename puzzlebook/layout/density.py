@@ -104,7 +104,9 @@ def too_dense(
     if labels != ("Start", "Finish") and _fits(plain, maze):  # the room kept for the longer words
         longer = max(labels, key=len)
         fixes.append(f'shorten start_label or end_label ("{longer}" takes the room round the maze)')
-    fits = [p for p in _presets_by_area() if _fits(_as_spec_sets(load_layout(p), spec), maze)]
+    # a preset for a preset only: one for a layout file would drop what the file says (its words)
+    presets = _presets_by_area() if name in preset_names() else []
+    fits = [p for p in presets if _fits(_as_spec_sets(load_layout(p), spec), maze)]
     if fits and fits[0] != name:
         fixes.append(f"use layout: {fits[0]}")
     per_page = f" at {layout.mazes_per_page} a page" if layout.mazes_per_page > 1 else ""
