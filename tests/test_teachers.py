@@ -536,4 +536,4 @@ def test_a_layout_file_is_not_told_to_use_a_preset_instead(tmp_path):
     spec.write_text("title: T\nlayout: handout\nmazes: [{size: 80x100}]\n")
     with pytest.raises(SpecError) as caught:
         check_book(spec)
-    assert "use layout: poster" in str(caught.value)  # a preset is still offered the preset that fits
+    assert "use layout: square-poster" in str(caught.value)  # a preset is still offered the one that fits
