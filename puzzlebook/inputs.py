@@ -138,8 +138,8 @@ def read_bytes(
         if not hint and "\\" in written:  # C:\Users\Me\layout.yaml, copied from Windows
             name = re.split(r"[\\/]", written)[-1]
             hint = (
-                "; a spec names a file by its place from the spec's folder, with / between folders: copy "
-                f"it beside the spec and write {name}"
+                "; a file is named by its place from the folder of the file that names it, with / between "
+                f"folders: copy it there and write {name}"
             )
         raise _refuse(where, f"{named} not found (looked for {path}){hint}") from None
     except NotADirectoryError:

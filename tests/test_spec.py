@@ -235,14 +235,22 @@ SLIPS = [
         "title: T\nmazes: [{mask: 'C:\\pics\\heart.txt'}]\n",
         {},
         'error: book.yaml:2: mazes[0].mask: mask "C:\\pics\\heart.txt" not found (looked for C:\\pics\\heart.txt); '
-        "a spec names a file by its place from the spec's folder, with / between folders: copy it beside the "
-        "spec and write heart.txt",
+        "a file is named by its place from the folder of the file that names it, with / between folders: copy "
+        "it there and write heart.txt",
     ),
     (
         "title: T\nlayout: mine.yaml\nmazes: [{size: 5x5}]\n",
         {"mine.yaml": "font: Arial\n"},
-        'error: mine.yaml:1: font: font "Arial" not found (looked for Arial); a font is a .ttf or .otf file '
-        "named from the layout's folder (font: Arial.ttf), or one of DejaVuSans, DejaVuSans-Bold, Vera, VeraBd",
+        'error: mine.yaml:1: font: font "Arial" not found (looked for Arial); a font is a .ttf or .otf file, '
+        "named from the folder of the file that names it (font: Arial.ttf), or one of DejaVuSans, "
+        "DejaVuSans-Bold, Vera, VeraBd",
+    ),
+    (
+        "title: T\nfallback_fonts: [Arial]\nmazes: [{size: 5x5}]\n",  # told as the layout's font: key
+        {},
+        'error: book.yaml:2: fallback_fonts[0]: font "Arial" not found (looked for Arial); a font is a .ttf or '
+        ".otf file, named from the folder of the file that names it (fallback_fonts: [Arial.ttf]), or one of "
+        "DejaVuSans, DejaVuSans-Bold, Vera, VeraBd",
     ),
     (
         "title: T\nmazes: [{mask: stray.txt}, {mask: stray.txt, algorithm: wilson}]\n",

@@ -352,9 +352,11 @@ def _fonts(named: list[tuple[str, Any, Path]]) -> tuple[list[Any], list[Path], l
             source = read_bytes(folder / font, "font", at, shown=font)
         except SpecError as exc:
             bare = "." not in Path(font).name  # "Arial": a font's name, where a file is wanted
+            key = at.rsplit(": ", 1)[-1]  # font, bold_font, fallback_fonts[0]
+            written = f"{key.split('[')[0]}: [{font}.ttf]" if "[" in key else f"{key}: {font}.ttf"
             hint = (
-                f"; a font is a .ttf or .otf file named from the layout's folder (font: {font}.ttf), or "
-                f"one of {', '.join(sorted(BUNDLED_FONTS))}"
+                f"; a font is a .ttf or .otf file, named from the folder of the file that names it "
+                f"({written}), or one of {', '.join(BUNDLED_FONTS)}"
                 if bare
                 else ""
             )
