@@ -790,6 +790,7 @@ def left_out_note(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -
             if any(thing == "pictures" for _, thing in things)
             else "a smaller size, or a shorter start_label and end_label, makes room"
         )
+        shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
         mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
         typer.echo(f"note: {where}: {mazes} drawn without the {what} {at} (no room); {fix}", err=True)
 
