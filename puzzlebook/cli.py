@@ -698,7 +698,24 @@ def layouts() -> None:
 def notes(checked: Checked) -> list[str]:
     """What a book does other than the spec says, each as "where: what": margins raised, an age's size
     made smaller, a shape too small to read. ``build`` and ``validate`` print them; the studio shows them."""
-    return [*_margins_notes(checked), *_ages_notes(checked), *_shapes_notes(checked)]
+    return [*_margins_notes(checked), *_ages_notes(checked), *_shapes_notes(checked), *_sheet_notes(checked)]
+
+
+def _sheet_notes(checked: Checked) -> list[str]:
+    """A class set whose students have fewer mazes than a sheet has places: each sheet is part blank
+    (one maze on a handout of two a page), where fewer a page would give the mazes the whole sheet."""
+    spec, per_page = checked.spec, checked.layout.mazes_per_page
+    students = spec.students()
+    if not students or per_page == 1:
+        return []
+    each = len(checked.mazes) // len(students)
+    if each >= per_page or each not in (1, 2, 4):
+        return []
+    return [
+        f"{spec.where('students')}: each student's {each} maze{'s' * (each > 1)} fill{'s' * (each == 1)} "
+        f"{each} of the {per_page} places on their sheet, the rest left blank; mazes_per_page: {each} gives "
+        f"{'it' if each == 1 else 'them'} the whole sheet"
+    ]
 
 
 def tell_notes(checked: Checked) -> None:

@@ -537,3 +537,18 @@ def test_a_layout_file_is_not_told_to_use_a_preset_instead(tmp_path):
     with pytest.raises(SpecError) as caught:
         check_book(spec)
     assert "use layout: square-poster" in str(caught.value)  # a preset is still offered the one that fits
+
+
+def test_a_class_set_of_one_maze_each_on_a_sheet_of_two_is_told(tmp_path):
+    """Each child's single maze took the top half of a handout sheet and left the bottom blank, unsaid."""
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text(
+        "title: T\nlayout: handout\nstudents: [Ana, Ben, Chloe]\nmarks: suggested\nmazes: [{size: 12x12}]\n"
+    )
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 0 and result.stderr == (
+        "note: sheet.yaml:3: students: each student's 1 maze fills 1 of the 2 places on their sheet, the rest "
+        "left blank; mazes_per_page: 1 gives it the whole sheet\n"
+    ), result.stderr
+    spec.write_text(spec.read_text().replace("layout: handout", "layout: handout\nmazes_per_page: 1"))
+    assert runner.invoke(app, ["validate", str(spec)]).stderr == ""
