@@ -69,7 +69,7 @@ def wait_for(check, seconds: float = 30.0, what: str = ""):
         if value:
             return value
         time.sleep(0.1)
-    raise AssertionError(f"waited {seconds:.0f} s for {what}")
+    raise AssertionError(f"waited {seconds:.0f} s for {what() if callable(what) else what}")
 
 
 def shot(driver, name: str) -> None:
@@ -287,7 +287,12 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
         "y.dispatchEvent(new Event('input'));",
         "title: Many\nmarks: suggested\nmazes: [{size: 4x4, count: 45}]\n",
     )
-    more = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#thumbs .more"), what="the pages past 40")
+    status = browser.find_element(By.ID, "status")
+    more = wait_for(  # a 54-page book built and drawn while the rest of the suite loads both cores
+        lambda: browser.find_elements(By.CSS_SELECTOR, "#thumbs .more"),
+        90,
+        lambda: f"the pages past 40 (the status line said: {status.text})",
+    )
     assert more[0].text == "and 14 more pages: ‹ › turn to them"  # 1 title, 45 mazes, 8 answer pages
     # a PDF saved over one of the same name is asked first
     browser.find_element(By.ID, "save-pdf").click()
