@@ -74,8 +74,7 @@ def too_dense(
             most = None
             grid = " triangles" if maze.grid == "triangle" else " cells"
             too_small = f"a {entry.shape} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
-    if word and drawn:  # drawn again at each size tried: a word's letters do not scale with its box
-        entry = spec.book.mazes[maze.entry]
+    if word and drawn and entry is not None:  # drawn again at each size tried: letters do not scale
         named = isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text
         words = (
             _widest([word, *(_word(replace(maze, student=n), spec) or "" for n in spec.students())])

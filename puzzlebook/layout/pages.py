@@ -41,8 +41,8 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
         )
         # lines to write on, a third of an inch apart (wide ruled), from under the heading to the margin
         y = area.y1 - layout.heading_size - 2 * GAP - NOTE_LINES
+        inset = MIN_LINE / 2  # a line's width reaches past its ends as preflight counts it
         while y >= area.y0:
-            inset = MIN_LINE / 2  # a line's width reaches past its ends as preflight counts it
             page.items.append(Rule(area.x0 + inset, y, area.x1 - inset, y, MIN_LINE, gray=0.6))
             y -= NOTE_LINES
         plan.pages.append(page)
