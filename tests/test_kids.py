@@ -267,3 +267,80 @@ def test_a_copyright_notice_too_long_for_its_page_is_refused_not_cut(tmp_path):
     result = CliRunner().invoke(app, ["build", str(spec)])
     assert result.exit_code == 2 and not (tmp_path / "book.pdf").exists()
     assert result.stderr.startswith("error: book.yaml:4: copyright: takes ") and "shorten it" in result.stderr
+
+
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_a_maze_with_pictures_grows_into_the_room_its_ends_leave(tmp_path, per_page):
+    """Room for pictures was kept on all four sides of every maze, since where its ends fall is known only
+    once it is made: a maze entered from the left sat well under its heading, a wide one left half its
+    page blank. Drawn, each maze now takes the room the sides without an end leave: never smaller,
+    never losing a picture or word it had room for, its signs inside its area and the room for arrows
+    kept on every side, and its info line still under everything it drew."""
+    from puzzlebook.build import check_book, generate
+    from puzzlebook.layout import MazeFrame, MazeInfo
+    from puzzlebook.render.geometry import Placement, extent, marks, sign_boxes
+    from puzzlebook.render.pdf import grown, setters
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        f"title: Mouse Maze\nmarks: suggested\npictures: mouse-cheese\nshow_difficulty: true\nseed: 3\npad: true\n"
+        f"mazes_per_page: {per_page}\nmazes:\n  - {{size: 12x16, marks: left-right}}\n"
+        "  - {size: 30x12, marks: top-bottom}\n  - {size: 16x16, count: 4}\n  - {size: 12x12, grid: hex}\n"
+        "  - {size: 7, grid: circle}\n  - {size: 16x12, shape: star}\n  - {size: 14x10, grid: triangle}\n"
+    )
+    checked, puzzles = generate(check_book(spec))
+    bold = setters(checked.plan)[1]
+
+    def measure(word, size):
+        return bold.line(word).width * size
+
+    def signs_of(frame, puzzle):
+        place = Placement(frame.x, frame.y, frame.cell, extent(puzzle.maze)[1])
+        signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture)
+        boxes = [box for sign in signs for box in sign_boxes(sign, measure)]
+        return boxes, sum((s.picture is not None) + (s.label is not None) for s in signs)
+
+    bigger = {}
+    frames = [i for p in checked.plan.pages if p.kind == "maze" for i in p.items if isinstance(i, MazeFrame)]
+    assert len(frames) == 10 and all(f.area is not None for f in frames)
+    for planned in frames:
+        puzzle = puzzles[planned.number]
+        frame, bottom = grown(planned, puzzle, measure)
+        assert frame.cell >= planned.cell
+        bigger[planned.number] = frame.cell / planned.cell
+        width, height = extent(puzzle.maze)
+        room, area = frame.mark / 0.85, frame.area
+        maze = (frame.x, frame.y, frame.x + width * frame.cell, frame.y + height * frame.cell)
+        assert maze[0] - room >= area.x0 - 0.01 and maze[2] + room <= area.x1 + 0.01
+        assert maze[1] - room >= area.y0 - 0.01 and maze[3] + room <= area.y1 + 0.01
+        boxes, kept = signs_of(frame, puzzle)
+        assert kept >= signs_of(planned, puzzle)[1], planned.number
+        for x0, y0, x1, y1 in boxes:
+            assert (
+                area.x0 - 0.01 <= x0
+                and x1 <= area.x1 + 0.01
+                and area.y0 - 0.01 <= y0
+                and y1 <= area.y1 + 0.01
+            )
+            assert bottom <= y0 + 0.01  # the info line goes under all of it
+        assert bottom <= maze[1] - room + 0.01
+    assert bigger[2] > 1.1, bigger  # a wide maze entered from the top: its sides' room, taken
+    assert sum(b > 1.03 for b in bigger.values()) >= 8, bigger
+
+    target, _ = build_book(spec)  # drawn so: the rating under its maze, and nothing in the margins
+    result = CliRunner().invoke(app, ["check", str(spec)])
+    assert result.exit_code == 0, result.output
+    import pdfplumber
+
+    pages = [p for p in checked.plan.pages if p.kind == "maze"]
+    assert sum(isinstance(i, MazeInfo) for p in pages for i in p.items) == 10
+    if per_page == 1:
+        with pdfplumber.open(target) as pdf:
+            for number in (p.number for p in pages):
+                page = pdf.pages[number - 1]
+                ink = [*page.lines, *page.curves, *page.rects]
+                words = page.extract_words()
+                ratings = [w for w in words if w["text"] in ("Easy", "Medium", "Hard")]
+                signs = [w["bottom"] for w in words if w["text"] in ("Start", "Finish")]
+                lowest = max([obj["bottom"] for obj in ink] + signs)
+                assert len(ratings) == 1 and ratings[0]["top"] > lowest, number

@@ -92,6 +92,7 @@ def slot_items(
             picture,
             pair,
             solution_width(cell),
+            box if pair else None,
         ),
     ]
     if info:

@@ -365,28 +365,29 @@ def marks(
     return out
 
 
+def sign_boxes(mark: Mark, measure: Measure | None) -> list[tuple[float, float, float, float]]:
+    """The boxes an end's sign covers on the page (x0, y0, x1, y1): its arrow, picture and word."""
+    found = []
+    if mark.polygon:
+        xs, ys = [p[0] for p in mark.polygon], [p[1] for p in mark.polygon]
+        found.append((min(xs), min(ys), max(xs), max(ys)))
+    if mark.picture:
+        x, y, side = mark.picture
+        found.append((x, y, x + side, y + side))
+    if mark.label:
+        width = measure(mark.word, mark.size) if measure else 0.6 * mark.size * len(mark.word)
+        found.append(_word_box(mark.label, mark.size, width))
+    return found
+
+
 def _collide(out: list[Mark], measure: Measure | None) -> bool:
     """Whether the two ends' signs (arrow, picture, word) overlap."""
-
-    def boxes(mark: Mark) -> list[tuple[float, float, float, float]]:
-        found = []
-        if mark.polygon:
-            xs, ys = [p[0] for p in mark.polygon], [p[1] for p in mark.polygon]
-            found.append((min(xs), min(ys), max(xs), max(ys)))
-        if mark.picture:
-            x, y, side = mark.picture
-            found.append((x, y, x + side, y + side))
-        if mark.label:
-            width = measure(mark.word, mark.size) if measure else 0.6 * mark.size * len(mark.word)
-            found.append(_word_box(mark.label, mark.size, width))
-        return found
-
     if len(out) < 2:
         return False
     return any(
         a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-        for a in boxes(out[0])
-        for b in boxes(out[1])
+        for a in sign_boxes(out[0], measure)
+        for b in sign_boxes(out[1], measure)
     )
 
 

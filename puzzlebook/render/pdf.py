@@ -15,7 +15,9 @@ the graphics state in effect where it is placed, so each page gives the walls it
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from itertools import pairwise
 from typing import Any, Literal, Protocol
@@ -48,12 +50,14 @@ from ..puzzles import Puzzle
 from .fonts import Line, Setter, font_for, register_font
 from .geometry import (
     WORDS,
+    Measure,
     Placement,
     arc_beziers,
     extent,
     field_sides,
     gaps,
     marks,
+    sign_boxes,
     solution_line,
     wall_runs,
     word_room,
@@ -406,6 +410,10 @@ def _draw_page(
     walls: Walls,
     left_out: LeftOut | None = None,
 ) -> None:
+    def measure(word: str, size: float) -> float:
+        return fonts[1].line(word).width * size
+
+    drops: dict[int, float] = {}  # how far a grown maze's info line (drawn after it) moves under it
     for item in page.items:
         if isinstance(item, Text):
             _text(canvas, item, fonts)
@@ -415,7 +423,12 @@ def _draw_page(
             canvas.setLineCap(0)
             canvas.line(item.x0, item.y0, item.x1, item.y1)
         elif isinstance(item, MazeFrame):
-            draw_maze(canvas, puzzle_for(item.number), item, fonts, walls, left_out)
+            puzzle = puzzle_for(item.number)
+            if item.area is not None:
+                planned = item.y - item.mark / 0.85 - item.picture - 4
+                item, bottom = grown(item, puzzle, measure)
+                drops[item.number] = bottom - planned
+            draw_maze(canvas, puzzle, item, fonts, walls, left_out)
         elif isinstance(item, Link):
             canvas.linkRect(
                 "", f"p{item.page}", (item.x0, item.y0, item.x1, item.y1), relative=0, thickness=0
@@ -434,8 +447,9 @@ def _draw_page(
                 )
                 parts.append(seed if item.short else f"{puzzle.algorithm} · {size} · {seed}")
             alone = item.rating and not item.seed  # Easy, Medium or Hard by itself: for the child to read
+            y = item.y + drops.get(item.number, 0.0)
             shown = Text(
-                item.x, item.y, " · ".join(parts), item.size, alone, "center", gray=0.2 if alone else 0.35
+                item.x, y, " · ".join(parts), item.size, alone, "center", gray=0.2 if alone else 0.35
             )
             _text(canvas, shown, fonts)
 
@@ -501,6 +515,52 @@ def _even_cuts(widths: list[float], space: float, count: int) -> list[int]:
         )
 
     return list(best(0, count)[1])
+
+
+def grown(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFrame, float]:
+    """The maze grown into the room its ``area`` keeps for pictures on the sides where no end fell,
+    hung under its heading and centred where its signs allow; and how low its signs reach (for the
+    info line under it). The room for arrows stays on every side, so the space under the heading is
+    the same on every page whose maze has no end at the top; and a maze never grows at the cost of a
+    picture or word it had room for (a shape's outline may come round beside a bigger arrow)."""
+    width, height = extent(puzzle.maze)
+    room = frame.mark / 0.85
+    area = frame.area
+    assert area is not None
+
+    def reach(cell: float) -> tuple[tuple[float, float, float, float], int]:
+        """How far past the maze's outer wall the room and signs reach (left, bottom, right, top), and
+        how many pictures and words the ends keep."""
+        place = Placement(0.0, 0.0, cell, height)
+        x0, y0, x1, y1 = -room, -room, width * cell + room, height * cell + room
+        signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture)
+        for sign in signs:
+            for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
+                x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+        kept = sum((sign.picture is not None) + (sign.label is not None) for sign in signs)
+        return (-x0, -y0, x1 - width * cell, y1 - height * cell), kept
+
+    def fits(cell: float) -> bool:
+        (left, bottom, right, top), kept = reach(cell)
+        return (
+            left + width * cell + right <= area.w and bottom + height * cell + top <= area.h and kept >= least
+        )
+
+    least = reach(frame.cell)[1]
+    cell = frame.cell
+    for _ in range(3):  # the signs' reach hardly changes with the cell: it settles at once
+        (left, bottom, right, top), _ = reach(cell)
+        cell = math.floor(min((area.w - left - right) / width, (area.h - bottom - top) / height) * 100) / 100
+    while cell > frame.cell and not fits(cell):  # a sign lost, or a reach that grew: a little smaller
+        cell = max(frame.cell, math.floor(cell * 98) / 100)
+    if cell <= frame.cell:
+        return frame, frame.y - room - frame.picture - 4  # as planned
+    (left, bottom, right, top), _ = reach(cell)
+    x = area.x0 + (area.w - width * cell) / 2  # the maze centred, unless a sign would leave the area
+    x = min(max(x, area.x0 + left), area.x1 - right - width * cell)
+    y = area.y1 - top - height * cell
+    wall = max(frame.wall, min(cell / 25, 10.0))  # as layout.boxes.wall_for: walls grow with cells
+    return replace(frame, x=x, y=y, cell=cell, wall=wall), y - bottom
 
 
 LeftOut = dict[int, set[tuple[str, str]]]
