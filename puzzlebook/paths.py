@@ -105,11 +105,22 @@ def opening(grid: Topology, cell: int, taken: int | None = None) -> int | None:
     return max(sides, key=lambda s: (reach(s), -s))
 
 
-REACH = 0.6
-"""How far a cell reaches from its centre, in corridor widths: a hexagon's or a triangle's corners lie
-0.58 from it."""
-_DISC = [(dx, dy) for dx in range(-3, 4) for dy in range(-3, 4) if dx * dx + dy * dy <= (REACH * 4) ** 2]
-"""The quarter-unit points within a cell's reach of its centre."""
+def reach(grid: Topology) -> float:
+    """How far a cell reaches from its centre, in corridor widths: to its farthest corner, 0.58 for a
+    hexagon, 0.71 for a square, 1.0 for a triangle (a disc of 0.6 left a triangle's corners out, and an
+    arrow was drawn over them)."""
+    return max(
+        math.hypot(px - cx, py - cy)
+        for cell in range(min(4, grid.count))
+        for cx, cy in [grid.centre(cell)]
+        for px, py in grid.corners(cell)
+    )
+
+
+CLEARANCE = 0.4
+"""Room kept between a ray out of the maze and the cells beside it, in corridor widths: an arrow is as
+wide as a corridor (half of it each side of the ray), and one drawn up the flank of a hexagon star's
+arm touched its walls."""
 
 
 @lru_cache(maxsize=16)
@@ -121,14 +132,32 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
     if not grid.masked:  # a whole field (a rectangle of hexagons, a disc): its edge has no bays
         return {cell: grid.outer_sides(cell) for cell in outer_cells(grid)}
     w, h = grid.extent
-    blocked: set[tuple[int, int]] = set()  # quarter-unit points near the outline: a ray meets it first
-    for cell in grid.outline():
-        cx, cy = grid.centre(cell)
+    radius = reach(grid) + CLEARANCE
+    # each outline cell filed under the quarter-unit points within its radius, widened by what rounding
+    # to quarter units may cost, then measured exactly: a ray meets the outline first
+    quarters = radius * 4 + 1.5
+    span = math.ceil(quarters)
+    disc = [
+        (dx, dy)
+        for dx in range(-span, span + 1)
+        for dy in range(-span, span + 1)
+        if dx * dx + dy * dy <= quarters**2
+    ]
+    centres = {cell: grid.centre(cell) for cell in grid.outline()}
+    filed: dict[tuple[int, int], list[int]] = {}
+    for cell, (cx, cy) in centres.items():
         qx, qy = round(cx * 4), round(cy * 4)
-        blocked.update((qx + dx, qy + dy) for dx, dy in _DISC)
+        for dx, dy in disc:
+            filed.setdefault((qx + dx, qy + dy), []).append(cell)
 
-    def near(px: float, py: float) -> bool:
-        return (round(px * 4), round(py * 4)) in blocked
+    def near(px: float, py: float, own: int) -> bool:
+        """Whether a point lies within reach of an outline cell other than ``own`` (whose reach passes
+        its own sides, where its rays start)."""
+        for cell in filed.get((round(px * 4), round(py * 4)), ()):
+            cx, cy = centres[cell]
+            if cell != own and (px - cx) ** 2 + (py - cy) ** 2 < radius**2:
+                return True
+        return False
 
     clear: dict[int, list[int]] = {}
     for cell in outer_cells(grid):
@@ -141,9 +170,9 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
             ux, uy = (mx - ox) / length, (my - oy) / length
             t = 0.5
             while t <= RAY and -1 <= mx + ux * t <= w + 1 and -1 <= my + uy * t <= h + 1:
-                if near(mx + ux * t, my + uy * t):
+                if near(mx + ux * t, my + uy * t, cell):
                     break
-                t += 0.5
+                t += 0.25
             else:
                 clear.setdefault(cell, []).append(slot)
     return clear

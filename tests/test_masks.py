@@ -806,3 +806,61 @@ def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
 
     assert shape_reads("rectangle", 16, 11) and shape_reads("rectangle", 11, 15)  # a fish of 16x11 reads
     assert not shape_reads("rectangle", 40, 6) and shape_reads("triangle", 23, 10)
+
+
+def _inside(point, polygon):
+    """Whether a point lies inside a polygon (even-odd rule)."""
+    x, y = point
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+@pytest.mark.parametrize(("grid", "size"), [("hex", (18, 18)), ("hex", (30, 30)), ("triangle", (24, 12))])
+def test_arrows_out_of_a_hexagon_or_triangle_shape_lie_in_empty_space(grid, size):
+    """A triangle's corners reach a whole corridor from its centre, and an arrow is a corridor wide: the
+    look out from an opening took every cell for a disc of 0.6, so a triangle star's Finish arrow was
+    drawn into a notch across its walls, and a hexagon star's Start ran up the flank of an arm. Each end
+    on a side with a clear view out now has an arrow that touches no cell of the shape."""
+    from puzzlebook.paths import clear_sides
+    from puzzlebook.render.geometry import Placement, marks
+    from puzzlebook.shapes import SHAPES, shape_mask
+
+    cell = 12.0
+    clear_ends = ends = 0
+    for name in sorted(SHAPES):
+        mask, _ = shape_mask(name, *size, "", grid)
+        for seed in range(3):
+            puzzle = make_puzzle(
+                "wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off, grid=grid
+            )
+            topology = puzzle.maze.grid
+            height = topology.extent[1]
+            place = Placement(0, 0, cell, height)
+            clear = clear_sides(topology)
+            signs = marks(puzzle, place, 3 * cell, lambda word, size: 0.62 * size * len(word))
+            for sign, end, side in zip(signs, (puzzle.start, puzzle.end), puzzle.sides, strict=True):
+                ends += 1
+                if side not in clear.get(topology.id(*end), ()):
+                    continue
+                clear_ends += 1
+                arrow = [(x / cell, height - y / cell) for x, y in sign.polygon]  # in cells, y down
+                xs, ys = [p[0] for p in arrow], [p[1] for p in arrow]
+                points = [
+                    (x0 + i * 0.05, y0 + j * 0.05)
+                    for x0, y0 in [(min(xs), min(ys))]
+                    for i in range(int((max(xs) - x0) / 0.05) + 1)
+                    for j in range(int((max(ys) - y0) / 0.05) + 1)
+                ]
+                points = [p for p in points if _inside(p, arrow)]
+                for c in range(topology.count):
+                    cx, cy = topology.centre(c)
+                    if not (min(xs) - 1 < cx < max(xs) + 1 and min(ys) - 1 < cy < max(ys) + 1):
+                        continue  # too far to touch it
+                    corners = list(topology.corners(c))
+                    shrunk = [(cx + (x - cx) * 0.97, cy + (y - cy) * 0.97) for x, y in corners]
+                    hit = next((p for p in points if _inside(p, shrunk)), None)
+                    assert hit is None, (name, seed, sign.role, topology.xy(c), hit)
+    assert clear_ends >= 0.9 * ends, (clear_ends, ends)  # nearly every end has a clear view out

@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..graph import GraphMaze, Topology
 from ..grid import DX, DY, E, N, S, W
 from ..maze import Maze
-from ..paths import REACH
+from ..paths import reach as cell_reach
 from ..puzzles import Puzzle
 from ..solve import Cell
 
@@ -623,9 +623,9 @@ def _covering(
             )
 
         return squares
-    # any other kind: each cell a disc round its centre as wide as the cell (see paths.REACH), the
-    # centres filed by the unit square they fall in
-    reach = REACH
+    # any other kind: each cell a disc round its centre as far as its corners reach, the centres filed
+    # by the unit square they fall in
+    reach = cell_reach(maze.grid)
     kind = maze.grid.kind
     filed: dict[tuple[int, int], list[Point]] = {}
     for x, y in maze.grid.cells:
