@@ -422,9 +422,10 @@ def _own_files() -> bytes:
     return digest.digest()
 
 
-def built_book(checked: Checked, made: str) -> tuple[str, bytes] | None:
-    """The book's file and its bytes, when a book built from exactly these inputs is there (see
-    ``made_from``); None when there is none, it is older or it cannot be read."""
+def built_book(checked: Checked, made: str) -> tuple[str, bytes, bool] | None:
+    """The book's file, its bytes, and whether it was built from exactly these inputs (see
+    ``made_from``): an older one is there to be told of, since it is what someone would upload. None
+    when there is no file, or none that can be read as a PDF."""
     from pypdf import PdfReader  # only check needs it
 
     try:
@@ -436,7 +437,7 @@ def built_book(checked: Checked, made: str) -> tuple[str, bytes] | None:
         info: Mapping[str, Any] = PdfReader(io.BytesIO(data)).metadata or {}
     except Exception:  # not there, not a file, not a PDF, damaged: make it in memory
         return None
-    return (path, data) if info.get(MADE_FROM) == made else None
+    return path, data, info.get(MADE_FROM) == made
 
 
 def _last_use_lets_go(plans: list[BookPlan], puzzles: dict[int, Puzzle]) -> Callable[[int], Puzzle]:

@@ -526,14 +526,14 @@ def check(
         checked = check_book(spec, seed)
         quiet_reader()
         built = built_book(checked, made_from(checked, seed))
-        if built is not None:
+        if built is not None and built[2]:
             report_preflight(checked, built[0], built[1])
         else:
             checked, puzzles = generate(checked)
             report_preflight(checked, spec, write_pdf(checked.plan, puzzles.__getitem__))
     except PuzzlebookError as error:
         fail(error)
-    read = f" (read {built[0]}, built from it)" if built is not None else ""
+    read = f" (read {built[0]}, built from it)" if built is not None and built[2] else ""
     ready = {
         "print": "ready for print",
         "office": f"ready to print on an office printer (print-on-demand's page counts are not checked for "
@@ -541,6 +541,12 @@ def check(
         "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
     }[_edition(checked)]
     typer.echo(f"{spec}: {ready}{read}, {summary(checked)}")
+    if built is not None and not built[2]:  # the file there is what would be uploaded, and is not this
+        typer.echo(
+            f"warning: {built[0]} is older than the book checked (made since the spec, its files, the seed or "
+            "puzzlebook changed): build it again before you upload it",
+            err=True,
+        )
 
 
 def check_pdf(name: str) -> None:

@@ -368,6 +368,10 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "ready for print, " in result.stdout and "(read" not in result.stdout
+    # the older file is what would be uploaded: said, where there is one to read (it said nothing)
+    older = f"warning: {book} is older than the book checked (made since the spec, its files, the seed or "
+    assert (older in result.stderr) == (change in ("spec", "seed")), result.stderr
+    assert "build it again before you upload it" in result.stderr or change not in ("spec", "seed")
 
 
 def test_what_a_book_was_made_from_is_its_contents_not_where_it_lies(tmp_path):
