@@ -73,7 +73,7 @@ def field_names(model: type[BaseModel], loc: Loc) -> list[str]:
 
 def _is_length(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> bool:
     """Whether the field at ``loc`` is a length (``units.length`` reads it: 12pt, 0.5in, 10mm)."""
-    from .units import length
+    from .units import length, margin
 
     info = None
     for key in loc:
@@ -81,7 +81,7 @@ def _is_length(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> bool:
             return False
         info = model.model_fields[key]
         model = info.annotation  # type: ignore[assignment]
-    return info is not None and any(getattr(m, "func", None) is length for m in info.metadata)
+    return info is not None and any(getattr(m, "func", None) in (length, margin) for m in info.metadata)
 
 
 def describe(error: Any, model: type[BaseModel] | None = None) -> str:

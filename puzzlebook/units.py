@@ -42,6 +42,19 @@ def length(value: str | float | int) -> float:
     return float(match[1]) * PT_PER_UNIT[(match[2] or "pt").lower()]
 
 
+def margin(value: str | float | int) -> float:
+    """A margin as ``length``, but a bare number under 4 is refused: a margin of half a point is an
+    inch meant (``top: 0.5``), and was taken as points without a word."""
+    points = length(value)
+    bare = not isinstance(value, str) or _LENGTH.fullmatch(value.strip())[2] is None  # type: ignore[index]
+    if bare and 0 < points < 4:
+        shown = f"{points:g}"
+        raise ValueError(
+            f"{shown} has no unit, so it would be {shown} pt: write {shown}in (or a size in mm or cm)"
+        )
+    return points
+
+
 _BARE_SIZE = re.compile(rf"{_NUMBER}\s*[x×]\s*{_NUMBER}")
 
 

@@ -98,10 +98,13 @@ def spec_file(tmp_path, body):
 
 
 def test_a_layout_file_can_build_on_a_preset(tmp_path):
-    (tmp_path / "mine.yaml").write_text("base: handout\nwall_weight: 3pt\npage_size: a4\n")
+    (tmp_path / "mine.yaml").write_text(
+        "base: handout\nwall_weight: 3pt\npage_size: a4\nmargins: {top: 36, bottom: 0, inside: 1in, outside: 20mm}\n"
+    )
     spec = spec_file(tmp_path, "title: x\nlayout: mine.yaml\nmazes:\n  - size: 5x5\n")
     layout = load_layout(spec.book.layout, spec)
     assert layout.wall_weight == 3 and layout.mazes_per_page == 2 and layout.page_size == "a4"
+    assert (layout.margins.top, layout.margins.bottom, layout.margins.inside) == (36, 0, 72)
 
 
 @pytest.mark.parametrize(
@@ -109,6 +112,9 @@ def test_a_layout_file_can_build_on_a_preset(tmp_path):
     [
         ("wall_weight: 0.2pt\n", "mine.yaml:1: wall_weight: must be at least 0.75 pt, got 0.2 pt"),
         ("margins: {top: 5in}\n", "margins.top: must be at most 216 pt (3 in), got 5in (360 pt)"),
+        # a bare number is points: half an inch meant was taken as half a point, with a note at most
+        ("margins: {top: 0.5}\n", "margins.top: 0.5 has no unit, so it would be 0.5 pt: write 0.5in"),
+        ('margins: {inside: "0.75"}\n', "margins.inside: 0.75 has no unit, so it would be 0.75 pt"),
         ("small_size: 5pt\n", "small_size: must be at least 7"),
         ("mazes_per_page: 3\n", "mazes_per_page: expected 1, 2, 4 or 6, got 3"),
         ("page_size: napkin\n", "page_size: expected a page size"),

@@ -33,7 +33,7 @@ from ..spec import (
     parse_yaml,
     sort_problems,
 )
-from ..units import length, page_size
+from ..units import length, margin, page_size
 
 Length = Annotated[float, BeforeValidator(length)]
 MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
@@ -55,7 +55,7 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Margin = Annotated[Length, Field(ge=0, le=MAX_MARGIN)]
+Margin = Annotated[float, BeforeValidator(margin), Field(ge=0, le=MAX_MARGIN)]
 
 
 class Margins(_Model):
