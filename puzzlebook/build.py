@@ -231,7 +231,10 @@ def make_puzzles(
     with Makers() as makers:
         puzzles = _make_puzzles(mazes, makers, progress)
     puzzles = {m.number: puzzles[m.number] for m in mazes}  # in book order, however they were made
-    return ratings(puzzles, {m.number: m.difficulty for m in mazes}) if rate else puzzles
+    if not rate:
+        return puzzles
+    sets = {m.number: (m.entry, m.label, m.seed) for m in mazes if m.match is not None}  # as made
+    return ratings(puzzles, {m.number: m.difficulty for m in mazes}, sets)
 
 
 def _recipe(maze: MazeRequest) -> Recipe:

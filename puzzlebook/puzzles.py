@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -402,17 +402,28 @@ def _out_of_range(recipe: Recipe, low: float, high: float, seen: list[int]) -> G
     )
 
 
-def rate(puzzles: dict[int, Puzzle], bands: dict[int, str | tuple[float, float] | None]) -> dict[int, Puzzle]:
+def rate(
+    puzzles: dict[int, Puzzle],
+    bands: dict[int, str | tuple[float, float] | None],
+    sets: Mapping[int, Hashable] | None = None,
+) -> dict[int, Puzzle]:
     """Each puzzle with its Easy/Medium/Hard rating: the band it was made for, or the third of the
     book's difficulty scores its own falls in, so a book's small mazes read Easy and its big ones Hard,
-    as a parent expects of a book that grows harder page by page."""
+    as a parent expects of a book that grows harder page by page. The mazes of one class set (``sets``:
+    maze number -> its set) are rated by their middle score, all alike: they were matched, and children
+    compare sheets."""
     scores = sorted(p.metrics.difficulty for p in puzzles.values())
     n = len(scores)
     easy, medium = scores[max(0, n // 3 - 1)], scores[max(0, 2 * n // 3 - 1)]
+    members: dict[Hashable, list[float]] = {}
+    for number, key in (sets or {}).items():
+        members.setdefault(key, []).append(puzzles[number].metrics.difficulty)
+    middle = {key: sorted(found)[(len(found) - 1) // 2] for key, found in members.items()}
     rated = {}
     for number, puzzle in puzzles.items():
         band = bands.get(number)
-        score = puzzle.metrics.difficulty
+        key = (sets or {}).get(number)
+        score = puzzle.metrics.difficulty if key is None else middle[key]
         if isinstance(band, str) and band in BANDS:
             rating = band.capitalize()
         else:

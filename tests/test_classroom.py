@@ -83,6 +83,30 @@ def test_class_set_mazes_differ_but_match_in_difficulty(tmp_path):
         assert alone  # the same spec without students still builds
 
 
+def test_every_child_of_a_class_set_reads_the_same_rating(tmp_path):
+    """The mazes of a set are matched, but each was rated by its own score among the book's: on a sheet
+    of one maze a child, one child's read Easy and the next one's Hard, and children compare sheets. A
+    set now reads one rating, from its middle score; a band asked for is kept."""
+    names = "[" + ", ".join(f"S{i}" for i in range(9)) + "]"
+    body = (
+        f"title: Room 12\nlayout: handout\nmarks: suggested\nshow_difficulty: true\nstudents: {names}\n"
+        "mazes:\n  - {size: 10x10, title: Warm-up}\n  - {size: 10x10, title: Second}\n"
+        "  - {size: 10x10, difficulty: hard}\n"
+    )
+    checked, puzzles = generate(check_book(spec(tmp_path, body)))
+    by_label = {}
+    for maze in checked.mazes:
+        by_label.setdefault(maze.label, []).append(puzzles[maze.number])
+    ratings = {label: {p.rating for p in mine} for label, mine in by_label.items()}
+    assert all(len(found) == 1 for found in ratings.values()), ratings
+    assert ratings[3] == {"Hard"}, ratings  # the band asked for
+    scores = sorted(p.metrics.difficulty for p in by_label[1] + by_label[2])
+    assert scores[len(scores) // 3] < scores[2 * len(scores) // 3]  # by its own score, each would differ
+    target, _ = build_book(spec(tmp_path, body))
+    sheets = [text for text in page_texts(target) if "Maze 1 · Warm-up" in text and "Answer key" not in text]
+    assert len(sheets) == 9 and len({re.findall(r"\b(Easy|Medium|Hard)\b", t)[0] for t in sheets}) == 1
+
+
 def test_class_list_from_a_text_file(tmp_path):
     (tmp_path / "names.txt").write_text("# Room 12\nAna\n\nBen\n")
     path = spec(tmp_path, CLASS.replace("[Ana, Ben, Chloé]", "names.txt"))
