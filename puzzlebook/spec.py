@@ -582,6 +582,14 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
                 "save one name per line, with no other columns and no heading (a .txt file)",
             )
         ]
+    if isinstance(given, str) and roster and _HEADING.fullmatch(roster[0][0].casefold()):
+        problems.append(
+            Problem(
+                roster[0][1],
+                f"\"{roster[0][0]}\" looks like a spreadsheet's column heading, not a student's name: delete "
+                "that line (or put # before it)",
+            )
+        )
     for name, at in roster if isinstance(given, str) else []:
         try:
             _one_line(name)
@@ -623,6 +631,14 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
 
 
 MAX_TOLD = 20
+
+_HEADING = re.compile(
+    r"(students?|pupils?|child(ren)?|kids?|class( list)?|roster|(first |full |last |given )?names?"
+    r"|(student|pupil|child)('?s)? (first |full )?names?|name of (the )?(student|pupil|child)"
+    r"|nom|prénom|nombre|nombres|alumnos?|élèves?|name ?\d*)"
+)
+"""First lines of a class list saved from a spreadsheet with its heading: "Student Name" became a
+student, with a maze of their own."""
 """Problems of one kind told one by one at most; the rest are counted in one line."""
 
 

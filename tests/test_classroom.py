@@ -118,6 +118,25 @@ def test_class_list_from_a_text_file(tmp_path):
         list(load_spec(path).mazes())
 
 
+@pytest.mark.parametrize("heading", ["Student Name", "\ufeffNames", "name", "First name", "Élèves", "Pupils"])
+def test_a_class_list_saved_with_its_spreadsheet_heading_is_told_at_the_heading(tmp_path, heading):
+    """ "Student Name", the first line of a list saved from a spreadsheet, became a student with their own
+    sheet ("Maze 1 · Student Name's maze") and answers, without a word."""
+    (tmp_path / "names.txt").write_bytes(f"{heading}\r\nAna\r\nBen\r\n".encode())
+    result = runner.invoke(
+        app, ["validate", str(spec(tmp_path, CLASS.replace("[Ana, Ben, Chloé]", "names.txt")))]
+    )
+    assert result.exit_code == 2
+    shown = heading.removeprefix("\ufeff")
+    assert result.stderr == (
+        f"error: names.txt:1: \"{shown}\" looks like a spreadsheet's column heading, not a student's name: "
+        "delete that line (or put # before it)\n"
+    )
+    (tmp_path / "names.txt").write_text(f"# {shown}\nAna\nBen\nNameeta\nKids Kidman\n")  # as told
+    result = runner.invoke(app, ["validate", str(tmp_path / "class.yaml")])
+    assert result.exit_code == 0, result.output
+
+
 @pytest.mark.parametrize("age", list(AGES))
 def test_age_presets_pick_size_cells_and_lines(tmp_path, age):
     path = spec(tmp_path, f"title: Ages\ndifficulty: {age}\nmarks: suggested\nmazes:\n  - count: 2\n")
