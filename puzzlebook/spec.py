@@ -825,6 +825,16 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
                 "this is not valid YAML: text holding ': ' or an apostrophe goes in double quotes, such as "
                 'title: "Tom\'s maze: part 2"'
             )
+        quoted = re.search(r"(^\s*-\s*|[\[{,]\s*)'([^']*'[^,}\]\s][^,}\]]*)", row) if row else None
+        if quoted:  # [Ana, 'O'Brien'], - 'O'Brien': the apostrophe ends the single-quoted text
+            meant = quoted[2].strip().rstrip("'")
+            said = (
+                "this is not valid YAML: an apostrophe inside single quotes ends the text: put it in double "
+                f'quotes, such as "{meant}"'
+            )
+        dash = re.match(r"^\s*-(?=[^\s\-])(.*)$", row) if row else None
+        if dash:  # "-Chloé" under "- Ana": a list item needs a space after its dash
+            said = f'this is not valid YAML: a list item needs a space after its dash: "- {dash[1].strip()}"'
         glued = next(  # "title:Maze Fun": YAML needs a space after a key's colon, and says so lines later
             (
                 (i, m)

@@ -211,6 +211,23 @@ SLIPS = [
         'such as title: "Tom\'s maze: part 2"',
     ),
     (
+        "title: T\nstudents: [Ana, Ben, 'O'Brien']\nmazes: [{size: 5x5}]\n",  # was "a list in [ ] is not closed"
+        {},
+        "error: book.yaml:2: this is not valid YAML: an apostrophe inside single quotes ends the text: put it "
+        'in double quotes, such as "O\'Brien"',
+    ),
+    (
+        "title: T\nstudents:\n  - Ana\n  - 'O'Brien'\nmazes: [{size: 5x5}]\n",  # was "indentation"
+        {},
+        "error: book.yaml:4: this is not valid YAML: an apostrophe inside single quotes ends the text: put it "
+        'in double quotes, such as "O\'Brien"',
+    ),
+    (
+        "title: T\nstudents:\n  - Ana\n  -Chloé\nmazes: [{size: 5x5}]\n",  # was "write key: value"
+        {},
+        'error: book.yaml:4: this is not valid YAML: a list item needs a space after its dash: "- Chloé"',
+    ),
+    (
         "title: T\nbleed: ture\nmazes: [{size: 5x5}]\n",
         {},
         'error: book.yaml:2: bleed: expected true or false, got "ture". Did you mean "true"?',
