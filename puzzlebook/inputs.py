@@ -78,6 +78,12 @@ def _near(path: Path) -> str:
     except OSError:
         return ""
     by_case = [n for n in names if n.casefold() == path.name.casefold()]
+    stem = path.stem.casefold()  # "book.yml" or "book" for book.yaml, "kids.txt" for kids
+    texts = {".yaml", ".yml", ".txt", path.suffix.casefold()}  # book.yaml before book.pdf
+    by_case = by_case or sorted(
+        (n for n in names if stem in (Path(n).stem.casefold(), n.casefold())),
+        key=lambda n: (Path(n).suffix.casefold() not in texts, n),
+    )
     stems = {Path(n).stem.casefold(): n for n in names if Path(n).suffix.casefold() == path.suffix.casefold()}
     near = by_case or difflib.get_close_matches(path.stem.casefold(), list(stems), n=1, cutoff=0.6)
     shown = near[0] if by_case else stems[near[0]] if near else ""
@@ -133,7 +139,7 @@ def read_bytes(
         if path.is_symlink():
             raise _refuse(where, f"{named} is a link to {os.readlink(path)}, which does not exist") from None
         if where == str(path):
-            raise _refuse(where, f"no such {kind} file") from None
+            raise _refuse(where, f"no such {kind} file{_near(path)}") from None
         hint, written = _near(path), shown or str(path)
         if not hint and "\\" in written:  # C:\Users\Me\layout.yaml, copied from Windows
             name = re.split(r"[\\/]", written)[-1]
@@ -174,6 +180,15 @@ def decode(data: bytes, name: str, kind: str) -> str:
     """UTF-8 text (a byte-order mark is fine); anything else is refused with the line it goes wrong on."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise _refuse(f"{name}:1", f"this {kind} is saved as UTF-16; save it as UTF-8 text")
+    if data.startswith(b"%PDF-"):  # `build book.pdf` for `build book.yaml`
+        fix = f"give the book's .yaml file; puzzlebook check {name} checks a PDF" if kind == "spec" else ""
+        raise _refuse(name, f"this is a PDF, not a {kind}: {fix or 'give a text file'}")
+    if data.startswith(b"PK\x03\x04"):  # a spreadsheet or a word processor's file (.xlsx, .docx, .ods)
+        raise _refuse(
+            name,
+            f"this is a spreadsheet's or a word processor's file, not a {kind}: save it as plain text "
+            "(.txt or .yaml, UTF-8)",
+        )
     if b"\0" in data:
         line = data[: data.index(b"\0")].count(b"\n") + 1
         raise _refuse(f"{name}:{line}", "a NUL byte: this does not look like a text file")

@@ -98,7 +98,17 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         return "is required but missing"
     if kind == "literal_error":
         expected = str(ctx.get("expected", "one of the listed values"))
-        hint = suggest(str(value), re.findall(r"'([^']*)'", expected)) if isinstance(value, str) else ""
+        choices = re.findall(r"'([^']*)'", expected)
+        hint = suggest(str(value), choices) if isinstance(value, str) else ""
+        age = (
+            re.fullmatch(r"\s*age[- ]?(\d{1,3})\s*", value, re.IGNORECASE) if isinstance(value, str) else None
+        )
+        ages = {int(c[4:]): c for c in choices if re.fullmatch(r"age-\d+", c)}
+        if age and ages:  # age-5 is between age-4 and age-6, not "age-8" by its letters
+            n = int(age[1])
+            nearest = sorted(ages, key=lambda a: (abs(a - n), a))
+            pair = sorted(nearest[:2]) if abs(nearest[0] - n) == abs(nearest[1] - n) else nearest[:1]
+            hint = " Did you mean " + " or ".join(f'"{ages[a]}"' for a in pair) + "?"
         return f"expected {expected}, got {_shown(value)}.{hint}".rstrip(".")
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {

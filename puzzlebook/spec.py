@@ -148,7 +148,8 @@ def _answer_key(value: Any) -> Any:
     if isinstance(value, str) and value.strip().lower() in words:
         return words[value.strip().lower()]
     shown = f'"{value}"' if isinstance(value, str) else "a list" if isinstance(value, list) else str(value)
-    raise ValueError(f"expected true, false or separate, got {shown}")
+    hint = suggest(value, ["true", "false", "separate"]) if isinstance(value, str) else ""
+    raise ValueError(f"expected true, false or separate, got {shown}.{hint}".rstrip("."))
 
 
 def isolate(words: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 
 PT_PER_UNIT = {"pt": 1.0, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54}
@@ -81,6 +82,7 @@ def _page_size(key: str, value: str) -> tuple[float, float]:
             raise ValueError(f"{_quoted(value)} needs a unit: {shown} for inches, or mm, cm or pt")
         raise ValueError(
             f"expected a page size ({names}) or WxH with a unit such as 6x9in, got {_quoted(value)}"
+            + _page_size_hint(key)
         )
     unit_w = (match[2] or match[4]).lower()
     w = float(match[1]) * PT_PER_UNIT[unit_w]
@@ -88,6 +90,33 @@ def _page_size(key: str, value: str) -> tuple[float, float]:
     if not (72 <= w <= 14400 and 72 <= h <= 14400):
         raise ValueError(f"page size {_quoted(value)} must be between 1in and 200in on each side")
     return round(w, 2), round(h, 2)
+
+
+def _page_size_hint(key: str) -> str:
+    """What was meant by a page size as people write it: "US Letter", "landscape letter", 6"x9"."""
+    key = key[:60]
+    for turn in ("landscape", "portrait"):
+        rest = key.removeprefix(turn).strip(" -_")
+        named = rest if rest in PAGE_SIZES else _known(rest)
+        if key.startswith(turn) and named:
+            return f': write "{named} {turn}"'
+    inches = _BARE_SIZE.fullmatch(re.sub(r'\s*(["”″]|\'\'|inch(es)?|in\.)\s*', "", key))
+    if inches and re.search(r'["”″]|\'\'|inch|in\.', key):
+        return f": write {inches[1]}x{inches[2]}in"
+    known = _known(key)
+    if known:
+        return f': write "{known}"'
+    close = difflib.get_close_matches(key, list(PAGE_SIZES), n=1, cutoff=0.7)
+    return f'. Did you mean "{close[0]}"?' if close else ""
+
+
+def _known(key: str) -> str:
+    """A size name written with a country or a word more ("US Letter", "A4 paper"), as named here."""
+    words = [
+        w for w in re.split(r"[\s_-]+", key) if w not in ("us", "u.s.", "usa", "paper", "size", "iso", "din")
+    ]
+    name = "-".join(words)
+    return name if name in PAGE_SIZES and name != key else ""
 
 
 def size_name(size: tuple[float, float]) -> str:

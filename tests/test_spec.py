@@ -126,6 +126,21 @@ def test_every_problem_is_reported_at_once(tmp_path):
             "title: x\nanswer_key: sometimes\nmazes:\n  - size: 3x3\n",
             "answer_key: expected true, false or separate",
         ),
+        # as people write them: each told what to write instead
+        (
+            "title: x\nanswer_key: seperate\nmazes: [{size: 3x3}]\n",
+            'got "seperate". Did you mean "separate"?',
+        ),
+        (
+            "title: x\ndifficulty: age-5\nmazes: [{count: 1}]\n",
+            'got "age-5". Did you mean "age-4" or "age-6"?',
+        ),
+        ("title: x\ndifficulty: age-14\nmazes: [{count: 1}]\n", 'got "age-14". Did you mean "age-12"?'),
+        ("title: x\npage_size: US Letter\nmazes: [{size: 3x3}]\n", 'got "US Letter": write "letter"'),
+        ("title: x\npage_size: landscape a4\nmazes: [{size: 3x3}]\n", ': write "a4 landscape"'),
+        ("title: x\npage_size: '6\"x9\"'\nmazes: [{size: 3x3}]\n", 'got "6"x9"": write 6x9in'),
+        ("title: x\npage_size: 8.5 x 11 inches\nmazes: [{size: 3x3}]\n", ": write 8.5x11in"),
+        ("title: x\npage_size: leter\nmazes: [{size: 3x3}]\n", 'got "leter". Did you mean "letter"?'),
     ],
 )
 def test_bad_specs_get_one_clear_line_each(tmp_path, text, expected):
@@ -147,6 +162,36 @@ def test_unreadable_files_are_explained(tmp_path):
     binary.write_bytes(b"title: Caf\xe9\n")
     with pytest.raises(PuzzlebookError, match=re.escape("b.yaml:1: byte 0xE9 is not UTF-8 text")):
         load_spec(binary)
+
+
+def test_a_file_of_another_kind_or_name_given_for_a_spec_or_class_list_is_told_what_to_give(tmp_path):
+    """`build book.pdf` said "a NUL byte on line 48"; `build book.yml` and `students: kids.txt`, beside
+    book.yaml and kids, said only that there was no such file; a class list saved as .xlsx went on to a
+    NUL byte too."""
+    runner = CliRunner()
+    (tmp_path / "book.yaml").write_text("title: T\nstudents: kids.txt\nmazes: [{size: 5x5}]\n")
+    (tmp_path / "book.pdf").write_bytes(b"%PDF-1.4\n%\x93\x8c\x8b\x9e\n1 0 obj\x00")
+    (tmp_path / "kids").write_text("Ana\nBen\n")
+    told = {
+        "book.pdf": "error: book.pdf: this is a PDF, not a spec: give the book's .yaml file; "
+        "puzzlebook check book.pdf checks a PDF\n",
+        "book.yml": f'error: {tmp_path / "book.yml"}: no such spec file; did you mean "book.yaml"?\n',
+        "book": f'error: {tmp_path / "book"}: no such spec file; did you mean "book.yaml"?\n',
+        "book.yaml": 'error: book.yaml:2: students: class list "kids.txt" not found (looked for '
+        f'{tmp_path / "kids.txt"}); did you mean "kids"?\n',
+    }
+    for given, expected in told.items():
+        result = runner.invoke(app, ["validate", str(tmp_path / given)])
+        assert (result.exit_code, result.stderr) == (2, expected)
+    import zipfile
+
+    with zipfile.ZipFile(tmp_path / "kids.txt", "w") as sheet:
+        sheet.writestr("xl/workbook.xml", "<workbook/>")
+    result = runner.invoke(app, ["validate", str(tmp_path / "book.yaml")])
+    assert result.stderr == (
+        "error: kids.txt: this is a spreadsheet's or a word processor's file, not a class list: save it as "
+        "plain text (.txt or .yaml, UTF-8)\n"
+    )
 
 
 def test_a_layouts_setting_in_a_spec_is_told_where_it_goes(tmp_path):
