@@ -219,6 +219,28 @@ def test_screen_edition_skips_print_only_rules(tmp_path):
     assert preflight(Path(target).read_bytes(), "screen") == []
 
 
+def test_a_screen_edition_keeps_its_pages_still_from_one_to_the_next(tmp_path):
+    """A screen edition kept the print book's gutter, so its pages jumped left and right as they were
+    turned on screen. It now has the same margin on both sides, and its mazes keep their size."""
+    from puzzlebook.layout import MazeFrame, Text
+
+    body = "mazes:\n  - {size: 12x16, count: 6}\n"
+    frames = {}
+    for edition in ("print", "screen"):
+        _, checked = build_book(spec(tmp_path, body + f"edition: {edition}\n"))
+        pages = [p for p in checked.plan.pages if p.kind == "maze"]
+        frames[edition] = [next(i for i in p.items if isinstance(i, MazeFrame)) for p in pages]
+        headings = [next(i for i in p.items if isinstance(i, Text)) for p in pages]
+        xs = {round(f.x, 2) for f in frames[edition]}
+        centres = {round(h.x, 2) for h in headings}
+        if edition == "screen":
+            assert len(xs) == 1 and len(centres) == 1, (xs, centres)  # still
+            assert centres == {round(checked.layout.size[0] / 2, 2)}  # and centred on the page
+        else:
+            assert len(xs) == 2  # a printed book keeps its gutter on the inside
+    assert [f.cell for f in frames["screen"]] == [f.cell for f in frames["print"]]
+
+
 def link_targets(path):
     """(page, target page) for every link, 1-based."""
     reader = PdfReader(path)

@@ -227,7 +227,9 @@ def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest]) -> list[MazeReque
 
 def for_book(layout: Layout, spec: Spec) -> Layout:
     """The layout as this book uses it: an age preset makes lines heavier and cells bigger, never
-    lighter or smaller; a class set prints each name on a Name line."""
+    lighter or smaller; a class set prints each name on a Name line; a screen edition, read a page at a
+    time with no binding, has its inside and outside margins alike (the same width between them), where
+    a printed book's gutter made every page jump left and right."""
     if spec.book.difficulty is not None:
         age = AGES[spec.book.difficulty]
         update = {
@@ -237,6 +239,10 @@ def for_book(layout: Layout, spec: Spec) -> Layout:
         layout = layout.model_copy(update=update)
     if spec.book.students:
         layout = layout.model_copy(update={"name_line": True})
+    if spec.book.edition == "screen":
+        m = layout.margins
+        side = (m.inside + m.outside) / 2
+        layout = layout.model_copy(update={"margins": m.model_copy(update={"inside": side, "outside": side})})
     return layout
 
 
