@@ -86,6 +86,12 @@ def _one_line(value: str) -> str:
     if bad is not None:
         what = "a line break" if bad in "\n\r" else f"the control character U+{ord(bad):04X}"
         raise ValueError(f"holds {what}; write it as one line of plain text")
+    turn = next((c for c in value if "\u202a" <= c <= "\u202e" or "\u2066" <= c <= "\u2069"), None)
+    if turn is not None:  # pasted from a web page or a chat: "Maze\u202e end" printed "Maze dne"
+        raise ValueError(
+            f"holds the invisible direction control U+{ord(turn):04X}, which turns the text after it around "
+            "when printed: type the line again, or delete that character"
+        )
     return value
 
 

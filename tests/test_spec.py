@@ -128,6 +128,10 @@ def test_every_problem_is_reported_at_once(tmp_path):
         ),
         # as people write them: each told what to write instead
         (
+            'title: "Maze Book\\u202e end"\nmazes: [{size: 3x3}]\n',  # printed "Maze Bookdne"
+            "book.yaml:1: title: holds the invisible direction control U+202E, which turns the text after it",
+        ),
+        (
             "title: x\nanswer_key: seperate\nmazes: [{size: 3x3}]\n",
             'got "seperate". Did you mean "separate"?',
         ),
