@@ -137,6 +137,47 @@ def test_a_class_list_saved_with_its_spreadsheet_heading_is_told_at_the_heading(
     assert result.exit_code == 0, result.output
 
 
+def test_a_long_name_and_a_long_word_for_name_get_the_room_the_name_line_has(tmp_path):
+    """The Name, Date and Class fields took a third of the width each: "Benjamin-Alexander
+    Worthington" was refused as too long for the page, a 26-letter name printed at 7 pt, and a
+    translated "Nombre y apellidos" shrank all three words to 7 pt. The name's field now takes the room
+    the others leave, and the words share the size the longest of them allows."""
+    import pdfplumber
+
+    (tmp_path / "ficha.yaml").write_text(
+        "base: handout\nwords: {name: Nombre y apellidos, date: Fecha, class: Clase}\n"
+    )
+    body = (
+        "title: Laberintos\nlayout: ficha.yaml\nmarks: suggested\nmazes_per_page: 1\n"
+        'students: [Ana, "María-Fernanda Gutiérrez", Benjamin-Alexander Worthington]\nmazes: [{size: 8x8}]\n'
+    )
+    target, checked = build_book(spec(tmp_path, body))
+    with pdfplumber.open(target) as pdf:
+        for number, name in zip(
+            (1, 2, 3), ("Ana", "María-Fernanda Gutiérrez", "Benjamin-Alexander Worthington"), strict=True
+        ):
+            page = pdf.pages[number - 1]
+            words = page.extract_words(extra_attrs=["size", "fontname"])
+            first = next(w for w in words if w["text"] == "Nombre")
+            row = [w for w in words if abs(w["top"] - first["top"]) < 3]  # the Name, Date and Class line
+            labels = [w for w in row if "Bold" not in w["fontname"]]
+            printed = [w for w in row if "Bold" in w["fontname"]]
+            assert " ".join(w["text"] for w in labels) == "Nombre y apellidos Fecha Clase"
+            assert " ".join(w["text"] for w in printed) == name
+            assert min(w["size"] for w in labels) >= 9, [(w["text"], w["size"]) for w in labels]
+            assert min(w["size"] for w in printed) >= 8, [(w["text"], w["size"]) for w in printed]
+            assert (
+                printed[-1]["x1"] < next(w for w in labels if w["text"] == "Fecha")["x0"]
+            )  # on its own line
+            assert labels[-1]["x1"] < page.width - checked.layout.margins.outside
+    english = spec(tmp_path, body.replace("layout: ficha.yaml", "layout: handout"))
+    target, _ = build_book(english)
+    with pdfplumber.open(target) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    sizes = {w["size"] for w in words if w["text"] in ("Name", "Date", "Class", "Ana")}
+    assert sizes == {load_layout("handout").caption_size}  # English keeps its full size
+
+
 @pytest.mark.parametrize("age", list(AGES))
 def test_age_presets_pick_size_cells_and_lines(tmp_path, age):
     path = spec(tmp_path, f"title: Ages\ndifficulty: {age}\nmarks: suggested\nmazes:\n  - count: 2\n")

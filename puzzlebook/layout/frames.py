@@ -130,6 +130,11 @@ def by_student(mazes: list[MazeRequest]) -> list[list[MazeRequest]]:
     return groups
 
 
+NAME_LINE_ROOM = (0.3, 0.15, 0.12)
+"""Room to write after Name, Date and Class, in shares of the page's width: a child's whole name is
+the longest; the three fields shared the width in thirds, so a translated Name (Nombre y apellidos)
+shrank all three words and a long name printed at 7 pt."""
+
 DESCENT = 0.3
 """How far below its baseline a line of text reaches, in font sizes (the bundled fonts' descent is
 0.24), as preflight measures it."""
@@ -190,22 +195,29 @@ def page_frame(
     if page.kind == "maze" and layout.name_line:
         size = layout.caption_size
         top -= size
-        third = box.w / 3
         words = layout.words
         labels = (words.name, words.date, words.class_)
-        # where each word's line starts, in sizes: wide letters counted for a word of the layout's own
-        # (Prénom); the three words share one size, the largest at which the longest still fits
+        # each word's width in sizes: wide letters counted for a word of the layout's own (Prénom); the
+        # three share one size, and each field is its word and room to write after it, the name the most
         ems = [
             2.9 if word in ("Name", "Date", "Class") else max(2.9, 0.68 * len(word) + 0.2) for word in labels
         ]
-        size = min(size, max(MIN_TEXT, third / 2 / max(ems)))
-        for i, (word, em) in enumerate(zip(labels, ems, strict=True)):
-            x = box.x0 + i * third
-            page.items.append(Text(x, top, word, size, max_width=third / 2, source=layout.where("words")))
-            wide = min(size * em, third / 2)
-            page.items.append(Rule(x + wide, top - 2, x + third - 12, top - 2, MIN_LINE))
+        rooms = [box.w * share for share in NAME_LINE_ROOM]
+        size = min(size, max(MIN_TEXT, (box.w - sum(rooms) - 3 * GAP) / sum(ems)))
+        spare = box.w - sum(rooms) - 3 * GAP - size * sum(ems)
+        if spare < 0:  # words at the least size still too long: the rooms give way, alike
+            rooms = [room * (1 + spare / sum(rooms)) for room in rooms]
+            spare = 0.0
+        x = box.x0
+        for i, (word, em, room) in enumerate(zip(labels, ems, rooms, strict=True)):
+            wide = size * em
+            field = wide + room + spare * (4, 1, 1)[i] / 6 + GAP  # what is left goes most to the name
+            page.items.append(
+                Text(x, top, word, size, max_width=wide + room / 2, source=layout.where("words"))
+            )
+            page.items.append(Rule(x + wide, top - 2, x + field - GAP, top - 2, MIN_LINE))
             if i == 0 and student:  # a class set: the name is printed on the line
-                width = third - 12 - wide - size * 0.4  # no further than the line it is written on
+                width = field - GAP - wide - size * 0.4  # no further than the line it is written on
                 page.items.append(
                     Text(
                         x + wide + size * 0.4,
@@ -217,6 +229,7 @@ def page_frame(
                         source=student_where,
                     )
                 )
+            x += field
         top -= GAP
     key = "instructions" if marked or layout.instructions_unmarked is None else "instructions_unmarked"
     instructions = getattr(layout, key)
