@@ -33,7 +33,7 @@ from .build import (
 from .errors import NotReady, Problem, PuzzlebookError, SpecError
 from .graph import GraphMaze
 from .inputs import read_bytes
-from .layout import load_layout, plan_single, preset_names, print_margins
+from .layout import MazeFrame, load_layout, plan_single, preset_names, print_margins
 from .masks import Mask, load_mask
 from .output import plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
@@ -704,7 +704,35 @@ def layouts() -> None:
 def notes(checked: Checked) -> list[str]:
     """What a book does other than the spec says, each as "where: what": margins raised, an age's size
     made smaller, a shape too small to read. ``build`` and ``validate`` print them; the studio shows them."""
-    return [*_margins_notes(checked), *_ages_notes(checked), *_shapes_notes(checked), *_sheet_notes(checked)]
+    return [
+        *_margins_notes(checked),
+        *_ages_notes(checked),
+        *_shapes_notes(checked),
+        *_sheet_notes(checked),
+        *_smaller_than_answers_notes(checked),
+    ]
+
+
+def _smaller_than_answers_notes(checked: Checked) -> list[str]:
+    """Mazes drawn smaller than their own answers (six a page with long titles and the seed line under
+    each): the puzzle is what the reader works on, so fewer a page is told."""
+    maze_cells: dict[int, float] = {}
+    answer_cells: dict[int, float] = {}
+    for page in checked.plan.pages:
+        for item in page.items:
+            if isinstance(item, MazeFrame):
+                (answer_cells if item.answer else maze_cells)[item.number] = item.cell
+    smaller = [n for n, cell in maze_cells.items() if n in answer_cells and cell < 0.9 * answer_cells[n]]
+    per_page = checked.layout.mazes_per_page
+    if not smaller or per_page == 1:
+        return []
+    fewer = max(n for n in (1, 2, 4) if n < per_page)
+    worst = min(smaller, key=lambda n: maze_cells[n] / answer_cells[n])
+    return [
+        f"{checked.spec.where('mazes')}: {len(smaller)} of the {len(maze_cells)} mazes print smaller than "
+        f"their own answers (maze {worst}: {maze_cells[worst]:.1f} pt cells, its answer "
+        f"{answer_cells[worst]:.1f} pt); mazes_per_page: {fewer} gives them more room"
+    ]
 
 
 def _sheet_notes(checked: Checked) -> list[str]:

@@ -580,3 +580,21 @@ def test_an_age_size_fitted_to_the_page_is_told(tmp_path):
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.startswith("note: book.yaml:8: mazes[0]: difficulty: adult sets 36x42; made ")
+
+
+def test_mazes_printed_smaller_than_their_answers_are_told(tmp_path):
+    """Six a page on 6x9 with a two-line title and the seed line under each: each puzzle printed at
+    two-thirds the size of its own answer, without a word."""
+    (tmp_path / "six.yaml").write_text("base: activity-book\npage_size: 6x9in\nmazes_per_page: 6\n")
+    body = (
+        "layout: six.yaml\npad: true\nshow_seed: true\n"
+        "mazes:\n  - {size: 8x8, count: 12, title: Twisty Little Passages All Alike}\n"
+    )
+    result = runner.invoke(app, ["validate", str(spec(tmp_path, body))])
+    assert result.exit_code == 0, result.output
+    told = [line for line in result.stderr.splitlines() if "smaller than" in line]
+    assert len(told) == 1 and told[0].startswith("note: book.yaml:6: mazes: 12 of the 12 mazes print smaller")
+    assert told[0].endswith("mazes_per_page: 4 gives them more room")
+    (tmp_path / "six.yaml").write_text("base: activity-book\npage_size: 6x9in\nmazes_per_page: 4\n")
+    result = runner.invoke(app, ["validate", str(tmp_path / "book.yaml")])  # as told: no more
+    assert result.exit_code == 0 and "smaller than" not in result.stderr, result.stderr
