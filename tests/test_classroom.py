@@ -178,6 +178,22 @@ def test_a_long_name_and_a_long_word_for_name_get_the_room_the_name_line_has(tmp
     assert sizes == {load_layout("handout").caption_size}  # English keeps its full size
 
 
+def test_an_older_age_on_one_maze_of_a_younger_book_is_told_whose_cells_they_are(tmp_path):
+    """age-6 on one maze of an age-4 handout was told to make it 3x4 or use a square poster: the book's
+    age sets every maze's cells, the maze's own only its size."""
+    body = "title: Little\nlayout: handout\ndifficulty: age-4\nmazes_per_page: 1\nmazes:\n  - {count: 1}\n"
+    body += "  - {difficulty: age-6, size: 10x14}\n"
+    result = runner.invoke(app, ["validate", str(spec(tmp_path, body))])
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        "the minimum is 45.0 pt (the cells difficulty: age-4 asks for); the book's difficulty: age-4 sets the "
+        "cells of every maze, and this maze's difficulty: age-6 only its size: leave that out here, or give "
+        "the book the age of its oldest readers (difficulty: age-6 at the top)\n"
+    ), result.stderr
+    fixed = body.replace("difficulty: age-4", "difficulty: age-6", 1)  # as told
+    assert runner.invoke(app, ["validate", str(spec(tmp_path, fixed))]).exit_code == 0
+
+
 @pytest.mark.parametrize("age", list(AGES))
 def test_age_presets_pick_size_cells_and_lines(tmp_path, age):
     path = spec(tmp_path, f"title: Ages\ndifficulty: {age}\nmarks: suggested\nmazes:\n  - count: 2\n")

@@ -108,6 +108,14 @@ def too_dense(
     fits = [p for p in presets if _fits(_as_spec_sets(load_layout(p), spec), maze)]
     if fits and fits[0] != name:
         fixes.append(f"use layout: {fits[0]}")
+    own = entry.difficulty if entry is not None and entry.age is not None else None
+    book_age = spec.book.difficulty
+    if own and book_age in AGES and own != book_age and min_cell == AGES[book_age].cell * 0.75:
+        fixes = [  # age-6 on one maze of an age-4 book: the book's age sets every maze's cells
+            f"the book's difficulty: {book_age} sets the cells of every maze, and this maze's "
+            f"difficulty: {own} only its size: leave that out here, or give the book the age of its "
+            f"oldest readers (difficulty: {own} at the top)"
+        ]
     per_page = f" at {layout.mazes_per_page} a page" if layout.mazes_per_page > 1 else ""
     # as many decimals as it takes for the two to differ: "2.24 pt, the minimum is 2.25", not "2.2, 2.2"
     d = next((d for d in range(1, 4) if f"{cell:.{d}f}" != f"{min_cell:.{d}f}"), 3)
