@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -162,7 +163,7 @@ def check_book(
     except SpecError as exc:
         said = {problem.where for problem in exc.problems}
         more = [problem for problem in _layout_problems(spec_path, page_size) if problem.where not in said]
-        raise SpecError(exc.problems + more) from None
+        raise SpecError(_by_line(exc.problems + more, Path(spec_path).name)) from None
     limits = workload_problems(spec)
     if limits:
         raise SpecError(limits)
@@ -196,6 +197,17 @@ OVERRIDES = (
     "pictures",
 )
 """The spec's settings that override its layout's, checked with the layout."""
+
+
+def _by_line(problems: list[Problem], spec_name: str) -> list[Problem]:
+    """The spec's problems in line order (a setting the layout checks, such as pictures on line 2, came
+    after line 19's), then the other files'; each file's own order kept otherwise."""
+
+    def line(problem: Problem) -> tuple[int, int]:
+        found = re.match(rf"{re.escape(spec_name)}:(\d+)", problem.where)
+        return (0, int(found[1])) if found else (1, 0)
+
+    return sorted(problems, key=line)
 
 
 def _layout_problems(spec_path: str | os.PathLike[str], page_size: str | None = None) -> list[Problem]:

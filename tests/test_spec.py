@@ -335,3 +335,12 @@ def test_a_slip_is_told_with_its_fix_in_one_line(tmp_path, monkeypatch, text, ex
     result = CliRunner().invoke(app, ["validate", "book.yaml"])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [said], result.stderr
+
+
+def test_a_specs_problems_come_in_line_order_whoever_checks_them(tmp_path):
+    """`pictures:` is checked with the layout, and its problem came after every other: line 2 after 5."""
+    path = tmp_path / "book.yaml"
+    path.write_text("title: T\npictures: mouse-chese\nseed: -4\nmazes:\n  - {size: 0x5}\n")
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    lines = [line.split(":")[2] for line in result.stderr.splitlines()]
+    assert result.exit_code == 2 and lines == ["2", "3", "5"], result.stderr
