@@ -13,6 +13,8 @@ let generation = 0; // newer edits make older answers stale
 let timer = null;
 let lastYaml = "";
 let thumbsFor = "";
+let thumbsBy = 0; // the generation drawing the thumbnails, and whether it is still at it
+let thumbsDrawing = false;
 let thumbURLs = [];
 let base = {}; // the spec as last parsed: what the form has no field for is kept from it
 let kept = { yaml: "", name: "" }; // the spec as last opened or saved, to ask before losing changes
@@ -286,10 +288,12 @@ async function showPage(number, mine = generation) {
     status(answer.problems ? answer.problems.map((p) => p.message).join("; ") : `preview failed (${response.status})`, true);
     return;
   }
+  const blob = await response.blob();
+  if (mine !== generation) return; // a newer spec came while this page was read: its pages are not these
   pages = Number(response.headers.get("X-Pages") || 1);
   current = number;
   const old = $("page").src;
-  $("page").src = URL.createObjectURL(await response.blob());
+  $("page").src = URL.createObjectURL(blob);
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
   $("page").alt = `Page ${current} of ${pages} of the book, as it will print`;
   $("page").classList.remove("stale");
@@ -297,11 +301,15 @@ async function showPage(number, mine = generation) {
   $("page-of").textContent = `page ${current} of ${pages}`;
   status(`${$("status").textContent.replace(/ Drawing page \d+…$/, "")}`.replace(/^OK: /, "Ready: "));
   markThumb();
-  if (thumbsFor !== lastYaml) drawThumbs(mine);
+  // the same spec again while its thumbnails are still coming (the form wrote the YAML anew): the
+  // drawing of the older generation stops, so this one draws them
+  if (thumbsFor !== lastYaml || thumbsBy !== mine && thumbsDrawing) drawThumbs(mine);
 }
 
 async function drawThumbs(mine) {
-  thumbsFor = lastYaml;
+  thumbsFor = lastYaml; // drawn only for the generation whose page was just shown, so its pages
+  thumbsBy = mine;
+  thumbsDrawing = true;
   thumbURLs.forEach((url) => URL.revokeObjectURL(url));
   thumbURLs = [];
   const nav = $("thumbs");
@@ -321,14 +329,17 @@ async function drawThumbs(mine) {
   }
   for (let n = 1; n <= Math.min(pages, 40); n++) {
     const response = await post(`/api/preview?page=${n}&width=120`, thumbsFor);
-    if (mine !== generation || !response.ok) return;
+    if (mine !== generation || !response.ok) return; // a newer spec: its page redraws them (thumbsBy)
+    const blob = await response.blob();
+    if (mine !== generation) return; // the thumbnails are another book's now
     const img = document.createElement("img");
-    const url = URL.createObjectURL(await response.blob());
+    const url = URL.createObjectURL(blob);
     thumbURLs.push(url);
     img.src = url;
     img.alt = "";
     nav.children[n - 1]?.append(img);
   }
+  thumbsDrawing = false;
   markThumb();
 }
 
