@@ -352,3 +352,39 @@ def test_a_headings_height_is_the_same_on_every_page_and_its_maze_hangs_under_it
         gaps.append(heading.y0 - max(tops))
     assert len(headings) == 1, headings
     assert max(gaps) < 60, gaps  # under its heading, not halfway down a 6x9 page
+
+
+def test_mazes_sharing_a_page_are_parted_by_light_lines_between_them(tmp_path):
+    """Four a page put maze 3's Finish arrow a fifth of an inch from maze 4's Start, pointing the same
+    way: a child read the two as one way through. A light line now parts each maze from the one beside
+    it and the one under it, and no line runs past the last maze of a page."""
+    from puzzlebook.build import check_book
+    from puzzlebook.layout import MazeFrame, Rule
+    from puzzlebook.layout.pages import DIVIDER_GRAY
+
+    path = tmp_path / "book.yaml"
+    path.write_text(
+        "title: T\nlayout: handout\nmazes_per_page: 4\nmarks: suggested\nmazes: [{size: 8x8, count: 7}]\n"
+    )
+    plan = check_book(path).plan
+    for page, mazes in zip([p for p in plan.pages if p.kind == "maze"], (4, 3), strict=True):
+        frames = [i for i in page.items if isinstance(i, MazeFrame)]
+        lines = [i for i in page.items if isinstance(i, Rule) and i.gray == DIVIDER_GRAY]
+        assert len(frames) == mazes
+        upright = [r for r in lines if r.x0 == r.x1]
+        across = [r for r in lines if r.y0 == r.y1]
+        assert (len(upright), len(across)) == ((2, 2) if mazes == 4 else (1, 1)), lines
+        for rule in lines:  # between mazes, never over one or its arrows
+            for frame in frames:
+                size = 8 * frame.cell
+                room = frame.mark / 0.85
+                x0, y0, x1, y1 = frame.x - room, frame.y - room, frame.x + size + room, frame.y + size + room
+                assert not (rule.x0 < x1 and x0 < rule.x1 + 0.01 and rule.y0 < y1 and y0 < rule.y1 + 0.01)
+    one = tmp_path / "one.yaml"
+    one.write_text("title: T\nlayout: handout\nmazes_per_page: 1\nmazes: [{size: 8x8, count: 2}]\n")
+    assert not [
+        i
+        for p in check_book(one).plan.pages
+        for i in p.items
+        if isinstance(i, Rule) and i.gray == DIVIDER_GRAY
+    ]
