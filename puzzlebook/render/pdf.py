@@ -551,8 +551,14 @@ def grown(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFrame
     for _ in range(3):  # the signs' reach hardly changes with the cell: it settles at once
         (left, bottom, right, top), _ = reach(cell)
         cell = math.floor(min((area.w - left - right) / width, (area.h - bottom - top) / height) * 100) / 100
-    while cell > frame.cell and not fits(cell):  # a sign lost, or a reach that grew: a little smaller
+    # a sign lost, or a reach that grew: a little smaller, a few times at most (a big shape's signs are
+    # placed by looking over its cells), else as planned
+    for _ in range(12):
+        if cell <= frame.cell or fits(cell):
+            break
         cell = max(frame.cell, math.floor(cell * 98) / 100)
+    else:
+        cell = frame.cell
     if cell <= frame.cell:
         return frame, frame.y - room - frame.picture - 4  # as planned
     (left, bottom, right, top), _ = reach(cell)
