@@ -598,3 +598,14 @@ def test_mazes_printed_smaller_than_their_answers_are_told(tmp_path):
     (tmp_path / "six.yaml").write_text("base: activity-book\npage_size: 6x9in\nmazes_per_page: 4\n")
     result = runner.invoke(app, ["validate", str(tmp_path / "book.yaml")])  # as told: no more
     assert result.exit_code == 0 and "smaller than" not in result.stderr, result.stderr
+
+
+def test_a_contents_of_several_pages_says_it_goes_on_as_the_answer_key_does(tmp_path):
+    """A second contents page repeated plain "Contents", where the answer key says "(continued)"."""
+    target, checked = build_book(spec(tmp_path, "edition: screen\nmazes:\n  - {size: 5x5, count: 60}\n"))
+    texts = page_texts(target)
+    contents = [p.number for p in checked.plan.pages if p.kind == "contents"]
+    assert len(contents) >= 2
+    first = texts[contents[0] - 1]
+    assert "Contents" in first and "(continued)" not in first
+    assert all("Contents (continued)" in texts[n - 1] for n in contents[1:])

@@ -119,10 +119,13 @@ def fill_contents(
         entries.append((layout.words.answer_key, min(answer_pages.values()), ""))
     size = layout.caption_size
     remaining = list(entries)
-    for page in pages:
+    for i, page in enumerate(pages):
         area = page_frame(layout, page, title)
         top = area.y1 - layout.heading_size
-        page.items.append(Text(area.x0, top, layout.words.contents, layout.heading_size, bold=True))
+        heading = (
+            f"{layout.words.contents} ({layout.words.continued})" if i else layout.words.contents
+        )  # as answers
+        page.items.append(Text(area.x0, top, heading, layout.heading_size, bold=True, max_width=area.w))
         top -= GAP + size
         while remaining and top - size * 1.6 >= area.y0:
             label, target, source = remaining.pop(0)
