@@ -77,16 +77,15 @@ def _near(path: Path) -> str:
         names = [p.name for p in entries if not p.name.startswith(".") and p.is_file()]
     except OSError:
         return ""
-    by_case = [n for n in names if n.casefold() == path.name.casefold()]
     stem = path.stem.casefold()  # "book.yml" or "book" for book.yaml, "kids.txt" for kids
     texts = {".yaml", ".yml", ".txt", path.suffix.casefold()}  # book.yaml before book.pdf
-    by_case = by_case or sorted(
+    same = [n for n in names if n.casefold() == path.name.casefold()] or sorted(
         (n for n in names if stem in (Path(n).stem.casefold(), n.casefold())),
         key=lambda n: (Path(n).suffix.casefold() not in texts, n),
     )
     stems = {Path(n).stem.casefold(): n for n in names if Path(n).suffix.casefold() == path.suffix.casefold()}
-    near = by_case or difflib.get_close_matches(path.stem.casefold(), list(stems), n=1, cutoff=0.6)
-    shown = near[0] if by_case else stems[near[0]] if near else ""
+    near = same or difflib.get_close_matches(stem, list(stems), n=1, cutoff=0.6)
+    shown = near[0] if same else stems[near[0]] if near else ""
     return f'; did you mean "{shown}"?' if shown else ""
 
 

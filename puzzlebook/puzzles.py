@@ -415,14 +415,15 @@ def rate(
     scores = sorted(p.metrics.difficulty for p in puzzles.values())
     n = len(scores)
     easy, medium = scores[max(0, n // 3 - 1)], scores[max(0, 2 * n // 3 - 1)]
+    sets = sets or {}
     members: dict[Hashable, list[float]] = {}
-    for number, key in (sets or {}).items():
+    for number, key in sets.items():
         members.setdefault(key, []).append(puzzles[number].metrics.difficulty)
     middle = {key: sorted(found)[(len(found) - 1) // 2] for key, found in members.items()}
     rated = {}
     for number, puzzle in puzzles.items():
         band = bands.get(number)
-        key = (sets or {}).get(number)
+        key = sets.get(number)
         score = puzzle.metrics.difficulty if key is None else middle[key]
         if isinstance(band, str) and band in BANDS:
             rating = band.capitalize()

@@ -122,9 +122,8 @@ def fill_contents(
     for i, page in enumerate(pages):
         area = page_frame(layout, page, title)
         top = area.y1 - layout.heading_size
-        heading = (
-            f"{layout.words.contents} ({layout.words.continued})" if i else layout.words.contents
-        )  # as answers
+        continued = f" ({layout.words.continued})" if i else ""  # as the answer key's pages say
+        heading = layout.words.contents + continued
         page.items.append(Text(area.x0, top, heading, layout.heading_size, bold=True, max_width=area.w))
         top -= GAP + size
         while remaining and top - size * 1.6 >= area.y0:

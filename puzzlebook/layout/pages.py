@@ -163,8 +163,9 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         area = page_frame(
             layout, page, book.title, chunk[0].student, chunk[0].student_where, spec.where("title"), marked
         )
-        page.items += dividers(split(area, columns, rows, GAP), len(chunk), columns)
-        for slot, maze in zip(split(area, columns, rows, GAP), chunk, strict=False):
+        slots = split(area, columns, rows, GAP)
+        page.items += dividers(slots, len(chunk), columns)
+        for slot, maze in zip(slots, chunk, strict=False):
             items, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight)
             page.items += items
             maze_pages[maze.number] = page.number

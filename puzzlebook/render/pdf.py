@@ -44,7 +44,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from ..errors import Problem
 from ..graph import GraphMaze
-from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
+from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, wall_for
 from ..pictures import PICTURES, placed
 from ..puzzles import Puzzle
 from .fonts import Line, Setter, font_for, register_font
@@ -425,9 +425,7 @@ def _draw_page(
         elif isinstance(item, MazeFrame):
             puzzle = puzzle_for(item.number)
             if item.area is not None:
-                planned = item.y - item.mark / 0.85 - item.picture - 4
-                item, bottom = grown(item, puzzle, measure)
-                drops[item.number] = bottom - planned
+                item, drops[item.number] = grown(item, puzzle, measure)
             draw_maze(canvas, puzzle, item, fonts, walls, left_out)
         elif isinstance(item, Link):
             canvas.linkRect(
@@ -519,14 +517,15 @@ def _even_cuts(widths: list[float], space: float, count: int) -> list[int]:
 
 def grown(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFrame, float]:
     """The maze grown into the room its ``area`` keeps for pictures on the sides where no end fell,
-    hung under its heading and centred where its signs allow; and how low its signs reach (for the
-    info line under it). The room for arrows stays on every side, so the space under the heading is
+    hung under its heading and centred where its signs allow; and how far the info line under it moves
+    (down, negative) to stay under its signs. The room for arrows stays on every side, so the space under the heading is
     the same on every page whose maze has no end at the top; and a maze never grows at the cost of a
     picture or word it had room for (a shape's outline may come round beside a bigger arrow)."""
     width, height = extent(puzzle.maze)
-    room = frame.mark / 0.85
+    room = frame.mark / 0.85  # as layout.frames.slot_items keeps it, and the pictures beyond it
     area = frame.area
     assert area is not None
+    planned = frame.y - room - frame.picture - 4  # the bottom of the room kept under the maze
 
     def reach(cell: float) -> tuple[tuple[float, float, float, float], int]:
         """How far past the maze's outer wall the room and signs reach (left, bottom, right, top), and
@@ -560,13 +559,12 @@ def grown(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFrame
     else:
         cell = frame.cell
     if cell <= frame.cell:
-        return frame, frame.y - room - frame.picture - 4  # as planned
+        return frame, 0.0  # as planned
     (left, bottom, right, top), _ = reach(cell)
     x = area.x0 + (area.w - width * cell) / 2  # the maze centred, unless a sign would leave the area
     x = min(max(x, area.x0 + left), area.x1 - right - width * cell)
     y = area.y1 - top - height * cell
-    wall = max(frame.wall, min(cell / 25, 10.0))  # as layout.boxes.wall_for: walls grow with cells
-    return replace(frame, x=x, y=y, cell=cell, wall=wall), y - bottom
+    return replace(frame, x=x, y=y, cell=cell, wall=wall_for(cell, frame.wall)), y - bottom - planned
 
 
 LeftOut = dict[int, set[tuple[str, str]]]
