@@ -33,13 +33,14 @@ from .build import (
 from .errors import NotReady, Problem, PuzzlebookError, SpecError
 from .graph import GraphMaze
 from .inputs import read_bytes
-from .layout import MazeFrame, load_layout, plan_single, preset_names, print_margins
+from .layout import load_layout, plan_single, preset_names
 from .masks import Mask, load_mask
 from .output import plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
 from .render.pdf import RULES, write_pdf
 from .render.text import ascii_art
+from .report import left_out_notes, notes, summary
 from .rng import MAX_SEED
 from .shapes import SHAPES, shape_mask, word_mask
 from .spec import SHAPED_MARKS, MazeRequest, json_schema
@@ -623,7 +624,7 @@ def studio(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open the page.")] = False,
 ) -> None:
     """Make a book in the browser: a page on this machine only, with a live preview."""
-    from .entry import give_back_signals
+    from .signals import give_back_signals
     from .studio import serve  # the server loads only for the studio
 
     give_back_signals()  # Ctrl-C stops the server as the KeyboardInterrupt below
@@ -701,190 +702,14 @@ def layouts() -> None:
         typer.echo(f"{name:18s} {load_layout(name).description}")
 
 
-def notes(checked: Checked) -> list[str]:
-    """What a book does other than the spec says, each as "where: what": margins raised, an age's size
-    made smaller, a shape too small to read. ``build`` and ``validate`` print them; the studio shows them."""
-    return [
-        *_margins_notes(checked),
-        *_ages_notes(checked),
-        *_shapes_notes(checked),
-        *_sheet_notes(checked),
-        *_smaller_than_answers_notes(checked),
-    ]
-
-
-def _smaller_than_answers_notes(checked: Checked) -> list[str]:
-    """Mazes drawn smaller than their own answers (six a page with long titles and the seed line under
-    each): the puzzle is what the reader works on, so fewer a page is told."""
-    maze_cells: dict[int, float] = {}
-    answer_cells: dict[int, float] = {}
-    for page in checked.plan.pages:
-        for item in page.items:
-            if isinstance(item, MazeFrame):
-                (answer_cells if item.answer else maze_cells)[item.number] = item.cell
-    smaller = [n for n, cell in maze_cells.items() if n in answer_cells and cell < 0.9 * answer_cells[n]]
-    per_page = checked.layout.mazes_per_page
-    if not smaller or per_page == 1:
-        return []
-    fewer = max(n for n in (1, 2, 4) if n < per_page)
-    worst = min(smaller, key=lambda n: maze_cells[n] / answer_cells[n])
-    return [
-        f"{checked.spec.where('mazes')}: {len(smaller)} of the {len(maze_cells)} mazes print smaller than "
-        f"their own answers (maze {worst}: {maze_cells[worst]:.1f} pt cells, its answer "
-        f"{answer_cells[worst]:.1f} pt); mazes_per_page: {fewer} gives them more room"
-    ]
-
-
-def _sheet_notes(checked: Checked) -> list[str]:
-    """A class set whose students have fewer mazes than a sheet has places: each sheet is part blank
-    (one maze on a handout of two a page), where fewer a page would give the mazes the whole sheet."""
-    spec, per_page = checked.spec, checked.layout.mazes_per_page
-    students = spec.students()
-    if not students or per_page == 1:
-        return []
-    each = len(checked.mazes) // len(students)
-    if each >= per_page or each not in (1, 2, 4):
-        return []
-    return [
-        f"{spec.where('students')}: each student's {each} maze{'s' * (each > 1)} fill{'s' * (each == 1)} "
-        f"{each} of the {per_page} places on their sheet, the rest left blank; mazes_per_page: {each} gives "
-        f"{'it' if each == 1 else 'them'} the whole sheet"
-    ]
-
-
 def tell_notes(checked: Checked) -> None:
     for line in notes(checked):
         typer.echo(f"note: {line}", err=True)
 
 
-def _margins_notes(checked: Checked) -> list[str]:
-    """A layout's own margins under a printer's least are raised (never lowered): said once."""
-    layout = checked.layout
-    if checked.spec.book.edition != "print" or "margins" not in layout._where or not checked.plan.trims:
-        return []
-    used = print_margins(layout, len(checked.plan.pages)).margins
-    raised = [
-        f"{side} {getattr(layout.margins, side) / 72:g} in to {getattr(used, side) / 72:g} in"
-        for side in ("top", "bottom", "inside", "outside")
-        if getattr(used, side) > getattr(layout.margins, side) + 0.01
-    ]
-    if not raised:
-        return []
-    pages = len(checked.plan.pages)
-    return [
-        f"{layout.where('margins')}: raised to what a printer takes for {pages} pages: {', '.join(raised)}"
-    ]
-
-
-def _ages_notes(checked: Checked) -> list[str]:
-    """An age's maze size made smaller to fit the page (``layout.age_sizes_to_fit``): once an entry."""
-    from .spec import AGES
-
-    told: dict[str, str] = {}
-    for maze in checked.mazes:
-        age = AGES.get(maze.size_from.removeprefix("difficulty: ")) if maze.size_from else None
-        if age and (maze.width, maze.height) != age.size and maze.where not in told:
-            set_, made = (
-                (f"{age.size[0]} rings", f"{maze.width} rings")
-                if maze.grid == "circle"
-                else (f"{age.size[0]}x{age.size[1]}", f"{maze.width}x{maze.height}")
-            )
-            told[maze.where] = (
-                f"{maze.where}: {maze.size_from} sets {set_}; made {made}, the most the page takes at its cells"
-            )
-    return list(told.values())
-
-
-def _shapes_notes(checked: Checked) -> list[str]:
-    """A built-in shape drawn over too few cells is a blob (a heart over an age-4 book's 7x8 cells):
-    allowed, since a small blob still makes a maze, but said, once an entry."""
-    from .shapes import SHAPE_READS, shape_reads, size_that_reads
-
-    told: dict[str, str] = {}
-    for maze in checked.mazes:
-        entry = checked.spec.book.mazes[maze.entry] if maze.entry < len(checked.spec.book.mazes) else None
-        least = SHAPE_READS.get(maze.grid)
-        if entry is None or not isinstance(entry.shape, str) or least is None or maze.where in told:
-            continue
-        w, h = maze.drawn_over or (maze.width, maze.height)
-        if not shape_reads(maze.grid, w, h):
-            grown = size_that_reads(maze.grid, w, h)
-            told[maze.where] = (
-                f"{maze.where}: a {entry.shape} drawn over {w}x{h} cells hardly reads as one; shapes "
-                f"read from about {least[0]}x{least[1]}{' triangles' if maze.grid == 'triangle' else ''}: "
-                f"write size: {grown[0]}x{grown[1]} (with fewer mazes a page, or an older age, if the page "
-                "then refuses it)"
-            )
-    return list(told.values())
-
-
 def left_out_note(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> None:
-    """Words or pictures by the arrows that found no room are left out as the page is drawn: say where,
-    and at which end, once an entry, rather than let a book lose them silently on some of its pages."""
-    told: dict[str, tuple[set[tuple[str, str]], list[int]]] = {}
-    for maze in checked.mazes:
-        lost = left_out.get(maze.number)
-        if lost:
-            things, shown = told.setdefault(maze.where, (set(), []))
-            things |= lost
-            shown.append(maze.shown)
-    for where, (things, shown) in told.items():
-        what = " and ".join(sorted({thing for _, thing in things}, reverse=True))  # words and pictures
-        ends = {end for end, _ in things}
-        at = (
-            {"start": "at the start", "end": "at the finish"}[ends.pop()]
-            if len(ends) == 1
-            else "by the arrows"
-        )
-        fix = (
-            "another seed or size may leave room where its ends lie"
-            if any(thing == "pictures" for _, thing in things)
-            else "a smaller size, or a shorter start_label and end_label, makes room"
-        )
-        shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
-        mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
-        typer.echo(f"note: {where}: {mazes} drawn without the {what} {at} (no room); {fix}", err=True)
-
-
-def _spans(numbers: list[int]) -> str:
-    """1, 2, 3, 7 -> "1-3, 7"."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
-
-
-def summary(checked: Checked) -> str:
-    pages = checked.plan.pages
-    kinds = {
-        k: sum(1 for p in pages if p.kind == k)
-        for k in ("title", "copyright", "contents", "maze", "answers", "notes")
-    }
-    mazes = len(checked.mazes)
-    answered = sum(1 for m in checked.mazes if m.has_answer)
-    parts = [f"{mazes} maze{'s' * (mazes != 1)}", f"{len(pages)} page{'s' * (len(pages) != 1)}"]
-    detail = ", ".join(
-        f"{n} {name}"
-        for name, n in (
-            ("title", kinds["title"]),
-            ("copyright", kinds["copyright"]),
-            ("contents", kinds["contents"]),
-            ("maze", kinds["maze"]),
-            ("answer", kinds["answers"]),
-            ("notes", kinds["notes"]),
-        )
-        if n
-    )
-    layout = checked.spec.book.layout
-    answers = checked.plan.answers
-    apart = f"; answers on {len(answers.pages)} pages of their own" if answers else ""
-    marked = f"{answered} with a marked start and end"
-    if not answered and checked.spec.book.answer_key:
-        marked = "none with a marked start and end, so no answer key (marks: suggested gives them one)"
-    return f"{parts[0]} on {parts[1]} ({detail}){apart}; {marked}, layout {layout}"
+    for line in left_out_notes(checked, left_out):
+        typer.echo(f"note: {line}", err=True)
 
 
 def main() -> None:

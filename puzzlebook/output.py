@@ -232,7 +232,7 @@ def _replacing(file: Path) -> Iterator[IO[bytes]]:
 
 
 _WRITING: set[str] = set()
-"""The temporary files this process is writing, for a Ctrl-C to remove (see ``entry.stop``)."""
+"""The temporary files this process is writing, for a Ctrl-C to remove (see ``signals.stop``)."""
 
 
 def remove_parts() -> None:

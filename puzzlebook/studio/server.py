@@ -170,8 +170,8 @@ class Studio:
         """The checks of ``puzzlebook validate``, in this process (they build no maze, so they are
         quick and bounded by the spec's limits), confined to the folder for this thread only."""
         from ..build import check_book
-        from ..cli import notes, summary
         from ..errors import PuzzlebookError
+        from ..report import notes, summary
 
         with self._spec_file(spec) as path:
             token = CONFINED.set(str(self.folder))
