@@ -12,13 +12,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from . import braid as squares
+from . import measure as metrics
+from . import solve
 from .braid import shuffled
 from .errors import GenerationError
 from .graph import GraphMaze, Topology
+from .maze import Maze
 from .measure import Metrics
-from .solve import RAY, SHAPE_SEARCHES, Ends, longest_apart_preferring
-
-Cell = tuple[int, int]
+from .solve import RAY, SHAPE_SEARCHES, Cell, Ends, longest_apart_preferring
 
 
 @lru_cache(maxsize=16)
@@ -68,7 +70,10 @@ def walk_back(maze: GraphMaze, dist: Sequence[int], target: int) -> list[int]:
     return cells
 
 
-def shortest(maze: GraphMaze, a: int, b: int) -> list[int]:
+def shortest(maze: Maze | GraphMaze, a: int, b: int) -> list[int]:
+    """The cells of a shortest way from cell ``a`` to ``b``, on any grid."""
+    if isinstance(maze, Maze):
+        return solve.shortest(maze, a, b)
     return walk_back(maze, distances(maze, b), a)
 
 
@@ -185,10 +190,15 @@ def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
     return Ends(grid.xy(cells[0]), grid.xy(cells[-1]), (first, last), cells, grid)  # type: ignore[arg-type]
 
 
-def choose_ends(maze: GraphMaze, rule: str = "suggested") -> Ends:
-    """``suggested``: the longest path between two outer cells at least half the shape's width apart in
-    a straight line (exact when the searches fit ``SHAPE_SEARCHES``); ``farthest``: the two outer cells
-    farthest apart, by a double sweep. Other rules name sides only a rectangle has."""
+def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
+    """The start and end a ``marks`` rule picks, on any grid: the one place ends are chosen.
+
+    Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). On other
+    grids, ``suggested`` is the longest path between two outer cells at least half the shape's width
+    apart in a straight line (exact when the searches fit ``SHAPE_SEARCHES``); ``farthest``: the two
+    outer cells farthest apart, by a double sweep. Other rules name sides only a rectangle has."""
+    if isinstance(maze, Maze):
+        return solve.square_ends(maze, rule)
     grid = maze.grid
     circle = grid.kind.name == "circle"
     if rule == "farthest":
@@ -300,7 +310,10 @@ def _farthest_pair(maze: GraphMaze) -> Ends:
     return _ends(maze, cells)
 
 
-def marked_ends(maze: GraphMaze, start: Cell, end: Cell) -> Ends:
+def marked_ends(maze: Maze | GraphMaze, start: Cell, end: Cell) -> Ends:
+    """The ends the spec names, and the way between them."""
+    if isinstance(maze, Maze):
+        return solve.marked_ends(maze, start, end)
     grid = maze.grid
     a, b = grid.id(*start), grid.id(*end)
     for (x, y), cell in ((start, a), (end, b)):
@@ -309,9 +322,12 @@ def marked_ends(maze: GraphMaze, start: Cell, end: Cell) -> Ends:
     return _ends(maze, shortest(maze, a, b))
 
 
-def measure(maze: GraphMaze, solution: Sequence[int]) -> Metrics:
-    """The metrics of ``measure.measure``; a turn is a change of heading of more than 60 degrees between
-    cell centres, so a hexagon corridor bending by one side, or a row of triangles, reads as straight."""
+def measure(maze: Maze | GraphMaze, solution: Sequence[int]) -> Metrics:
+    """The metrics of ``measure.measure`` (which squares take as they are); on other grids a turn is a
+    change of heading of more than 60 degrees between cell centres, so a hexagon corridor bending by one
+    side, or a row of triangles, reads as straight."""
+    if isinstance(maze, Maze):
+        return metrics.measure(maze, solution)
     grid = maze.grid
     degree = [bin(b).count("1") for b in maze.passages]
     turns = decisions = 0
@@ -337,9 +353,11 @@ def measure(maze: GraphMaze, solution: Sequence[int]) -> Metrics:
     )
 
 
-def braid(maze: GraphMaze, share: float, rng: random.Random) -> GraphMaze:
-    """``braid.braid`` on any grid: dead ends in random order, each still a dead end opened into a
-    neighbour that is a dead end too when it has one, else into any neighbour."""
+def braid(maze: Maze | GraphMaze, share: float, rng: random.Random) -> Maze | GraphMaze:
+    """``braid.braid`` on any grid (squares take it as it is): dead ends in random order, each still a
+    dead end opened into a neighbour that is a dead end too when it has one, else into any neighbour."""
+    if isinstance(maze, Maze):
+        return squares.braid(maze, share, rng)
     if share <= 0:
         return maze
     grid = maze.grid

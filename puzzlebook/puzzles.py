@@ -10,14 +10,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import generators, paths
-from .braid import braid as braided
 from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .grid import NAMES, E, Grid, S, check_size
 from .maze import Maze
-from .measure import Metrics, measure
+from .measure import Metrics
 from .rng import derive_seed, make_rng
-from .solve import Cell, Ends, choose_ends, marked_ends, shortest
+from .solve import Cell, Ends
 
 JSON_FORMAT = "puzzlebook.maze/2"
 
@@ -80,55 +79,13 @@ def make_puzzle(
     """
     check_size(width, height)
     opts = generators.validate_options(algorithm, options or {})
-    rng = make_rng(seed)
-    if grid != "rectangle":
-        return _on_graph(
-            algorithm,
-            Topology.of(grid, width, height, masked, inner),
-            seed,
-            opts,
-            marks,
-            solve_unmarked,
-            braid,
-            first,
-        )
-    squares = Grid.with_mask(width, height, masked) if masked else Grid(width, height)
-    perfect = generators.generate(algorithm, squares, rng, opts)
-    maze = braided(perfect, braid, rng) if braid else perfect
-    made = opts.model_dump()
-
-    def unmarked(metrics: Metrics) -> Puzzle:
-        return Puzzle(algorithm, seed, made, maze, None, None, None, metrics, braid=braid)
-
-    if marks == "none" and not solve_unmarked:
-        return unmarked(measure(maze, []))
-    if isinstance(marks, str):
-        ends = _oriented(
-            choose_ends(perfect, "suggested" if marks == "none" else marks), first, lambda c: c[0]
-        )
+    field: Grid | Topology
+    if grid == "rectangle":
+        field = Grid.with_mask(width, height, masked) if masked else Grid(width, height)
     else:
-        ends = marked_ends(perfect, *marks)
-    cells = ends.cells if maze is perfect else shortest(maze, ends.cells[0], ends.cells[-1])
-    metrics = measure(maze, cells)
-    if marks == "none":
-        return unmarked(metrics)
-    route = array("I", cells)
-    return Puzzle(algorithm, seed, made, maze, ends.start, ends.end, route, metrics, ends.sides, braid=braid)
-
-
-def _on_graph(
-    algorithm: str,
-    field: Topology,
-    seed: int,
-    opts: generators.Options,
-    marks: str | tuple[Cell, Cell],
-    solve_unmarked: bool,
-    braid: float,
-    first: str = "",
-) -> Puzzle:
-    """``make_puzzle`` on any kind of grid, with the same draws in the same order."""
-    if field.masked:
-        field.check_connected()
+        field = Topology.of(grid, width, height, masked, inner)
+        if field.masked:
+            field.check_connected()
     rng = make_rng(seed)
     perfect = generators.generate(algorithm, field, rng, opts)
     maze = paths.braid(perfect, braid, rng) if braid else perfect
@@ -141,7 +98,7 @@ def _on_graph(
         return unmarked(paths.measure(maze, []))
     if isinstance(marks, str):
         ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks)
-        ends = _oriented(ends, first, lambda c: field.kind.centre(*c)[0])
+        ends = _oriented(ends, first, _across(perfect))
     else:
         ends = paths.marked_ends(perfect, *marks)
     cells = ends.cells if maze is perfect else paths.shortest(maze, ends.cells[0], ends.cells[-1])
@@ -150,6 +107,14 @@ def _on_graph(
         return unmarked(metrics)
     route = array("I", cells)
     return Puzzle(algorithm, seed, made, maze, ends.start, ends.end, route, metrics, ends.sides, braid=braid)
+
+
+def _across(maze: Maze | GraphMaze) -> Callable[[Cell], float]:
+    """A cell's distance across the page: its column on squares, its centre's x on other grids."""
+    if isinstance(maze, Maze):
+        return lambda cell: cell[0]
+    kind = maze.grid.kind
+    return lambda cell: kind.centre(*cell)[0]
 
 
 def _oriented(ends: Ends, first: str, x: Callable[[Cell], float]) -> Ends:

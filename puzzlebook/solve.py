@@ -107,7 +107,7 @@ def _farthest(dist: Mapping[int, int] | Distances, candidates: list[int]) -> int
 
 
 RULES = ("suggested", "farthest", "left-right", "top-bottom", "corners")
-"""How a start and end are chosen (``marks:`` in a spec). See ``choose_ends``."""
+"""How a start and end are chosen (``marks:`` in a spec). See ``square_ends``."""
 
 
 @dataclass(frozen=True)
@@ -133,8 +133,9 @@ def _ends(grid: Grid, cells: list[int], sides: tuple[int | None, int | None] | N
     return Ends(start, end, openings(grid, start, end) if sides is None else sides, cells, grid)
 
 
-def choose_ends(maze: Maze, rule: str = "suggested") -> Ends:
-    """The start and end a rule picks; every rule but ``corners`` makes the longest puzzle it can.
+def square_ends(maze: Maze, rule: str = "suggested") -> Ends:
+    """The start and end a rule picks on squares (``paths.choose_ends`` is the entry point for every
+    grid); every rule but ``corners`` makes the longest puzzle it can.
 
     - ``suggested``: the longest path between opposite sides, left column to right column or top row to
       bottom row, the way printed maze books run. On a tie, top-bottom for a maze taller than wide,

@@ -11,10 +11,10 @@ import pytest
 
 from puzzlebook import generators
 from puzzlebook.grid import Grid
+from puzzlebook.paths import choose_ends
 from puzzlebook.puzzles import make_puzzle
 from puzzlebook.render.text import ascii_art
 from puzzlebook.rng import make_rng
-from puzzlebook.solve import choose_ends
 
 GOLDEN = Path(__file__).parent / "golden"
 

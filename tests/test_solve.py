@@ -8,8 +8,9 @@ from mazecheck import bfs, shortest_path
 from puzzlebook import generators
 from puzzlebook.grid import E, Grid, N, S, W
 from puzzlebook.measure import dead_ends
+from puzzlebook.paths import choose_ends
 from puzzlebook.puzzles import make_puzzle
-from puzzlebook.solve import RULES, _preorder, choose_ends, opening, path
+from puzzlebook.solve import RULES, _preorder, opening, path
 from puzzlebook.tree import Among
 
 ALL = generators.ALGORITHMS.names()
