@@ -153,7 +153,8 @@ def test_the_two_ends_signs_never_run_into_each_other(grid, size):
     each word now goes away from the other end, and ends too close for pictures get arrows and words."""
     from puzzlebook.grid import parse_size
     from puzzlebook.puzzles import make_puzzle
-    from puzzlebook.render.geometry import Placement, _collide, extent, marks
+    from puzzlebook.render.geometry import Placement, extent
+    from puzzlebook.render.signs import _collide, marks
 
     def measure(word, size):
         return 0.62 * size * len(word)
@@ -278,8 +279,9 @@ def test_a_maze_with_pictures_grows_into_the_room_its_ends_leave(tmp_path, per_p
     kept on every side, and its info line still under everything it drew."""
     from puzzlebook.build import check_book, generate
     from puzzlebook.layout import MazeFrame, MazeInfo
-    from puzzlebook.render.geometry import Placement, extent, marks, sign_boxes
+    from puzzlebook.render.geometry import Placement, extent
     from puzzlebook.render.pdf import grown, setters
+    from puzzlebook.render.signs import marks, sign_boxes
 
     spec = tmp_path / "book.yaml"
     spec.write_text(

@@ -592,7 +592,8 @@ def test_a_word_shape_is_bounded_for_one_name_and_for_a_whole_class(tmp_path):
 def test_start_and_finish_arrows_and_words_stay_off_the_shapes_cells(shape):
     """A shape's outline may come back round beside an opening (a fish's belly, the legs of an n): the
     arrows and the words beside them never lie on a cell of the maze."""
-    from puzzlebook.render.geometry import Placement, marks
+    from puzzlebook.render.geometry import Placement
+    from puzzlebook.render.signs import marks
     from puzzlebook.shapes import shape_mask, word_mask
 
     kind, _, name = shape.partition(" ")
@@ -700,7 +701,8 @@ def test_start_and_finish_words_stay_off_the_cells_of_shapes_on_other_grids(grid
     and no arrow reaches the disc inside any cell (0.28 of a corridor round its centre, inside a hexagon
     and a triangle alike), and no word its own arrow."""
     from puzzlebook.kinds import kind_for
-    from puzzlebook.render.geometry import Placement, extent, marks
+    from puzzlebook.render.geometry import Placement, extent
+    from puzzlebook.render.signs import marks
     from puzzlebook.shapes import shape_mask, word_mask
 
     cell = 12.0
@@ -825,7 +827,8 @@ def test_arrows_out_of_a_hexagon_or_triangle_shape_lie_in_empty_space(grid, size
     drawn into a notch across its walls, and a hexagon star's Start ran up the flank of an arm. Each end
     on a side with a clear view out now has an arrow that touches no cell of the shape."""
     from puzzlebook.paths import clear_sides
-    from puzzlebook.render.geometry import Placement, marks
+    from puzzlebook.render.geometry import Placement
+    from puzzlebook.render.signs import marks
     from puzzlebook.shapes import SHAPES, shape_mask
 
     cell = 12.0

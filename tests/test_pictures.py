@@ -10,8 +10,7 @@ from PIL import Image, ImageChops, ImageDraw
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from puzzlebook.layout import MIN_LINE as LAYOUT_MIN_LINE
-from puzzlebook.pictures import (
+from puzzlebook.artwork import (
     MIN_LINE,
     MIN_SIZE,
     MIN_STROKE,
@@ -27,6 +26,7 @@ from puzzlebook.pictures import (
     flatten,
     placed,
 )
+from puzzlebook.layout import MIN_LINE as LAYOUT_MIN_LINE
 from puzzlebook.render.pictures import draw_pdf, draw_png, svg
 
 NAMES = sorted(PICTURES)

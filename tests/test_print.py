@@ -285,8 +285,9 @@ def test_start_and_finish_words_stay_in_the_room_beside_the_maze():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from puzzlebook.puzzles import make_puzzle
-    from puzzlebook.render.geometry import Placement, marks
+    from puzzlebook.render.geometry import Placement
     from puzzlebook.render.pdf import register_font
+    from puzzlebook.render.signs import marks
 
     bold = register_font("VeraBd")
 

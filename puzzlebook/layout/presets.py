@@ -19,10 +19,10 @@ from pydantic import (
     field_validator,
 )
 
+from ..artwork import PAIRS
 from ..errors import Problem, SpecError
 from ..inputs import read_bytes, read_text
 from ..messages import Loc, errors_of
-from ..pictures import PAIRS
 from ..registry import suggest
 from ..spec import (
     MAX_FALLBACKS,

@@ -42,27 +42,15 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
+from ..artwork import PICTURES, placed
 from ..errors import Problem
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, wall_for
-from ..pictures import PICTURES, placed
 from ..puzzles import Puzzle
 from .fonts import Line, Setter, font_for, register_font
-from .geometry import (
-    WORDS,
-    Measure,
-    Placement,
-    arc_beziers,
-    extent,
-    field_sides,
-    gaps,
-    marks,
-    sign_boxes,
-    solution_line,
-    wall_runs,
-    word_room,
-)
+from .geometry import Placement, arc_beziers, extent, field_sides, gaps, solution_line, wall_runs
 from .pictures import draw_pdf as draw_pictures
+from .signs import WORDS, Measure, marks, sign_boxes, word_room
 
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
 

@@ -17,7 +17,8 @@ from ..graph import GraphMaze
 from ..layout import Figure
 from ..maze import Maze
 from ..puzzles import Puzzle
-from .geometry import Placement, arc_points, extent, field_sides, gaps, marks, solution_line, wall_lines
+from .geometry import Placement, arc_points, extent, field_sides, gaps, solution_line, wall_lines
+from .signs import marks
 
 SIZES = Figure()  # points, as in the SVG
 CELL = SIZES.cell

@@ -8,7 +8,8 @@ from ..layout import Figure
 from ..maze import Maze
 from ..puzzles import Puzzle
 from .fonts import Setter, register_font
-from .geometry import Placement, all_walls, arc_point, extent, marks, solution_line
+from .geometry import Placement, all_walls, arc_point, extent, solution_line
+from .signs import marks
 
 FONTS = "DejaVu Sans, Bitstream Vera Sans, sans-serif"
 

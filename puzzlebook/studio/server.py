@@ -291,8 +291,8 @@ def parsed_spec(text: str) -> dict[str, Any] | None:
 def options() -> dict[str, Any]:
     """What the page's lists offer, from the registries themselves."""
     from .. import generators, kinds
+    from ..artwork import PAIRS
     from ..layout import preset_names
-    from ..pictures import PAIRS
     from ..shapes import SHAPES
     from ..spec import AGES
 

@@ -1,0 +1,371 @@
+"""Where a maze's start and end signs go, as plain numbers: arrows outside the openings, the words and
+pictures beside them, kept clear of each other and of the maze's cells.
+
+Pure geometry with no PDF library, shared by every output format; coordinates as in ``geometry``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..graph import GraphMaze
+from ..grid import E, N, S, W
+from ..maze import Maze
+from ..paths import reach as cell_reach
+from ..puzzles import Puzzle
+from .geometry import Placement, Point, centre, extent, opening
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A start or end sign: an arrow outside an opening, or a letter/dot on an inner cell."""
+
+    kind: str  # "arrow" or "inner"
+    role: str  # "start" or "end"
+    polygon: tuple[Point, ...] = ()
+    center: Point = (0.0, 0.0)
+    radius: float = 0.0
+    label: tuple[float, float, str] | None = None  # baseline x, y and alignment of the word
+    word: str = ""  # "Start" or "Finish"
+    size: float = 0.0  # its text size; 0 when it does not fit beside the arrow
+    picture: tuple[float, float, float] | None = None  # bottom-left x, y and size of its picture
+    mirror: bool = False  # the picture faces left, towards the maze
+
+
+Measure = Callable[[str, float], float]
+WORDS = ("Start", "Finish")
+
+
+def marks(
+    puzzle: Puzzle,
+    place: Placement,
+    size: float,
+    measure: Measure | None = None,
+    largest: float = 12.0,
+    words: tuple[str, str] = WORDS,
+    picture: float = 0.0,
+) -> list[Mark]:
+    """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
+
+    ``measure(word, size)`` gives a word's width in points; with it, each word gets the largest size up
+    to ``label_size(size)`` that keeps it within the room beside the maze, or none below 7 pt. Two ends
+    so close that their pictures and words would run into each other get arrows and words alone."""
+    out = _marks(puzzle, place, size, measure, largest, words, picture)
+    if picture and _collide(out, measure):
+        return _marks(puzzle, place, size, measure, largest, words, 0.0)
+    return out
+
+
+def sign_boxes(mark: Mark, measure: Measure | None) -> list[tuple[float, float, float, float]]:
+    """The boxes an end's sign covers on the page (x0, y0, x1, y1): its arrow, picture and word."""
+    found = []
+    if mark.polygon:
+        xs, ys = [p[0] for p in mark.polygon], [p[1] for p in mark.polygon]
+        found.append((min(xs), min(ys), max(xs), max(ys)))
+    if mark.picture:
+        x, y, side = mark.picture
+        found.append((x, y, x + side, y + side))
+    if mark.label:
+        width = measure(mark.word, mark.size) if measure else 0.6 * mark.size * len(mark.word)
+        found.append(_word_box(mark.label, mark.size, width))
+    return found
+
+
+def _collide(out: list[Mark], measure: Measure | None) -> bool:
+    """Whether the two ends' signs (arrow, picture, word) overlap."""
+    if len(out) < 2:
+        return False
+    return any(
+        a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+        for a in sign_boxes(out[0], measure)
+        for b in sign_boxes(out[1], measure)
+    )
+
+
+def _marks(
+    puzzle: Puzzle,
+    place: Placement,
+    size: float,
+    measure: Measure | None,
+    largest: float,
+    words: tuple[str, str],
+    picture: float,
+) -> list[Mark]:
+    out = []
+    covers: Callable[[tuple[float, float, float, float]], bool] | None = None  # made when first needed
+    ends = {"start": puzzle.start, "end": puzzle.end}
+    for (role, cell), word in zip(ends.items(), words, strict=True):
+        if cell is None:
+            continue
+        x, y = cell
+        spot_of = opening(puzzle, role)
+        if spot_of is None:
+            cx, cy = place.point(*centre(puzzle, cell))
+            out.append(Mark("inner", role, center=(cx, cy), radius=place.cell * 0.32))
+            continue
+        middle_of, outward, side = spot_of
+        other_spot = opening(puzzle, "end" if role == "start" else "start")
+        polygon = _arrow(place, middle_of, outward, role == "start", size)
+        other = ends["end" if role == "start" else "start"]
+        other_side = other_spot[2] if other_spot else None
+        # Put the word away from the other end when both are on one side, so they never collide, and
+        # otherwise towards the middle of the maze, so a word by a corner stays by the maze.
+        if isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle":
+            # a rim curves away from its arrows: the word goes on the side where the rim falls away
+            width, height = extent(puzzle.maze)
+            away = middle_of[0] < width / 2 if side in (N, S) else middle_of[1] > height / 2
+        elif side in (N, S):
+            away = other[0] > x if other is not None and other_side == side else x >= puzzle.maze.width / 2
+        else:
+            away = other is not None and other[1] < y
+        spot = _picture_spot(place, middle_of, outward, size, picture) if picture else None
+        if spot and puzzle.maze.grid.masked:  # a shape's outline may come back round beyond the arrow
+            covers = covers or _covering(puzzle.maze, place)
+            if covers((spot[0], spot[1], spot[0] + spot[2], spot[1] + spot[2])):
+                spot = None  # a picture on the maze's walls: the arrow and its word alone
+        text = _word_size(word, side, size, place.cell, picture if spot else 0.0, largest, measure)
+        if spot:  # the word goes with the picture: under it, or beside it away from the other end
+            label = _word_by_picture(spot, side, text, not away)
+            if label and measure is not None and puzzle.maze.grid.masked:
+                covers = covers or _covering(puzzle.maze, place)
+                if covers(_word_box(label, text, measure(word, text))):
+                    label = None  # the picture says which end it is
+        else:
+            label = _label_spot(polygon, side, text, flip=away)
+            if label and measure is not None and puzzle.maze.grid.masked:
+                covers = covers or _covering(puzzle.maze, place)
+                width = measure(word, text)
+                w, h = extent(puzzle.maze)
+                room = (
+                    place.x - size,
+                    place.y - size,
+                    place.x + w * place.cell + size,
+                    place.y + h * place.cell + size,
+                )
+                label = _clear_of_shape(covers, polygon, side, outward, text, width, away, room)
+        out.append(
+            Mark(
+                "arrow",
+                role,
+                polygon=polygon,
+                label=label,
+                word=word,
+                size=text,
+                picture=spot,
+                mirror=side == E,
+            )
+        )
+    return out
+
+
+def _word_size(
+    word: str,
+    side: int,
+    size: float,
+    cell: float,
+    picture: float,
+    largest: float,
+    measure: Measure | None,
+) -> float:
+    """The word's text size: as big as the arrow (or its picture) allows, and fitted into the room
+    where it runs into it (beside a sideways arrow, or under a picture); 0 below 7 pt."""
+    text = label_size(max(size, picture), largest)
+    if text and measure is not None and (side in (E, W) or picture):
+        text = min(text, text * word_room(size, cell, picture) / max(measure(word, text), 1e-9))
+        text = text if text >= 7 else 0.0
+    return text
+
+
+def _picture_spot(
+    place: Placement, middle: Point, outward: Point, size: float, picture: float
+) -> tuple[float, float, float]:
+    """The picture's box beyond the arrow, on the arrow's line: the mouse runs in, the cheese waits out."""
+    mx, my = place.point(*middle)
+    d = size + 2 + picture / 2
+    cx, cy = mx + outward[0] * d, my - outward[1] * d
+    return cx - picture / 2, cy - picture / 2, picture
+
+
+def word_room(size: float, cell: float, picture: float = 0.0) -> float:
+    """How wide a word by an arrow may be: the room around the maze less the arrow's gap, or with a
+    picture, the picture's width and a little."""
+    return picture + 4 if picture else size - arrow_gap(cell)
+
+
+def arrow_gap(cell: float) -> float:
+    """Between the outer wall and its arrow: an eighth of the cell, at most 6 pt, so that on a poster's
+    few big cells the arrow and its word keep the room instead of a wide gap."""
+    return max(1.5, min(cell * 0.12, 6.0))
+
+
+def _word_by_picture(
+    spot: tuple[float, float, float], side: int, size: float, rightwards: bool
+) -> tuple[float, float, str] | None:
+    """Under the picture when it sits left or right of the maze; beside it, on the side towards the
+    maze's middle, when it sits above or below."""
+    if not size:
+        return None
+    x, y, picture = spot
+    if side in (E, W):
+        return x + picture / 2, y - size * 1.05, "center"
+    middle = y + picture / 2 - size * 0.35
+    return (x + picture + size * 0.3, middle, "left") if rightwards else (x - size * 0.3, middle, "right")
+
+
+def label_size(mark: float, largest: float = 12.0) -> float:
+    """Text size of the Start/Finish words beside an arrow of size ``mark``: the word must fit in the
+    room around the maze, so a small room gets arrows alone (0) rather than text too small to print."""
+    size = min(largest, mark * 0.3)
+    return size if size >= 7 else 0.0
+
+
+def _label_spot(
+    polygon: tuple[Point, ...], side: int, size: float, flip: bool = False
+) -> tuple[float, float, str] | None:
+    """Beside the arrow: above it (below when ``flip``) when it points sideways, to its right (left)
+    when it points up or down."""
+    if not size:
+        return None
+    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+    if side in (E, W):  # keep the word in the room beside the maze, clear of its wall
+        y = min(ys) - size * 1.05 if flip else max(ys) + size * 0.35
+        return (max(xs), y, "right") if side == W else (min(xs), y, "left")
+    middle = (min(ys) + max(ys)) / 2 - size * 0.35
+    return (min(xs) - size * 0.4, middle, "right") if flip else (max(xs) + size * 0.4, middle, "left")
+
+
+def _clear_of_shape(
+    covers: Callable[[tuple[float, float, float, float]], bool],
+    polygon: tuple[Point, ...],
+    side: int,
+    outward: Point,
+    size: float,
+    width: float,
+    away: bool,
+    room: tuple[float, float, float, float],
+) -> tuple[float, float, str] | None:
+    """Where a shaped maze's word goes: its outline may come back round beside the arrow (a fish's
+    belly, the letters of a name), so the word takes the first spot that covers none of its cells nor
+    its arrow: beside the arrow, beside it on the other side, or beyond its far end where that is still
+    in the ``room`` round the maze (in a bay of its outline). With none clear it is left out; the arrow
+    says enough."""
+    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+    gap = size * 0.4
+    ux, uy = outward[0], -outward[1]  # on the page, y up
+    if abs(ux) < 1e-9 or abs(uy) < 1e-9:  # straight out of a side of squares
+        beyond = {
+            W: (min(xs) - gap, (min(ys) + max(ys)) / 2 - size * 0.35, "right"),
+            E: (max(xs) + gap, (min(ys) + max(ys)) / 2 - size * 0.35, "left"),
+            N: ((min(xs) + max(xs)) / 2, max(ys) + size * 0.35, "center"),
+            S: ((min(xs) + max(xs)) / 2, min(ys) - size * 1.05, "center"),
+        }[side]
+    else:  # slanting out of a hexagon's or a triangle's side: the word's middle in line with the arrow
+        fx, fy = max(polygon, key=lambda p: p[0] * ux + p[1] * uy)
+        reach = gap + abs(ux) * width / 2 + abs(uy) * size * 0.525
+        beyond = (fx + ux * reach, fy + uy * reach - size * 0.275, "center")
+    arrow = (min(xs), min(ys), max(xs), max(ys))
+    far = _word_box(beyond, size, width)
+    inside = room[0] <= far[0] and room[1] <= far[1] and far[2] <= room[2] and far[3] <= room[3]
+    spots = (_label_spot(polygon, side, size, away), _label_spot(polygon, side, size, not away))
+    for spot in (*spots, beyond) if inside else spots:
+        if spot is None:
+            continue
+        box = _word_box(spot, size, width)
+        if not covers(box) and not _overlap(box, arrow):
+            return spot
+    return None
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _word_box(spot: tuple[float, float, str], size: float, width: float) -> tuple[float, float, float, float]:
+    """The page box a word set at ``spot`` (baseline x, y and alignment) takes, descenders included."""
+    x, y, align = spot
+    left = x - width if align == "right" else x - width / 2 if align == "center" else x
+    return left, y - size * 0.25, left + width, y + size * 0.8
+
+
+def _covering(
+    maze: Maze | GraphMaze, place: Placement
+) -> Callable[[tuple[float, float, float, float]], bool]:
+    """Whether a page box touches a cell of the maze, or a wall round one (1 pt, about half a wall)."""
+    pad = 1.0 / place.cell
+
+    def in_cells(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """The box in the grid's units (y down), padded."""
+        return (
+            (box[0] - place.x) / place.cell - pad,
+            place.height - (box[3] - place.y) / place.cell - pad,
+            (box[2] - place.x) / place.cell + pad,
+            place.height - (box[1] - place.y) / place.cell + pad,
+        )
+
+    if isinstance(maze, Maze):
+        off = maze.grid.masked
+
+        def squares(box: tuple[float, float, float, float]) -> bool:
+            x0, y0, x1, y1 = in_cells(box)
+            return any(
+                (x, y) not in off
+                for y in range(max(0, math.floor(y0)), min(maze.height, math.ceil(y1)))
+                for x in range(max(0, math.floor(x0)), min(maze.width, math.ceil(x1)))
+            )
+
+        return squares
+    # any other kind: each cell a disc round its centre as far as its corners reach, the centres filed
+    # by the unit square they fall in
+    reach = cell_reach(maze.grid)
+    kind = maze.grid.kind
+    filed: dict[tuple[int, int], list[Point]] = {}
+    for x, y in maze.grid.cells:
+        cx, cy = kind.centre(x, y)
+        filed.setdefault((math.floor(cx), math.floor(cy)), []).append((cx, cy))
+
+    def cells(box: tuple[float, float, float, float]) -> bool:
+        x0, y0, x1, y1 = in_cells(box)
+        for gy in range(math.floor(y0 - reach), math.floor(y1 + reach) + 1):
+            for gx in range(math.floor(x0 - reach), math.floor(x1 + reach) + 1):
+                for cx, cy in filed.get((gx, gy), ()):
+                    dx = max(x0 - cx, 0.0, cx - x1)
+                    dy = max(y0 - cy, 0.0, cy - y1)
+                    if dx * dx + dy * dy < reach * reach:
+                        return True
+        return False
+
+    return cells
+
+
+def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: float) -> tuple[Point, ...]:
+    """A solid arrow in the margin, in line with the opening, as wide as the corridor allows."""
+    # the middle of the opening, in page points, and the outward unit vector
+    mx, my = place.point(*middle)
+    ux, uy = outward[0], -outward[1]  # y flips on the page
+    vx, vy = -uy, ux  # across the arrow
+    gap = arrow_gap(place.cell)
+    length = max(size - gap, 4.0)
+    half = min(max(place.cell * 0.5, 3.0), length * 0.42)
+    shaft = half * 0.45
+    near = gap  # distance from the wall to the arrow's inner end
+    far = gap + length
+    head = length * 0.5
+    if inward:  # tip at the wall, tail far out
+        tip, base, tail = near, near + head, far
+    else:  # tail at the wall, tip far out
+        tip, base, tail = far, far - head, near
+
+    def at(d: float, across: float) -> Point:
+        return (mx + ux * d + vx * across, my + uy * d + vy * across)
+
+    return (
+        at(tip, 0),
+        at(base, half),
+        at(base, shaft),
+        at(tail, shaft),
+        at(tail, -shaft),
+        at(base, -shaft),
+        at(base, -half),
+    )
