@@ -41,7 +41,8 @@ from .puzzles import (
 from .puzzles import (
     rate as ratings,
 )
-from .render.pdf import MADE_FROM, LeftOut, stream_pdf, text_problems
+from .render.pdf import LeftOut, stream_pdf, text_problems
+from .render.pdfstream import MADE_FROM
 from .solve import shape_search_cells
 from .spec import AGES, MazeRequest, Spec, load_partial, load_spec
 from .workers import Makers

@@ -38,7 +38,8 @@ from .masks import Mask, load_mask
 from .output import plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
-from .render.pdf import RULES, write_pdf
+from .render.pdf import write_pdf
+from .render.pdfstream import RULES
 from .render.text import ascii_art
 from .report import left_out_notes, notes, summary
 from .rng import MAX_SEED

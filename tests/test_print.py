@@ -610,3 +610,18 @@ def test_a_contents_of_several_pages_says_it_goes_on_as_the_answer_key_does(tmp_
     first = texts[contents[0] - 1]
     assert "Contents" in first and "(continued)" not in first
     assert all("Contents (continued)" in texts[n - 1] for n in contents[1:])
+
+
+def test_the_reportlab_internals_the_streaming_writer_needs_are_there(monkeypatch):
+    """render/pdfstream.py writes through reportlab's private document internals (the reason reportlab
+    is pinned to one minor version): a release that drops one is named here before a book is drawn wrong."""
+    from reportlab.pdfbase import pdfdoc
+
+    from puzzlebook.render.pdfstream import missing_internals
+
+    assert missing_internals() == [], (
+        f"this reportlab lacks what render/pdfstream.py relies on: {missing_internals()}; keep the pin"
+    )
+    monkeypatch.delattr(pdfdoc, "PDFTrailer")
+    monkeypatch.delattr(pdfdoc.PDFCrossReferenceTable, "addsection")
+    assert missing_internals() == ["reportlab.pdfbase.pdfdoc.PDFTrailer", "PDFCrossReferenceTable.addsection"]

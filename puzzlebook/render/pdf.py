@@ -4,7 +4,7 @@ Output is byte-identical for the same plan (``invariant=1``: fixed dates and doc
 embedded (the canvas's initial font is our TrueType font, not an unembedded Helvetica), and each maze is
 one stroked path of merged wall runs with square caps, so corners close cleanly.
 
-The file is streamed: each page is written out as soon as it is drawn (``_Writer``), so a book of
+The file is streamed: each page is written out as soon as it is drawn (``pdfstream.Writer``), so a book of
 thousands of pages is made in the memory of a few.
 
 A maze drawn twice in one file (its page and its answer) has its walls written once, as a form XObject
@@ -20,23 +20,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from itertools import pairwise
-from typing import Any, Literal, Protocol
+from typing import Literal
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (
-    Destination,
-    PDFArray,
-    PDFCrossReferenceTable,
     PDFDictionary,
-    PDFFile,
-    PDFIndirectObject,
-    PDFInfo,
-    PDFName,
-    PDFObjectReference,
-    PDFStream,
-    PDFString,
-    PDFTrailer,
-    PDFZCompress,
     xObjectName,
 )
 from reportlab.pdfgen.canvas import Canvas
@@ -49,6 +37,7 @@ from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, R
 from ..puzzles import Puzzle
 from .fonts import Line, Setter, font_for, register_font
 from .geometry import Placement, arc_beziers, extent, field_sides, gaps, solution_line, wall_runs
+from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
 from .signs import WORDS, Measure, marks, sign_boxes, word_room
 
@@ -141,12 +130,6 @@ def _missing(letter: str) -> str:
     )
 
 
-class Writable(Protocol):
-    """Where a PDF is streamed: a file, a buffer, or ``output.Output``."""
-
-    def write(self, data: bytes, /) -> object: ...
-
-
 def write_pdf(
     plan: BookPlan,
     puzzle_for: Callable[[int], Puzzle],
@@ -156,13 +139,6 @@ def write_pdf(
     buffer = io.BytesIO()
     stream_pdf(plan, puzzle_for, buffer, progress)
     return buffer.getvalue()
-
-
-MADE_FROM = "/PuzzlebookMadeFrom"
-"""The document information entry holding the digest of what the book was made from (``build.made_from``)."""
-RULES = "/PuzzlebookRules"
-"""The document information entry naming the rules a book is checked by, when not print-on-demand's:
-"office" for a handout or a poster, so that `check book.pdf` knows it as `check book.yaml` does."""
 
 
 def stream_pdf(
@@ -179,7 +155,7 @@ def stream_pdf(
     pictures by the arrows found no room, for the build to tell."""
     regular, bold = setters(plan)
     canvas = Canvas(
-        io.BytesIO(),  # never written: ``_Writer`` writes the file
+        io.BytesIO(),  # never written: ``Writer`` writes the file
         pagesize=(plan.width, plan.height),
         invariant=1,
         pageCompression=1,
@@ -192,12 +168,12 @@ def stream_pdf(
     canvas.setCreator(f"puzzlebook {__version__}")
     canvas.setKeywords("maze, puzzle, activity book")
     if made_from or plan.rules:
-        canvas._doc.info = _Info.of(canvas._doc.info, made_from or "", plan.rules)
+        canvas._doc.info = Info.of(canvas._doc.info, made_from or "", plan.rules)
     screen = plan.edition == "screen"
     if screen:
         canvas.showOutline()
     trims = plan.trims or [Box(0, 0, plan.width, plan.height)] * len(plan.pages)
-    writer = _Writer(canvas, out)
+    writer = Writer(canvas, out)
     walls = Walls(canvas, _drawn_twice(plan), writer)
     for page, trim in zip(plan.pages, trims, strict=True):
         if screen:
@@ -216,120 +192,6 @@ def stream_pdf(
     writer.finish()
 
 
-def _compress_now(holder: Any) -> None:
-    """Compress a finished page's or form's drawing as reportlab would on saving, so that it can be
-    written at once (``_Writer``): reportlab leaves alone a stream that already names its filter."""
-    content = PDFZCompress.encode(holder.stream)
-    holder.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), content)
-    holder.stream = None
-
-
-class _Writer:
-    """Writes a reportlab document's objects to a file as they are finished, instead of holding them all
-    until ``Canvas.save`` formats the whole file in memory (a 5,000-maze book held 100 MB that way).
-
-    A PDF's objects may come in any order, since the cross-reference table at the end gives each one's
-    offset: pages, their drawings and walls forms are written when done, links as soon as the page they
-    lead to is drawn, everything else (the page tree, fonts, outline) at the end. A written object's
-    number stays registered under its name, so references to it still resolve, but the object is let go
-    (the page tree keeps a reference in its place).
-    """
-
-    def __init__(self, canvas: Canvas, out: Writable) -> None:
-        self.canvas, self.doc, self.out = canvas, canvas._doc, out
-        self.offset = 0
-        self.waiting: dict[str, list[str]] = {}  # links to pages not yet drawn, by the page's bookmark
-        self._put(PDFFile(self.doc._pdfVersion).format(self.doc))  # the header, as reportlab writes it
-
-    def _put(self, data: bytes) -> None:
-        self.out.write(data)
-        self.offset += len(data)
-
-    def object(self, name: str, let_go: bool = True) -> None:
-        doc = self.doc
-        doc.idToOffset[name] = self.offset
-        self._put(PDFIndirectObject(name, doc.idToObject[name]).format(doc))
-        if let_go:  # its number stays registered, so references to it by name resolve
-            del doc.idToObject[name]
-
-    def form(self, name: str) -> None:
-        """A walls form, compressed and written at once."""
-        _compress_now(self.doc.idToObject[name])
-        self.object(name)
-
-    def page(self, bookmark: str | None = None) -> None:
-        """The page just shown and its drawing, and the links that can now be written: the page's own
-        to pages already drawn, and earlier pages' to this one (named by its ``bookmark``)."""
-        doc = self.doc
-        pages = doc.Pages.pages
-        page = pages[-1]
-        _compress_now(page)
-        name = page.__InternalName__
-        links = [ref.name for ref in page.Annots or ()]
-        self.object(name)  # formatting it registers its drawing, a stream of its own
-        self.object(page.Contents.__InternalName__)
-        pages[-1] = PDFObjectReference(name)
-        for link in links + self.waiting.pop(bookmark or "", []):
-            target = getattr(doc.idToObject[link], "Destination", None)
-            if isinstance(target, Destination) and target.page is None:
-                self.waiting.setdefault(target.name, []).append(link)
-            else:
-                self.object(link)
-
-    def finish(self) -> None:
-        """What reportlab's save does before formatting (fonts made from the letters used, the document
-        information, the outline), then every object not yet written, the cross-reference table and the
-        trailer."""
-        doc = self.doc
-        for font in doc.delayedFonts:
-            font.addObjects(doc)
-        doc.info.invariant = doc.invariant
-        doc.info.digest(doc.signature)
-        catalog, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
-        doc.Outlines.prepare(doc, self.canvas)
-        if doc.Outlines.ready < 0:
-            doc.Catalog.Outlines = None
-        doc.encrypt.prepare(doc)
-        number = 1
-        while number in doc.numberToId:  # formatting may register more objects as it goes
-            name = doc.numberToId[number]
-            if name in doc.idToObject and name not in doc.idToOffset:  # not written yet
-                self.object(name, let_go=False)  # the catalog, written later, asks for the page tree
-            number += 1
-        names = [doc.numberToId[n] for n in range(1, number)]
-        table = PDFCrossReferenceTable()
-        table.addsection(0, names)
-        start = self.offset
-        self._put(table.format(doc))
-        trailer = PDFTrailer(startxref=start, Size=number, Root=catalog, Info=info, ID=doc.ID())
-        self._put(trailer.format(doc))
-
-
-class _Info(PDFInfo):  # type: ignore[misc]  # reportlab has no types
-    """reportlab's document information with entries of ours: ``MADE_FROM``, and ``RULES`` for a book
-    checked by other rules than print-on-demand's."""
-
-    made_from = ""
-    rules = ""
-
-    @classmethod
-    def of(cls, info: PDFInfo, made_from: str, rules: str = "") -> _Info:
-        ours = cls()
-        ours.__dict__.update(info.__dict__)
-        ours.made_from, ours.rules = made_from, rules
-        return ours
-
-    def format(self, document: Any) -> bytes:
-        formatted: bytes = super().format(document)
-        entries = [(MADE_FROM, self.made_from)] * bool(self.made_from) + [(RULES, self.rules)] * bool(
-            self.rules
-        )
-        head, end, tail = formatted.rpartition(b">>")  # the dictionary's own end, after every value
-        for key, value in entries:
-            head += key.encode() + b" " + PDFString(value).format(document) + b"\n"
-        return bytes(head + end + tail)
-
-
 def _drawn_twice(plan: BookPlan) -> set[int]:
     """The mazes this file draws more than once: their walls are worth a form of their own."""
     seen: set[int] = set()
@@ -343,7 +205,7 @@ class Walls:
     """Writes a maze's walls in grid units (integers, so no float formatting), once for a maze drawn
     more than once."""
 
-    def __init__(self, canvas: Canvas, shared: set[int], writer: _Writer) -> None:
+    def __init__(self, canvas: Canvas, shared: set[int], writer: Writer) -> None:
         self.canvas = canvas
         self.shared = shared
         self.writer = writer

@@ -1,0 +1,211 @@
+"""A PDF written as it is made, through reportlab's document internals: the reason for the pin.
+
+reportlab's ``Canvas.save`` formats the whole file in memory at the end (a 5,000-maze book held 100 MB
+that way). ``Writer`` writes each finished object at once instead, which needs reportlab's private
+document internals: the document's object tables (``idToObject``, ``idToOffset``, ``numberToId``), its
+delayed fonts, outline and encryption steps, and the formatting classes of ``reportlab.pdfbase.pdfdoc``.
+Those are not a public API and may change in any release, so pyproject.toml pins reportlab to one minor
+version (``>=5.1,<5.2``), and ``missing_internals`` names what a new release took away: a test fails
+with that list before any book is drawn wrong. Raise the pin only once that test passes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfdoc import (
+    Destination,
+    PDFArray,
+    PDFCrossReferenceTable,
+    PDFDictionary,
+    PDFFile,
+    PDFIndirectObject,
+    PDFInfo,
+    PDFName,
+    PDFObjectReference,
+    PDFStream,
+    PDFString,
+    PDFTrailer,
+    PDFZCompress,
+)
+from reportlab.pdfgen.canvas import Canvas
+
+
+class Writable(Protocol):
+    def write(self, data: bytes, /) -> object: ...
+
+
+MADE_FROM = "/PuzzlebookMadeFrom"
+"""The document information entry holding the digest of what the book was made from (``build.made_from``)."""
+RULES = "/PuzzlebookRules"
+"""The document information entry naming the rules a book is checked by, when not print-on-demand's:
+"office" for a handout or a poster, so that `check book.pdf` knows it as `check book.yaml` does."""
+
+
+def _compress_now(holder: Any) -> None:
+    """Compress a finished page's or form's drawing as reportlab would on saving, so that it can be
+    written at once (``_Writer``): reportlab leaves alone a stream that already names its filter."""
+    content = PDFZCompress.encode(holder.stream)
+    holder.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), content)
+    holder.stream = None
+
+
+class Writer:
+    """Writes a reportlab document's objects to a file as they are finished, instead of holding them all
+    until ``Canvas.save`` formats the whole file in memory (a 5,000-maze book held 100 MB that way).
+
+    A PDF's objects may come in any order, since the cross-reference table at the end gives each one's
+    offset: pages, their drawings and walls forms are written when done, links as soon as the page they
+    lead to is drawn, everything else (the page tree, fonts, outline) at the end. A written object's
+    number stays registered under its name, so references to it still resolve, but the object is let go
+    (the page tree keeps a reference in its place).
+    """
+
+    def __init__(self, canvas: Canvas, out: Writable) -> None:
+        self.canvas, self.doc, self.out = canvas, canvas._doc, out
+        self.offset = 0
+        self.waiting: dict[str, list[str]] = {}  # links to pages not yet drawn, by the page's bookmark
+        self._put(PDFFile(self.doc._pdfVersion).format(self.doc))  # the header, as reportlab writes it
+
+    def _put(self, data: bytes) -> None:
+        self.out.write(data)
+        self.offset += len(data)
+
+    def object(self, name: str, let_go: bool = True) -> None:
+        doc = self.doc
+        doc.idToOffset[name] = self.offset
+        self._put(PDFIndirectObject(name, doc.idToObject[name]).format(doc))
+        if let_go:  # its number stays registered, so references to it by name resolve
+            del doc.idToObject[name]
+
+    def form(self, name: str) -> None:
+        """A walls form, compressed and written at once."""
+        _compress_now(self.doc.idToObject[name])
+        self.object(name)
+
+    def page(self, bookmark: str | None = None) -> None:
+        """The page just shown and its drawing, and the links that can now be written: the page's own
+        to pages already drawn, and earlier pages' to this one (named by its ``bookmark``)."""
+        doc = self.doc
+        pages = doc.Pages.pages
+        page = pages[-1]
+        _compress_now(page)
+        name = page.__InternalName__
+        links = [ref.name for ref in page.Annots or ()]
+        self.object(name)  # formatting it registers its drawing, a stream of its own
+        self.object(page.Contents.__InternalName__)
+        pages[-1] = PDFObjectReference(name)
+        for link in links + self.waiting.pop(bookmark or "", []):
+            target = getattr(doc.idToObject[link], "Destination", None)
+            if isinstance(target, Destination) and target.page is None:
+                self.waiting.setdefault(target.name, []).append(link)
+            else:
+                self.object(link)
+
+    def finish(self) -> None:
+        """What reportlab's save does before formatting (fonts made from the letters used, the document
+        information, the outline), then every object not yet written, the cross-reference table and the
+        trailer."""
+        doc = self.doc
+        for font in doc.delayedFonts:
+            font.addObjects(doc)
+        doc.info.invariant = doc.invariant
+        doc.info.digest(doc.signature)
+        catalog, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
+        doc.Outlines.prepare(doc, self.canvas)
+        if doc.Outlines.ready < 0:
+            doc.Catalog.Outlines = None
+        doc.encrypt.prepare(doc)
+        number = 1
+        while number in doc.numberToId:  # formatting may register more objects as it goes
+            name = doc.numberToId[number]
+            if name in doc.idToObject and name not in doc.idToOffset:  # not written yet
+                self.object(name, let_go=False)  # the catalog, written later, asks for the page tree
+            number += 1
+        names = [doc.numberToId[n] for n in range(1, number)]
+        table = PDFCrossReferenceTable()
+        table.addsection(0, names)
+        start = self.offset
+        self._put(table.format(doc))
+        trailer = PDFTrailer(startxref=start, Size=number, Root=catalog, Info=info, ID=doc.ID())
+        self._put(trailer.format(doc))
+
+
+class Info(PDFInfo):  # type: ignore[misc]  # reportlab has no types
+    """reportlab's document information with entries of ours: ``MADE_FROM``, and ``RULES`` for a book
+    checked by other rules than print-on-demand's."""
+
+    made_from = ""
+    rules = ""
+
+    @classmethod
+    def of(cls, info: PDFInfo, made_from: str, rules: str = "") -> Info:
+        ours = cls()
+        ours.__dict__.update(info.__dict__)
+        ours.made_from, ours.rules = made_from, rules
+        return ours
+
+    def format(self, document: Any) -> bytes:
+        formatted: bytes = super().format(document)
+        entries = [(MADE_FROM, self.made_from)] * bool(self.made_from) + [(RULES, self.rules)] * bool(
+            self.rules
+        )
+        head, end, tail = formatted.rpartition(b">>")  # the dictionary's own end, after every value
+        for key, value in entries:
+            head += key.encode() + b" " + PDFString(value).format(document) + b"\n"
+        return bytes(head + end + tail)
+
+
+DOCUMENT_INTERNALS = (
+    "idToObject",
+    "idToOffset",
+    "numberToId",
+    "delayedFonts",
+    "Outlines",
+    "encrypt",
+    "info",
+    "invariant",
+    "signature",
+    "Catalog",
+    "Pages",
+    "Reference",
+    "ID",
+    "_pdfVersion",
+)
+"""What ``Writer`` reads or calls on reportlab's document (``Canvas._doc``)."""
+PDFDOC_NAMES = (
+    "Destination",
+    "PDFArray",
+    "PDFCrossReferenceTable",
+    "PDFDictionary",
+    "PDFFile",
+    "PDFIndirectObject",
+    "PDFInfo",
+    "PDFName",
+    "PDFObjectReference",
+    "PDFStream",
+    "PDFString",
+    "PDFTrailer",
+    "PDFZCompress",
+)
+
+
+def missing_internals() -> list[str]:
+    """The reportlab internals ``Writer`` relies on that this reportlab lacks (empty when all are there)."""
+    missing = [f"reportlab.pdfbase.pdfdoc.{name}" for name in PDFDOC_NAMES if not hasattr(pdfdoc, name)]
+    doc = getattr(Canvas(None), "_doc", None)
+    if doc is None:
+        return [*missing, "Canvas._doc"]
+    missing += [f"Canvas._doc.{name}" for name in DOCUMENT_INTERNALS if not hasattr(doc, name)]
+    for owner, name in (
+        (doc.Outlines, "prepare"),
+        (doc.encrypt, "prepare"),
+        (doc.info, "digest"),
+        (doc.Pages, "pages"),
+        (PDFCrossReferenceTable(), "addsection"),
+        (PDFZCompress, "encode"),
+    ):
+        if not hasattr(owner, name):
+            missing.append(f"{type(owner).__name__}.{name}")
+    return missing
