@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -14,7 +13,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from .errors import Problem, PuzzlebookError, SpecError
+from .errors import At, Problem, PuzzlebookError, SpecError
 from .inputs import PACKAGE, read_bytes, studio_folder
 from .kinds import ring_counts
 from .layout import (
@@ -205,8 +204,8 @@ def _by_line(problems: list[Problem], spec_name: str) -> list[Problem]:
     after line 19's), then the other files'; each file's own order kept otherwise."""
 
     def line(problem: Problem) -> tuple[int, int]:
-        found = re.match(rf"{re.escape(spec_name)}:(\d+)", problem.where)
-        return (0, int(found[1])) if found else (1, 0)
+        at = problem.at
+        return (0, at.line or 0) if at.file == spec_name else (1, 0)
 
     return sorted(problems, key=line)
 
@@ -353,7 +352,7 @@ def build_book(
     return places[0][0], checked
 
 
-def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[tuple[str, str]]:
+def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[tuple[str, At]]:
     """Where the book goes (and its answers, with ``answer_key: separate``), each with who named it;
     checked before any work, so a long build never ends in "cannot write"."""
     target = output_path(checked.spec, out)
@@ -394,7 +393,7 @@ def answers_path(target: str) -> str:
 
 def write_books(
     checked: Checked,
-    places: list[tuple[str, str]],
+    places: list[tuple[str, At]],
     puzzles: dict[int, Puzzle],
     progress: Callable[[int], None] | None = None,
     check: Callable[[bytes], None] | None = None,

@@ -30,7 +30,7 @@ from .build import (
     work_units,
     write_books,
 )
-from .errors import NotReady, Problem, PuzzlebookError, SpecError
+from .errors import NotReady, Problem, PuzzlebookError, SpecError, Where, problems_of
 from .graph import GraphMaze
 from .inputs import read_bytes
 from .layout import load_layout, plan_single, preset_names
@@ -81,8 +81,12 @@ class TextFormat(StrEnum):
     png = "png"
 
 
-def fail(error: PuzzlebookError) -> NoReturn:
-    problems = error.problems if isinstance(error, SpecError | NotReady) else [str(error)]
+def fail(error: PuzzlebookError, problems_to: str | None = None) -> NoReturn:
+    """Each problem on a line of its own, and the exit code; with ``problems_to``, the problems as JSON
+    in that file too (the studio's child builds: it reads them as data, never from these lines)."""
+    problems = problems_of(error)
+    if problems_to:
+        write_output(problems_to, json.dumps([p.as_dict() for p in problems]).encode(), where="--problems-to")
     for problem in problems:
         typer.echo(f"error: {problem}", err=True)
     raise typer.Exit(error.exit_code)
@@ -410,7 +414,7 @@ def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> b
         request = MazeRequest(
             1,
             0,
-            "",
+            Where(),
             puzzle.maze.width,
             puzzle.maze.height,
             puzzle.algorithm,
@@ -444,6 +448,7 @@ def build(
     seed: Annotated[int | None, typer.Option(help="Use this book seed instead of the spec's.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
     strict: Annotated[bool, typer.Option(help="Run the print preflight; write nothing if it fails.")] = False,
+    problems_to: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Build the PDF book described by a spec."""
     try:
@@ -480,7 +485,7 @@ def build(
             tell_notes(checked)
             left_out_note(checked, left_out)
     except PuzzlebookError as error:
-        fail(error)
+        fail(error, problems_to)
 
 
 def _terminal(stream: TextIO | None) -> bool:

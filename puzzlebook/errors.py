@@ -12,14 +12,50 @@ class PuzzlebookError(Exception):
 
 
 @dataclass(frozen=True)
-class Problem:
-    """One thing wrong with the input: where it is (``book.yaml:14: mazes[1].size``) and what to do."""
+class Where:
+    """Where a problem lies, as data: a file, its line and the key there (``book.yaml``, 14,
+    ``mazes[1].size``); or a key alone (``--seed`` on the command line). Text is made only to print."""
 
-    where: str
-    message: str
+    file: str = ""
+    line: int | None = None
+    key: str = ""
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        spot = f"{self.file}:{self.line}" if self.file and self.line is not None else self.file
+        return ": ".join(part for part in (spot, self.key) if part)
+
+    def __bool__(self) -> bool:
+        return bool(self.file or self.key)
+
+    def inner(self, key: str) -> Where:
+        """A key inside this one, at the same line: ``mazes[1]`` -> ``mazes[1].title``."""
+        return Where(self.file, self.line, f"{self.key}.{key}" if self.key else key)
+
+
+At = Where | str
+"""Where something was written, as a problem names it: a ``Where``, or a key alone (see ``Problem``)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: where it is and what to do. A plain string ``where`` is a key
+    with no file (an option such as ``--seed``, or a name such as ``layout``)."""
+
+    where: At
+    message: str
+
+    @property
+    def at(self) -> Where:
+        return self.where if isinstance(self.where, Where) else Where(key=self.where)
+
+    def __str__(self) -> str:
+        where = str(self.where)
+        return f"{where}: {self.message}" if where else self.message
+
+    def as_dict(self) -> dict[str, str | int | None]:
+        """The problem as JSON data (the studio's): file, line, key and message, each on its own."""
+        at = self.at
+        return {"file": at.file or None, "line": at.line, "key": at.key or None, "message": self.message}
 
 
 class SpecError(PuzzlebookError):
@@ -38,6 +74,15 @@ class NotReady(PuzzlebookError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("\n".join(problems))
+
+
+def problems_of(error: PuzzlebookError) -> list[Problem]:
+    """Any expected failure as its problems: a spec's each, preflight's lines, or the one message."""
+    if isinstance(error, SpecError):
+        return error.problems
+    if isinstance(error, NotReady):
+        return [Problem("", line) for line in error.problems]
+    return [Problem("", str(error))]
 
 
 class GenerationError(PuzzlebookError):

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import Problem, SpecError
+from .errors import At, Problem, SpecError, Where
 
 KB = 1024
 MB = 1024 * KB
@@ -62,7 +62,7 @@ class Source:
         return Path(os.path.realpath(self.path))
 
 
-def _refuse(where: str, message: str) -> SpecError:
+def _refuse(where: At, message: str) -> SpecError:
     return SpecError([Problem(where, message)])
 
 
@@ -92,7 +92,7 @@ def _near(path: Path) -> str:
 def read_bytes(
     path: str | os.PathLike[str],
     kind: str,
-    where: str = "",
+    where: At = "",
     inside: Path | None = None,
     shown: str = "",
 ) -> Source:
@@ -178,7 +178,7 @@ def read_bytes(
 def decode(data: bytes, name: str, kind: str) -> str:
     """UTF-8 text (a byte-order mark is fine); anything else is refused with the line it goes wrong on."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise _refuse(f"{name}:1", f"this {kind} is saved as UTF-16; save it as UTF-8 text")
+        raise _refuse(Where(name, 1), f"this {kind} is saved as UTF-16; save it as UTF-8 text")
     if data.startswith(b"%PDF-"):  # `build book.pdf` for `build book.yaml`
         fix = f"give the book's .yaml file; puzzlebook check {name} checks a PDF" if kind == "spec" else ""
         raise _refuse(name, f"this is a PDF, not a {kind}: {fix or 'give a text file'}")
@@ -190,14 +190,14 @@ def decode(data: bytes, name: str, kind: str) -> str:
         )
     if b"\0" in data:
         line = data[: data.index(b"\0")].count(b"\n") + 1
-        raise _refuse(f"{name}:{line}", "a NUL byte: this does not look like a text file")
+        raise _refuse(Where(name, line), "a NUL byte: this does not look like a text file")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         byte = data[exc.start]
         raise _refuse(
-            f"{name}:{line}",
+            Where(name, line),
             f"byte 0x{byte:02X} is not UTF-8 text; save the {kind} as UTF-8 "
             "(most editors offer it under Save As or Encoding)",
         ) from None
@@ -205,7 +205,7 @@ def decode(data: bytes, name: str, kind: str) -> str:
         bad = next((c for c in line_text if _control(c)), None)
         if bad is not None:
             what = "a NUL byte" if bad == "\0" else f"the control character U+{ord(bad):04X}"
-            raise _refuse(f"{name}:{number}", f"{what}: this does not look like a text file")
+            raise _refuse(Where(name, number), f"{what}: this does not look like a text file")
     return text
 
 
@@ -214,7 +214,7 @@ def _control(c: str) -> bool:
 
 
 def read_text(
-    path: str | os.PathLike[str], kind: str, where: str = "", inside: Path | None = None, shown: str = ""
+    path: str | os.PathLike[str], kind: str, where: At = "", inside: Path | None = None, shown: str = ""
 ) -> tuple[str, Source]:
     """A text file of the given kind, decoded, with its Source (for the list of the build's inputs)."""
     source = read_bytes(path, kind, where, inside, shown)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from . import inputs, kinds
-from .errors import Problem, SpecError
+from .errors import At, Problem, SpecError, Where
 from .grid import size_problem
 
 CELL = "X#"
@@ -39,7 +39,7 @@ class Mask:
 
 def load_mask(
     file: Path,
-    where: str,
+    where: At,
     size: tuple[int, int] | None,
     *,
     inside: Path | None = None,
@@ -66,9 +66,7 @@ def load_mask(
         return None, exc.problems
 
 
-def parse_mask(
-    text: str, name: str, where: str, grid: str = "rectangle"
-) -> tuple[Mask | None, list[Problem]]:
+def parse_mask(text: str, name: str, where: At, grid: str = "rectangle") -> tuple[Mask | None, list[Problem]]:
     """The mask a text draws, cropped to its cells' bounding box, or the problems that stop it: a
     character that is neither a cell nor empty (with its line and column), too few cells, a size too
     large, or cells that fall apart into separate parts (a maze is one piece). ``where`` is the spec
@@ -91,7 +89,7 @@ def parse_mask(
                 shown = "a tab" if mark == "\t" else f'"{mark}"'
                 problems.append(
                     Problem(
-                        f"{name}:{y + 1}",
+                        Where(name, y + 1),
                         f"column {x + 1}: {shown} is neither a cell (X or #) nor empty (. or a space)",
                     )
                 )
@@ -106,7 +104,7 @@ MAX_PICTURE = 40_000_000
 
 
 def picture_mask(
-    data: bytes, name: str, where: str, width: int, height: int, grid: str = "rectangle"
+    data: bytes, name: str, where: At, width: int, height: int, grid: str = "rectangle"
 ) -> tuple[Mask | None, list[Problem]]:
     """The mask a picture draws, fitted into ``width`` x ``height`` cells keeping its proportions: a cell
     is in the maze when most of its pixels are opaque and dark. Then checked and cropped as a drawing is."""
@@ -163,7 +161,7 @@ def fit(inside: Any, width: int, height: int, grid: str = "rectangle") -> set[tu
 
 
 def shape_of(
-    on: set[tuple[int, int]], name: str, where: str, how: str, grid: str = "rectangle"
+    on: set[tuple[int, int]], name: str, where: At, how: str, grid: str = "rectangle"
 ) -> tuple[Mask | None, list[Problem]]:
     """The cells ``on`` as a mask cropped to their box (where the grid's pattern allows a cut), or why
     they cannot be a maze."""

@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import IO
 
-from .errors import Problem, PuzzlebookError, SpecError
+from .errors import At, Problem, PuzzlebookError, SpecError
 
 STREAM_FOLDERS = ("/dev/", "/proc/")  # /dev/stdout, /dev/fd/1, /proc/self/fd/1: written through
 PART = ".part"
@@ -37,17 +37,17 @@ class Target:
     file: Path | None
 
 
-def _refuse(where: str, message: str) -> SpecError:
+def _refuse(where: At, message: str) -> SpecError:
     return SpecError([Problem(where, message)])
 
 
-def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: str = "--output") -> Target:
+def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: At = "--output") -> Target:
     """Check an output path before any work: a folder, a missing folder, a dangling link, a
     write-protected file or one of the build's own input files is refused, each in one line."""
     text = str(path)
     if text == "-":
         return Target(text, None)
-    shown = f"{where} {text}" if where.startswith("-") else where
+    shown = f"{where} {text}" if isinstance(where, str) and where.startswith("-") else where
     if not text.strip():
         raise _refuse(where, "is empty; give a file name such as book.pdf")
     if any(ord(c) < 32 or ord(c) == 127 for c in text):  # a newline in a name splits every line about it
@@ -95,7 +95,7 @@ def _same(source: Path, info: os.stat_result) -> bool:
 
 
 def write_output(
-    path: str | os.PathLike[str], data: bytes, inputs: Iterable[Path] = (), where: str = "--output"
+    path: str | os.PathLike[str], data: bytes, inputs: Iterable[Path] = (), where: At = "--output"
 ) -> None:
     """Write ``data`` all at once to ``path`` (``-`` is standard output); see the module's rules."""
     with writing(path, inputs, where) as out:
@@ -130,7 +130,7 @@ class _Unwritten(Exception):
 
 @contextmanager
 def writing(
-    path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: str = "--output"
+    path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: At = "--output"
 ) -> Iterator[Output]:
     """Write a result piece by piece into ``path`` (``-`` is standard output), whole or not at all: a
     regular file gets a temporary file beside it, renamed into place when the work succeeds; a stream

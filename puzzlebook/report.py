@@ -4,12 +4,13 @@ line and the studio alike (``build`` and ``validate`` print them; the studio sho
 from __future__ import annotations
 
 from .build import Checked
+from .errors import Problem, Where
 from .layout import MazeFrame, print_margins
 from .shapes import SHAPE_READS, shape_reads, size_that_reads
 from .spec import AGES
 
 
-def notes(checked: Checked) -> list[str]:
+def notes(checked: Checked) -> list[Problem]:
     """What a book does other than the spec says, each as "where: what": margins raised, an age's size
     made smaller, a shape too small to read. ``build`` and ``validate`` print them; the studio shows them."""
     return [
@@ -21,7 +22,7 @@ def notes(checked: Checked) -> list[str]:
     ]
 
 
-def _smaller_than_answers_notes(checked: Checked) -> list[str]:
+def _smaller_than_answers_notes(checked: Checked) -> list[Problem]:
     """Mazes drawn smaller than their own answers (six a page with long titles and the seed line under
     each): the puzzle is what the reader works on, so fewer a page is told."""
     maze_cells: dict[int, float] = {}
@@ -37,13 +38,16 @@ def _smaller_than_answers_notes(checked: Checked) -> list[str]:
     fewer = max(n for n in (1, 2, 4) if n < per_page)
     worst = min(smaller, key=lambda n: maze_cells[n] / answer_cells[n])
     return [
-        f"{checked.spec.where('mazes')}: {len(smaller)} of the {len(maze_cells)} mazes print smaller than "
-        f"their own answers (maze {worst}: {maze_cells[worst]:.1f} pt cells, its answer "
-        f"{answer_cells[worst]:.1f} pt); mazes_per_page: {fewer} gives them more room"
+        Problem(
+            checked.spec.where("mazes"),
+            f"{len(smaller)} of the {len(maze_cells)} mazes print smaller than "
+            f"their own answers (maze {worst}: {maze_cells[worst]:.1f} pt cells, its answer "
+            f"{answer_cells[worst]:.1f} pt); mazes_per_page: {fewer} gives them more room",
+        )
     ]
 
 
-def _sheet_notes(checked: Checked) -> list[str]:
+def _sheet_notes(checked: Checked) -> list[Problem]:
     """A class set whose students have fewer mazes than a sheet has places: each sheet is part blank
     (one maze on a handout of two a page), where fewer a page would give the mazes the whole sheet."""
     spec, per_page = checked.spec, checked.layout.mazes_per_page
@@ -54,13 +58,16 @@ def _sheet_notes(checked: Checked) -> list[str]:
     if each >= per_page or each not in (1, 2, 4):
         return []
     return [
-        f"{spec.where('students')}: each student's {each} maze{'s' * (each > 1)} fill{'s' * (each == 1)} "
-        f"{each} of the {per_page} places on their sheet, the rest left blank; mazes_per_page: {each} gives "
-        f"{'it' if each == 1 else 'them'} the whole sheet"
+        Problem(
+            spec.where("students"),
+            f"each student's {each} maze{'s' * (each > 1)} fill{'s' * (each == 1)} "
+            f"{each} of the {per_page} places on their sheet, the rest left blank; mazes_per_page: {each} gives "
+            f"{'it' if each == 1 else 'them'} the whole sheet",
+        )
     ]
 
 
-def _margins_notes(checked: Checked) -> list[str]:
+def _margins_notes(checked: Checked) -> list[Problem]:
     """A layout's own margins under a printer's least are raised (never lowered): said once."""
     layout = checked.layout
     if checked.spec.book.edition != "print" or "margins" not in layout._where or not checked.plan.trims:
@@ -75,13 +82,15 @@ def _margins_notes(checked: Checked) -> list[str]:
         return []
     pages = len(checked.plan.pages)
     return [
-        f"{layout.where('margins')}: raised to what a printer takes for {pages} pages: {', '.join(raised)}"
+        Problem(
+            layout.where("margins"), f"raised to what a printer takes for {pages} pages: {', '.join(raised)}"
+        )
     ]
 
 
-def _ages_notes(checked: Checked) -> list[str]:
+def _ages_notes(checked: Checked) -> list[Problem]:
     """An age's maze size made smaller to fit the page (``layout.age_sizes_to_fit``): once an entry."""
-    told: dict[str, str] = {}
+    told: dict[Where, Problem] = {}
     for maze in checked.mazes:
         age = AGES.get(maze.size_from.removeprefix("difficulty: ")) if maze.size_from else None
         if age and (maze.width, maze.height) != age.size and maze.where not in told:
@@ -90,16 +99,16 @@ def _ages_notes(checked: Checked) -> list[str]:
                 if maze.grid == "circle"
                 else (f"{age.size[0]}x{age.size[1]}", f"{maze.width}x{maze.height}")
             )
-            told[maze.where] = (
-                f"{maze.where}: {maze.size_from} sets {set_}; made {made}, the most the page takes at its cells"
+            told[maze.where] = Problem(
+                maze.where, f"{maze.size_from} sets {set_}; made {made}, the most the page takes at its cells"
             )
     return list(told.values())
 
 
-def _shapes_notes(checked: Checked) -> list[str]:
+def _shapes_notes(checked: Checked) -> list[Problem]:
     """A built-in shape drawn over too few cells is a blob (a heart over an age-4 book's 7x8 cells):
     allowed, since a small blob still makes a maze, but said, once an entry."""
-    told: dict[str, str] = {}
+    told: dict[Where, Problem] = {}
     for maze in checked.mazes:
         entry = checked.spec.book.mazes[maze.entry] if maze.entry < len(checked.spec.book.mazes) else None
         least = SHAPE_READS.get(maze.grid)
@@ -108,19 +117,20 @@ def _shapes_notes(checked: Checked) -> list[str]:
         w, h = maze.drawn_over or (maze.width, maze.height)
         if not shape_reads(maze.grid, w, h):
             grown = size_that_reads(maze.grid, w, h)
-            told[maze.where] = (
-                f"{maze.where}: a {entry.shape} drawn over {w}x{h} cells hardly reads as one; shapes "
+            told[maze.where] = Problem(
+                maze.where,
+                f"a {entry.shape} drawn over {w}x{h} cells hardly reads as one; shapes "
                 f"read from about {least[0]}x{least[1]}{' triangles' if maze.grid == 'triangle' else ''}: "
                 f"write size: {grown[0]}x{grown[1]} (with fewer mazes a page, or an older age, if the page "
-                "then refuses it)"
+                "then refuses it)",
             )
     return list(told.values())
 
 
-def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> list[str]:
+def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> list[Problem]:
     """Words or pictures by the arrows that found no room are left out as the page is drawn: say where,
     and at which end, once an entry, rather than let a book lose them silently on some of its pages."""
-    told: dict[str, tuple[set[tuple[str, str]], list[int]]] = {}
+    told: dict[Where, tuple[set[tuple[str, str]], list[int]]] = {}
     lines = []
     for maze in checked.mazes:
         lost = left_out.get(maze.number)
@@ -143,7 +153,7 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
         )
         shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
         mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
-        lines.append(f"{where}: {mazes} drawn without the {what} {at} (no room); {fix}")
+        lines.append(Problem(where, f"{mazes} drawn without the {what} {at} (no room); {fix}"))
     return lines
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import kinds
-from .errors import Problem
+from .errors import At, Problem
 from .masks import Mask, fit, near_cells, parts_of, shape_of
 
 Inside = Callable[[float, float], bool]
@@ -141,7 +141,7 @@ def size_that_reads(grid: str, width: int, height: int) -> tuple[int, int]:
 
 
 def shape_mask(
-    name: str, width: int, height: int, where: str, grid: str = "rectangle"
+    name: str, width: int, height: int, where: At, grid: str = "rectangle"
 ) -> tuple[Mask | None, list[Problem]]:
     """The built-in shape ``name`` drawn over ``width`` x ``height`` cells, checked and cropped as a
     drawing is (see ``masks``)."""
@@ -191,7 +191,7 @@ work of joining its letters."""
 
 
 def word_mask(
-    word: str, width: int, height: int, where: str, grid: str = "rectangle", sized_by: str = ""
+    word: str, width: int, height: int, where: At, grid: str = "rectangle", sized_by: str = ""
 ) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, its letters (and the
     dots of i and j) joined into one piece by the shortest straight bridges of cells, so the word is one

@@ -31,7 +31,7 @@ from pydantic import (
 )
 
 from . import generators, inputs, kinds
-from .errors import Problem, SpecError
+from .errors import At, Problem, SpecError, Where
 from .grid import parse_size, size_problem
 from .kinds.circle import MAX_RINGS
 from .masks import Mask, load_mask
@@ -417,7 +417,7 @@ class MazeRequest:
 
     number: int  # 1-based, as printed
     entry: int  # index into spec.mazes
-    where: str  # "book.yaml:14: mazes[1]", for messages
+    where: Where  # book.yaml:14: mazes[1], for messages
     width: int
     height: int
     algorithm: str
@@ -427,7 +427,7 @@ class MazeRequest:
     marks: MarksSetting | tuple[tuple[int, int], tuple[int, int]]
     difficulty: str | tuple[float, float] | None = None
     student: str | None = None  # class sets: whose maze this is
-    student_where: str = ""  # where the name is written (book.yaml:5: students[2], or names.txt:3)
+    student_where: At = ""  # where the name is written (book.yaml:5: students[2], or names.txt:3)
     size_from: str = ""  # "difficulty: age-6" when an age preset chose the size
     label: int = 0  # the number printed: the maze's place in its student's set (0: use number)
     match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
@@ -457,11 +457,11 @@ class Spec:
     book: BookSpec
     path: Path
     lines: dict[Loc, int] = field(default_factory=dict)
-    roster: list[tuple[str, str]] = field(default_factory=list)  # (name, where it is written)
+    roster: list[tuple[str, At]] = field(default_factory=list)  # (name, where it is written)
     masks: dict[int, Mask] = field(default_factory=dict)  # entry index -> its mask:, read and checked
     name_masks: dict[tuple[int, int], Mask] = field(default_factory=dict)  # (entry, student) -> name shape
 
-    def where(self, *loc: int | str) -> str:
+    def where(self, *loc: int | str) -> Where:
         return where(self.path.name, self.lines, *loc)
 
     def mazes(self, seed: int | None = None) -> Iterator[MazeRequest]:
@@ -546,12 +546,13 @@ class Spec:
         return files
 
 
-def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[str, str]], list[Problem]]:
+def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[str, At]], list[Problem]]:
     """The class list, each name with where it was written: in the spec (a list the model has checked),
     or in a text file beside it (one name a line, ``#`` comments), read even when the spec has other
     problems so they are all reported at once. Names are checked like any text the book prints."""
     if given is None:
         return [], []
+    named: list[tuple[str, At]]
     if isinstance(given, list):
         named = [(n.strip(), where(path.name, lines, "students", i)) for i, n in enumerate(given)]
     else:
@@ -575,7 +576,7 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
         except SpecError as exc:
             return [], [Problem(p.where, p.message + hint) for p in exc.problems]
         named = [
-            (line.strip(), f"{file.name}:{number}")
+            (line.strip(), Where(file.name, number))
             for number, line in enumerate(text.splitlines(), 1)
             if not line.lstrip().startswith("#")
         ]
@@ -613,7 +614,7 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
                 f"{len(roster):,} students; a class set may have at most {MAX_STUDENTS:,}",
             )
         )
-    seen: dict[str, tuple[str, str]] = {}
+    seen: dict[str, tuple[str, At]] = {}
     twice = 0
     for name, at in roster:  # the answer key is labelled by name: two Anas would share answers
         key = unicodedata.normalize("NFC", name).casefold()
@@ -649,13 +650,12 @@ student, with a maze of their own."""
 """Problems of one kind told one by one at most; the rest are counted in one line."""
 
 
-def where(name: str, lines: dict[Loc, int], *loc: int | str) -> str:
+def where(name: str, lines: dict[Loc, int], *loc: int | str) -> Where:
     """``book.yaml:14: mazes[1].size``: the nearest line known for ``loc``."""
     probe: Loc = tuple(loc)
     while probe and probe not in lines:
         probe = probe[:-1]
-    line = lines.get(probe, 1)
-    return f"{name}:{line}: {format_loc(tuple(loc))}" if loc else f"{name}:{line}"
+    return Where(name, lines.get(probe, 1), format_loc(tuple(loc)) if loc else "")
 
 
 MAX_DEPTH = 24
@@ -803,22 +803,20 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
             node = loader.get_single_node()
             if node is not None:
                 _walk(node, (), lines, found)
-            problems = [
-                Problem(f"{name}:{line}: {format_loc(loc)}".rstrip(": "), m) for loc, line, m in found
-            ]
+            problems = [Problem(Where(name, line, format_loc(loc)), m) for loc, line, m in found]
             if any(not m.startswith("appears twice") for _, _, m in found):
                 raise SpecError(problems)
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
     except _Refused as exc:
-        line = f":{exc.problem_mark.line + 1}" if exc.problem_mark else ""
-        raise SpecError([Problem(f"{name}{line}", str(exc.problem))]) from None
+        at = Where(name, exc.problem_mark.line + 1 if exc.problem_mark else None)
+        raise SpecError([Problem(at, str(exc.problem))]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         if exc.context_mark and any(w in (exc.context or "") for w in ("simple key", "quoted scalar")):
             mark = exc.context_mark  # a key without its ':', or a quote never closed, is found lines later
-        line = f":{mark.line + 1}" if mark else ""
+        line = mark.line + 1 if mark else None
         what = exc.problem or exc.context or ""
         said = _plain_yaml_problem(f"{what} {exc.context or ''}")
         rows = text.splitlines()
@@ -852,9 +850,9 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
         )
         if glued:
             i, m = glued
-            line = f":{i + 1}"
+            line = i + 1
             said = f'this is not valid YAML: put a space after the colon: "{m[2]}: {m[3].strip()}"'
-        raise SpecError([Problem(f"{name}{line}", said)]) from None
+        raise SpecError([Problem(Where(name, line), said)]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(name, f"this is not valid YAML ({exc})")]) from None
     return data, lines, problems
@@ -903,16 +901,16 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
     text, _ = inputs.read_text(path, "spec")
     data, lines, problems = parse_yaml(text, path.name)
     if data is None:
-        raise SpecError([Problem(f"{path.name}:1", "the spec is empty; start with `title: My Maze Book`")])
+        raise SpecError([Problem(Where(path.name, 1), "the spec is empty; start with `title: My Maze Book`")])
     if not isinstance(data, dict):
         raise SpecError(
-            [Problem(f"{path.name}:1", "a spec is a list of `key: value` lines, such as `title: My Book`")]
+            [Problem(Where(path.name, 1), "a spec is a list of `key: value` lines, such as `title: My Book`")]
         )
     mazes = data.get("mazes")
     for i, entry in enumerate(mazes if isinstance(mazes, list) else []):
         if isinstance(entry, dict):
             problems += _check_algorithm(path.name, lines, i, entry)
-    roster: list[tuple[str, str]] = []
+    roster: list[tuple[str, At]] = []
     masks: dict[int, Mask] = {}
     name_masks: dict[tuple[int, int], Mask] = {}
     if isinstance(data.get("students"), str) and _is_one_line(data["students"]):  # files are checked
@@ -998,15 +996,15 @@ class _Drawings:
     ``MASK_CELLS`` in all, counted before the drawing."""
 
     def __init__(self) -> None:
-        self.found: dict[tuple[Any, ...], tuple[Mask | None, list[Problem], str]] = {}
+        self.found: dict[tuple[Any, ...], tuple[Mask | None, list[Problem], At]] = {}
         self.cells = {"shape": 0, "mask": 0}
 
     def draw(
         self,
         key: tuple[Any, ...],
-        at: str,
+        at: At,
         cells: int,
-        make: Callable[[str], tuple[Mask | None, list[Problem]]],
+        make: Callable[[At], tuple[Mask | None, list[Problem]]],
     ) -> tuple[Mask | None, list[Problem]]:
         """``make(at)``, or what it gave for ``key`` before, told at ``at``; ``cells`` is its cost."""
         if key not in self.found:
@@ -1158,7 +1156,7 @@ def _name_shapes(
     i: int,
     path: Path,
     lines: dict[Loc, int],
-    roster: list[tuple[str, str]],
+    roster: list[tuple[str, At]],
     found: dict[tuple[int, int], Mask],
     spent: list[int],
 ) -> list[Problem]:
@@ -1308,11 +1306,7 @@ def _check_algorithm(file_name: str, lines: dict[Loc, int], i: int, entry: dict[
 def sort_problems(problems: list[Problem]) -> list[Problem]:
     """File order: a person fixes problems top to bottom."""
 
-    def line_of(p: Problem) -> int:
-        match = re.match(r"^[^:]*:(\d+)", p.where)
-        return int(match[1]) if match else 0
-
-    return sorted(problems, key=line_of)
+    return sorted(problems, key=lambda p: p.at.line or 0)
 
 
 def json_schema() -> dict[str, Any]:

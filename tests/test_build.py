@@ -1,4 +1,5 @@
 import io
+import json
 import os
 import re
 import shutil
@@ -365,3 +366,26 @@ def test_words_and_pictures_left_out_for_want_of_room_are_told(tmp_path, monkeyp
     assert "note: class.yaml:7: mazes[1]: maze 2 is drawn without the words by the arrows (no room)" in (
         result.stderr
     )
+
+
+def test_problems_are_data_to_the_end(tmp_path):
+    """A problem keeps its file, line and key as fields until printed: the studio's child build hands
+    them over as JSON (never as text to parse back), in the line order the command line prints."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\npictures: cats\nmazes:\n  - {size: 0x5, algorithm: wilsn}\n", encoding="utf-8")
+    told = tmp_path / "problems.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "puzzlebook", "build", str(spec), "--problems-to", str(told)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)},
+    )
+    problems = json.loads(told.read_text())
+    assert done.returncode == 2 and len(problems) == 3
+    assert [(p["file"], p["line"], p["key"]) for p in problems] == [
+        ("book.yaml", 2, "pictures"),
+        ("book.yaml", 4, "mazes[0].algorithm"),
+        ("book.yaml", 4, "mazes[0].size"),
+    ]
+    printed = [line.removeprefix("error: ") for line in done.stderr.splitlines()]
+    assert printed == [f"{p['file']}:{p['line']}: {p['key']}: {p['message']}" for p in problems]

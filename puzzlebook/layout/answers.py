@@ -111,7 +111,7 @@ def fill_contents(
         (
             layout.words.maze_name(m) + (f" · {isolate(m.title)}" if m.title else ""),
             maze_pages[m.number],
-            m.student_where or (f"{m.where}.title" if m.title else ""),
+            m.student_where or (m.where.inner("title") if m.title else ""),
         )
         for m in mazes
     ]

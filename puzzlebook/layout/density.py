@@ -126,7 +126,7 @@ def too_dense(
         else ""
     )
     return Problem(
-        maze.where + ".size",
+        maze.where.inner("size"),
         f"{size} is too dense for {name}{per_page} on {page}: its cells would be {cell:.{d}f} pt, the minimum "
         f"is {min_cell:.{d}f} pt{raised}; {', or '.join(fixes)}",
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..artwork import MIN_SIZE as MIN_PICTURE
 from ..artwork import PAIRS
+from ..errors import At
 from ..kinds import kind
 from ..spec import (
     MazeRequest,
@@ -64,7 +65,7 @@ def slot_items(
     if not answer:  # under its heading, which so stands at one height on every page of the book
         y = box.y1 - room - extra - cell * down
     top = y + cell * down + room + extra + 4
-    source = f"{maze.where}.title" if maze.title and not answer else ""
+    source: At = maze.where.inner("title") if maze.title and not answer else ""
     items: list[Item] = [
         Text(
             slot.x0 + slot.w / 2,
@@ -145,8 +146,8 @@ def page_frame(
     page: Page,
     title: str,
     student: str | None = None,
-    student_where: str = "",
-    title_where: str = "",
+    student_where: At = "",
+    title_where: At = "",
     marked: bool = True,
 ) -> Box:
     """Header, footer, name line and instructions; returns the box left for the mazes. A page whose

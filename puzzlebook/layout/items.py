@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..errors import At
+
 
 @dataclass(frozen=True, slots=True)
 class Box:
@@ -32,7 +34,7 @@ class Text:
     align: Literal["left", "center", "right"] = "left"
     gray: float = 0.0
     max_width: float | None = None  # shrink the font to fit
-    source: str = ""  # where the words were written (book.yaml:1: title), for text too long to fit
+    source: At = ""  # where the words were written (book.yaml:1: title), for text too long to fit
     wrap: bool = False  # too wide for one line: two lines (the first above), before any shrinking
     lines: int = 2  # with ``wrap``, at most this many lines, as few as fit
 
@@ -77,7 +79,7 @@ class MazeFrame:
     solution_gray: float
     label: float = 12.0  # the largest size of the Start and Finish words
     words: tuple[str, str] = ("Start", "Finish")  # beside the start and end arrows
-    words_where: tuple[str, str] = ("", "")  # where they were written, for words too long to fit
+    words_where: tuple[At, At] = ("", "")  # where they were written, for words too long to fit
     picture: float = 0.0  # size of the start and end pictures, beyond the arrows; 0 for none
     pictures: tuple[str, str] | None = None  # their names, such as ("mouse", "cheese")
     solution_width: float = 3.0  # pt, the answer line's (see boxes.solution_width)
@@ -125,5 +127,5 @@ class BookPlan:
     bleed: bool = False
     answers: BookPlan | None = None  # the answer key as a document of its own (answer_key: separate)
     fallbacks: tuple[str, ...] = ()  # tried letter by letter after the regular or bold font
-    font_where: dict[str, str] = field(default_factory=dict)  # where each font was named, for its problems
+    font_where: dict[str, At] = field(default_factory=dict)  # where each font was named, for its problems
     rules: str = ""  # "office": a print edition for an office printer, checked without page counts

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from ..errors import Problem, SpecError
+from ..errors import At, Problem, SpecError, Where
 from ..spec import (
     MazeRequest,
     Spec,
@@ -146,7 +146,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     )
 
     problems: list[Problem] = []
-    dense: set[str] = set()
+    dense: set[Where] = set()
     per_page = layout.mazes_per_page
     columns, rows = grid_of(per_page)
     caption = layout.heading_size if per_page == 1 else layout.caption_size
@@ -203,7 +203,7 @@ def _subject(layout: Layout, count: int) -> str:
     return f"{count} {layout.words.mazes}"
 
 
-def _font_where(layout: Layout) -> dict[str, str]:
+def _font_where(layout: Layout) -> dict[str, At]:
     fallbacks = {font: layout.where(f"fallback_fonts[{i}]") for i, font in enumerate(layout.fallback_fonts)}
     return {**fallbacks, layout.bold_font: layout.where("bold_font"), layout.font: layout.where("font")}
 

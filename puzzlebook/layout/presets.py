@@ -20,7 +20,7 @@ from pydantic import (
 )
 
 from ..artwork import PAIRS
-from ..errors import Problem, SpecError
+from ..errors import At, Problem, SpecError, Where
 from ..inputs import read_bytes, read_text
 from ..messages import Loc, errors_of
 from ..registry import suggest
@@ -109,6 +109,13 @@ class Words(_Model):
         return f"{isolate(maze.student)} · {mine}" if maze.student else mine
 
 
+def _setting(layout: At, key: str) -> At:
+    """Where a setting the layout gives was chosen: the line naming the layout, ``layout (font)``."""
+    if isinstance(layout, Where):
+        return Where(layout.file, layout.line, f"{layout.key} ({key})")
+    return f"{layout} ({key})"
+
+
 class Layout(_Model):
     """Every setting of a page layout; the defaults are the activity book."""
 
@@ -154,16 +161,16 @@ class Layout(_Model):
     )
     answer_key: AnswerKey = Field(default_factory=AnswerKey)
     words: Words = Field(default_factory=Words)
-    _where: dict[str, str] = PrivateAttr(default_factory=dict)
-    _said: dict[str, str] = PrivateAttr(default_factory=dict)
+    _where: dict[str, At] = PrivateAttr(default_factory=dict)
+    _said: dict[str, At] = PrivateAttr(default_factory=dict)
     _files: tuple[Path, ...] = PrivateAttr(default=())
 
-    def where(self, key: str) -> str:
+    def where(self, key: str) -> At:
         """Where a setting was given: ``big.yaml:4: heading_size``, or the spec's line for its overrides.
         Made once a key: every maze frame of a book carries two."""
         said = self._said.get(key)
         if said is None:
-            said = self._said[key] = self._where.get(key) or f"{self._where.get('', 'layout')} ({key})"
+            said = self._said[key] = self._where.get(key) or _setting(self._where.get("", "layout"), key)
         return said
 
     @property
@@ -274,7 +281,7 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
         if not isinstance(data, dict):
             what = "is empty" if data is None else "is a list"
             raise SpecError(
-                [Problem(f"{path.name}:1", f"this layout {what}; a layout holds `key: value` lines")]
+                [Problem(Where(path.name, 1), f"this layout {what}; a layout holds `key: value` lines")]
             )
         fname, folder = path.name, path.parent
         layout_files.append(path)
@@ -283,7 +290,11 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
             if base not in names:
                 hint = suggest(str(base), names) or f" Presets: {', '.join(names)}."
                 raise SpecError(
-                    [Problem(f"{fname}:{lines.get(('base',), 1)}: base", f'unknown preset "{base}".{hint}')]
+                    [
+                        Problem(
+                            Where(fname, lines.get(("base",), 1), "base"), f'unknown preset "{base}".{hint}'
+                        )
+                    ]
                 )
             merged = _merge(_preset_data(base), data)
             if "instructions" in data and "instructions_unmarked" not in data:
@@ -298,12 +309,14 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
         )
         raise SpecError([Problem(where, f'unknown layout "{name}".{hint}')])
     data = {**data, **(overrides or {})}
-    places = {str(loc[0]): f"{fname}:{line}: {loc[0]}" for loc, line in lines.items() if len(loc) == 1}
+    places: dict[str, At] = {
+        str(loc[0]): Where(fname, line, str(loc[0])) for loc, line in lines.items() if len(loc) == 1
+    }
     if spec is not None:
         places.update({key: spec.where(key) for key in overrides or {}})
     fallbacks = data.get("fallback_fonts")
     named = [(places.get(key, where), data.get(key), folder) for key in ("font", "bold_font")] + [
-        (f"{fname}:{lines.get(('fallback_fonts', i), 1)}: fallback_fonts[{i}]", font, folder)
+        (Where(fname, lines.get(("fallback_fonts", i), 1), f"fallback_fonts[{i}]"), font, folder)
         for i, font in enumerate(fallbacks[:MAX_FALLBACKS] if isinstance(fallbacks, list) else [])
     ]  # past the limit, the model says there are too many: none are read
     if spec is not None:  # the spec's fallback fonts add to the layout's, relative to the spec
@@ -320,7 +333,7 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
                 problems.append(Problem(spec.where(*loc), msg))
                 continue
             line = lines.get(loc[:1], 1) if lines else 1
-            problems.append(Problem(f"{fname}:{line}: {'.'.join(map(str, loc))}", msg))
+            problems.append(Problem(Where(fname, line, ".".join(map(str, loc))), msg))
     if problems:
         raise SpecError(sort_problems(problems)) from None
     layout = layout.model_copy(
@@ -337,7 +350,7 @@ def load_layout(name: str, spec: Spec | None = None, overrides: dict[str, Any] |
     return layout
 
 
-def _fonts(named: list[tuple[str, Any, Path]]) -> tuple[list[Any], list[Path], list[Problem]]:
+def _fonts(named: list[tuple[At, Any, Path]]) -> tuple[list[Any], list[Path], list[Problem]]:
     """Fonts, each given as (where it is named, name or path, the folder a path is relative to): each file
     is read once here and checked to be a font that can be embedded, so `validate` reports it with the
     layout's other problems. Returns each font as a bundled name or a file's real path."""
@@ -352,7 +365,7 @@ def _fonts(named: list[tuple[str, Any, Path]]) -> tuple[list[Any], list[Path], l
             source = read_bytes(folder / font, "font", at, shown=font)
         except SpecError as exc:
             bare = "." not in Path(font).name  # "Arial": a font's name, where a file is wanted
-            key = at.rsplit(": ", 1)[-1]  # font, bold_font, fallback_fonts[0]
+            key = at.key if isinstance(at, Where) else at  # font, bold_font, fallback_fonts[0]
             written = f"{key.split('[')[0]}: [{font}.ttf]" if "[" in key else f"{key}: {font}.ttf"
             hint = (
                 f"; a font is a .ttf or .otf file, named from the folder of the file that names it "

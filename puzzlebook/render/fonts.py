@@ -25,7 +25,7 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
-from ..errors import LayoutError, Problem, SpecError
+from ..errors import At, LayoutError, Problem, SpecError
 from ..inputs import read_bytes
 from ..layout import BUNDLED_FONTS
 
@@ -60,7 +60,7 @@ class TaggedFont(ttfonts.TTFont):  # type: ignore[misc]
             ttfonts.SUBSETN = numbered
 
 
-def register_font(name: str, where: str = "") -> str:
+def register_font(name: str, where: At = "") -> str:
     """A bundled font or a path to a font file the layout checked; returns the registered name, which
     comes from the file's contents: two fonts of the same file name are two fonts, and the same font met
     twice is read once. ``where`` names the setting, for a file that turns out not to be usable."""

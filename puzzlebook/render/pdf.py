@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..artwork import PICTURES, placed
-from ..errors import Problem
+from ..errors import At, Problem
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, wall_for
 from ..puzzles import Puzzle
@@ -65,14 +65,14 @@ def text_problems(plan: BookPlan) -> list[Problem]:
     place even at the smallest print size: refused before any work, rather than printed wrong. Also
     loads the fonts, so a font that cannot be embedded is found by `validate` too."""
     regular, bold = setters(plan)
-    problems: dict[str, Problem] = {}
+    problems: dict[At, Problem] = {}
     missed: set[str] = set()
     fonts_named = {
         regular: plan.font_where.get(plan.fonts[0], ""),
         bold: plan.font_where.get(plan.fonts[1], ""),
     }
 
-    def missing(text: str, setter: Setter, where: str) -> bool:
+    def missing(text: str, setter: Setter, where: At) -> bool:
         """Whether a letter of ``text`` is in no font; reported once for each place it was written, and
         for words of puzzlebook's own (no ``where``) against the font setting, once for each letter."""
         letter = setter.missing(text)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from ..errors import PuzzlebookError
+from ..errors import PuzzlebookError, Where
 from ..inputs import CONFINED, STUDIO_FOLDER
 from ..output import write_output
 
@@ -48,9 +48,6 @@ CACHED_BYTES = 100_000_000
 """Bytes of books kept at most (the newest is kept whatever its size): six 5,000-maze books held 600 MB."""
 SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml\Z")  # \Z: "$" would let a name end in a newline
 PDF_NAME = re.compile(r"^[\w][\w .-]{0,80}\.pdf\Z")
-PROBLEM = re.compile(r"^error: [^:\n]*?:(\d+): ([\w\[\].-]+(?: \([\w.]+\))?): (.*)$")
-"""A problem's line, key (``mazes[0].size``, ``layout (start_label)``) and message: a key has no blanks,
-so a message with ": " in it (``start with `title: My Maze Book` ``) is not cut at it."""
 TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript",
@@ -135,6 +132,8 @@ class Studio:
                 str(path),
                 "-o",
                 str(work / "book.pdf"),
+                "--problems-to",
+                str(work / "problems.json"),
             ]
             build = subprocess.Popen(
                 command,
@@ -154,11 +153,17 @@ class Studio:
                 message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
                 return Outcome(1, b"", [{"line": None, "key": None, "message": message}]), b""
             else:
-                book, answers = (
+                book, answers, told = (
                     (work / name).read_bytes() if (work / name).is_file() else b""
-                    for name in ("book.pdf", "book-answers.pdf")
+                    for name in ("book.pdf", "book-answers.pdf", "problems.json")
                 )
-                problems = problems_of(stderr.decode("utf-8", "replace"))
+                if told:
+                    problems = [shown(problem, path.name) for problem in json.loads(told)]
+                elif build.returncode:  # it failed before it could say why: its last words
+                    last = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["the build failed"]
+                    problems = [{"line": None, "key": None, "message": last[0].removeprefix("error: ")}]
+                else:
+                    problems = []
                 return Outcome(build.returncode, book, problems), answers
             finally:
                 shutil.rmtree(work, ignore_errors=True)
@@ -170,20 +175,19 @@ class Studio:
         """The checks of ``puzzlebook validate``, in this process (they build no maze, so they are
         quick and bounded by the spec's limits), confined to the folder for this thread only."""
         from ..build import check_book
-        from ..errors import PuzzlebookError
+        from ..errors import PuzzlebookError, problems_of
         from ..report import notes, summary
 
         with self._spec_file(spec) as path:
             token = CONFINED.set(str(self.folder))
             try:
                 checked = check_book(path)
-            except PuzzlebookError as exc:  # a SpecError's text is its problems, a line each
-                return Outcome(
-                    2, b"", problems_of("\n".join(f"error: {line}" for line in str(exc).splitlines()))
-                )
+            except PuzzlebookError as exc:
+                return Outcome(2, b"", [shown(p.as_dict(), path.name) for p in problems_of(exc)])
             finally:
                 CONFINED.reset(token)
-            return Outcome(0, b"", [], summary(checked), [HIDDEN_SPEC.sub(_line, n) for n in notes(checked)])
+            told = [sentence(shown(note.as_dict(), path.name)) for note in notes(checked)]
+            return Outcome(0, b"", [], summary(checked), told)
 
     def pdf(self, spec: str, part: str = "book") -> Outcome:
         """The book, or with ``part="answers"`` its separate answer key (empty when it has none): one
@@ -248,24 +252,21 @@ HIDDEN_SPEC = re.compile(r"\.puzzlebook-studio-[\w-]+\.yaml:(\d+)(?:: )?")
 """The spec's hidden copy as a message names it (".puzzlebook-studio-qi2t.yaml:5: "), told as "line 5, "."""
 
 
-def problems_of(stderr: str) -> list[dict[str, Any]]:
-    """The child's error lines as the API's problems: line, key and message where it gave them; the
-    spec's hidden copy is never named to the person (its line is)."""
-    found = []
-    for line in stderr.splitlines():
-        match = PROBLEM.match(line)
-        if match:
-            found.append({"line": int(match[1]), "key": match[2], "message": match[3]})
-        elif line.startswith("error: "):
-            text = line.removeprefix("error: ")
-            spot = re.match(r"^[^:\n]*?:(\d+): (.*)$", text)
-            if spot:
-                found.append({"line": int(spot[1]), "key": None, "message": spot[2]})
-            else:
-                found.append({"line": None, "key": None, "message": text})
-    for problem in found:
-        problem["message"] = HIDDEN_SPEC.sub(_line, str(problem["message"]))
-    return found
+def shown(problem: dict[str, Any], spec_file: str) -> dict[str, Any]:
+    """A problem (``Problem.as_dict``) as the page shows it: the spec's own line and key, beside its
+    field; anything in another file, or with no line, as one sentence saying where. The spec's hidden
+    copy is never named to the person (its line is)."""
+    message = HIDDEN_SPEC.sub(_line, str(problem["message"]))
+    if problem.get("file") == spec_file:
+        return {"line": problem["line"], "key": problem["key"], "message": message}
+    where = str(Where(problem.get("file") or "", problem.get("line"), problem.get("key") or ""))
+    return {"line": None, "key": None, "message": f"{where}: {message}" if where else message}
+
+
+def sentence(problem: dict[str, Any]) -> str:
+    """A shown problem as one line of text (the page's notes): "line 3: mazes[0]: ..."."""
+    spot = f"line {problem['line']}" if problem["line"] else ""
+    return ": ".join(part for part in (spot, problem["key"] or "", problem["message"]) if part)
 
 
 def _line(match: re.Match[str]) -> str:
