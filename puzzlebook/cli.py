@@ -66,7 +66,7 @@ class OneLineGroup(TyperGroup):
     def make_context(
         self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
     ) -> Context:
-        with _one_line(args, ([], self.params)):
+        with _usage_in_one_line(args, ([], self.params)):
             return super().make_context(info_name, args, parent, **extra)
 
     def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Any, list[str]]:
@@ -85,12 +85,12 @@ class OneLineGroup(TyperGroup):
         sub = self.get_command(ctx, args[0]) if args else None
         # the parser's own errors (a value missing after --seed) do not say which command they are of
         under = ([*_names(ctx), args[0]], sub.params) if sub else (_names(ctx), self.params)
-        with _one_line(args, under):
+        with _usage_in_one_line(args, under):
             return super().invoke(ctx)
 
 
 @contextmanager
-def _one_line(args: list[str], under: tuple[list[str], list[Parameter]]) -> Iterator[None]:
+def _usage_in_one_line(args: list[str], under: tuple[list[str], list[Parameter]]) -> Iterator[None]:
     try:
         yield
     except NoArgsIsHelpError:
@@ -105,6 +105,15 @@ def argument_problem(error: UsageError, args: list[str], under: tuple[list[str],
     names, params = (_names(error.ctx), error.ctx.command.params) if error.ctx else under
     command = " ".join(["puzzlebook", *names])
     if isinstance(error, NoSuchOption):
+        commands: dict[str, Any] = getattr(error.ctx.command, "commands", {}) if error.ctx else {}
+        owners = [n for n, c in commands.items() if any(error.option_name in p.opts for p in c.params)]
+        if owners:  # puzzlebook --seed 3 build book.yaml
+            listed = f"{', '.join(owners[:-1])} and {owners[-1]}" if len(owners) > 1 else owners[0]
+            return Problem(
+                error.option_name,
+                f"is an option of {listed}: write it after the command, such as "
+                f"puzzlebook {owners[0]} {error.option_name}",
+            )
         known = [o for p in params for o in (*p.opts, *p.secondary_opts) if o.startswith("-")]
         hint = suggest(error.option_name, [*known, "--help"])
         return Problem(

@@ -268,6 +268,11 @@ SEED_RULE = "error: --seed: must be a whole number from 0 to 9223372036854775807
         ),
         (["--sede"], "error: --sede: puzzlebook has no such option"),
         (
+            ["--seed", "3", "build", "b.yaml"],
+            "error: --seed: is an option of maze, build and check: write it after the command, such as "
+            "puzzlebook maze --seed",
+        ),
+        (
             ["maze", "-s", "5x5", "--dpi", "x"],
             'error: --dpi: must be a whole number, got "x": PNG resolution, 72 to 1200',
         ),
