@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -98,6 +99,39 @@ def _one_line(value: str) -> str:
 OneLine = Annotated[str, AfterValidator(_one_line)]
 
 
+def _printed(value: str, fix: str) -> str:
+    """Text that must show on the page: a title or a student's name made only of spaces, invisible
+    characters (U+200B, joiners) or combining marks printed nothing, and got a blank sheet of its own."""
+    if any(_shows(c) for c in value):
+        return value
+    unseen = next((c for c in value if not c.isspace()), None)
+    if unseen is None:
+        raise ValueError(f"is empty; {fix}")
+    what = (
+        "combining marks, which print on a letter"
+        if unicodedata.category(unseen).startswith("M")
+        else "invisible characters"
+    )
+    said = f"U+{ord(unseen):04X} {unicodedata.name(unseen, '(unassigned)')}"
+    raise ValueError(f"prints nothing: it holds only {what} ({said}); {fix}")
+
+
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters that print nothing: the Hangul fillers and the blank Braille pattern."""
+
+
+def _shows(c: str) -> bool:
+    """Whether a character prints something by itself: not a space, a mark (drawn on a letter), a
+    control, a format character or an unassigned code point. Private-use ones are left to the fonts."""
+    kind = unicodedata.category(c)
+    return (kind[0] not in "MZC" or kind == "Co") and c not in _BLANK_LETTERS
+
+
+NAME_FIX = "write the name in letters, or delete it"
+Title = Annotated[OneLine, AfterValidator(partial(_printed, fix="write the title in letters"))]
+Name = Annotated[OneLine, AfterValidator(partial(_printed, fix=NAME_FIX)), Field(max_length=MAX_NAME)]
+
+
 def _layout_key(loc: Loc, message: str) -> str:
     """A layout's setting written in a spec (instructions, words) is told where it goes."""
     from .layout.presets import Layout  # the layout model is built on this module's types
@@ -178,7 +212,7 @@ FontFiles = Annotated[
         "relative to this file",
     ),
 ]
-Names = Annotated[list[Annotated[OneLine, Field(max_length=MAX_NAME)]], Field(max_length=MAX_STUDENTS)]
+Names = Annotated[list[Name], Field(max_length=MAX_STUDENTS)]
 NamesFile = Annotated[OneLine, Field(max_length=255)]
 StudentsField = Annotated[
     Annotated[Names, Tag("~list")] | Annotated[NamesFile, Tag("~file")],
@@ -362,7 +396,7 @@ class MazeEntry(_Model):
 class BookSpec(_Model):
     """A puzzlebook book spec."""
 
-    title: OneLine = Field(min_length=1, max_length=120, description="the book's title")
+    title: Title = Field(max_length=120, description="the book's title", json_schema_extra={"minLength": 1})
     subtitle: OneLine | None = Field(None, max_length=160)
     author: OneLine | None = Field(None, max_length=120)
     layout: OneLine = Field(
@@ -599,6 +633,11 @@ def _roster(given: Any, path: Path, lines: dict[Loc, int]) -> tuple[list[tuple[s
             )
         )
     for name, at in roster if isinstance(given, str) else []:
+        try:
+            _printed(name, NAME_FIX)
+        except ValueError as exc:  # the name itself is not shown: it would be blank
+            problems.append(Problem(at, str(exc)))
+            continue
         try:
             _one_line(name)
             if len(name) > MAX_NAME:

@@ -239,3 +239,38 @@ def test_a_wrong_mazes_per_page_points_at_the_spec(tmp_path):
         SpecError, match=re.escape("class.yaml:3: mazes_per_page: expected 1, 2, 4 or 6, got 3")
     ):
         check_book(path)
+
+
+INVISIBLE = ["\u200b", "\u200d\u200c", "\u0301\u0308", "\u3164", "\u2800", "\u00a0\u2060", "\ufe0f", "\u2063"]
+SHOWN = [
+    "Zoë",
+    "Noe\u0308l",
+    "Ma\u200cryam",
+    "مريم",
+    "민준",
+    "Ève",
+    "👩\u200d🚀 Ana",
+    "O'Neil",
+    "Nguyễn",
+    "7",
+]
+
+
+@pytest.mark.parametrize("inline", [True, False])
+def test_a_name_that_prints_nothing_is_refused_at_its_line_and_every_real_name_passes(tmp_path, inline):
+    names = ["Ana", *INVISIBLE, *SHOWN]
+    if inline:
+        path = spec(
+            tmp_path, CLASS.replace("[Ana, Ben, Chloé]", "[" + ", ".join(f'"{n}"' for n in names) + "]")
+        )
+        at = [f"class.yaml:4: students[{i}]" for i in range(1, 1 + len(INVISIBLE))]
+    else:
+        (tmp_path / "names.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
+        path = spec(tmp_path, CLASS.replace("[Ana, Ben, Chloé]", "names.txt"))
+        at = [f"names.txt:{i}" for i in range(2, 2 + len(INVISIBLE))]
+    with pytest.raises(SpecError) as refused:
+        load_spec(path)
+    problems = refused.value.problems
+    assert [p.where for p in problems] == at
+    assert all(p.message.startswith("prints nothing: it holds only ") for p in problems)
+    assert all(p.message.endswith("; write the name in letters, or delete it") for p in problems)

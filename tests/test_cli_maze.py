@@ -2,6 +2,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from mazecheck import problems, shortest_path
@@ -11,6 +12,7 @@ from puzzlebook import generators
 from puzzlebook.cli import app
 
 runner = CliRunner()
+ROOT = Path(__file__).parent.parent
 
 
 def run(*args):
@@ -248,3 +250,85 @@ def test_a_one_page_book_is_told_as_one_page(tmp_path):
     spec.write_text("title: T\nlayout: handout\nmazes: [{size: 5x5}]\n")
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 0 and " 1 maze on 1 page (1 maze)" in result.stdout, result.stdout
+
+
+SEED_RULE = "error: --seed: must be a whole number from 0 to 9223372036854775807, got "
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["build", "b.yaml", "--seed", "1.5"], SEED_RULE + '"1.5"'),
+        (["build", "b.yaml", "--seed", "0x10"], SEED_RULE + '"0x10"'),
+        (["check", "b.yaml", "--seed="], SEED_RULE + '""'),
+        (["maze", "-s", "5x5", "--seed", ""], SEED_RULE + '""'),
+        (
+            ["build", "--sede", "3", "b.yaml"],
+            'error: --sede: puzzlebook build has no such option. Did you mean "--seed"?',
+        ),
+        (["--sede"], "error: --sede: puzzlebook has no such option"),
+        (
+            ["--seed", "3", "build", "b.yaml"],
+            "error: --seed: is an option of maze, build and check: write it after the command, such as "
+            "puzzlebook maze --seed",
+        ),
+        (
+            ["maze", "-s", "5x5", "--dpi", "x"],
+            'error: --dpi: must be a whole number, got "x": PNG resolution, 72 to 1200',
+        ),
+        (
+            ["maze", "-s", "5x5", "--braid", "much"],
+            'error: --braid: must be a number, got "much": share of dead',
+        ),
+        (
+            ["studio", "--port", "80.5"],
+            'error: --port: must be a whole number, got "80.5": the port on 127.0.0.1',
+        ),
+        (
+            ["build", "b.yaml", "--seed"],
+            "error: --seed: needs a value after it: use this book seed instead of",
+        ),
+        (["build", "--quiet=yes", "b.yaml"], "error: --quiet: takes no value: write --quiet alone"),
+        (
+            ["build", "a.yaml", "b.yaml"],
+            'error: puzzlebook build: takes one spec, and was also given "b.yaml"',
+        ),
+        (
+            ["validate", "a.yaml", "b.yaml", "c.yaml"],
+            'error: puzzlebook validate: takes one spec, and was also given "b.yaml c.yaml"',
+        ),
+        (["schema", "x"], 'error: puzzlebook schema: takes no names, and was given "x"'),
+        (["validate"], "error: puzzlebook validate: needs a spec, such as puzzlebook validate book.yaml"),
+        (["biuld", "b.yaml"], 'error: biuld: is not a command of puzzlebook. Did you mean "build"?'),
+        (["layouts", "--all"], "error: --all: puzzlebook layouts has no such option"),
+        (["init", "--froce"], 'error: --froce: puzzlebook init has no such option. Did you mean "--force"?'),
+    ],
+)
+def test_every_mistake_in_the_arguments_is_one_line(args, said):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith(said), result.stderr
+    assert "Usage" not in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "command", ["maze", "algorithms", "build", "check", "studio", "validate", "init", "schema", "layouts"]
+)
+def test_help_is_still_help(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Usage: ") and f" {command} [OPTIONS]" in result.stdout.splitlines()[0]
+    assert "Commands:" in run("--help").stdout
+
+
+def test_an_argument_mistake_is_one_line_in_a_fresh_process_too():
+    done = subprocess.run(
+        [sys.executable, "-m", "puzzlebook", "build", "--seed", "1.5", "b.yaml"],
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.decode() == SEED_RULE + '"1.5"\n'

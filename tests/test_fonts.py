@@ -394,3 +394,54 @@ def test_a_right_to_left_name_in_a_title_keeps_the_title_reading_left_to_right(t
     titles = [m.title for m in check_book(book).mazes]
     assert drawn(f"Maze 1 · {isolate(titles[0])}") == ["Maze 1 · ", "ﺪﻤﺤﻣ", "'s maze"]
     assert titles[1] == "Ana's maze"
+
+
+# ---- fonts whose tables lie ----------------------------------------------------------------------
+
+
+def _lying(data: bytes, tag: bytes, at: int, value: bytes, in_directory: bool = False) -> bytes:
+    """``data`` with ``value`` written ``at`` bytes into table ``tag`` (or into its directory record)."""
+    count = int.from_bytes(data[4:6], "big")
+    for record in range(12, 12 + 16 * count, 16):
+        if data[record : record + 4] == tag:
+            start = record if in_directory else int.from_bytes(data[record + 8 : record + 12], "big")
+            return data[: start + at] + value + data[start + at + len(value) :]
+    raise AssertionError(tag)
+
+
+@pytest.mark.parametrize(
+    "lie,message",
+    [
+        ((b"maxp", 4, b"\x00\x00"), "its maxp table counts no glyphs"),
+        ((b"maxp", 4, b"\x00\x14"), "its cmap maps a letter to glyph "),
+        ((b"glyf", 0, b"gly_", True), "it has no glyf table (the outlines of its letters)"),
+        ((b"glyf", 12, b"\x00\x00\x00\x64", True), "its loca table places outlines past the end of its glyf"),
+    ],
+)
+def test_a_font_whose_tables_lie_is_refused_at_its_line_by_validate(tmp_path, lie, message):
+    """Vera with one table changed: each passed validate and failed in reportlab's subsetter as the book
+    was written (an IndexError, a KeyError, a struct.error)."""
+    vera = Path(BUNDLED["Vera"]).read_bytes()
+    (tmp_path / "Lying.ttf").write_bytes(_lying(vera, *lie))
+    write(tmp_path / "my.yaml", "base: handout\nfont: Lying.ttf\n")
+    book = write(tmp_path / "book.yaml", BOOK + "layout: my.yaml\n")
+    for command in ("validate", "build"):
+        result = runner.invoke(app, [command, str(book)])
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith(
+            f'error: my.yaml:2: font: font "Lying.ttf" cannot be embedded: {message}'
+        )
+        assert result.stderr.rstrip().endswith(
+            "; the file is damaged: use another copy of the font, or another font"
+        )
+        assert len(result.stderr.splitlines()) == 1
+    assert not (tmp_path / "book.pdf").exists()
+
+
+def test_no_real_font_is_taken_for_a_damaged_one():
+    from reportlab.pdfbase import pdfmetrics
+
+    from puzzlebook.render.fonts import damage
+
+    for name in BUNDLED:
+        assert damage(pdfmetrics.getFont(register_font(name)).face) is None, name

@@ -40,7 +40,7 @@ def build(*args: str):
 
 
 def cli_process(*args: str, **kwargs) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**kwargs.pop("env", os.environ), "PYTHONPATH": str(ROOT)}
     kwargs.setdefault("stdout", subprocess.PIPE)
     return subprocess.run(
         [sys.executable, "-m", "puzzlebook", *args], stderr=subprocess.PIPE, env=env, timeout=60, **kwargs
@@ -661,3 +661,55 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+# ---- the environment -----------------------------------------------------------------------------
+
+
+def _odd_environments(tmp_path: Path) -> dict[str, dict[str, str | None]]:
+    """Environments a build may meet, each as the variables it sets (None: unset)."""
+    (tmp_path / "a-file").write_text("not a folder\n")
+    (tmp_path / "locked").mkdir(mode=0)
+    (tmp_path / "read-only").mkdir(mode=0o555)
+    home = tmp_path / "home"
+    home.mkdir()
+    ran = tmp_path / "ran"  # what the files reportlab would run at start-up leave, had they run
+    for name in (".reportlab_mods", ".reportlab_settings"):
+        (home / name).write_text(f"open({str(ran)!r}, 'a').write({name!r})\ninvariant = 0\n")
+    return {
+        "HOME a file": {"HOME": str(tmp_path / "a-file")},
+        "HOME unset": {"HOME": None},
+        "HOME missing": {"HOME": str(tmp_path / "nowhere")},
+        "HOME unreadable": {"HOME": str(tmp_path / "locked")},
+        "HOME with reportlab's start-up files": {"HOME": str(home)},
+        "TMPDIR missing": {"TMPDIR": str(tmp_path / "nowhere")},
+        "TMPDIR read-only": {"TMPDIR": str(tmp_path / "read-only")},
+        "LANG=C": {"LANG": "C", "LC_ALL": "C"},
+        "odd TZ": {"TZ": "Nowhere/Odd-13:37"},
+        "SOURCE_DATE_EPOCH": {"SOURCE_DATE_EPOCH": "0"},
+        "SOURCE_DATE_EPOCH not a number": {"SOURCE_DATE_EPOCH": "yesterday"},
+        "reportlab settings": {"RL_defaultPageSize": "nonsense", "RL_invariant": "0", "RL_useA85": "1"},
+    }
+
+
+def test_no_environment_makes_a_build_crash_or_changes_its_bytes(tmp_path, book):
+    """Same spec and seed, the same PDF on any machine: each build in a fresh process. The last is run
+    from a folder holding a reportlab_mods.py and a reportlab_settings.py, which must never run."""
+    plain = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH" and not k.startswith("RL_")}
+    first = cli_process("build", "-q", str(book), "-o", "-", env=plain)
+    assert first.returncode == 0 and first.stderr == b"" and first.stdout.startswith(b"%PDF")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "reportlab_mods.py").write_text(f"open({str(tmp_path / 'ran')!r}, 'a').write('mods')\n")
+    (shared / "reportlab_settings.py").write_text("invariant = 0\n")
+    odd = _odd_environments(tmp_path)
+    for name, changes in [*odd.items(), ("a folder with reportlab's start-up modules", {})]:
+        env = {**plain, **{k: v for k, v in changes.items() if v is not None}}
+        for key in (k for k, v in changes.items() if v is None):
+            env.pop(key, None)
+        here = shared if name not in odd else book.parent
+        result = cli_process("build", "-q", str(book), "-o", "-", cwd=here, env=env)
+        assert result.stderr == b"", (name, result.stderr.decode())
+        assert result.returncode == 0, name
+        assert result.stdout == first.stdout, name
+    assert not (tmp_path / "ran").exists()

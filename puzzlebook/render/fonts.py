@@ -15,9 +15,11 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import struct
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import accumulate, groupby
+from itertools import accumulate, groupby, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -74,11 +76,73 @@ def register_font(name: str, where: At = "") -> str:
     key = "font-" + hashlib.sha256(data).hexdigest()[:16]
     if key not in pdfmetrics.getRegisteredFontNames():
         try:
-            pdfmetrics.registerFont(TaggedFont(key, io.BytesIO(data)))  # the first font of a .ttc
+            font = TaggedFont(key, io.BytesIO(data))  # the first font of a .ttc
+            wrong = damage(font.face)
+        except KeyError as exc:  # a table reportlab needs
+            wrong = f"its {exc.args[0]} table is missing" if isinstance(exc.args[0], str) else repr(exc)
         except Exception as exc:  # reportlab raises plain Exceptions for bad font files
-            message = f'font "{Path(name).name}" cannot be embedded: {exc}'
+            wrong = str(exc)
+        if wrong:
+            message = f'font "{Path(name).name}" cannot be embedded: {wrong}'
             raise SpecError([Problem(where, message)]) if where else LayoutError(message) from None
+        pdfmetrics.registerFont(font)
     return key
+
+
+DAMAGED = "the file is damaged: use another copy of the font, or another font"
+
+
+def damage(face: Any) -> str | None:
+    """What in a font's tables contradicts the rest, with the fix. reportlab reads the tables as they
+    say and trusts them: a glyph count of 0, a letter mapped past the count, or outlines missing or cut
+    short passed `validate` and failed in its subsetter as the book was written. Every glyph the book
+    can reach is looked at here, when the font is first registered, so a build never meets one."""
+    count = face.numGlyphs
+    if count == 0:
+        return f"its maxp table counts no glyphs; {DAMAGED}"
+    if "glyf" not in face.table:
+        return f"it has no glyf table (the outlines of its letters); {DAMAGED}"
+    start, length = face.get_table_pos("glyf")
+    positions = face.glyphPos
+    if (
+        start + length > len(face._ttf_data)
+        or positions[-1] > length
+        or any(b < a for a, b in pairwise(positions))
+    ):
+        return f"its loca table places outlines past the end of its glyf table; {DAMAGED}"
+    counted = f"the {count} glyphs its maxp table counts; {DAMAGED}"
+    past = max(face.charToGlyph.values(), default=0)
+    if past >= count:
+        return f"its cmap maps a letter to glyph {past}, past {counted}"
+    data = face._ttf_data
+    for glyph, (at, end) in enumerate(pairwise(positions)):
+        if end - at >= 2 and int.from_bytes(data[start + at : start + at + 2], signed=True) < 0:
+            for part in _parts(data[start + at : start + end]):
+                if part is None:
+                    return f"glyph {glyph}'s outline is cut short; {DAMAGED}"
+                if part >= count:
+                    return f"glyph {glyph} is drawn from glyph {part}, past {counted}"
+    return None
+
+
+def _parts(outline: bytes) -> Iterator[int | None]:
+    """The glyphs a composite glyph is drawn from, as its records say (TrueType's glyf table); None for
+    a record that runs past the outline's end."""
+    at, more = 10, True  # after the glyph's contour count and bounding box
+    while more:
+        if at + 4 > len(outline):
+            yield None
+            return
+        flags, part = struct.unpack_from(">HH", outline, at)
+        yield part
+        more = bool(flags & ttfonts.GF_MORE_COMPONENTS)
+        at += 4 + (4 if flags & ttfonts.GF_ARG_1_AND_2_ARE_WORDS else 2)
+        if flags & ttfonts.GF_WE_HAVE_A_SCALE:
+            at += 2
+        elif flags & ttfonts.GF_WE_HAVE_AN_X_AND_Y_SCALE:
+            at += 4
+        elif flags & ttfonts.GF_WE_HAVE_A_TWO_BY_TWO:
+            at += 8
 
 
 _CJK = {
