@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import math
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
@@ -24,8 +23,6 @@ from itertools import pairwise
 from typing import Literal
 
 from reportlab import rl_config
-from reportlab.lib.utils import TimeStamp
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import (
     PDFDictionary,
     xObjectName,
@@ -45,25 +42,6 @@ from .pictures import draw_pdf as draw_pictures
 from .signs import WORDS, Measure, marks, sign_boxes, word_room
 
 rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII85 text, and faster
-
-FIXED_TIME = 946684800.0
-"""2000-01-01 00:00 UTC, reportlab's own time for an invariant file: the book's dates, and its id's seed."""
-
-
-class FixedTime(TimeStamp):  # type: ignore[misc]
-    """reportlab's time stamp for an invariant file, taken from nothing else. Its own takes
-    SOURCE_DATE_EPOCH when that is set: the same spec and seed made another file on such a machine (and
-    crashed where it was not a number), where a book must be the same file everywhere."""
-
-    def __init__(self, invariant: object = None) -> None:
-        self.t = FIXED_TIME
-        self.lt = time.gmtime(FIXED_TIME)
-        self.YMDhms = tuple(self.lt)[:6]
-        self.dhh = self.dmm = 0
-        self.tzname = "UTC"
-
-
-pdfdoc.TimeStamp = FixedTime  # where reportlab dates a document and seeds its id
 
 
 NO_RESOURCES = PDFDictionary({})

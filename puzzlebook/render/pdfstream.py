@@ -5,14 +5,17 @@ that way). ``Writer`` writes each finished object at once instead, which needs r
 document internals: the document's object tables (``idToObject``, ``idToOffset``, ``numberToId``), its
 delayed fonts, outline and encryption steps, and the formatting classes of ``reportlab.pdfbase.pdfdoc``.
 Those are not a public API and may change in any release, so pyproject.toml pins reportlab to one minor
-version (``>=5.1,<5.2``), and ``missing_internals`` names what a new release took away: a test fails
-with that list before any book is drawn wrong. Raise the pin only once that test passes.
+version (``>=5.1,<5.2``); its time stamp is replaced too (``FixedTime``). ``missing_internals`` names
+what a new release took away: a test fails with that list before any book is drawn wrong. Raise the pin
+only once that test passes.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any, Protocol
 
+from reportlab.lib.utils import TimeStamp
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import (
     Destination,
@@ -30,6 +33,25 @@ from reportlab.pdfbase.pdfdoc import (
     PDFZCompress,
 )
 from reportlab.pdfgen.canvas import Canvas
+
+FIXED_TIME = 946684800.0
+"""2000-01-01 00:00 UTC, reportlab's own time for an invariant file: the book's dates, and its id's seed."""
+
+
+class FixedTime(TimeStamp):  # type: ignore[misc]
+    """reportlab's time stamp for an invariant file, taken from nothing else. Its own takes
+    SOURCE_DATE_EPOCH when that is set: the same spec and seed made another file on such a machine (and
+    crashed where it was not a number), where a book must be the same file everywhere."""
+
+    def __init__(self, invariant: object = None) -> None:
+        self.t = FIXED_TIME
+        self.lt = time.gmtime(FIXED_TIME)
+        self.YMDhms = tuple(self.lt)[:6]
+        self.dhh = self.dmm = 0
+        self.tzname = "UTC"
+
+
+pdfdoc.TimeStamp = FixedTime  # where reportlab dates a document and seeds its id
 
 
 class Writable(Protocol):
