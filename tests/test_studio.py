@@ -21,7 +21,7 @@ from studiocheck import running
 from typer.testing import CliRunner
 
 from puzzlebook.cli import app
-from puzzlebook.studio import server as studio_server
+from puzzlebook.studio import builds as studio_builds
 
 SPEC = "title: Studio Book\nmarks: suggested\nmazes:\n  - {size: 12x12, algorithm: wilson, count: 2}\n"
 
@@ -141,7 +141,7 @@ def test_a_preview_is_a_png_of_the_page_asked_for(shared):
 
 def test_a_preview_of_a_very_tall_page_stays_small(shared):
     """A 2x200 in page drawn 1600 pixels wide was 160,000 pixels tall and took 1.7 GB of the server."""
-    from puzzlebook.studio.server import PREVIEW_PIXELS
+    from puzzlebook.studio.builds import PREVIEW_PIXELS
 
     port, _, _ = shared
     tall = "title: x\npage_size: 2x200in\ntitle_page: false\nanswer_key: false\nmazes: [{size: 2x30}]\n"
@@ -248,7 +248,7 @@ def test_a_huge_maze_from_the_page_is_refused_clearly(shared):
 
 def test_builds_wait_for_a_free_slot_then_get_503(studio, monkeypatch):
     port = studio[0]
-    monkeypatch.setattr(studio_server, "WAIT", 0.2)
+    monkeypatch.setattr(studio_builds, "WAIT", 0.2)
     gate = studio[2].gate  # both slots taken, as two long builds would
     assert gate.acquire(timeout=1) and gate.acquire(timeout=1)
     try:
@@ -262,7 +262,7 @@ def test_builds_wait_for_a_free_slot_then_get_503(studio, monkeypatch):
 
 def test_a_build_over_its_time_limit_is_stopped_and_said(studio, monkeypatch):
     port, folder, _ = studio
-    monkeypatch.setattr(studio_server, "BUILD_SECONDS", 0.05)
+    monkeypatch.setattr(studio_builds, "BUILD_SECONDS", 0.05)
     status, _, body = call(port, "POST", "/api/pdf", SPEC.replace("count: 2", "count: 40"))
     assert status == 422 and "took longer than" in body.decode()
     assert leftovers(folder) == []
@@ -275,7 +275,7 @@ def test_fifty_previews_keep_memory_flat(studio):
     port, folder, kept = studio
     specs = [f"title: Book {i}\nanswer_key: false\nmazes:\n  - {{size: 6x6}}\n" for i in range(7)]
 
-    def quick(spec: str) -> tuple[studio_server.Outcome, bytes]:
+    def quick(spec: str) -> tuple[studio_builds.Outcome, bytes]:
         """The same books, built in this process: the test is about what the server keeps, and a
         child's start-up would be most of its time."""
         (folder / ".quick.yaml").write_text(spec)
@@ -284,7 +284,7 @@ def test_fifty_previews_keep_memory_flat(studio):
                 app, ["build", "-q", str(folder / ".quick.yaml"), "-o", str(folder / ".q.pdf")]
             )
             assert result.exit_code == 0, result.stderr
-            return studio_server.Outcome(0, (folder / ".q.pdf").read_bytes(), []), b""
+            return studio_builds.Outcome(0, (folder / ".q.pdf").read_bytes(), []), b""
         finally:
             for name in (".quick.yaml", ".q.pdf"):
                 (folder / name).unlink(missing_ok=True)
@@ -297,7 +297,7 @@ def test_fifty_previews_keep_memory_flat(studio):
         assert call(port, "POST", f"/api/preview?page={1 + i % 2}&width=400", spec)[0] == 200
     grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
     assert grown < 40, f"the server grew {grown:.0f} MB over 50 previews"
-    assert len(studio[2].books) == studio_server.CACHED
+    assert len(studio[2].books) == studio_builds.CACHED
 
 
 def test_a_client_that_leaves_mid_build_leaves_nothing_behind(studio):
@@ -431,6 +431,13 @@ def test_books_are_saved_in_the_folder_with_their_answers(studio, tmp_path):
         "ok": False,
         "exists": ["rainy.pdf", "rainy-answers.pdf"],
         "message": "rainy.pdf and rainy-answers.pdf are already in the folder",
+        "problems": [
+            {
+                "line": None,
+                "key": None,
+                "message": "rainy.pdf and rainy-answers.pdf are already in the folder",
+            }
+        ],
     }
     assert (folder / "rainy.pdf").read_bytes() == b"the printed edition"  # untouched
     status, _, body = call(port, "POST", "/api/save-pdf?name=rainy.pdf&replace=1", spec)
@@ -439,10 +446,10 @@ def test_books_are_saved_in_the_folder_with_their_answers(studio, tmp_path):
 
 def test_the_books_kept_for_previews_are_bounded_in_bytes(tmp_path, monkeypatch):
     """Six books were kept whatever their size: six of 5,000 mazes held 600 MB of the server's memory."""
-    from puzzlebook.studio import server
+    from puzzlebook.studio import builds
 
-    monkeypatch.setattr(server, "CACHED_BYTES", 1)  # every book is over: only the newest stays
-    studio = server.Studio(tmp_path)
+    monkeypatch.setattr(builds, "CACHED_BYTES", 1)  # every book is over: only the newest stays
+    studio = builds.Studio(tmp_path)
     specs = [SPEC.replace("Studio Book", title) for title in ("One", "Two")]
     for spec in specs:
         assert studio.pdf(spec).code == 0

@@ -1,0 +1,307 @@
+"""The studio's builds: every check and build of a spec sent from the page, and the books kept for its
+preview. It never opens a file a spec names: a build runs ``puzzlebook build`` in a child process, with
+the spec in a hidden file inside FOLDER (so its files resolve there), confined to FOLDER by
+``inputs.STUDIO_FOLDER``, under a time limit, at most two at once; its PDF is the command line's, byte for
+byte, and its problems come back as data (``--problems-to``). The quick check runs in this process.
+Pages are drawn for the preview by PDFium.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import PuzzlebookError, Where
+from ..inputs import CONFINED, STUDIO_FOLDER
+from ..output import write_output
+
+BUILDS = 2
+"""Builds at once; the others wait up to ``WAIT`` seconds, then get 503."""
+WAIT = 20.0
+BUILD_SECONDS = 60.0
+"""A build that takes longer is stopped and reported."""
+CACHED = 6
+"""Books kept for the preview's pages, newest first: enough for the page and its thumbnails."""
+CACHED_BYTES = 100_000_000
+"""Bytes of books kept at most (the newest is kept whatever its size): six 5,000-maze books held 600 MB."""
+SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml\Z")  # \Z: "$" would let a name end in a newline
+PDF_NAME = re.compile(r"^[\w][\w .-]{0,80}\.pdf\Z")
+
+
+@dataclass
+class Outcome:
+    """What a check or a build said: its exit code, the PDF asked for, its problems, its summary."""
+
+    code: int
+    output: bytes
+    problems: list[dict[str, Any]]
+    summary: str = ""
+    notes: list[str] = field(default_factory=list)  # what the book does other than the spec says
+
+
+class Studio:
+    """The folder, the gate on builds, and the books built lately."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder.resolve()
+        self.gate = threading.BoundedSemaphore(BUILDS)
+        self.books: OrderedDict[str, tuple[bytes, bytes]] = OrderedDict()  # spec -> (book, answers)
+        self.lock = threading.Lock()
+        self.hidden: set[Path] = set()  # the spec copies and build folders in the folder just now
+        self.builds: set[subprocess.Popen[bytes]] = set()  # the builds running just now
+
+    def close(self) -> None:
+        """Stop every build and remove every hidden file of the studio's: the server is stopping (a
+        Ctrl-C mid-build left a spec copy and a build folder behind, and sometimes a build running)."""
+        with self.lock:
+            builds, hidden = list(self.builds), list(self.hidden)
+        for build in builds:
+            with contextlib.suppress(OSError):
+                build.kill()
+        for path in hidden:
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+
+    @contextlib.contextmanager
+    def _spec_file(self, spec: str) -> Iterator[Path]:
+        """A slot at the gate and the spec in a hidden file of the folder itself, so the files it names
+        are found where the user keeps them; both are given back whatever happens."""
+        if not self.gate.acquire(timeout=WAIT):
+            raise Busy
+        try:
+            handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
+            with self.lock:
+                self.hidden.add(Path(name))
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(spec)
+            try:
+                yield Path(name)
+            finally:
+                Path(name).unlink(missing_ok=True)
+                with self.lock:
+                    self.hidden.discard(Path(name))
+        finally:
+            self.gate.release()
+
+    def _build(self, spec: str) -> tuple[Outcome, bytes]:
+        """``puzzlebook build`` in a child process, writing into a private folder removed whatever
+        happens (a client that goes away mid-build leaves nothing behind): the book, and its separate
+        answers (b"" when it has none)."""
+        env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
+        with self._spec_file(spec) as path:
+            work = Path(tempfile.mkdtemp(prefix=".puzzlebook-studio-", dir=self.folder))
+            with self.lock:
+                self.hidden.add(work)
+            command = [
+                sys.executable,
+                "-m",
+                "puzzlebook",
+                "build",
+                "-q",
+                str(path),
+                "-o",
+                str(work / "book.pdf"),
+                "--problems-to",
+                str(work / "problems.json"),
+            ]
+            build = subprocess.Popen(
+                command,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+                cwd=self.folder,
+                stdin=subprocess.DEVNULL,
+            )
+            with self.lock:
+                self.builds.add(build)
+            try:
+                _, stderr = build.communicate(timeout=BUILD_SECONDS)
+            except subprocess.TimeoutExpired:
+                build.kill()
+                build.communicate()
+                message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
+                return Outcome(1, b"", [{"line": None, "key": None, "message": message}]), b""
+            else:
+                book, answers, told = (
+                    (work / name).read_bytes() if (work / name).is_file() else b""
+                    for name in ("book.pdf", "book-answers.pdf", "problems.json")
+                )
+                if told:
+                    problems = [shown(problem, path.name) for problem in json.loads(told)]
+                elif build.returncode:  # it failed before it could say why: its last words
+                    last = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["the build failed"]
+                    problems = [{"line": None, "key": None, "message": last[0].removeprefix("error: ")}]
+                else:
+                    problems = []
+                return Outcome(build.returncode, book, problems), answers
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
+                with self.lock:
+                    self.builds.discard(build)
+                    self.hidden.discard(work)
+
+    def check(self, spec: str) -> Outcome:
+        """The checks of ``puzzlebook validate``, in this process (they build no maze, so they are
+        quick and bounded by the spec's limits), confined to the folder for this thread only."""
+        from ..build import check_book
+        from ..errors import problems_of
+        from ..report import notes, summary
+
+        with self._spec_file(spec) as path:
+            token = CONFINED.set(str(self.folder))
+            try:
+                checked = check_book(path)
+            except PuzzlebookError as exc:
+                return Outcome(2, b"", [shown(p.as_dict(), path.name) for p in problems_of(exc)])
+            finally:
+                CONFINED.reset(token)
+            told = [sentence(shown(note.as_dict(), path.name)) for note in notes(checked)]
+            return Outcome(0, b"", [], summary(checked), told)
+
+    def pdf(self, spec: str, part: str = "book") -> Outcome:
+        """The book, or with ``part="answers"`` its separate answer key (empty when it has none): one
+        build makes both, and both are kept for the next request."""
+        key = hashlib.sha256(spec.encode()).hexdigest()
+        with self.lock:
+            if key in self.books:
+                self.books.move_to_end(key)
+                book, answers = self.books[key]
+                return Outcome(0, answers if part == "answers" else book, [])
+        outcome, answers = self._build(spec)
+        if outcome.code:
+            return outcome
+        with self.lock:
+            self.books[key] = (outcome.output, answers)
+            while len(self.books) > CACHED or (
+                len(self.books) > 1 and sum(len(b) + len(a) for b, a in self.books.values()) > CACHED_BYTES
+            ):
+                self.books.popitem(last=False)
+        return Outcome(0, answers if part == "answers" else outcome.output, [])
+
+    def save(self, name: str, data: bytes, pattern: re.Pattern[str], what: str) -> None:
+        """A spec or a PDF written into the folder, as ``output`` writes every result (whole or not at
+        all, keeping the old file's permissions), under a plain name that stays in the folder; a link
+        or anything but a plain file of that name is refused (it could lead out of the folder)."""
+        self.may_save(name, pattern, what)
+        write_output(self.folder / name, data)
+
+    def may_save(self, name: str, pattern: re.Pattern[str], what: str) -> None:
+        """Refuse a name ``save`` would refuse, before anything is written."""
+        if not pattern.match(name):
+            ending = ".pdf" if what == "PDF" else ".yaml"
+            bad = next((c for c in name if not (c.isalnum() or c in "_ .-")), None)
+            why = (
+                f"it holds {bad!r}; use letters, digits, spaces, dots and dashes"
+                if bad is not None
+                else f"it must end in {ending}"
+                if not name.lower().endswith((ending, ".yml"))
+                else "use letters, digits, spaces, dots and dashes, starting with a letter or digit"
+            )
+            raise ValueError(f'"{name[:60]}" is not a {what} name: {why}')
+        path = self.folder / name
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise ValueError(f"{name} in the folder is not a plain file; choose another name")
+
+    def preview(self, pdf: bytes, page: int, width: int) -> bytes | None:
+        """A page drawn for the preview (see ``preview_png``), at the gate: drawing takes memory too, so
+        as many at once as builds."""
+        if not self.gate.acquire(timeout=WAIT):
+            raise Busy
+        try:
+            return preview_png(pdf, page, width)
+        finally:
+            self.gate.release()
+
+    def specs(self) -> list[str]:
+        return sorted(p.name for p in self.folder.iterdir() if p.is_file() and SPEC_NAME.match(p.name))
+
+    def spec_path(self, name: str) -> Path:
+        if not SPEC_NAME.match(name):
+            raise ValueError(
+                f'"{name}" is not a spec name: letters, digits, spaces, dots and dashes, ending .yaml'
+            )
+        return self.folder / name
+
+
+class Busy(Exception):
+    """Every build slot stayed taken."""
+
+
+HIDDEN_SPEC = re.compile(r"\.puzzlebook-studio-[\w-]+\.yaml:(\d+)(?:: )?")
+"""The spec's hidden copy as a message names it (".puzzlebook-studio-qi2t.yaml:5: "), told as "line 5, "."""
+
+
+def shown(problem: dict[str, Any], spec_file: str) -> dict[str, Any]:
+    """A problem (``Problem.as_dict``) as the page shows it: the spec's own line and key, beside its
+    field; anything in another file, or with no line, as one sentence saying where. The spec's hidden
+    copy is never named to the person (its line is)."""
+    message = HIDDEN_SPEC.sub(_line, str(problem["message"]))
+    if problem.get("file") == spec_file:
+        return {"line": problem["line"], "key": problem["key"], "message": message}
+    where = str(Where(problem.get("file") or "", problem.get("line"), problem.get("key") or ""))
+    return {"line": None, "key": None, "message": f"{where}: {message}" if where else message}
+
+
+def sentence(problem: dict[str, Any]) -> str:
+    """A shown problem as one line of text (the page's notes): "line 3: mazes[0]: ..."."""
+    spot = f"line {problem['line']}" if problem["line"] else ""
+    return ": ".join(part for part in (spot, problem["key"] or "", problem["message"]) if part)
+
+
+def _line(match: re.Match[str]) -> str:
+    """The spec's hidden copy, as its line: ".puzzlebook-studio-qi2t.yaml:5: " -> "line 5: "."""
+    return f"line {match[1]}: "
+
+
+PREVIEW_PIXELS = 1600 * 2400
+"""Pixels a preview has at most: a page 2 in wide and 200 in tall, drawn 1600 pixels wide, was 256
+million pixels and 1.7 GB of the server's memory."""
+
+
+def preview_png(pdf: bytes, page: int, width: int) -> bytes | None:
+    """Page ``page`` (1-based) of a PDF as a PNG ``width`` pixels wide, or narrower to stay within
+    ``PREVIEW_PIXELS``; None past the last page."""
+    import pypdfium2 as pdfium  # loaded only when a page is asked for
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        if not 1 <= page <= len(document):
+            return None
+        sheet = document[page - 1]
+        w, h = sheet.get_width(), sheet.get_height()
+        scale = min(width / w, math.sqrt(PREVIEW_PIXELS / (w * h)))
+        image = sheet.render(scale=scale).to_pil()
+        out = io.BytesIO()
+        image.save(out, format="PNG", optimize=False)
+        sheet.close()
+        return out.getvalue()
+    finally:
+        document.close()
+
+
+def page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()
