@@ -993,8 +993,8 @@ SHAPED_MARKS = ("none", "suggested", "farthest")
 
 
 SHAPE_CELLS = 1_000_000
-"""Cells the built-in shapes and words of one spec are drawn over in all, each one once: about 6 s
-of work (a shape tests nine points a cell)."""
+"""Cells the built-in shapes and words of one spec are drawn over in all, each one once: 5 to 9 s of
+work here (``cost.SHAPE``; a shape tests nine points a cell), counted in the book's work too."""
 MASK_CELLS = 16_000_000
 """Cells the mask files of one spec fill in all, each one once: as many as one maze may have."""
 

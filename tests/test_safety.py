@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -15,8 +16,8 @@ import reportlab
 from pdfcheck import fonts, page_texts
 from typer.testing import CliRunner
 
-from puzzlebook import cli, output
-from puzzlebook.build import build_book
+from puzzlebook import cli, cost, generators, kinds, output
+from puzzlebook.build import build_book, workload_problems
 from puzzlebook.cli import app
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.puzzles import Recipe, matched_puzzles
@@ -317,6 +318,25 @@ def test_a_png_too_large_to_draw_is_refused_before_the_maze_is_made(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.startswith("error: --size: a 4000x4000 maze is too large for a PNG picture")
     assert not (tmp_path / "x.png").exists()
+
+
+def test_every_algorithm_on_every_grid_has_a_measured_cost():
+    """A limit weighs a cell by its algorithm and grid: a new one without a figure would be guessed."""
+    for grid in kinds.KINDS.names():
+        names = generators.ALGORITHMS.names() if grid == "rectangle" else generators.on_graphs()
+        assert sorted(cost.GENERATE[grid]) == sorted(names), grid
+    assert set(cost.SEARCH) == set(kinds.KINDS.names())
+
+
+def test_the_samples_and_the_sizes_a_limit_offers_are_within_it(tmp_path):
+    for sample in sorted((ROOT / "sample_configs").glob("*.yaml")):
+        assert workload_problems(load_spec(sample)) == [], sample.name
+    spec = tmp_path / "big.yaml"
+    spec.write_text("title: T\npage_size: 200x200in\nmazes:\n  - {size: 3000x3000, algorithm: wilson}\n")
+    (told,) = workload_problems(load_spec(spec))
+    offered = re.search(r"make it at most (\d+x\d+)", told.message)[1]
+    spec.write_text(spec.read_text().replace("3000x3000", offered))
+    assert workload_problems(load_spec(spec)) == []
 
 
 def test_out_of_memory_is_one_line(monkeypatch, capsys, book):
