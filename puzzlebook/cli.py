@@ -371,6 +371,7 @@ def _within_budget(
         if f is not form
         and cost.maze_seconds(algorithm, grid_kind, cells, f.value, False) <= cost.BUDGET
         and cost.megabytes(cells, f.value) <= cost.MEMORY
+        and (f is not TextFormat.png or _png_takes(grid_kind, width, height, inner))
     ]
     if cheaper:
         fixes.append(f"write it as {' or '.join(cheaper)}")
@@ -384,6 +385,18 @@ def _within_budget(
             )
         ]
     )
+
+
+def _png_takes(grid_kind: str, width: int, height: int, inner: int) -> bool:
+    """Whether a PNG can hold the maze at all (under its 100 million pixels, at 72 dpi or more)."""
+    from .render.png import png_dpi
+
+    try:
+        across, down = kinds.kind_for(grid_kind, width, inner).extent(width, height)
+        png_dpi(math.ceil(across), math.ceil(down), 72)
+    except PuzzlebookError:
+        return False
+    return True
 
 
 def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask:
