@@ -50,7 +50,8 @@ from .workers import Makers
 MAX_MAZES = 5000
 """Mazes in one book: print-on-demand stops at 828 pages; a screen edition or class set may hold more."""
 MAX_WORK = 40_000_000
-"""Maze cells generated for one book, counting every seed a difficulty search may try (about a minute)."""
+"""Maze cells generated for one book, counting every seed a difficulty search may try; within it, the
+time they take is held to ``cost.BUDGET`` (see ``workload_problems``)."""
 
 
 @dataclass(frozen=True)
