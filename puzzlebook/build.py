@@ -111,9 +111,10 @@ def workload_problems(spec: Spec) -> list[Problem]:
         if entry.shape is not None and mask:
             shapes.add((repr(entry.shape), *(entry.size or (age.size if age else (0, 0))), entry.grid))
         names = [m for (e, _), m in spec.name_masks.items() if e == i]
+        made_cells = cells
         if names:  # a word shape of each student's name: one maze each
             each = max(m.width * m.height + shape_search_cells(m.outline, m.cells) for m in names)
-            cells = max(m.width * m.height for m in names)
+            made_cells = max(m.width * m.height for m in names)
         band = None if entry.age else entry.difficulty
         size = f"{width} rings ({cells:,} cells)" if entry.grid == "circle" else f"{width}x{height}"
         if studio_folder() and cells > STUDIO_CELLS:
@@ -153,7 +154,7 @@ def workload_problems(spec: Spec) -> list[Problem]:
         work += made * each
         kept = entry.count * students
         mazes += kept
-        spent = _seconds(spec, i, cells, each, made, kept)
+        spent = _seconds(spec, i, made_cells, each, made, kept)
         seconds = {k: seconds.get(k, 0.0) + v for k, v in spent.items()}
         costliest = max(costliest, (sum(spent.values()), -i))
     seconds["shapes"] = sum(w * h for _, w, h, _ in shapes) * cost.SHAPE / 1e6
