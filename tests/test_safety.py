@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -12,11 +13,12 @@ from pathlib import Path
 
 import pytest
 import reportlab
+from bad_runner import run_args
 from pdfcheck import fonts, page_texts
 from typer.testing import CliRunner
 
-from puzzlebook import cli, output
-from puzzlebook.build import build_book
+from puzzlebook import cli, cost, generators, kinds, output
+from puzzlebook.build import build_book, workload_problems
 from puzzlebook.cli import app
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.puzzles import Recipe, matched_puzzles
@@ -317,6 +319,50 @@ def test_a_png_too_large_to_draw_is_refused_before_the_maze_is_made(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.startswith("error: --size: a 4000x4000 maze is too large for a PNG picture")
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["-s", "10000x1600", "-f", "txt"], "a 10000x1600 hunt-and-kill maze as txt would take about 51 s"),
+        (
+            ["-a", "kruskal", "-s", "4000x4000", "-f", "json"],
+            "a 4000x4000 kruskal maze as json would take about 87 s",
+        ),
+    ],
+)
+def test_a_maze_past_the_budget_is_refused_before_it_is_made(tmp_path, args, said):
+    """Both ran for minutes (the JSON took 7 GB) and ended well: now one line at once, in a fresh process
+    under the 1 GB / 20 s safety harness, offering a size within the budget."""
+    target = tmp_path / f"maze.{args[-1]}"
+    code, out, err = run_args(["maze", *args, "--seed", "1", "-o", str(target)])
+    assert code == 2, err
+    assert err.startswith(f"error: --size: {said}") and len(err.splitlines()) == 1, err
+    assert out == "" and not target.exists()
+    algorithm = args[1] if args[0] == "-a" else "hunt-and-kill"
+    width, height = map(int, re.search(r"make it at most (\d+)x(\d+)", err).groups())
+    searched = args[-1] == "json"
+    assert cost.maze_seconds(algorithm, "rectangle", width * height, args[-1], searched) <= cost.BUDGET
+    assert cost.megabytes(width * height, args[-1]) <= cost.MEMORY
+
+
+def test_every_algorithm_on_every_grid_has_a_measured_cost():
+    """A limit weighs a cell by its algorithm and grid: a new one without a figure would be guessed."""
+    for grid in kinds.KINDS.names():
+        names = generators.ALGORITHMS.names() if grid == "rectangle" else generators.on_graphs()
+        assert sorted(cost.GENERATE[grid]) == sorted(names), grid
+    assert set(cost.SEARCH) == set(kinds.KINDS.names())
+
+
+def test_the_samples_and_the_sizes_a_limit_offers_are_within_it(tmp_path):
+    for sample in sorted((ROOT / "sample_configs").glob("*.yaml")):
+        assert workload_problems(load_spec(sample)) == [], sample.name
+    spec = tmp_path / "big.yaml"
+    spec.write_text("title: T\npage_size: 200x200in\nmazes:\n  - {size: 3000x3000, algorithm: wilson}\n")
+    (told,) = workload_problems(load_spec(spec))
+    offered = re.search(r"make it at most (\d+x\d+)", told.message)[1]
+    spec.write_text(spec.read_text().replace("3000x3000", offered))
+    assert workload_problems(load_spec(spec)) == []
 
 
 def test_out_of_memory_is_one_line(monkeypatch, capsys, book):
