@@ -661,3 +661,24 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+@pytest.mark.parametrize(
+    "command, path, what",
+    [
+        ("check", "/proc/self/mem", "a system entry under /proc"),
+        ("validate", "/proc/self/environ", "a system entry under /proc"),
+        ("build", "/dev/zero", "a device"),
+        ("check", "/dev/null", "a device"),
+        ("check", "zero.pdf", "a device"),
+    ],
+)
+def test_a_device_or_proc_path_given_as_the_spec_is_told_plainly(tmp_path, monkeypatch, command, path, what):
+    """``check /proc/self/mem`` said "the spec file is a device or system file": it is not a spec file."""
+    monkeypatch.chdir(tmp_path)
+    Path("zero.pdf").symlink_to("/dev/zero")
+    result = runner.invoke(app, [command, path])
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    kind = "book" if path.endswith(".pdf") else "spec"
+    assert line == f"error: {path}: is {what}, not a file; give the path of a {kind} file"
