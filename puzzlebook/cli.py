@@ -304,8 +304,8 @@ def maze(
                 [Problem("--braid", f"must be from 0 to 1 (a share of the dead ends), got {braid:g}")]
             )
         inputs = [Path(mask)] if mask else []  # -o onto the mask would destroy it
-        plan_output(output, inputs)
-        if form in (TextFormat.pdf, TextFormat.png) and output == "-" and _terminal(sys.stdout):
+        terminal = plan_output(output, inputs).terminal or (output == "-" and _terminal(sys.stdout))
+        if form in (TextFormat.pdf, TextFormat.png) and terminal:
             raise SpecError(
                 [Problem("--format", f"{form.value} is not for a terminal: add -o FILE.{form.value}")]
             )
@@ -448,8 +448,9 @@ def build(
         check_seed(seed)
         checked = check_book(spec, seed, output_given=output is not None)
         places = targets(checked, output)
-        if places[0][0] == "-" and _terminal(sys.stdout):
-            where = "--output -" if output is not None else places[0][1]
+        book = places[0]
+        if (book.path == "-" and _terminal(sys.stdout)) or plan_output(book.path).terminal:  # or /dev/tty
+            where = f"--output {book.path}" if output is not None else book.where
             raise SpecError(
                 [Problem(where, "is the terminal: a PDF there is noise; add -o book.pdf, or pipe it")]
             )

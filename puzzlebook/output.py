@@ -2,9 +2,10 @@
 
 A regular file (new, or reached through a symlink) is written to a temporary file beside it and renamed
 into place, keeping the permissions of the file it replaces; a failure (a full disk, a kill) leaves the old
-file whole. Standard output, devices and named pipes are written through, since renaming over them would
-replace the link or the device instead of writing to it. Everything that can be checked before the work
-starts is checked by ``plan_output``, so a long build never ends in "cannot write".
+file whole. A file the user did not name stays in its folder, whatever a link there says (``confined``). Standard
+output, devices and named pipes are written through, since renaming over them would replace the link or
+the device instead of writing to it. Everything that can be checked before the work starts is checked by
+``plan_output``, so a long build never ends in "cannot write".
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import Problem, PuzzlebookError, SpecError
+from .files import HIDDEN, below, hidden, what_it_is
 
 STREAM_FOLDERS = ("/dev/", "/proc/")  # /dev/stdout, /dev/fd/1, /proc/self/fd/1: written through
 PART = ".part"
@@ -31,19 +33,32 @@ PART = ".part"
 @dataclass(frozen=True)
 class Target:
     """Where the output goes: ``path`` as the user gave it, ``file`` the regular file to replace or create
-    (symlinks resolved), or None for a stream."""
+    (symlinks resolved), or None for a stream; ``terminal`` when that stream is a terminal."""
 
     path: str
     file: Path | None
+    terminal: bool = False
+
+
+PICTURES = ("png", "svg", "txt", "json")
+WRITTEN = ("pdf", "yaml", "yml", *PICTURES)
+"""The extensions puzzlebook writes (a maze alone is a picture): a name that is only one of them
+(``-o .pdf``) is a slip that would make a hidden file."""
 
 
 def _refuse(where: str, message: str) -> SpecError:
     return SpecError([Problem(where, message)])
 
 
-def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: str = "--output") -> Target:
+def plan_output(
+    path: str | os.PathLike[str],
+    inputs: Iterable[Path] = (),
+    where: str = "--output",
+    inside: Home | None = None,
+) -> Target:
     """Check an output path before any work: a folder, a missing folder, a dangling link, a
-    write-protected file or one of the build's own input files is refused, each in one line."""
+    write-protected file, a socket or one of the build's own input files is refused, each in one line.
+    With ``inside``, the file was not named by the user (see ``confined``) and must stay in that folder."""
     text = str(path)
     if text == "-":
         return Target(text, None)
@@ -54,6 +69,13 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
         raise _refuse(where, f"{text!r} holds a control character; give a plain file name such as book.pdf")
     if text.endswith(("/", os.sep)):
         raise _refuse(shown, f"ends in '/', so it names a folder; give a file name such as {text}book.pdf")
+    folder, name = os.path.split(text)
+    if name.startswith(".") and name[1:].lower() in WRITTEN:
+        instead = os.path.join(folder, ("maze" if name[1:].lower() in PICTURES else "book") + name)
+        raise _refuse(shown, f"is only an extension: it would make a hidden file; name it, such as {instead}")
+    wrong = confined(text, inside) if inside is not None else None
+    if wrong:
+        raise _refuse(shown, wrong)
     given = Path(text)
     real = Path(os.path.realpath(given))
     try:
@@ -66,6 +88,9 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
         raise _refuse(shown, f"cannot write there: {exc.strerror}") from None
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise _refuse(shown, f"is a folder; give a file name such as {given / 'book.pdf'}")
+    if name in (".", ".."):  # x/.. while x is missing: found only when the book was renamed onto it
+        instead = os.path.join(os.path.normpath(text), "book.pdf").removeprefix("./")
+        raise _refuse(shown, f"ends in '{name}', so it names a folder; give a file name such as {instead}")
     for source in inputs if info is not None else ():  # by any name: /proc/self/cwd/book.yaml, /dev/stdin
         if info is not None and _same(source, info):
             raise _refuse(
@@ -74,16 +99,66 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
                 "destroy it. Choose another name",
             )
     if info is not None and not stat.S_ISREG(info.st_mode):
-        return Target(text, None)  # a device or a pipe: written through
+        return _stream_target(text, info, shown)
     if str(real).startswith(STREAM_FOLDERS) or text.startswith(STREAM_FOLDERS):
         return Target(text, None)  # /dev/stdout redirected to a file: the shell opened it for us
     if info is not None and not info.st_mode & 0o222:
         raise _refuse(shown, "is write-protected; choose another name, or make it writable first")
-    if not real.parent.is_dir():
-        raise _refuse(shown, f"cannot be written: the folder {real.parent} does not exist")
+    if not (real.parent.is_dir() and os.path.isdir(folder or ".")):  # x/../book.pdf with x missing
+        missing = real.parent if os.path.isdir(folder or ".") else folder
+        raise _refuse(shown, f"cannot be written: the folder {missing} does not exist")
     if not os.access(real.parent, os.W_OK):  # the book goes to a new file beside the old: the folder
         raise _refuse(shown, f"cannot be written: the folder {real.parent} is read-only; choose another")
     return Target(text, real)
+
+
+def _stream_target(text: str, info: os.stat_result, shown: str) -> Target:
+    """A pipe or a device, written through; a socket or a disk is refused, and a device is opened now
+    (and closed), so one that leads nowhere is told before the work rather than after it."""
+    what = what_it_is(info, os.path.realpath(text)) or "not a file"
+    if stat.S_ISSOCK(info.st_mode) or stat.S_ISBLK(info.st_mode):
+        raise _refuse(shown, f"is {what}, not a file; give a file name such as book.pdf")
+    if not stat.S_ISCHR(info.st_mode):
+        return Target(text, None)  # a pipe: its reader may come while the book is made
+    try:
+        fd = os.open(text, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO and what == "a terminal":
+            raise _refuse(
+                shown,
+                "is the terminal, and puzzlebook runs without one here (from a script, a service or "
+                "cron); give a file name such as book.pdf",
+            ) from None
+        raise _refuse(shown, f"cannot write there ({what}): {exc.strerror}") from None
+    try:
+        return Target(text, None, os.isatty(fd))
+    finally:
+        os.close(fd)
+
+
+@dataclass(frozen=True)
+class Home:
+    """The folder a file the user did not name must stay in (see ``confined``), as a message calls it."""
+
+    folder: Path
+    said: str = "the spec's folder"
+
+
+def confined(path: str, home: Home) -> str | None:
+    """What is wrong with writing ``path``, a file the user did not name (the book under the spec's name
+    or its ``output:``, the answers beside a book), or None: by its real path it must stay in the home
+    folder, and no link may lead it into a hidden file there. A shared folder (a git repository, a tar
+    file) can carry links, and ``book.pdf -> ~/thesis.pdf`` would have replaced the thesis."""
+    shown = os.path.relpath(os.path.abspath(path), os.path.abspath(home.folder))
+    fix = "remove the link, or choose where the book goes with -o PATH"
+    if shown == ".." or shown.startswith("../"):
+        return f'"{shown}" is outside {home.said}; choose where the book goes with -o PATH'
+    place = below(path, home.folder)
+    if place is None:
+        return f'"{shown}" leads out of {home.said} through a link (to {os.path.realpath(path)}); {fix}'
+    if place.parts != Path(shown).parts and hidden(place.parts):
+        return f'"{shown}" is a link to "{place}", which {HIDDEN}; {fix}'
+    return None
 
 
 def _same(source: Path, info: os.stat_result) -> bool:
@@ -130,13 +205,16 @@ class _Unwritten(Exception):
 
 @contextmanager
 def writing(
-    path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: str = "--output"
+    path: str | os.PathLike[str],
+    inputs: Iterable[Path] = (),
+    where: str = "--output",
+    inside: Home | None = None,
 ) -> Iterator[Output]:
     """Write a result piece by piece into ``path`` (``-`` is standard output), whole or not at all: a
     regular file gets a temporary file beside it, renamed into place when the work succeeds; a stream
     gets a spool on disk, copied out when the work succeeds. Either way, memory holds no copy of it.
     Only a failure to write is reported as one; any other error of the work passes through unchanged."""
-    target = plan_output(path, inputs, where)
+    target = plan_output(path, inputs, where, inside)
     try:
         with tempfile.TemporaryFile() if target.file is None else _replacing(target.file) as file:
             try:
@@ -151,7 +229,7 @@ def writing(
     except (OSError, _Unwritten) as failure:
         cause = failure.cause if isinstance(failure, _Unwritten) else failure
         name = "to standard output" if target.path == "-" else target.path
-        raise PuzzlebookError(f"cannot write {name}: {_reason(cause, target.file is None)}") from None
+        raise PuzzlebookError(f"cannot write {name}: {_reason(cause, target)}") from None
 
 
 class _Passed(Exception):
@@ -161,16 +239,28 @@ class _Passed(Exception):
         self.error = error
 
 
-def _reason(exc: OSError, stream: bool) -> str:
+def _reason(exc: OSError, target: Target) -> str:
+    stream = target.file is None
     if exc.errno == errno.ENOSPC and stream:
         return "no space left on the device"
     if exc.errno == errno.ENOSPC:
         return "no space left on the disk; the file was left as it was (free some space and try again)"
     if exc.errno == errno.EBADF:
         return "it is closed"
-    if exc.errno == errno.ENXIO:
-        return "it is a named pipe that nobody is reading"
+    if exc.errno == errno.ENXIO:  # opened without blocking: a pipe's reader must be there already
+        what = _what(target.path)
+        return (
+            f"it is {what} {'that nobody is reading' if what == 'a named pipe' else 'with nothing behind it'}"
+        )
     return exc.strerror or str(exc)
+
+
+def _what(path: str) -> str:
+    """What a stream that leads nowhere is (a pipe without a reader, a device without its hardware)."""
+    try:
+        return what_it_is(os.stat(path), os.path.realpath(path)) or "a file"
+    except OSError:
+        return "a file"
 
 
 def _stream(path: str, chunks: Iterable[bytes]) -> None:
@@ -286,9 +376,16 @@ def spec_output_problem(folder: Path, output: str) -> str | None:
             f'"{output}" is outside the spec\'s folder; a spec writes only inside its own folder '
             "(to write elsewhere, use puzzlebook build -o PATH)"
         )
+    if hidden(parts):  # .git/hooks.pdf, or .pdf: no name before the extension
+        name = parts[-1].lstrip(".")
+        instead = "/".join(
+            [p for p in parts[:-1] if not hidden([p])] + [name if name.lower() != "pdf" else "book.pdf"]
+        )
+        return f'"{output}" {HIDDEN}; a spec never writes one: write "{instead}"'
+    wrong = confined(str(folder / output), Home(folder))
+    if wrong:
+        return wrong
     real = Path(os.path.realpath(folder / output))
-    if not real.is_relative_to(os.path.realpath(folder)):
-        return f'"{output}" leads out of the spec\'s folder through a link; name a file inside it'
     if output.endswith(("/", os.sep)) or (folder / output).is_dir():
         return f'"{output}" is a folder; give a file name such as "{output.rstrip("/")}/book.pdf"'
     if not real.parent.is_dir():
