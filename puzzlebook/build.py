@@ -28,7 +28,7 @@ from .layout import (
     plan_book,
     print_margins,
 )
-from .output import Home, plan_output, writing
+from .output import Home, plan_output, writing_all
 from .puzzles import (
     MAX_TRIES,
     SAMPLE,
@@ -424,8 +424,8 @@ def write_books(
     carries ``made``, what it was made from (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     puzzle_for = _last_use_lets_go(plans, puzzles)
-    for number, ((path, where, home), plan) in enumerate(zip(places, plans, strict=True)):
-        with writing(path, checked.inputs, where, home) as out:
+    with writing_all(places, checked.inputs) as outs:  # both written whole before either replaces a file
+        for number, (out, plan) in enumerate(zip(outs, plans, strict=True)):
             stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out)
             if check and number == 0:
                 check(out.read_back())

@@ -2,7 +2,8 @@
 
 A regular file (new, or reached through a symlink) is written to a temporary file beside it and renamed
 into place, keeping the permissions of the file it replaces; a failure (a full disk, a kill) leaves the old
-file whole. A file the user did not name stays in its folder, whatever a link there says (``confined``). Standard
+file whole, and files that belong together (a book and its answers) are renamed only once all are whole.
+A file the user did not name stays in its folder, whatever a link there says (``confined``). Standard
 output, devices and named pipes are written through, since renaming over them would replace the link or
 the device instead of writing to it. Everything that can be checked before the work starts is checked by
 ``plan_output``, so a long build never ends in "cannot write".
@@ -16,7 +17,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -177,18 +178,26 @@ def write_output(
         out.write(data)
 
 
+def write_together(files: Sequence[tuple[str | os.PathLike[str], bytes]]) -> None:
+    """Write files that belong together (a book and its answers) all at once: every one, or none."""
+    with writing_all([(path, "--output", None) for path, _ in files]) as outs:
+        for out, (_, data) in zip(outs, files, strict=True):
+            out.write(data)
+
+
 class Output:
     """The file a result is written into (see ``writing``): it can be read back (``--strict`` checks the
     book it wrote), and a failed write is told apart from other errors of the work that writes."""
 
-    def __init__(self, file: IO[bytes]) -> None:
+    def __init__(self, file: IO[bytes], target: Target) -> None:
         self.file = file
+        self.target = target
 
     def write(self, data: bytes) -> None:
         try:
             self.file.write(data)
         except OSError as exc:
-            raise _Unwritten(exc) from None
+            raise _Unwritten(exc, self.target) from None
 
     def read_back(self) -> bytes:
         self.file.flush()
@@ -199,8 +208,9 @@ class Output:
 
 
 class _Unwritten(Exception):
-    def __init__(self, cause: OSError) -> None:
+    def __init__(self, cause: OSError, target: Target) -> None:
         self.cause = cause
+        self.target = target
 
 
 @contextmanager
@@ -210,26 +220,54 @@ def writing(
     where: str = "--output",
     inside: Home | None = None,
 ) -> Iterator[Output]:
-    """Write a result piece by piece into ``path`` (``-`` is standard output), whole or not at all: a
-    regular file gets a temporary file beside it, renamed into place when the work succeeds; a stream
-    gets a spool on disk, copied out when the work succeeds. Either way, memory holds no copy of it.
-    Only a failure to write is reported as one; any other error of the work passes through unchanged."""
-    target = plan_output(path, inputs, where, inside)
+    """Write one result piece by piece into ``path`` (``-`` is standard output): see ``writing_all``."""
+    with writing_all([(path, where, inside)], inputs) as (out,):
+        yield out
+
+
+@contextmanager
+def writing_all(
+    places: Sequence[tuple[str | os.PathLike[str], str, Home | None]], inputs: Iterable[Path] = ()
+) -> Iterator[list[Output]]:
+    """Write results that belong together (a book and its separate answers) piece by piece, all or
+    none: each regular file gets a temporary file beside it, and only when every one is whole and on
+    disk are they renamed into place, so a full disk never leaves a new book beside old answers; a
+    stream gets a spool on disk, copied out when the work succeeds. Memory holds no copy of them.
+    Only a failure to write is reported as one; any other error of the work passes through unchanged.
+    Each of ``places`` is a path, who named it, and the folder it must stay in (see ``plan_output``)."""
+    inputs = list(inputs)
+    targets = [plan_output(path, inputs, where, inside) for path, where, inside in places]
+    parts: list[_Part] = []
+    current = targets[0]  # the file a failure is told of
+    replaced: list[str] = []
     try:
-        with tempfile.TemporaryFile() if target.file is None else _replacing(target.file) as file:
+        try:
+            for current in targets:
+                parts.append(_Part(current))
             try:
-                yield Output(file)
+                yield [Output(part.stream, part.target) for part in parts]
             except OSError as exc:  # the work's own, such as a file it reads: not a failure to write
                 raise _Passed(exc) from exc
-            if target.file is None:
-                file.seek(0)
-                _stream(target.path, iter(partial(file.read, 1 << 20), b""))
+            for part in parts:
+                current = part.target
+                part.finish()
+            for part in parts:
+                current = part.target
+                part.commit()
+                replaced.append(part.target.path)
+        finally:
+            for part in parts:
+                part.close()
     except _Passed as passed:
         raise passed.error from None
     except (OSError, _Unwritten) as failure:
-        cause = failure.cause if isinstance(failure, _Unwritten) else failure
-        name = "to standard output" if target.path == "-" else target.path
-        raise PuzzlebookError(f"cannot write {name}: {_reason(cause, target)}") from None
+        cause, current = (
+            (failure.cause, failure.target) if isinstance(failure, _Unwritten) else (failure, current)
+        )
+        name = "to standard output" if current.path == "-" else current.path
+        raise PuzzlebookError(
+            f"cannot write {name}: {_reason(cause, current, len(targets), replaced)}"
+        ) from None
 
 
 class _Passed(Exception):
@@ -239,20 +277,28 @@ class _Passed(Exception):
         self.error = error
 
 
-def _reason(exc: OSError, target: Target) -> str:
+def _reason(exc: OSError, target: Target, together: int = 1, replaced: Sequence[str] = ()) -> str:
     stream = target.file is None
     if exc.errno == errno.ENOSPC and stream:
-        return "no space left on the device"
-    if exc.errno == errno.ENOSPC:
-        return "no space left on the disk; the file was left as it was (free some space and try again)"
-    if exc.errno == errno.EBADF:
-        return "it is closed"
-    if exc.errno == errno.ENXIO:  # opened without blocking: a pipe's reader must be there already
+        said = "no space left on the device"
+    elif exc.errno == errno.ENOSPC and not replaced:
+        left = {1: "the file was left as it was", 2: "both files were left as they were"}
+        said = (
+            f"no space left on the disk; {left.get(together, 'the files were left as they were')} (free "
+            "some space and try again)"
+        )
+    elif exc.errno == errno.EBADF:
+        said = "it is closed"
+    elif exc.errno == errno.ENXIO:  # opened without blocking: a pipe's reader must be there already
         what = _what(target.path)
-        return (
+        said = (
             f"it is {what} {'that nobody is reading' if what == 'a named pipe' else 'with nothing behind it'}"
         )
-    return exc.strerror or str(exc)
+    else:
+        said = exc.strerror or str(exc)
+    if replaced:  # a rename failed after another: rare, but never to be passed over
+        said += f"; {' and '.join(replaced)} {'was' if len(replaced) == 1 else 'were'} written: write again"
+    return said
 
 
 def _what(path: str) -> str:
@@ -296,29 +342,47 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-@contextmanager
-def _replacing(file: Path) -> Iterator[IO[bytes]]:
-    """Temporary file beside ``file``, renamed over it when the work succeeds: the old file stays whole
-    until the new one is, and a failure (an error, Ctrl-C) removes the temporary file."""
-    try:
-        mode = stat.S_IMODE(os.stat(file).st_mode)
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    clean_stale_parts(file)
-    fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=f".{os.getpid()}{PART}", dir=file.parent)
-    _WRITING.add(tmp)
-    try:
-        with os.fdopen(fd, "w+b") as stream:
-            yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, file)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    finally:
-        _WRITING.discard(tmp)
+class _Part:
+    """Where one result waits until every result of the work is whole: a temporary file beside its file,
+    renamed over it at the end (the old file stays whole until then, keeping its permissions); for a
+    stream, a spool on disk, copied out at the end. ``close`` removes whatever is left."""
+
+    def __init__(self, target: Target) -> None:
+        self.target = target
+        self.tmp: str | None = None
+        if target.file is None:
+            self.stream: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close)
+            return
+        try:
+            self.mode = stat.S_IMODE(os.stat(target.file).st_mode)
+        except FileNotFoundError:
+            self.mode = 0o666 & ~_umask()
+        clean_stale_parts(target.file)
+        fd, self.tmp = tempfile.mkstemp(
+            prefix=f".{target.file.name}.", suffix=f".{os.getpid()}{PART}", dir=target.file.parent
+        )
+        _WRITING.add(self.tmp)
+        self.stream = os.fdopen(fd, "w+b")
+
+    def finish(self) -> None:
+        """Every byte on disk: a full disk is told here, before any file is replaced."""
+        self.stream.flush()
+        if self.tmp is not None:
+            os.fsync(self.stream.fileno())
+
+    def commit(self) -> None:
+        if self.tmp is None or self.target.file is None:
+            self.stream.seek(0)
+            _stream(self.target.path, iter(partial(self.stream.read, 1 << 20), b""))
+            return
+        os.chmod(self.tmp, self.mode)
+        os.replace(self.tmp, self.target.file)
+
+    def close(self) -> None:
+        self.stream.close()
+        if self.tmp is not None:  # renamed, or left by a failure: gone either way
+            Path(self.tmp).unlink(missing_ok=True)
+            _WRITING.discard(self.tmp)
 
 
 _WRITING: set[str] = set()

@@ -768,6 +768,65 @@ def test_o_is_the_users_and_the_answers_stay_in_its_folder(shared, monkeypatch, 
     assert not (folder / "b.pdf").exists()
 
 
+# ---- a book and its answers: both replaced, or neither -----------------------------------------
+
+
+def test_a_full_disk_never_splits_a_book_from_its_answers(tmp_path, monkeypatch):
+    """The book was renamed into place before its answers were written: a full disk then left a new
+    book beside the old answers. Now both are whole on disk before either is renamed."""
+    from puzzlebook import build as building
+
+    spec = tmp_path / "b.yaml"
+    spec.write_text(PAIR)
+    (tmp_path / "b.pdf").write_bytes(b"%PDF the old book")
+    (tmp_path / "b-answers.pdf").write_bytes(b"%PDF the old answers")
+    drawn = []
+    real_stream = building.stream_pdf
+
+    class Full:
+        """A file on a disk that fills up after a few kilobytes."""
+
+        def __init__(self, file):
+            self.file, self.room = file, 4096
+
+        def write(self, data):
+            if len(data) > self.room:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            self.room -= len(data)
+            return self.file.write(data)
+
+        def __getattr__(self, name):
+            return getattr(self.file, name)
+
+    def stream(plan, puzzle_for, out, *args):
+        drawn.append(plan)
+        if len(drawn) == 2:  # the answers
+            out.file = Full(out.file)
+        return real_stream(plan, puzzle_for, out, *args)
+
+    monkeypatch.setattr(building, "stream_pdf", stream)
+    result = build(str(spec))
+    assert len(drawn) == 2 and result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"error: cannot write {tmp_path / 'b-answers.pdf'}: no space left on the disk; both files were "
+        "left as they were (free some space and try again)"
+    ]
+    assert (tmp_path / "b.pdf").read_bytes() == b"%PDF the old book"
+    assert (tmp_path / "b-answers.pdf").read_bytes() == b"%PDF the old answers"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b-answers.pdf", "b.pdf", "b.yaml"]
+
+
+def test_the_book_and_its_answers_are_renamed_only_once_both_are_on_disk(tmp_path, monkeypatch):
+    spec = tmp_path / "b.yaml"
+    spec.write_text(PAIR)
+    done: list[str] = []
+    real_fsync, real_replace = output.os.fsync, output.os.replace
+    monkeypatch.setattr(output.os, "fsync", lambda fd: (done.append("fsync"), real_fsync(fd))[1])
+    monkeypatch.setattr(output.os, "replace", lambda a, b: (done.append("rename"), real_replace(a, b))[1])
+    assert build(str(spec)).exit_code == 0
+    assert done == ["fsync", "fsync", "rename", "rename"]
+
+
 # ---- what odd targets are called ---------------------------------------------------------------
 
 
@@ -881,3 +940,25 @@ def test_a_terminal_named_by_its_path_gets_no_pdf_but_may_get_a_text_maze(book):
     finally:
         os.close(terminal)
         os.close(main)
+
+
+def test_the_studio_saves_a_book_and_its_answers_both_or_neither(tmp_path, monkeypatch):
+    from puzzlebook.errors import PuzzlebookError
+    from puzzlebook.studio.server import PDF_NAME, Studio
+
+    (tmp_path / "b.pdf").write_bytes(b"%PDF the old book")
+    (tmp_path / "b-answers.pdf").write_bytes(b"%PDF the old answers")
+    synced: list[int] = []
+
+    def full_at_the_second(fd: int) -> None:
+        synced.append(fd)
+        if len(synced) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output.os, "fsync", full_at_the_second)
+    studio = Studio(tmp_path)
+    with pytest.raises(PuzzlebookError, match="no space left on the disk; both files were left as they were"):
+        studio.save([("b.pdf", b"%PDF new"), ("b-answers.pdf", b"%PDF new answers")], PDF_NAME, "PDF")
+    assert (tmp_path / "b.pdf").read_bytes() == b"%PDF the old book"
+    assert (tmp_path / "b-answers.pdf").read_bytes() == b"%PDF the old answers"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b-answers.pdf", "b.pdf"]
