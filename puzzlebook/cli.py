@@ -35,7 +35,7 @@ from .graph import GraphMaze
 from .inputs import read_bytes
 from .layout import MazeFrame, load_layout, plan_single, preset_names, print_margins
 from .masks import Mask, load_mask
-from .output import plan_output, write_output
+from .output import Home, plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
 from .render.pdf import RULES, write_pdf
@@ -675,12 +675,21 @@ def init(
     content = (json.dumps(json_schema(), indent=2) + "\n").encode()
     try:
         plan_output(spec, where=spec)
+        beside = Home(
+            path.parent, fix="remove the link, or init in another folder"
+        )  # the schema's name is puzzlebook's: it stays in the spec's folder
+        if plan_output(schema, where=str(schema), inside=beside).file is None:  # a pipe would never end
+            raise SpecError([Problem(str(schema), "is not a regular file; remove it, or init elsewhere")])
         if path.exists() and not force:
             raise SpecError([Problem(spec, "already exists; pick another name or add --force")])
-        kept = schema.exists() and not force and schema.read_bytes() != content
+        kept = (
+            schema.exists()
+            and not force
+            and (schema.stat().st_size != len(content) or schema.read_bytes() != content)
+        )
         write_output(path, starter_spec(path.name).encode())
         if not kept:
-            write_output(schema, content, where=str(schema))
+            write_output(schema, content, where=str(schema), inside=beside)
     except PuzzlebookError as error:
         fail(error)
     if kept:

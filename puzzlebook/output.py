@@ -139,10 +139,12 @@ def _stream_target(text: str, info: os.stat_result, shown: str) -> Target:
 
 @dataclass(frozen=True)
 class Home:
-    """The folder a file the user did not name must stay in (see ``confined``), as a message calls it."""
+    """The folder a file the user did not name must stay in (see ``confined``), as a message calls it,
+    and what to do instead."""
 
     folder: Path
     said: str = "the spec's folder"
+    fix: str = "remove the link, or choose where the book goes with -o PATH"
 
 
 def confined(path: str, home: Home) -> str | None:
@@ -151,9 +153,9 @@ def confined(path: str, home: Home) -> str | None:
     folder, and no link may lead it into a hidden file there. A shared folder (a git repository, a tar
     file) can carry links, and ``book.pdf -> ~/thesis.pdf`` would have replaced the thesis."""
     shown = os.path.relpath(os.path.abspath(path), os.path.abspath(home.folder))
-    fix = "remove the link, or choose where the book goes with -o PATH"
+    fix = home.fix
     if shown == ".." or shown.startswith("../"):
-        return f'"{shown}" is outside {home.said}; choose where the book goes with -o PATH'
+        return f'"{shown}" is outside {home.said}; {fix.removeprefix("remove the link, or ")}'
     place = below(path, home.folder)
     if place is None:
         return f'"{shown}" leads out of {home.said} through a link (to {os.path.realpath(path)}); {fix}'
@@ -171,10 +173,14 @@ def _same(source: Path, info: os.stat_result) -> bool:
 
 
 def write_output(
-    path: str | os.PathLike[str], data: bytes, inputs: Iterable[Path] = (), where: str = "--output"
+    path: str | os.PathLike[str],
+    data: bytes,
+    inputs: Iterable[Path] = (),
+    where: str = "--output",
+    inside: Home | None = None,
 ) -> None:
     """Write ``data`` all at once to ``path`` (``-`` is standard output); see the module's rules."""
-    with writing(path, inputs, where) as out:
+    with writing(path, inputs, where, inside) as out:
         out.write(data)
 
 

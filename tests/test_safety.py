@@ -962,3 +962,26 @@ def test_the_studio_saves_a_book_and_its_answers_both_or_neither(tmp_path, monke
     assert (tmp_path / "b.pdf").read_bytes() == b"%PDF the old book"
     assert (tmp_path / "b-answers.pdf").read_bytes() == b"%PDF the old answers"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b-answers.pdf", "b.pdf"]
+
+
+def test_init_writes_its_schema_only_inside_the_folder(shared):
+    """The schema's name is puzzlebook's, not the user's: a link of that name in a shared folder may not
+    lead it out (with --force it replaced the link's target), and a pipe of that name is not read."""
+    folder, home = shared
+    schema = folder / "puzzlebook-schema.json"
+    schema.symlink_to(home / "thesis.pdf")
+    result = runner.invoke(app, ["init", str(folder / "book.yaml"), "--force"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f'error: {schema}: "puzzlebook-schema.json" leads out of the spec\'s folder through a link (to '
+        f"{home / 'thesis.pdf'}); remove the link, or init in another folder"
+    ]
+    assert (home / "thesis.pdf").read_bytes() == b"%PDF years of work"
+    schema.unlink()
+    os.mkfifo(schema)
+    piped = cli_process("init", str(folder / "book.yaml"), stdin=subprocess.DEVNULL)  # would block
+    assert piped.returncode == 2
+    assert piped.stderr.decode().splitlines() == [
+        f"error: {schema}: is not a regular file; remove it, or init elsewhere"
+    ]
+    assert sorted(p.name for p in folder.iterdir()) == ["puzzlebook-schema.json"]
