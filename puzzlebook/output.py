@@ -184,9 +184,9 @@ def write_output(
         out.write(data)
 
 
-def write_together(files: Sequence[tuple[str | os.PathLike[str], bytes]]) -> None:
+def write_together(files: Sequence[tuple[str | os.PathLike[str], bytes]], inside: Home | None = None) -> None:
     """Write files that belong together (a book and its answers) all at once: every one, or none."""
-    with writing_all([(path, "--output", None) for path, _ in files]) as outs:
+    with writing_all([(path, "--output", inside) for path, _ in files]) as outs:
         for out, (_, data) in zip(outs, files, strict=True):
             out.write(data)
 

@@ -32,7 +32,7 @@ from urllib.parse import parse_qs, urlparse
 
 from ..errors import PuzzlebookError
 from ..inputs import CONFINED, STUDIO_FOLDER
-from ..output import write_together
+from ..output import Home, write_together
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1024 * 1024
@@ -211,7 +211,8 @@ class Studio:
         folder; a link or anything but a plain file of such a name is refused (it could lead out)."""
         for name, _ in parts:
             self.may_save(name, pattern, what)
-        write_together([(self.folder / name, data) for name, data in parts])
+        home = Home(self.folder, "the studio's folder", "remove the link, or choose another name")
+        write_together([(self.folder / name, data) for name, data in parts], home)
 
     def may_save(self, name: str, pattern: re.Pattern[str], what: str) -> None:
         """Refuse a name ``save`` would refuse, before anything is written."""
