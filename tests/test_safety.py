@@ -830,7 +830,7 @@ def test_the_book_and_its_answers_are_renamed_only_once_both_are_on_disk(tmp_pat
 # ---- what odd targets are called ---------------------------------------------------------------
 
 
-def test_a_socket_or_a_disk_is_refused_before_any_work_for_what_it_is(tmp_path, book, monkeypatch):
+def test_a_socket_is_refused_before_any_work_for_what_it_is(tmp_path, book, monkeypatch):
     import socket
 
     monkeypatch.chdir(tmp_path)
