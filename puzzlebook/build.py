@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import cost
 from .errors import Problem, PuzzlebookError, SpecError
@@ -29,7 +29,7 @@ from .layout import (
     plan_book,
     print_margins,
 )
-from .output import plan_output, writing
+from .output import Home, plan_output, writing_all
 from .puzzles import (
     MAX_TRIES,
     SAMPLE,
@@ -438,27 +438,46 @@ def build_book(
     return places[0][0], checked
 
 
-def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[tuple[str, str]]:
+class Place(NamedTuple):
+    """A file a build writes: its path, who named it (for messages), and the folder it must stay in when
+    the command line did not name it (see ``output.confined``)."""
+
+    path: str
+    where: str
+    home: Home | None
+
+
+def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[Place]:
     """Where the book goes (and its answers, with ``answer_key: separate``), each with who named it;
-    checked before any work, so a long build never ends in "cannot write"."""
-    target = output_path(checked.spec, out)
-    where = "--output" if out is not None else checked.spec.where("output")
-    places = [(target, where)]
+    checked before any work, so a long build never ends in "cannot write". A file -o did not name
+    stays in the spec's folder (the book under the spec's name or its ``output:``, its answers), or in
+    the folder of -o's book (the answers beside it), whatever a link there says."""
+    spec = checked.spec
+    target = output_path(spec, out)
+    spec_folder = Home(spec.path.parent)
+    places = [
+        Place(target, "--output", None)
+        if out is not None
+        else Place(target, spec.where("output"), spec_folder)
+    ]
     if checked.plan.answers is not None:
-        if plan_output(target, checked.inputs, where).file is None:
+        book = places[0]
+        if plan_output(book.path, checked.inputs, book.where, book.home).file is None:
             raise SpecError(
                 [
                     Problem(
-                        checked.spec.where("answer_key"),
+                        spec.where("answer_key"),
                         "separate writes the answers to a second file beside the book, so the book cannot "
                         "go to standard output or a pipe; give -o a file name",
                     )
                 ]
             )
-        places.append((answers_path(target), where))
-    for path, named in places:
+        home = Home(Path(target).parent, "the folder of -o's book") if out is not None else spec_folder
+        places.append(Place(answers_path(target), spec.where("answer_key"), home))
+    for path, named, place_home in places:
         suffix = Path(path).suffix
-        if plan_output(path, checked.inputs, named).file is not None and suffix.lower() not in ("", ".pdf"):
+        planned = plan_output(path, checked.inputs, named, place_home)
+        if planned.file is not None and suffix.lower() not in ("", ".pdf"):
             raise SpecError(
                 [
                     Problem(
@@ -479,7 +498,7 @@ def answers_path(target: str) -> str:
 
 def write_books(
     checked: Checked,
-    places: list[tuple[str, str]],
+    places: list[Place],
     puzzles: dict[int, Puzzle],
     progress: Callable[[int], None] | None = None,
     check: Callable[[bytes], None] | None = None,
@@ -491,8 +510,8 @@ def write_books(
     carries ``made``, what it was made from (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     puzzle_for = _last_use_lets_go(plans, puzzles)
-    for number, ((path, where), plan) in enumerate(zip(places, plans, strict=True)):
-        with writing(path, checked.inputs, where) as out:
+    with writing_all(places, checked.inputs) as outs:  # both written whole before either replaces a file
+        for number, (out, plan) in enumerate(zip(outs, plans, strict=True)):
             stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out)
             if check and number == 0:
                 check(out.read_back())
@@ -566,6 +585,7 @@ def work_units(checked: Checked) -> int:
 
 __all__ = [
     "Checked",
+    "Place",
     "answers_path",
     "build_book",
     "check_book",

@@ -48,7 +48,7 @@ from .graph import GraphMaze
 from .inputs import read_bytes
 from .layout import MazeFrame, load_layout, plan_single, preset_names, print_margins
 from .masks import Mask, load_mask
-from .output import plan_output, write_output
+from .output import Home, plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
 from .render.pdf import RULES, write_pdf
@@ -444,8 +444,8 @@ def maze(
                 [Problem("--braid", f"must be from 0 to 1 (a share of the dead ends), got {braid:g}")]
             )
         inputs = [Path(mask)] if mask else []  # -o onto the mask would destroy it
-        plan_output(output, inputs)
-        if form in (TextFormat.pdf, TextFormat.png) and output == "-" and _terminal(sys.stdout):
+        terminal = plan_output(output, inputs).terminal or (output == "-" and _terminal(sys.stdout))
+        if form in (TextFormat.pdf, TextFormat.png) and terminal:
             raise SpecError(
                 [Problem("--format", f"{form.value} is not for a terminal: add -o FILE.{form.value}")]
             )
@@ -645,8 +645,9 @@ def build(
         check_seed(seed)
         checked = check_book(spec, seed, output_given=output is not None)
         places = targets(checked, output)
-        if places[0][0] == "-" and _terminal(sys.stdout):
-            where = "--output -" if output is not None else places[0][1]
+        book = places[0]
+        if (book.path == "-" and _terminal(sys.stdout)) or plan_output(book.path).terminal:  # or /dev/tty
+            where = f"--output {book.path}" if output is not None else book.where
             raise SpecError(
                 [Problem(where, "is the terminal: a PDF there is noise; add -o book.pdf, or pipe it")]
             )
@@ -871,12 +872,21 @@ def init(
     content = (json.dumps(json_schema(), indent=2) + "\n").encode()
     try:
         plan_output(spec, where=spec)
+        beside = Home(
+            path.parent, fix="remove the link, or init in another folder"
+        )  # the schema's name is puzzlebook's: it stays in the spec's folder
+        if plan_output(schema, where=str(schema), inside=beside).file is None:  # a pipe would never end
+            raise SpecError([Problem(str(schema), "is not a regular file; remove it, or init elsewhere")])
         if path.exists() and not force:
             raise SpecError([Problem(spec, "already exists; pick another name or add --force")])
-        kept = schema.exists() and not force and schema.read_bytes() != content
+        kept = (
+            schema.exists()
+            and not force
+            and (schema.stat().st_size != len(content) or schema.read_bytes() != content)
+        )
         write_output(path, starter_spec(path.name).encode())
         if not kept:
-            write_output(schema, content, where=str(schema))
+            write_output(schema, content, where=str(schema), inside=beside)
     except PuzzlebookError as error:
         fail(error)
     if kept:

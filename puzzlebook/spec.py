@@ -702,10 +702,10 @@ MAX_DEPTH = 24
 MAX_VALUES = 100_000
 """Values a spec or layout's aliases (``*name``) may add once expanded: a few kilobytes of aliases to
 aliases could otherwise stand for billions of values."""
-MAX_NODES = 200_000
+MAX_NODES = 50_000
 """Values a spec or layout may write out, aliases aside: reading them costs about 35 us each here
-(7 s for 200,000), so this bounds the reader's own time. A 1 MB list of 28,000 mazes holds 140,000 and
-is told by the book's limit on mazes; a real book of 1,000 mazes and a class of 1,000 holds about 20,000."""
+(1.75 s for 50,000), so this bounds the reader's own time. A real book of 1,000 mazes and a class of
+1,000 holds about 20,000; a list of 8,000 mazes is told by the book's limit on mazes."""
 _STR, _NULL, _MERGE = (f"tag:yaml.org,2002:{t}" for t in ("str", "null", "merge"))
 _PLAIN_TAGS = {_STR, _NULL, _MERGE, "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 
@@ -1031,9 +1031,10 @@ SHAPED_MARKS = ("none", "suggested", "farthest")
 """The marks rules a masked maze takes: the others name sides and corners a shape may not have."""
 
 
-SHAPE_CELLS = 1_000_000
-"""Cells the built-in shapes and words of one spec are drawn over in all, each one once: 5 to 9 s of
-work here (``cost.SHAPE``; a shape tests nine points a cell), counted in the book's work too."""
+SHAPE_CELLS = 400_000
+"""Cells the built-in shapes and words of one spec are drawn over in all, each one once: 2 to 3.6 s of
+work here (``cost.SHAPE``; a shape tests nine points a cell), counted in the book's work too. Shapes are
+drawn before the page is known, so this also bounds what a too-dense shape costs before it is refused."""
 MASK_CELLS = 16_000_000
 """Cells the mask files of one spec fill in all, each one once: as many as one maze may have."""
 
