@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from . import cost
 from .errors import At, Problem, PuzzlebookError, SpecError
 from .inputs import PACKAGE, read_bytes, studio_folder
 from .kinds import ring_counts
@@ -27,7 +28,7 @@ from .layout import (
     plan_book,
     print_margins,
 )
-from .output import plan_output, writing
+from .output import Home, plan_output, writing_all
 from .puzzles import (
     MAX_TRIES,
     SAMPLE,
@@ -49,7 +50,8 @@ from .workers import Makers
 MAX_MAZES = 5000
 """Mazes in one book: print-on-demand stops at 828 pages; a screen edition or class set may hold more."""
 MAX_WORK = 40_000_000
-"""Maze cells generated for one book, counting every seed a difficulty search may try (about a minute)."""
+"""Maze cells generated for one book, counting every seed a difficulty search may try; within it, the
+time they take is held to ``cost.BUDGET`` (see ``workload_problems``)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,9 @@ def _field(grid: str, width: int, height: int, inner: int) -> tuple[int, int]:
 
 
 def workload_problems(spec: Spec) -> list[Problem]:
-    """Limits on what a spec can make puzzlebook do, from the spec alone, before anything is expanded.
+    """Limits on what a spec can make puzzlebook do, from the spec alone, before anything is expanded:
+    at most ``MAX_MAZES`` mazes and ``MAX_WORK`` cells made, and about ``cost.BUDGET`` seconds of work
+    in all, each maze weighed by its algorithm and grid (see ``cost``).
 
     A score range nobody's maze of that size can reach is refused here too (a score is at most five
     times the cells: each cell of the path counts once, and at most once more as a turn and three
@@ -92,6 +96,9 @@ def workload_problems(spec: Spec) -> list[Problem]:
     book = spec.book
     students = max(1, len(spec.roster))
     mazes = work = 0
+    seconds: dict[str, float] = {}
+    costliest = (0.0, 0)  # seconds, entry
+    shapes: set[tuple[str, int, int, str]] = set()  # each shape or word drawn, once however often named
     problems = []
     for i, entry in enumerate(book.mazes):
         age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
@@ -101,9 +108,13 @@ def workload_problems(spec: Spec) -> list[Problem]:
         each = cells + (shape_search_cells(outline, cells) if outline else 0)
         if mask:  # the box is made, the shape's cells searched
             each = cells + shape_search_cells(mask.outline, mask.cells)
+        if entry.shape is not None and mask:
+            shapes.add((repr(entry.shape), *(entry.size or (age.size if age else (0, 0))), entry.grid))
         names = [m for (e, _), m in spec.name_masks.items() if e == i]
+        made_cells = cells
         if names:  # a word shape of each student's name: one maze each
             each = max(m.width * m.height + shape_search_cells(m.outline, m.cells) for m in names)
+            made_cells = max(m.width * m.height for m in names)
         band = None if entry.age else entry.difficulty
         size = f"{width} rings ({cells:,} cells)" if entry.grid == "circle" else f"{width}x{height}"
         if studio_folder() and cells > STUDIO_CELLS:
@@ -112,6 +123,15 @@ def workload_problems(spec: Spec) -> list[Problem]:
                     spec.where("mazes", i, "size"),
                     f"{size} is too large for the studio: at most {STUDIO_CELLS:,} cells a maze "
                     "there (500x500); build it with puzzlebook build",
+                )
+            )
+        if (mb := cost.megabytes(cells, "book")) > cost.MEMORY:
+            w, h = cost.within(width, height, 0, mb)
+            problems.append(
+                Problem(
+                    spec.where("mazes", i, "size"),
+                    f"{size} would take about {mb:,.0f} MB of memory to make and draw; the limit is "
+                    f"{cost.MEMORY} MB: make it at most {f'{w} rings' if entry.grid == 'circle' else f'{w}x{h}'}",
                 )
             )
         if isinstance(band, tuple) and band[0] > 5 * cells:
@@ -132,7 +152,12 @@ def workload_problems(spec: Spec) -> list[Problem]:
         else:  # one search for all the copies of the entry
             made = max(SAMPLE, 3 * entry.count) if isinstance(band, str) else MAX_TRIES * entry.count
         work += made * each
-        mazes += entry.count * students
+        kept = entry.count * students
+        mazes += kept
+        spent = _seconds(spec, i, made_cells, each, made, kept)
+        seconds = {k: seconds.get(k, 0.0) + v for k, v in spent.items()}
+        costliest = max(costliest, (sum(spent.values()), -i))
+    seconds["shapes"] = sum(w * h for _, w, h, _ in shapes) * cost.SHAPE / 1e6
     if mazes > MAX_MAZES:
         who = f" ({students} students x {mazes // students} mazes)" if spec.roster else ""
         problems.append(
@@ -147,7 +172,68 @@ def workload_problems(spec: Spec) -> list[Problem]:
                 "or smaller mazes, or fewer difficulty ranges",
             )
         )
+    elif sum(seconds.values()) > cost.BUDGET:
+        problems.append(_too_long(spec, seconds, -costliest[1], costliest[0]))
     return problems
+
+
+def _seconds(spec: Spec, i: int, cells: int, searched: int, made: int, kept: int) -> dict[str, float]:
+    """The seconds an entry costs, by what they go on (see ``cost``): making the ``kept`` mazes of the
+    book, making the other seeds of the ``made`` its difficulty or class set tries, drawing the kept
+    ones (twice, with an answer), and their pages. ``searched`` counts the cells searched for a maze's
+    ends, its outline's searches with them."""
+    entry = spec.book.mazes[i]
+    marks = entry.marks if entry.marks is not None else spec.book.marks
+    drawn = 2 if spec.book.answer_key is not False and marks != "none" else 1
+    one = cost.make_seconds(entry.algorithm, entry.grid, cells, searched)
+    return {
+        "making": kept * one,
+        "tries": max(0, made - kept) * one,
+        "drawing": drawn * kept * cells * cost.DRAW / 1e6,
+        "pages": drawn * kept * cost.PAGE / 1e3,
+    }
+
+
+_SPENT_ON = {
+    "making": "making its mazes",
+    "tries": "the seeds tried for difficulty",
+    "drawing": "drawing them",
+    "pages": "their pages",
+    "shapes": "drawing its shapes",
+}
+
+
+def _too_long(spec: Spec, seconds: dict[str, float], costliest: int, its: float) -> Problem:
+    """Past ``cost.BUDGET``: what the time goes on, and the fix for the largest part; told at the entry
+    that costs ``its`` seconds, the most, when that is most of it."""
+    ranked = sorted(seconds.items(), key=lambda kv: -kv[1])
+    parts = ", ".join(f"{_SPENT_ON[k]} {v:.0f} s" for k, v in ranked if v >= 0.5)
+    most, total = ranked[0][0], sum(seconds.values())
+    entry = spec.book.mazes[costliest]
+    if most == "tries":
+        fix = (
+            "use fewer or smaller mazes with a difficulty, or leave difficulty out (easy, medium and hard "
+            "try 30 seeds an entry, a score range up to 300 a maze)"
+        )
+    elif (
+        most == "making"
+        and (speed := cost.GENERATE[entry.grid]).get(entry.algorithm, 0) > 1.25 * speed[cost.QUICK]
+    ):
+        fix = (
+            f"use fewer or smaller mazes, or a faster algorithm ({entry.algorithm} takes "
+            f"{speed.get(entry.algorithm, 0):.2f} s a million cells here, {cost.QUICK} "
+            f"{speed[cost.QUICK]:.2f} s)"
+        )
+    elif most == "shapes":
+        fix = "use fewer or smaller shapes"
+    else:
+        fix = "use fewer or smaller mazes"
+    most_here = its > total / 2
+    return Problem(
+        spec.where("mazes", costliest) if most_here else spec.where("mazes"),
+        f"this book needs about {total:.0f} s of work here ({parts})"
+        f"{', most of it for this entry' if most_here else ''}; the limit is {cost.BUDGET:.0f} s: {fix}",
+    )
 
 
 def check_book(
@@ -352,27 +438,46 @@ def build_book(
     return places[0][0], checked
 
 
-def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[tuple[str, At]]:
+class Place(NamedTuple):
+    """A file a build writes: its path, who named it (for messages), and the folder it must stay in when
+    the command line did not name it (see ``output.confined``)."""
+
+    path: str
+    where: At
+    home: Home | None
+
+
+def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[Place]:
     """Where the book goes (and its answers, with ``answer_key: separate``), each with who named it;
-    checked before any work, so a long build never ends in "cannot write"."""
-    target = output_path(checked.spec, out)
-    where = "--output" if out is not None else checked.spec.where("output")
-    places = [(target, where)]
+    checked before any work, so a long build never ends in "cannot write". A file -o did not name
+    stays in the spec's folder (the book under the spec's name or its ``output:``, its answers), or in
+    the folder of -o's book (the answers beside it), whatever a link there says."""
+    spec = checked.spec
+    target = output_path(spec, out)
+    spec_folder = Home(spec.path.parent)
+    places = [
+        Place(target, "--output", None)
+        if out is not None
+        else Place(target, spec.where("output"), spec_folder)
+    ]
     if checked.plan.answers is not None:
-        if plan_output(target, checked.inputs, where).file is None:
+        book = places[0]
+        if plan_output(book.path, checked.inputs, book.where, book.home).file is None:
             raise SpecError(
                 [
                     Problem(
-                        checked.spec.where("answer_key"),
+                        spec.where("answer_key"),
                         "separate writes the answers to a second file beside the book, so the book cannot "
                         "go to standard output or a pipe; give -o a file name",
                     )
                 ]
             )
-        places.append((answers_path(target), where))
-    for path, named in places:
+        home = Home(Path(target).parent, "the folder of -o's book") if out is not None else spec_folder
+        places.append(Place(answers_path(target), spec.where("answer_key"), home))
+    for path, named, place_home in places:
         suffix = Path(path).suffix
-        if plan_output(path, checked.inputs, named).file is not None and suffix.lower() not in ("", ".pdf"):
+        planned = plan_output(path, checked.inputs, named, place_home)
+        if planned.file is not None and suffix.lower() not in ("", ".pdf"):
             raise SpecError(
                 [
                     Problem(
@@ -393,7 +498,7 @@ def answers_path(target: str) -> str:
 
 def write_books(
     checked: Checked,
-    places: list[tuple[str, At]],
+    places: list[Place],
     puzzles: dict[int, Puzzle],
     progress: Callable[[int], None] | None = None,
     check: Callable[[bytes], None] | None = None,
@@ -405,8 +510,8 @@ def write_books(
     carries ``made``, what it was made from (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     puzzle_for = _last_use_lets_go(plans, puzzles)
-    for number, ((path, where), plan) in enumerate(zip(places, plans, strict=True)):
-        with writing(path, checked.inputs, where) as out:
+    with writing_all(places, checked.inputs) as outs:  # both written whole before either replaces a file
+        for number, (out, plan) in enumerate(zip(outs, plans, strict=True)):
             stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out)
             if check and number == 0:
                 check(out.read_back())
@@ -480,6 +585,7 @@ def work_units(checked: Checked) -> int:
 
 __all__ = [
     "Checked",
+    "Place",
     "answers_path",
     "build_book",
     "check_book",

@@ -32,7 +32,7 @@ from typer._click.exceptions import (
 )
 from typer.core import TyperGroup
 
-from . import __version__, generators, grid, kinds
+from . import __version__, cost, generators, grid, kinds
 from .build import (
     Checked,
     built_book,
@@ -48,7 +48,7 @@ from .graph import GraphMaze
 from .inputs import read_bytes
 from .layout import load_layout, plan_single, preset_names
 from .masks import Mask, load_mask
-from .output import plan_output, write_output
+from .output import Home, plan_output, write_output
 from .puzzles import Puzzle, make_puzzle, to_json
 from .registry import suggest
 from .render.pdf import write_pdf
@@ -450,8 +450,8 @@ def maze(
                 [Problem("--braid", f"must be from 0 to 1 (a share of the dead ends), got {braid:g}")]
             )
         inputs = [Path(mask)] if mask else []  # -o onto the mask would destroy it
-        plan_output(output, inputs)
-        if form in (TextFormat.pdf, TextFormat.png) and output == "-" and _terminal(sys.stdout):
+        terminal = plan_output(output, inputs).terminal or (output == "-" and _terminal(sys.stdout))
+        if form in (TextFormat.pdf, TextFormat.png) and terminal:
             raise SpecError(
                 [Problem("--format", f"{form.value} is not for a terminal: add -o FILE.{form.value}")]
             )
@@ -466,6 +466,9 @@ def maze(
             if drawn < dpi:
                 typer.echo(f"note: drawn at {drawn} dpi, to keep the PNG under 100 million pixels", err=True)
             dpi = drawn
+        _within_budget(
+            algorithm, grid_kind, width, height, inner, form, form is TextFormat.json or mark.value != "none"
+        )
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         puzzle = make_puzzle(  # metrics of the unmarked path go only into JSON: pictures skip the search
             algorithm,
@@ -486,6 +489,60 @@ def maze(
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:
         fail(error)
+
+
+def _within_budget(
+    algorithm: str, grid_kind: str, width: int, height: int, inner: int, form: TextFormat, searched: bool
+) -> None:
+    """Refuse a maze that would take more than ``cost.BUDGET`` seconds or ``cost.MEMORY`` MB to make and
+    write, before any of it is made: say the size that would do, and a faster algorithm or format."""
+    cells = sum(kinds.ring_counts(width, inner)) if grid_kind == "circle" else width * height
+    seconds = cost.maze_seconds(algorithm, grid_kind, cells, form.value, searched)
+    mb = cost.megabytes(cells, form.value)
+    if seconds <= cost.BUDGET and mb <= cost.MEMORY:
+        return
+    w, h = cost.within(width, height, seconds, mb)
+    size = f"{w} rings" if grid_kind == "circle" else f"{w}x{h}"
+    shown = f"{width} rings" if grid_kind == "circle" else f"{width}x{height}"
+    fixes = [f"make it at most {size}"]
+    quick = cost.QUICK
+    if (
+        quick != algorithm
+        and cost.maze_seconds(quick, grid_kind, cells, form.value, searched) < seconds * 0.8
+    ):
+        fixes.append(f"use -a {quick}")
+    cheaper = [
+        f.value
+        for f in (TextFormat.svg, TextFormat.png)
+        if f is not form
+        and cost.maze_seconds(algorithm, grid_kind, cells, f.value, False) <= cost.BUDGET
+        and cost.megabytes(cells, f.value) <= cost.MEMORY
+        and (f is not TextFormat.png or _png_takes(grid_kind, width, height, inner))
+    ]
+    if cheaper:
+        fixes.append(f"write it as {' or '.join(cheaper)}")
+    raise SpecError(
+        [
+            Problem(
+                "--size",
+                f"a {shown} {algorithm} maze as {form.value} would take about {seconds:.0f} s and "
+                f"{mb:,.0f} MB here; the limit is {cost.BUDGET:.0f} s and {cost.MEMORY} MB: "
+                f"{', or '.join(fixes)}",
+            )
+        ]
+    )
+
+
+def _png_takes(grid_kind: str, width: int, height: int, inner: int) -> bool:
+    """Whether a PNG can hold the maze at all (under its 100 million pixels, at 72 dpi or more)."""
+    from .render.png import png_dpi
+
+    try:
+        across, down = kinds.kind_for(grid_kind, width, inner).extent(width, height)
+        png_dpi(math.ceil(across), math.ceil(down), 72)
+    except PuzzlebookError:
+        return False
+    return True
 
 
 def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask:
@@ -595,8 +652,9 @@ def build(
         check_seed(seed)
         checked = check_book(spec, seed, output_given=output is not None)
         places = targets(checked, output)
-        if places[0][0] == "-" and _terminal(sys.stdout):
-            where = "--output -" if output is not None else places[0][1]
+        book = places[0]
+        if (book.path == "-" and _terminal(sys.stdout)) or plan_output(book.path).terminal:  # or /dev/tty
+            where = f"--output {book.path}" if output is not None else book.where
             raise SpecError(
                 [Problem(where, "is the terminal: a PDF there is noise; add -o book.pdf, or pipe it")]
             )
@@ -821,12 +879,21 @@ def init(
     content = (json.dumps(json_schema(), indent=2) + "\n").encode()
     try:
         plan_output(spec, where=spec)
+        beside = Home(
+            path.parent, fix="remove the link, or init in another folder"
+        )  # the schema's name is puzzlebook's: it stays in the spec's folder
+        if plan_output(schema, where=str(schema), inside=beside).file is None:  # a pipe would never end
+            raise SpecError([Problem(str(schema), "is not a regular file; remove it, or init elsewhere")])
         if path.exists() and not force:
             raise SpecError([Problem(spec, "already exists; pick another name or add --force")])
-        kept = schema.exists() and not force and schema.read_bytes() != content
+        kept = (
+            schema.exists()
+            and not force
+            and (schema.stat().st_size != len(content) or schema.read_bytes() != content)
+        )
         write_output(path, starter_spec(path.name).encode())
         if not kept:
-            write_output(schema, content, where=str(schema))
+            write_output(schema, content, where=str(schema), inside=beside)
     except PuzzlebookError as error:
         fail(error)
     if kept:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import At, Problem, SpecError, Where
+from .files import HIDDEN, below, hidden, what_it_is
 
 KB = 1024
 MB = 1024 * KB
@@ -40,9 +41,6 @@ PACKAGE = Path(__file__).resolve().parent
 
 CONFINED: ContextVar[str | None] = ContextVar("confined", default=None)
 """The same confinement for one thread of the studio's server, while it checks a spec in-process."""
-
-PSEUDO = ("/proc", "/sys", "/dev")
-"""Folders of files that are not files: never read, whatever they claim to be."""
 
 
 def studio_folder() -> str | None:
@@ -117,21 +115,15 @@ def read_bytes(
         resolved.is_relative_to(os.path.realpath(confined)) or resolved.is_relative_to(PACKAGE)
     ):
         raise _refuse(where, f"{named} is outside the studio's folder; copy the {kind} into it")
-    if inside is not None and not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(inside)):
+    place = below(path, inside) if inside is not None else None
+    if inside is not None and place is None:
         raise _refuse(
             where,
             f"{named} is outside the spec's folder; a spec reads files only from its own folder and "
             f"below: copy the {kind} beside the spec",
         )
-    if inside is not None and any(
-        part.startswith(".")
-        for part in Path(os.path.realpath(path)).relative_to(os.path.realpath(inside)).parts
-    ):  # a shared spec saved in a home folder could print .git-credentials as a class list
-        raise _refuse(
-            where,
-            f"{named} is a hidden file or in a hidden folder (its name starts with a dot), where settings "
-            f"and passwords are kept; a spec never reads one: rename the {kind}",
-        )
+    if place is not None and hidden(place.parts):
+        raise _refuse(where, f"{named} {HIDDEN}; a spec never reads one: rename the {kind}")
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -151,12 +143,11 @@ def read_bytes(
         raise _refuse(where, f"{named} not found: a part of {path} is a file, not a folder") from None
     except OSError as exc:
         raise _refuse(where, f"cannot read {named}: {exc.strerror}") from None
-    real = os.path.realpath(path)
-    if stat.S_ISDIR(info.st_mode):
-        raise _refuse(where, f"{named} is a folder; give the path of a {kind} file")
-    if not stat.S_ISREG(info.st_mode) or real == "/dev" or real.startswith(tuple(p + "/" for p in PSEUDO)):
-        what = "a named pipe" if stat.S_ISFIFO(info.st_mode) else "a device or system file"
-        raise _refuse(where, f"{named} is {what}, not a file; give the path of a {kind} file")
+    what = what_it_is(info, os.path.realpath(path))
+    if what is not None:  # named by its own path (`check /proc/self/mem`), it is no "spec file" to call so
+        it = "" if where == str(path) else f"{named} "
+        fix = "; give" if what == "a folder" else ", not a file; give"
+        raise _refuse(where, f"{it}is {what}{fix} the path of a {kind} file")
     if info.st_size > limit:
         raise _refuse(where, f"{named} is {info.st_size:,} bytes; a {kind} may be at most {_size(limit)}")
     try:

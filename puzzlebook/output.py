@@ -2,9 +2,11 @@
 
 A regular file (new, or reached through a symlink) is written to a temporary file beside it and renamed
 into place, keeping the permissions of the file it replaces; a failure (a full disk, a kill) leaves the old
-file whole. Standard output, devices and named pipes are written through, since renaming over them would
-replace the link or the device instead of writing to it. Everything that can be checked before the work
-starts is checked by ``plan_output``, so a long build never ends in "cannot write".
+file whole, and files that belong together (a book and its answers) are renamed only once all are whole.
+A file the user did not name stays in its folder, whatever a link there says (``confined``). Standard
+output, devices and named pipes are written through, since renaming over them would replace the link or
+the device instead of writing to it. Everything that can be checked before the work starts is checked by
+``plan_output``, so a long build never ends in "cannot write".
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import At, Problem, PuzzlebookError, SpecError
+from .files import HIDDEN, below, hidden, what_it_is
 
 STREAM_FOLDERS = ("/dev/", "/proc/")  # /dev/stdout, /dev/fd/1, /proc/self/fd/1: written through
 PART = ".part"
@@ -31,19 +34,32 @@ PART = ".part"
 @dataclass(frozen=True)
 class Target:
     """Where the output goes: ``path`` as the user gave it, ``file`` the regular file to replace or create
-    (symlinks resolved), or None for a stream."""
+    (symlinks resolved), or None for a stream; ``terminal`` when that stream is a terminal."""
 
     path: str
     file: Path | None
+    terminal: bool = False
+
+
+PICTURES = ("png", "svg", "txt", "json")
+WRITTEN = ("pdf", "yaml", "yml", *PICTURES)
+"""The extensions puzzlebook writes (a maze alone is a picture): a name that is only one of them
+(``-o .pdf``) is a slip that would make a hidden file."""
 
 
 def _refuse(where: At, message: str) -> SpecError:
     return SpecError([Problem(where, message)])
 
 
-def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: At = "--output") -> Target:
+def plan_output(
+    path: str | os.PathLike[str],
+    inputs: Iterable[Path] = (),
+    where: At = "--output",
+    inside: Home | None = None,
+) -> Target:
     """Check an output path before any work: a folder, a missing folder, a dangling link, a
-    write-protected file or one of the build's own input files is refused, each in one line."""
+    write-protected file, a socket or one of the build's own input files is refused, each in one line.
+    With ``inside``, the file was not named by the user (see ``confined``) and must stay in that folder."""
     text = str(path)
     if text == "-":
         return Target(text, None)
@@ -54,6 +70,13 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
         raise _refuse(where, f"{text!r} holds a control character; give a plain file name such as book.pdf")
     if text.endswith(("/", os.sep)):
         raise _refuse(shown, f"ends in '/', so it names a folder; give a file name such as {text}book.pdf")
+    folder, name = os.path.split(text)
+    if name.startswith(".") and name[1:].lower() in WRITTEN:
+        instead = os.path.join(folder, ("maze" if name[1:].lower() in PICTURES else "book") + name)
+        raise _refuse(shown, f"is only an extension: it would make a hidden file; name it, such as {instead}")
+    wrong = confined(text, inside) if inside is not None else None
+    if wrong:
+        raise _refuse(shown, wrong)
     given = Path(text)
     real = Path(os.path.realpath(given))
     try:
@@ -66,6 +89,9 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
         raise _refuse(shown, f"cannot write there: {exc.strerror}") from None
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise _refuse(shown, f"is a folder; give a file name such as {given / 'book.pdf'}")
+    if name in (".", ".."):  # x/.. while x is missing: found only when the book was renamed onto it
+        instead = os.path.join(os.path.normpath(text), "book.pdf").removeprefix("./")
+        raise _refuse(shown, f"ends in '{name}', so it names a folder; give a file name such as {instead}")
     for source in inputs if info is not None else ():  # by any name: /proc/self/cwd/book.yaml, /dev/stdin
         if info is not None and _same(source, info):
             raise _refuse(
@@ -74,16 +100,68 @@ def plan_output(path: str | os.PathLike[str], inputs: Iterable[Path] = (), where
                 "destroy it. Choose another name",
             )
     if info is not None and not stat.S_ISREG(info.st_mode):
-        return Target(text, None)  # a device or a pipe: written through
+        return _stream_target(text, info, shown)
     if str(real).startswith(STREAM_FOLDERS) or text.startswith(STREAM_FOLDERS):
         return Target(text, None)  # /dev/stdout redirected to a file: the shell opened it for us
     if info is not None and not info.st_mode & 0o222:
         raise _refuse(shown, "is write-protected; choose another name, or make it writable first")
-    if not real.parent.is_dir():
-        raise _refuse(shown, f"cannot be written: the folder {real.parent} does not exist")
+    if not (real.parent.is_dir() and os.path.isdir(folder or ".")):  # x/../book.pdf with x missing
+        missing = real.parent if os.path.isdir(folder or ".") else folder
+        raise _refuse(shown, f"cannot be written: the folder {missing} does not exist")
     if not os.access(real.parent, os.W_OK):  # the book goes to a new file beside the old: the folder
         raise _refuse(shown, f"cannot be written: the folder {real.parent} is read-only; choose another")
     return Target(text, real)
+
+
+def _stream_target(text: str, info: os.stat_result, shown: At) -> Target:
+    """A pipe or a device, written through; a socket or a disk is refused, and a device is opened now
+    (and closed), so one that leads nowhere is told before the work rather than after it."""
+    what = what_it_is(info, os.path.realpath(text)) or "not a file"
+    if stat.S_ISSOCK(info.st_mode) or stat.S_ISBLK(info.st_mode):
+        raise _refuse(shown, f"is {what}, not a file; give a file name such as book.pdf")
+    if not stat.S_ISCHR(info.st_mode):
+        return Target(text, None)  # a pipe: its reader may come while the book is made
+    try:
+        fd = os.open(text, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO and what == "a terminal":
+            raise _refuse(
+                shown,
+                "is the terminal, and puzzlebook runs without one here (from a script, a service or "
+                "cron); give a file name such as book.pdf",
+            ) from None
+        raise _refuse(shown, f"cannot write there ({what}): {exc.strerror}") from None
+    try:
+        return Target(text, None, os.isatty(fd))
+    finally:
+        os.close(fd)
+
+
+@dataclass(frozen=True)
+class Home:
+    """The folder a file the user did not name must stay in (see ``confined``), as a message calls it,
+    and what to do instead."""
+
+    folder: Path
+    said: str = "the spec's folder"
+    fix: str = "remove the link, or choose where the book goes with -o PATH"
+
+
+def confined(path: str, home: Home) -> str | None:
+    """What is wrong with writing ``path``, a file the user did not name (the book under the spec's name
+    or its ``output:``, the answers beside a book), or None: by its real path it must stay in the home
+    folder, and no link may lead it into a hidden file there. A shared folder (a git repository, a tar
+    file) can carry links, and ``book.pdf -> ~/thesis.pdf`` would have replaced the thesis."""
+    shown = os.path.relpath(os.path.abspath(path), os.path.abspath(home.folder))
+    fix = home.fix
+    if shown == ".." or shown.startswith("../"):
+        return f'"{shown}" is outside {home.said}; {fix.removeprefix("remove the link, or ")}'
+    place = below(path, home.folder)
+    if place is None:
+        return f'"{shown}" leads out of {home.said} through a link (to {os.path.realpath(path)}); {fix}'
+    if place.parts != Path(shown).parts and hidden(place.parts):
+        return f'"{shown}" is a link to "{place}", which {HIDDEN}; {fix}'
+    return None
 
 
 def _same(source: Path, info: os.stat_result) -> bool:
@@ -95,25 +173,37 @@ def _same(source: Path, info: os.stat_result) -> bool:
 
 
 def write_output(
-    path: str | os.PathLike[str], data: bytes, inputs: Iterable[Path] = (), where: At = "--output"
+    path: str | os.PathLike[str],
+    data: bytes,
+    inputs: Iterable[Path] = (),
+    where: At = "--output",
+    inside: Home | None = None,
 ) -> None:
     """Write ``data`` all at once to ``path`` (``-`` is standard output); see the module's rules."""
-    with writing(path, inputs, where) as out:
+    with writing(path, inputs, where, inside) as out:
         out.write(data)
+
+
+def write_together(files: Sequence[tuple[str | os.PathLike[str], bytes]], inside: Home | None = None) -> None:
+    """Write files that belong together (a book and its answers) all at once: every one, or none."""
+    with writing_all([(path, "--output", inside) for path, _ in files]) as outs:
+        for out, (_, data) in zip(outs, files, strict=True):
+            out.write(data)
 
 
 class Output:
     """The file a result is written into (see ``writing``): it can be read back (``--strict`` checks the
     book it wrote), and a failed write is told apart from other errors of the work that writes."""
 
-    def __init__(self, file: IO[bytes]) -> None:
+    def __init__(self, file: IO[bytes], target: Target) -> None:
         self.file = file
+        self.target = target
 
     def write(self, data: bytes) -> None:
         try:
             self.file.write(data)
         except OSError as exc:
-            raise _Unwritten(exc) from None
+            raise _Unwritten(exc, self.target) from None
 
     def read_back(self) -> bytes:
         self.file.flush()
@@ -124,34 +214,66 @@ class Output:
 
 
 class _Unwritten(Exception):
-    def __init__(self, cause: OSError) -> None:
+    def __init__(self, cause: OSError, target: Target) -> None:
         self.cause = cause
+        self.target = target
 
 
 @contextmanager
 def writing(
-    path: str | os.PathLike[str], inputs: Iterable[Path] = (), where: At = "--output"
+    path: str | os.PathLike[str],
+    inputs: Iterable[Path] = (),
+    where: At = "--output",
+    inside: Home | None = None,
 ) -> Iterator[Output]:
-    """Write a result piece by piece into ``path`` (``-`` is standard output), whole or not at all: a
-    regular file gets a temporary file beside it, renamed into place when the work succeeds; a stream
-    gets a spool on disk, copied out when the work succeeds. Either way, memory holds no copy of it.
-    Only a failure to write is reported as one; any other error of the work passes through unchanged."""
-    target = plan_output(path, inputs, where)
+    """Write one result piece by piece into ``path`` (``-`` is standard output): see ``writing_all``."""
+    with writing_all([(path, where, inside)], inputs) as (out,):
+        yield out
+
+
+@contextmanager
+def writing_all(
+    places: Sequence[tuple[str | os.PathLike[str], At, Home | None]], inputs: Iterable[Path] = ()
+) -> Iterator[list[Output]]:
+    """Write results that belong together (a book and its separate answers) piece by piece, all or
+    none: each regular file gets a temporary file beside it, and only when every one is whole and on
+    disk are they renamed into place, so a full disk never leaves a new book beside old answers; a
+    stream gets a spool on disk, copied out when the work succeeds. Memory holds no copy of them.
+    Only a failure to write is reported as one; any other error of the work passes through unchanged.
+    Each of ``places`` is a path, who named it, and the folder it must stay in (see ``plan_output``)."""
+    inputs = list(inputs)
+    targets = [plan_output(path, inputs, where, inside) for path, where, inside in places]
+    parts: list[_Part] = []
+    current = targets[0]  # the file a failure is told of
+    replaced: list[str] = []
     try:
-        with tempfile.TemporaryFile() if target.file is None else _replacing(target.file) as file:
+        try:
+            for current in targets:
+                parts.append(_Part(current))
             try:
-                yield Output(file)
+                yield [Output(part.stream, part.target) for part in parts]
             except OSError as exc:  # the work's own, such as a file it reads: not a failure to write
                 raise _Passed(exc) from exc
-            if target.file is None:
-                file.seek(0)
-                _stream(target.path, iter(partial(file.read, 1 << 20), b""))
+            for part in parts:
+                current = part.target
+                part.finish()
+            for part in parts:
+                current = part.target
+                part.commit()
+                replaced.append(part.target.path)
+        finally:
+            for part in parts:
+                part.close()
     except _Passed as passed:
         raise passed.error from None
     except (OSError, _Unwritten) as failure:
-        cause = failure.cause if isinstance(failure, _Unwritten) else failure
-        name = "to standard output" if target.path == "-" else target.path
-        raise PuzzlebookError(f"cannot write {name}: {_reason(cause, target.file is None)}") from None
+        cause, current = (
+            (failure.cause, failure.target) if isinstance(failure, _Unwritten) else (failure, current)
+        )
+        name = "to standard output" if current.path == "-" else current.path
+        raise PuzzlebookError(
+            f"cannot write {name}: {_reason(cause, current, len(targets), replaced)}"
+        ) from None
 
 
 class _Passed(Exception):
@@ -161,16 +283,36 @@ class _Passed(Exception):
         self.error = error
 
 
-def _reason(exc: OSError, stream: bool) -> str:
+def _reason(exc: OSError, target: Target, together: int = 1, replaced: Sequence[str] = ()) -> str:
+    stream = target.file is None
     if exc.errno == errno.ENOSPC and stream:
-        return "no space left on the device"
-    if exc.errno == errno.ENOSPC:
-        return "no space left on the disk; the file was left as it was (free some space and try again)"
-    if exc.errno == errno.EBADF:
-        return "it is closed"
-    if exc.errno == errno.ENXIO:
-        return "it is a named pipe that nobody is reading"
-    return exc.strerror or str(exc)
+        said = "no space left on the device"
+    elif exc.errno == errno.ENOSPC and not replaced:
+        left = {1: "the file was left as it was", 2: "both files were left as they were"}
+        said = (
+            f"no space left on the disk; {left.get(together, 'the files were left as they were')} (free "
+            "some space and try again)"
+        )
+    elif exc.errno == errno.EBADF:
+        said = "it is closed"
+    elif exc.errno == errno.ENXIO:  # opened without blocking: a pipe's reader must be there already
+        what = _what(target.path)
+        said = (
+            f"it is {what} {'that nobody is reading' if what == 'a named pipe' else 'with nothing behind it'}"
+        )
+    else:
+        said = exc.strerror or str(exc)
+    if replaced:  # a rename failed after another: rare, but never to be passed over
+        said += f"; {' and '.join(replaced)} {'was' if len(replaced) == 1 else 'were'} written: write again"
+    return said
+
+
+def _what(path: str) -> str:
+    """What a stream that leads nowhere is (a pipe without a reader, a device without its hardware)."""
+    try:
+        return what_it_is(os.stat(path), os.path.realpath(path)) or "a file"
+    except OSError:
+        return "a file"
 
 
 def _stream(path: str, chunks: Iterable[bytes]) -> None:
@@ -206,29 +348,47 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-@contextmanager
-def _replacing(file: Path) -> Iterator[IO[bytes]]:
-    """Temporary file beside ``file``, renamed over it when the work succeeds: the old file stays whole
-    until the new one is, and a failure (an error, Ctrl-C) removes the temporary file."""
-    try:
-        mode = stat.S_IMODE(os.stat(file).st_mode)
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    clean_stale_parts(file)
-    fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=f".{os.getpid()}{PART}", dir=file.parent)
-    _WRITING.add(tmp)
-    try:
-        with os.fdopen(fd, "w+b") as stream:
-            yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, file)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    finally:
-        _WRITING.discard(tmp)
+class _Part:
+    """Where one result waits until every result of the work is whole: a temporary file beside its file,
+    renamed over it at the end (the old file stays whole until then, keeping its permissions); for a
+    stream, a spool on disk, copied out at the end. ``close`` removes whatever is left."""
+
+    def __init__(self, target: Target) -> None:
+        self.target = target
+        self.tmp: str | None = None
+        if target.file is None:
+            self.stream: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close)
+            return
+        try:
+            self.mode = stat.S_IMODE(os.stat(target.file).st_mode)
+        except FileNotFoundError:
+            self.mode = 0o666 & ~_umask()
+        clean_stale_parts(target.file)
+        fd, self.tmp = tempfile.mkstemp(
+            prefix=f".{target.file.name}.", suffix=f".{os.getpid()}{PART}", dir=target.file.parent
+        )
+        _WRITING.add(self.tmp)
+        self.stream = os.fdopen(fd, "w+b")
+
+    def finish(self) -> None:
+        """Every byte on disk: a full disk is told here, before any file is replaced."""
+        self.stream.flush()
+        if self.tmp is not None:
+            os.fsync(self.stream.fileno())
+
+    def commit(self) -> None:
+        if self.tmp is None or self.target.file is None:
+            self.stream.seek(0)
+            _stream(self.target.path, iter(partial(self.stream.read, 1 << 20), b""))
+            return
+        os.chmod(self.tmp, self.mode)
+        os.replace(self.tmp, self.target.file)
+
+    def close(self) -> None:
+        self.stream.close()
+        if self.tmp is not None:  # renamed, or left by a failure: gone either way
+            Path(self.tmp).unlink(missing_ok=True)
+            _WRITING.discard(self.tmp)
 
 
 _WRITING: set[str] = set()
@@ -286,9 +446,16 @@ def spec_output_problem(folder: Path, output: str) -> str | None:
             f'"{output}" is outside the spec\'s folder; a spec writes only inside its own folder '
             "(to write elsewhere, use puzzlebook build -o PATH)"
         )
+    if hidden(parts):  # .git/hooks.pdf, or .pdf: no name before the extension
+        name = parts[-1].lstrip(".")
+        instead = "/".join(
+            [p for p in parts[:-1] if not hidden([p])] + [name if name.lower() != "pdf" else "book.pdf"]
+        )
+        return f'"{output}" {HIDDEN}; a spec never writes one: write "{instead}"'
+    wrong = confined(str(folder / output), Home(folder))
+    if wrong:
+        return wrong
     real = Path(os.path.realpath(folder / output))
-    if not real.is_relative_to(os.path.realpath(folder)):
-        return f'"{output}" leads out of the spec\'s folder through a link; name a file inside it'
     if output.endswith(("/", os.sep)) or (folder / output).is_dir():
         return f'"{output}" is a folder; give a file name such as "{output.rstrip("/")}/book.pdf"'
     if not real.parent.is_dir():

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NoReturn
 
 import yaml
 from pydantic import (
@@ -700,8 +700,12 @@ def where(name: str, lines: dict[Loc, int], *loc: int | str) -> Where:
 MAX_DEPTH = 24
 """Levels of nesting a spec or layout may use; a real one uses five."""
 MAX_VALUES = 100_000
-"""Values a spec or layout may hold once its aliases (``*name``) are expanded: a few kilobytes of aliases
-to aliases could otherwise stand for billions of values."""
+"""Values a spec or layout's aliases (``*name``) may add once expanded: a few kilobytes of aliases to
+aliases could otherwise stand for billions of values."""
+MAX_NODES = 50_000
+"""Values a spec or layout may write out, aliases aside: reading them costs about 35 us each here
+(1.75 s for 50,000), so this bounds the reader's own time. A real book of 1,000 mazes and a class of
+1,000 holds about 20,000; a list of 8,000 mazes is told by the book's limit on mazes."""
 _STR, _NULL, _MERGE = (f"tag:yaml.org,2002:{t}" for t in ("str", "null", "merge"))
 _PLAIN_TAGS = {_STR, _NULL, _MERGE, "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 
@@ -724,33 +728,36 @@ class _Loader(yaml.SafeLoader):
         super().__init__(stream)
         self.depth = 0
         self.values = 0  # nodes so far, each alias counted as all it stands for
+        self.nodes = 0  # nodes written out
+        self.added = 0  # nodes the aliases stand for
         self.sizes: dict[int, int] = {}
 
     def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         event: Any = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(event, yaml.AliasEvent):
             node = super().compose_node(parent, index)
-            self._count(self.sizes.get(id(node), 1), event)
+            added = self.sizes.get(id(node), 1)
+            self.values += added
+            self.added += added
+            if self.added > MAX_VALUES:
+                _refuse(f"aliases (*name) expand to more than {MAX_VALUES:,} values", event)
             return node
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise _Refused(None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
+            _refuse(f"nested more than {MAX_DEPTH} levels deep", event)
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            _refuse(f"holds more than {MAX_NODES:,} values; a book needs a few thousand at most", event)
         before = self.values
         node = super().compose_node(parent, index)
         self.depth -= 1
-        self._count(1, event)
+        self.values += 1
         self.sizes[id(node)] = self.values - before
         return node
 
-    def _count(self, n: int, event: Any) -> None:
-        self.values += n
-        if self.values > MAX_VALUES:
-            raise _Refused(
-                None,
-                None,
-                f"aliases (*name) expand to more than {MAX_VALUES:,} values",
-                event.start_mark,
-            )
+
+def _refuse(message: str, event: Any) -> NoReturn:
+    raise _Refused(None, None, message, event.start_mark)
 
 
 _Loader.yaml_implicit_resolvers = {
@@ -1022,9 +1029,10 @@ SHAPED_MARKS = ("none", "suggested", "farthest")
 """The marks rules a masked maze takes: the others name sides and corners a shape may not have."""
 
 
-SHAPE_CELLS = 1_000_000
-"""Cells the built-in shapes and words of one spec are drawn over in all, each one once: about 6 s
-of work (a shape tests nine points a cell)."""
+SHAPE_CELLS = 400_000
+"""Cells the built-in shapes and words of one spec are drawn over in all, each one once: 2 to 3.6 s of
+work here (``cost.SHAPE``; a shape tests nine points a cell), counted in the book's work too. Shapes are
+drawn before the page is known, so this also bounds what a too-dense shape costs before it is refused."""
 MASK_CELLS = 16_000_000
 """Cells the mask files of one spec fill in all, each one once: as many as one maze may have."""
 

@@ -28,6 +28,11 @@ def _inherited() -> int:
 
 def run(command: str, spec: str) -> tuple[int, str, str]:
     """(exit status, standard output, standard error) of `puzzlebook COMMAND SPEC` in a child."""
+    return run_args([command, spec])
+
+
+def run_args(args: list[str]) -> tuple[int, str, str]:
+    """(exit status, standard output, standard error) of `puzzlebook ARGS...` in a child."""
     from puzzlebook import cli
 
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
@@ -45,7 +50,7 @@ def run(command: str, spec: str) -> tuple[int, str, str]:
                 sys.stdin = open(0, closefd=False)  # noqa: SIM115
                 sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115
                 sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
-                sys.argv = ["puzzlebook", command, spec]
+                sys.argv = ["puzzlebook", *args]
                 try:
                     cli.main()
                     code = 0

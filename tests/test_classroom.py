@@ -271,6 +271,6 @@ def test_a_name_that_prints_nothing_is_refused_at_its_line_and_every_real_name_p
     with pytest.raises(SpecError) as refused:
         load_spec(path)
     problems = refused.value.problems
-    assert [p.where for p in problems] == at
+    assert [str(p.where) for p in problems] == at
     assert all(p.message.startswith("prints nothing: it holds only ") for p in problems)
     assert all(p.message.endswith("; write the name in letters, or delete it") for p in problems)

@@ -121,7 +121,7 @@ def test_every_subset_has_its_own_stable_tag(tmp_path):
         ("fonts", 'font "fonts" is a folder; give the path of a font file'),
         (
             "/dev/zero",
-            'font "/dev/zero" is a device or system file, not a file; give the path of a font file',
+            'font "/dev/zero" is a device, not a file; give the path of a font file',
         ),
         ("names.txt", '"names.txt" is not a TrueType or OpenType font (.ttf, .otf, .ttc)'),
         ("cff.otf", '"cff.otf" has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font'),

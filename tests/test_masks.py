@@ -253,7 +253,7 @@ def test_a_shape_or_mask_named_many_times_is_drawn_once_and_all_are_bounded(tmp_
     spec = load_spec(book)
     assert drawn == [("heart", 40, 40)] and len(spec.masks) == 100
     assert len({id(mask) for mask in spec.masks.values()}) == 1
-    assert SHAPE_CELLS == 1_000_000
+    assert SHAPE_CELLS == 400_000
     monkeypatch.setattr(spec_module, "SHAPE_CELLS", 5000)  # three 40x40 shapes fit, the fourth does not
     book.write_text(
         "title: x\nmazes:\n" + "".join(f"  - {{shape: heart, size: 40x{40 - i}}}\n" for i in range(4))

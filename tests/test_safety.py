@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -12,11 +13,12 @@ from pathlib import Path
 
 import pytest
 import reportlab
+from bad_runner import run_args
 from pdfcheck import fonts, page_texts
 from typer.testing import CliRunner
 
-from puzzlebook import cli, output
-from puzzlebook.build import build_book
+from puzzlebook import cli, cost, generators, kinds, output
+from puzzlebook.build import build_book, workload_problems
 from puzzlebook.cli import app
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.puzzles import Recipe, matched_puzzles
@@ -317,6 +319,50 @@ def test_a_png_too_large_to_draw_is_refused_before_the_maze_is_made(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.startswith("error: --size: a 4000x4000 maze is too large for a PNG picture")
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["-s", "10000x1600", "-f", "txt"], "a 10000x1600 hunt-and-kill maze as txt would take about 51 s"),
+        (
+            ["-a", "kruskal", "-s", "4000x4000", "-f", "json"],
+            "a 4000x4000 kruskal maze as json would take about 87 s",
+        ),
+    ],
+)
+def test_a_maze_past_the_budget_is_refused_before_it_is_made(tmp_path, args, said):
+    """Both ran for minutes (the JSON took 7 GB) and ended well: now one line at once, in a fresh process
+    under the 1 GB / 20 s safety harness, offering a size within the budget."""
+    target = tmp_path / f"maze.{args[-1]}"
+    code, out, err = run_args(["maze", *args, "--seed", "1", "-o", str(target)])
+    assert code == 2, err
+    assert err.startswith(f"error: --size: {said}") and len(err.splitlines()) == 1, err
+    assert out == "" and not target.exists()
+    algorithm = args[1] if args[0] == "-a" else "hunt-and-kill"
+    width, height = map(int, re.search(r"make it at most (\d+)x(\d+)", err).groups())
+    searched = args[-1] == "json"
+    assert cost.maze_seconds(algorithm, "rectangle", width * height, args[-1], searched) <= cost.BUDGET
+    assert cost.megabytes(width * height, args[-1]) <= cost.MEMORY
+
+
+def test_every_algorithm_on_every_grid_has_a_measured_cost():
+    """A limit weighs a cell by its algorithm and grid: a new one without a figure would be guessed."""
+    for grid in kinds.KINDS.names():
+        names = generators.ALGORITHMS.names() if grid == "rectangle" else generators.on_graphs()
+        assert sorted(cost.GENERATE[grid]) == sorted(names), grid
+    assert set(cost.SEARCH) == set(kinds.KINDS.names())
+
+
+def test_the_samples_and_the_sizes_a_limit_offers_are_within_it(tmp_path):
+    for sample in sorted((ROOT / "sample_configs").glob("*.yaml")):
+        assert workload_problems(load_spec(sample)) == [], sample.name
+    spec = tmp_path / "big.yaml"
+    spec.write_text("title: T\npage_size: 200x200in\nmazes:\n  - {size: 3000x3000, algorithm: wilson}\n")
+    (told,) = workload_problems(load_spec(spec))
+    offered = re.search(r"make it at most (\d+x\d+)", told.message)[1]
+    spec.write_text(spec.read_text().replace("3000x3000", offered))
+    assert workload_problems(load_spec(spec)) == []
 
 
 def test_out_of_memory_is_one_line(monkeypatch, capsys, book):
@@ -713,3 +759,326 @@ def test_no_environment_makes_a_build_crash_or_changes_its_bytes(tmp_path, book)
         assert result.returncode == 0, name
         assert result.stdout == first.stdout, name
     assert not (tmp_path / "ran").exists()
+
+
+# ---- files a build writes where the command line did not say -----------------------------------
+
+PAIR = SPEC.replace("mazes:", "answer_key: separate\nmazes:")
+
+
+@pytest.fixture
+def shared(tmp_path: Path) -> tuple[Path, Path]:
+    """A folder as a git clone or a tar file brings it (``shared``), and a file of the user's outside
+    it (``home/thesis.pdf``), which no link in the folder may make a build replace."""
+    folder, home = tmp_path / "shared", tmp_path / "home"
+    folder.mkdir()
+    home.mkdir()
+    (home / "thesis.pdf").write_bytes(b"%PDF years of work")
+    return folder, home
+
+
+def _no_work(monkeypatch) -> None:
+    def work(*args, **kwargs):
+        raise AssertionError("mazes were made before the output was refused")
+
+    monkeypatch.setattr(cli, "generate", work)
+
+
+@pytest.mark.parametrize(
+    "links, spec",
+    [
+        ({"s.pdf": "{home}/thesis.pdf"}, SPEC),  # the book under the spec's own name
+        ({"s.pdf": "hop.pdf", "hop.pdf": "{home}/thesis.pdf"}, SPEC),  # a chain of links
+        ({"s.pdf": "{home}/new.pdf"}, SPEC),  # a dangling link: it would make a file there
+        ({"s-answers.pdf": "{home}/thesis.pdf"}, PAIR),  # the answers beside the book
+        ({"mine.pdf": "{home}/thesis.pdf"}, PAIR + "output: mine.pdf\n"),  # the spec's output:
+        ({"mine-answers.pdf": "{home}/thesis.pdf"}, PAIR + "output: mine.pdf\n"),
+        ({"docs": "{home}"}, PAIR + "output: docs/mine.pdf\n"),  # a folder link
+    ],
+    ids=["book", "chain", "dangling", "answers", "output", "output-answers", "folder"],
+)
+def test_a_link_in_a_shared_folder_never_leads_a_build_out_of_it(shared, monkeypatch, links, spec):
+    folder, home = shared
+    (folder / "s.yaml").write_text(spec)
+    for name, to in links.items():
+        (folder / name).symlink_to(to.replace("{home}", str(home)))
+    _no_work(monkeypatch)
+    result = build(str(folder / "s.yaml"))
+    assert result.exit_code == 2, result.output
+    (line,) = result.stderr.splitlines()
+    assert re.match(r"error: s\.yaml:\d+: (output|answer_key): ", line), line
+    assert "leads out of the spec's folder through a link" in line
+    assert line.endswith("remove the link, or choose where the book goes with -o PATH")
+    assert sorted(p.name for p in home.iterdir()) == ["thesis.pdf"]
+    assert (home / "thesis.pdf").read_bytes() == b"%PDF years of work"
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*links, "s.yaml"])  # no book, no part
+
+
+def test_a_link_into_a_hidden_file_of_the_folder_is_refused_too(shared, monkeypatch):
+    """Inside the folder, but where a build has no business: a git hook, a settings file."""
+    folder, _ = shared
+    (folder / ".git").mkdir()
+    (folder / ".git" / "config").write_text("[core]\n")
+    (folder / "s.yaml").write_text(PAIR)
+    (folder / "s-answers.pdf").symlink_to(".git/config")
+    _no_work(monkeypatch)
+    result = build(str(folder / "s.yaml"))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        'error: s.yaml:2: answer_key: "s-answers.pdf" is a link to ".git/config", which is a hidden file or '
+        "in a hidden folder (its name starts with a dot), where settings and passwords are kept; remove "
+        "the link, or choose where the book goes with -o PATH"
+    ]
+    assert (folder / ".git" / "config").read_text() == "[core]\n"
+
+
+def test_links_that_stay_in_the_folder_are_followed(shared):
+    folder, _ = shared
+    (folder / "books").mkdir()
+    for name in ("s.pdf", "answers.pdf"):
+        (folder / "books" / name).write_bytes(b"%PDF last year's")
+    (folder / "s.yaml").write_text(PAIR)
+    (folder / "s.pdf").symlink_to("books/s.pdf")
+    (folder / "s-answers.pdf").symlink_to(folder / "books" / "answers.pdf")
+    assert build(str(folder / "s.yaml")).exit_code == 0
+    assert (folder / "s.pdf").is_symlink() and (folder / "books" / "s.pdf").read_bytes().startswith(b"%PDF")
+    assert (folder / "books" / "answers.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_o_is_the_users_and_the_answers_stay_in_its_folder(shared, monkeypatch, tmp_path):
+    """-o may go anywhere, through any link: the user named it. The answers beside it are named by
+    puzzlebook, so a link there (one a shared folder brought) may not lead them out of -o's folder."""
+    folder, home = shared
+    (folder / "s.yaml").write_text(PAIR)
+    (home / "book.pdf").write_bytes(b"%PDF last year's")
+    (folder / "link.pdf").symlink_to(home / "book.pdf")
+    assert build(str(folder / "s.yaml"), "-o", str(folder / "link.pdf")).exit_code == 0
+    assert (home / "book.pdf").read_bytes().startswith(b"%PDF")  # where -o's link leads
+    assert (folder / "link-answers.pdf").read_bytes().startswith(b"%PDF")  # beside the name -o gave
+    (folder / "b-answers.pdf").symlink_to(home / "thesis.pdf")
+    _no_work(monkeypatch)
+    result = build(str(folder / "s.yaml"), "-o", str(folder / "b.pdf"))
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith('error: s.yaml:2: answer_key: "b-answers.pdf" leads out of the folder of -o\'s ')
+    assert (home / "thesis.pdf").read_bytes() == b"%PDF years of work"
+    assert not (folder / "b.pdf").exists()
+
+
+# ---- a book and its answers: both replaced, or neither -----------------------------------------
+
+
+def test_a_full_disk_never_splits_a_book_from_its_answers(tmp_path, monkeypatch):
+    """The book was renamed into place before its answers were written: a full disk then left a new
+    book beside the old answers. Now both are whole on disk before either is renamed."""
+    from puzzlebook import build as building
+
+    spec = tmp_path / "b.yaml"
+    spec.write_text(PAIR)
+    (tmp_path / "b.pdf").write_bytes(b"%PDF the old book")
+    (tmp_path / "b-answers.pdf").write_bytes(b"%PDF the old answers")
+    drawn = []
+    real_stream = building.stream_pdf
+
+    class Full:
+        """A file on a disk that fills up after a few kilobytes."""
+
+        def __init__(self, file):
+            self.file, self.room = file, 4096
+
+        def write(self, data):
+            if len(data) > self.room:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            self.room -= len(data)
+            return self.file.write(data)
+
+        def __getattr__(self, name):
+            return getattr(self.file, name)
+
+    def stream(plan, puzzle_for, out, *args):
+        drawn.append(plan)
+        if len(drawn) == 2:  # the answers
+            out.file = Full(out.file)
+        return real_stream(plan, puzzle_for, out, *args)
+
+    monkeypatch.setattr(building, "stream_pdf", stream)
+    result = build(str(spec))
+    assert len(drawn) == 2 and result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"error: cannot write {tmp_path / 'b-answers.pdf'}: no space left on the disk; both files were "
+        "left as they were (free some space and try again)"
+    ]
+    assert (tmp_path / "b.pdf").read_bytes() == b"%PDF the old book"
+    assert (tmp_path / "b-answers.pdf").read_bytes() == b"%PDF the old answers"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b-answers.pdf", "b.pdf", "b.yaml"]
+
+
+def test_the_book_and_its_answers_are_renamed_only_once_both_are_on_disk(tmp_path, monkeypatch):
+    spec = tmp_path / "b.yaml"
+    spec.write_text(PAIR)
+    done: list[str] = []
+    real_fsync, real_replace = output.os.fsync, output.os.replace
+    monkeypatch.setattr(output.os, "fsync", lambda fd: (done.append("fsync"), real_fsync(fd))[1])
+    monkeypatch.setattr(output.os, "replace", lambda a, b: (done.append("rename"), real_replace(a, b))[1])
+    assert build(str(spec)).exit_code == 0
+    assert done == ["fsync", "fsync", "rename", "rename"]
+
+
+# ---- what odd targets are called ---------------------------------------------------------------
+
+
+def test_a_socket_is_refused_before_any_work_for_what_it_is(tmp_path, book, monkeypatch):
+    import socket
+
+    monkeypatch.chdir(tmp_path)
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind("sock.pdf")
+        _no_work(monkeypatch)
+        result = build(str(book), "-o", "sock.pdf")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "error: --output sock.pdf: is a Unix socket (where a program takes connections), not a file; "
+        "give a file name such as book.pdf"
+    ]
+
+
+def test_the_terminal_without_a_terminal_is_told_as_it_is(book):
+    """Run as a service or from cron, /dev/tty leads nowhere: it was called a named pipe."""
+    result = cli_process(
+        "build", "-q", str(book), "-o", "/dev/tty", start_new_session=True, stdin=subprocess.DEVNULL
+    )
+    assert result.returncode == 2
+    assert result.stderr.decode().splitlines() == [
+        "error: --output /dev/tty: is the terminal, and puzzlebook runs without one here (from a script, "
+        "a service or cron); give a file name such as book.pdf"
+    ]
+
+
+@pytest.mark.parametrize(
+    "command, path, what",
+    [
+        ("check", "/proc/self/mem", "a system entry under /proc"),
+        ("validate", "/proc/self/environ", "a system entry under /proc"),
+        ("build", "/dev/zero", "a device"),
+        ("check", "/dev/null", "a device"),
+        ("check", "zero.pdf", "a device"),
+    ],
+)
+def test_a_device_or_proc_path_given_as_the_spec_is_told_plainly(tmp_path, monkeypatch, command, path, what):
+    """``check /proc/self/mem`` said "the spec file is a device or system file": it is not a spec file."""
+    monkeypatch.chdir(tmp_path)
+    Path("zero.pdf").symlink_to("/dev/zero")
+    result = runner.invoke(app, [command, path])
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    kind = "book" if path.endswith(".pdf") else "spec"
+    assert line == f"error: {path}: is {what}, not a file; give the path of a {kind} file"
+
+
+@pytest.mark.parametrize("target", ["x/..", "x/.", "..", "x/../"])
+def test_a_name_that_ends_in_a_folder_is_refused_before_any_work(tmp_path, book, monkeypatch, target):
+    """``-o x/..`` was found to be a folder only when the finished book was renamed onto it: exit 1."""
+    monkeypatch.chdir(tmp_path)
+    _no_work(monkeypatch)
+    result = build(str(book), "-o", target)
+    assert result.exit_code == 2, result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"error: --output {target}: ") and "folder" in line and "book.pdf" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]
+
+
+# ---- hidden files ------------------------------------------------------------------------------
+
+
+def test_o_with_only_an_extension_is_refused_with_a_name(tmp_path, book, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args in (["build", "-q", str(book), "-o", ".pdf"], ["maze", "-s", "4x4", "-o", "out/.PNG"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2
+        (line,) = result.stderr.splitlines()
+        suggestion = "book.pdf" if args[0] == "build" else "out/maze.PNG"
+        assert line.endswith(
+            f"is only an extension: it would make a hidden file; name it, such as {suggestion}"
+        )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]
+
+
+@pytest.mark.parametrize(
+    "given, instead",
+    [(".git/hooks.pdf", "hooks.pdf"), (".pdf", "book.pdf"), ("sub/.book.pdf", "sub/book.pdf")],
+)
+def test_a_specs_output_is_never_hidden(tmp_path, book, given, instead):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "sub").mkdir()
+    book.write_text(SPEC + f"output: {given}\n")
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f'error: book.yaml:4: output: "{given}" is a hidden file or in a hidden folder (its name starts '
+        f'with a dot), where settings and passwords are kept; a spec never writes one: write "{instead}"'
+    ]
+
+
+def test_a_terminal_named_by_its_path_gets_no_pdf_but_may_get_a_text_maze(book):
+    """``-o /dev/tty`` poured a PDF into the terminal, which ``-o -`` in a terminal refuses."""
+    import pty
+
+    main, terminal = pty.openpty()
+    name = os.ttyname(terminal)
+    try:
+        result = cli_process("build", str(book), "-o", name, stdin=subprocess.DEVNULL)  # in a process:
+        assert result.returncode == 2  # a PDF poured into a terminal nobody reads would block it
+        assert result.stderr.decode().splitlines() == [
+            f"error: --output {name}: is the terminal: a PDF there is noise; add -o book.pdf, or pipe it"
+        ]
+        assert runner.invoke(app, ["maze", "-s", "3x3", "-f", "pdf", "-o", name]).exit_code == 2
+        assert runner.invoke(app, ["maze", "-s", "3x3", "--seed", "1", "-o", name]).exit_code == 0
+        assert b"+--+" in os.read(main, 4096)
+    finally:
+        os.close(terminal)
+        os.close(main)
+
+
+def test_the_studio_saves_a_book_and_its_answers_both_or_neither(tmp_path, monkeypatch):
+    from puzzlebook.errors import PuzzlebookError
+    from puzzlebook.studio.server import PDF_NAME, Studio
+
+    (tmp_path / "b.pdf").write_bytes(b"%PDF the old book")
+    (tmp_path / "b-answers.pdf").write_bytes(b"%PDF the old answers")
+    synced: list[int] = []
+
+    def full_at_the_second(fd: int) -> None:
+        synced.append(fd)
+        if len(synced) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output.os, "fsync", full_at_the_second)
+    studio = Studio(tmp_path)
+    with pytest.raises(PuzzlebookError, match="no space left on the disk; both files were left as they were"):
+        studio.save([("b.pdf", b"%PDF new"), ("b-answers.pdf", b"%PDF new answers")], PDF_NAME, "PDF")
+    assert (tmp_path / "b.pdf").read_bytes() == b"%PDF the old book"
+    assert (tmp_path / "b-answers.pdf").read_bytes() == b"%PDF the old answers"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b-answers.pdf", "b.pdf"]
+
+
+def test_init_writes_its_schema_only_inside_the_folder(shared):
+    """The schema's name is puzzlebook's, not the user's: a link of that name in a shared folder may not
+    lead it out (with --force it replaced the link's target), and a pipe of that name is not read."""
+    folder, home = shared
+    schema = folder / "puzzlebook-schema.json"
+    schema.symlink_to(home / "thesis.pdf")
+    result = runner.invoke(app, ["init", str(folder / "book.yaml"), "--force"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f'error: {schema}: "puzzlebook-schema.json" leads out of the spec\'s folder through a link (to '
+        f"{home / 'thesis.pdf'}); remove the link, or init in another folder"
+    ]
+    assert (home / "thesis.pdf").read_bytes() == b"%PDF years of work"
+    schema.unlink()
+    os.mkfifo(schema)
+    piped = cli_process("init", str(folder / "book.yaml"), stdin=subprocess.DEVNULL)  # would block
+    assert piped.returncode == 2
+    assert piped.stderr.decode().splitlines() == [
+        f"error: {schema}: is not a regular file; remove it, or init elsewhere"
+    ]
+    assert sorted(p.name for p in folder.iterdir()) == ["puzzlebook-schema.json"]

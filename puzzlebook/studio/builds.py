@@ -28,7 +28,7 @@ from typing import Any
 
 from ..errors import PuzzlebookError, Where
 from ..inputs import CONFINED, STUDIO_FOLDER
-from ..output import write_output
+from ..output import Home, write_together
 
 BUILDS = 2
 """Builds at once; the others wait up to ``WAIT`` seconds, then get 503."""
@@ -196,12 +196,14 @@ class Studio:
                 self.books.popitem(last=False)
         return Outcome(0, answers if part == "answers" else outcome.output, [])
 
-    def save(self, name: str, data: bytes, pattern: re.Pattern[str], what: str) -> None:
-        """A spec or a PDF written into the folder, as ``output`` writes every result (whole or not at
-        all, keeping the old file's permissions), under a plain name that stays in the folder; a link
-        or anything but a plain file of that name is refused (it could lead out of the folder)."""
-        self.may_save(name, pattern, what)
-        write_output(self.folder / name, data)
+    def save(self, parts: list[tuple[str, bytes]], pattern: re.Pattern[str], what: str) -> None:
+        """A spec, or a PDF and its answers, written into the folder as ``output`` writes every result
+        (all whole or none, keeping the old files' permissions), under plain names that stay in the
+        folder; a link or anything but a plain file of such a name is refused (it could lead out)."""
+        for name, _ in parts:
+            self.may_save(name, pattern, what)
+        home = Home(self.folder, "the studio's folder", "remove the link, or choose another name")
+        write_together([(self.folder / name, data) for name, data in parts], home)
 
     def may_save(self, name: str, pattern: re.Pattern[str], what: str) -> None:
         """Refuse a name ``save`` would refuse, before anything is written."""

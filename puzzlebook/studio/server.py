@@ -275,10 +275,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _save_all(self, parts: list[tuple[str, bytes]], pattern: re.Pattern[str], what: str) -> None:
         try:
-            for name, _ in parts:  # the book and its answers are both saved, or neither
-                self.studio.may_save(name, pattern, what)
-            for name, data in parts:
-                self.studio.save(name, data, pattern, what)
+            self.studio.save(parts, pattern, what)  # the book and its answers are both saved, or neither
         except (ValueError, OSError, PuzzlebookError) as exc:
             self._fail(HTTPStatus.BAD_REQUEST, str(exc))
             return

@@ -1,0 +1,134 @@
+"""What work costs here, in CPU seconds: the figures every limit on work is drawn from, so that anything
+a spec or ``puzzlebook maze`` may ask for finishes in about ``BUDGET`` seconds.
+
+Measured with ``benchmarks/bench_limits.py`` on this project's 2-core machine, at 1000x1000 cells (a
+figure per cell grows a little with the size, as big fields leave the processor's caches); run it again
+to check them on another machine. A cell's cost differs about 8x between algorithms and 4x between kinds
+of grid, so each is weighed by both.
+"""
+
+from __future__ import annotations
+
+import math
+
+BUDGET = 20.0
+"""CPU seconds of work one build or one maze may ask for."""
+
+GENERATE: dict[str, dict[str, float]] = {
+    "rectangle": {
+        "aldous-broder": 0.95,
+        "binary-tree": 0.22,
+        "eller": 0.23,
+        "growing-tree": 0.54,
+        "hunt-and-kill": 0.37,
+        "kruskal": 1.47,
+        "prim": 1.15,
+        "recursive-backtracker": 0.35,
+        "recursive-division": 0.34,
+        "sidewinder": 0.28,
+        "simplified-prim": 0.57,
+        "wilson": 0.71,
+    },
+    "hex": {
+        "aldous-broder": 0.99,
+        "growing-tree": 1.75,
+        "hunt-and-kill": 1.04,
+        "kruskal": 3.86,
+        "prim": 2.64,
+        "recursive-backtracker": 0.79,
+        "simplified-prim": 1.60,
+        "wilson": 0.94,
+    },
+    "triangle": {
+        "aldous-broder": 0.90,
+        "growing-tree": 1.49,
+        "hunt-and-kill": 0.75,
+        "kruskal": 2.41,
+        "prim": 1.44,
+        "recursive-backtracker": 0.62,
+        "simplified-prim": 1.22,
+        "wilson": 1.88,
+    },
+    "circle": {
+        "aldous-broder": 2.52,
+        "growing-tree": 2.10,
+        "hunt-and-kill": 0.90,
+        "kruskal": 3.00,
+        "prim": 1.91,
+        "recursive-backtracker": 0.92,
+        "simplified-prim": 1.60,
+        "wilson": 2.56,
+    },
+}
+"""Microseconds a cell to generate a maze, by kind of grid and algorithm."""
+
+SEARCH = {"rectangle": 0.45, "hex": 1.2, "triangle": 1.0, "circle": 1.8}
+"""Microseconds a cell to choose a maze's ends and measure its path, by kind of grid: every maze of a
+book and every seed a difficulty band tries pays it; so do the searches from a shape's outline."""
+
+DRAW = 0.6
+"""Microseconds a cell to draw a maze into a book's PDF (once more for its answer)."""
+
+PAGE = 0.6
+"""Milliseconds a page of a book takes beyond its mazes' cells (frame, caption, links, bookmarks)."""
+
+SHAPE = 9.0
+"""Microseconds a cell to draw a built-in shape (nine sample points a cell, counted as far as needed):
+5 for a heart, 9 for a cloud."""
+
+EXPORT = {"txt": 2.8, "json": 3.5, "svg": 0.9, "pdf": 2.4, "png": 0.8}
+"""Microseconds a cell to write one maze of ``puzzlebook maze`` in each format (a PNG at the dpi it is
+drawn at, under its 100 million pixels; a PDF is one page, so never large)."""
+
+MEMORY = 900
+"""Megabytes of memory one build or one maze may take: the safety tests give a process 1 GB."""
+
+BYTES = {"book": 165, "txt": 20, "json": 480, "svg": 185, "pdf": 200, "png": 10}
+"""Peak bytes a cell: a maze of a book (made, then drawn with its answer), and one written by
+``puzzlebook maze`` in each format (JSON holds every cell and passage as Python lists first, an SVG
+its text)."""
+
+BASE = 60
+"""Megabytes Python and puzzlebook take before any maze."""
+
+PICTURE = 180
+"""Megabytes a PNG's pixels take at most (under its 100 million pixels)."""
+
+
+def generate_seconds(algorithm: str, grid: str, cells: int) -> float:
+    """Seconds to generate a maze of ``cells``, with no search for its ends."""
+    return cells * GENERATE[grid].get(algorithm, max(GENERATE[grid].values())) / 1e6
+
+
+def make_seconds(algorithm: str, grid: str, cells: int, searched: int | None = None) -> float:
+    """Seconds to make a maze as a book does: generate it, then search ``searched`` cells (``cells``
+    unless said) for its ends and metrics."""
+    return (
+        generate_seconds(algorithm, grid, cells)
+        + SEARCH[grid] * (cells if searched is None else searched) / 1e6
+    )
+
+
+def maze_seconds(algorithm: str, grid: str, cells: int, fmt: str, searched: bool) -> float:
+    """Seconds for ``puzzlebook maze`` to make and write a maze: a picture or text without marks skips
+    the search for its ends."""
+    search = SEARCH[grid] * cells / 1e6 if searched else 0.0
+    return generate_seconds(algorithm, grid, cells) + search + EXPORT[fmt] * cells / 1e6
+
+
+def megabytes(cells: int, what: str) -> float:
+    """Peak memory for a maze of ``cells`` in a book (``what`` is "book") or written in a format."""
+    return BASE + cells * BYTES[what] / 1e6 + (PICTURE if what == "png" else 0)
+
+
+QUICK = "hunt-and-kill"
+"""The algorithm a message offers instead of a slower one: a book's own, quick on every grid (the few
+quicker ones build rectangles row by row, with a bias a reader sees)."""
+
+
+def within(width: int, height: int, seconds: float, mb: float) -> tuple[int, int]:
+    """The largest size in the proportions of ``width`` x ``height`` within ``BUDGET`` and ``MEMORY``
+    when this one takes ``seconds`` and ``mb``, its cost growing with its cells: what a message offers
+    instead."""
+    factor = math.sqrt(min(BUDGET / max(seconds, 1e-9), (MEMORY - BASE) / max(mb - BASE, 1e-9), 1.0))
+    return max(1, math.floor(width * factor)), max(1, math.floor(height * factor))
