@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from .layout import MAX_PAGES, MIN_LINE, MIN_OUTER, MIN_TEXT, gutter
-from .pdfread import Char, Document, Lines, Page, Shape
+from .pdfread import Budget, Char, Document, Lines, Page, Shape, page_count
 from .workers import cores, die_with_parent
 
 TOLERANCE = 0.01  # pt
@@ -79,7 +79,7 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
     """Every problem found, one line each; an empty list means ready to upload."""
     problems: list[str] = []
     reader = PdfReader(io.BytesIO(pdf))
-    count = len(reader.pages)
+    count = page_count(reader)
     if edition == "print":  # "office": a handout or a poster, no page counts or binding to obey
         if count < 24 or count % 2:
             problems.append(
@@ -184,10 +184,11 @@ def _pages(
 ) -> Found:
     """The problems of the pages ``numbers`` (counted from 1)."""
     reader = reader or _FORKED or PdfReader(io.BytesIO(pdf))
-    count = len(reader.pages)
+    numbers = list(numbers)
+    count = page_count(reader)
     inside = gutter(count)
     outer = MIN_OUTER * 1.5 if bleed else MIN_OUTER
-    document = Document(reader)
+    document = Document(reader, len(numbers) / max(count, 1))  # the pages' part of the file's budget
     boxes: list[tuple[int, str]] = []  # reported before any page's other problems
     found: list[tuple[int, str]] = []
     for number in numbers:
@@ -212,12 +213,16 @@ def _pages(
             ("right", outer_side if number % 2 else gutter_side),
             ("top", outer_side),
         )
-        found += [(number, line) for line in _page_problems(number, drawn, safe, edges)]
+        found += [(number, line) for line in _page_problems(number, drawn, safe, edges, document.budget)]
     return boxes, found
 
 
 def _page_problems(
-    number: int, page: Page, safe: tuple[float, float, float, float], edges: tuple[tuple[str, str], ...]
+    number: int,
+    page: Page,
+    safe: tuple[float, float, float, float],
+    edges: tuple[tuple[str, str], ...],
+    budget: Budget,
 ) -> list[str]:
     found: list[str] = []
     shapes = [s for s in page.drawn if isinstance(s, Shape) and s.kind != "image"]
@@ -247,6 +252,7 @@ def _page_problems(
         pad = run.linewidth / 2
         ex0, ey0, ex1, ey1 = run.extent()
         if not (ex0 - pad >= x0 and ey0 - pad >= y0 and ex1 + pad <= x1 and ey1 + pad <= y1):
+            budget.spend(marks=len(run))
             marks.append(run.shapes())  # one at a time: a page of walls may hold millions
     left = bottom = right = top = 0  # marks over each margin
     for mark in chain.from_iterable(marks):

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pdfminer.pdfinterp import PDFPageInterpreter
 from PIL import Image
+from pypdf import PdfReader
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -769,3 +770,38 @@ def test_a_page_naming_one_stream_many_times_is_bounded(monkeypatch):
     monkeypatch.setattr(pdfread, "MAX_PAGE_DECODED", 2_000)
     with pytest.raises(pdfread.TooComplex, match="a page drawing more than"):
         pdfread.stream_bytes(ArrayObject([part] * 3))
+
+
+def test_a_file_spends_one_budget_for_all_its_pages(tmp_path, monkeypatch):
+    """The bounds were a page's: 24 pages each drawing forms that draw forms, or one form drawn on many
+    pages, took minutes. A file's pages, and the forms and fonts they share, now spend one budget; a book
+    reads within it, each bound lowered below what the book spends refuses it, and a reader of half the
+    pages (one of preflight's two processes) has half of it."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\npad: true\nanswer_key: true\nmazes:\n  - {size: 12x12, count: 4}\n")
+    book, _ = build_book(spec)
+    data = Path(book).read_bytes()
+    document = pdfread.Document(PdfReader(io.BytesIO(data)))
+    assert list(document.pages())
+    spent = {name: getattr(document.budget, name) for name in ("run", "marks", "lines", "codes")}
+    assert min(spent.values()) > 0, spent
+    for name, bound in (
+        ("run", "MAX_RUN"),
+        ("marks", "MAX_MARKS"),
+        ("lines", "MAX_LINES"),
+        ("codes", "MAX_CODES"),
+    ):
+        real = getattr(pdfread, bound)
+        monkeypatch.setattr(pdfread, bound, spent[name])  # all of it: read as ever
+        assert len(list(read(data))) == document.count
+        with pytest.raises(pdfread.TooComplex, match=f"more than {spent[name] - 1:,} .* in all"):
+            monkeypatch.setattr(pdfread, bound, spent[name] - 1)
+            list(read(data))
+        monkeypatch.setattr(pdfread, bound, spent[name] * 2 - 1)
+        half = pdfread.Document(PdfReader(io.BytesIO(data)), 0.5)
+        with pytest.raises(pdfread.TooComplex):
+            list(half.pages())
+        monkeypatch.setattr(pdfread, bound, real)
+    monkeypatch.setattr(pdfread, "MAX_PAGES_READ", document.count - 1)
+    with pytest.raises(pdfread.TooComplex, match=f"it has {document.count} pages, more than"):
+        preflight(data)
