@@ -28,9 +28,14 @@ TOLERANCE = 0.01  # pt
 
 
 def _fonts_not_embedded(reader: PdfReader) -> Iterable[tuple[int, str]]:
+    seen: dict[int, Any] = {}  # pages sharing their fonts (every page of a crafted 25,000) read them once
     for number, page in enumerate(reader.pages, 1):
         resources = page.get("/Resources") or {}
-        for font in (resources.get("/Font") or {}).values():
+        fonts = resources.get("/Font") or {}
+        if id(fonts) in seen:
+            continue
+        seen[id(fonts)] = fonts  # kept, so that its id is not another's
+        for font in fonts.values():
             font = font.get_object()
             descendants = font.get("/DescendantFonts")
             target = descendants[0].get_object() if descendants else font
@@ -141,9 +146,15 @@ def _shares(count: int, reader: PdfReader) -> list[list[int]]:
 
     weight = [0] * (count + 1)
     first_page: dict[object, int] = {}
+    named: dict[int, tuple[Any, list[object]]] = {}  # by XObject dictionary: pages sharing one read it once
+    joined: dict[int, int] = {}  # the first page of each list of forms: another with it joins that page
     for number, page in enumerate(reader.pages, 1):
-        forms = _forms(page)
+        forms = _forms(page, named)
         weight[number] = 1 + len(forms)
+        if id(forms) in joined:
+            group[root(number)] = root(joined[id(forms)])
+            continue
+        joined[id(forms)] = number
         for form in forms:
             other = first_page.setdefault(form, number)
             group[root(number)] = root(other)
@@ -159,13 +170,19 @@ def _shares(count: int, reader: PdfReader) -> list[list[int]]:
     return [sorted(share) for share in shares]
 
 
-def _forms(page: Any) -> list[object]:
-    """The objects a page draws through ``Do`` by name: its forms and images."""
+def _forms(page: Any, known: dict[int, tuple[Any, list[object]]]) -> list[object]:
+    """The objects a page draws through ``Do`` by name: its forms and images (``known``: those of the
+    XObject dictionaries already read, by id, each kept so that its id is not another's)."""
     resources = page.get("/Resources")
     resources = resources.get_object() if resources is not None else {}
     named = resources.get("/XObject")
     named = named.get_object() if named is not None else {}
-    return [ref.idnum if isinstance(ref, IndirectObject) else id(ref) for ref in named.values()]
+    if id(named) not in known:
+        refs: list[object] = [
+            ref.idnum if isinstance(ref, IndirectObject) else id(ref) for ref in named.values()
+        ]
+        known[id(named)] = (named, refs)
+    return known[id(named)][1]
 
 
 Found = tuple[list[tuple[int, str]], list[tuple[int, str]]]

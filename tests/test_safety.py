@@ -796,3 +796,26 @@ def test_check_of_a_crafted_pdf_does_bounded_work_in_all(tmp_path, case):
         f"error: {tmp_path / 'book.pdf'}: cannot be checked (TooComplex: {why}; a book puzzlebook made stays "
         "far below that); build it again from its spec, then check it\n"
     )
+
+
+def test_check_of_many_pages_sharing_many_fonts_and_forms_reads_them_once(tmp_path):
+    """20,000 pages sharing one resource dictionary of 5,000 fonts and 5,000 forms had each page's looked
+    through for fonts not embedded, and again for the forms it draws: a hundred million lookups."""
+    from bad_runner import run
+
+    names = b" ".join(b"/F%d 20 0 R" % n for n in range(5000))
+    forms = b" ".join(b"/X%d 10 0 R" % n for n in range(5000))
+    data = _book(
+        20_000,
+        b"q Q",
+        {6: b"<< /Font << %s >> /XObject << %s >> >>" % (names, forms), 10: _form(b"")},
+        kids=100,
+    )
+    assert len(data) < 200_000
+    (tmp_path / "book.pdf").write_bytes(data)
+    code, out, err = run("check", str(tmp_path / "book.pdf"))
+    assert (code, out) == (1, ""), err
+    assert err.splitlines() == [
+        f"error: {tmp_path / 'book.pdf'}: 20000 pages; print-on-demand takes at most 828: split the book",
+        f"error: {tmp_path / 'book.pdf'}: page 1: font Helvetica is not embedded; printers need every font embedded",
+    ]
