@@ -73,6 +73,11 @@ MAX_LINES = 20_000_000
 MAX_CODES = 1_000_000
 """Codes the fonts map in all (widths and text), each font kept: a book of ours maps a few thousand, and
 a crafted file of 1,500 fonts sharing one CMap of every code took 75 s."""
+WORK = 16.0
+"""Seconds that reading may take here in all, by what each thing read above costs (COSTS): one bound's
+worth takes 1-8 s, so a file near several at once would take 25 s. A 5,000-maze book of 30x30 mazes
+with answers takes 8.6 s by this reckoning (7.4-8.5 s measured)."""
+COSTS = {"run": 3.5e-6, "marks": 1.3e-6, "lines": 0.17e-6, "codes": 1.4e-6, "decoded": 0.04e-6}
 MAX_PAGES_READ = 25_000
 """Pages in a file: 5,000 mazes each on a page, with its answer on another, take about 10,100."""
 
@@ -91,6 +96,7 @@ class Budget:
     def __init__(self, share: float = 1.0) -> None:
         self.share = share
         self.run = self.marks = self.lines = self.codes = 0
+        self.decoded = [0]  # bytes decoded so far, counted by stream_bytes (MAX_DECODED)
 
     def spend(self, run: int = 0, marks: int = 0, lines: int = 0, codes: int = 0) -> None:
         self.run += run
@@ -105,6 +111,13 @@ class Budget:
             raise TooComplex(f"it draws more than {MAX_LINES:,} lines in all; {_FAR_BELOW}")
         if self.codes > MAX_CODES * self.share:
             raise TooComplex(f"its fonts map more than {MAX_CODES:,} codes in all; {_FAR_BELOW}")
+        if self.work() > WORK * self.share:
+            raise TooComplex(f"it draws too much in all, counting everything together; {_FAR_BELOW}")
+
+    def work(self) -> float:
+        """What reading has cost so far, in seconds here (see WORK)."""
+        spent = {"run": self.run, "marks": self.marks, "lines": self.lines, "codes": self.codes}
+        return sum(n * COSTS[kind] for kind, n in spent.items()) + self.decoded[0] * COSTS["decoded"]
 
 
 def page_count(reader: PdfReader) -> int:
@@ -679,7 +692,7 @@ class Document:
         self._fonts: dict[Any, tuple[Any, Font]] = {}
         self._forms: OrderedDict[Any, tuple[Any, Program, int]] = OrderedDict()
         self._cached = 0
-        self.decoded = [0]  # bytes decoded so far (MAX_DECODED)
+        self.decoded = self.budget.decoded
         self._glyphs: dict[Any, Callable[[int], int] | None] = {}  # by font program: many fonts share one
 
     def page(self, index: int) -> Page:

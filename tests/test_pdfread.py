@@ -775,8 +775,8 @@ def test_a_page_naming_one_stream_many_times_is_bounded(monkeypatch):
 def test_a_file_spends_one_budget_for_all_its_pages(tmp_path, monkeypatch):
     """The bounds were a page's: 24 pages each drawing forms that draw forms, or one form drawn on many
     pages, took minutes. A file's pages, and the forms and fonts they share, now spend one budget; a book
-    reads within it, each bound lowered below what the book spends refuses it, and a reader of half the
-    pages (one of preflight's two processes) has half of it."""
+    reads within it, each bound lowered below what the book spends refuses it, so does their sum, and a
+    reader of half the pages (one of preflight's two processes) has half of it."""
     spec = tmp_path / "book.yaml"
     spec.write_text("title: T\npad: true\nanswer_key: true\nmazes:\n  - {size: 12x12, count: 4}\n")
     book, _ = build_book(spec)
@@ -802,6 +802,12 @@ def test_a_file_spends_one_budget_for_all_its_pages(tmp_path, monkeypatch):
         with pytest.raises(pdfread.TooComplex):
             list(half.pages())
         monkeypatch.setattr(pdfread, bound, real)
+    work = document.budget.work()  # and all of them together, each a little under its bound
+    monkeypatch.setattr(pdfread, "WORK", work)
+    assert len(list(read(data))) == document.count
+    monkeypatch.setattr(pdfread, "WORK", work * 0.99)
+    with pytest.raises(pdfread.TooComplex, match="it draws too much in all, counting everything together"):
+        list(read(data))
     monkeypatch.setattr(pdfread, "MAX_PAGES_READ", document.count - 1)
     with pytest.raises(pdfread.TooComplex, match=f"it has {document.count} pages, more than"):
         preflight(data)
