@@ -811,3 +811,10 @@ def test_a_file_spends_one_budget_for_all_its_pages(tmp_path, monkeypatch):
     monkeypatch.setattr(pdfread, "MAX_PAGES_READ", document.count - 1)
     with pytest.raises(pdfread.TooComplex, match=f"it has {document.count} pages, more than"):
         preflight(data)
+
+
+def test_a_long_run_of_path_operators_is_one_path():
+    """A run of path operators is matched a few thousand at a time (a 72 MB run took 2 GB to match whole);
+    the path is one instruction however long."""
+    (path, stroke) = parse(b"0 0 m 1.5 1 l " * 10_000 + b"S")
+    assert path == (PATH, ["ml" * 10_000, array("d", [0.0, 0.0, 1.5, 1.0] * 10_000)]) and stroke == (b"S", [])
