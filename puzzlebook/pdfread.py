@@ -77,7 +77,7 @@ WORK = 16.0
 """Seconds that reading may take here in all, by what each thing read above costs (COSTS): one bound's
 worth takes 1-8 s, so a file near several at once would take 25 s. A 5,000-maze book of 30x30 mazes
 with answers takes 8.6 s by this reckoning (7.4-8.5 s measured)."""
-COSTS = {"run": 3.5e-6, "marks": 1.3e-6, "lines": 0.17e-6, "codes": 1.4e-6, "decoded": 0.04e-6}
+COSTS = {"run": 3.5e-6, "marks": 1.3e-6, "lines": 0.17e-6, "codes": 1.4e-6, "decoded": 0.04e-6}  # s each
 MAX_PAGES_READ = 25_000
 """Pages in a file: 5,000 mazes each on a page, with its answer on another, take about 10,100."""
 
@@ -116,8 +116,14 @@ class Budget:
 
     def work(self) -> float:
         """What reading has cost so far, in seconds here (see WORK)."""
-        spent = {"run": self.run, "marks": self.marks, "lines": self.lines, "codes": self.codes}
-        return sum(n * COSTS[kind] for kind, n in spent.items()) + self.decoded[0] * COSTS["decoded"]
+        run, marks, lines, codes, decoded = COSTS.values()
+        return (
+            self.run * run
+            + self.marks * marks
+            + self.lines * lines
+            + self.codes * codes
+            + self.decoded[0] * decoded
+        )
 
 
 def page_count(reader: PdfReader) -> int:
