@@ -170,9 +170,10 @@ def _shares(count: int, reader: PdfReader) -> list[list[int]]:
     return [sorted(share) for share in shares]
 
 
-def _forms(page: Any, known: dict[int, tuple[Any, list[object]]]) -> list[object]:
+def _forms(page: Any, known: dict[int, tuple[Any, list[object]]] | None = None) -> list[object]:
     """The objects a page draws through ``Do`` by name: its forms and images (``known``: those of the
     XObject dictionaries already read, by id, each kept so that its id is not another's)."""
+    known = {} if known is None else known
     resources = page.get("/Resources")
     resources = resources.get_object() if resources is not None else {}
     named = resources.get("/XObject")
