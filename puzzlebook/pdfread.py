@@ -57,14 +57,14 @@ or of 30 MB of ``q``, would otherwise take hours or gigabytes."""
 
 
 # What reading one file may spend in all, however its pages share streams and forms. Each bound is 1.5
-# times or more what the largest books of ours spend (5,000 mazes: of 20x20, 5,983 pages, 690,000
+# times or more what the largest books of ours spend (5,000 mazes: of 20x20, 5,983 pages, 770,000
 # operators and forms run, 1.7 million marks; of 30x30 with answers, 5,835 pages, 2.0 million marks, 4.4
-# million lines, 84 MB decoded), and the costliest crafted file within one takes 3-8 s here:
+# million lines, 84 MB decoded), and the costliest crafted file within one takes 1-5 s here:
 # pages each drawing a form that drew the next twice, 18 deep, took 128 s; one form of 333,000 ``Do``
 # drawn on 24 pages, minutes; 90,000 pages from a 4 KB page tree, 300 MB.
 MAX_RUN = 2_000_000
 """Operators run in all, a form's each time it is drawn, entering a form counting as FORM_COST of them."""
-FORM_COST = 5  # entering a form costs about what five operators do
+FORM_COST = 10  # entering a form costs what 5-10 operators do: up to 20 us, nested deep
 MAX_MARKS = 3_000_000
 """Marks drawn in all: points of shapes, letters (two each), images (six), and lines taken one at a
 time (not along their axes, or over a margin)."""
@@ -76,7 +76,7 @@ a crafted file of 1,500 fonts sharing one CMap of every code took 75 s."""
 WORK = 16.0
 """Seconds that reading may take here in all, by what each thing read above costs (COSTS): one bound's
 worth takes 1-8 s, so a file near several at once would take 25 s. A 5,000-maze book of 30x30 mazes
-with answers takes 8.6 s by this reckoning (7.4-8.5 s measured)."""
+with answers takes 8.9 s by this reckoning (7.4-8.5 s measured)."""
 COSTS = {"run": 3.5e-6, "marks": 1.3e-6, "lines": 0.17e-6, "codes": 1.4e-6, "decoded": 0.04e-6}  # s each
 MAX_PAGES_READ = 25_000
 """Pages in a file: 5,000 mazes each on a page, with its answer on another, take about 10,100."""
