@@ -804,6 +804,7 @@ def _edition(checked: Checked) -> str:
 
 def _preflight_lines(book: str, data: bytes, edition: str, bleed: bool) -> list[str]:
     """Preflight's findings in ``data``, each line naming ``book``."""
+    from .pdfread import TooComplex
     from .preflight import preflight  # loads pypdf and fontTools: only check and --strict need them
 
     quiet_reader()
@@ -811,6 +812,8 @@ def _preflight_lines(book: str, data: bytes, edition: str, bleed: bool) -> list[
         problems = preflight(data, edition, bleed)
     except PuzzlebookError:
         raise
+    except TooComplex as exc:  # past a bound of the reading: it says which, and that ours stay below
+        raise SpecError([Problem(book, f"cannot be checked: {exc}")]) from None
     except Exception as exc:  # a damaged file, or one made to trouble a reader: one line, no traceback
         words = " ".join(str(exc).split())
         said = f"{type(exc).__name__}: {words[:117] + '...' if len(words) > 120 else words}"

@@ -56,8 +56,82 @@ few hundred (a maze's walls are one path). A crafted file of forms that each dra
 or of 30 MB of ``q``, would otherwise take hours or gigabytes."""
 
 
+# What reading one file may spend in all, however its pages share streams and forms. Each bound is 1.5
+# times or more what the largest books of ours spend (5,000 mazes: of 20x20, 5,983 pages, 770,000
+# operators and forms run, 1.7 million marks; of 30x30 with answers, 5,835 pages, 2.0 million marks, 4.4
+# million lines, 84 MB decoded), and the costliest crafted file within one takes 1-5 s here:
+# pages each drawing a form that drew the next twice, 18 deep, took 128 s; one form of 333,000 ``Do``
+# drawn on 24 pages, minutes; 90,000 pages from a 4 KB page tree, 300 MB.
+MAX_RUN = 2_000_000
+"""Operators run in all, a form's each time it is drawn, entering a form counting as FORM_COST of them."""
+FORM_COST = 10  # entering a form costs what 5-10 operators do: up to 20 us, nested deep
+MAX_MARKS = 3_000_000
+"""Marks drawn in all: points of shapes, letters (two each), images (six), and lines taken one at a
+time (not along their axes, or over a margin)."""
+MAX_LINES = 20_000_000
+"""Lines of runs (a maze's walls) drawn in all: about 0.15 us each when a run stays whole."""
+MAX_CODES = 1_000_000
+"""Codes the fonts map in all (widths and text), each font kept: a book of ours maps a few thousand, and
+a crafted file of 1,500 fonts sharing one CMap of every code took 75 s."""
+WORK = 16.0
+"""Seconds that reading may take here in all, by what each thing read above costs (COSTS): one bound's
+worth takes 1-8 s, so a file near several at once would take 25 s. A 5,000-maze book of 30x30 mazes
+with answers takes 8.9 s by this reckoning (7.4-8.5 s measured)."""
+COSTS = {"run": 3.5e-6, "marks": 1.3e-6, "lines": 0.17e-6, "codes": 1.4e-6, "decoded": 0.04e-6}  # s each
+MAX_PAGES_READ = 25_000
+"""Pages in a file: 5,000 mazes each on a page, with its answer on another, take about 10,100."""
+
+
 class TooComplex(Exception):  # not a ValueError: an operator's bad operands are skipped, this is not
-    """A stream or page past ``MAX_OPERATORS``: no book of ours, and more than is worth reading."""
+    """A stream, page or file past a bound above: no book of ours, and more than is worth reading."""
+
+
+_FAR_BELOW = "a book puzzlebook made stays far below that"
+
+
+class Budget:
+    """What reading one file has spent of the bounds above. ``share``: the part of them this reader may
+    spend, when another process reads the other pages (see preflight)."""
+
+    def __init__(self, share: float = 1.0) -> None:
+        self.share = share
+        self.run = self.marks = self.lines = self.codes = 0
+        self.decoded = [0]  # bytes decoded so far, counted by stream_bytes (MAX_DECODED)
+
+    def spend(self, run: int = 0, marks: int = 0, lines: int = 0, codes: int = 0) -> None:
+        self.run += run
+        self.marks += marks
+        self.lines += lines
+        self.codes += codes
+        if self.run > MAX_RUN * self.share:
+            raise TooComplex(f"it runs more than {MAX_RUN:,} operators in all; {_FAR_BELOW}")
+        if self.marks > MAX_MARKS * self.share:
+            raise TooComplex(f"it draws more than {MAX_MARKS:,} letters and shapes in all; {_FAR_BELOW}")
+        if self.lines > MAX_LINES * self.share:
+            raise TooComplex(f"it draws more than {MAX_LINES:,} lines in all; {_FAR_BELOW}")
+        if self.codes > MAX_CODES * self.share:
+            raise TooComplex(f"its fonts map more than {MAX_CODES:,} codes in all; {_FAR_BELOW}")
+        if self.work() > WORK * self.share:
+            raise TooComplex(f"it draws too much in all, counting everything together; {_FAR_BELOW}")
+
+    def work(self) -> float:
+        """What reading has cost so far, in seconds here (see WORK)."""
+        run, marks, lines, codes, decoded = COSTS.values()
+        return (
+            self.run * run
+            + self.marks * marks
+            + self.lines * lines
+            + self.codes * codes
+            + self.decoded[0] * decoded
+        )
+
+
+def page_count(reader: PdfReader) -> int:
+    """The file's pages, at most ``MAX_PAGES_READ``."""
+    count = len(reader.pages)
+    if count > MAX_PAGES_READ:
+        raise TooComplex(f"it has {count:,} pages, more than {MAX_PAGES_READ:,}; {_FAR_BELOW}")
+    return count
 
 
 class Shape(NamedTuple):
@@ -155,11 +229,13 @@ class Page(NamedTuple):
 # one token a match: a number, name, string (parentheses nested three deep), hex string, array or dict
 # bracket, comment, or an operator after such a token. Every alternative that can fail after a long scan
 # is followed by one that takes what it scanned (numbers with no operator after them, a string never
-# closed), so a hostile stream is read in time linear in its length, not quadratic.
+# closed), so a hostile stream is read in time linear in its length, not quadratic. A run of path
+# operators is matched 4,096 operators at a time: the regex engine kept its place in each, and one run of
+# 72 MB took 2 GB (its numbers go into one array, 8 bytes each).
 _DELIMITER = rb"(?=[\s()<>\[\]{}/%]|\Z)"
 _NUMBER = rb"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
 _TOKEN = re.compile(
-    rb"((?:[-+.\d\s]*(?:re|[mlcvyh])" + _DELIMITER + rb")+)"
+    rb"((?:[-+.\d\s]*(?:re|[mlcvyh])" + _DELIMITER + rb"){1,4096})"
     rb"|([-+.\d\s]*)([A-Za-z'\"][^\s()<>\[\]{}/%]*)"
     rb"|([-+.\d\s]+)"
     rb"|("
@@ -232,7 +308,7 @@ def parse(data: bytes) -> Program:
     operands: list[Operand] = []
     arrays: list[list[Operand]] = []  # the operands outside each open array
     ops: list[str] = []  # the path being built
-    numbers: list[float] = []
+    numbers: array[float] = array("d")
     # one token at a time past 4 MB: findall's list of a crafted stream's tokens would take gigabytes
     tokens = _TOKEN.findall(data) if len(data) < 1 << 22 else (m.groups() for m in _TOKEN.finditer(data))
     for path, run, operator, loose, token in tokens:
@@ -262,8 +338,8 @@ def parse(data: bytes) -> Program:
                 operands.append(_KEYWORDS[operator])
                 continue
             if ops:
-                program.append((PATH, ["".join(ops), array("d", numbers)]))
-                ops, numbers = [], []
+                program.append((PATH, ["".join(ops), numbers]))
+                ops, numbers = [], array("d")
             while arrays:  # an operator inside an array: the array was never closed
                 operands = arrays.pop()
             if len(program) >= MAX_OPERATORS or len(operands) >= MAX_OPERATORS:
@@ -289,7 +365,7 @@ def parse(data: bytes) -> Program:
             if value is not None:
                 operands.append(value)
     if ops:
-        program.append((PATH, ["".join(ops), array("d", numbers)]))
+        program.append((PATH, ["".join(ops), numbers]))
     return program
 
 
@@ -321,7 +397,7 @@ def _path_numbers(letters: bytes) -> int:
     )
 
 
-def _path_operator(ops: list[str], numbers: list[float], operator: bytes, values: list[Any]) -> None:
+def _path_operator(ops: list[str], numbers: array[float], operator: bytes, values: list[Any]) -> None:
     """One path operator added to the path being built, a rectangle spelled out; one with too few
     operands, or ones that are not numbers, is skipped."""
     need = _path_numbers(operator)
@@ -362,10 +438,11 @@ def _box(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> tuple[float, 
     return min(xs), min(ys), max(xs), max(ys)
 
 
-MAX_DECODED = 1_000_000_000
-"""Bytes of streams one reader decodes in all: a book of ours decodes a few megabytes, and a genuine
-maze of 4000x4000 cells about 75. A crafted file of 200 pages that each draw one 70 MB stream of
-comments (or one page drawing it 40 times) took minutes and gigabytes."""
+MAX_DECODED = 200_000_000
+"""Bytes of streams one reader decodes in all, a form's each time it is parsed: a 5,000-maze book of 30x30
+mazes with answers decodes 84 MB, a genuine maze of 4000x4000 cells about 75, and 200 MB of paths take
+8 s to read. A crafted file of 200 pages that each draw one 70 MB stream of comments (or one page
+drawing it 40 times) took minutes and gigabytes."""
 
 
 MAX_PAGE_DECODED = 160_000_000
@@ -391,7 +468,7 @@ def stream_bytes(obj: Any, tally: list[int] | None = None) -> bytes:
     if tally is not None:
         tally[0] += len(data)
         if tally[0] > MAX_DECODED:
-            raise TooComplex(f"drawings of more than {MAX_DECODED // 1_000_000:,} MB in all")
+            raise TooComplex(f"drawings of more than {MAX_DECODED // 1_000_000:,} MB in all; {_FAR_BELOW}")
     return data
 
 
@@ -613,14 +690,17 @@ class _State:
 
 
 class Document:
-    """Reads one PDF's pages; fonts are loaded once, and forms parsed once while the cache holds them."""
+    """Reads one PDF's pages; fonts are loaded once, and forms parsed once while the cache holds them.
+    ``share``: the part of the file's budget (see Budget) this reader may spend."""
 
-    def __init__(self, reader: PdfReader) -> None:
+    def __init__(self, reader: PdfReader, share: float = 1.0) -> None:
         self.reader = reader
+        self.count = page_count(reader)
+        self.budget = Budget(share)
         self._fonts: dict[Any, tuple[Any, Font]] = {}
         self._forms: OrderedDict[Any, tuple[Any, Program, int]] = OrderedDict()
         self._cached = 0
-        self.decoded = [0]  # bytes decoded so far (MAX_DECODED)
+        self.decoded = self.budget.decoded
         self._glyphs: dict[Any, Callable[[int], int] | None] = {}  # by font program: many fonts share one
 
     def page(self, index: int) -> Page:
@@ -635,15 +715,14 @@ class Document:
         return Page(reading.shapes, reading.chars)
 
     def pages(self) -> Iterator[Page]:
-        return (self.page(i) for i in range(len(self.reader.pages)))
+        return (self.page(i) for i in range(self.count))
 
     def font(self, obj: Any) -> Font:
         key = _ref_key(obj)
         if key not in self._fonts:
-            self._fonts[key] = (
-                obj,
-                load_font(obj, self.decoded, self._glyphs),
-            )  # obj: an id() key stays unique
+            font = load_font(obj, self.decoded, self._glyphs)
+            self.budget.spend(codes=len(font.widths) + len(font.text))
+            self._fonts[key] = (obj, font)  # obj: an id() key stays unique
         return self._fonts[key][1]
 
     def form(self, obj: Any) -> Program:
@@ -734,6 +813,7 @@ class _Interpreter:
 
     def run(self, program: Program, resources: Any) -> None:
         self.executed += len(program)
+        self.document.budget.spend(run=len(program) + FORM_COST)
         if self.executed > MAX_OPERATORS:
             raise TooComplex(f"a page that runs more than {MAX_OPERATORS:,} operators (forms drawing forms)")
         outer, self.resources = self.resources, resources
@@ -794,8 +874,11 @@ class _Interpreter:
         scolor, fcolor = state.stroke_color, state.fill_color
         add = self.shapes.append
         if ops.count("ml") * 2 == len(ops):  # each subpath a line, as a maze's walls are: kept together
+            lines = len(numbers) // 4
+            self.document.budget.spend(lines=lines, marks=lines if b or c else 0)  # see Lines.extent
             add(Lines(numbers, state.ctm, stroke, fill, width, scolor, fcolor))
             return
+        self.document.budget.spend(marks=len(numbers) // 2)
         coords = iter(numbers)
         points = [(a * x + c * y + e, b * x + d * y + f) for x, y in zip(coords, coords, strict=False)]
         for shape, ends, controls in subpaths(ops, points):
@@ -807,6 +890,7 @@ class _Interpreter:
 
     def image(self) -> None:
         """An image fills the unit square under the transformation."""
+        self.document.budget.spend(marks=6)  # an image costs what six points do (an inline one, 5 us)
         x0, y0, x1, y1 = _box(self.state.ctm, 0.0, 0.0, 1.0, 1.0)
         self.shapes.append(Shape("image", x0, y0, x1, y1, False, True, 0.0, (), ()))
 
@@ -883,6 +967,8 @@ class _Interpreter:
         word = 0.0 if font.two_byte else state.word_space * scale
         x, y = self.x, self.y
         add = self.chars.append
+        # a letter costs what two points do
+        self.document.budget.spend(marks=sum(2 * len(i) if isinstance(i, bytes) else 1 for i in items))
         for item in items:
             if isinstance(item, float):
                 x -= item * 0.001 * size * scale

@@ -21,16 +21,21 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from .layout import MAX_PAGES, MIN_LINE, MIN_OUTER, MIN_TEXT, gutter
-from .pdfread import Char, Document, Lines, Page, Shape
+from .pdfread import Budget, Char, Document, Lines, Page, Shape, page_count
 from .workers import cores, die_with_parent
 
 TOLERANCE = 0.01  # pt
 
 
 def _fonts_not_embedded(reader: PdfReader) -> Iterable[tuple[int, str]]:
+    seen: dict[int, Any] = {}  # pages sharing their fonts (every page of a crafted 25,000) read them once
     for number, page in enumerate(reader.pages, 1):
         resources = page.get("/Resources") or {}
-        for font in (resources.get("/Font") or {}).values():
+        fonts = resources.get("/Font") or {}
+        if id(fonts) in seen:
+            continue
+        seen[id(fonts)] = fonts  # kept, so that its id is not another's
+        for font in fonts.values():
             font = font.get_object()
             descendants = font.get("/DescendantFonts")
             target = descendants[0].get_object() if descendants else font
@@ -79,7 +84,7 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
     """Every problem found, one line each; an empty list means ready to upload."""
     problems: list[str] = []
     reader = PdfReader(io.BytesIO(pdf))
-    count = len(reader.pages)
+    count = page_count(reader)
     if edition == "print":  # "office": a handout or a poster, no page counts or binding to obey
         if count < 24 or count % 2:
             problems.append(
@@ -141,9 +146,15 @@ def _shares(count: int, reader: PdfReader) -> list[list[int]]:
 
     weight = [0] * (count + 1)
     first_page: dict[object, int] = {}
+    named: dict[int, tuple[Any, list[object]]] = {}  # by XObject dictionary: pages sharing one read it once
+    joined: dict[int, int] = {}  # the first page of each list of forms: another with it joins that page
     for number, page in enumerate(reader.pages, 1):
-        forms = _forms(page)
+        forms = _forms(page, named)
         weight[number] = 1 + len(forms)
+        if id(forms) in joined:
+            group[root(number)] = root(joined[id(forms)])
+            continue
+        joined[id(forms)] = number
         for form in forms:
             other = first_page.setdefault(form, number)
             group[root(number)] = root(other)
@@ -159,13 +170,20 @@ def _shares(count: int, reader: PdfReader) -> list[list[int]]:
     return [sorted(share) for share in shares]
 
 
-def _forms(page: Any) -> list[object]:
-    """The objects a page draws through ``Do`` by name: its forms and images."""
+def _forms(page: Any, known: dict[int, tuple[Any, list[object]]] | None = None) -> list[object]:
+    """The objects a page draws through ``Do`` by name: its forms and images (``known``: those of the
+    XObject dictionaries already read, by id, each kept so that its id is not another's)."""
+    known = {} if known is None else known
     resources = page.get("/Resources")
     resources = resources.get_object() if resources is not None else {}
     named = resources.get("/XObject")
     named = named.get_object() if named is not None else {}
-    return [ref.idnum if isinstance(ref, IndirectObject) else id(ref) for ref in named.values()]
+    if id(named) not in known:
+        refs: list[object] = [
+            ref.idnum if isinstance(ref, IndirectObject) else id(ref) for ref in named.values()
+        ]
+        known[id(named)] = (named, refs)
+    return known[id(named)][1]
 
 
 Found = tuple[list[tuple[int, str]], list[tuple[int, str]]]
@@ -184,10 +202,11 @@ def _pages(
 ) -> Found:
     """The problems of the pages ``numbers`` (counted from 1)."""
     reader = reader or _FORKED or PdfReader(io.BytesIO(pdf))
-    count = len(reader.pages)
+    numbers = list(numbers)
+    count = page_count(reader)
     inside = gutter(count)
     outer = MIN_OUTER * 1.5 if bleed else MIN_OUTER
-    document = Document(reader)
+    document = Document(reader, len(numbers) / max(count, 1))  # the pages' part of the file's budget
     boxes: list[tuple[int, str]] = []  # reported before any page's other problems
     found: list[tuple[int, str]] = []
     for number in numbers:
@@ -212,12 +231,16 @@ def _pages(
             ("right", outer_side if number % 2 else gutter_side),
             ("top", outer_side),
         )
-        found += [(number, line) for line in _page_problems(number, drawn, safe, edges)]
+        found += [(number, line) for line in _page_problems(number, drawn, safe, edges, document.budget)]
     return boxes, found
 
 
 def _page_problems(
-    number: int, page: Page, safe: tuple[float, float, float, float], edges: tuple[tuple[str, str], ...]
+    number: int,
+    page: Page,
+    safe: tuple[float, float, float, float],
+    edges: tuple[tuple[str, str], ...],
+    budget: Budget,
 ) -> list[str]:
     found: list[str] = []
     shapes = [s for s in page.drawn if isinstance(s, Shape) and s.kind != "image"]
@@ -247,6 +270,7 @@ def _page_problems(
         pad = run.linewidth / 2
         ex0, ey0, ex1, ey1 = run.extent()
         if not (ex0 - pad >= x0 and ey0 - pad >= y0 and ex1 + pad <= x1 and ey1 + pad <= y1):
+            budget.spend(marks=len(run))
             marks.append(run.shapes())  # one at a time: a page of walls may hold millions
     left = bottom = right = top = 0  # marks over each margin
     for mark in chain.from_iterable(marks):

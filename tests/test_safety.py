@@ -9,6 +9,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -1082,3 +1083,174 @@ def test_init_writes_its_schema_only_inside_the_folder(shared):
         f"error: {schema}: is not a regular file; remove it, or init elsewhere"
     ]
     assert sorted(p.name for p in folder.iterdir()) == ["puzzlebook-schema.json"]
+
+
+# ---- check of a crafted PDF: bounded work in all ---------------------------------------------------
+
+
+def _stream(data: bytes, entries: bytes = b"") -> bytes:
+    packed = zlib.compress(data, 9)
+    return b"<< /Length %d /Filter /FlateDecode %s >>\nstream\n%s\nendstream" % (len(packed), entries, packed)
+
+
+def _pdf(objects: dict[int, bytes]) -> bytes:
+    """A PDF of these objects, 1 its catalog, with its cross-reference table."""
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = {}
+    for number, body in sorted(objects.items()):
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    size = max(objects) + 1
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+    out += b"".join(
+        b"%010d 00000 n \n" % offsets[n] if n in offsets else b"0000000000 65535 f \n" for n in range(1, size)
+    )
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, table)
+    return bytes(out)
+
+
+def _book(pages: int, content: bytes, objects: dict[int, bytes] | None = None, kids: int = 1) -> bytes:
+    """``pages`` pages drawing ``content`` (object 3) with the XObjects 10-19 and font 20 of ``objects``,
+    all one page object, listed ``pages // kids`` times in a middle node listed ``kids`` times."""
+    each = pages // kids
+    resources = b" ".join(b"/X%d %d 0 R" % (n - 10, n) for n in range(10, 20) if n in (objects or {}))
+    return _pdf(
+        {
+            1: b"<< /Type /Catalog /Pages 2 0 R >>",
+            2: b"<< /Type /Pages /Count %d /Kids [%s] >>" % (pages, b" 4 0 R" * kids),
+            3: _stream(content),
+            4: b"<< /Type /Pages /Parent 2 0 R /Count %d /Kids [%s] >>" % (each, b" 5 0 R" * each),
+            5: b"<< /Type /Page /Parent 4 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources 6 0 R >>",
+            6: b"<< /XObject << %s >> /Font << /F 20 0 R >> >>" % resources,
+            20: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            **(objects or {}),
+        }
+    )
+
+
+def _form(content: bytes, draws: int = 0, matrix: bytes = b"1 0 0 1 0 0") -> bytes:
+    """A form drawing ``content``; ``draws``: the XObject it may draw as /X, object 11 and on."""
+    named = b"/Resources << /XObject << /X %d 0 R >> >>" % draws if draws else b""
+    return _stream(
+        content, b"/Type /XObject /Subtype /Form /BBox [0 0 1 1] /Matrix [%s] %s" % (matrix, named)
+    )
+
+
+_RUNS = "it runs more than 2,000,000 operators in all"
+_MARKS = "it draws more than 3,000,000 letters and shapes in all"
+HOSTILE = {
+    # 24 pages, each drawing a form that draws the next twice, 18 deep: took 128 s
+    "forms drawing forms": (
+        _book(24, b"/X0 Do", {10 + i: _form(b"/X Do " * 2, 11 + i) for i in range(17)} | {27: _form(b"")}),
+        _RUNS,
+    ),
+    # deeper still: a page alone would run billions
+    "forms nested 30 deep": (
+        _book(24, b"/X0 Do", {10 + i: _form(b"/X Do " * 2, 11 + i) for i in range(30)} | {40: _form(b"")}),
+        _RUNS,
+    ),
+    # one form of 333,000 `Do` drawn on 24 pages: killed at 150 s
+    "one wide form on many pages": (
+        _book(24, b"/X0 Do", {10: _form(b"/X Do " * 333_000, 11), 11: _form(b"")}),
+        _RUNS,
+    ),
+    # tiny pages sharing one content stream: 30,000 took 29.6 s
+    "many tiny pages": (_book(20_000, b"q 1 w Q " * 60, kids=100), _RUNS),
+    # a page tree whose one middle node is listed 300 times: 90,000 pages from 4 KB
+    "a page tree fanned out": (
+        _book(90_000, b"0 0 m 1 1 l S", kids=300),
+        "it has 90,000 pages, more than 25,000",
+    ),
+    "inline images again and again": (
+        _book(24, b"/X0 Do", {10: _form(b"BI /W 1 /H 1 ID x EI " * 100_000)}),
+        _MARKS,
+    ),
+    "long strings drawn again and again": (
+        _book(100, b"/X0 Do", {10: _form(b"BT /F 12 Tf (" + b"x" * 100_000 + b") Tj ET")}),
+        _MARKS,
+    ),
+    "turned lines drawn again and again": (
+        _book(40, b"/X0 Do", {10: _form(b"0 0 m 1 1 l " * 100_000 + b"S", matrix=b"0.8 0.6 -0.6 0.8 0 0")}),
+        _MARKS,
+    ),
+    "lines over the margin drawn again and again": (
+        _book(40, b"/X0 Do", {10: _form(b"0 0 m 1 1 l " * 100_000 + b"S")}),
+        _MARKS,
+    ),
+    "one big path drawn again and again": (
+        _book(60, b"/X0 Do " * 5, {10: _form(b"50 50 m 90 50 l " * 100_000 + b"S")}),
+        "it draws more than 20,000,000 lines in all",
+    ),
+    # 1,500 fonts that each map every code through one small CMap: read a font at a time, 75 s
+    "many fonts of one big map": (
+        _book(
+            1,
+            b"BT " + b"".join(b"/F%d 12 Tf " % n for n in range(1500)) + b"ET",
+            {
+                6: b"<< /Font << %s >> >>" % b" ".join(b"/F%d %d 0 R" % (n, 100 + n) for n in range(1500)),
+                21: _stream(b"beginbfrange <0000> <FFFF> <0000> endbfrange"),
+            }
+            | {
+                100 + n: b"<< /Type /Font /Subtype /Type1 /BaseFont /F /ToUnicode 21 0 R >>"
+                for n in range(1500)
+            },
+        ),
+        "its fonts map more than 1,000,000 codes in all",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE)
+def test_check_of_a_crafted_pdf_does_bounded_work_in_all(tmp_path, case):
+    """puzzlebook's PDF reader bounded each page's operators, not a file's: a few KB of forms drawing forms
+    on 24 pages, a form drawn on many pages, many pages, took minutes. Each crafted file here is refused in
+    one line in a fresh process under 1 GB and 20 s, for what it spends in all."""
+    from bad_runner import run
+
+    data, why = HOSTILE[case]
+    assert len(data) < 200_000
+    (tmp_path / "book.pdf").write_bytes(data)
+    code, out, err = run("check", str(tmp_path / "book.pdf"))
+    assert (code, out) == (2, ""), err
+    assert err == (
+        f"error: {tmp_path / 'book.pdf'}: cannot be checked: {why}; a book puzzlebook made stays far below that\n"
+    )
+
+
+def test_check_of_many_pages_sharing_many_fonts_and_forms_reads_them_once(tmp_path):
+    """20,000 pages sharing one resource dictionary of 5,000 fonts and 5,000 forms had each page's looked
+    through for fonts not embedded, and again for the forms it draws: a hundred million lookups."""
+    from bad_runner import run
+
+    names = b" ".join(b"/F%d 20 0 R" % n for n in range(5000))
+    forms = b" ".join(b"/X%d 10 0 R" % n for n in range(5000))
+    data = _book(
+        20_000,
+        b"q Q",
+        {6: b"<< /Font << %s >> /XObject << %s >> >>" % (names, forms), 10: _form(b"")},
+        kids=100,
+    )
+    assert len(data) < 200_000
+    (tmp_path / "book.pdf").write_bytes(data)
+    code, out, err = run("check", str(tmp_path / "book.pdf"))
+    assert (code, out) == (1, ""), err
+    assert err.splitlines() == [
+        f"error: {tmp_path / 'book.pdf'}: 20000 pages; print-on-demand takes at most 828: split the book",
+        f"error: {tmp_path / 'book.pdf'}: page 1: font Helvetica is not embedded; printers need every font embedded",
+    ]
+
+
+def test_check_of_one_long_path_takes_little_memory(tmp_path):
+    """One page of a 72 MB run of path operators, 280 KB compressed, took 3.8 GB to read."""
+    from bad_runner import run
+
+    data = _book(1, b"50 50 m 90 50 l " * 4_500_000 + b"S")
+    assert len(data) < 300_000
+    (tmp_path / "book.pdf").write_bytes(data)
+    code, out, err = run("check", str(tmp_path / "book.pdf"))
+    assert (code, out) == (1, ""), err
+    assert err.splitlines()[0] == (
+        f"error: {tmp_path / 'book.pdf'}: 1 pages; print-on-demand needs at least 24 and an even number: "
+        "add `pad: true`"
+    )
