@@ -34,7 +34,7 @@ from . import generators, inputs, kinds
 from .errors import Problem, SpecError
 from .grid import parse_size, size_problem
 from .kinds.circle import MAX_RINGS
-from .masks import Mask, load_mask
+from .masks import Mask, Pictures, load_mask
 from .messages import Loc, errors_of, format_loc
 from .output import spec_output_problem
 from .registry import suggest
@@ -1000,6 +1000,7 @@ class _Drawings:
     def __init__(self) -> None:
         self.found: dict[tuple[Any, ...], tuple[Mask | None, list[Problem], str]] = {}
         self.cells = {"shape": 0, "mask": 0}
+        self.pictures = Pictures()
 
     def draw(
         self,
@@ -1052,7 +1053,9 @@ def _mask(
         ("mask", named, entry.size, entry.grid),
         at,
         cells,
-        lambda at: load_mask(file, at, entry.size, inside=path.parent, shown=named, grid=entry.grid),
+        lambda at: load_mask(
+            file, at, entry.size, inside=path.parent, shown=named, grid=entry.grid, pictures=drawings.pictures
+        ),
     )
     if mask is None:
         return None, problems

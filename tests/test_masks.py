@@ -375,6 +375,32 @@ def test_a_picture_too_large_is_refused_from_its_header(tmp_path):
     assert mask is None and "huge.png is 8000x6000 pixels" in found[0].message
 
 
+def test_a_picture_is_read_once_however_many_entries_and_sizes_name_it_and_only_as_a_png(
+    tmp_path, monkeypatch
+):
+    from PIL import Image
+
+    from puzzlebook import masks
+
+    star_picture(tmp_path / "star.png")
+    (tmp_path / "copy.png").write_bytes((tmp_path / "star.png").read_bytes())
+    read = []
+    real = masks._inside
+    monkeypatch.setattr(masks, "_inside", lambda *a: read.append(a[1]) or real(*a))
+    spec = tmp_path / "book.yaml"
+    sizes = "".join(f"  - {{mask: {n}, size: {w}x{w}}}\n" for n in ("star.png", "copy.png") for w in (24, 30))
+    spec.write_text(f"title: S\nmazes:\n{sizes}")
+    checked = check_book(spec)
+    assert [m.width for m in checked.mazes] != [checked.mazes[0].width] * 4  # fitted anew for each size
+    assert read == ["star.png"]  # the copy has the same bytes
+    Image.open(tmp_path / "star.png").convert("RGB").save(tmp_path / "photo.png", "JPEG")  # named .png
+    mask, found = masks.picture_mask((tmp_path / "photo.png").read_bytes(), "photo.png", "--mask", 30, 30)
+    assert (
+        mask is None
+        and found[0].message == "photo.png is not a picture puzzlebook can read; save it as a PNG"
+    )
+
+
 def test_the_command_line_takes_a_picture_with_a_size(tmp_path):
     star_picture(tmp_path / "star.png")
     result = runner.invoke(
