@@ -48,6 +48,7 @@ from .shapes import (
     too_thin,
     word_mask,
     word_picture,
+    word_refused,
 )
 from .units import page_size
 
@@ -1200,7 +1201,7 @@ def _name_shapes(
     thin: list[tuple[str, int, tuple[int, int]]] = []  # one line for them all: the size is the entry's
     for k, (name, named) in enumerate(roster):
         text = entry.shape.text.replace(STUDENT, name)
-        picture = word_picture(text.strip()) if 0 < len(text.strip()) <= MAX_WORD else None
+        picture = None if word_refused(text, named) else word_picture(text.strip())  # word_mask says why
         too = too_thin(picture, *size, entry.grid) if picture is not None else None
         if too:
             thin.append((text.strip(), *too))

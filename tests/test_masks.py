@@ -505,6 +505,37 @@ def test_a_word_shape_in_a_spec_and_on_the_command_line(tmp_path):
     assert result.exit_code == 2 and "the word is empty" in result.stderr
 
 
+@pytest.mark.parametrize("word", ["HI🙂", "迷宫", "Ω🎈"])
+def test_a_word_shape_with_a_letter_its_font_lacks_is_refused_as_printed_text_is(tmp_path, word):
+    """A word shape drew an emoji or a CJK name as boxes where a title with the same letters is refused:
+    both are told by one rule, in the same words, the fix being the place's own."""
+    from puzzlebook.render.fonts import not_in_fonts
+    from puzzlebook.shapes import word_mask
+
+    mask, found = word_mask(word, 60, 20, "book.yaml:4")
+    lacked = next(c for c in word if not c.isascii() and c != "Ω")
+    assert mask is None and found[0].where == "book.yaml:4"
+    assert found[0].message.startswith(not_in_fonts(lacked).split(";")[0] + "; a word shape is drawn in")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: '{word}'\nmazes:\n  - {{size: 5x5}}\n")
+    title = runner.invoke(app, ["validate", str(spec)]).stderr.splitlines()[0]
+    assert title == f"error: book.yaml:1: title: {not_in_fonts(lacked)}"
+    names = tmp_path / "names.yaml"
+    names.write_text(
+        f"title: T\nstudents: [Ana, '{word}']\nmazes:\n  - {{shape: {{text: '{{student}}'}}, size: 60x20}}\n"
+    )
+    result = runner.invoke(app, ["validate", str(names)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == f"error: names.yaml:2: students[1]: {found[0].message}"
+    for fine in (
+        "Zoë",
+        "שרה",
+        "Иван",
+        "ANA\u200d",
+    ):  # letters the bold font has, and a joiner that draws nothing
+        assert word_mask(fine, 60, 20, "")[0] is not None
+
+
 def test_a_class_set_gives_each_child_their_own_name_as_a_maze(tmp_path):
     from puzzlebook.shapes import word_mask
 
