@@ -50,6 +50,7 @@ from .shapes import (
     word_picture,
     word_refused,
 )
+from .solve import ends_problem
 from .units import page_size
 
 MAX_NAME = 60  # characters in a student's name
@@ -970,6 +971,12 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
                 wrong = kinds.field_problem(entry.grid, *size, entry.inner or 0) if size else None
                 if wrong:
                     problems.append(Problem(where(path.name, lines, "mazes", i, "size"), wrong))
+            size = entry.size or (entry.age.size if entry.age else None)
+            marks = entry.marks if entry.marks is not None else book.marks
+            alone = ends_problem(entry.grid, *size, entry.inner or 0) if size and marks != "none" else None
+            if alone and not isinstance(marks, Cells):  # two cells named are told they must differ
+                at = where(path.name, lines, "mazes", i, "marks" if entry.marks is not None else "size")
+                problems.append(Problem(at, alone))
             if entry.size is None and entry.age is None and book.difficulty is None:
                 problems.append(
                     Problem(
