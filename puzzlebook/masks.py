@@ -117,6 +117,11 @@ MAX_WORK = 200_000_000
 however many entries name it, and gone over once more for each size it is fitted into (about 0.6 s
 of CPU for 40 million pixels read, 0.03 to 0.5 s for each size); the pictures kept for the next size
 take a byte a pixel, so at most 100 MB."""
+MAX_CHUNKS = 100_000
+"""Chunks in a mask picture at most, counted from their headers before Pillow reads one: 20 MB of empty
+chunks are a million and a half, and took Pillow 1.5 s to step through; an editor writes a few dozen."""
+CHUNK = 100
+"""Pixels a chunk counts as in ``MAX_WORK``: stepping through one costs Pillow about what 100 pixels do."""
 BAND = 1 << 20
 """Pixels of a picture made into cells at a time: a colour copy of the whole would double its memory."""
 
@@ -163,13 +168,19 @@ def _inside(data: bytes, name: str, pictures: Pictures) -> tuple[Any, str]:
     made a band of rows at a time, as the whole would be, in a fraction of the memory."""
     from PIL import Image, UnidentifiedImageError  # Pillow loads only for a picture mask
 
+    chunks = _chunks(data)
+    if chunks > MAX_CHUNKS:
+        return None, (
+            f"{name} is made of more than {MAX_CHUNKS:,} chunks (a PNG's parts): open it in a picture "
+            "editor and save it again"
+        )
     try:
         with Image.open(io.BytesIO(data), formats=["PNG"]) as picture:
             width, height = picture.size
             too_large = _too_large(name, width, height)
             if too_large:
                 return None, too_large
-            if not pictures.spend(width * height):
+            if not pictures.spend(width * height + CHUNK * chunks):
                 return None, TOO_MUCH
             picture.load()
             inside = Image.new("L", picture.size, 0)
@@ -183,6 +194,17 @@ def _inside(data: bytes, name: str, pictures: Pictures) -> tuple[Any, str]:
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
         return None, f"{name} is not a picture puzzlebook can read; save it as a PNG"
     return inside, ""
+
+
+def _chunks(data: bytes) -> int:
+    """The chunks of a PNG up to its end, counted no further than one past ``MAX_CHUNKS``."""
+    at, count = 8, 0  # after the signature: each chunk is its length, kind, data and checksum
+    while at + 8 <= len(data) and count <= MAX_CHUNKS:
+        count += 1
+        if data[at + 4 : at + 8] == b"IEND":
+            break
+        at += 12 + int.from_bytes(data[at : at + 4], "big")
+    return count
 
 
 def _too_large(name: str, width: int, height: int) -> str:

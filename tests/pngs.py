@@ -47,3 +47,9 @@ def png(width: int, height: int, depth: int = 8, color: int = 0, interlaced: boo
         + _chunk(b"IDAT", b"".join(data))
         + _chunk(b"IEND", b"")
     )
+
+
+def in_pieces(data: bytes, pieces: int) -> bytes:
+    """The PNG ``data`` with ``pieces`` empty IDAT chunks before its own: the same picture, in as many
+    parts as a file of its size can hold."""
+    return data[:33] + _chunk(b"IDAT", b"") * pieces + data[33:]  # after the signature and IHDR

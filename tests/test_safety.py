@@ -686,8 +686,9 @@ def in_fresh_processes(folder: Path, jobs: list[str]) -> dict[str, dict[str, obj
 def test_any_mask_picture_within_the_limits_costs_little_whatever_its_shape_depth_or_kind(tmp_path):
     """Pictures of a few kilobytes that decode to tens of millions of pixels: each stays within 1 GB and
     20 s in a fresh process, as validate and as build (1 x 39 million took 2.2 GB; 16-bit RGBA at the
-    pixel limit, 500 MB), and is refused from its header with the size to save it at or read."""
-    from pngs import png
+    pixel limit, 500 MB; 18 MB of empty chunks, 1.5 s), and is refused from its header with the size
+    to save it at, or read; many entries and sizes naming pictures are bounded in all."""
+    from pngs import in_pieces, png
 
     from puzzlebook.masks import MAX_PICTURE, MAX_SIDE, MAX_WORK
 
@@ -710,6 +711,10 @@ def test_any_mask_picture_within_the_limits_costs_little_whatever_its_shape_dept
     }  # fmt: skip
     for name, (args, _) in pictures.items():
         (tmp_path / f"{name}.png").write_bytes(png(*args))
+    (tmp_path / "pieces.png").write_bytes(in_pieces(png(300, 300), 1_500_000))  # 18 MB, 1.5 s in Pillow
+    pictures["pieces"] = ((), "pieces.png is made of more than 100,000 chunks (a PNG's parts): open it in a "
+                          "picture editor and save it again")  # fmt: skip
+    for name in pictures:
         (tmp_path / f"{name}.yaml").write_text(
             f"title: T\nmazes:\n  - {{mask: {name}.png, size: 30x30, grid: hex, algorithm: wilson}}\n"
         )
