@@ -51,9 +51,9 @@ def load_mask(
     pictures: Pictures | None = None,
 ) -> tuple[Mask | None, list[Problem]]:
     """A mask file, read as every input is (``inputs``; with ``inside``, only from that folder): a .txt
-        drawing, or a .png picture fitted into ``size``, which a picture needs (``size_is`` says how to give
-        it). ``where`` names the file's place in the spec or on the command line; ``pictures``, those read
-    before."""
+    drawing, or a .png picture fitted into ``size``, which a picture needs (``size_is`` says how to give
+    it). ``where`` names the file's place in the spec or on the command line; ``pictures`` holds those
+    read before."""
     kind = file.suffix.lower()
     if kind not in (".txt", ".png"):
         named = shown or str(file)
@@ -164,24 +164,31 @@ TOO_MUCH = (
 
 
 def _inside(data: bytes, name: str, pictures: Pictures) -> tuple[Any, str]:
-    """A picture's dark, opaque pixels (255) in an "L" image, its size checked from the header first;
-    made a band of rows at a time, as the whole would be, in a fraction of the memory."""
+    """A picture's dark, opaque pixels (255) in an "L" image, its size and chunks checked from the file
+    first; made a band of rows at a time, as the whole would be, in a fraction of the memory."""
     from PIL import Image, UnidentifiedImageError  # Pillow loads only for a picture mask
 
+    unreadable = f"{name} is not a picture puzzlebook can read; save it as a PNG"
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR" or len(data) < 24:
+        return None, unreadable
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if not width or not height:
+        return None, unreadable
+    too_large = _too_large(name, width, height)  # before Pillow, which calls a huge one a bomb
+    if too_large:
+        return None, too_large
     chunks = _chunks(data)
     if chunks > MAX_CHUNKS:
         return None, (
             f"{name} is made of more than {MAX_CHUNKS:,} chunks (a PNG's parts): open it in a picture "
             "editor and save it again"
         )
+    if not pictures.spend(width * height + CHUNK * chunks):
+        return None, TOO_MUCH
     try:
         with Image.open(io.BytesIO(data), formats=["PNG"]) as picture:
-            width, height = picture.size
-            too_large = _too_large(name, width, height)
-            if too_large:
-                return None, too_large
-            if not pictures.spend(width * height + CHUNK * chunks):
-                return None, TOO_MUCH
+            if picture.size != (width, height):
+                return None, unreadable
             picture.load()
             inside = Image.new("L", picture.size, 0)
             rows = max(1, BAND // width)
@@ -192,7 +199,7 @@ def _inside(data: bytes, name: str, pictures: Pictures) -> tuple[Any, str]:
                 solid = rgba.getchannel("A").point(lambda v: 255 if v >= 128 else 0)  # opaque pixels
                 inside.paste(gray, box[:2], solid)
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
-        return None, f"{name} is not a picture puzzlebook can read; save it as a PNG"
+        return None, unreadable
     return inside, ""
 
 

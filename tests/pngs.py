@@ -53,3 +53,9 @@ def in_pieces(data: bytes, pieces: int) -> bytes:
     """The PNG ``data`` with ``pieces`` empty IDAT chunks before its own: the same picture, in as many
     parts as a file of its size can hold."""
     return data[:33] + _chunk(b"IDAT", b"") * pieces + data[33:]  # after the signature and IHDR
+
+
+def header_only(width: int, height: int) -> bytes:
+    """A PNG that claims any size and holds no pixels: what its header says is all puzzlebook may read."""
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", b"") + _chunk(b"IEND", b"")

@@ -688,7 +688,7 @@ def test_any_mask_picture_within_the_limits_costs_little_whatever_its_shape_dept
     20 s in a fresh process, as validate and as build (1 x 39 million took 2.2 GB; 16-bit RGBA at the
     pixel limit, 500 MB; 18 MB of empty chunks, 1.5 s), and is refused from its header with the size
     to save it at, or read; many entries and sizes naming pictures are bounded in all."""
-    from pngs import in_pieces, png
+    from pngs import header_only, in_pieces, png
 
     from puzzlebook.masks import MAX_PICTURE, MAX_SIDE, MAX_WORK
 
@@ -714,6 +714,9 @@ def test_any_mask_picture_within_the_limits_costs_little_whatever_its_shape_dept
     (tmp_path / "pieces.png").write_bytes(in_pieces(png(300, 300), 1_500_000))  # 18 MB, 1.5 s in Pillow
     pictures["pieces"] = ((), "pieces.png is made of more than 100,000 chunks (a PNG's parts): open it in a "
                           "picture editor and save it again")  # fmt: skip
+    (tmp_path / "claims.png").write_bytes(header_only(2**31 - 1, 2**31 - 1))  # Pillow calls it a bomb
+    pictures["claims"] = ((), "claims.png is 2147483647x2147483647 pixels; a mask picture may be at most "
+                          "20,000 on a side: save it at 6324x6324 or smaller")  # fmt: skip
     for name in pictures:
         (tmp_path / f"{name}.yaml").write_text(
             f"title: T\nmazes:\n  - {{mask: {name}.png, size: 30x30, grid: hex, algorithm: wilson}}\n"
