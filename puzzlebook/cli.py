@@ -57,6 +57,7 @@ from .render.text import ascii_art
 from .report import left_out_notes, notes, summary
 from .rng import MAX_SEED
 from .shapes import SHAPES, shape_mask, word_mask
+from .solve import ends_problem
 from .spec import SHAPED_MARKS, MazeRequest, json_schema
 from .starter import SCHEMA_FILE, starter_spec
 
@@ -418,6 +419,14 @@ def maze(
         mark = Marks(choose(marks, Marks, "--marks"))
         if solution and mark is Marks.none:
             mark = Marks.suggested  # a solution needs a start and an end
+        asked = "--marks" if marks != "none" else "--solution"
+        alone = (
+            ends_problem(grid_kind, width, height, inner, f"leave out {asked}")
+            if mark is not Marks.none
+            else None
+        )
+        if alone:
+            raise SpecError([Problem(asked, alone)])
         takes = (*SHAPED_MARKS, "center-out") if grid_kind == "circle" else SHAPED_MARKS
         if mark.value == "center-out" and grid_kind != "circle":
             raise SpecError(

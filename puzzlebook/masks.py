@@ -7,7 +7,9 @@ every generator that walks from cell to neighbour carves only the rest.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,10 +48,12 @@ def load_mask(
     shown: str = "",
     size_is: str = "size: WxH",
     grid: str = "rectangle",
+    pictures: Pictures | None = None,
 ) -> tuple[Mask | None, list[Problem]]:
     """A mask file, read as every input is (``inputs``; with ``inside``, only from that folder): a .txt
     drawing, or a .png picture fitted into ``size``, which a picture needs (``size_is`` says how to give
-    it). ``where`` names the file's place in the spec or on the command line."""
+    it). ``where`` names the file's place in the spec or on the command line; ``pictures`` holds those
+    read before."""
     kind = file.suffix.lower()
     if kind not in (".txt", ".png"):
         named = shown or str(file)
@@ -60,7 +64,7 @@ def load_mask(
         source = inputs.read_bytes(file, "mask", where, inside, shown)
         if kind == ".png":
             assert size is not None
-            return picture_mask(source.data, file.name, where, *size, grid=grid)
+            return picture_mask(source.data, file.name, where, *size, grid, pictures)
         return parse_mask(inputs.decode(source.data, file.name, "mask"), file.name, where, grid)
     except SpecError as exc:
         return None, exc.problems
@@ -100,37 +104,145 @@ def parse_mask(text: str, name: str, where: At, grid: str = "rectangle") -> tupl
 
 
 MAX_PICTURE = 40_000_000
-"""Pixels in a mask picture at most: its size is read from the header, before any pixel is."""
+"""Pixels in a mask picture at most: its size is read from the header, before any pixel is. Decoded,
+the largest takes under 1 s of CPU and 270 MB in all (16-bit RGBA, the most bytes a pixel)."""
+MAX_SIDE = 20_000
+"""Pixels on a mask picture's longer side at most: every row and column costs memory of its own (a
+picture 1 pixel wide and 39 million tall took 2.2 GB), and 20 pixels a cell of the largest mask is
+plenty."""
+MAX_WORK = 200_000_000
+"""Pixels the mask pictures of one spec are read and fitted over in all: each picture is read once
+however many entries name it, and gone over once more for each size it is fitted into (about 0.6 s
+of CPU for 40 million pixels read, 0.03 to 0.5 s for each size); the pictures kept for the next size
+take a byte a pixel, so at most 100 MB."""
+MAX_CHUNKS = 100_000
+"""Chunks in a mask picture at most, counted from their headers before Pillow reads one: 20 MB of empty
+chunks are a million and a half, and took Pillow 1.5 s to step through; an editor writes a few dozen."""
+CHUNK = 100
+"""Pixels a chunk counts as in ``MAX_WORK``: stepping through one costs Pillow about what 100 pixels do."""
+BAND = 1 << 20
+"""Pixels of a picture made into cells at a time: a colour copy of the whole would double its memory."""
+
+
+class Pictures:
+    """The mask pictures one spec has read, each kept as its "inside" image (a byte a pixel) by its
+    bytes' digest, so entries fitting one picture into several sizes read it once; and the pixels read
+    and fitted so far, within ``MAX_WORK``."""
+
+    def __init__(self) -> None:
+        self.insides: dict[bytes, tuple[Any, str]] = {}
+        self.work = 0
+
+    def cells(
+        self, data: bytes, name: str, width: int, height: int, grid: str
+    ) -> tuple[set[tuple[int, int]] | None, str]:
+        """The picture fitted into ``width`` x ``height`` cells (see ``fit``), or why it cannot be."""
+        key = hashlib.blake2b(data).digest()
+        if key not in self.insides:
+            self.insides[key] = _inside(data, name, self)
+        inside, problem = self.insides[key]
+        if inside is None:
+            return None, problem
+        if not self.spend(inside.width * inside.height):
+            return None, TOO_MUCH
+        return fit(inside, width, height, grid), ""
+
+    def spend(self, pixels: int) -> bool:
+        """Whether ``pixels`` more may be gone over, counted when they may."""
+        if self.work + pixels > MAX_WORK:
+            return False
+        self.work += pixels
+        return True
+
+
+TOO_MUCH = (
+    f"this spec's mask pictures are read and fitted over more than {MAX_WORK:,} pixels in all (a picture "
+    "is read once, and gone over again for each size it is fitted into): use fewer sizes or smaller pictures"
+)
+
+
+def _inside(data: bytes, name: str, pictures: Pictures) -> tuple[Any, str]:
+    """A picture's dark, opaque pixels (255) in an "L" image, its size and chunks checked from the file
+    first; made a band of rows at a time, as the whole would be, in a fraction of the memory."""
+    from PIL import Image, UnidentifiedImageError  # Pillow loads only for a picture mask
+
+    unreadable = f"{name} is not a picture puzzlebook can read; save it as a PNG"
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR" or len(data) < 24:
+        return None, unreadable
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if not width or not height:
+        return None, unreadable
+    too_large = _too_large(name, width, height)  # before Pillow, which calls a huge one a bomb
+    if too_large:
+        return None, too_large
+    chunks = _chunks(data)
+    if chunks > MAX_CHUNKS:
+        return None, (
+            f"{name} is made of more than {MAX_CHUNKS:,} chunks (a PNG's parts): open it in a picture "
+            "editor and save it again"
+        )
+    if not pictures.spend(width * height + CHUNK * chunks):
+        return None, TOO_MUCH
+    try:
+        with Image.open(io.BytesIO(data), formats=["PNG"]) as picture:
+            if picture.size != (width, height):
+                return None, unreadable
+            picture.load()
+            inside = Image.new("L", picture.size, 0)
+            rows = max(1, BAND // width)
+            for top in range(0, height, rows):
+                box = (0, top, width, min(height, top + rows))
+                rgba = picture.crop(box).convert("RGBA")
+                gray = rgba.convert("L").point(lambda v: 255 if v < 128 else 0)  # dark pixels
+                solid = rgba.getchannel("A").point(lambda v: 255 if v >= 128 else 0)  # opaque pixels
+                inside.paste(gray, box[:2], solid)
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        return None, unreadable
+    return inside, ""
+
+
+def _chunks(data: bytes) -> int:
+    """The chunks of a PNG up to its end, counted no further than one past ``MAX_CHUNKS``."""
+    at, count = 8, 0  # after the signature: each chunk is its length, kind, data and checksum
+    while at + 8 <= len(data) and count <= MAX_CHUNKS:
+        count += 1
+        if data[at + 4 : at + 8] == b"IEND":
+            break
+        at += 12 + int.from_bytes(data[at : at + 4], "big")
+    return count
+
+
+def _too_large(name: str, width: int, height: int) -> str:
+    """Why a picture of this size is refused, with the size to save it at; "" when it is not."""
+    scale = min(1.0, MAX_SIDE / max(width, height), math.sqrt(MAX_PICTURE / (width * height)))
+    if scale == 1.0:
+        return ""
+    fix = f"save it at {max(1, int(width * scale))}x{max(1, int(height * scale))} or smaller"
+    if max(width, height) > MAX_SIDE:
+        return (
+            f"{name} is {width}x{height} pixels; a mask picture may be at most {MAX_SIDE:,} on a side: {fix}"
+        )
+    return f"{name} is {width}x{height} pixels; a mask picture may have at most {MAX_PICTURE:,}: {fix}"
 
 
 def picture_mask(
-    data: bytes, name: str, where: At, width: int, height: int, grid: str = "rectangle"
+    data: bytes,
+    name: str,
+    where: At,
+    width: int,
+    height: int,
+    grid: str = "rectangle",
+    pictures: Pictures | None = None,
 ) -> tuple[Mask | None, list[Problem]]:
     """The mask a picture draws, fitted into ``width`` x ``height`` cells keeping its proportions: a cell
-    is in the maze when most of its pixels are opaque and dark. Then checked and cropped as a drawing is."""
-    from PIL import Image, UnidentifiedImageError  # Pillow loads only for a picture mask
-
+    is in the maze when most of its pixels are opaque and dark. Then checked and cropped as a drawing is.
+    ``pictures`` keeps what was read for the next entry that names the same file."""
     if width * height > MAX_BOX:
         return None, [Problem(where, f"{width}x{height} is too large for a shape: at most {MAX_BOX:,} cells")]
-    try:
-        with Image.open(io.BytesIO(data)) as picture:
-            if picture.width * picture.height > MAX_PICTURE:
-                return None, [
-                    Problem(
-                        where,
-                        f"{name} is {picture.width}x{picture.height} pixels; a mask picture may have at "
-                        f"most {MAX_PICTURE:,}: make it smaller",
-                    )
-                ]
-            rgba = picture.convert("RGBA")
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
-        return None, [Problem(where, f"{name} is not a picture puzzlebook can read; save it as a PNG")]
-    gray = rgba.convert("L").point(lambda v: 255 if v < 128 else 0)  # dark pixels
-    solid = rgba.getchannel("A").point(lambda v: 255 if v >= 128 else 0)  # opaque pixels
-    inside = Image.composite(gray, Image.new("L", rgba.size, 0), solid)
-    return shape_of(
-        fit(inside, width, height, grid), name, where, "draw the shape in dark, opaque pixels", grid
-    )
+    cells, problem = (pictures or Pictures()).cells(data, name, width, height, grid)
+    if cells is None:
+        return None, [Problem(where, problem)]
+    return shape_of(cells, name, where, "draw the shape in dark, opaque pixels", grid)
 
 
 def fit(inside: Any, width: int, height: int, grid: str = "rectangle") -> set[tuple[int, int]]:

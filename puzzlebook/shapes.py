@@ -197,12 +197,9 @@ def word_mask(
     dots of i and j) joined into one piece by the shortest straight bridges of cells, so the word is one
     maze a child can trace from the first letter to the last."""
     word = word.strip()
-    if not word:
-        return None, [Problem(where, "the word is empty: write one, such as text: ANA")]
-    if len(word) > MAX_WORD:
-        return None, [
-            Problem(where, f'"{word}" has {len(word)} letters; a word shape takes at most {MAX_WORD}')
-        ]
+    refused = word_refused(word, where)
+    if refused:
+        return None, refused
     if width * height > MAX_WORD_CELLS:
         return None, [
             Problem(where, f"{width}x{height} is too large for a word: at most {MAX_WORD_CELLS:,} cells")
@@ -225,6 +222,23 @@ def word_mask(
     drawn = _joined(fit(picture, width, height, grid), grid)
     mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
     return (replace(mask, first=first_side(word)) if mask else None), problems
+
+
+def word_refused(word: str, where: At) -> list[Problem]:
+    """Why ``word`` cannot be a word shape at any size: empty, too long, or with a letter the font it is
+    drawn in lacks (told as printed text is: it would be drawn as a box)."""
+    from .render.fonts import bundled_lacks, not_in_fonts  # reportlab reads the font's letters
+
+    word = word.strip()
+    if not word:
+        return [Problem(where, "the word is empty: write one, such as text: ANA")]
+    if len(word) > MAX_WORD:
+        return [Problem(where, f'"{word}" has {len(word)} letters; a word shape takes at most {MAX_WORD}')]
+    letter = bundled_lacks(word, BOLD.stem)
+    if letter is not None:
+        fix = "a word shape is drawn in puzzlebook's own bold font alone: write the word with letters it has"
+        return [Problem(where, not_in_fonts(letter, fix))]
+    return []
 
 
 def word_picture(word: str) -> Any:

@@ -35,7 +35,7 @@ from . import generators, inputs, kinds
 from .errors import At, Problem, SpecError, Where
 from .grid import parse_size, size_problem
 from .kinds.circle import MAX_RINGS
-from .masks import Mask, load_mask
+from .masks import Mask, Pictures, load_mask
 from .messages import Loc, errors_of, format_loc
 from .output import spec_output_problem
 from .registry import suggest
@@ -49,7 +49,9 @@ from .shapes import (
     too_thin,
     word_mask,
     word_picture,
+    word_refused,
 )
+from .solve import ends_problem
 from .units import page_size
 
 MAX_NAME = 60  # characters in a student's name
@@ -1013,6 +1015,12 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
                 wrong = kinds.field_problem(entry.grid, *size, entry.inner or 0) if size else None
                 if wrong:
                     problems.append(Problem(where(path.name, lines, "mazes", i, "size"), wrong))
+            size = entry.size or (entry.age.size if entry.age else None)
+            marks = entry.marks if entry.marks is not None else book.marks
+            alone = ends_problem(entry.grid, *size, entry.inner or 0) if size and marks != "none" else None
+            if alone and not isinstance(marks, Cells):  # two cells named are told they must differ
+                at = where(path.name, lines, "mazes", i, "marks" if entry.marks is not None else "size")
+                problems.append(Problem(at, alone))
             if entry.size is None and entry.age is None and book.difficulty is None:
                 problems.append(
                     Problem(
@@ -1045,6 +1053,7 @@ class _Drawings:
     def __init__(self) -> None:
         self.found: dict[tuple[Any, ...], tuple[Mask | None, list[Problem], At]] = {}
         self.cells = {"shape": 0, "mask": 0}
+        self.pictures = Pictures()
 
     def draw(
         self,
@@ -1097,7 +1106,9 @@ def _mask(
         ("mask", named, entry.size, entry.grid),
         at,
         cells,
-        lambda at: load_mask(file, at, entry.size, inside=path.parent, shown=named, grid=entry.grid),
+        lambda at: load_mask(
+            file, at, entry.size, inside=path.parent, shown=named, grid=entry.grid, pictures=drawings.pictures
+        ),
     )
     if mask is None:
         return None, problems
@@ -1242,7 +1253,7 @@ def _name_shapes(
     thin: list[tuple[str, int, tuple[int, int]]] = []  # one line for them all: the size is the entry's
     for k, (name, named) in enumerate(roster):
         text = entry.shape.text.replace(STUDENT, name)
-        picture = word_picture(text.strip()) if 0 < len(text.strip()) <= MAX_WORD else None
+        picture = None if word_refused(text, named) else word_picture(text.strip())  # word_mask says why
         too = too_thin(picture, *size, entry.grid) if picture is not None else None
         if too:
             thin.append((text.strip(), *too))

@@ -332,3 +332,51 @@ def test_an_argument_mistake_is_one_line_in_a_fresh_process_too():
     )
     assert done.returncode == 2
     assert done.stderr.decode() == SEED_RULE + '"1.5"\n'
+
+
+@pytest.mark.parametrize(
+    ("grid", "size", "marks"),
+    [
+        ("rectangle", "1x1", "suggested"),
+        ("rectangle", "1x1", "farthest"),
+        ("rectangle", "1x1", "left-right"),
+        ("rectangle", "1x1", "top-bottom"),
+        ("rectangle", "1x1", "corners"),
+        ("hex", "1x1", "suggested"),
+        ("triangle", "1x1", "farthest"),
+        ("circle", "1", "center-out"),
+        ("circle", "1", "suggested"),
+    ],
+)
+def test_a_field_of_one_cell_is_refused_ends_with_the_least_size_that_has_two(tmp_path, grid, size, marks):
+    """Every rule put a one-cell maze's start and end in its one cell, the answer that cell: refused
+    where the ends are asked for, in the spec and on the command line alike, and the size it offers
+    takes them."""
+    least = "2" if grid == "circle" else "2x1"
+    told = (
+        f"is one cell, so its start and end would be the same cell: make it at least "
+        f"{'2 rings' if grid == 'circle' else '2x1'}, or "
+    )
+    options = ["-a", "wilson", "--seed", "3", "--grid", grid, "-f", "json"]
+    for asked in (["--marks", marks], ["--solution"]):
+        result = runner.invoke(app, ["maze", *options, "-s", size, *asked])
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"error: {asked[0]}: ") and told in result.stderr
+        assert result.stderr.rstrip().endswith(f"or leave out {asked[0]}")
+    for fits in (least, "1x2") if grid == "rectangle" else (least,):
+        made = json.loads(runner.invoke(app, ["maze", *options, "-s", fits, "--marks", marks]).stdout)
+        assert made["start"] != made["end"]
+    assert runner.invoke(app, ["maze", *options, "-s", size]).exit_code == 0  # no ends: one cell is fine
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: T\nmarks: {marks}\nmazes:\n  - {{size: {size}, grid: {grid}}}\n")
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.stderr.splitlines() == [
+        f"error: book.yaml:4: mazes[0].size: {result.stderr.split('size: ', 1)[1].strip()}"
+    ]
+    assert told in result.stderr and result.stderr.rstrip().endswith("or give it marks: none")
+    spec.write_text(f"title: T\nmazes:\n  - {{size: {size}, grid: {grid}, marks: {marks}}}\n")
+    assert runner.invoke(app, ["validate", str(spec)]).stderr.startswith(
+        "error: book.yaml:3: mazes[0].marks: "
+    )
+    spec.write_text(f"title: T\nmarks: {marks}\nmazes:\n  - {{size: {least}, grid: {grid}}}\n")
+    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0

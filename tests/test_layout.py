@@ -148,7 +148,7 @@ def test_everything_stays_inside_the_margins_and_prints(tmp_path, name):
         tmp_path,
         f"title: A rather long title for a maze book that must still fit\nlayout: {name}\nmarks: suggested\n"
         "mazes:\n  - {size: 10x14, count: 5}\n  - {size: 16x12, marks: none}\n"
-        "  - {size: 1x1}\n  - {size: 1x9}\n",
+        "  - {size: 2x1}\n  - {size: 1x1, marks: none}\n  - {size: 1x9}\n",  # one cell takes no ends
     )
     layout = load_layout(name)
     mazes = list(spec.mazes())

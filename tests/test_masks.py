@@ -375,6 +375,32 @@ def test_a_picture_too_large_is_refused_from_its_header(tmp_path):
     assert mask is None and "huge.png is 8000x6000 pixels" in found[0].message
 
 
+def test_a_picture_is_read_once_however_many_entries_and_sizes_name_it_and_only_as_a_png(
+    tmp_path, monkeypatch
+):
+    from PIL import Image
+
+    from puzzlebook import masks
+
+    star_picture(tmp_path / "star.png")
+    (tmp_path / "copy.png").write_bytes((tmp_path / "star.png").read_bytes())
+    read = []
+    real = masks._inside
+    monkeypatch.setattr(masks, "_inside", lambda *a: read.append(a[1]) or real(*a))
+    spec = tmp_path / "book.yaml"
+    sizes = "".join(f"  - {{mask: {n}, size: {w}x{w}}}\n" for n in ("star.png", "copy.png") for w in (24, 30))
+    spec.write_text(f"title: S\nmazes:\n{sizes}")
+    checked = check_book(spec)
+    assert [m.width for m in checked.mazes] != [checked.mazes[0].width] * 4  # fitted anew for each size
+    assert read == ["star.png"]  # the copy has the same bytes
+    Image.open(tmp_path / "star.png").convert("RGB").save(tmp_path / "photo.png", "JPEG")  # named .png
+    mask, found = masks.picture_mask((tmp_path / "photo.png").read_bytes(), "photo.png", "--mask", 30, 30)
+    assert (
+        mask is None
+        and found[0].message == "photo.png is not a picture puzzlebook can read; save it as a PNG"
+    )
+
+
 def test_the_command_line_takes_a_picture_with_a_size(tmp_path):
     star_picture(tmp_path / "star.png")
     result = runner.invoke(
@@ -477,6 +503,37 @@ def test_a_word_shape_in_a_spec_and_on_the_command_line(tmp_path):
     assert problems(made["cells"], frozenset(tuple(c) for c in made["grid"]["masked"])) == []
     result = runner.invoke(app, ["maze", "-a", "prim", "--shape", "text:   ", "-s", "40x16"])
     assert result.exit_code == 2 and "the word is empty" in result.stderr
+
+
+@pytest.mark.parametrize("word", ["HI🙂", "迷宫", "Ω🎈"])
+def test_a_word_shape_with_a_letter_its_font_lacks_is_refused_as_printed_text_is(tmp_path, word):
+    """A word shape drew an emoji or a CJK name as boxes where a title with the same letters is refused:
+    both are told by one rule, in the same words, the fix being the place's own."""
+    from puzzlebook.render.fonts import not_in_fonts
+    from puzzlebook.shapes import word_mask
+
+    mask, found = word_mask(word, 60, 20, "book.yaml:4")
+    lacked = next(c for c in word if not c.isascii() and c != "Ω")
+    assert mask is None and found[0].where == "book.yaml:4"
+    assert found[0].message.startswith(not_in_fonts(lacked).split(";")[0] + "; a word shape is drawn in")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: '{word}'\nmazes:\n  - {{size: 5x5}}\n")
+    title = runner.invoke(app, ["validate", str(spec)]).stderr.splitlines()[0]
+    assert title == f"error: book.yaml:1: title: {not_in_fonts(lacked)}"
+    names = tmp_path / "names.yaml"
+    names.write_text(
+        f"title: T\nstudents: [Ana, '{word}']\nmazes:\n  - {{shape: {{text: '{{student}}'}}, size: 60x20}}\n"
+    )
+    result = runner.invoke(app, ["validate", str(names)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == f"error: names.yaml:2: students[1]: {found[0].message}"
+    for fine in (
+        "Zoë",
+        "שרה",
+        "Иван",
+        "ANA\u200d",
+    ):  # letters the bold font has, and a joiner that draws nothing
+        assert word_mask(fine, 60, 20, "")[0] is not None
 
 
 def test_a_class_set_gives_each_child_their_own_name_as_a_maze(tmp_path):

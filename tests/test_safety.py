@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import errno
+import json
+import math
 import os
 import re
 import shutil
@@ -1254,3 +1256,87 @@ def test_check_of_one_long_path_takes_little_memory(tmp_path):
         f"error: {tmp_path / 'book.pdf'}: 1 pages; print-on-demand needs at least 24 and an even number: "
         "add `pad: true`"
     )
+
+
+# ---- a mask picture's cost -------------------------------------------------------------------------
+
+
+def in_fresh_processes(folder: Path, jobs: list[str]) -> dict[str, dict[str, object]]:
+    """``bad_runner.py``'s results for COMMAND:NAME jobs on the specs in ``folder``: each job forked under
+    its 1 GB / 20 s limits."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    ran = subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "bad_runner.py"), str(folder), *jobs],
+        stdout=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return {done["job"]: done for done in map(json.loads, ran.stdout.splitlines())}
+
+
+def test_any_mask_picture_within_the_limits_costs_little_whatever_its_shape_depth_or_kind(tmp_path):
+    """Pictures of a few kilobytes that decode to tens of millions of pixels: each stays within 1 GB and
+    20 s in a fresh process, as validate and as build (1 x 39 million took 2.2 GB; 16-bit RGBA at the
+    pixel limit, 500 MB; 18 MB of empty chunks, 1.5 s), and is refused from its header with the size
+    to save it at, or read; many entries and sizes naming pictures are bounded in all."""
+    from pngs import header_only, in_pieces, png
+
+    from puzzlebook.masks import MAX_PICTURE, MAX_SIDE, MAX_WORK
+
+    side = math.isqrt(MAX_PICTURE)
+    pictures = {  # name: (png arguments, the first line puzzlebook prints; "" when it builds)
+        "tall": ((1, 39_000_000), "tall.png is 1x39000000 pixels; a mask picture may be at most 20,000 on "
+                 "a side: save it at 1x20000 or smaller"),
+        "wide": ((39_000_000, 1, 16, 0), "wide.png is 39000000x1 pixels; a mask picture may be at most "
+                 "20,000 on a side: save it at 20000x1 or smaller"),
+        "many": ((side + 1, side + 1), f"many.png is {side + 1}x{side + 1} pixels; a mask picture may have "
+                 f"at most {MAX_PICTURE:,}: save it at {side}x{side} or smaller"),
+        "rgba16": ((side, side, 16, 6), "rgba16.png has 0 cell(s); a maze needs at least 2: draw the shape "
+                   "in dark, opaque pixels"),  # transparent
+        "adam7": ((side, side, 16, 6, True), "adam7.png has 0 cell(s); a maze needs at least 2: draw the "
+                  "shape in dark, opaque pixels"),
+        "gray16": ((side, side, 16, 0), ""),  # black: every cell
+        "palette": ((side, side, 8, 3), ""),
+        "bits": ((side, side, 1, 0, True), ""),
+        "long": ((MAX_PICTURE // MAX_SIDE, MAX_SIDE, 16, 2), ""),
+    }  # fmt: skip
+    for name, (args, _) in pictures.items():
+        (tmp_path / f"{name}.png").write_bytes(png(*args))
+    (tmp_path / "pieces.png").write_bytes(in_pieces(png(300, 300), 1_500_000))  # 18 MB, 1.5 s in Pillow
+    pictures["pieces"] = ((), "pieces.png is made of more than 100,000 chunks (a PNG's parts): open it in a "
+                          "picture editor and save it again")  # fmt: skip
+    (tmp_path / "claims.png").write_bytes(header_only(2**31 - 1, 2**31 - 1))  # Pillow calls it a bomb
+    pictures["claims"] = ((), "claims.png is 2147483647x2147483647 pixels; a mask picture may be at most "
+                          "20,000 on a side: save it at 6324x6324 or smaller")  # fmt: skip
+    for name in pictures:
+        (tmp_path / f"{name}.yaml").write_text(
+            f"title: T\nmazes:\n  - {{mask: {name}.png, size: 30x30, grid: hex, algorithm: wilson}}\n"
+        )
+    sizes = "".join(f"  - {{mask: gray16.png, size: {w}x{w}, grid: hex}}\n" for w in range(10, 40))
+    (tmp_path / "sizes.yaml").write_text(f"title: T\nmazes:\n{sizes}")  # one picture, thirty sizes
+    several = ("gray16", "copy", "palette", "bits", "long")  # a copy is read once: only bits is too many
+    (tmp_path / "several.yaml").write_text(
+        "title: T\nmazes:\n" + "".join(f"  - {{mask: {name}.png, size: 30x30}}\n" for name in several)
+    )
+    shutil.copy(tmp_path / "gray16.png", tmp_path / "copy.png")
+    jobs = [
+        f"{command}:{name}" for name in [*pictures, "sizes", "several"] for command in ("validate", "build")
+    ]
+    done = in_fresh_processes(tmp_path, jobs)
+    for name, (_, first) in pictures.items():
+        for command in ("validate", "build"):
+            result = done[f"{command}:{name}"]
+            if first:
+                assert result["code"] == 2, result
+                assert result["stderr"].splitlines()[0] == f"error: {name}.yaml:3: mazes[0].mask: {first}"
+            else:
+                assert result["code"] == 0, result
+    too_much = f"are read and fitted over more than {MAX_WORK:,} pixels in all"
+    for name in ("sizes", "several"):
+        for command in ("validate", "build"):
+            result = done[f"{command}:{name}"]
+            assert result["code"] == 2 and too_much in result["stderr"], result
+            first = result["stderr"].splitlines()[0]
+            assert first.startswith(f"error: {name}.yaml:{6 if name == 'several' else 7}: "), first

@@ -42,13 +42,18 @@ sides are drawn one by one, and a PNG of that many takes about ten seconds and 4
 padded fast path goes to 16 million."""
 
 
+def field_cells(name: str, width: int, height: int, inner: int = 0) -> int:
+    """Cells a field of this kind and size has: a circle's ``width`` rings hold more each ring out."""
+    return sum(ring_counts(width, inner)) if name == "circle" else width * height
+
+
 def field_problem(name: str, width: int, height: int, inner: int = 0) -> str | None:
     """What is wrong with a maze of this kind and size, said for the reader; None if nothing."""
     shape = kind_for(name, width, inner)
     problem = shape.size_problem(width, height)
     if problem or name == "rectangle":
         return problem
-    cells = sum(ring_counts(width, inner)) if name == "circle" else width * height
+    cells = field_cells(name, width, height, inner)
     if cells > MAX_FIELD_CELLS:
         most = "200 rings" if name == "circle" else "for example 346x346"
         return f"{cells:,} cells is too many for a {name} maze: at most {MAX_FIELD_CELLS:,} ({most})"
@@ -62,6 +67,7 @@ __all__ = [
     "Kind",
     "Point",
     "Side",
+    "field_cells",
     "field_problem",
     "kind",
     "kind_for",

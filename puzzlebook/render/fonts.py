@@ -17,7 +17,7 @@ import io
 import re
 import struct
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, groupby, pairwise
 from pathlib import Path
@@ -180,6 +180,28 @@ def _invisible(c: str) -> bool:
     return unicodedata.category(c) == "Cf" or "\ufe00" <= c <= "\ufe0f" or "\U000e0100" <= c <= "\U000e01ef"
 
 
+def lacking(text: str, cmaps: Sequence[Mapping[int, int]], known: Container[str] = ()) -> str | None:
+    """The first letter of ``text`` that none of the fonts (by their ``cmaps``) has, so that it would be
+    drawn as an empty box; ``known`` are letters found before. The one rule for printed text and for
+    word shapes alike."""
+    for c in unicodedata.normalize("NFC", text):
+        if c not in known and not _invisible(c) and not any(cmap.get(ord(c)) for cmap in cmaps):
+            return c
+    return None
+
+
+def not_in_fonts(letter: str, fix: str = "") -> str:
+    """What is said of a letter ``lacking`` finds, wherever it is written; ``fix`` for a place that does
+    not draw with the book's fonts."""
+    fix = fix or f"add a font that has it, e.g. fallback_fonts: [{font_for(letter)}]"
+    return f'"{letter}" (U+{ord(letter):04X}) is in none of the fonts; {fix}'
+
+
+def bundled_lacks(text: str, font: str) -> str | None:
+    """The first letter of ``text`` that the bundled ``font`` alone lacks (see ``lacking``)."""
+    return lacking(text, [pdfmetrics.getFont(register_font(font)).face.charToGlyph])
+
+
 _RTL = {"R", "AL", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI", "PDF", "PDI"}
 """Bidi classes of letters that run right to left, and of the controls that can change direction."""
 
@@ -307,14 +329,7 @@ class Setter:
 
     def missing(self, text: str) -> str | None:
         """The first letter that none of the fonts has: it would print as an empty box."""
-        for c in unicodedata.normalize("NFC", text):
-            if (
-                c not in self._plain
-                and not _invisible(c)
-                and not any(cmap.get(ord(c)) for cmap in self._cmaps)
-            ):
-                return c
-        return None
+        return lacking(text, self._cmaps, self._plain)
 
     def line(self, text: str) -> Line:
         line = self._lines.get(text)

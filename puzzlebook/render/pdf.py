@@ -35,7 +35,7 @@ from ..errors import At, Problem
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, wall_for
 from ..puzzles import Puzzle
-from .fonts import Line, Setter, font_for, register_font
+from .fonts import Line, Setter, not_in_fonts, register_font
 from .geometry import Placement, arc_beziers, extent, field_sides, gaps, solution_line, wall_runs
 from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
@@ -79,7 +79,7 @@ def text_problems(plan: BookPlan) -> list[Problem]:
         if letter is not None and (where or letter not in missed):
             missed.add(letter)
             where = where or fonts_named[setter] or "layout"
-            problems.setdefault(where, Problem(where, _missing(letter)))
+            problems.setdefault(where, Problem(where, not_in_fonts(letter)))
         return letter is not None
 
     missing(PUZZLE_TEXT, regular, "")
@@ -121,13 +121,6 @@ def text_problems(plan: BookPlan) -> list[Problem]:
                     f"({room:.0f} pt of room); use a shorter word",
                 )
     return list(problems.values())
-
-
-def _missing(letter: str) -> str:
-    return (
-        f'"{letter}" (U+{ord(letter):04X}) is in none of the fonts; add a font that has it, e.g. '
-        f"fallback_fonts: [{font_for(letter)}]"
-    )
 
 
 def write_pdf(
