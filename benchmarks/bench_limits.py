@@ -35,7 +35,7 @@ from puzzlebook.kinds import ring_counts
 from puzzlebook.puzzles import SAMPLE, Recipe, banded_puzzles, make_puzzle
 from puzzlebook.render.png import png_dpi
 from puzzlebook.shapes import SHAPES, shape_mask
-from puzzlebook.spec import parse_yaml
+from puzzlebook.yamlread import parse_yaml
 
 
 def _used() -> float:

@@ -385,7 +385,7 @@ def test_a_right_to_left_name_in_a_title_keeps_the_title_reading_left_to_right(t
     """ "{student}'s maze" for محمد printed "Maze 1 · s maze'محمد": the name made the whole title a
     right-to-left paragraph."""
     from puzzlebook.build import check_book
-    from puzzlebook.spec import isolate
+    from puzzlebook.fields import isolate
 
     book = write(
         tmp_path / "book.yaml",

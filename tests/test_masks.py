@@ -241,9 +241,9 @@ def test_the_command_line_never_writes_its_maze_over_its_mask(tmp_path):
 def test_a_shape_or_mask_named_many_times_is_drawn_once_and_all_are_bounded(tmp_path, monkeypatch):
     """A 7 KB spec of 1,000 aliases to one 500x500 heart drew it 1,000 times (1.6 s each) before any
     limit was checked; twenty entries naming one big mask file read it twenty times."""
-    from puzzlebook import spec as spec_module
     from puzzlebook.errors import SpecError
     from puzzlebook.spec import SHAPE_CELLS, load_spec
+    from puzzlebook.spec import fits as spec_module
 
     drawn = []
     real = spec_module.shape_mask
@@ -819,7 +819,7 @@ def test_a_class_sets_names_are_bounded_for_the_whole_book_and_never_drawn_past_
 ):
     """16,000 names took two minutes to draw, then the class list was refused for its size; four entries
     of names could each draw the whole budget (here made small, so that few names reach it)."""
-    import puzzlebook.spec as spec_module
+    import puzzlebook.spec.fits as spec_module
 
     (tmp_path / "names.txt").write_text("".join(f"N{i:05d}\n" for i in range(16_000)))
     spec = tmp_path / "book.yaml"

@@ -6,10 +6,8 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..spec import (
-    MazeRequest,
-    isolate,
-)
+from ..fields import isolate
+from ..spec import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
 from .frames import page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text

@@ -5,11 +5,9 @@ from __future__ import annotations
 from ..artwork import MIN_SIZE as MIN_PICTURE
 from ..artwork import PAIRS
 from ..errors import At
+from ..fields import isolate
 from ..kinds import kind
-from ..spec import (
-    MazeRequest,
-    isolate,
-)
+from ..spec import MazeRequest
 from .boxes import GAP, content_box, fit, mark_room, page_scale, solution_width, wall_for
 from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
 from .presets import MIN_LINE, MIN_TEXT, PAGES, Layout

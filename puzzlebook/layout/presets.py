@@ -21,19 +21,13 @@ from pydantic import (
 
 from ..artwork import PAIRS
 from ..errors import At, Problem, SpecError, Where
+from ..fields import MAX_FALLBACKS, FontFiles, OneLine, isolate
 from ..inputs import read_bytes, read_text
 from ..messages import Loc, errors_of
 from ..registry import suggest
-from ..spec import (
-    MAX_FALLBACKS,
-    FontFiles,
-    OneLine,
-    Spec,
-    isolate,
-    parse_yaml,
-    sort_problems,
-)
+from ..spec import Spec
 from ..units import length, margin, page_size
+from ..yamlread import parse_yaml, sort_problems
 
 Length = Annotated[float, BeforeValidator(length)]
 MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce

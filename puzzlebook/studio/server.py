@@ -32,7 +32,7 @@ TYPES = {
 def parsed_spec(text: str) -> dict[str, Any] | None:
     """The spec's YAML as data, for the page's form to follow the YAML tab; None if it is not a mapping.
     Parsed with the spec's own guards (aliases and nodes counted), and no file is read."""
-    from ..spec import parse_yaml
+    from ..yamlread import parse_yaml
 
     try:
         data, _, _ = parse_yaml(text, "book.yaml")

@@ -1,0 +1,105 @@
+"""Text a book prints, as field types the spec and the layout share: one line, a few paragraphs, a
+name that prints something, font files, and the isolate that keeps a name's direction its own.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated
+
+from pydantic import (
+    AfterValidator,
+    Field,
+)
+
+
+def one_line(value: str) -> str:
+    """Text printed in the book: one line, no control characters (they print as empty boxes)."""
+    value = value.strip()
+    bad = next((c for c in value if unicodedata.category(c) == "Cc"), None)
+    if bad is not None:
+        what = "a line break" if bad in "\n\r" else f"the control character U+{ord(bad):04X}"
+        raise ValueError(f"holds {what}; write it as one line of plain text")
+    turn = next((c for c in value if "\u202a" <= c <= "\u202e" or "\u2066" <= c <= "\u2069"), None)
+    if turn is not None:  # pasted from a web page or a chat: "Maze\u202e end" printed "Maze dne"
+        raise ValueError(
+            f"holds the invisible direction control U+{ord(turn):04X}, which turns the text after it around "
+            "when printed: type the line again, or delete that character"
+        )
+    return value
+
+
+OneLine = Annotated[str, AfterValidator(one_line)]
+
+
+def printed(value: str, fix: str) -> str:
+    """Text that must show on the page: a title or a student's name made only of spaces, invisible
+    characters (U+200B, joiners) or combining marks printed nothing, and got a blank sheet of its own."""
+    if any(_shows(c) for c in value):
+        return value
+    unseen = next((c for c in value if not c.isspace()), None)
+    if unseen is None:
+        raise ValueError(f"is empty; {fix}")
+    what = (
+        "combining marks, which print on a letter"
+        if unicodedata.category(unseen).startswith("M")
+        else "invisible characters"
+    )
+    said = f"U+{ord(unseen):04X} {unicodedata.name(unseen, '(unassigned)')}"
+    raise ValueError(f"prints nothing: it holds only {what} ({said}); {fix}")
+
+
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters that print nothing: the Hangul fillers and the blank Braille pattern."""
+
+
+def _shows(c: str) -> bool:
+    """Whether a character prints something by itself: not a space, a mark (drawn on a letter), a
+    control, a format character or an unassigned code point. Private-use ones are left to the fonts."""
+    kind = unicodedata.category(c)
+    return (kind[0] not in "MZC" or kind == "Co") and c not in _BLANK_LETTERS
+
+
+NAME_FIX = "write the name in letters, or delete it"
+
+
+def _paragraphs(value: str) -> str:
+    """Printed text of a few lines (the copyright notice): line breaks allowed, nothing else unseen."""
+    lines = [line.strip() for line in value.strip().replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    if len(lines) > MAX_PARAGRAPH_LINES:
+        raise ValueError(f"has {len(lines)} lines; at most {MAX_PARAGRAPH_LINES} fit the page")
+    return "\n".join(one_line(line) for line in lines)
+
+
+MAX_PARAGRAPH_LINES = 12
+
+
+Paragraphs = Annotated[str, AfterValidator(_paragraphs)]
+
+
+def is_one_line(value: str) -> bool:
+    try:
+        one_line(value)
+    except ValueError:
+        return False
+    return True
+
+
+def isolate(words: str) -> str:
+    """Someone's words set inside ours ("Ana · Maze 3"): a right-to-left name is wrapped in Unicode bidi
+    isolates (UAX #9), so it keeps its own direction and the line around it still reads left to right."""
+    rtl = any(unicodedata.bidirectional(c) in ("R", "AL") for c in words)
+    return f"\u2068{words}\u2069" if rtl else words
+
+
+MAX_FALLBACKS = 8  # fallback fonts one layout or spec may name
+
+
+FontFiles = Annotated[
+    list[Annotated[OneLine, Field(max_length=255)]],
+    Field(
+        max_length=MAX_FALLBACKS,
+        description="fonts tried letter by letter for what the main font lacks: .ttf, .otf or .ttc files, "
+        "relative to this file",
+    ),
+]

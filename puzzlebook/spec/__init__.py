@@ -1,0 +1,29 @@
+"""The book spec: a YAML file a person writes, checked in full before any work starts.
+
+Every problem is reported at once, each at its file, line and key with what to do. In rooms: ``model``
+(every key, its type and bounds), ``load`` (reading and checking a spec, its mazes in book order),
+``classlist`` (a class set's names), ``fits`` (what a mask, shape or word must agree with). The YAML
+reader is ``yamlread`` and the text field types the layout shares are ``fields``, beside this package.
+"""
+
+from .fits import SHAPE_CELLS, SHAPED_MARKS, STUDENT
+from .load import MazeRequest, Spec, load_partial, load_spec
+from .model import AGES, NO_MASK, Age, BookSpec, Cells, MazeEntry, WordShape, json_schema
+
+__all__ = [
+    "AGES",
+    "NO_MASK",
+    "SHAPED_MARKS",
+    "SHAPE_CELLS",
+    "STUDENT",
+    "Age",
+    "BookSpec",
+    "Cells",
+    "MazeEntry",
+    "MazeRequest",
+    "Spec",
+    "WordShape",
+    "json_schema",
+    "load_partial",
+    "load_spec",
+]

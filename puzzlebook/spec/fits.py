@@ -1,0 +1,348 @@
+"""What an entry with a mask, a shape or a word must agree with, drawn once each and within bounds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from pydantic import (
+    ValidationError,
+)
+
+from .. import generators
+from ..errors import At, Problem
+from ..masks import Mask, Pictures, load_mask
+from ..messages import Loc, errors_of
+from ..registry import suggest
+from ..shapes import (
+    MAX_WORD_CELLS,
+    MIN_WORD_ROWS,
+    shape_mask,
+    too_thin,
+    word_mask,
+    word_picture,
+    word_refused,
+)
+from ..yamlread import where
+from .model import AGES, MAX_STUDENTS, BookSpec, Cells, MazeEntry, WordShape
+
+SHAPED_MARKS = ("none", "suggested", "farthest")
+"""The marks rules a masked maze takes: the others name sides and corners a shape may not have."""
+
+
+SHAPE_CELLS = 400_000
+"""Cells the built-in shapes and words of one spec are drawn over in all, each one once: 2 to 3.6 s of
+work here (``cost.SHAPE``; a shape tests nine points a cell), counted in the book's work too. Shapes are
+drawn before the page is known, so this also bounds what a too-dense shape costs before it is refused."""
+
+
+MASK_CELLS = 16_000_000
+"""Cells the mask files of one spec fill in all, each one once: as many as one maze may have."""
+
+
+class Drawings:
+    """The shapes and masks a spec names, each drawn once however many entries name it (1,000 aliases
+    of one 500x500 heart drew it 1,000 times, 1.6 s each), and within ``SHAPE_CELLS`` and
+    ``MASK_CELLS`` in all, counted before the drawing."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[Any, ...], tuple[Mask | None, list[Problem], At]] = {}
+        self.cells = {"shape": 0, "mask": 0}
+        self.pictures = Pictures()
+
+    def draw(
+        self,
+        key: tuple[Any, ...],
+        at: At,
+        cells: int,
+        make: Callable[[At], tuple[Mask | None, list[Problem]]],
+    ) -> tuple[Mask | None, list[Problem]]:
+        """``make(at)``, or what it gave for ``key`` before, told at ``at``; ``cells`` is its cost."""
+        if key not in self.found:
+            kind = "mask" if key[0] == "mask" else "shape"
+            most = MASK_CELLS if kind == "mask" else SHAPE_CELLS
+            if self.cells[kind] + cells > most:
+                return None, [
+                    Problem(
+                        at,
+                        f"this spec's {kind}s are drawn over more than {most:,} cells in all: use fewer "
+                        f"or smaller {kind}s",
+                    )
+                ]
+            self.cells[kind] += cells
+            self.found[key] = (*make(at), at)
+        mask, problems, first = self.found[key]
+        return mask, [replace(p, where=at) if p.where == first else p for p in problems]
+
+
+def mask_of(
+    entry: MazeEntry,
+    book: BookSpec,
+    i: int,
+    path: Path,
+    lines: dict[Loc, int],
+    drawings: Drawings,
+) -> tuple[Mask | None, list[Problem]]:
+    """The entry's mask file, read from the spec's folder and checked, with what else the entry must
+    agree with: its size (if given), an algorithm that walks from cell to neighbour, and a marks rule a
+    shape can have."""
+    at = where(path.name, lines, "mazes", i, "mask")
+    assert entry.mask is not None
+    named = entry.mask
+    file = path.parent / named
+    if entry.size:  # a picture is fitted into it, and a drawing must fill it
+        cells = entry.size[0] * entry.size[1]
+    else:
+        try:
+            cells = file.stat().st_size  # a drawing's characters: about its cells
+        except (OSError, ValueError):
+            cells = 0  # load_mask says what is wrong with it
+    mask, problems = drawings.draw(
+        ("mask", named, entry.size, entry.grid),
+        at,
+        cells,
+        lambda at: load_mask(
+            file, at, entry.size, inside=path.parent, shown=named, grid=entry.grid, pictures=drawings.pictures
+        ),
+    )
+    if mask is None:
+        return None, problems
+    drawn = Path(entry.mask).suffix.lower() == ".txt"  # a picture is fitted into size; a drawing sets it
+    if drawn and entry.size is not None and entry.size != (mask.width, mask.height):
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, "size"),
+                f"{entry.size[0]}x{entry.size[1]}, but the mask's cells fill {mask.width}x{mask.height}: "
+                "leave size out, it comes from the mask",
+            )
+        )
+    return mask, problems + _fits_shape(entry, book, i, mask, path, lines)
+
+
+def _fits_shape(
+    entry: MazeEntry, book: BookSpec, i: int, mask: Mask, path: Path, lines: dict[Loc, int]
+) -> list[Problem]:
+    """What an entry with a mask or shape must agree with: an algorithm that walks from cell to
+    neighbour, and a marks rule a shape can have."""
+    problems = fits_grid(entry, book, i, path, lines, "a shape", "follow a mask", "a masked maze")
+    marks = entry.marks if entry.marks is not None else book.marks
+    if isinstance(marks, Cells):
+        for name, (x, y) in (("start", marks.start), ("end", marks.end)):
+            if (x, y) in mask.off or not (0 <= x < mask.width and 0 <= y < mask.height):
+                problems.append(
+                    Problem(
+                        where(path.name, lines, "mazes", i, "marks"),
+                        f"{name} [{x}, {y}] is not a cell of the mask",
+                    )
+                )
+    return problems
+
+
+def circle_problems(
+    entry: MazeEntry, book: BookSpec, i: int, path: Path, lines: dict[Loc, int]
+) -> list[Problem]:
+    """What only a circle takes (``inner``, ``marks: center-out``), and what it cannot (a mask or shape:
+    a circle is its own shape)."""
+    problems = []
+    marks = entry.marks if entry.marks is not None else book.marks
+    if entry.grid != "circle":
+        if entry.inner is not None:
+            at = where(path.name, lines, "mazes", i, "inner")
+            problems.append(Problem(at, "inner is the hole in the middle of a circle: add grid: circle"))
+        if marks == "center-out":
+            at = where(path.name, lines, "mazes", i, "marks")
+            problems.append(Problem(at, "center-out starts in the centre of a circle: add grid: circle"))
+    elif entry.mask or entry.shape:
+        key = "mask" if entry.mask else "shape"
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, key), "a circle is its own shape: leave " + key + " out"
+            )
+        )
+    return problems
+
+
+def fits_grid(
+    entry: MazeEntry,
+    book: BookSpec,
+    i: int,
+    path: Path,
+    lines: dict[Loc, int],
+    what: str,
+    verb: str,
+    taker: str = "it",
+) -> list[Problem]:
+    """What a maze that is not a plain rectangle (masked, or of another grid) must agree with: an
+    algorithm that walks from cell to neighbour, and a marks rule its outline can have."""
+    problems: list[Problem] = []
+    if entry.algorithm in generators.ALGORITHMS and entry.algorithm not in generators.on_graphs():
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, "algorithm"),
+                f"{entry.algorithm} builds a plain rectangle row by row and cannot {verb}; use one "
+                f"of {', '.join(generators.on_graphs())}",
+            )
+        )
+    marks = entry.marks if entry.marks is not None else book.marks
+    takes = (*SHAPED_MARKS, "center-out") if entry.grid == "circle" else SHAPED_MARKS
+    if isinstance(marks, str) and marks not in takes and marks != "center-out":
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, "marks"),
+                f"{marks} names sides {what} may not have; {taker} takes {', '.join(takes)}, "
+                "or {start: [x, y], end: [x, y]}",
+            )
+        )
+    return problems
+
+
+NAME_CELLS = 4_000_000
+"""Cells a class set's name shapes are drawn over in all (each name's box times the students)."""
+
+
+STUDENT = "{student}"
+"""In a word shape or a maze's title of a class set, each student's name: every child traces their own."""
+
+
+def name_shapes(
+    entry: MazeEntry,
+    book: BookSpec,
+    i: int,
+    path: Path,
+    lines: dict[Loc, int],
+    roster: list[tuple[str, At]],
+    found: dict[tuple[int, int], Mask],
+    spent: list[int],
+) -> list[Problem]:
+    """Each student's own word shape for ``{text: "{student}"}``, checked like any shape (a name too
+    long or falling apart is reported where the name is written)."""
+    at = where(path.name, lines, "mazes", i, "shape")
+    assert isinstance(entry.shape, WordShape)
+    if not roster:
+        return [
+            Problem(at, f"{STUDENT} is each student's name: add students: to the spec, or write the word")
+        ]
+    if entry.difficulty is not None and entry.age is None:
+        return [
+            Problem(
+                where(path.name, lines, "mazes", i, "difficulty"),
+                "each name is a shape of its own, and a difficulty band compares mazes of one shape: leave "
+                "difficulty out",
+            )
+        ]
+    age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
+    size = entry.size or (age.size if age else None)
+    if size is None:
+        return [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 60x20")]
+    if len(roster) > MAX_STUDENTS:
+        return []  # refused where the class list is named, before a name is drawn
+    spent[0] += len(roster) * size[0] * size[1]  # the book's names in all, whatever entry draws them
+    if spent[0] > NAME_CELLS:
+        return [
+            Problem(
+                at,
+                f"{len(roster)} names drawn over {size[0]}x{size[1]} cells each: the book's name mazes would "
+                f"be more than {NAME_CELLS:,} cells in all; make the size smaller",
+            )
+        ]
+    problems: list[Problem] = []
+    thin: list[tuple[str, int, tuple[int, int]]] = []  # one line for them all: the size is the entry's
+    for k, (name, named) in enumerate(roster):
+        text = entry.shape.text.replace(STUDENT, name)
+        picture = None if word_refused(text, named) else word_picture(text.strip())  # word_mask says why
+        too = too_thin(picture, *size, entry.grid) if picture is not None else None
+        if too:
+            thin.append((text.strip(), *too))
+            continue
+        mask, more = word_mask(text, *size, named, entry.grid, _sized_by(entry, book))
+        problems += more
+        if mask is not None:
+            found[(i, k)] = mask
+    if thin:
+        sized = f" (the size {_sized_by(entry, book)} sets)" if entry.size is None else ""
+        listed = ", ".join(f'"{text}" {rows}' for text, rows, _ in thin[:4])
+        more_names = f" and {len(thin) - 4} more" if len(thin) > 4 else ""
+        least = (max(w for _, _, (w, _) in thin), max(h for _, _, (_, h) in thin))
+        fix = f"make the maze about {least[0]}x{least[1]}"
+        if least[0] * least[1] > MAX_WORD_CELLS:  # "..." is thin at any size
+            fix = "write each name with letters"
+        problems.append(
+            Problem(
+                at,
+                f"{len(thin)} name(s) drawn over {size[0]}x{size[1]} cells{sized} are too thin to read as "
+                f"letters ({listed}{more_names} cells tall; a name takes {MIN_WORD_ROWS}): {fix}",
+            )
+        )
+    first = found.get((i, 0))
+    return problems + (_fits_shape(entry, book, i, first, path, lines) if first else [])
+
+
+def _sized_by(entry: MazeEntry, book: BookSpec) -> str:
+    """What set a shape's size when the entry gives none: "difficulty: age-6"."""
+    return "" if entry.size else f"difficulty: {entry.difficulty or book.difficulty}"
+
+
+def builtin_shape(
+    entry: MazeEntry,
+    book: BookSpec,
+    i: int,
+    path: Path,
+    lines: dict[Loc, int],
+    drawings: Drawings,
+) -> tuple[Mask | None, list[Problem]]:
+    """The entry's built-in shape drawn over its size (or its age's), checked like a mask."""
+    at = where(path.name, lines, "mazes", i, "shape")
+    assert entry.shape is not None
+    if entry.mask:
+        return None, [Problem(at, "give a mask or a shape, not both")]
+    age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
+    size = entry.size or (age.size if age else None)
+    if size is None:
+        return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
+    shape = entry.shape
+    if isinstance(shape, WordShape):
+        key: tuple[Any, ...] = ("word", shape.text, size, entry.grid)
+        mask, problems = drawings.draw(
+            key,
+            at,
+            size[0] * size[1],
+            lambda at: word_mask(shape.text, *size, at, entry.grid, _sized_by(entry, book)),
+        )
+    else:
+        key = ("shape", shape, size, entry.grid)
+        mask, problems = drawings.draw(
+            key, at, size[0] * size[1], lambda at: shape_mask(shape, *size, at, entry.grid)
+        )
+    if mask is None:
+        return None, problems
+    return mask, _fits_shape(entry, book, i, mask, path, lines)
+
+
+def check_algorithm(file_name: str, lines: dict[Loc, int], i: int, entry: dict[str, Any]) -> list[Problem]:
+    """Algorithm name and options, checked against the registry (the model cannot know them)."""
+    name = entry.get("algorithm", MazeEntry.model_fields["algorithm"].default)
+    if not isinstance(name, str):
+        return []  # a list or mapping: the model reports the wrong type
+    if name not in generators.ALGORITHMS:
+        hint = suggest(name, generators.ALGORITHMS.names()) or " See `puzzlebook algorithms` for the list."
+        return [
+            Problem(where(file_name, lines, "mazes", i, "algorithm"), f'unknown algorithm "{name}".{hint}')
+        ]
+    options = entry.get("options", {})
+    if not isinstance(options, dict):
+        return []
+    model = generators.get(name).options
+    try:
+        model.model_validate(options)
+    except ValidationError as exc:
+        out = []
+        for loc, msg in errors_of(exc, model):
+            msg = re.sub(r'^unknown key "([^"]*)"', rf'unknown option "\1" for {name}', msg)
+            if not model.model_fields:
+                msg = msg.split(".")[0] + f"; {name} takes no options"
+            out.append(Problem(where(file_name, lines, "mazes", i, "options", *loc), msg))
+        return out
+    return []

@@ -1,0 +1,273 @@
+"""Loading a spec: read, checked in full (every problem at once), and its mazes in book order."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from pydantic import (
+    ValidationError,
+)
+
+from .. import generators, inputs, kinds
+from ..errors import At, Problem, SpecError, Where
+from ..fields import is_one_line, isolate
+from ..masks import Mask
+from ..messages import Loc, errors_of
+from ..output import spec_output_problem
+from ..rng import derive_seed
+from ..solve import ends_problem
+from ..yamlread import parse_yaml, sort_problems, where
+from .classlist import roster_of
+from .fits import (
+    STUDENT,
+    Drawings,
+    builtin_shape,
+    check_algorithm,
+    circle_problems,
+    fits_grid,
+    mask_of,
+    name_shapes,
+)
+from .model import AGES, NO_MASK, BookSpec, Cells, MarksSetting, WordShape, layout_key
+
+
+@dataclass(frozen=True)
+class MazeRequest:
+    """One maze of the book, after ``count`` is expanded and its seed is settled."""
+
+    number: int  # 1-based, as printed
+    entry: int  # index into spec.mazes
+    where: Where  # book.yaml:14: mazes[1], for messages
+    width: int
+    height: int
+    algorithm: str
+    options: dict[str, Any]
+    seed: int
+    title: str | None
+    marks: MarksSetting | tuple[tuple[int, int], tuple[int, int]]
+    difficulty: str | tuple[float, float] | None = None
+    student: str | None = None  # class sets: whose maze this is
+    student_where: At = ""  # where the name is written (book.yaml:5: students[2], or names.txt:3)
+    size_from: str = ""  # "difficulty: age-6" when an age preset chose the size
+    label: int = 0  # the number printed: the maze's place in its student's set (0: use number)
+    match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
+    braid: float = 0.0  # share of dead ends opened into loops
+    masked: frozenset[tuple[int, int]] = frozenset()  # cells of the box left out (mask:)
+    grid: str = "rectangle"  # the kind of grid (see ``kinds``)
+    inner: int = 0  # a circle's hole, in rings
+    first: str = ""  # a word shape's: the side its first letter is on, where the start goes
+    drawn_over: tuple[int, int] | None = None  # a shape's: the size written, which its cells fill part of
+
+    @property
+    def shown(self) -> int:
+        return self.label or self.number
+
+    @property
+    def name(self) -> str:
+        """How the maze is named in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set."""
+        return f"{isolate(self.student)} · Maze {self.shown}" if self.student else f"Maze {self.shown}"
+
+    @property
+    def has_answer(self) -> bool:
+        return self.marks != "none"
+
+
+@dataclass(frozen=True)
+class Spec:
+    book: BookSpec
+    path: Path
+    lines: dict[Loc, int] = field(default_factory=dict)
+    roster: list[tuple[str, At]] = field(default_factory=list)  # (name, where it is written)
+    masks: dict[int, Mask] = field(default_factory=dict)  # entry index -> its mask:, read and checked
+    name_masks: dict[tuple[int, int], Mask] = field(default_factory=dict)  # (entry, student) -> name shape
+
+    def where(self, *loc: int | str) -> Where:
+        return where(self.path.name, self.lines, *loc)
+
+    def mazes(self, seed: int | None = None) -> Iterator[MazeRequest]:
+        """Every maze in book order, seeds settled: a maze's own seed is used exactly (its copies derive
+        theirs from it); the others derive theirs from the book seed and their position."""
+        book_seed = self.book.seed if seed is None else seed
+        one_set = list(self._one_set(book_seed))
+        if not self.roster:
+            yield from one_set
+            return
+        number = 0
+        for k, (name, at) in enumerate(self.roster):
+            for label, maze in enumerate(one_set, 1):
+                number += 1
+                match = (k, len(self.roster))
+                mine = replace(maze, number=number, student=name, student_where=at, label=label, match=match)
+                if maze.title and STUDENT in maze.title:  # "{student}'s maze": Ana's maze
+                    # isolated: "محمد's maze" would otherwise read as a right-to-left line, "s maze'محمد"
+                    mine = replace(mine, title=maze.title.replace(STUDENT, isolate(name)))
+                shape = self.name_masks.get((maze.entry, k))
+                if shape:  # the student's own name: a maze of its own, not one of a matched set
+                    seed = derive_seed(maze.seed, "student", k)
+                    mine = replace(
+                        mine,
+                        width=shape.width,
+                        height=shape.height,
+                        masked=shape.off,
+                        match=None,
+                        seed=seed,
+                        first=shape.first,
+                    )
+                yield mine
+
+    def _one_set(self, book_seed: int) -> Iterator[MazeRequest]:
+        number = 0
+        for i, entry in enumerate(self.book.mazes):
+            marks = entry.marks if entry.marks is not None else self.book.marks
+            options = generators.validate_options(entry.algorithm, entry.options).model_dump()
+            age = entry.age or (AGES[self.book.difficulty] if self.book.difficulty else None)
+            mask = self.masks.get(i)
+            width, height = (mask.width, mask.height) if mask else entry.size or (age.size if age else (1, 1))
+            band = None if entry.age else entry.difficulty
+            for copy in range(entry.count):
+                number += 1
+                if entry.seed is None:
+                    maze_seed = derive_seed(book_seed, i, copy)
+                else:
+                    maze_seed = entry.seed if copy == 0 else derive_seed(entry.seed, "copy", copy)
+                yield MazeRequest(
+                    number=number,
+                    entry=i,
+                    where=self.where("mazes", i),
+                    width=width,
+                    height=height,
+                    algorithm=entry.algorithm,
+                    options=options,
+                    seed=maze_seed,
+                    title=entry.title,
+                    marks=(marks.start, marks.end) if isinstance(marks, Cells) else marks,
+                    difficulty=band,
+                    size_from=""
+                    if entry.size or mask
+                    else f"difficulty: {entry.difficulty or self.book.difficulty}",
+                    braid=entry.braid,
+                    masked=mask.off if mask else NO_MASK,
+                    grid=entry.grid,
+                    inner=entry.inner or 0,
+                    first=mask.first if mask else "",
+                    drawn_over=(entry.size or (age.size if age else None)) if entry.shape else None,
+                )
+
+    def students(self) -> list[str]:
+        return [name for name, _ in self.roster]
+
+    @property
+    def inputs(self) -> list[Path]:
+        """The files this spec made puzzlebook read: no output may land on one of them."""
+        files = [self.path]
+        if isinstance(self.book.students, str):
+            files.append(self.path.parent / self.book.students)
+        files += [self.path.parent / entry.mask for entry in self.book.mazes if entry.mask]
+        return files
+
+
+def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
+    """Read and check a book spec; a SpecError lists every problem found. With ``output_given`` (``-o``)
+    the spec's own `output:` is not where the book goes, so a folder it names need not exist."""
+    path = Path(path)
+    text, _ = inputs.read_text(path, "spec")
+    data, lines, problems = parse_yaml(text, path.name)
+    if data is None:
+        raise SpecError([Problem(Where(path.name, 1), "the spec is empty; start with `title: My Maze Book`")])
+    if not isinstance(data, dict):
+        raise SpecError(
+            [Problem(Where(path.name, 1), "a spec is a list of `key: value` lines, such as `title: My Book`")]
+        )
+    mazes = data.get("mazes")
+    for i, entry in enumerate(mazes if isinstance(mazes, list) else []):
+        if isinstance(entry, dict):
+            problems += check_algorithm(path.name, lines, i, entry)
+    roster: list[tuple[str, At]] = []
+    masks: dict[int, Mask] = {}
+    name_masks: dict[tuple[int, int], Mask] = {}
+    if isinstance(data.get("students"), str) and is_one_line(data["students"]):  # files are checked
+        roster, more = roster_of(data["students"], path, lines)  # whatever else is wrong; a name the
+        problems += more  # model refuses (a control character in it) is told once, by the model
+    output = data.get("output")
+    if (
+        isinstance(output, str)
+        and is_one_line(output)
+        and not output_given
+        and (wrong := spec_output_problem(path.parent, output))
+    ):
+        problems.append(Problem(where(path.name, lines, "output"), wrong))
+    try:
+        book = BookSpec.model_validate(data)
+    except ValidationError as exc:
+        problems += [
+            Problem(where(path.name, lines, *loc), layout_key(loc, msg))
+            for loc, msg in errors_of(exc, BookSpec)
+        ]
+    else:
+        if isinstance(book.students, list):
+            roster, more = roster_of(book.students, path, lines)
+            problems += more
+        drawings = Drawings()
+        named_cells = [0]  # the class set's names drawn so far, in cells (NAME_CELLS)
+        for i, entry in enumerate(book.mazes):
+            problems += circle_problems(entry, book, i, path, lines)
+            if entry.title and STUDENT in entry.title and book.students is None:
+                problems.append(
+                    Problem(
+                        where(path.name, lines, "mazes", i, "title"),
+                        f"{STUDENT} is each student's name: add students: to the spec, or write the title out",
+                    )
+                )
+            if entry.grid == "circle" and (entry.mask or entry.shape):
+                continue  # refused just above: a circle is its own shape
+            if isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text:
+                more = name_shapes(entry, book, i, path, lines, roster, name_masks, named_cells)
+                problems += more
+                continue
+            if entry.mask or entry.shape:
+                shaped = builtin_shape if entry.shape else mask_of
+                mask, more = shaped(entry, book, i, path, lines, drawings)
+                problems += more
+                if mask:
+                    masks[i] = mask
+                continue
+            if entry.grid != "rectangle":
+                problems += fits_grid(
+                    entry, book, i, path, lines, f"a {entry.grid} grid", f"make a {entry.grid} grid"
+                )
+                size = entry.size or (entry.age.size if entry.age else None)
+                wrong = kinds.field_problem(entry.grid, *size, entry.inner or 0) if size else None
+                if wrong:
+                    problems.append(Problem(where(path.name, lines, "mazes", i, "size"), wrong))
+            size = entry.size or (entry.age.size if entry.age else None)
+            marks = entry.marks if entry.marks is not None else book.marks
+            alone = ends_problem(entry.grid, *size, entry.inner or 0) if size and marks != "none" else None
+            if alone and not isinstance(marks, Cells):  # two cells named are told they must differ
+                at = where(path.name, lines, "mazes", i, "marks" if entry.marks is not None else "size")
+                problems.append(Problem(at, alone))
+            if entry.size is None and entry.age is None and book.difficulty is None:
+                problems.append(
+                    Problem(
+                        where(path.name, lines, "mazes", i, "size"),
+                        "is required: give one such as 20x30, or an age such as difficulty: age-6",
+                    )
+                )
+    if problems:  # a drawing two entries name is told once
+        raise SpecError(sort_problems(list(dict.fromkeys(problems))))
+    return Spec(book, path, lines, roster, masks, name_masks)
+
+
+def load_partial(path: Path, keys: Iterable[str] = ()) -> tuple[Spec, dict[str, Any]]:
+    """Just enough of a spec that has problems to check its layout too, and the values it gives for
+    ``keys`` (the settings that override the layout's), as written."""
+    text, _ = inputs.read_text(path, "spec")
+    data, lines, _ = parse_yaml(text, path.name)
+    data = data if isinstance(data, dict) else {}
+    layout = data.get("layout")
+    layout = layout if isinstance(layout, str) else BookSpec.model_fields["layout"].default
+    given = {key: data[key] for key in keys if key in data}
+    return Spec(BookSpec.model_construct(title="", layout=layout, mazes=[]), path, lines), given

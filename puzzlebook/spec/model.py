@@ -1,0 +1,365 @@
+"""The book spec's model: every key a spec may hold, its type, bounds and meaning (the docs' reference
+is made from it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+
+from ..fields import NAME_FIX, FontFiles, OneLine, Paragraphs, printed
+from ..grid import parse_size, size_problem
+from ..kinds.circle import MAX_RINGS
+from ..messages import Loc
+from ..registry import suggest
+from ..rng import MAX_SEED
+from ..shapes import (
+    MAX_WORD,
+    SHAPES,
+)
+from ..units import page_size
+
+MAX_NAME = 60  # characters in a student's name
+
+
+MAX_STUDENTS = 1000
+
+
+MAX_COUNT = 1000  # mazes from one entry
+
+
+NO_MASK: frozenset[tuple[int, int]] = frozenset()  # one for every unmasked maze: a book has thousands
+
+
+@dataclass(frozen=True)
+class Age:
+    """What suits a reader of this age: maze size in cells, cell size and wall weight in points."""
+
+    size: tuple[int, int]
+    cell: float
+    wall: float
+
+
+# After a published ladder of maze sizes by age (see README, "For teachers"); age-8 sits between its
+# 6-8 and 9-11 rungs.
+AGES = {
+    "age-4": Age((7, 8), 60, 4),
+    "age-6": Age((10, 14), 30, 4),
+    "age-8": Age((12, 16), 27, 3),
+    "age-10": Age((12, 18), 24, 2),
+    "age-12": Age((14, 20), 24, 2),
+    "adult": Age((36, 42), 12, 1),
+}
+
+
+AgeName = Literal["age-4", "age-6", "age-8", "age-10", "age-12", "adult"]
+
+
+Title = Annotated[OneLine, AfterValidator(partial(printed, fix="write the title in letters"))]
+
+
+Name = Annotated[OneLine, AfterValidator(partial(printed, fix=NAME_FIX)), Field(max_length=MAX_NAME)]
+
+
+def layout_key(loc: Loc, message: str) -> str:
+    """A layout's setting written in a spec (instructions, words) is told where it goes."""
+    from ..layout.presets import Layout  # the layout model is built on this module's types
+
+    key = str(loc[0]) if len(loc) == 1 else ""
+    if message.startswith("unknown key") and key in Layout.model_fields:
+        return (
+            f"a layout's setting, not a spec's: write it in a layout file beside the spec (base: handout, "
+            f"then {key}: ...) and name that file in layout:"
+        )
+    return message
+
+
+def _isbn(value: str) -> str:
+    """An ISBN-10 or ISBN-13 whose check digit is right: a wrong one on a printed book cannot be undone."""
+    digits = value.replace("-", "").replace(" ", "").upper()
+    if len(digits) == 13 and digits.isdigit():
+        total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits))
+    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
+        total = sum((10 - i) * (10 if d == "X" else int(d)) for i, d in enumerate(digits))
+        total = 0 if total % 11 == 0 else 1
+    else:
+        raise ValueError(f'expected an ISBN of 10 or 13 digits such as 978-0-306-40615-7, got "{value}"')
+    if total % 10:
+        raise ValueError(f'"{value}" is not a valid ISBN: its check digit is wrong; copy it again')
+    return value
+
+
+def _answer_key(value: Any) -> Any:
+    """true, false or separate, in one message when it is none of them."""
+    words = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+    if isinstance(value, bool) or value == "separate":
+        return value
+    if isinstance(value, str) and value.strip().lower() in words:
+        return words[value.strip().lower()]
+    shown = f'"{value}"' if isinstance(value, str) else "a list" if isinstance(value, list) else str(value)
+    hint = suggest(value, ["true", "false", "separate"]) if isinstance(value, str) else ""
+    raise ValueError(f"expected true, false or separate, got {shown}.{hint}".rstrip("."))
+
+
+def _students_kind(value: Any) -> str:
+    return "~list" if isinstance(value, list | tuple) else "~file"
+
+
+Names = Annotated[list[Name], Field(max_length=MAX_STUDENTS)]
+
+
+NamesFile = Annotated[OneLine, Field(max_length=255)]
+
+
+StudentsField = Annotated[
+    Annotated[Names, Tag("~list")] | Annotated[NamesFile, Tag("~file")],
+    Discriminator(_students_kind),
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+
+class Cells(_Model):
+    start: tuple[int, int] = Field(description="[x, y] of the start cell; [0, 0] is the top-left")
+    end: tuple[int, int] = Field(description="[x, y] of the end cell")
+
+    @model_validator(mode="after")
+    def _different(self) -> Cells:
+        if self.start == self.end:
+            raise ValueError("start and end must be different cells")
+        return self
+
+
+MarksSetting = Literal["none", "suggested", "farthest", "left-right", "top-bottom", "corners", "center-out"]
+
+
+def _marks_kind(value: Any) -> str:
+    """Pick the one union branch that applies, so a typo gets one message and not one per branch."""
+    return "~cells" if isinstance(value, dict | Cells) else "~word"
+
+
+def _difficulty_kind(value: Any) -> str:
+    return "~range" if isinstance(value, list | tuple) else "~word"
+
+
+DifficultyField = Annotated[
+    Annotated[
+        Literal["easy", "medium", "hard", "age-4", "age-6", "age-8", "age-10", "age-12", "adult"],
+        Tag("~word"),
+    ]
+    | Annotated[tuple[float, float], Tag("~range")],
+    Discriminator(_difficulty_kind),
+]
+
+
+MarksField = Annotated[
+    Annotated[MarksSetting, Tag("~word")] | Annotated[Cells, Tag("~cells")], Discriminator(_marks_kind)
+]
+
+
+ShapeName = Literal[
+    "heart", "star", "circle", "diamond", "hexagon", "triangle", "cloud", "apple", "fish", "cat"
+]  # fmt: skip
+
+
+class WordShape(_Model):
+    """``shape: {text: ANA}``: the word's letters in the bundled bold font, joined into one maze."""
+
+    text: OneLine = Field(max_length=MAX_WORD, description="the word, up to 12 letters")
+
+
+def _shape_kind(value: Any) -> str:
+    return "~text" if isinstance(value, dict | WordShape) else "~name"
+
+
+ShapeField = Annotated[
+    Annotated[ShapeName, Tag("~name")] | Annotated[WordShape, Tag("~text")], Discriminator(_shape_kind)
+]
+
+
+class MazeEntry(_Model):
+    size: (
+        Annotated[
+            tuple[int, int],
+            WithJsonSchema(
+                {
+                    "anyOf": [
+                        {"type": "string", "pattern": r"^\s*\d+\s*[xX×]\s*\d+\s*$"},
+                        {"type": "integer", "minimum": 1, "description": "a circle's rings"},
+                    ]
+                }
+            ),
+        ]
+        | None
+    ) = Field(
+        None,
+        description="W x H in cells, such as 20x30, or a circle's rings, such as 12 (default: from an age)",
+    )
+    algorithm: str = Field("hunt-and-kill", description="see `puzzlebook algorithms`")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="this maze's own seed")
+    options: dict[str, Any] = Field(default_factory=dict, description="algorithm options")
+    title: OneLine | None = Field(None, max_length=80, description="caption printed with the maze")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="how many mazes like this one")
+    marks: MarksField | None = Field(
+        None,
+        description="none, suggested (opposite sides), farthest, left-right, top-bottom, corners, "
+        "or {start: [x, y], end: [x, y]}",
+    )
+    difficulty: DifficultyField | None = Field(
+        None,
+        description="easy, medium, hard, or [low, high] of the difficulty score; seeds are tried in turn",
+    )
+    braid: float = Field(
+        0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
+    )
+    grid: Literal["rectangle", "hex", "triangle", "circle"] = Field(
+        "rectangle",
+        description="rectangle (squares), hex (columns of hexagons), triangle (pointing up and down in turn) "
+        "or circle (rings; size: R rings)",
+    )
+    inner: int | None = Field(
+        None, ge=1, le=MAX_RINGS, description="a circle's round hole in the middle, this many rings wide"
+    )
+    shape: ShapeField | None = Field(
+        None, description="a built-in shape (" + ", ".join(SHAPES) + "), or {text: WORD}"
+    )
+    mask: OneLine | None = Field(
+        None,
+        max_length=200,
+        description="the maze's shape, a file beside the spec: a .txt drawing (X or # a cell, . or space none) "
+        "or a .png picture (dark, opaque pixels) fitted into size",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _rings(cls, data: Any) -> Any:
+        """A circle's size is its rings, ``size: 12``: the field takes it as 12x12."""
+        if isinstance(data, dict) and data.get("grid") == "circle":
+            size = data.get("size")
+            if isinstance(size, int) and not isinstance(size, bool):
+                data = {**data, "size": (size, size)}
+            elif isinstance(size, str) and size.strip().isdigit() and len(size.strip()) <= 9:
+                data = {**data, "size": (int(size), int(size))}
+            elif size is not None:
+                raise ValueError(
+                    f"size: a circle's size is its number of rings, such as size: 12; got {size!r}"
+                )
+        return data
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _parse_size(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return parse_size(value)
+        elif not isinstance(value, list | tuple):
+            raise ValueError(f"expected WxH such as 20x30, got {value!r}")
+        return value
+
+    @field_validator("size")
+    @classmethod
+    def _check_size(cls, value: tuple[int, int] | None) -> tuple[int, int] | None:
+        if value is None:
+            return value
+        problem = size_problem(*value)
+        if problem:
+            raise ValueError(problem)
+        return value
+
+    @field_validator("difficulty")
+    @classmethod
+    def _range(cls, value: Any) -> Any:
+        if isinstance(value, tuple) and not 0 <= value[0] < value[1]:
+            raise ValueError(f"expected [low, high] with 0 <= low < high, got [{value[0]:g}, {value[1]:g}]")
+        return value
+
+    @property
+    def age(self) -> Age | None:
+        return AGES.get(self.difficulty) if isinstance(self.difficulty, str) else None
+
+    @model_validator(mode="after")
+    def _marks_inside(self) -> MazeEntry:
+        if isinstance(self.marks, Cells) and self.size is not None and self.grid != "circle":
+            w, h = self.size
+            for name, (x, y) in (("start", self.marks.start), ("end", self.marks.end)):
+                if not (0 <= x < w and 0 <= y < h):
+                    raise ValueError(
+                        f"marks.{name} [{x}, {y}] is outside the {w}x{h} maze "
+                        f"(x from 0 to {w - 1}, y from 0 to {h - 1})"
+                    )
+        return self
+
+
+class BookSpec(_Model):
+    """A puzzlebook book spec."""
+
+    title: Title = Field(max_length=120, description="the book's title", json_schema_extra={"minLength": 1})
+    subtitle: OneLine | None = Field(None, max_length=160)
+    author: OneLine | None = Field(None, max_length=120)
+    layout: OneLine = Field(
+        "activity-book", max_length=255, description="a preset name or a layout .yaml file"
+    )
+    page_size: str | None = Field(None, description="letter, a4, a5, 6x9in, 210x297mm ...")
+    seed: int = Field(1, ge=0, le=MAX_SEED, description="book seed; mazes without a seed derive theirs")
+    marks: MarksSetting = Field("none", description="default for every maze")
+    answer_key: Annotated[bool | Literal["separate"], BeforeValidator(_answer_key)] = Field(
+        True, description="true: answers at the back; separate: in NAME-answers.pdf beside the book"
+    )
+    title_page: bool | None = Field(None, description="default: as the layout says")
+    edition: Literal["print", "screen"] = Field("print", description="screen adds bookmarks")
+    mazes_per_page: int | None = Field(None, description="override the layout: 1, 2, 4 or 6")
+    bleed: bool | None = Field(None, description="0.125in bleed and trim boxes for print-on-demand")
+    pad: bool = Field(False, description="add notes pages to reach at least 24 pages, an even count")
+    difficulty: AgeName | None = Field(
+        None, description="an age preset for the whole book: maze size, cell size and line weight"
+    )
+    students: StudentsField | None = Field(
+        None, description="class set: names, or a text file with one name per line"
+    )
+    order: Literal["as-listed", "difficulty"] = Field(
+        "as-listed", description="difficulty: easiest maze first, by difficulty score"
+    )
+    output: OneLine | None = Field(None, max_length=255, description="PDF path, relative to the spec file")
+    show_seed: bool | None = Field(None, description="the algorithm, size and seed under each maze")
+    show_difficulty: bool | None = Field(None, description="Easy, Medium or Hard under each maze")
+    start_label: OneLine | None = Field(None, min_length=1, max_length=20, description="word at the start")
+    end_label: OneLine | None = Field(None, min_length=1, max_length=20, description="word at the end")
+    pictures: str | None = Field(None, description="pictures at the start and end, such as mouse-cheese")
+    belongs_to: bool = Field(False, description='a "This book belongs to" line on the title page')
+    copyright: Paragraphs | None = Field(
+        None, max_length=1000, description="copyright page text: lines wrap, and may be broken (copyright: |)"
+    )
+    year: int | None = Field(None, ge=1900, le=2200, description="year on the copyright page")
+    isbn: Annotated[str, AfterValidator(_isbn)] | None = Field(None, description="ISBN on the copyright page")
+    fallback_fonts: FontFiles = Field(default_factory=list)
+    mazes: list[MazeEntry] = Field(min_length=1, max_length=MAX_COUNT)
+
+    @field_validator("page_size")
+    @classmethod
+    def _page_size(cls, value: str | None) -> str | None:
+        if value is not None:
+            page_size(value)
+        return value
+
+
+def json_schema() -> dict[str, Any]:
+    """The spec's JSON Schema, for editors that check YAML as it is typed."""
+    schema = BookSpec.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "puzzlebook book spec"
+    return schema

@@ -1,0 +1,283 @@
+"""The safe YAML reader of specs and layouts: line numbers kept for every key, limits on nesting,
+aliases and values, no tags, and YAML's slips told with their fix.
+
+Plain words are read with YAML 1.2 rules, so ``title: no`` is the word "no" and ``title: 12:30`` is
+"12:30", not False and 750 as YAML 1.1 would have them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NoReturn
+
+import yaml
+
+from .errors import Problem, SpecError, Where
+from .messages import Loc, format_loc
+
+
+def where(name: str, lines: dict[Loc, int], *loc: int | str) -> Where:
+    """``book.yaml:14: mazes[1].size``: the nearest line known for ``loc``."""
+    probe: Loc = tuple(loc)
+    while probe and probe not in lines:
+        probe = probe[:-1]
+    return Where(name, lines.get(probe, 1), format_loc(tuple(loc)) if loc else "")
+
+
+MAX_DEPTH = 24
+"""Levels of nesting a spec or layout may use; a real one uses five."""
+
+
+MAX_VALUES = 100_000
+"""Values a spec or layout's aliases (``*name``) may add once expanded: a few kilobytes of aliases to
+aliases could otherwise stand for billions of values."""
+
+
+MAX_NODES = 50_000
+"""Values a spec or layout may write out, aliases aside: reading them costs about 35 us each here
+(1.75 s for 50,000), so this bounds the reader's own time. A real book of 1,000 mazes and a class of
+1,000 holds about 20,000; a list of 8,000 mazes is told by the book's limit on mazes."""
+
+
+_STR, _NULL, _MERGE = (f"tag:yaml.org,2002:{t}" for t in ("str", "null", "merge"))
+
+
+_PLAIN_TAGS = {_STR, _NULL, _MERGE, "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """Valid YAML that a spec may not be: too deep, or too many values behind its aliases."""
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that reads every plain scalar as text (except an empty value, ``null`` and ``<<``).
+
+    The spec's model then converts text to the type each key needs, so ``title: no`` stays "no",
+    ``title: 007`` stays "007" and ``author: 12:30`` stays "12:30", while ``seed: 7`` and
+    ``answer_key: yes`` still become 7 and True. YAML 1.1's guesses never reach the book. Nesting and
+    alias expansion are counted while the document is composed, so a hostile file is refused before it
+    costs anything.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.depth = 0
+        self.values = 0  # nodes so far, each alias counted as all it stands for
+        self.nodes = 0  # nodes written out
+        self.added = 0  # nodes the aliases stand for
+        self.sizes: dict[int, int] = {}
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        event: Any = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, yaml.AliasEvent):
+            node = super().compose_node(parent, index)
+            added = self.sizes.get(id(node), 1)
+            self.values += added
+            self.added += added
+            if self.added > MAX_VALUES:
+                _refuse(f"aliases (*name) expand to more than {MAX_VALUES:,} values", event)
+            return node
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            _refuse(f"nested more than {MAX_DEPTH} levels deep", event)
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            _refuse(f"holds more than {MAX_NODES:,} values; a book needs a few thousand at most", event)
+        before = self.values
+        node = super().compose_node(parent, index)
+        self.depth -= 1
+        self.values += 1
+        self.sizes[id(node)] = self.values - before
+        return node
+
+
+def _refuse(message: str, event: Any) -> NoReturn:
+    raise _Refused(None, None, message, event.start_mark)
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag in (_NULL, _MERGE)]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _walk(
+    node: yaml.Node,
+    loc: Loc,
+    lines: dict[Loc, int],
+    problems: list[tuple[Loc, int, str]],
+    within: frozenset[int] = frozenset(),
+) -> None:
+    """Record the line of every key path; report keys given twice (YAML keeps only the last), keys left
+    out, and tags. Runs before construction, which rewrites merge keys (``<<: *base``) in place.
+    ``within`` holds the lists and mappings this node is inside: an alias to one of them (``mazes: &a
+    [*a]``) would make the spec endless."""
+    lines[loc] = node.start_mark.line + 1
+    if id(node) in within:
+        problems.append((loc, node.start_mark.line + 1, "holds itself through an alias (*name inside &name)"))
+        return
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+        within = within | {id(node)}
+    if node.tag not in _PLAIN_TAGS:
+        problems.append(
+            (
+                loc,
+                node.start_mark.line + 1,
+                f'the YAML tag "{_short_tag(node.tag)}" has no use here; remove it',
+            )
+        )
+        return
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            if key_node.tag == _MERGE:
+                for base in value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]:
+                    _merged_lines(base, loc, lines)
+                continue
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _NULL:
+                what = "a key is missing before the ':'" if key_node.tag == _NULL else "a key must be a word"
+                problems.append((loc, line, f"{what} (write key: value)"))
+                continue
+            key = str(key_node.value)
+            if _SURROGATE.search(key):
+                problems.append((loc, line, f"a key {_HALF}"))
+                continue
+            if key in seen:
+                problems.append(((*loc, key), line, f"appears twice (also on line {seen[key]}); keep one"))
+            seen[key] = line
+            lines[(*loc, key)] = line
+            _walk(value_node, (*loc, key), lines, problems, within)
+            lines[(*loc, key)] = line  # point at the key, not at its value
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _walk(item, (*loc, i), lines, problems, within)
+    elif isinstance(node, yaml.ScalarNode) and _SURROGATE.search(str(node.value)):
+        problems.append((loc, node.start_mark.line + 1, _HALF))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+_HALF = (
+    "holds half of a character (U+D800 to U+DFFF, from a \\u escape), which nothing can print or save: "
+    "write the character itself"
+)
+
+
+def _merged_lines(base: yaml.Node, loc: Loc, lines: dict[Loc, int]) -> None:
+    """Lines of keys that come from a merged mapping, where the entry does not set them itself."""
+    if isinstance(base, yaml.MappingNode):
+        for key_node, _ in base.value:
+            lines.setdefault((*loc, str(key_node.value)), key_node.start_mark.line + 1)
+
+
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
+
+
+def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]]:
+    """YAML text -> (data, line of every key path, keys given twice). Tags and missing keys are refused."""
+    lines: dict[Loc, int] = {}
+    found: list[tuple[Loc, int, str]] = []
+    try:
+        loader = _Loader(text)
+        try:
+            node = loader.get_single_node()
+            if node is not None:
+                _walk(node, (), lines, found)
+            problems = [Problem(Where(name, line, format_loc(loc)), m) for loc, line, m in found]
+            if any(not m.startswith("appears twice") for _, _, m in found):
+                raise SpecError(problems)
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
+    except _Refused as exc:
+        at = Where(name, exc.problem_mark.line + 1 if exc.problem_mark else None)
+        raise SpecError([Problem(at, str(exc.problem))]) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        if exc.context_mark and any(w in (exc.context or "") for w in ("simple key", "quoted scalar")):
+            mark = exc.context_mark  # a key without its ':', or a quote never closed, is found lines later
+        line = mark.line + 1 if mark else None
+        what = exc.problem or exc.context or ""
+        said = _plain_yaml_problem(f"{what} {exc.context or ''}")
+        rows = text.splitlines()
+        row = rows[mark.line] if mark and mark.line < len(rows) else ""
+        if "mapping values are not allowed" in what and re.search(r"^\s*(- )?\w+: [^{\[]*, \w+:", row):
+            said = (  # "- size: 12x12, algorithm: wilson": several keys on one line go in braces
+                f"this is not valid YAML: several settings on one line go in braces: {_braced(row.strip())}"
+            )
+        elif row and re.search(r"(^\s*(- )?|[{,]\s*)\w+: *'[^']*'[^,}\s]|[{,]\s*\w+: [^'\"{,}]*: ", row):
+            said = (  # {title: Fun: part 2}, {title: 'Tom's maze'}: the value ends where YAML sees it end
+                "this is not valid YAML: text holding ': ' or an apostrophe goes in double quotes, such as "
+                'title: "Tom\'s maze: part 2"'
+            )
+        quoted = re.search(r"(^\s*-\s*|[\[{,]\s*)'([^']*'[^,}\]\s][^,}\]]*)", row) if row else None
+        if quoted:  # [Ana, 'O'Brien'], - 'O'Brien': the apostrophe ends the single-quoted text
+            meant = quoted[2].strip().rstrip("'")
+            said = (
+                "this is not valid YAML: an apostrophe inside single quotes ends the text: put it in double "
+                f'quotes, such as "{meant}"'
+            )
+        dash = re.match(r"^\s*-(?=[^\s\-])(.*)$", row) if row else None
+        if dash:  # "-Chloé" under "- Ana": a list item needs a space after its dash
+            said = f'this is not valid YAML: a list item needs a space after its dash: "- {dash[1].strip()}"'
+        glued = next(  # "title:Maze Fun": YAML needs a space after a key's colon, and says so lines later
+            (
+                (i, m)
+                for i, r in enumerate(rows[: (mark.line + 1) if mark else len(rows)])
+                if (m := re.match(r"^(\s*(?:- )?)([A-Za-z_]\w*):(?=[^\s/:])(.*)$", r))
+            ),
+            None,
+        )
+        if glued:
+            i, m = glued
+            line = i + 1
+            said = f'this is not valid YAML: put a space after the colon: "{m[2]}: {m[3].strip()}"'
+        raise SpecError([Problem(Where(name, line), said)]) from None
+    except yaml.YAMLError as exc:
+        raise SpecError([Problem(name, f"this is not valid YAML ({exc})")]) from None
+    return data, lines, problems
+
+
+_YAML_PROBLEMS = (
+    ("'\\t'", "a tab: indent with spaces, never tabs"),
+    (
+        "mapping values are not allowed",
+        "a ':' where none belongs: check this line's indentation against the "
+        "lines above, or put text that contains ': ' in quotes",
+    ),
+    ("expected <block end>", "this line's indentation does not line up with the lines above it"),
+    ("could not find expected ':'", "a line without its ':' (write key: value)"),
+    ("found undefined alias", "a '*' starts a YAML alias: put text that begins with * in quotes"),
+    ("expected ',' or ']'", "a list in [ ] is not closed: check its commas and the closing ]"),
+    ("expected ',' or '}'", "a mapping in { } is not closed: check its commas and the closing }"),
+    ("while scanning a quoted scalar", "a quote is opened and never closed"),
+    (
+        "escape sequence",
+        "a backslash in double quotes starts an escape (\\U...): write a file's name alone, or use single "
+        "quotes",
+    ),
+)
+
+
+def _braced(line: str) -> str:
+    """``- a: 1, b: 2`` as it should be written: ``- {a: 1, b: 2}``."""
+    dash, rest = ("- ", line[2:]) if line.startswith("- ") else ("", line)
+    key, _, value = rest.partition(": ")
+    return f"{dash}{{{rest}}}" if dash else f"{key}: {{{value}}}"
+
+
+def _plain_yaml_problem(what: str) -> str:
+    """PyYAML's parser words, told as what to fix."""
+    for needle, plain in _YAML_PROBLEMS:
+        if needle in what:
+            return f"this is not valid YAML: {plain}"
+    return f"this is not valid YAML ({what}); check the indentation and the quotes"
+
+
+def sort_problems(problems: list[Problem]) -> list[Problem]:
+    """File order: a person fixes problems top to bottom."""
+
+    return sorted(problems, key=lambda p: p.at.line or 0)
