@@ -17,6 +17,7 @@ from typing import Any
 
 from . import kinds
 from .errors import At, Problem
+from .letters import bundled_lacks, not_in_fonts
 from .masks import Mask, fit, near_cells, parts_of, shape_of
 
 Inside = Callable[[float, float], bool]
@@ -227,7 +228,6 @@ def word_mask(
 def word_refused(word: str, where: At) -> list[Problem]:
     """Why ``word`` cannot be a word shape at any size: empty, too long, or with a letter the font it is
     drawn in lacks (told as printed text is: it would be drawn as a box)."""
-    from .render.fonts import bundled_lacks, not_in_fonts  # reportlab reads the font's letters
 
     word = word.strip()
     if not word:

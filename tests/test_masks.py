@@ -509,7 +509,7 @@ def test_a_word_shape_in_a_spec_and_on_the_command_line(tmp_path):
 def test_a_word_shape_with_a_letter_its_font_lacks_is_refused_as_printed_text_is(tmp_path, word):
     """A word shape drew an emoji or a CJK name as boxes where a title with the same letters is refused:
     both are told by one rule, in the same words, the fix being the place's own."""
-    from puzzlebook.render.fonts import not_in_fonts
+    from puzzlebook.letters import not_in_fonts
     from puzzlebook.shapes import word_mask
 
     mask, found = word_mask(word, 60, 20, "book.yaml:4")

@@ -17,7 +17,7 @@ import io
 import re
 import struct
 import unicodedata
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import accumulate, groupby, pairwise
 from pathlib import Path
@@ -30,6 +30,7 @@ from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 from ..errors import At, LayoutError, Problem, SpecError
 from ..inputs import read_bytes
 from ..layout import BUNDLED_FONTS
+from ..letters import invisible, lacking
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 _VERA = Path(reportlab.__file__).parent / "fonts"
@@ -145,63 +146,6 @@ def _parts(outline: bytes) -> Iterator[int | None]:
             at += 8
 
 
-_CJK = {
-    "CJK": "SC",
-    "IDEOGRAPHIC": "SC",
-    "BOPOMOFO": "TC",
-    "HIRAGANA": "JP",
-    "KATAKANA": "JP",
-    "HANGUL": "KR",
-}
-_SCRIPTS = {"BENGALI", "DEVANAGARI", "ETHIOPIC", "GUJARATI", "GURMUKHI", "KANNADA", "KHMER", "LAO"}
-_SCRIPTS |= {"MALAYALAM", "MONGOLIAN", "MYANMAR", "ORIYA", "SINHALA", "SYRIAC", "TAMIL", "TELUGU", "THAI"}
-
-
-def font_for(letter: str) -> str:
-    """A font to suggest for a letter: the Noto Sans of its script, in the TrueType form Google Fonts
-    gives: Noto's own CJK files have PostScript outlines and its colour emoji are pictures, and neither
-    can be embedded."""
-    script = unicodedata.name(letter, "").split(" ")[0]
-    if script in _CJK:
-        return f"NotoSans{_CJK[script]}-Regular.ttf"
-    if script in _SCRIPTS:
-        return f"NotoSans{script.title()}-Regular.ttf"
-    if ord(letter) >= 0x1F000 and unicodedata.category(letter) == "So":
-        return "NotoEmoji-Regular.ttf"
-    return (
-        "NotoSansSymbols2-Regular.ttf"
-        if unicodedata.category(letter).startswith("S")
-        else "NotoSans-Regular.ttf"
-    )
-
-
-def _invisible(c: str) -> bool:
-    """Format characters (joiners, direction marks) and variation selectors draw nothing themselves."""
-    return unicodedata.category(c) == "Cf" or "\ufe00" <= c <= "\ufe0f" or "\U000e0100" <= c <= "\U000e01ef"
-
-
-def lacking(text: str, cmaps: Sequence[Mapping[int, int]], known: Container[str] = ()) -> str | None:
-    """The first letter of ``text`` that none of the fonts (by their ``cmaps``) has, so that it would be
-    drawn as an empty box; ``known`` are letters found before. The one rule for printed text and for
-    word shapes alike."""
-    for c in unicodedata.normalize("NFC", text):
-        if c not in known and not _invisible(c) and not any(cmap.get(ord(c)) for cmap in cmaps):
-            return c
-    return None
-
-
-def not_in_fonts(letter: str, fix: str = "") -> str:
-    """What is said of a letter ``lacking`` finds, wherever it is written; ``fix`` for a place that does
-    not draw with the book's fonts."""
-    fix = fix or f"add a font that has it, e.g. fallback_fonts: [{font_for(letter)}]"
-    return f'"{letter}" (U+{ord(letter):04X}) is in none of the fonts; {fix}'
-
-
-def bundled_lacks(text: str, font: str) -> str | None:
-    """The first letter of ``text`` that the bundled ``font`` alone lacks (see ``lacking``)."""
-    return lacking(text, [pdfmetrics.getFont(register_font(font)).face.charToGlyph])
-
-
 _RTL = {"R", "AL", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI", "PDF", "PDI"}
 """Bidi classes of letters that run right to left, and of the controls that can change direction."""
 
@@ -209,7 +153,7 @@ _RTL = {"R", "AL", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI", "PDF", "PDI"
 def _special(c: str) -> bool:
     """A letter that is more than its own glyph: a mark or an invisible character (shaped with the
     letter before it), or one that may change the direction of the text."""
-    return unicodedata.category(c).startswith("M") or _invisible(c) or unicodedata.bidirectional(c) in _RTL
+    return unicodedata.category(c).startswith("M") or invisible(c) or unicodedata.bidirectional(c) in _RTL
 
 
 _CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -369,7 +313,7 @@ class Setter:
         for c in text:
             code = ord(c)
             mark = unicodedata.category(c).startswith("M")
-            if picks and (_invisible(c) or (mark and self._cmaps[picks[-1]].get(code))):
+            if picks and (invisible(c) or (mark and self._cmaps[picks[-1]].get(code))):
                 picks.append(picks[-1])
                 continue
             picks.append(next((i for i, cmap in enumerate(self._cmaps) if cmap.get(code)), 0))

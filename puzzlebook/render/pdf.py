@@ -34,8 +34,9 @@ from ..artwork import PICTURES, placed
 from ..errors import At, Problem
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, wall_for
+from ..letters import not_in_fonts
 from ..puzzles import Puzzle
-from .fonts import Line, Setter, not_in_fonts, register_font
+from .fonts import Line, Setter, register_font
 from .geometry import Placement, arc_beziers, extent, field_sides, gaps, solution_line, wall_runs
 from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
