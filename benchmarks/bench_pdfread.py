@@ -2,8 +2,15 @@
 
     python benchmarks/bench_pdfread.py            # the sample books and a 498-page paperback
     python benchmarks/bench_pdfread.py --rounds 5
+    python benchmarks/bench_pdfread.py --baseline OLD_CHECKOUT   # and check's CPU against an older tree
 
-Builds every ``sample_configs/*.yaml`` and the 498-page paperback of bench_waits.py, then reads each book
+With ``--baseline``, ``check`` (preflight) of every book also runs in a fresh process of this checkout
+and of the older one's source tree, in turn, round after round: CPU (a check's second process included),
+each process's peak memory, and a digest of the findings (with bleed's wider margins as well, and every
+shape and letter read), which must be the same.
+
+Builds every ``sample_configs/*.yaml``, the 498-page paperback of bench_waits.py and a page of walls in
+a form placed at three widths (test_pdfread.py's case), then reads each book
 both ways, in turn, round after round, in this one process. For each page both readers give what
 preflight looks at: the widths strokes are painted at (walls inside forms with the width set by the page
 placing them), the sizes of text, images, the box around every mark (half a stroke's width included),
@@ -22,9 +29,12 @@ import argparse
 import ctypes
 import hashlib
 import io
+import json
 import math
+import os
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -34,6 +44,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -50,19 +61,39 @@ stroke's width included) and round its letters, and the letters drawn as glyph 0
 
 def books(folder: Path) -> dict[str, bytes]:
     """Every sample book, and the paperback at 85 mazes an entry (498 pages), built in ``folder``."""
-    specs = {path.stem: path for path in sorted(SAMPLES.glob("*.yaml"))}
+    for sample in SAMPLES.iterdir():  # each built beside the files it reads, as a user would
+        (folder / sample.name).write_bytes(sample.read_bytes())
     paperback = (SAMPLES / "kdp-paperback.yaml").read_text().replace("count: 8", "count: 85")
-    specs["paperback-498"] = folder / "paperback-498.yaml"
-    specs["paperback-498"].write_text(paperback)
+    (folder / "paperback-498.yaml").write_text(paperback)
     built = {}
-    for name, spec in specs.items():
-        copy = folder / spec.name
-        if spec.parent != folder:  # built beside its spec's files, as a user would
-            for other in SAMPLES.iterdir():
-                (folder / other.name).write_bytes(other.read_bytes())
-        path, _ = build_book(copy, folder / f"{name}.pdf", seed=1)
-        built[name] = Path(path).read_bytes()
+    for spec in sorted(folder.glob("*.yaml")):
+        path, _ = build_book(spec, folder / f"{spec.stem}.pdf", seed=1)
+        built[spec.stem] = Path(path).read_bytes()
+    built["walls-in-a-form"] = walls_in_a_form()
+    (folder / "walls-in-a-form.pdf").write_bytes(built["walls-in-a-form"])
     return built
+
+
+def walls_in_a_form() -> bytes:
+    """A form of walls that sets no width, placed at 2.5 pt, at 1.5 pt scaled twice, and at the default."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(200, 200), invariant=1)
+    canvas.beginForm("walls")
+    canvas.line(10, 10, 60, 10)
+    canvas.line(10, 10, 10, 60)
+    canvas.endForm()
+    canvas.setLineWidth(2.5)
+    canvas.doForm("walls")
+    canvas.saveState()
+    canvas.setLineWidth(1.5)
+    canvas.transform(2, 0, 0, 2, 50, 60)
+    canvas.doForm("walls")
+    canvas.restoreState()
+    canvas.setLineWidth(1)
+    canvas.doForm("walls")
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
 
 
 def _round(values: Any, digits: int) -> tuple[float, ...]:
@@ -247,12 +278,76 @@ def digest(value: Any) -> str:
     return hashlib.sha256(repr(value).encode()).hexdigest()[:12]
 
 
+CHECK = """
+import hashlib, json, resource, sys
+from pathlib import Path
+from puzzlebook.pdfread import read
+from puzzlebook.preflight import preflight
+
+def cpu():
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+found = {}
+paths = sorted(Path(sys.argv[1]).glob("*.pdf"))
+for path in paths:
+    pdf = path.read_bytes()
+    start = cpu()
+    lines = preflight(pdf, "print")
+    found[path.stem] = [cpu() - start, lines]
+found["peak MB"] = [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, ""]
+for path in paths:  # with bleed's wider margins too, and every mark read, one by one
+    pdf = path.read_bytes()
+    digest = hashlib.sha256(repr(found[path.stem][1] + preflight(pdf, "print", bleed=True)).encode())
+    for page in read(pdf):
+        digest.update(repr(page).encode())
+    found[path.stem][1] = digest.hexdigest()[:12]
+print(json.dumps(found))
+"""
+"""A fresh process's check of every book in a folder: CPU seconds and findings' digest of each."""
+
+
+def against(baseline: Path, folder: Path, rounds: int) -> None:
+    """check of every book in ``folder`` by this checkout and by ``baseline``, in turn, round after round."""
+    sides = {"this checkout": ROOT, "baseline": baseline}
+    runs: dict[str, list[dict[str, list[Any]]]] = {side: [] for side in sides}
+    for _ in range(rounds):
+        for side, tree in sides.items():
+            env = {**os.environ, "PYTHONPATH": str(tree)}
+            done = subprocess.run(
+                [sys.executable, "-c", CHECK, str(folder)],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            runs[side].append(json.loads(done.stdout))
+    print(f"\ncheck, medians of {rounds} interleaved rounds")
+    print("| book | CPU | baseline CPU | ratio | findings |")
+    print("|---|---:|---:|---:|---|")
+    for name in runs["this checkout"][0]:
+        mine = [run[name][0] for run in runs["this checkout"]]
+        theirs = [run[name][0] for run in runs["baseline"]]
+        same = {run[name][1] for run in runs["this checkout"] + runs["baseline"]}
+        unit = "MB" if name == "peak MB" else "s"
+        ratio = statistics.median(m / t for m, t in zip(mine, theirs, strict=True) if t)
+        print(
+            f"| {name} | {statistics.median(mine):.3f} {unit} | {statistics.median(theirs):.3f} {unit} "
+            f"| {ratio:.2f}x | {'same ' + same.pop() if len(same) == 1 else 'DIFFER'} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--baseline", type=Path, help="an older checkout's source tree, to compare check with"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         built = books(Path(tmp))
+        if args.baseline:
+            against(args.baseline, Path(tmp), args.rounds)
     sides = {"pdfread": ours, "pdfium": pdfium_read, "pdfium, bounds only": pdfium_bounds_only}
     times: dict[str, dict[str, list[float]]] = {name: {side: [] for side in sides} for name in built}
     checks: dict[str, list[float]] = {name: [] for name in built}
