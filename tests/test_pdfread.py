@@ -833,4 +833,5 @@ def test_each_bound_of_reading_has_one_home_and_each_part_reads_in_one_sitting()
     bound = re.compile(r"^(MAX_\w+|WORK|COSTS|FORM_COST)\b[^=\n]*=", re.MULTILINE)
     homes = {name: part.name for part in parts for name in bound.findall(part.read_text())}
     assert set(homes.values()) == {"budget.py"}, homes
-    assert {"MAX_OPERATORS", "MAX_RUN", "MAX_DECODED", "MAX_PAGE_DECODED", "MAX_PAGES_READ", "WORK"} <= set(homes)
+    lowered_above = {"MAX_OPERATORS", "MAX_RUN", "MAX_DECODED", "MAX_PAGE_DECODED", "MAX_PAGES_READ", "WORK"}
+    assert lowered_above <= set(homes)

@@ -36,6 +36,13 @@ with answers takes 8.9 s by this reckoning (7.4-8.5 s measured)."""
 COSTS = {"run": 3.5e-6, "marks": 1.3e-6, "lines": 0.17e-6, "codes": 1.4e-6, "decoded": 0.04e-6}  # s each
 MAX_PAGES_READ = 25_000
 """Pages in a file: 5,000 mazes each on a page, with its answer on another, take about 10,100."""
+MAX_DECODED = 200_000_000
+"""Bytes of streams one reader decodes in all, a form's each time it is parsed: a 5,000-maze book of 30x30
+mazes with answers decodes 84 MB, a genuine maze of 4000x4000 cells about 75, and 200 MB of paths take
+8 s to read. A crafted file of 200 pages that each draw one 70 MB stream of comments (or one page
+drawing it 40 times) took minutes and gigabytes."""
+MAX_PAGE_DECODED = 160_000_000
+"""Bytes one page's contents may decode to: two streams of pypdf's largest."""
 
 
 class TooComplex(Exception):  # not a ValueError: an operator's bad operands are skipped, this is not
@@ -52,7 +59,7 @@ class Budget:
     def __init__(self, share: float = 1.0) -> None:
         self.share = share
         self.run = self.marks = self.lines = self.codes = 0
-        self.decoded = [0]  # bytes decoded so far, counted by stream_bytes (MAX_DECODED)
+        self.decoded = [0]  # bytes decoded so far, counted by tokens.stream_bytes (MAX_DECODED)
 
     def spend(self, run: int = 0, marks: int = 0, lines: int = 0, codes: int = 0) -> None:
         self.run += run
@@ -88,14 +95,3 @@ def page_count(reader: PdfReader) -> int:
     if count > MAX_PAGES_READ:
         raise TooComplex(f"it has {count:,} pages, more than {MAX_PAGES_READ:,}; {FAR_BELOW}")
     return count
-
-
-MAX_DECODED = 200_000_000
-"""Bytes of streams one reader decodes in all, a form's each time it is parsed: a 5,000-maze book of 30x30
-mazes with answers decodes 84 MB, a genuine maze of 4000x4000 cells about 75, and 200 MB of paths take
-8 s to read. A crafted file of 200 pages that each draw one 70 MB stream of comments (or one page
-drawing it 40 times) took minutes and gigabytes."""
-
-
-MAX_PAGE_DECODED = 160_000_000
-"""Bytes one page's contents may decode to: two streams of pypdf's largest."""

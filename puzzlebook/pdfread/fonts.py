@@ -160,7 +160,7 @@ def _number(obj: Any) -> float:
 def load_font(
     font: Any, tally: list[int] | None = None, glyphs: dict[Any, Callable[[int], int] | None] | None = None
 ) -> Font:
-    """A font resource as drawing needs it (``tally`` and ``glyphs``: see ``Document``)."""
+    """A font resource as drawing needs it (``tally`` and ``glyphs``: see ``interpreter.Document``)."""
     name = str(font.get("/BaseFont", "/?"))[1:]
     subtype = font.get("/Subtype")
     two_byte = subtype == "/Type0"
