@@ -5,7 +5,7 @@ gives them but takes seconds a page-hundred, and reads forms with a fresh graphi
 says they inherit the state at ``Do`` (PDF 32000-1 8.10.1), so a line width set before ``Do`` reads as 0.
 This reader interprets the operators itself and uses pypdf only for the object structure. PDFium's page
 objects read the widths as drawn too, but give no letter's code or glyph and box letters by their ink,
-and reading paths' segments through them took 2.2x the time (docs/benchmarks.md).
+and reading paths' segments through them took 2.3x the time on a 498-page book (docs/benchmarks.md).
 
 ``Page.shapes`` reports objects the way pdfminer and pdfplumber do, so the two can be compared: one object
 a subpath, a subpath "m l" being a line, a closed axis-aligned four-sided one a rect and anything else a
