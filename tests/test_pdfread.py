@@ -7,6 +7,7 @@ known from the drawing is the oracle instead."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from array import array
 from collections import defaultdict
@@ -566,11 +567,11 @@ def test_a_form_on_many_pages_is_parsed_once_while_the_cache_holds_it(monkeypatc
 
     pdf = drawn(*[logo] * 5)
     parsed = []
-    monkeypatch.setattr(pdfread, "parse", lambda data: parsed.append(data) or parse(data))
+    monkeypatch.setattr(pdfread.interpreter, "parse", lambda data: parsed.append(data) or parse(data))
     assert [[boxes(page)] for page in read(pdf)] == [[[("line", 10, 10, 60, 10, 7.5)]]] * 5
     assert sum(b"7.5 w" in data for data in parsed) == 1
     parsed.clear()
-    monkeypatch.setattr(pdfread, "FORM_CACHE", 50)  # too small for the form: parsed on every page
+    monkeypatch.setattr(pdfread.interpreter, "FORM_CACHE", 50)  # too small for the form: parsed on every page
     assert len(list(read(pdf))) == 5
     assert sum(b"7.5 w" in data for data in parsed) == 5
 
@@ -662,7 +663,7 @@ def test_numbers_before_no_operator_and_malformed_strings_and_images():
 def test_a_stream_or_page_of_too_many_operators_is_refused(monkeypatch):
     """30 MB of `q` took gigabytes to hold, and forms that each draw the next ten times took hours to
     run: a stream, and a page with the forms it draws, hold a bounded number of operators."""
-    monkeypatch.setattr(pdfread, "MAX_OPERATORS", 1000)
+    monkeypatch.setattr(pdfread.budget, "MAX_OPERATORS", 1000)
     assert len(parse(b"q " * 999)) == 999
     for data in (b"q " * 1001, b"1 " * 1001 + b"q", b"1 " * 1001):
         with pytest.raises(pdfread.TooComplex):
@@ -682,7 +683,7 @@ def test_a_stream_or_page_of_too_many_operators_is_refused(monkeypatch):
     canvas.save()
     with pytest.raises(pdfread.TooComplex, match="forms drawing forms"):
         next(read(out.getvalue()))
-    monkeypatch.setattr(pdfread, "MAX_OPERATORS", 100_000)
+    monkeypatch.setattr(pdfread.budget, "MAX_OPERATORS", 100_000)
     assert len(next(read(out.getvalue())).shapes) == 10_000  # within the bound, read as ever
 
 
@@ -733,8 +734,8 @@ def test_a_crafted_font_cannot_take_unbounded_memory_or_time(tmp_path, monkeypat
     page = PdfReader(book).pages[0]
     fonts = [f.get_object() for f in page["/Resources"]["/Font"].values()]
     made = []
-    real = pdfread.TTFont
-    monkeypatch.setattr(pdfread, "TTFont", lambda *a, **k: made.append(1) or real(*a, **k))
+    real = pdfread.fonts.TTFont
+    monkeypatch.setattr(pdfread.fonts, "TTFont", lambda *a, **k: made.append(1) or real(*a, **k))
     found: dict = {}
     first = pdfread.glyph_finder(fonts[0], None, found)
     assert first is not None and pdfread.glyph_finder(fonts[0], None, found) is first and len(made) == 1
@@ -751,7 +752,7 @@ def test_a_book_drawing_more_than_the_budget_is_refused_in_one_line(tmp_path, mo
     spec.write_text("title: T\npad: true\nmazes:\n  - {size: 30x30, count: 3}\n")
     book, _ = build_book(spec)
     assert preflight(Path(book).read_bytes()) == []  # within the budget, read as ever
-    monkeypatch.setattr(pdfread, "MAX_DECODED", 20_000)
+    monkeypatch.setattr(pdfread.budget, "MAX_DECODED", 20_000)
     with pytest.raises(pdfread.TooComplex, match="drawings of more than"):
         for _ in read(Path(book).read_bytes()):
             pass
@@ -767,7 +768,7 @@ def test_a_page_naming_one_stream_many_times_is_bounded(monkeypatch):
     part = StreamObject()
     part.set_data(b"0 0 m 1 1 l S\n" * 100)
     assert pdfread.stream_bytes(ArrayObject([part] * 3)).count(b" S\n") == 300
-    monkeypatch.setattr(pdfread, "MAX_PAGE_DECODED", 2_000)
+    monkeypatch.setattr(pdfread.budget, "MAX_PAGE_DECODED", 2_000)
     with pytest.raises(pdfread.TooComplex, match="a page drawing more than"):
         pdfread.stream_bytes(ArrayObject([part] * 3))
 
@@ -791,24 +792,24 @@ def test_a_file_spends_one_budget_for_all_its_pages(tmp_path, monkeypatch):
         ("lines", "MAX_LINES"),
         ("codes", "MAX_CODES"),
     ):
-        real = getattr(pdfread, bound)
-        monkeypatch.setattr(pdfread, bound, spent[name])  # all of it: read as ever
+        real = getattr(pdfread.budget, bound)
+        monkeypatch.setattr(pdfread.budget, bound, spent[name])  # all of it: read as ever
         assert len(list(read(data))) == document.count
         with pytest.raises(pdfread.TooComplex, match=f"more than {spent[name] - 1:,} .* in all"):
-            monkeypatch.setattr(pdfread, bound, spent[name] - 1)
+            monkeypatch.setattr(pdfread.budget, bound, spent[name] - 1)
             list(read(data))
-        monkeypatch.setattr(pdfread, bound, spent[name] * 2 - 1)
+        monkeypatch.setattr(pdfread.budget, bound, spent[name] * 2 - 1)
         half = pdfread.Document(PdfReader(io.BytesIO(data)), 0.5)
         with pytest.raises(pdfread.TooComplex):
             list(half.pages())
-        monkeypatch.setattr(pdfread, bound, real)
+        monkeypatch.setattr(pdfread.budget, bound, real)
     work = document.budget.work()  # and all of them together, each a little under its bound
-    monkeypatch.setattr(pdfread, "WORK", work)
+    monkeypatch.setattr(pdfread.budget, "WORK", work)
     assert len(list(read(data))) == document.count
-    monkeypatch.setattr(pdfread, "WORK", work * 0.99)
+    monkeypatch.setattr(pdfread.budget, "WORK", work * 0.99)
     with pytest.raises(pdfread.TooComplex, match="it draws too much in all, counting everything together"):
         list(read(data))
-    monkeypatch.setattr(pdfread, "MAX_PAGES_READ", document.count - 1)
+    monkeypatch.setattr(pdfread.budget, "MAX_PAGES_READ", document.count - 1)
     with pytest.raises(pdfread.TooComplex, match=f"it has {document.count} pages, more than"):
         preflight(data)
 
@@ -818,3 +819,19 @@ def test_a_long_run_of_path_operators_is_one_path():
     the path is one instruction however long."""
     (path, stroke) = parse(b"0 0 m 1.5 1 l " * 10_000 + b"S")
     assert path == (PATH, ["ml" * 10_000, array("d", [0.0, 0.0, 1.5, 1.0] * 10_000)]) and stroke == (b"S", [])
+
+
+def test_each_bound_of_reading_has_one_home_and_each_part_reads_in_one_sitting():
+    """The reader was one 1,068-line module. Its parts stay short, and every bound on reading (a MAX_...,
+    the work and its costs) is set in budget.py alone, so that lowering one there reaches every reader
+    of it, as the tests above do."""
+    folder = Path(pdfread.__file__).parent
+    parts = sorted(folder.glob("*.py"))
+    assert {p.name for p in parts} >= {"budget.py", "tokens.py", "fonts.py", "marks.py", "interpreter.py"}
+    for part in parts:
+        assert len(part.read_text().splitlines()) < 500, part.name
+    bound = re.compile(r"^(MAX_\w+|WORK|COSTS|FORM_COST)\b[^=\n]*=", re.MULTILINE)
+    homes = {name: part.name for part in parts for name in bound.findall(part.read_text())}
+    assert set(homes.values()) == {"budget.py"}, homes
+    lowered_above = {"MAX_OPERATORS", "MAX_RUN", "MAX_DECODED", "MAX_PAGE_DECODED", "MAX_PAGES_READ", "WORK"}
+    assert lowered_above <= set(homes)
