@@ -51,6 +51,27 @@ def test_imports_are_resolved_relative_ones_included():
     assert "puzzlebook.generators" in own_imports(PACKAGE / "puzzles.py")
 
 
+def test_no_import_cycles():
+    """The pipeline runs one way: no module imports, even lazily, one that imports it back."""
+    graph = {name: own_imports(path) for name, path in NAMES.items()}
+    cycles = []
+    done: set[str] = set()
+
+    def visit(name, trail):
+        if name in trail:
+            cycles.append(" -> ".join([*trail[trail.index(name) :], name]))
+            return
+        if name in done:
+            return
+        for other in sorted(graph[name]):
+            visit(other, [*trail, name])
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, [])
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
 ALLOWED = {
     "reportlab": lambda rel: rel.startswith("render/"),
     "yaml": lambda rel: rel in ("yamlread.py",),

@@ -14,6 +14,26 @@ count and every too-dense maze before any work, and the geometry is testable wit
 - ``pages``: the whole book, page by page; ``single``: one maze on one page.
 """
 
+from ..settings import (
+    BLEED,
+    BUNDLED_FONTS,
+    FONT_MAGIC,
+    GRIDS,
+    GUTTERS,
+    MAX_LINE,
+    MAX_MARGIN,
+    MAX_PAGES,
+    MIN_LINE,
+    MIN_OUTER,
+    MIN_TEXT,
+    PAGES,
+    PLACEHOLDERS,
+    AnswerKey,
+    Layout,
+    Length,
+    Margin,
+    Margins,
+)
 from .answers import answer_links, contents_pages, fill_contents, plan_answers
 from .boxes import (
     GAP,
@@ -35,28 +55,7 @@ from .density import age_sizes_to_fit, for_book, too_dense
 from .frames import by_student, page_frame, slot_items
 from .items import BookPlan, Box, Item, Link, MazeFrame, MazeInfo, Page, PageKind, Rule, Text
 from .pages import plan_book
-from .presets import (
-    BLEED,
-    BUNDLED_FONTS,
-    FONT_MAGIC,
-    GRIDS,
-    GUTTERS,
-    MAX_LINE,
-    MAX_MARGIN,
-    MAX_PAGES,
-    MIN_LINE,
-    MIN_OUTER,
-    MIN_TEXT,
-    PAGES,
-    PLACEHOLDERS,
-    AnswerKey,
-    Layout,
-    Length,
-    Margin,
-    Margins,
-    load_layout,
-    preset_names,
-)
+from .presets import load_layout, preset_names
 from .single import plan_single
 
 __all__ = [

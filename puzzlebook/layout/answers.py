@@ -7,11 +7,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..fields import isolate
+from ..settings import Layout
 from ..spec import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
 from .frames import page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text
-from .presets import Layout
 
 
 def plan_answers(

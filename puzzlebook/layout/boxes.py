@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..settings import BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
 from .items import Box
-from .presets import BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
 
 GAP = 14.0  # pt between slots, and between a maze and its caption
 

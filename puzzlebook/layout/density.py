@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import Problem
+from ..settings import Layout
 from ..shapes import MIN_WORD_ROWS, SHAPE_READS, shape_mask, shape_reads, word_mask, word_picture
 from ..spec import (
     AGES,
@@ -20,7 +21,7 @@ from ..units import size_name
 from .boxes import GAP, content_box, grid_of, split
 from .frames import page_frame, slot_items
 from .items import Page
-from .presets import Layout, load_layout, preset_names
+from .presets import load_layout, preset_names
 
 
 def too_dense(

@@ -7,10 +7,10 @@ from ..artwork import PAIRS
 from ..errors import At
 from ..fields import isolate
 from ..kinds import kind
+from ..settings import MIN_LINE, MIN_TEXT, PAGES, Layout
 from ..spec import MazeRequest
 from .boxes import GAP, content_box, fit, mark_room, page_scale, solution_width, wall_for
 from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
-from .presets import MIN_LINE, MIN_TEXT, PAGES, Layout
 
 
 def slot_items(

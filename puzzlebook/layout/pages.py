@@ -6,6 +6,7 @@ import math
 from dataclasses import replace
 
 from ..errors import At, Problem, SpecError, Where
+from ..settings import MIN_LINE, MIN_TEXT, PAGES, Layout
 from ..spec import (
     MazeRequest,
     Spec,
@@ -15,7 +16,6 @@ from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim
 from .density import too_dense
 from .frames import by_student, page_frame, slot_items
 from .items import BookPlan, Box, Page, PageKind, Rule, Text
-from .presets import MIN_LINE, MIN_TEXT, PAGES, Layout
 
 DIVIDER_GRAY = 0.7
 

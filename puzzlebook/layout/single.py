@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ..errors import LayoutError
+from ..settings import Layout
 from ..spec import (
     MazeRequest,
 )
 from .frames import page_frame, slot_items
 from .items import BookPlan, Page
-from .presets import Layout
 
 
 def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -> BookPlan:

@@ -88,6 +88,10 @@ class Spec:
     def where(self, *loc: int | str) -> Where:
         return where(self.path.name, self.lines, *loc)
 
+    @property
+    def fallback_fonts(self) -> list[str]:
+        return self.book.fallback_fonts
+
     def mazes(self, seed: int | None = None) -> Iterator[MazeRequest]:
         """Every maze in book order, seeds settled: a maze's own seed is used exactly (its copies derive
         theirs from it); the others derive theirs from the book seed and their position."""

@@ -27,6 +27,7 @@ from ..kinds.circle import MAX_RINGS
 from ..messages import Loc
 from ..registry import suggest
 from ..rng import MAX_SEED
+from ..settings import Layout
 from ..shapes import (
     MAX_WORD,
     SHAPES,
@@ -77,8 +78,6 @@ Name = Annotated[OneLine, AfterValidator(partial(printed, fix=NAME_FIX)), Field(
 
 def layout_key(loc: Loc, message: str) -> str:
     """A layout's setting written in a spec (instructions, words) is told where it goes."""
-    from ..layout.presets import Layout  # the layout model is built on this module's types
-
     key = str(loc[0]) if len(loc) == 1 else ""
     if message.startswith("unknown key") and key in Layout.model_fields:
         return (

@@ -1,0 +1,220 @@
+"""The settings a layout may hold: every one's default, bounds and meaning (the docs' reference is made
+from them), and the print rules they answer to. Loading a preset or a layout file is ``layout.presets``'s;
+this module needs neither the spec nor the layout, so both may read it.
+"""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+)
+
+from .artwork import PAIRS
+from .errors import At, Where
+from .fields import FontFiles, OneLine, isolate
+from .registry import suggest
+from .units import length, margin, page_size
+
+Length = Annotated[float, BeforeValidator(length)]
+MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
+MIN_TEXT = 7.0  # pt: the smallest text they accept
+BUNDLED_FONTS = ("DejaVuSans", "DejaVuSans-Bold", "Vera", "VeraBd")
+BLEED = 9.0  # pt: 0.125in, what print-on-demand services ask for
+MIN_OUTER = 18.0  # pt: 0.25in outside, top and bottom margin for print; 27 pt (0.375in) with bleed
+GUTTERS = ((150, 27.0), (300, 36.0), (500, 45.0), (700, 54.0), (828, 63.0))  # pages -> inside margin
+MAX_PAGES = 828
+GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # mazes per page -> columns x rows
+MAX_MARGIN = 216.0  # pt: 3in
+MAX_LINE = 12.0  # pt: walls heavier than this are a mistake, not a style
+FONT_MAGIC = (b"\x00\x01\x00\x00", b"true")  # TrueType outlines, the only ones reportlab embeds
+PLACEHOLDERS = ("page", "pages", "title")  # what header and footer may say: {page} of {pages}, {title}
+PAGES = "\x00pages\x00"  # stands for {pages} until the book's page count is known
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Margin = Annotated[float, BeforeValidator(margin), Field(ge=0, le=MAX_MARGIN)]
+
+
+class Margins(_Model):
+    top: Margin = 36.0
+    bottom: Margin = 36.0
+    inside: Margin = 45.0
+    outside: Margin = 36.0
+
+
+class AnswerKey(_Model):
+    columns: int = Field(2, ge=1, le=6)
+    rows: int = Field(3, ge=1, le=8)
+
+
+Word = Annotated[OneLine, Field(min_length=1, max_length=40)]
+
+
+class Words(_Model):
+    """The words puzzlebook prints of its own, for a book in another language."""
+
+    name: Word = "Name"
+    date: Word = "Date"
+    class_: Word = Field("Class", alias="class")
+    maze: Word = Field("Maze", description="before each maze's number: Maze 3")
+    mazes: Word = Field("mazes", description="after the count on the title page: 40 mazes")
+    answer_key: Word = "Answer key"
+    continued: Word = Field("continued", description="Answer key (continued)")
+    contents: Word = "Contents"
+    notes: Word = "Notes"
+    belongs_to: Word = "This book belongs to"
+    page: Word = Field("page", description="in the answer key: Maze 3 · page 4")
+    by: Word = Field("by", description="on the copyright page: by Ana")
+    seed: Word = Field("seed", description="the answer key's and show_seed's seed 42")
+    rings: Word = Field("rings", description="show_seed's size of a round maze: 10 rings")
+    easy: Word = "Easy"
+    medium: Word = "Medium"
+    hard: Word = "Hard"
+    answer_on: Word = Field("Answer on page", description="a screen edition's link to a maze's answer")
+    title_page: Word = Field("Title", description="a screen edition's bookmark of the title page")
+    no_answer: OneLine = Field(
+        "No single answer: the reader picks the start and the end of {mazes}.",
+        max_length=200,
+        description="in the answer key, for mazes without a start and end; {mazes} lists them",
+    )
+
+    def maze_name(self, maze: Any, midline: bool = False) -> str:
+        """A maze in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set; ``midline``, inside
+        an English sentence: "maze 3"."""
+        word = "maze" if midline and self.maze == "Maze" else self.maze
+        mine = f"{word} {maze.shown}"
+        return f"{isolate(maze.student)} · {mine}" if maze.student else mine
+
+
+def _setting(layout: At, key: str) -> At:
+    """Where a setting the layout gives was chosen: the line naming the layout, ``layout (font)``."""
+    if isinstance(layout, Where):
+        return Where(layout.file, layout.line, f"{layout.key} ({key})")
+    return f"{layout} ({key})"
+
+
+class Layout(_Model):
+    """Every setting of a page layout; the defaults are the activity book."""
+
+    description: str = "One maze per page, answer key at the back."
+    page_size: str = "letter"
+    margins: Margins = Field(default_factory=Margins)
+    mazes_per_page: int = Field(1, description="1, 2, 4 or 6")
+    wall_weight: Length = Field(1.5, ge=MIN_LINE, le=MAX_LINE)
+    answer_wall_weight: Length = Field(1.0, ge=MIN_LINE, le=MAX_LINE)
+    solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
+    font: OneLine = Field("DejaVuSans", max_length=255)
+    bold_font: OneLine = Field("DejaVuSans-Bold", max_length=255)
+    fallback_fonts: FontFiles = Field(default_factory=list)
+    heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72)
+    caption_size: Length = Field(12.0, ge=MIN_TEXT, le=48)
+    small_size: Length = Field(8.0, ge=MIN_TEXT, le=24)
+    title_page: bool = True
+    name_line: bool = False
+    title_heading: bool = Field(False, description="print the book's title at the top of every maze page")
+    print_on_demand: bool = Field(
+        True, description="a bound book: check holds it to print-on-demand's page counts"
+    )
+    instructions: OneLine | None = Field(None, max_length=200)
+    instructions_unmarked: OneLine | None = Field(
+        None, max_length=200, description="the line on pages whose mazes have no start and end"
+    )
+    header: OneLine | None = Field(None, max_length=120)
+    footer: OneLine = Field("{page}", max_length=120)
+    show_seed: bool = Field(
+        False, description="the algorithm, size and seed under each maze (answers always)"
+    )
+    show_difficulty: bool = Field(False, description="Easy, Medium or Hard under each maze")
+    start_label: OneLine = Field("Start", min_length=1, max_length=20, description="the word at the start")
+    end_label: OneLine = Field("Finish", min_length=1, max_length=20, description="the word at the end")
+    pictures: str | None = Field(None, description="pictures at the start and the end: " + ", ".join(PAIRS))
+    min_cell: Length = Field(7.0, ge=2.0, le=144, description="smallest cell a reader can draw through")
+    bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
+    mark_room: Length | None = Field(
+        None,
+        ge=10,
+        le=144,
+        description="room around each maze for the Start and Finish arrows, at least (default: by box size; big cells grow it)",
+    )
+    answer_key: AnswerKey = Field(default_factory=AnswerKey)
+    words: Words = Field(default_factory=Words)
+    _where: dict[str, At] = PrivateAttr(default_factory=dict)
+    _said: dict[str, At] = PrivateAttr(default_factory=dict)
+    _files: tuple[Path, ...] = PrivateAttr(default=())
+
+    def where(self, key: str) -> At:
+        """Where a setting was given: ``big.yaml:4: heading_size``, or the spec's line for its overrides.
+        Made once a key: every maze frame of a book carries two."""
+        said = self._said.get(key)
+        if said is None:
+            said = self._said[key] = self._where.get(key) or _setting(self._where.get("", "layout"), key)
+        return said
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        """The layout file and font files read for this layout: outputs never land on them."""
+        return self._files
+
+    @field_validator("header", "footer")
+    @classmethod
+    def _placeholders(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        allowed = ", ".join(f"{{{p}}}" for p in PLACEHOLDERS)
+        try:
+            fields = [(name, spec, conv) for _, name, spec, conv in string.Formatter().parse(value)]
+        except ValueError:
+            raise ValueError(
+                f"a {{ or }} without its partner; the placeholders are {allowed} (write {{{{ for a brace)"
+            ) from None
+        for name, spec, conv in fields:
+            if name is None:
+                continue
+            if name not in PLACEHOLDERS or spec or conv:
+                shown = "{" + name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
+                raise ValueError(f'"{shown}" is not a placeholder puzzlebook fills; use {allowed}')
+        return value
+
+    @property
+    def trim(self) -> tuple[float, float]:
+        """The finished page, after cutting."""
+        return page_size(self.page_size)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The PDF page: the trim size, plus bleed on the outside edge, the top and the bottom."""
+        w, h = self.trim
+        return (w + BLEED, h + 2 * BLEED) if self.bleed else (w, h)
+
+    @field_validator("pictures")
+    @classmethod
+    def _pictures(cls, value: str | None) -> str | None:
+        if value is not None and value not in PAIRS:
+            hint = suggest(value, list(PAIRS)) or f" Choose one of {', '.join(PAIRS)}."
+            raise ValueError(f'unknown pictures "{value}".{hint}')
+        return value
+
+    @field_validator("mazes_per_page")
+    @classmethod
+    def _per_page(cls, value: int) -> int:
+        if value not in GRIDS:
+            raise ValueError(f"expected 1, 2, 4 or 6, got {value}")
+        return value
+
+    @field_validator("page_size")
+    @classmethod
+    def _page_size(cls, value: str) -> str:
+        page_size(value)
+        return value
