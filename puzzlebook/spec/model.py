@@ -21,6 +21,7 @@ from pydantic import (
     model_validator,
 )
 
+from ..artwork import PAIRS
 from ..fields import NAME_FIX, FontFiles, OneLine, Paragraphs, printed
 from ..grid import parse_size, size_problem
 from ..kinds.circle import MAX_RINGS
@@ -307,46 +308,104 @@ class MazeEntry(_Model):
 class BookSpec(_Model):
     """A puzzlebook book spec."""
 
-    title: Title = Field(max_length=120, description="the book's title", json_schema_extra={"minLength": 1})
-    subtitle: OneLine | None = Field(None, max_length=160)
-    author: OneLine | None = Field(None, max_length=120)
+    title: Title = Field(
+        max_length=120,
+        description="the book's title (title page, PDF metadata); a long one takes up to four lines before it shrinks",
+        json_schema_extra={"minLength": 1},
+    )
+    subtitle: OneLine | None = Field(None, max_length=160, description="printed on the title page")
+    author: OneLine | None = Field(None, max_length=120, description="printed on the title page")
     layout: OneLine = Field(
-        "activity-book", max_length=255, description="a preset name or a layout .yaml file"
+        "activity-book",
+        max_length=255,
+        description="a preset name (puzzlebook layouts lists them) or a layout .yaml file, relative to the spec",
     )
-    page_size: str | None = Field(None, description="letter, a4, a5, 6x9in, 210x297mm ...")
-    seed: int = Field(1, ge=0, le=MAX_SEED, description="book seed; mazes without a seed derive theirs")
-    marks: MarksSetting = Field("none", description="default for every maze")
+    page_size: str | None = Field(
+        None,
+        description="the layout's page, overridden: letter, a4, a5, a3, legal, tabloid, 6x9in, 210x297mm ...; add landscape to turn it (a4 landscape)",
+    )
+    seed: int = Field(
+        1,
+        ge=0,
+        le=MAX_SEED,
+        description="the book seed: a maze without its own derives one from it and its place in the list (see Writing a spec: Seeds)",
+    )
+    marks: MarksSetting = Field(
+        "none",
+        description="start and end for every maze that does not say: none (the reader picks), suggested (the longest way between opposite sides), left-right, top-bottom, farthest, corners, center-out (a circle's centre to its rim)",
+    )
     answer_key: Annotated[bool | Literal["separate"], BeforeValidator(_answer_key)] = Field(
-        True, description="true: answers at the back; separate: in NAME-answers.pdf beside the book"
+        True,
+        description="true: answers at the back; separate: in NAME-answers.pdf beside the book, so the sheets go to the copier alone; false: none. A book whose mazes have no start and end has no answer key",
     )
-    title_page: bool | None = Field(None, description="default: as the layout says")
-    edition: Literal["print", "screen"] = Field("print", description="screen adds bookmarks")
-    mazes_per_page: int | None = Field(None, description="override the layout: 1, 2, 4 or 6")
-    bleed: bool | None = Field(None, description="0.125in bleed and trim boxes for print-on-demand")
-    pad: bool = Field(False, description="add notes pages to reach at least 24 pages, an even count")
+    title_page: bool | None = Field(None, description="add a title page (default: as the layout says)")
+    edition: Literal["print", "screen"] = Field(
+        "print",
+        description="print, or screen: bookmarks, a clickable contents page, links from each maze to its answer and back",
+    )
+    mazes_per_page: int | None = Field(None, description="1, 2, 4 or 6 mazes a page (default: the layout's)")
+    bleed: bool | None = Field(
+        None, description="print-on-demand: 0.125 in bleed and trim boxes (default: the layout's)"
+    )
+    pad: bool = Field(
+        False, description="print-on-demand: notes pages to reach at least 24 pages, an even count"
+    )
     difficulty: AgeName | None = Field(
-        None, description="an age preset for the whole book: maze size, cell size and line weight"
+        None,
+        description="an age preset for the whole book (age-4 to adult): maze size, cell size and line weight",
     )
     students: StudentsField | None = Field(
-        None, description="class set: names, or a text file with one name per line"
+        None,
+        description="a class set: a list of names, or a UTF-8 text file beside the spec with one name a line; every maze is made for each",
     )
     order: Literal["as-listed", "difficulty"] = Field(
-        "as-listed", description="difficulty: easiest maze first, by difficulty score"
+        "as-listed", description="as-listed, or difficulty: the easiest maze first, by difficulty score"
     )
-    output: OneLine | None = Field(None, max_length=255, description="PDF path, relative to the spec file")
-    show_seed: bool | None = Field(None, description="the algorithm, size and seed under each maze")
-    show_difficulty: bool | None = Field(None, description="Easy, Medium or Hard under each maze")
-    start_label: OneLine | None = Field(None, min_length=1, max_length=20, description="word at the start")
-    end_label: OneLine | None = Field(None, min_length=1, max_length=20, description="word at the end")
-    pictures: str | None = Field(None, description="pictures at the start and end, such as mouse-cheese")
+    output: OneLine | None = Field(
+        None,
+        max_length=255,
+        description="a .pdf name inside the spec's folder, such as out/book.pdf (default: the spec's name); -o wins and may go anywhere",
+    )
+    show_seed: bool | None = Field(
+        None,
+        description="the small algorithm, size and seed line under each maze; the answer key always gives the seed (default: the layout's)",
+    )
+    show_difficulty: bool | None = Field(
+        None,
+        description="Easy, Medium or Hard under each maze: its band, or the third of the book's scores its own falls in (default: the layout's)",
+    )
+    start_label: OneLine | None = Field(
+        None,
+        min_length=1,
+        max_length=20,
+        description="the word by the start arrow (default: the layout's, Start)",
+    )
+    end_label: OneLine | None = Field(
+        None,
+        min_length=1,
+        max_length=20,
+        description="the word by the end arrow (default: the layout's, Finish)",
+    )
+    pictures: str | None = Field(
+        None, description="a picture at the start and one at the end: " + ", ".join(PAIRS)
+    )
     belongs_to: bool = Field(False, description='a "This book belongs to" line on the title page')
     copyright: Paragraphs | None = Field(
-        None, max_length=1000, description="copyright page text: lines wrap, and may be broken (copyright: |)"
+        None,
+        max_length=1000,
+        description="a copyright page after the title page: your text (it wraps, and keeps its line breaks with copyright: |), with the title, author, year and ISBN",
     )
     year: int | None = Field(None, ge=1900, le=2200, description="year on the copyright page")
-    isbn: Annotated[str, AfterValidator(_isbn)] | None = Field(None, description="ISBN on the copyright page")
-    fallback_fonts: FontFiles = Field(default_factory=list)
-    mazes: list[MazeEntry] = Field(min_length=1, max_length=MAX_COUNT)
+    isbn: Annotated[str, AfterValidator(_isbn)] | None = Field(
+        None, description="ISBN on the copyright page (its check digit is checked)"
+    )
+    fallback_fonts: FontFiles = Field(
+        default_factory=list,
+        description="fonts for letters the layout's fonts lack (.ttf, .otf, .ttc), relative to the spec, after the layout's",
+    )
+    mazes: list[MazeEntry] = Field(
+        min_length=1, max_length=MAX_COUNT, description="the maze entries, in book order"
+    )
 
     @field_validator("page_size")
     @classmethod

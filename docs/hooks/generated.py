@@ -1,0 +1,121 @@
+"""MkDocs hook: the reference tables are made from the code at build time, so they are never written twice.
+
+A page holds a marker on a line of its own (``<!-- spec-keys -->``, ``<!-- maze-keys -->``,
+``<!-- layout-keys -->``, ``<!-- algorithms -->``); the marker is replaced by a table made from the spec's
+JSON Schema, the layout model or the algorithm registry. A marker the hook does not know fails the build.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+from puzzlebook import generators
+from puzzlebook.grid import Grid
+from puzzlebook.measure import dead_ends
+from puzzlebook.settings import Layout
+from puzzlebook.spec import json_schema
+
+MARKER = re.compile(r"^<!-- ([a-z-]+) -->$", re.M)
+
+
+def _kind(prop: dict[str, Any], defs: dict[str, Any]) -> str:
+    """A short human name for a schema's type: 'text', 'number', 'yes/no', 'list of maze entries', ..."""
+    if "$ref" in prop:
+        name = prop["$ref"].rsplit("/", 1)[1]
+        return {"MazeEntry": "maze entry", "Cells": "{start: [x, y], end: [x, y]}"}.get(name, name)
+    for key in ("anyOf", "oneOf"):
+        if key in prop:
+            kinds = [_kind(p, defs) for p in prop[key] if p.get("type") != "null"]
+            return " or ".join(dict.fromkeys(kinds))
+    if "enum" in prop:
+        return " \\| ".join(f"`{v}`" for v in prop["enum"])
+    kind = prop.get("type")
+    if kind == "array":
+        return f"list of {_kind(prop.get('items', {}), defs)}" if "items" in prop else "list"
+    return {
+        "string": "text",
+        "integer": "whole number",
+        "number": "number",
+        "boolean": "true/false",
+        "object": "mapping",
+    }.get(str(kind), "any")
+
+
+def _default(prop: dict[str, Any]) -> str:
+    if "default" not in prop:
+        return ""
+    value = prop["default"]
+    if value is None or value == [] or value == {}:
+        return "none"
+    return f"`{json.dumps(value) if not isinstance(value, str) else value}`"
+
+
+def _table(properties: dict[str, Any], required: list[str], defs: dict[str, Any]) -> str:
+    rows = ["| key | takes | meaning | default |", "|---|---|---|---|"]
+    for name, prop in properties.items():
+        meaning = prop.get("description", "").replace("|", "\\|")
+        default = "required" if name in required else _default(prop)
+        rows.append(f"| `{name}` | {_kind(prop, defs)} | {meaning} | {default} |")
+    return "\n".join(rows)
+
+
+def spec_keys() -> str:
+    schema = json_schema()
+    return _table(schema["properties"], schema.get("required", []), schema["$defs"])
+
+
+def maze_keys() -> str:
+    schema = json_schema()
+    entry = schema["$defs"]["MazeEntry"]
+    return _table(entry["properties"], entry.get("required", []), schema["$defs"])
+
+
+def layout_keys() -> str:
+    schema = Layout.model_json_schema(by_alias=True)
+    properties = {k: v for k, v in schema["properties"].items() if k != "description"}
+    return _table(properties, schema.get("required", []), schema.get("$defs", {}))
+
+
+def _dead_end_share(name: str, size: int = 60, seeds: int = 5) -> str:
+    """Measured now on a few square mazes, so the figure follows the code."""
+    cells = size * size * seeds
+    found = sum(
+        dead_ends(generators.generate(name, Grid(size, size), random.Random(s))) for s in range(seeds)
+    )
+    return f"{100 * found / cells:.0f}%"
+
+
+def algorithms() -> str:
+    rows = ["| name | look | dead ends | on every grid | options |", "|---|---|---|---|---|"]
+    graphs = set(generators.on_graphs())
+    for name in generators.ALGORITHMS:
+        algo = generators.get(name)
+        options = "<br>".join(
+            f"`{key}`: {field.description} (default `{'unlimited' if field.default is None else field.default}`)"
+            for key, field in algo.options.model_fields.items()
+        )
+        everywhere = "yes" if name in graphs else "squares only"
+        rows.append(f"| `{name}` | {algo.summary} | {_dead_end_share(name)} | {everywhere} | {options} |")
+    return "\n".join(rows)
+
+
+TABLES: dict[str, Callable[[], str]] = {
+    "spec-keys": spec_keys,
+    "maze-keys": maze_keys,
+    "layout-keys": layout_keys,
+    "algorithms": algorithms,
+}
+
+
+def on_page_markdown(markdown: str, **_: Any) -> str:
+    def table(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in TABLES:
+            raise ValueError(f"unknown generated table <!-- {name} -->; known: {', '.join(TABLES)}")
+        return TABLES[name]()
+
+    return MARKER.sub(table, markdown)

@@ -1,0 +1,50 @@
+"""The documentation's examples work as written: a reader copies them, so every spec and layout shown in
+the README and the docs site is checked as puzzlebook would check it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from puzzlebook.build import check_book
+
+ROOT = Path(__file__).parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+BLOCK = re.compile(r"```yaml\n(.*?)```", re.S)
+
+
+def blocks(kind: str) -> list[tuple[str, str]]:
+    """(page and number, text) of every YAML example of ``kind``: a whole spec, or a layout file."""
+    found = []
+    for page in PAGES:
+        for number, text in enumerate(BLOCK.findall(page.read_text(encoding="utf-8")), 1):
+            spec = re.search(r"^title:", text, re.M) and re.search(r"^mazes:", text, re.M)
+            layout = re.search(r"^base:", text, re.M)
+            if (kind == "spec" and spec) or (kind == "layout" and layout):
+                found.append((f"{page.relative_to(ROOT)}#{number}", text))
+    return found
+
+
+def test_the_docs_show_specs_and_layouts():
+    assert len(blocks("spec")) >= 2 and len(blocks("layout")) >= 2
+
+
+@pytest.mark.parametrize(("where", "text"), blocks("spec"), ids=[w for w, _ in blocks("spec")])
+def test_every_spec_shown_is_valid(tmp_path, where, text):
+    for name in re.findall(r"^students: (\S+\.txt)", text, re.M):
+        (tmp_path / name).write_text("Ana\nBen\n", encoding="utf-8")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(text, encoding="utf-8")
+    assert check_book(spec).mazes, where
+
+
+@pytest.mark.parametrize(("where", "text"), blocks("layout"), ids=[w for w, _ in blocks("layout")])
+def test_every_layout_shown_is_valid(tmp_path, where, text):
+    (tmp_path / "mine.yaml").write_text(text, encoding="utf-8")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nlayout: mine.yaml\nmarks: suggested\nmazes:\n  - {size: 8x8}\n", encoding="utf-8"
+    )
+    assert check_book(spec).mazes, where
