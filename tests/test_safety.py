@@ -21,11 +21,12 @@ from pdfcheck import fonts, page_texts
 from typer.testing import CliRunner
 
 from puzzlebook import cli, cost, generators, kinds, output
-from puzzlebook.build import build_book, workload_problems
+from puzzlebook.build import build_book
 from puzzlebook.cli import app
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.puzzles import Recipe, matched_puzzles
 from puzzlebook.spec import load_spec
+from puzzlebook.workload import workload_problems
 
 runner = CliRunner()
 ROOT = Path(__file__).parent.parent

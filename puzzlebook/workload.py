@@ -1,0 +1,190 @@
+"""How much work a book may ask for: at most ``MAX_MAZES`` mazes and ``MAX_WORK`` cells, and within
+them what its parts cost here (``cost``: making each maze by algorithm and grid, the seeds its bands
+try, drawing it and its answer, its pages and shapes) held to ``cost.BUDGET``, each told with what to
+change. Checked before any maze is made.
+"""
+
+from __future__ import annotations
+
+from . import cost
+from .errors import Problem
+from .inputs import studio_folder
+from .kinds import ring_counts
+from .puzzles import (
+    MAX_TRIES,
+    SAMPLE,
+)
+from .solve import shape_search_cells
+from .spec import AGES, Spec
+
+MAX_MAZES = 5000
+"""Mazes in one book: print-on-demand stops at 828 pages; a screen edition or class set may hold more."""
+MAX_WORK = 40_000_000
+"""Maze cells generated for one book, counting every seed a difficulty search may try; within it, the
+time they take is held to ``cost.BUDGET`` (see ``workload_problems``)."""
+
+STUDIO_CELLS = 250_000
+"""Cells a maze may have in a book the studio builds: a page from a browser waits for it."""
+
+
+def _field(grid: str, width: int, height: int, inner: int) -> tuple[int, int]:
+    """(cells, outline cells whose searches choose the ends) of a plain field: squares take a few
+    searches for their ends (0: none to count); other grids search from their outline cells, up to
+    ``solve.SHAPE_SEARCHES`` (see ``paths.choose_ends``); a circle's outline is its rim."""
+    if grid == "circle":
+        counts = ring_counts(width, inner)
+        return sum(counts), counts[-1]
+    if grid == "rectangle":
+        return width * height, 0
+    return width * height, 2 * (width + height)
+
+
+def workload_problems(spec: Spec) -> list[Problem]:
+    """Limits on what a spec can make puzzlebook do, from the spec alone, before anything is expanded:
+    at most ``MAX_MAZES`` mazes and ``MAX_WORK`` cells made, and about ``cost.BUDGET`` seconds of work
+    in all, each maze weighed by its algorithm and grid (see ``cost``).
+
+    A score range nobody's maze of that size can reach is refused here too (a score is at most five
+    times the cells: each cell of the path counts once, and at most once more as a turn and three
+    times as a decision)."""
+    book = spec.book
+    students = max(1, len(spec.roster))
+    mazes = work = 0
+    seconds: dict[str, float] = {}
+    costliest = (0.0, 0)  # seconds, entry
+    shapes: set[tuple[str, int, int, str]] = set()  # each shape or word drawn, once however often named
+    problems = []
+    for i, entry in enumerate(book.mazes):
+        age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
+        mask = spec.masks.get(i)
+        width, height = (mask.width, mask.height) if mask else entry.size or (age.size if age else (1, 1))
+        cells, outline = _field(entry.grid, width, height, entry.inner or 0)
+        each = cells + (shape_search_cells(outline, cells) if outline else 0)
+        if mask:  # the box is made, the shape's cells searched
+            each = cells + shape_search_cells(mask.outline, mask.cells)
+        if entry.shape is not None and mask:
+            shapes.add((repr(entry.shape), *(entry.size or (age.size if age else (0, 0))), entry.grid))
+        names = [m for (e, _), m in spec.name_masks.items() if e == i]
+        made_cells = cells
+        if names:  # a word shape of each student's name: one maze each
+            each = max(m.width * m.height + shape_search_cells(m.outline, m.cells) for m in names)
+            made_cells = max(m.width * m.height for m in names)
+        band = None if entry.age else entry.difficulty
+        size = f"{width} rings ({cells:,} cells)" if entry.grid == "circle" else f"{width}x{height}"
+        if studio_folder() and cells > STUDIO_CELLS:
+            problems.append(
+                Problem(
+                    spec.where("mazes", i, "size"),
+                    f"{size} is too large for the studio: at most {STUDIO_CELLS:,} cells a maze "
+                    "there (500x500); build it with puzzlebook build",
+                )
+            )
+        if (mb := cost.megabytes(cells, "book")) > cost.MEMORY:
+            w, h = cost.within(width, height, 0, mb)
+            problems.append(
+                Problem(
+                    spec.where("mazes", i, "size"),
+                    f"{size} would take about {mb:,.0f} MB of memory to make and draw; the limit is "
+                    f"{cost.MEMORY} MB: make it at most {f'{w} rings' if entry.grid == 'circle' else f'{w}x{h}'}",
+                )
+            )
+        if isinstance(band, tuple) and band[0] > 5 * cells:
+            problems.append(
+                Problem(
+                    spec.where("mazes", i, "difficulty"),
+                    f"no {size} maze scores above {5 * cells}; choose a range below that, or easy, medium or "
+                    "hard",
+                )
+            )
+        if names:
+            made = entry.count * len(names)
+        elif spec.roster:  # one pool of seeds for the whole class
+            tries = max(SAMPLE, 3 * students) if band is None or isinstance(band, str) else MAX_TRIES
+            made = entry.count * tries
+        elif band is None:
+            made = entry.count
+        else:  # one search for all the copies of the entry
+            made = max(SAMPLE, 3 * entry.count) if isinstance(band, str) else MAX_TRIES * entry.count
+        work += made * each
+        kept = entry.count * students
+        mazes += kept
+        spent = _seconds(spec, i, made_cells, each, made, kept)
+        seconds = {k: seconds.get(k, 0.0) + v for k, v in spent.items()}
+        costliest = max(costliest, (sum(spent.values()), -i))
+    seconds["shapes"] = sum(w * h for _, w, h, _ in shapes) * cost.SHAPE / 1e6
+    if mazes > MAX_MAZES:
+        who = f" ({students} students x {mazes // students} mazes)" if spec.roster else ""
+        problems.append(
+            Problem(spec.where("mazes"), f"this book has {mazes:,} mazes{who}; the limit is {MAX_MAZES:,}")
+        )
+    elif work > MAX_WORK:
+        problems.append(
+            Problem(
+                spec.where("mazes"),
+                f"this book asks for {work:,} maze cells to be made, counting the seeds tried to match "
+                f"difficulty and the searches for shaped mazes' ends; the limit is {MAX_WORK:,}: use fewer "
+                "or smaller mazes, or fewer difficulty ranges",
+            )
+        )
+    elif sum(seconds.values()) > cost.BUDGET:
+        problems.append(_too_long(spec, seconds, -costliest[1], costliest[0]))
+    return problems
+
+
+def _seconds(spec: Spec, i: int, cells: int, searched: int, made: int, kept: int) -> dict[str, float]:
+    """The seconds an entry costs, by what they go on (see ``cost``): making the ``kept`` mazes of the
+    book, making the other seeds of the ``made`` its difficulty or class set tries, drawing the kept
+    ones (twice, with an answer), and their pages. ``searched`` counts the cells searched for a maze's
+    ends, its outline's searches with them."""
+    entry = spec.book.mazes[i]
+    marks = entry.marks if entry.marks is not None else spec.book.marks
+    drawn = 2 if spec.book.answer_key is not False and marks != "none" else 1
+    one = cost.make_seconds(entry.algorithm, entry.grid, cells, searched)
+    return {
+        "making": kept * one,
+        "tries": max(0, made - kept) * one,
+        "drawing": drawn * kept * cells * cost.DRAW / 1e6,
+        "pages": drawn * kept * cost.PAGE / 1e3,
+    }
+
+
+_SPENT_ON = {
+    "making": "making its mazes",
+    "tries": "the seeds tried for difficulty",
+    "drawing": "drawing them",
+    "pages": "their pages",
+    "shapes": "drawing its shapes",
+}
+
+
+def _too_long(spec: Spec, seconds: dict[str, float], costliest: int, its: float) -> Problem:
+    """Past ``cost.BUDGET``: what the time goes on, and the fix for the largest part; told at the entry
+    that costs ``its`` seconds, the most, when that is most of it."""
+    ranked = sorted(seconds.items(), key=lambda kv: -kv[1])
+    parts = ", ".join(f"{_SPENT_ON[k]} {v:.0f} s" for k, v in ranked if v >= 0.5)
+    most, total = ranked[0][0], sum(seconds.values())
+    entry = spec.book.mazes[costliest]
+    if most == "tries":
+        fix = (
+            "use fewer or smaller mazes with a difficulty, or leave difficulty out (easy, medium and hard "
+            "try 30 seeds an entry, a score range up to 300 a maze)"
+        )
+    elif (
+        most == "making"
+        and (speed := cost.GENERATE[entry.grid]).get(entry.algorithm, 0) > 1.25 * speed[cost.QUICK]
+    ):
+        fix = (
+            f"use fewer or smaller mazes, or a faster algorithm ({entry.algorithm} takes "
+            f"{speed.get(entry.algorithm, 0):.2f} s a million cells here, {cost.QUICK} "
+            f"{speed[cost.QUICK]:.2f} s)"
+        )
+    elif most == "shapes":
+        fix = "use fewer or smaller shapes"
+    else:
+        fix = "use fewer or smaller mazes"
+    most_here = its > total / 2
+    return Problem(
+        spec.where("mazes", costliest) if most_here else spec.where("mazes"),
+        f"this book needs about {total:.0f} s of work here ({parts})"
+        f"{', most of it for this entry' if most_here else ''}; the limit is {cost.BUDGET:.0f} s: {fix}",
+    )
