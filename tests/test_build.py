@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from puzzlebook.build import build_book, check_book, generate, make_puzzles
 from puzzlebook.cli import app
-from puzzlebook.render.geometry import gaps
+from puzzlebook.geometry import gaps
 from puzzlebook.render.pdf import write_pdf
 
 runner = CliRunner()

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from puzzlebook import generators
 from puzzlebook.cli import app
+from puzzlebook.geometry import field_sides
 from puzzlebook.graph import GraphMaze
 from puzzlebook.pdfread import Document
 from puzzlebook.puzzles import make_puzzle, to_json
-from puzzlebook.render.geometry import field_sides
 
 WALKERS = generators.on_graphs()
 

@@ -63,8 +63,8 @@ def test_png_reads_back_as_the_same_maze():
 def test_a_large_pictures_fast_walls_are_the_pixels_pillow_draws(monkeypatch, algorithm, size, dpi, marks):
     """Big pictures set their wall pixels a row or a column slice at a time; they must be exactly the
     rectangles Pillow draws run by run, at odd resolutions where cells fall between pixels."""
+    from puzzlebook.geometry import gaps, wall_runs
     from puzzlebook.render import png
-    from puzzlebook.render.geometry import gaps, wall_runs
 
     puzzle = make_puzzle(algorithm, *size, seed=11, marks=marks)
     monkeypatch.setattr(png, "LEAN", 0)  # draw even this small picture the fast way

@@ -151,10 +151,10 @@ def test_a_long_title_takes_two_lines_on_the_title_page_before_it_shrinks(tmp_pa
 def test_the_two_ends_signs_never_run_into_each_other(grid, size):
     """Two ends on one side a few cells apart put the start's word on the finish's picture ("StarFinish"):
     each word now goes away from the other end, and ends too close for pictures get arrows and words."""
+    from puzzlebook.geometry import Placement, extent
     from puzzlebook.grid import parse_size
+    from puzzlebook.layout.signs import _collide, marks
     from puzzlebook.puzzles import make_puzzle
-    from puzzlebook.render.geometry import Placement, extent
-    from puzzlebook.render.signs import _collide, marks
 
     def measure(word, size):
         return 0.62 * size * len(word)
@@ -278,10 +278,10 @@ def test_a_maze_with_pictures_grows_into_the_room_its_ends_leave(tmp_path, per_p
     never losing a picture or word it had room for, its signs inside its area and the room for arrows
     kept on every side, and its info line still under everything it drew."""
     from puzzlebook.build import check_book, generate
+    from puzzlebook.geometry import Placement, extent
     from puzzlebook.layout import MazeFrame, MazeInfo
-    from puzzlebook.render.geometry import Placement, extent
+    from puzzlebook.layout.signs import marks, sign_boxes
     from puzzlebook.render.pdf import grown, setters
-    from puzzlebook.render.signs import marks, sign_boxes
 
     spec = tmp_path / "book.yaml"
     spec.write_text(

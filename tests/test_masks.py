@@ -649,8 +649,8 @@ def test_a_word_shape_is_bounded_for_one_name_and_for_a_whole_class(tmp_path):
 def test_start_and_finish_arrows_and_words_stay_off_the_shapes_cells(shape):
     """A shape's outline may come back round beside an opening (a fish's belly, the legs of an n): the
     arrows and the words beside them never lie on a cell of the maze."""
-    from puzzlebook.render.geometry import Placement
-    from puzzlebook.render.signs import marks
+    from puzzlebook.geometry import Placement
+    from puzzlebook.layout.signs import marks
     from puzzlebook.shapes import shape_mask, word_mask
 
     kind, _, name = shape.partition(" ")
@@ -757,9 +757,9 @@ def test_start_and_finish_words_stay_off_the_cells_of_shapes_on_other_grids(grid
     """On hexagons and triangles too, a shape's arrows and words never lie on its cells: no word's box
     and no arrow reaches the disc inside any cell (0.28 of a corridor round its centre, inside a hexagon
     and a triangle alike), and no word its own arrow."""
+    from puzzlebook.geometry import Placement, extent
     from puzzlebook.kinds import kind_for
-    from puzzlebook.render.geometry import Placement, extent
-    from puzzlebook.render.signs import marks
+    from puzzlebook.layout.signs import marks
     from puzzlebook.shapes import shape_mask, word_mask
 
     cell = 12.0
@@ -883,9 +883,9 @@ def test_arrows_out_of_a_hexagon_or_triangle_shape_lie_in_empty_space(grid, size
     look out from an opening took every cell for a disc of 0.6, so a triangle star's Finish arrow was
     drawn into a notch across its walls, and a hexagon star's Start ran up the flank of an arm. Each end
     on a side with a clear view out now has an arrow that touches no cell of the shape."""
+    from puzzlebook.geometry import Placement
+    from puzzlebook.layout.signs import marks
     from puzzlebook.paths import clear_sides
-    from puzzlebook.render.geometry import Placement
-    from puzzlebook.render.signs import marks
     from puzzlebook.shapes import SHAPES, shape_mask
 
     cell = 12.0

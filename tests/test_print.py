@@ -284,10 +284,10 @@ def test_start_and_finish_words_stay_in_the_room_beside_the_maze():
     """The words once ran 10 pt past the room into a 498-page book's gutter; now they shrink to fit."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    from puzzlebook.geometry import Placement
+    from puzzlebook.layout.signs import marks
     from puzzlebook.puzzles import make_puzzle
-    from puzzlebook.render.geometry import Placement
     from puzzlebook.render.pdf import register_font
-    from puzzlebook.render.signs import marks
 
     bold = register_font("VeraBd")
 

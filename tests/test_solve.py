@@ -149,7 +149,7 @@ def test_explicit_marks_are_used_as_given():
 
 
 def test_a_one_cell_maze_opens_two_different_sides():
-    from puzzlebook.render.geometry import gaps
+    from puzzlebook.geometry import gaps
     from puzzlebook.render.text import ascii_art
 
     puzzle = make_puzzle("kruskal", 1, 1, seed=1, marks="suggested")

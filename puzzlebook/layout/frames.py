@@ -50,7 +50,7 @@ def slot_items(
         room = min(need, 0.2 * min(box.w, box.h))  # "Arrivée", "Entrance": the room the words take
         cell, x, y = fit(box, across, down, room + extra)
     # the room the words take at the least size that prints, their letters 0.6 of it on average, and the
-    # arrow's gap (render.signs.arrow_gap); less, and beside a sideways arrow they would be left out
+    # arrow's gap (layout.signs.arrow_gap); less, and beside a sideways arrow they would be left out
     gap = max(1.5, min(cell * 0.12, 6.0))
     least = (max(map(len, words)) * 0.6 * MIN_TEXT + gap) / 0.85
     if not answer and not pair and any(words) and room < least:

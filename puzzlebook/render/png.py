@@ -13,12 +13,12 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import LayoutError
+from ..geometry import Placement, arc_points, extent, field_sides, gaps, solution_line, wall_lines
 from ..graph import GraphMaze
 from ..layout import Figure
+from ..layout.signs import marks
 from ..maze import Maze
 from ..puzzles import Puzzle
-from .geometry import Placement, arc_points, extent, field_sides, gaps, solution_line, wall_lines
-from .signs import marks
 
 SIZES = Figure()  # points, as in the SVG
 CELL = SIZES.cell

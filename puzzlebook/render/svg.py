@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from ..geometry import Placement, all_walls, arc_point, extent, solution_line
 from ..layout import Figure
+from ..layout.signs import marks
 from ..maze import Maze
 from ..puzzles import Puzzle
 from .fonts import Setter, register_font
-from .geometry import Placement, all_walls, arc_point, extent, solution_line
-from .signs import marks
 
 FONTS = "DejaVu Sans, Bitstream Vera Sans, sans-serif"
 

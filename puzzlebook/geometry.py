@@ -14,11 +14,11 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..graph import GraphMaze, Topology
-from ..grid import DX, DY, E, N, S, W
-from ..maze import Maze
-from ..puzzles import Puzzle
-from ..solve import Cell
+from .graph import GraphMaze, Topology
+from .grid import DX, DY, E, N, S, W
+from .maze import Maze
+from .puzzles import Puzzle
+from .solve import Cell
 
 Segment = tuple[float, float, float, float]
 Point = tuple[float, float]

@@ -10,12 +10,12 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..geometry import Placement, Point, centre, extent, opening
 from ..graph import GraphMaze
 from ..grid import E, N, S, W
 from ..maze import Maze
 from ..paths import reach as cell_reach
 from ..puzzles import Puzzle
-from .geometry import Placement, Point, centre, extent, opening
 
 
 @dataclass(frozen=True)
