@@ -51,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 from puzzlebook.build import build_book  # noqa: E402
 from puzzlebook.pdfread import Document, Lines, subpaths  # noqa: E402
+from puzzlebook.pdfread.marks import mult  # noqa: E402
 from puzzlebook.preflight import preflight  # noqa: E402
 
 SAMPLES = ROOT / "sample_configs"
@@ -142,19 +143,6 @@ def _matrix(obj: Any) -> tuple[float, ...]:
     return (m.a, m.b, m.c, m.d, m.e, m.f)
 
 
-def _mult(m1: tuple[float, ...], m0: tuple[float, ...]) -> tuple[float, ...]:
-    a1, b1, c1, d1, e1, f1 = m1
-    a0, b0, c0, d0, e0, f0 = m0
-    return (
-        a0 * a1 + c0 * b1,
-        b0 * a1 + d0 * b1,
-        a0 * c1 + c0 * d1,
-        b0 * c1 + d0 * d1,
-        a0 * e1 + c0 * f1 + e0,
-        b0 * e1 + d0 * f1 + f0,
-    )
-
-
 def _segments(path: Any, m: tuple[float, ...]) -> list[tuple[str, list[tuple[float, float]], list[Any]]]:
     """A path's subpaths as pdfread names them, on the page: one ctypes call or more a segment."""
     a, b, c, d, e, f = m
@@ -197,7 +185,7 @@ def pdfium_read(pdf: bytes) -> list[Finding]:
             while todo:
                 obj, outer = todo.pop()
                 kind = raw.FPDFPageObj_GetType(obj)
-                m = _mult(_matrix(obj), outer)
+                m = mult(_matrix(obj), outer)
                 if kind == raw.FPDF_PAGEOBJ_FORM:
                     todo += [
                         (raw.FPDFFormObj_GetObject(obj, i), m)
