@@ -90,7 +90,11 @@ def _not_plain(plan: Plan) -> list[Clash]:
     found = []
     on_graphs = generators.on_graphs()
     if plan.algorithm in generators.ALGORITHMS and plan.algorithm not in on_graphs:
-        what = f"make a {plan.grid} grid" if plan.grid != "rectangle" else "follow a " + _outline(plan)
+        what = (
+            f"make a {plan.grid} grid"
+            if plan.grid != "rectangle"
+            else f"follow a {'mask' if plan.mask else 'shape'}"
+        )
         found.append(
             Clash(
                 "algorithm",
@@ -103,10 +107,6 @@ def _not_plain(plan: Plan) -> list[Clash]:
         what = f"a {plan.grid} grid" if plan.grid != "rectangle" else "a shape"
         found.append(Clash("marks", f"{plan.marks} names sides {what} may not have; use {', '.join(takes)}"))
     return found
-
-
-def _outline(plan: Plan) -> str:
-    return "mask" if plan.mask else "shape"
 
 
 def ends_problem(grid: str, width: int, height: int, inner: int = 0) -> str | None:
