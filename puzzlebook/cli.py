@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
@@ -32,7 +33,7 @@ from typer._click.exceptions import (
 )
 from typer.core import TyperGroup
 
-from . import __version__, cost, generators, grid, kinds
+from . import __version__, cost, generators, grid, kinds, rules
 from .build import (
     Checked,
     built_book,
@@ -57,8 +58,7 @@ from .render.text import ascii_art
 from .report import left_out_notes, notes, summary
 from .rng import MAX_SEED
 from .shapes import SHAPES, shape_mask, word_mask
-from .solve import ends_problem
-from .spec import SHAPED_MARKS, MazeRequest, json_schema
+from .spec import MazeRequest, json_schema
 from .starter import SCHEMA_FILE, starter_spec
 
 
@@ -340,107 +340,52 @@ def maze(
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
-        built: Mask | None
         grid_kind = choose(grid_kind, GridKind, "--grid")
-        if grid_kind == "circle":
-            if mask or shape:
-                raise SpecError(
-                    [Problem("--grid", "a circle is its own shape: leave out --mask and --shape")]
-                )
+        mark = Marks(choose(marks, Marks, "--marks"))
+        if solution and mark is Marks.none:
+            mark = Marks.suggested  # a solution needs a start and an end
+        if shape and shape not in SHAPES and not shape.startswith("text:"):
+            hint = suggest(shape, list(SHAPES)) or ""
+            raise SpecError(
+                [
+                    Problem(
+                        "--shape",
+                        f'expected one of {", ".join(SHAPES)} or text:WORD, got "{shape}".{hint}'.rstrip("."),
+                    )
+                ]
+            )
+        generators.get(algorithm)  # an unknown name, with a did-you-mean hint
+        options = parse_options(option or [])
+        if grid_kind == "circle" and not (mask or shape):
             if size is None or not size.strip().isdigit() or len(size.strip()) > 9:
                 raise SpecError(
                     [Problem("--size", f"a circle's size is its number of rings, such as -s 12; got {size}")]
                 )
             size = f"{int(size)}x{int(size)}"
-        elif inner:
-            raise SpecError([Problem("--inner", "is the hole in the middle of a circle: add --grid circle")])
-        if mask and shape:
-            raise SpecError([Problem("--shape", "give --mask or --shape, not both")])
-        if shape:
-            if shape not in SHAPES and not shape.startswith("text:"):
-                hint = suggest(shape, list(SHAPES)) or ""
-                raise SpecError(
-                    [
-                        Problem(
-                            "--shape",
-                            f'expected one of {", ".join(SHAPES)} or text:WORD, got "{shape}".{hint}'.rstrip(
-                                "."
-                            ),
-                        )
-                    ]
-                )
-            if size is None:
-                raise SpecError(
-                    [Problem("--shape", "needs --size WxH too, the cells it is drawn over, e.g. 20x20")]
-                )
-            if shape.startswith("text:"):
-                built, problems = word_mask(
-                    shape.removeprefix("text:"), *parse_size(size), "--shape", grid_kind
-                )
-            else:
-                built, problems = shape_mask(shape, *parse_size(size), "--shape", grid_kind)
-            if built is None:
-                raise SpecError(problems)
-        else:
-            built = None
-        shaped = built if shape else read_mask(mask, size, grid_kind) if mask else None
+        plan = rules.Plan(
+            grid=grid_kind,
+            algorithm=algorithm,
+            marks=mark.value,
+            mask=mask is not None,
+            shape=shape is not None,
+            inner=inner or None,
+            size=parse_size(size) if size and not (mask or shape) else None,
+        )
+        asked = "--marks" if marks != "none" else "--solution"
+        _refuse(rules.clashes(plan), asked)
+        if shape and size is None:
+            raise SpecError(
+                [Problem("--shape", "needs --size WxH too, the cells it is drawn over, e.g. 20x20")]
+            )
+        shaped = _shaped(shape, mask, size, grid_kind)
         if size is None and shaped is None:
             raise SpecError([Problem("--size", "is required (WxH in cells, such as 20x30), or give --mask")])
         width, height = (shaped.width, shaped.height) if shaped else parse_size(str(size))
-        if (
-            shaped
-            and size is not None
-            and mask
-            and mask.lower().endswith(".txt")
-            and parse_size(size) != (width, height)
-        ):
-            raise SpecError(
-                [Problem("--size", f"{size}, but the mask's cells fill {width}x{height}: leave --size out")]
-            )
-        if shaped and generators.get(algorithm).rectangle_only:
-            raise SpecError(
-                [Problem("--algorithm", f"{algorithm} cannot follow a mask; {_mask_algorithms()}")]
-            )
-        if grid_kind != "rectangle":
-            if algorithm not in generators.on_graphs():
-                raise SpecError(
-                    [
-                        Problem(
-                            "--algorithm",
-                            f"{algorithm} builds a plain rectangle row by row and cannot make a {grid_kind} "
-                            f"grid; use one of {', '.join(generators.on_graphs())}",
-                        )
-                    ]
-                )
-            wrong = kinds.field_problem(grid_kind, width, height, inner)
-            if wrong:
-                raise SpecError([Problem("--size", wrong)])
-        options = parse_options(option or [])
-        mark = Marks(choose(marks, Marks, "--marks"))
-        if solution and mark is Marks.none:
-            mark = Marks.suggested  # a solution needs a start and an end
-        asked = "--marks" if marks != "none" else "--solution"
-        alone = (
-            ends_problem(grid_kind, width, height, inner, f"leave out {asked}")
-            if mark is not Marks.none
-            else None
-        )
-        if alone:
-            raise SpecError([Problem(asked, alone)])
-        takes = (*SHAPED_MARKS, "center-out") if grid_kind == "circle" else SHAPED_MARKS
-        if mark.value == "center-out" and grid_kind != "circle":
-            raise SpecError(
-                [Problem("--marks", "center-out starts in the centre of a circle: add --grid circle")]
-            )
-        if (shaped or grid_kind != "rectangle") and mark.value not in takes:
-            raise SpecError(
-                [
-                    Problem(
-                        "--marks",
-                        f"{mark.value} names sides a shape may not have; use {', '.join(takes)}",
-                    )
-                ]
-            )
+        if shaped:  # its cells are the field; a drawing's must fill the size given
+            drawing = size is not None and mask is not None and mask.lower().endswith(".txt")
+            cells = (width, height)
+            given = parse_size(size) if drawing and size else cells
+            _refuse(rules.clashes(replace(plan, size=given, drawn=cells if drawing else None)), asked)
         form = output_format(fmt, output)
         if form is TextFormat.txt and grid_kind != "rectangle":
             raise SpecError(
@@ -498,6 +443,26 @@ def maze(
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:
         fail(error)
+
+
+def _refuse(clashes: list[rules.Clash], asked: str) -> None:
+    """The rules' clashes, each told at its option: the marks at --solution when that asked for them."""
+    if clashes:
+        raise SpecError([Problem(asked if c.key == "marks" else f"--{c.key}", c.message) for c in clashes])
+
+
+def _shaped(shape: str | None, mask: str | None, size: str | None, grid_kind: str) -> Mask | None:
+    """--shape drawn over --size, or --mask read; None for a plain field."""
+    if shape:
+        assert size is not None
+        if shape.startswith("text:"):
+            built, problems = word_mask(shape.removeprefix("text:"), *parse_size(size), "--shape", grid_kind)
+        else:
+            built, problems = shape_mask(shape, *parse_size(size), "--shape", grid_kind)
+        if built is None:
+            raise SpecError(problems)
+        return built
+    return read_mask(mask, size, grid_kind) if mask else None
 
 
 def _within_budget(
@@ -568,11 +533,6 @@ def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask
     if shape is None:
         raise SpecError(problems)
     return shape
-
-
-def _mask_algorithms() -> str:
-    works = [n for n in generators.ALGORITHMS.names() if not generators.get(n).rectangle_only]
-    return f"use one of {', '.join(works)}"
 
 
 def output_format(given: str | None, output: str) -> TextFormat:

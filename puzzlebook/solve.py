@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from itertools import takewhile
 from typing import TypeAlias
 
-from . import kinds
 from .errors import GenerationError
 from .grid import E, Grid, N, S, W
 from .maze import Maze
@@ -109,23 +108,6 @@ def _farthest(dist: Mapping[int, int] | Distances, candidates: list[int]) -> int
 
 RULES = ("suggested", "farthest", "left-right", "top-bottom", "corners")
 """How a start and end are chosen (``marks:`` in a spec). See ``square_ends``."""
-
-
-def ends_problem(
-    grid: str, width: int, height: int, inner: int = 0, instead: str = "give it marks: none"
-) -> str | None:
-    """Why a field cannot have a start and an end: on one cell every rule put both in it, and the
-    answer was that cell. None when it can (a mask or shape has two cells at least), and for a field
-    of no cells, which its size refuses. ``instead`` asks for no ends where the maze is made."""
-    if kinds.field_cells(grid, width, height, inner) != 1:
-        return None
-    field, least = (
-        ("a circle of 1 ring", "2 rings") if grid == "circle" else (f"a {width}x{height} maze", "2x1")
-    )
-    return (
-        f"{field} is one cell, so its start and end would be the same cell: make it at least {least}, or "
-        f"{instead}"
-    )
 
 
 @dataclass(frozen=True)

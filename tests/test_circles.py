@@ -197,7 +197,11 @@ def test_arcs_merge_where_neighbouring_cells_share_a_wall() -> None:
         ("{size: 9, grid: circle, algorithm: sidewinder}", "mazes[0].algorithm", "cannot make a circle grid"),
         ("{size: 9x9, grid: circle}", "mazes[0]", "a circle's size is its number of rings"),
         ("{size: 9, grid: circle, inner: 9}", "mazes[0].size", "inner: 9 leaves no ring"),
-        ("{size: 9x9, inner: 2}", "mazes[0].inner", "add grid: circle"),
+        (
+            "{size: 9x9, inner: 2}",
+            "mazes[0].inner",
+            "is the hole in the middle of a circle; set grid to circle",
+        ),
         ("{size: 9x9, marks: center-out}", "mazes[0].marks", "center-out starts in the centre of a circle"),
         ("{size: 9, grid: circle, shape: heart}", "mazes[0].shape", "a circle is its own shape"),
         ("{size: 9, grid: circle, marks: corners}", "mazes[0].marks", "corners names sides a circle grid"),

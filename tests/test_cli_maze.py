@@ -362,7 +362,7 @@ def test_a_field_of_one_cell_is_refused_ends_with_the_least_size_that_has_two(tm
         result = runner.invoke(app, ["maze", *options, "-s", size, *asked])
         assert result.exit_code == 2
         assert result.stderr.startswith(f"error: {asked[0]}: ") and told in result.stderr
-        assert result.stderr.rstrip().endswith(f"or leave out {asked[0]}")
+        assert result.stderr.rstrip().endswith("or leave the start and end out")
     for fits in (least, "1x2") if grid == "rectangle" else (least,):
         made = json.loads(runner.invoke(app, ["maze", *options, "-s", fits, "--marks", marks]).stdout)
         assert made["start"] != made["end"]
@@ -373,10 +373,52 @@ def test_a_field_of_one_cell_is_refused_ends_with_the_least_size_that_has_two(tm
     assert result.stderr.splitlines() == [
         f"error: book.yaml:4: mazes[0].size: {result.stderr.split('size: ', 1)[1].strip()}"
     ]
-    assert told in result.stderr and result.stderr.rstrip().endswith("or give it marks: none")
+    assert told in result.stderr and result.stderr.rstrip().endswith("or leave the start and end out")
     spec.write_text(f"title: T\nmazes:\n  - {{size: {size}, grid: {grid}, marks: {marks}}}\n")
     assert runner.invoke(app, ["validate", str(spec)]).stderr.startswith(
         "error: book.yaml:3: mazes[0].marks: "
     )
     spec.write_text(f"title: T\nmarks: {marks}\nmazes:\n  - {{size: {least}, grid: {grid}}}\n")
     assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "entry, option, key, args",
+    [
+        (
+            "{size: 9x9, grid: hex, algorithm: sidewinder}",
+            "--algorithm",
+            "algorithm",
+            ["-a", "sidewinder", "-s", "9x9", "--grid", "hex"],
+        ),
+        (
+            "{size: 5, grid: circle, inner: 5}",
+            "--size",
+            "size",
+            ["-s", "5", "--grid", "circle", "--inner", "5"],
+        ),
+        ("{size: 9x9, marks: center-out}", "--marks", "marks", ["-s", "9x9", "--marks", "center-out"]),
+        ("{mask: apart.txt}", "--mask", "mask", ["--mask", "apart.txt"]),
+        # a word over 3x3 cells (a heart there is made, with a note that it hardly reads as one)
+        ("{shape: {text: A}, size: 3x3}", "--shape", "shape", ["--shape", "text:A", "-s", "3x3"]),
+    ],
+)
+def test_a_mistake_reads_the_same_from_a_spec_and_from_the_maze_command(
+    tmp_path, monkeypatch, entry, option, key, args
+):
+    """One home for the rules: after its location (the spec's line and key, or the option), the same
+    mistake is told in the same words by `validate` and by `maze`."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "apart.txt").write_text("XX..\nXX..\n..XX\n..XX\n")
+    (tmp_path / "book.yaml").write_text(f"title: T\nmazes:\n  - {entry}\n")
+    spec = runner.invoke(app, ["validate", "book.yaml"])
+    maze = runner.invoke(app, ["maze", "--seed", "1", "-f", "json", *args])
+    assert spec.exit_code == maze.exit_code == 2
+    assert len(spec.stderr.splitlines()) == len(maze.stderr.splitlines()) == 1, (spec.stderr, maze.stderr)
+    spec_at = f"error: book.yaml:3: mazes[0].{key}: "
+    assert spec.stderr.startswith(spec_at) and maze.stderr.startswith(f"error: {option}: "), (
+        spec.stderr,
+        maze.stderr,
+    )
+    said = spec.stderr.removeprefix(spec_at).strip()
+    assert said and maze.stderr.removeprefix(f"error: {option}: ").strip() == said

@@ -2,11 +2,14 @@
 
 Every problem is reported at once, each at its file, line and key with what to do. In rooms: ``model``
 (every key, its type and bounds), ``load`` (reading and checking a spec, its mazes in book order),
-``classlist`` (a class set's names), ``fits`` (what a mask, shape or word must agree with). The YAML
-reader is ``yamlread`` and the text field types the layout shares are ``fields``, beside this package.
+``classlist`` (a class set's names), ``fits`` (a mask, shape or word drawn, and the cells named in it).
+What a maze's grid, algorithm, marks, mask, shape, inner and size may go with is ``puzzlebook.rules``,
+which the ``maze`` command asks too. The YAML reader is ``yamlread`` and the text field types the layout
+shares are ``fields``, beside this package.
 """
 
-from .fits import SHAPE_CELLS, SHAPED_MARKS, STUDENT
+from ..rules import SHAPED_MARKS
+from .fits import SHAPE_CELLS, STUDENT
 from .load import MazeRequest, Spec, load_partial, load_spec
 from .model import AGES, NO_MASK, Age, BookSpec, Cells, MazeEntry, WordShape, json_schema
 

@@ -1,4 +1,4 @@
-"""What an entry with a mask, a shape or a word must agree with, drawn once each and within bounds."""
+"""An entry's mask, shape or word, drawn once each and within bounds, and the cells it names in it."""
 
 from __future__ import annotations
 
@@ -28,10 +28,6 @@ from ..shapes import (
 )
 from ..yamlread import where
 from .model import AGES, MAX_STUDENTS, BookSpec, Cells, MazeEntry, WordShape
-
-SHAPED_MARKS = ("none", "suggested", "farthest")
-"""The marks rules a masked maze takes: the others name sides and corners a shape may not have."""
-
 
 SHAPE_CELLS = 400_000
 """Cells the built-in shapes and words of one spec are drawn over in all, each one once: 2 to 3.6 s of
@@ -86,9 +82,8 @@ def mask_of(
     lines: dict[Loc, int],
     drawings: Drawings,
 ) -> tuple[Mask | None, list[Problem]]:
-    """The entry's mask file, read from the spec's folder and checked, with what else the entry must
-    agree with: its size (if given), an algorithm that walks from cell to neighbour, and a marks rule a
-    shape can have."""
+    """The entry's mask file, read from the spec's folder and checked, with the start and end cells the
+    entry names (what else it must agree with is ``rules``')."""
     at = where(path.name, lines, "mazes", i, "mask")
     assert entry.mask is not None
     named = entry.mask
@@ -110,24 +105,14 @@ def mask_of(
     )
     if mask is None:
         return None, problems
-    drawn = Path(entry.mask).suffix.lower() == ".txt"  # a picture is fitted into size; a drawing sets it
-    if drawn and entry.size is not None and entry.size != (mask.width, mask.height):
-        problems.append(
-            Problem(
-                where(path.name, lines, "mazes", i, "size"),
-                f"{entry.size[0]}x{entry.size[1]}, but the mask's cells fill {mask.width}x{mask.height}: "
-                "leave size out, it comes from the mask",
-            )
-        )
-    return mask, problems + _fits_shape(entry, book, i, mask, path, lines)
+    return mask, problems + _cells_in(entry, book, i, mask, path, lines)
 
 
-def _fits_shape(
+def _cells_in(
     entry: MazeEntry, book: BookSpec, i: int, mask: Mask, path: Path, lines: dict[Loc, int]
 ) -> list[Problem]:
-    """What an entry with a mask or shape must agree with: an algorithm that walks from cell to
-    neighbour, and a marks rule a shape can have."""
-    problems = fits_grid(entry, book, i, path, lines, "a shape", "follow a mask", "a masked maze")
+    """The start and end cells an entry names, each a cell of its mask or shape."""
+    problems = []
     marks = entry.marks if entry.marks is not None else book.marks
     if isinstance(marks, Cells):
         for name, (x, y) in (("start", marks.start), ("end", marks.end)):
@@ -138,64 +123,6 @@ def _fits_shape(
                         f"{name} [{x}, {y}] is not a cell of the mask",
                     )
                 )
-    return problems
-
-
-def circle_problems(
-    entry: MazeEntry, book: BookSpec, i: int, path: Path, lines: dict[Loc, int]
-) -> list[Problem]:
-    """What only a circle takes (``inner``, ``marks: center-out``), and what it cannot (a mask or shape:
-    a circle is its own shape)."""
-    problems = []
-    marks = entry.marks if entry.marks is not None else book.marks
-    if entry.grid != "circle":
-        if entry.inner is not None:
-            at = where(path.name, lines, "mazes", i, "inner")
-            problems.append(Problem(at, "inner is the hole in the middle of a circle: add grid: circle"))
-        if marks == "center-out":
-            at = where(path.name, lines, "mazes", i, "marks")
-            problems.append(Problem(at, "center-out starts in the centre of a circle: add grid: circle"))
-    elif entry.mask or entry.shape:
-        key = "mask" if entry.mask else "shape"
-        problems.append(
-            Problem(
-                where(path.name, lines, "mazes", i, key), "a circle is its own shape: leave " + key + " out"
-            )
-        )
-    return problems
-
-
-def fits_grid(
-    entry: MazeEntry,
-    book: BookSpec,
-    i: int,
-    path: Path,
-    lines: dict[Loc, int],
-    what: str,
-    verb: str,
-    taker: str = "it",
-) -> list[Problem]:
-    """What a maze that is not a plain rectangle (masked, or of another grid) must agree with: an
-    algorithm that walks from cell to neighbour, and a marks rule its outline can have."""
-    problems: list[Problem] = []
-    if entry.algorithm in generators.ALGORITHMS and entry.algorithm not in generators.on_graphs():
-        problems.append(
-            Problem(
-                where(path.name, lines, "mazes", i, "algorithm"),
-                f"{entry.algorithm} builds a plain rectangle row by row and cannot {verb}; use one "
-                f"of {', '.join(generators.on_graphs())}",
-            )
-        )
-    marks = entry.marks if entry.marks is not None else book.marks
-    takes = (*SHAPED_MARKS, "center-out") if entry.grid == "circle" else SHAPED_MARKS
-    if isinstance(marks, str) and marks not in takes and marks != "center-out":
-        problems.append(
-            Problem(
-                where(path.name, lines, "mazes", i, "marks"),
-                f"{marks} names sides {what} may not have; {taker} takes {', '.join(takes)}, "
-                "or {start: [x, y], end: [x, y]}",
-            )
-        )
     return problems
 
 
@@ -277,7 +204,7 @@ def name_shapes(
             )
         )
     first = found.get((i, 0))
-    return problems + (_fits_shape(entry, book, i, first, path, lines) if first else [])
+    return problems + (_cells_in(entry, book, i, first, path, lines) if first else [])
 
 
 def _sized_by(entry: MazeEntry, book: BookSpec) -> str:
@@ -296,8 +223,6 @@ def builtin_shape(
     """The entry's built-in shape drawn over its size (or its age's), checked like a mask."""
     at = where(path.name, lines, "mazes", i, "shape")
     assert entry.shape is not None
-    if entry.mask:
-        return None, [Problem(at, "give a mask or a shape, not both")]
     age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
     size = entry.size or (age.size if age else None)
     if size is None:
@@ -318,7 +243,7 @@ def builtin_shape(
         )
     if mask is None:
         return None, problems
-    return mask, _fits_shape(entry, book, i, mask, path, lines)
+    return mask, _cells_in(entry, book, i, mask, path, lines)
 
 
 def check_algorithm(file_name: str, lines: dict[Loc, int], i: int, entry: dict[str, Any]) -> list[Problem]:

@@ -12,14 +12,13 @@ from pydantic import (
     ValidationError,
 )
 
-from .. import generators, inputs, kinds
+from .. import generators, inputs, rules
 from ..errors import At, Problem, SpecError, Where
 from ..fields import is_one_line, isolate
 from ..masks import Mask
 from ..messages import Loc, errors_of
 from ..output import spec_output_problem
 from ..rng import derive_seed
-from ..solve import ends_problem
 from ..yamlread import parse_yaml, sort_problems, where
 from .classlist import roster_of
 from .fits import (
@@ -27,12 +26,10 @@ from .fits import (
     Drawings,
     builtin_shape,
     check_algorithm,
-    circle_problems,
-    fits_grid,
     mask_of,
     name_shapes,
 )
-from .model import AGES, NO_MASK, BookSpec, Cells, MarksSetting, WordShape, layout_key
+from .model import AGES, NO_MASK, BookSpec, Cells, MarksSetting, MazeEntry, WordShape, layout_key
 
 
 @dataclass(frozen=True)
@@ -218,7 +215,9 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
         drawings = Drawings()
         named_cells = [0]  # the class set's names drawn so far, in cells (NAME_CELLS)
         for i, entry in enumerate(book.mazes):
-            problems += circle_problems(entry, book, i, path, lines)
+            plan = _plan(entry, book)
+            found = rules.clashes(plan)
+            problems += _told(found, entry, i, path, lines)
             if entry.title and STUDENT in entry.title and book.students is None:
                 problems.append(
                     Problem(
@@ -226,8 +225,8 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
                         f"{STUDENT} is each student's name: add students: to the spec, or write the title out",
                     )
                 )
-            if entry.grid == "circle" and (entry.mask or entry.shape):
-                continue  # refused just above: a circle is its own shape
+            if any(clash.key in ("mask", "shape") for clash in found):
+                continue  # a circle is its own shape, and one entry takes a mask or a shape: none is drawn
             if isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text:
                 more = name_shapes(entry, book, i, path, lines, roster, name_masks, named_cells)
                 problems += more
@@ -236,23 +235,15 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
                 shaped = builtin_shape if entry.shape else mask_of
                 mask, more = shaped(entry, book, i, path, lines, drawings)
                 problems += more
-                if mask:
+                if mask:  # its cells are the field; a drawing's must fill the size given
                     masks[i] = mask
+                    cells = (mask.width, mask.height)
+                    drawing = entry.size is not None and Path(entry.mask or "").suffix.lower() == ".txt"
+                    drawn = rules.clashes(
+                        replace(plan, size=entry.size if drawing else cells, drawn=cells if drawing else None)
+                    )
+                    problems += _told([c for c in drawn if c not in found], entry, i, path, lines)
                 continue
-            if entry.grid != "rectangle":
-                problems += fits_grid(
-                    entry, book, i, path, lines, f"a {entry.grid} grid", f"make a {entry.grid} grid"
-                )
-                size = entry.size or (entry.age.size if entry.age else None)
-                wrong = kinds.field_problem(entry.grid, *size, entry.inner or 0) if size else None
-                if wrong:
-                    problems.append(Problem(where(path.name, lines, "mazes", i, "size"), wrong))
-            size = entry.size or (entry.age.size if entry.age else None)
-            marks = entry.marks if entry.marks is not None else book.marks
-            alone = ends_problem(entry.grid, *size, entry.inner or 0) if size and marks != "none" else None
-            if alone and not isinstance(marks, Cells):  # two cells named are told they must differ
-                at = where(path.name, lines, "mazes", i, "marks" if entry.marks is not None else "size")
-                problems.append(Problem(at, alone))
             if entry.size is None and entry.age is None and book.difficulty is None:
                 problems.append(
                     Problem(
@@ -263,6 +254,32 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False) -> Spec:
     if problems:  # a drawing two entries name is told once
         raise SpecError(sort_problems(list(dict.fromkeys(problems))))
     return Spec(book, path, lines, roster, masks, name_masks)
+
+
+def _plan(entry: MazeEntry, book: BookSpec) -> rules.Plan:
+    """The entry as ``rules`` judges it before any drawing: the book's marks when it has none of its own,
+    and no size for a mask or shape, whose cells are the field once drawn."""
+    marks = entry.marks if entry.marks is not None else book.marks
+    return rules.Plan(
+        grid=entry.grid,
+        algorithm=entry.algorithm,
+        marks=None if isinstance(marks, Cells) else marks,
+        mask=entry.mask is not None,
+        shape=entry.shape is not None,
+        inner=entry.inner,
+        size=None if entry.mask or entry.shape else entry.size or (entry.age.size if entry.age else None),
+    )
+
+
+def _told(
+    found: list[rules.Clash], entry: MazeEntry, i: int, path: Path, lines: dict[Loc, int]
+) -> list[Problem]:
+    """Each clash at its key on the entry, or at ``also`` (the size) when the key was not written there."""
+    told = []
+    for clash in found:
+        key = clash.also if clash.also and clash.key not in entry.model_fields_set else clash.key
+        told.append(Problem(where(path.name, lines, "mazes", i, key), clash.message))
+    return told
 
 
 def load_partial(path: Path, keys: Iterable[str] = ()) -> tuple[Spec, dict[str, Any]]:

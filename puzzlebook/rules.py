@@ -1,0 +1,124 @@
+"""What a maze's grid, algorithm, marks, mask, shape, inner and size may be combined with, decided once.
+
+The spec and the ``maze`` command each describe their maze as a ``Plan`` and ask ``clashes``; each then
+says where a clash is (``book.yaml:5: mazes[0].inner``, ``--inner``). So the words after the location
+name keys in plain words, never in the syntax of one front end, and read the same from either.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import generators, kinds
+
+SHAPED_MARKS = ("none", "suggested", "farthest")
+"""The marks rules a masked maze takes: the others name sides and corners a shape may not have."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A maze as far as its combination goes, before any of it is drawn or made."""
+
+    grid: str = "rectangle"
+    algorithm: str = "hunt-and-kill"
+    marks: str | None = "none"  # None: the start and end cells are named
+    mask: bool = False
+    shape: bool = False
+    inner: int | None = None  # a circle's hole, when one is given
+    size: tuple[int, int] | None = None  # in cells (a circle's rings twice), when known
+    drawn: tuple[int, int] | None = None  # a drawn mask's own cells, once it is read
+
+
+@dataclass(frozen=True)
+class Clash:
+    """One thing that may not go with the rest: ``key`` is the maze's own key at fault; ``also`` the
+    key a front end points at instead when ``key`` was not written where the maze is (a one-cell maze's
+    ends, asked for by the whole book, are told at its size)."""
+
+    key: str
+    message: str
+    also: str = ""
+
+
+def clashes(plan: Plan) -> list[Clash]:
+    """Every clash in ``plan``, or none: these are the only words either front end uses for them."""
+    found = _circle_only(plan)
+    if plan.mask and plan.shape:
+        found.append(Clash("shape", "give a mask or a shape, not both"))
+    shaped = plan.mask or plan.shape
+    if shaped or plan.grid != "rectangle":
+        found += _not_plain(plan)
+    if plan.drawn and plan.size and plan.drawn != plan.size:
+        (w, h), (dw, dh) = plan.size, plan.drawn
+        found.append(
+            Clash(
+                "size",
+                f"{w}x{h}, but the mask's cells fill {dw}x{dh}: leave size out, it comes from the mask",
+            )
+        )
+    if plan.size and plan.grid != "rectangle":
+        wrong = kinds.field_problem(plan.grid, *plan.size, plan.inner or 0)
+        if wrong:
+            found.append(Clash("size", wrong))
+    if plan.size and not shaped and plan.marks not in (None, "none"):
+        alone = ends_problem(plan.grid, *plan.size, plan.inner or 0)
+        if alone:
+            found.append(Clash("marks", alone, also="size"))
+    return found
+
+
+def _circle_only(plan: Plan) -> list[Clash]:
+    """What only a circle takes (inner, center-out), and what it cannot (a mask or shape: a circle is
+    its own shape)."""
+    if plan.grid != "circle":
+        found = []
+        if plan.inner:
+            found.append(Clash("inner", "is the hole in the middle of a circle; set grid to circle"))
+        if plan.marks == "center-out":
+            found.append(Clash("marks", "center-out starts in the centre of a circle; set grid to circle"))
+        return found
+    return [
+        Clash(key, f"a circle is its own shape: leave {key} out")
+        for key, given in (("mask", plan.mask), ("shape", plan.shape))
+        if given
+    ]
+
+
+def _not_plain(plan: Plan) -> list[Clash]:
+    """What a maze that is not a plain rectangle (masked, or of another grid) needs: an algorithm that
+    walks from cell to neighbour, and a marks rule its outline can have."""
+    found = []
+    on_graphs = generators.on_graphs()
+    if plan.algorithm in generators.ALGORITHMS and plan.algorithm not in on_graphs:
+        what = (
+            f"make a {plan.grid} grid"
+            if plan.grid != "rectangle"
+            else f"follow a {'mask' if plan.mask else 'shape'}"
+        )
+        found.append(
+            Clash(
+                "algorithm",
+                f"{plan.algorithm} builds a plain rectangle row by row and cannot {what}; use one of "
+                f"{', '.join(on_graphs)}",
+            )
+        )
+    takes = (*SHAPED_MARKS, "center-out") if plan.grid == "circle" else SHAPED_MARKS
+    if plan.marks is not None and plan.marks not in takes and plan.marks != "center-out":
+        what = f"a {plan.grid} grid" if plan.grid != "rectangle" else "a shape"
+        found.append(Clash("marks", f"{plan.marks} names sides {what} may not have; use {', '.join(takes)}"))
+    return found
+
+
+def ends_problem(grid: str, width: int, height: int, inner: int = 0) -> str | None:
+    """Why a field cannot have a start and an end: on one cell every rule put both in it, and the
+    answer was that cell. None when it can (a mask or shape has two cells at least), and for a field
+    of no cells, which its size refuses."""
+    if kinds.field_cells(grid, width, height, inner) != 1:
+        return None
+    field, least = (
+        ("a circle of 1 ring", "2 rings") if grid == "circle" else (f"a {width}x{height} maze", "2x1")
+    )
+    return (
+        f"{field} is one cell, so its start and end would be the same cell: make it at least {least}, or "
+        "leave the start and end out"
+    )
