@@ -31,21 +31,20 @@ from .build import (
     work_units,
     write_books,
 )
-from .errors import NotReady, Problem, PuzzlebookError, SpecError, Where
-from .graph import GraphMaze
+from .errors import NotReady, Problem, PuzzlebookError, SpecError
+from .exports import TextFormat, export
 from .inputs import read_bytes
-from .layout import load_layout, plan_single, preset_names
+from .layout import load_layout, preset_names
 from .masks import Mask, load_mask
 from .output import Home, plan_output, write_output
-from .puzzles import Puzzle, make_puzzle, to_json
+from .puzzles import make_puzzle
 from .registry import suggest
 from .render.pdf import write_pdf
 from .render.pdfstream import RULES
-from .render.text import ascii_art
 from .report import left_out_notes, notes, summary
 from .rng import MAX_SEED
 from .shapes import SHAPES, shape_mask, word_mask
-from .spec import MazeRequest, json_schema
+from .spec import json_schema
 from .starter import SCHEMA_FILE, starter_spec
 from .usage import OneLineGroup, fail, seed_problem
 
@@ -74,14 +73,6 @@ class GridKind(StrEnum):
     hex = "hex"
     triangle = "triangle"
     circle = "circle"
-
-
-class TextFormat(StrEnum):
-    txt = "txt"
-    json = "json"
-    pdf = "pdf"
-    svg = "svg"
-    png = "png"
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -385,65 +376,6 @@ def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask
     return shape
 
 
-def output_format(given: str | None, output: str) -> TextFormat:
-    """--format, or the output file's extension; the two must agree when both are given."""
-    suffix = Path(output).suffix.lower().lstrip(".")
-    from_name = TextFormat(suffix) if suffix in {f.value for f in TextFormat} else None
-    if given is None:
-        if suffix and from_name is None:
-            names = ", ".join(f".{f.value}" for f in TextFormat)
-            raise SpecError(
-                [
-                    Problem(
-                        "--output", f"{output} ends in .{suffix}; puzzlebook writes {names} (or add --format)"
-                    )
-                ]
-            )
-        return from_name or TextFormat.txt
-    aliases = {"text": "txt"}  # as people say it
-    form = TextFormat(choose(aliases.get(given.lower(), given.lower()), TextFormat, "--format"))
-    if from_name is not None and from_name is not form:
-        raise SpecError(
-            [
-                Problem(
-                    "--format",
-                    f"{form.value}, but the file name {output} ends in .{suffix}; "
-                    "leave out --format or make the two agree",
-                )
-            ]
-        )
-    return form
-
-
-def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> bytes:
-    if fmt is TextFormat.json:
-        return (json.dumps(to_json(puzzle), separators=(",", ":")) + "\n").encode()
-    if fmt is TextFormat.svg:
-        from .render.svg import maze_svg
-
-        return maze_svg(puzzle, show_solution=solution).encode()
-    if fmt is TextFormat.png:
-        from .render.png import maze_png  # Pillow loads only when a PNG is asked for
-
-        return maze_png(puzzle, dpi, show_solution=solution)
-    if fmt is TextFormat.pdf:
-        request = MazeRequest(
-            1,
-            0,
-            Where(),
-            puzzle.maze.width,
-            puzzle.maze.height,
-            puzzle.algorithm,
-            dict(puzzle.options),
-            puzzle.seed,
-            None,
-            "suggested",
-            grid=puzzle.maze.grid.kind.name if isinstance(puzzle.maze, GraphMaze) else "rectangle",
-        )
-        return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
-    return ascii_art(puzzle, show_solution=solution).encode()
-
-
 @app.command()
 def algorithms() -> None:
     """List the maze algorithms with what they look like and their options."""
@@ -545,6 +477,8 @@ def check(
     if spec.lower().endswith(".pdf"):
         check_pdf(spec)
         return
+    from .preflight import quiet_reader  # pypdf and fontTools load only for check and --strict
+
     try:
         check_seed(seed)
         checked = check_book(spec, seed)
@@ -578,6 +512,8 @@ def check_pdf(name: str) -> None:
     edition, with bleed when its pages are larger than their trim box."""
     from pypdf import PdfReader
 
+    from .preflight import findings, quiet_reader
+
     quiet_reader()
     try:
         data = read_bytes(name, "book").data
@@ -590,7 +526,7 @@ def check_pdf(name: str) -> None:
             rules = "office" if info.get(RULES) == "office" else "print"
         except Exception:  # preflight says in one line that it cannot be read
             bleed = False
-        problems = _preflight_lines(name, data, rules, bleed)
+        problems = findings(name, data, rules, bleed)
         if problems:
             raise NotReady(problems)
     except PuzzlebookError as error:
@@ -599,46 +535,14 @@ def check_pdf(name: str) -> None:
     typer.echo(f"{name}: {ready}{' (with bleed)' if bleed else ''}")
 
 
-def quiet_reader() -> None:
-    """pypdf tells of every oddity it mends as a warning on stderr: a crafted file printed 24,000 lines.
-    What matters reaches the reader as preflight's findings, or as one line that it cannot be read."""
-    import logging
-
-    logging.getLogger("pypdf").setLevel(logging.CRITICAL)
-
-
 def report_preflight(checked: Checked, book: str, data: bytes) -> None:
     """Fail with preflight's findings in ``data``, each line naming ``book``, the file the book is in
     (or the spec, for a book made in memory)."""
-    problems = _preflight_lines(book, data, _edition(checked), checked.plan.bleed)
+    from .preflight import findings
+
+    problems = findings(book, data, _edition(checked), checked.plan.bleed)
     if problems:
         raise NotReady(problems)
-
-
-def _edition(checked: Checked) -> str:
-    """The rules a book is checked by: a print edition of a layout for office printers (a handout, a
-    poster) is "office", the print rules without print-on-demand's page counts, as its plan says."""
-    return checked.plan.rules or checked.spec.book.edition
-
-
-def _preflight_lines(book: str, data: bytes, edition: str, bleed: bool) -> list[str]:
-    """Preflight's findings in ``data``, each line naming ``book``."""
-    from .pdfread import TooComplex
-    from .preflight import preflight  # loads pypdf and fontTools: only check and --strict need them
-
-    quiet_reader()
-    try:
-        problems = preflight(data, edition, bleed)
-    except PuzzlebookError:
-        raise
-    except TooComplex as exc:  # past a bound of the reading: it says which, and that ours stay below
-        raise SpecError([Problem(book, f"cannot be checked: {exc}")]) from None
-    except Exception as exc:  # a damaged file, or one made to trouble a reader: one line, no traceback
-        words = " ".join(str(exc).split())
-        said = f"{type(exc).__name__}: {words[:117] + '...' if len(words) > 120 else words}"
-        fix = "build it again from its spec, then check it"
-        raise SpecError([Problem(book, f"cannot be checked ({said}); {fix}")]) from None  # a bad file: exit 2
-    return [f"{book}: {line.removeprefix('book: ')}" for line in problems]
 
 
 @app.command()
@@ -735,6 +639,42 @@ def layouts() -> None:
     """List the layout presets."""
     for name in preset_names():
         typer.echo(f"{name:18s} {load_layout(name).description}")
+
+
+def output_format(given: str | None, output: str) -> TextFormat:
+    """--format, or the output file's extension; the two must agree when both are given."""
+    suffix = Path(output).suffix.lower().lstrip(".")
+    from_name = TextFormat(suffix) if suffix in {f.value for f in TextFormat} else None
+    if given is None:
+        if suffix and from_name is None:
+            names = ", ".join(f".{f.value}" for f in TextFormat)
+            raise SpecError(
+                [
+                    Problem(
+                        "--output", f"{output} ends in .{suffix}; puzzlebook writes {names} (or add --format)"
+                    )
+                ]
+            )
+        return from_name or TextFormat.txt
+    aliases = {"text": "txt"}  # as people say it
+    form = TextFormat(choose(aliases.get(given.lower(), given.lower()), TextFormat, "--format"))
+    if from_name is not None and from_name is not form:
+        raise SpecError(
+            [
+                Problem(
+                    "--format",
+                    f"{form.value}, but the file name {output} ends in .{suffix}; "
+                    "leave out --format or make the two agree",
+                )
+            ]
+        )
+    return form
+
+
+def _edition(checked: Checked) -> str:
+    """The rules a book is checked by: a print edition of a layout for office printers (a handout, a
+    poster) is "office", the print rules without print-on-demand's page counts, as its plan says."""
+    return checked.plan.rules or checked.spec.book.edition
 
 
 def tell_notes(checked: Checked) -> None:

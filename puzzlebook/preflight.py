@@ -20,8 +20,9 @@ from typing import Any
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
+from .errors import Problem, PuzzlebookError, SpecError
 from .layout import MAX_PAGES, MIN_LINE, MIN_OUTER, MIN_TEXT, gutter
-from .pdfread import Budget, Char, Document, Lines, Page, Shape, page_count
+from .pdfread import Budget, Char, Document, Lines, Page, Shape, TooComplex, page_count
 from .workers import cores, die_with_parent
 
 TOLERANCE = 0.01  # pt
@@ -287,3 +288,28 @@ def _page_problems(
                 "widen the layout's margins"
             )
     return found
+
+
+def quiet_reader() -> None:
+    """pypdf tells of every oddity it mends as a warning on stderr: a crafted file printed 24,000 lines.
+    What matters reaches the reader as preflight's findings, or as one line that it cannot be read."""
+    import logging
+
+    logging.getLogger("pypdf").setLevel(logging.CRITICAL)
+
+
+def findings(book: str, data: bytes, edition: str, bleed: bool) -> list[str]:
+    """Preflight's findings in ``data``, each line naming ``book``."""
+    quiet_reader()
+    try:
+        problems = preflight(data, edition, bleed)
+    except PuzzlebookError:
+        raise
+    except TooComplex as exc:  # past a bound of the reading: it says which, and that ours stay below
+        raise SpecError([Problem(book, f"cannot be checked: {exc}")]) from None
+    except Exception as exc:  # a damaged file, or one made to trouble a reader: one line, no traceback
+        words = " ".join(str(exc).split())
+        said = f"{type(exc).__name__}: {words[:117] + '...' if len(words) > 120 else words}"
+        fix = "build it again from its spec, then check it"
+        raise SpecError([Problem(book, f"cannot be checked ({said}); {fix}")]) from None  # a bad file: exit 2
+    return [f"{book}: {line.removeprefix('book: ')}" for line in problems]

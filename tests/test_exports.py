@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from test_build import SAMPLES
 from typer.testing import CliRunner
 
-from puzzlebook.cli import TextFormat, app, export
+from puzzlebook.cli import app
+from puzzlebook.exports import TextFormat, export
 from puzzlebook.grid import W
 from puzzlebook.puzzles import make_puzzle
 from puzzlebook.render.png import maze_png
