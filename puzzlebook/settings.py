@@ -109,30 +109,64 @@ class Layout(_Model):
     """Every setting of a page layout; the defaults are the activity book."""
 
     description: str = "One maze per page, answer key at the back."
-    page_size: str = "letter"
-    margins: Margins = Field(default_factory=Margins)
-    mazes_per_page: int = Field(1, description="1, 2, 4 or 6")
-    wall_weight: Length = Field(1.5, ge=MIN_LINE, le=MAX_LINE)
-    answer_wall_weight: Length = Field(1.0, ge=MIN_LINE, le=MAX_LINE)
+    page_size: str = Field(
+        "letter",
+        description="letter, a4, a5, a3, legal, tabloid, 6x9in, 210x297mm ...; add landscape to turn it",
+    )
+    margins: Margins = Field(
+        default_factory=Margins,
+        description="top, bottom, inside, outside, each with its unit (0.5in, 12mm); odd pages have the gutter on the left",
+    )
+    mazes_per_page: int = Field(
+        1, description="1, 2, 4 or 6; mazes sharing a page are parted by light gray lines"
+    )
+    wall_weight: Length = Field(
+        1.5,
+        ge=MIN_LINE,
+        le=MAX_LINE,
+        description="the walls' line weight (heavier for big cells), never under 0.75pt",
+    )
+    answer_wall_weight: Length = Field(
+        1.0, ge=MIN_LINE, le=MAX_LINE, description="the walls' weight in the answer key"
+    )
     solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
-    font: OneLine = Field("DejaVuSans", max_length=255)
-    bold_font: OneLine = Field("DejaVuSans-Bold", max_length=255)
-    fallback_fonts: FontFiles = Field(default_factory=list)
-    heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72)
-    caption_size: Length = Field(12.0, ge=MIN_TEXT, le=48)
-    small_size: Length = Field(8.0, ge=MIN_TEXT, le=24)
-    title_page: bool = True
-    name_line: bool = False
+    font: OneLine = Field(
+        "DejaVuSans",
+        max_length=255,
+        description="DejaVuSans or Vera (bundled), or a .ttf/.otf/.ttc file relative to the layout; always embedded",
+    )
+    bold_font: OneLine = Field(
+        "DejaVuSans-Bold", max_length=255, description="DejaVuSans-Bold or VeraBd (bundled), or a font file"
+    )
+    fallback_fonts: FontFiles = Field(
+        default_factory=list,
+        description="fonts tried letter by letter for what the main font lacks: .ttf, .otf or .ttc files, relative to this file",
+    )
+    heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72, description="each maze's heading")
+    caption_size: Length = Field(
+        12.0, ge=MIN_TEXT, le=48, description="captions and the answer key's headings"
+    )
+    small_size: Length = Field(
+        8.0, ge=MIN_TEXT, le=24, description="footers and the seed line; never under 7pt"
+    )
+    title_page: bool = Field(True, description="a title page first")
+    name_line: bool = Field(False, description="a Name / Date / Class line at the top of each sheet")
     title_heading: bool = Field(False, description="print the book's title at the top of every maze page")
     print_on_demand: bool = Field(
         True, description="a bound book: check holds it to print-on-demand's page counts"
     )
-    instructions: OneLine | None = Field(None, max_length=200)
+    instructions: OneLine | None = Field(
+        None, max_length=200, description="one line of instructions on each maze page"
+    )
     instructions_unmarked: OneLine | None = Field(
         None, max_length=200, description="the line on pages whose mazes have no start and end"
     )
-    header: OneLine | None = Field(None, max_length=120)
-    footer: OneLine = Field("{page}", max_length=120)
+    header: OneLine | None = Field(
+        None, max_length=120, description="text at the top of each page: {page}, {pages}, {title}"
+    )
+    footer: OneLine = Field(
+        "{page}", max_length=120, description="text at the foot of each page: {page}, {pages}, {title}"
+    )
     show_seed: bool = Field(
         False, description="the algorithm, size and seed under each maze (answers always)"
     )
@@ -148,8 +182,13 @@ class Layout(_Model):
         le=144,
         description="room around each maze for the Start and Finish arrows, at least (default: by box size; big cells grow it)",
     )
-    answer_key: AnswerKey = Field(default_factory=AnswerKey)
-    words: Words = Field(default_factory=Words)
+    answer_key: AnswerKey = Field(
+        default_factory=AnswerKey, description="{columns, rows}: the answers' grid on a page"
+    )
+    words: Words = Field(
+        default_factory=Words,
+        description="the book's own words (Name, Maze, Answer key ...), each up to 40 characters",
+    )
     _where: dict[str, At] = PrivateAttr(default_factory=dict)
     _said: dict[str, At] = PrivateAttr(default_factory=dict)
     _files: tuple[Path, ...] = PrivateAttr(default=())
