@@ -227,16 +227,22 @@ def test_a_poster_of_few_big_cells_keeps_bold_walls_answer_line_and_words(tmp_pa
     target, checked = build_book(tmp_path / "book.yaml")
     frames = items_of(checked.plan, MazeFrame)
     maze, answer = (next(f for f in frames if f.answer is a) for a in (False, True))
-    assert maze.cell > 150 and maze.wall == pytest.approx(maze.cell / 25)
+    assert maze.cell > 150 and maze.wall == 10  # a tenth of the cell, up to 10 pt
     pages = list(read(Path(target).read_bytes()))
     walls = [s for s in pages[0].drawn if isinstance(s, Lines) and s.stroke]
-    assert walls and min(s.linewidth for s in walls) == pytest.approx(maze.cell / 25, abs=0.01)
+    assert walls and min(s.linewidth for s in walls) == pytest.approx(10, abs=0.01)
     words = [c for c in pages[0].chars if c.text in "StartFinish" and c.size > MIN_TEXT]
     assert {c.text for c in words} >= set("StartFinish") and min(c.size for c in words) >= 12
-    answer_walls = [s for s in pages[1].drawn if isinstance(s, Lines) and s.stroke]
-    line = [s for s in pages[1].shapes if s.stroke and s.stroke_color != (0.0,)]
+    answer_walls = [
+        s for s in pages[1].drawn if isinstance(s, Lines) and s.stroke and s.stroke_color != (0.0,)
+    ]
+    line = [s for s in pages[1].shapes if s.stroke and s.stroke_color == (0.0,)]  # black over gray walls
     assert line and answer_walls
-    assert min(s.linewidth for s in line) >= max(s.linewidth for s in answer_walls) >= answer.cell / 25 - 0.01
+    assert (
+        min(s.linewidth for s in line)
+        > max(s.linewidth for s in answer_walls)
+        >= min(answer.cell / 10, 10) - 0.01
+    )
     (tmp_path / "book.yaml").write_text(
         "title: Floor\nlayout: square-poster\nmarks: suggested\nmazes:\n  - {size: 2x2, seed: 3}\n"
     )

@@ -84,14 +84,15 @@ def slot_items(
             wall_for(cell, wall),
             answer,
             room * 0.85,
-            layout.solution_gray,
+            layout.solution_rgb,
             12 * scale,
             words,
             (layout.where("start_label"), layout.where("end_label")),
             picture,
             pair,
-            solution_width(cell),
+            solution_width(cell, wall_for(cell, wall)),
             box if pair else None,
+            layout.answer_wall_gray if answer else 0.0,
         ),
     ]
     if info:
