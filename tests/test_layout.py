@@ -73,7 +73,9 @@ def test_a_landscape_handout_is_built_on_its_side(tmp_path):
     from puzzlebook.build import build_book
 
     spec = tmp_path / "book.yaml"
-    spec.write_text("title: T\nlayout: handout\npage_size: a4 landscape\nmazes: [{size: 12x8}]\n")
+    # 11x7: the sheet's title, now its largest text with room above the Name line, leaves a 12x8 cells
+    # of 13.7 pt at 2 a page, under the handout's 14 pt
+    spec.write_text("title: T\nlayout: handout\npage_size: a4 landscape\nmazes: [{size: 11x7}]\n")
     target, _ = build_book(spec)
     box = PdfReader(target).pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx((841.89, 595.28), abs=0.01)

@@ -140,6 +140,14 @@ DESCENT = 0.3
 0.24), as preflight measures it."""
 
 
+def sheet_title_size(layout: Layout) -> float:
+    """A sheet's title (``title_heading``) is the largest text on the sheet, a quarter above the largest
+    other (the mazes' headings, the instructions and the Name line): the sheet says whose it is before
+    each maze says what it is."""
+    heading = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
+    return round(max(heading, layout.caption_size) * 1.25, 1)
+
+
 def page_frame(
     layout: Layout,
     page: Page,
@@ -188,10 +196,10 @@ def page_frame(
         )
         top -= s + GAP
     if page.kind == "maze" and layout.title_heading:  # a handout says whose it is: "Room 12 Mazes"
-        size = layout.caption_size
+        size = sheet_title_size(layout)
         top -= size
         page.items.append(Text(middle, top, title, size, True, "center", max_width=box.w, source=title_where))
-        top -= GAP / 2
+        top -= size * DESCENT + GAP * 0.75  # its descenders, then a clear gap above the Name line
     if page.kind == "maze" and layout.name_line:
         size = layout.caption_size
         top -= size
