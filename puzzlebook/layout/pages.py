@@ -99,7 +99,8 @@ def _answers_plan(
     spec: Spec, layout: Layout, mazes: list[MazeRequest], maze_pages: dict[int, int]
 ) -> BookPlan:
     """The answer key as a document of its own (``answer_key: separate``), so the students' sheets go to
-    the copier alone; each answer still names the book page its maze is on."""
+    the copier alone; arranged like the sheets, a key page a sheet, and each answer still names the
+    book page its maze is on."""
     pages: list[Page] = []
 
     def new_page(kind: PageKind, bookmark: str | None = None) -> Page:
@@ -107,7 +108,7 @@ def _answers_plan(
         pages.append(page)
         return page
 
-    plan_answers(layout, mazes, maze_pages, new_page, spec.book.title)
+    plan_answers(layout, mazes, maze_pages, new_page, spec.book.title, by_sheet=True)
     w, h = layout.size
     book = spec.book
     fonts = (layout.font, layout.bold_font)
