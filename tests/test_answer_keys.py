@@ -118,8 +118,9 @@ def test_a_layout_may_name_the_answer_line_colour(tmp_path):
 
 
 def test_an_unknown_colour_is_refused_at_its_line_with_the_choices(tmp_path):
-    from puzzlebook.cli import app
     from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
 
     (tmp_path / "mine.yaml").write_text("base: activity-book\nsolution_color: redd\n")
     (tmp_path / "book.yaml").write_text("title: T\nlayout: mine.yaml\nmazes: [{size: 8x8}]\n")
