@@ -20,7 +20,8 @@ from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
 from .measure import Metrics
-from .solve import RAY, SHAPE_SEARCHES, Cell, Ends, longest_apart_preferring
+from .solve import RAY, SHAPE_SEARCHES, Cell, Ends, longest_apart_preferring, longest_between
+from .tree import Among
 
 
 @lru_cache(maxsize=16)
@@ -193,10 +194,12 @@ def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
 def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
     """The start and end a ``marks`` rule picks, on any grid: the one place ends are chosen.
 
-    Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). On other
-    grids, ``suggested`` is the longest path between two outer cells at least half the shape's width
-    apart in a straight line (exact when the searches fit ``SHAPE_SEARCHES``); ``farthest``: the two
-    outer cells farthest apart, by a double sweep. Other rules name sides only a rectangle has."""
+    Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). A whole field
+    of hexagons or triangles takes the squares' ``suggested``: opposite sides, see ``_across_the_field``.
+    On a shape or a circle, ``suggested`` is the longest path between two outer cells at least half the
+    shape's width apart in a straight line (exact when the searches fit ``SHAPE_SEARCHES``);
+    ``farthest``: the two outer cells farthest apart, by a double sweep. Other rules name sides only a
+    rectangle has."""
     if isinstance(maze, Maze):
         return solve.square_ends(maze, rule)
     grid = maze.grid
@@ -207,6 +210,8 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
         return _centre_out(maze)
     if rule != "suggested":
         raise GenerationError(f'marks "{rule}" names sides of a rectangle; use suggested or farthest')
+    if not grid.masked and not circle:
+        return _across_the_field(maze)
     outline = outer_cells(grid)
     if len(outline) * grid.count > SHAPE_SEARCHES:
         return _farthest_pair(maze)
@@ -224,6 +229,74 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
         return _farthest_pair(maze)
     _, start, end = best
     return _ends(maze, _between(maze, depth, start, end))
+
+
+EDGES = ("left", "right", "top", "bottom")
+"""The four edges of a whole field of hexagons or triangles, as ``edge_sides`` names them."""
+
+_OUTWARD = {"left": (-1.0, 0.0), "right": (1.0, 0.0), "top": (0.0, -1.0), "bottom": (0.0, 1.0)}
+
+
+def edge_sides(grid: Topology) -> dict[str, dict[int, list[int]]]:
+    """For a whole field of a lattice kind (hexagons, triangles: no mask), each edge's cells, in reading
+    order, and the slots of each that cross it: the left column's, the right column's, and the cells of
+    the top and bottom rows with a side on that edge (a triangle pointing up in the top row touches it
+    only with its apex, so it has none). A corner hexagon's slanted side crosses two edges."""
+    w, h = grid.width, grid.height
+    kind = grid.kind
+    found: dict[str, dict[int, list[int]]] = {edge: {} for edge in EDGES}
+    for cell in outer_cells(grid):
+        x, y = grid.xy(cell)
+        steps = kind.steps[kind.pattern(x, y)]
+        for slot in grid.outer_sides(cell):
+            step = steps[slot]
+            assert step is not None
+            nx, ny = x + step[0], y + step[1]
+            for edge, crossed in zip(EDGES, (nx < 0, nx >= w, ny < 0, ny >= h), strict=True):
+                if crossed:
+                    found[edge].setdefault(cell, []).append(slot)
+    return found
+
+
+def _facing(grid: Topology, cell: int, slots: list[int], edge: str) -> int:
+    """Of a cell's slots across ``edge``, the one whose side faces it most squarely (a corner hexagon's
+    flat top rather than its slanted side, for the top edge), then the one farther from the middle of
+    the field, so the arrow points away from the maze."""
+    ex, ey = _OUTWARD[edge]
+    cx, cy = grid.centre(cell)
+    w, h = grid.extent
+
+    def key(slot: int) -> tuple[float, float, int]:
+        side = grid.side(cell, slot)
+        assert side is not None
+        mx, my = side.middle
+        square = ((mx - cx) * ex + (my - cy) * ey) / (math.hypot(mx - cx, my - cy) or 1.0)
+        return (round(square, 6), (mx - w / 2) ** 2 + (my - h / 2) ** 2, -slot)
+
+    return max(slots, key=key)
+
+
+def _across_the_field(maze: GraphMaze) -> Ends:
+    """``suggested`` on a whole field of hexagons or triangles, as on squares (``solve.square_ends``):
+    the longest path from the left column to the right column or from the top row to the bottom row,
+    the start on the left (top), each end opened on a side across its edge. On a tie, top-bottom for a
+    field taller than wide (as drawn), left-right otherwise; within one pair of edges, the pair met
+    first. Exact, from one walk of the maze (``solve.longest_between``), so as fast as on squares."""
+    grid = maze.grid
+    edges = edge_sides(grid)
+    left, right, top, bottom = (list(edges[edge]) for edge in EDGES)
+    depth, order = _preorder(maze, left[0])
+    among = Among(order, depth, left + right + top + bottom).from_cell
+    found = [(longest_between(among, left, right, depth), ("left", "right"))]
+    if top and bottom:  # a lone triangle has no side on the top edge
+        found.append((longest_between(among, top, bottom, depth), ("top", "bottom")))
+    w, h = grid.extent
+    if len(found) == 2 and h > w:
+        found.reverse()  # taller than wide: top-bottom wins a tie
+    (_, a, b), (first, second) = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
+    cells = _between(maze, depth, a, b)
+    sides = (_facing(grid, a, edges[first][a], first), _facing(grid, b, edges[second][b], second))
+    return Ends(grid.xy(a), grid.xy(b), sides, cells, grid)  # type: ignore[arg-type]
 
 
 def _preorder(maze: GraphMaze, root: int) -> tuple[list[int], list[int]]:

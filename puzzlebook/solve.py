@@ -147,7 +147,7 @@ def square_ends(maze: Maze, rule: str = "suggested") -> Ends:
       order), opened on their outer sides, sideways first.
     - ``corners``: the top-left cell to the bottom-right one, opened left and right.
 
-    Exact, not a heuristic, from one walk of the maze: see ``_longest_between``. Within one pair of
+    Exact, not a heuristic, from one walk of the maze: see ``longest_between``. Within one pair of
     sides, equal lengths go to the pair met first, so a maze always gets the same ends.
     """
     grid = maze.grid
@@ -173,9 +173,9 @@ def square_ends(maze: Maze, rule: str = "suggested") -> Ends:
         among = Among(order, anywhere, left + right + top + bottom).from_cell  # type: ignore[assignment]
     found = []  # one walk serves both pairs of sides
     if rule != "top-bottom":
-        found.append((_longest_between(among, left, right, anywhere), (W, E)))
+        found.append((longest_between(among, left, right, anywhere), (W, E)))
     if rule != "left-right":
-        found.append((_longest_between(among, top, bottom, anywhere), (N, S)))
+        found.append((longest_between(among, top, bottom, anywhere), (N, S)))
     if len(found) == 2 and h > w:
         found.reverse()  # taller than wide: top-bottom wins a tie
     (_, a, b), sides = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
@@ -228,7 +228,7 @@ def _between(maze: Maze, depth: Distances, a: int, b: int) -> list[int]:
     return from_a + from_b[-2::-1]
 
 
-def _longest_between(
+def longest_between(
     among: Callable[[int], Mapping[int, int] | Distances],
     first: list[int],
     second: list[int],
