@@ -20,7 +20,7 @@ from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
 from .measure import Metrics
-from .solve import RAY, SHAPE_SEARCHES, Cell, Ends, longest_apart_preferring, longest_between
+from .solve import RAY, ROOM, ROOM_WIDE, SHAPE_SEARCHES, Cell, Ends, longest_apart_preferring, longest_between
 from .tree import Among
 
 
@@ -92,14 +92,15 @@ def outer_cells(grid: Topology) -> list[int]:
 
 
 def opening(grid: Topology, cell: int, taken: int | None = None) -> int | None:
-    """The slot to open for an entrance or exit: of the cell's sides on the outside (those with a clear
-    view out first, see ``clear_sides``), the one farthest from the middle of the field, so its arrow
+    """The slot to open for an entrance or exit: of the cell's sides on the outside (those with room for
+    a picture first, then those with a clear view out: see ``roomy_sides``, ``clear_sides``), the one farthest from the middle of the field, so its arrow
     points away from the maze. None for an inner cell."""
     sides = [s for s in grid.outer_sides(cell) if s != taken]
     if not sides:
         return None
+    roomy = [s for s in sides if s in roomy_sides(grid).get(cell, ())]
     clear = [s for s in sides if s in clear_sides(grid).get(cell, ())]
-    sides = clear or sides
+    sides = roomy or clear or sides
     w, h = grid.extent
 
     def reach(s: int) -> float:
@@ -129,16 +130,30 @@ wide as a corridor (half of it each side of the ray), and one drawn up the flank
 arm touched its walls."""
 
 
-@lru_cache(maxsize=16)
 def clear_sides(grid: Topology) -> dict[int, list[int]]:
     """For each outer cell, its outer sides with nothing of the shape in line beyond them, to the edge
     of the field: an arrow drawn there, and its word, lie in empty space, where a side facing a bay of
     the outline (between a heart's lobes, into the bowl of an a) would put them on the maze. Once per
     shape: a field is made once for the mazes of one entry."""
+    return _outlook(grid)[0]
+
+
+def roomy_sides(grid: Topology) -> dict[int, list[int]]:
+    """Of the ``clear_sides``, those that also leave room for a picture: nothing of the shape ``ROOM``
+    corridor widths out and ``ROOM_WIDE`` to each side of the line out (see ``solve.ROOM``), where a
+    side on a step of a slanting outline, or at the foot of a notch, looks clear along its own line."""
+    return _outlook(grid)[1]
+
+
+@lru_cache(maxsize=16)
+def _outlook(grid: Topology) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    """``clear_sides`` and ``roomy_sides``, looked for together: one filing of the outline serves both."""
     if not grid.masked:  # a whole field (a rectangle of hexagons, a disc): its edge has no bays
-        return {cell: grid.outer_sides(cell) for cell in outer_cells(grid)}
+        every = {cell: grid.outer_sides(cell) for cell in outer_cells(grid)}
+        return every, every
     w, h = grid.extent
-    radius = reach(grid) + CLEARANCE
+    body = reach(grid)  # a cell, as a disc round its centre (as the layout keeps pictures off it)
+    radius = body + CLEARANCE
     # each outline cell filed under the quarter-unit points within its radius, widened by what rounding
     # to quarter units may cost, then measured exactly: a ray meets the outline first
     quarters = radius * 4 + 1.5
@@ -156,16 +171,22 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
         for dx, dy in disc:
             filed.setdefault((qx + dx, qy + dy), []).append(cell)
 
-    def near(px: float, py: float, own: int) -> bool:
-        """Whether a point lies within reach of an outline cell other than ``own`` (whose reach passes
-        its own sides, where its rays start)."""
+    def near(px: float, py: float, own: int, within: float = radius) -> bool:
+        """Whether a point lies ``within`` an outline cell's centre, other than ``own`` (whose reach
+        passes its own sides, where its rays start)."""
         for cell in filed.get((round(px * 4), round(py * 4)), ()):
             cx, cy = centres[cell]
-            if cell != own and (px - cx) ** 2 + (py - cy) ** 2 < radius**2:
+            if cell != own and (px - cx) ** 2 + (py - cy) ** 2 < within**2:
                 return True
         return False
 
+    band = [
+        (t / 4, o / 2 * ROOM_WIDE)
+        for t in range(4, 4 * ROOM + 1)  # from a corridor out, where a picture starts
+        for o in range(-2, 3)
+    ]
     clear: dict[int, list[int]] = {}
+    roomy: dict[int, list[int]] = {}
     for cell in outer_cells(grid):
         ox, oy = grid.centre(cell)
         for slot in grid.outer_sides(cell):
@@ -181,7 +202,9 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
                 t += 0.25
             else:
                 clear.setdefault(cell, []).append(slot)
-    return clear
+                if not any(near(mx + ux * t - uy * o, my + uy * t + ux * o, cell, body) for t, o in band):
+                    roomy.setdefault(cell, []).append(slot)
+    return clear, roomy
 
 
 def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
@@ -222,8 +245,9 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
     clear = [cell for cell in outline if cell in clear_sides(grid)]
+    room = roomy_sides(grid).keys()
     best = longest_apart_preferring(
-        clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth
+        clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth, room
     )
     if best is None:
         return _farthest_pair(maze)
