@@ -140,6 +140,16 @@ def test_unknown_preset_suggests_one(tmp_path):
         load_layout(spec.book.layout, spec)
 
 
+def test_a_layout_written_for_an_older_puzzlebook_is_told_what_took_a_key_s_place(tmp_path):
+    (tmp_path / "old.yaml").write_text("page_size: letter\nsolution_gray: 0.4\n")
+    spec = spec_file(tmp_path, "title: x\nlayout: old.yaml\nmazes:\n  - size: 5x5\n")
+    with pytest.raises(SpecError) as err:
+        load_layout(spec.book.layout, spec)
+    message = str(err.value)
+    assert "old.yaml:2: solution_gray: is no longer a key" in message
+    assert "use solution_color" in message and "answer_wall_gray" in message
+
+
 def items_of(plan, kind):
     return [item for page in plan.pages for item in page.items if isinstance(item, kind)]
 
