@@ -207,6 +207,14 @@ def maze(
             first=shaped.first if shaped else "",
         )
         write_output(output, export(puzzle, form, solution, dpi), inputs)
+        blob = (
+            shape
+            and size
+            and not shape.startswith("text:")
+            and rules.small_shape(shape, grid_kind, *parse_size(size))
+        )
+        if blob:  # made, as a book makes it, and said in the words its notes use
+            typer.echo(f"note: --shape: {blob}", err=True)
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:
