@@ -324,6 +324,49 @@ def test_help_is_still_help(command):
     assert "Commands:" in run("--help").stdout
 
 
+def test_help_lists_every_command_of_the_command_modules_in_its_order():
+    """The commands live in their groups' modules and are registered in one place: none is left out of
+    `puzzlebook --help`, and the order people know stays (the way in first, then books, then the rest)."""
+    import inspect
+    import typing
+
+    from typer.models import ParameterInfo
+
+    from puzzlebook.cli import books, mazes, starting
+
+    def takes_options(function) -> bool:
+        hints = typing.get_type_hints(function, include_extras=True)
+        hints.pop("return", None)
+        return all(
+            any(isinstance(m, ParameterInfo) for m in getattr(hint, "__metadata__", ()))
+            for hint in hints.values()
+        )
+
+    listed = run("--help").stdout.split("Commands:\n", 1)[1]
+    names = [line.split()[0] for line in listed.splitlines() if line.strip()]
+    assert names == [
+        "maze",
+        "algorithms",
+        "build",
+        "check",
+        "studio",
+        "validate",
+        "init",
+        "schema",
+        "layouts",
+    ]
+    commands = {  # a command is a public function that takes typer's options (or none at all)
+        name
+        for module in (books, mazes, starting)
+        for name, function in inspect.getmembers(module, inspect.isfunction)
+        if function.__module__ == module.__name__
+        and not name.startswith("_")
+        and function.__doc__
+        and takes_options(function)
+    }
+    assert commands == set(names)
+
+
 def test_an_argument_mistake_is_one_line_in_a_fresh_process_too():
     done = subprocess.run(
         [sys.executable, "-m", "puzzlebook", "build", "--seed", "1.5", "b.yaml"],
