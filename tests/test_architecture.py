@@ -129,7 +129,7 @@ def test_every_package_folder_is_installed():
     assert folders <= listed, f"not in pyproject.toml's packages: {sorted(folders - listed)}"
 
 
-DATA = {"artwork.py"}  # the start and end pictures' drawings: data, not rooms of code
+DATA = {"drawings.py"}  # the start and end pictures' drawings: data, not rooms of code
 
 
 def test_no_module_holds_many_jobs():
