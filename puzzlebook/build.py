@@ -13,6 +13,8 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .cover.art import art_of, cover_path, numbers_on, thumbnail_page
+from .cover.plan import cover_problems, plan_cover
 from .errors import At, Problem, PuzzlebookError, SpecError
 from .inputs import PACKAGE, read_bytes
 from .layout import (
@@ -38,6 +40,7 @@ from .puzzles import (
 from .puzzles import (
     rate as ratings,
 )
+from .render.cover import cover_text_problems, stream_cover
 from .render.pdf import LeftOut, stream_pdf, text_problems
 from .render.pdfstream import MADE_FROM
 from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec
@@ -95,10 +98,21 @@ def check_book(
             final = print_margins(layout, pages)
         mazes = age_sizes_to_fit(final, mazes)
     plan = plan_book(spec, layout, mazes, spec.book.layout)
-    problems = text_problems(plan)
+    problems = text_problems(plan) or _cover_problems(spec, layout, plan, len(mazes))
     if problems:
         raise SpecError(problems)
     return Checked(spec, layout, mazes, plan)
+
+
+def _cover_problems(spec: Spec, layout: Layout, plan: BookPlan, count: int) -> list[Problem]:
+    """A cover the spec asks for that cannot be made, told before any maze is."""
+    if spec.book.cover is None:
+        return []
+    problems = cover_problems(spec, plan, layout.trim)
+    if problems:
+        return problems
+    cover = plan_cover(spec, plan, layout.trim, None, thumbnail_page(plan), count)
+    return cover_text_problems(cover, plan, spec.where("cover", "back"))
 
 
 OVERRIDES = (
@@ -302,6 +316,20 @@ def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[Place]
             )
         home = Home(Path(target).parent, "the folder of -o's book") if out is not None else spec_folder
         places.append(Place(answers_path(target), spec.where("answer_key"), home))
+    if spec.book.cover is not None:
+        book = places[0]
+        if plan_output(book.path, checked.inputs, book.where, book.home).file is None:
+            raise SpecError(
+                [
+                    Problem(
+                        spec.where("cover"),
+                        "the cover is written to a second file beside the book, so the book cannot go to "
+                        "standard output or a pipe; give -o a file name",
+                    )
+                ]
+            )
+        home = Home(Path(target).parent, "the folder of -o's book") if out is not None else spec_folder
+        places.append(Place(cover_path(target), spec.where("cover"), home))
     for path, named, place_home in places:
         suffix = Path(path).suffix
         planned = plan_output(path, checked.inputs, named, place_home)
@@ -337,12 +365,28 @@ def write_books(
     page; ``check`` reads the written book back before it replaces anything (``--strict``). The book
     carries ``made``, what it was made from (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
+    cover = checked.spec.book.cover
+    page = thumbnail_page(checked.plan) if cover else None
+    art = art_of(checked.plan, puzzles, cover.art, checked.spec.book.seed) if cover else None
+    kept = {n: puzzles[n] for n in numbers_on(page)}  # the cover's, which the book lets go as it draws
     puzzle_for = _last_use_lets_go(plans, puzzles)
-    with writing_all(places, checked.inputs) as outs:  # both written whole before either replaces a file
-        for number, (out, plan) in enumerate(zip(outs, plans, strict=True)):
+    with writing_all(places, checked.inputs) as outs:  # all written whole before any replaces a file
+        for number, (out, plan) in enumerate(zip(outs, plans, strict=False)):
             stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out)
             if check and number == 0:
                 check(out.read_back())
+        if cover is not None:
+            planned = plan_cover(
+                checked.spec,
+                checked.plan,
+                checked.layout.trim,
+                (art[0], art[1]) if art else None,
+                page,
+                len(checked.mazes),
+            )
+            stream_cover(
+                planned, checked.plan, kept.__getitem__, art[2] if art else None, outs[-1], made or ""
+            )
 
 
 def made_from(checked: Checked, seed: int | None) -> str:
@@ -378,7 +422,7 @@ def built_book(checked: Checked, made: str) -> tuple[str, bytes, bool] | None:
 
     try:
         places = targets(checked, None)
-        if len(places) > 1 or places[0][0] == "-":  # answers apart, or no file: make it in memory
+        if checked.plan.answers is not None or places[0][0] == "-":  # answers apart, or no file: in memory
             return None
         path = places[0][0]
         data = read_bytes(path, "book").data

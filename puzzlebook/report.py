@@ -4,6 +4,7 @@ line and the studio alike (``build`` and ``validate`` print them; the studio sho
 from __future__ import annotations
 
 from .build import Checked
+from .cover.plan import cover_notes
 from .errors import Problem, Where
 from .layout import MazeFrame, print_margins
 from .rules import small_shape
@@ -19,6 +20,10 @@ def notes(checked: Checked) -> list[Problem]:
         *_shapes_notes(checked),
         *_sheet_notes(checked),
         *_smaller_than_answers_notes(checked),
+        *(
+            Problem(checked.spec.where("cover"), note)
+            for note in cover_notes(checked.spec, checked.plan, checked.layout.trim)
+        ),
     ]
 
 

@@ -1,7 +1,7 @@
 """MkDocs hook: the reference tables are made from the code at build time, so they are never written twice.
 
 A page holds a marker on a line of its own (``<!-- spec-keys -->``, ``<!-- maze-keys -->``,
-``<!-- layout-keys -->``, ``<!-- algorithms -->``); the marker is replaced by a table made from the spec's
+``<!-- cover-keys -->``, ``<!-- layout-keys -->``, ``<!-- algorithms -->``); the marker is replaced by a table made from the spec's
 JSON Schema, the layout model or the algorithm registry. A marker the hook does not know fails the build.
 """
 
@@ -26,7 +26,11 @@ def _kind(prop: dict[str, Any], defs: dict[str, Any]) -> str:
     """A short human name for a schema's type: 'text', 'number', 'yes/no', 'list of maze entries', ..."""
     if "$ref" in prop:
         name = prop["$ref"].rsplit("/", 1)[1]
-        return {"MazeEntry": "maze entry", "Cells": "{start: [x, y], end: [x, y]}"}.get(name, name)
+        return {
+            "MazeEntry": "maze entry",
+            "Cells": "{start: [x, y], end: [x, y]}",
+            "CoverSpec": "cover section",
+        }.get(name, name)
     for key in ("anyOf", "oneOf"):
         if key in prop:
             kinds = [_kind(p, defs) for p in prop[key] if p.get("type") != "null"]
@@ -74,6 +78,12 @@ def maze_keys() -> str:
     return _table(entry["properties"], entry.get("required", []), schema["$defs"])
 
 
+def cover_keys() -> str:
+    schema = json_schema()
+    cover = schema["$defs"]["CoverSpec"]
+    return _table(cover["properties"], cover.get("required", []), schema["$defs"])
+
+
 def layout_keys() -> str:
     schema = Layout.model_json_schema(by_alias=True)
     properties = {k: v for k, v in schema["properties"].items() if k != "description"}
@@ -106,6 +116,7 @@ def algorithms() -> str:
 TABLES: dict[str, Callable[[], str]] = {
     "spec-keys": spec_keys,
     "maze-keys": maze_keys,
+    "cover-keys": cover_keys,
     "layout-keys": layout_keys,
     "algorithms": algorithms,
 }

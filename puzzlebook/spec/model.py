@@ -34,6 +34,7 @@ from ..shapes import (
     SHAPES,
 )
 from ..units import page_size
+from .cover import CoverSpec, isbn_checked
 
 MAX_NAME = 60  # characters in a student's name
 
@@ -86,21 +87,6 @@ def layout_key(loc: Loc, message: str) -> str:
             f"then {key}: ...) and name that file in layout:"
         )
     return message
-
-
-def _isbn(value: str) -> str:
-    """An ISBN-10 or ISBN-13 whose check digit is right: a wrong one on a printed book cannot be undone."""
-    digits = value.replace("-", "").replace(" ", "").upper()
-    if len(digits) == 13 and digits.isdigit():
-        total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits))
-    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
-        total = sum((10 - i) * (10 if d == "X" else int(d)) for i, d in enumerate(digits))
-        total = 0 if total % 11 == 0 else 1
-    else:
-        raise ValueError(f'expected an ISBN of 10 or 13 digits such as 978-0-306-40615-7, got "{value}"')
-    if total % 10:
-        raise ValueError(f'"{value}" is not a valid ISBN: its check digit is wrong; copy it again')
-    return value
 
 
 def _answer_key(value: Any) -> Any:
@@ -396,12 +382,15 @@ class BookSpec(_Model):
         description="a copyright page after the title page: your text (it wraps, and keeps its line breaks with copyright: |), with the title, author, year and ISBN",
     )
     year: int | None = Field(None, ge=1900, le=2200, description="year on the copyright page")
-    isbn: Annotated[str, AfterValidator(_isbn)] | None = Field(
+    isbn: Annotated[str, AfterValidator(isbn_checked)] | None = Field(
         None, description="ISBN on the copyright page (its check digit is checked)"
     )
     fallback_fonts: FontFiles = Field(
         default_factory=list,
         description="fonts for letters the layout's fonts lack (.ttf, .otf, .ttc), relative to the spec, after the layout's",
+    )
+    cover: CoverSpec | None = Field(
+        None, description="a print-ready wrap cover, NAME-cover.pdf beside the book (see Covers)"
     )
     mazes: list[MazeEntry] = Field(
         min_length=1, max_length=MAX_COUNT, description="the maze entries, in book order"

@@ -1,0 +1,312 @@
+"""The wrap cover planned as numbers, in PDF points with y up: its panels, the boxes text must stay in,
+the barcode area, the words and where they go, the art maze and the thumbnail page. Nothing is drawn
+here (``render.cover`` draws it) and nothing is generated (the build hands in the mazes' extents)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..errors import Problem
+from ..layout.boxes import fit
+from ..layout.items import BookPlan, Box, MazeFrame, Page
+from ..spec import Spec
+from ..spec.cover import colour_rgb, ean13
+from .sizes import (
+    BARCODE,
+    BARCODE_INSET,
+    INCH,
+    PRINTERS,
+    SAFE,
+    SPINE_CLEAR,
+    Wrap,
+    pages_problem,
+    spine_text,
+    wrap,
+)
+
+MARGIN = 0.375 * INCH
+"""Where the front's and back's words start inside the trim: the printer's 0.125 in, and room to breathe."""
+
+AGE_RANGES = {
+    "age-4": (4, 5),
+    "age-6": (6, 8),
+    "age-8": (7, 10),
+    "age-10": (9, 11),
+    "age-12": (12, 14),
+}
+"""The readers' ages each preset suits, as the badge on the front says them (see ``spec.model.AGES``)."""
+
+
+@dataclass(frozen=True)
+class Words:
+    """One line (or, with ``lines`` over 1, a wrapped block) of the cover's words, in points: ``x`` and
+    ``y`` are the baseline's anchor, shrunk to ``max_width`` down to the smallest print size."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    bold: bool = False
+    align: str = "center"
+    max_width: float = 0.0
+    lines: int = 1
+
+
+@dataclass(frozen=True)
+class CoverPlan:
+    """Everything the cover's PDF holds, as numbers."""
+
+    wrap: Wrap
+    width: float
+    height: float
+    trim: Box  # the whole cover, cut: bleed (or wrap) off every outer edge
+    back: Box
+    spine: Box
+    front: Box
+    safe: tuple[Box, ...]  # back, front (and the spine's, with spine text): where words may be
+    barcode: Box
+    background: tuple[float, float, float]
+    ink: tuple[float, float, float]
+    front_words: tuple[Words, ...]
+    spine_words: tuple[Words, ...]  # along the spine, top to bottom: x runs down it from its top
+    blurb: Box | None  # where the back's words wrap
+    blurb_text: str
+    badge: tuple[float, float, float, str] | None  # a circle's centre, radius and its words
+    art: Box | None  # the panel the art maze sits on
+    art_frame: MazeFrame | None
+    thumbnail: tuple[Box, Page, float] | None  # where, the page drawn, and its scale
+    isbn: str | None  # the 13 digits the barcode carries
+    isbn_shown: str  # above the bars: as the spec writes it, when that is the 13-digit ISBN
+    title: str
+    author: str | None
+
+
+def inches(size: tuple[float, float]) -> tuple[float, float]:
+    return size[0] / INCH, size[1] / INCH
+
+
+def cover_problems(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[Problem]:
+    """What makes a cover impossible before any work: a screen edition (it is never printed), a layout
+    for office printers without a trim size (a handout's page is not a book's), a page count the
+    printer will not bind."""
+    cover = spec.book.cover
+    if cover is None:
+        return []
+    where = spec.where("cover")
+    if spec.book.edition == "screen":
+        return [Problem(where, "a cover is for a printed book, and this is a screen edition: set edition: print, or remove cover:")]  # fmt: skip
+    if plan.rules == "office" and spec.book.page_size is None:
+        return [
+            Problem(
+                where,
+                f"layout {spec.book.layout} is for office printers and names no trim size for a bound book: "
+                "add page_size: such as 8.5x11in, or remove cover:",
+            )
+        ]
+    wrong = pages_problem(len(plan.pages), cover.printer)
+    return [Problem(spec.where("cover", "printer"), wrong)] if wrong else []
+
+
+def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[str]:
+    """What the cover does other than one might expect: no spine words on a thin book, and sizes that
+    come from third-party guides rather than the printer's own template."""
+    cover = spec.book.cover
+    if cover is None:
+        return []
+    pages = len(plan.pages)
+    made = wrap(inches(trim), pages, cover.paper, cover.printer, cover.spine_per_page)
+    chosen = PRINTERS[cover.printer]
+    said = []
+    if not spine_text(pages, cover.printer, made.spine):
+        said.append(
+            f"no words on the spine: {pages} pages make a spine of {made.spine:.3f} in, and "
+            f"{chosen.name} takes spine text from {chosen.spine_text_pages} pages"
+        )
+    if not chosen.verified:
+        said.append(
+            f"the sizes for {chosen.name} come from third-party guides, not the printer's own template "
+            f"(read {chosen.read}): compare the cover with the printer's template before you upload it"
+        )
+    return said
+
+
+def age_badge(spec: Spec) -> str | None:
+    """ "Ages 6-8" when the book's mazes are sized by age presets; None when none is."""
+    ages = {spec.book.difficulty} | {
+        e.difficulty
+        for e in spec.book.mazes
+        if isinstance(e.difficulty, str) and e.difficulty.startswith(("age", "adult"))
+    }
+    ranges = [AGE_RANGES[a] for a in ages if a in AGE_RANGES]
+    if ranges:
+        low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
+        return f"Ages {low}-{high}"
+    return "Adults" if "adult" in ages else None
+
+
+def count_line(mazes: int, answers: bool) -> str:
+    noun = "maze" if mazes == 1 else "mazes"
+    return f"{mazes} {noun} with solutions" if answers else f"{mazes} {noun}"
+
+
+def plan_cover(
+    spec: Spec,
+    plan: BookPlan,
+    trim: tuple[float, float],
+    art: tuple[MazeFrame, tuple[float, float]] | None,
+    thumbnail: Page | None,
+    mazes: int,
+) -> CoverPlan:
+    """The cover of ``plan``'s book (trimmed to ``trim`` points; its page count, padding included, sizes
+    the spine). ``art`` is the maze the front shows, as its book page frames it, and its extent in
+    cells; ``thumbnail`` a maze page of the book, drawn small on the back."""
+    cover = spec.book.cover
+    assert cover is not None
+    book = spec.book
+    pages = len(plan.pages)
+    made = wrap(inches(trim), pages, cover.paper, cover.printer, cover.spine_per_page)
+    width, height = made.points
+    edge = made.edge * INCH
+    tw, th = trim
+    back = Box(edge, edge, edge + tw, edge + th)
+    spine_x0 = made.spine_x * INCH
+    spine = Box(spine_x0, edge, spine_x0 + made.spine * INCH, edge + th)
+    front = Box(width - edge - tw, edge, width - edge, edge + th)
+    safe_in = SAFE * INCH
+    safe = [
+        Box(back.x0 + safe_in, back.y0 + safe_in, back.x1 - safe_in, back.y1 - safe_in),
+        Box(front.x0 + safe_in, front.y0 + safe_in, front.x1 - safe_in, front.y1 - safe_in),
+    ]
+    inset = BARCODE_INSET * INCH
+    barcode = Box(
+        back.x1 - inset - BARCODE[0] * INCH,
+        back.y0 + inset,
+        back.x1 - inset,
+        back.y0 + inset + BARCODE[1] * INCH,
+    )
+    title = cover.title or book.title
+    subtitle = cover.subtitle if cover.subtitle is not None else book.subtitle
+    author = cover.author if cover.author is not None else book.author
+
+    # the front: title and subtitle at the top, the art in the middle, the count line and author below
+    inner = Box(front.x0 + MARGIN, front.y0 + MARGIN, front.x1 - MARGIN, front.y1 - MARGIN)
+    unit = tw / 100
+    words: list[Words] = []
+    mid = (inner.x0 + inner.x1) / 2
+    title_size = min(8.5 * unit, 60.0)
+    y = inner.y1 - title_size
+    words.append(Words(mid, y, title, title_size, True, "center", inner.w, 2))
+    y -= title_size * 1.15  # room for a second line: one line sits halfway (see render.cover)
+    if subtitle:
+        size = max(4.2 * unit, 9.0)
+        y -= size * 1.7
+        words.append(Words(mid, y, subtitle, size, False, "center", inner.w, 2))
+        y -= size * 1.15
+    top_of_art = y - 2.5 * unit
+    bottom = inner.y0
+    if author:
+        size = max(4.2 * unit, 9.0)
+        words.append(Words(mid, bottom, author, size, True, "center", inner.w))
+        bottom += size * 1.8
+    line = count_line(mazes, plan.answers is not None or any(p.kind == "answers" for p in plan.pages))
+    size = max(3.6 * unit, 8.0)
+    words.append(Words(mid, bottom, line, size, False, "center", inner.w))
+    bottom += size * 2.0
+    side = min(inner.w, top_of_art - bottom)
+    art_box = Box(mid - side / 2, bottom, mid + side / 2, bottom + side) if cover.art != "none" else None
+    frame = _art_frame(art_box, art) if art_box is not None and art is not None else None
+    badge_words = age_badge(spec)
+    badge = None
+    if badge_words and art_box is not None:
+        r = max(9 * unit, 22.0)
+        badge = (min(art_box.x1, inner.x1 - r), art_box.y1 - r * 0.4, r, badge_words)
+
+    # the spine: title from the top, author towards the bottom, clear of both folds
+    spine_words: list[Words] = []
+    if spine_text(pages, cover.printer, made.spine):
+        room = made.spine * INCH - 2 * SPINE_CLEAR * INCH
+        size = min(room * 0.7, 20.0)
+        length = th - 2 * MARGIN
+        start = edge + MARGIN  # from the cover's top edge, running down
+        shift = -size * 0.35  # the letters' middle on the spine's middle
+        if author:
+            spine_words.append(Words(start, shift, title, size, True, "left", length * 0.62))
+            spine_words.append(
+                Words(start + length, shift, author, size * 0.8, False, "right", length * 0.33)
+            )
+        else:
+            spine_words.append(Words(start + length / 2, shift, title, size, True, "center", length))
+        clear = SPINE_CLEAR * INCH
+        safe.append(Box(spine.x0 + clear, spine.y0 + safe_in, spine.x1 - clear, spine.y1 - safe_in))
+
+    # the back: the blurb above, a maze page small at the bottom left, the barcode's area kept clear
+    blurb_box = None
+    if cover.back:
+        blurb_box = Box(back.x0 + MARGIN, barcode.y1 + 0.25 * INCH, back.x1 - MARGIN, back.y1 - MARGIN)
+    thumb = None
+    if thumbnail is not None:
+        scale = min((barcode.x0 - 0.25 * INCH - back.x0 - MARGIN) / plan.width, 2.2 * INCH / plan.height)
+        if blurb_box is not None:
+            blurb_box = replace(blurb_box, y0=back.y0 + MARGIN + plan.height * scale + 0.25 * INCH)
+        box = Box(
+            back.x0 + MARGIN,
+            back.y0 + MARGIN,
+            back.x0 + MARGIN + plan.width * scale,
+            back.y0 + MARGIN + plan.height * scale,
+        )
+        thumb = (box, thumbnail, scale)
+    isbn = cover.isbn or book.isbn
+    return CoverPlan(
+        wrap=made,
+        width=width,
+        height=height,
+        trim=Box(edge, edge, width - edge, height - edge),
+        back=back,
+        spine=spine,
+        front=front,
+        safe=tuple(safe),
+        barcode=barcode,
+        background=colour_rgb(cover.background),
+        ink=colour_rgb(cover.ink),
+        front_words=tuple(words),
+        spine_words=tuple(spine_words),
+        blurb=blurb_box,
+        blurb_text=cover.back or "",
+        badge=badge,
+        art=art_box,
+        art_frame=frame,
+        thumbnail=thumb,
+        isbn=ean13(isbn) if isbn else None,
+        isbn_shown=isbn
+        if isbn and ean13(isbn) == isbn.replace("-", "").replace(" ", "")
+        else (ean13(isbn) if isbn else ""),
+        title=title,
+        author=author,
+    )
+
+
+def _art_frame(box: Box, art: tuple[MazeFrame, tuple[float, float]]) -> MazeFrame:
+    """The book's maze frame made as large as the art panel holds, its arrows, words and pictures
+    scaled with it; with pictures, the panel is the room they grow into (``layout.grown``)."""
+    frame, (w, h) = art
+    pad = box.w * 0.06
+    panel = Box(box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - pad)
+    reach = frame.mark / 0.85 + frame.picture  # the room around the maze its signs take
+    scale = min(panel.w / (w * frame.cell + 2 * reach), panel.h / (h * frame.cell + 2 * reach))
+    cell = frame.cell * scale
+    room = reach * scale
+    cell, x, y = fit(panel, w, h, room)
+    return replace(
+        frame,
+        x=x,
+        y=y,
+        cell=cell,
+        wall=max(frame.wall * scale, 1.0),
+        mark=frame.mark * scale,
+        label=frame.label * scale,
+        picture=frame.picture * scale,
+        solution_width=frame.solution_width * scale,
+        answer=False,
+        area=panel if frame.area is not None else None,
+        wall_gray=0.0,
+    )

@@ -1,0 +1,265 @@
+"""Draw a wrap cover (``cover.plan.CoverPlan``) with reportlab: one page, back + spine + front, its
+background over the bleed, the words in the cover's ink, the art maze on a white panel drawn as the
+book draws it (``render.pdf.draw_maze``), a maze page of the book small on the back, and the EAN-13
+barcode drawn by reportlab's barcode module. Byte-identical for the same plan, as books are."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from reportlab.graphics import shapes
+from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import __version__
+from ..cover.plan import CoverPlan, Words
+from ..errors import At, Problem
+from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule, Text
+from ..layout.grown import grown
+from ..puzzles import Puzzle
+from .fonts import Line, Setter
+from .pdf import Walls, draw_maze, setters
+from .pdfstream import Info, Writable, Writer
+
+BADGE = (0.95, 0.45, 0.0)
+"""The age badge's colour: the orange of the book's colour names."""
+PANEL = (1.0, 1.0, 1.0)
+"""The art maze's panel: the book's own white page."""
+LEADING = 1.15
+BLURB_SIZES = [16.0 - 0.5 * i for i in range(int((16.0 - MIN_TEXT) / 0.5) + 1)]
+"""The blurb's sizes, largest first, down to the smallest print size."""
+
+
+def stream_cover(
+    cover: CoverPlan,
+    book: BookPlan,
+    puzzle_for: Callable[[int], Puzzle],
+    art: Puzzle | None,
+    out: Writable,
+    made_from: str = "",
+) -> None:
+    """Write the cover's PDF to ``out``; ``book`` gives its fonts, ``puzzle_for`` the thumbnail page's
+    mazes and ``art`` the front's maze."""
+    regular, bold = setters(book)
+    canvas = Canvas(
+        io.BytesIO(),
+        pagesize=(cover.width, cover.height),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=regular.fonts[0],
+        initialFontSize=10,
+    )
+    canvas.setTitle(f"{cover.title} (cover)")
+    canvas.setAuthor(cover.author or "")
+    canvas.setSubject("wrap cover: back, spine, front")
+    canvas.setCreator(f"puzzlebook {__version__}")
+    if made_from:
+        canvas._doc.info = Info.of(canvas._doc.info, made_from)
+    trim = cover.trim
+    canvas.setTrimBox((trim.x0, trim.y0, trim.x1, trim.y1))
+    canvas.setBleedBox((0, 0, cover.width, cover.height))
+    writer = Writer(canvas, out)
+    fonts = (regular, bold)
+    canvas.setFillColorRGB(*cover.background)
+    canvas.rect(0, 0, cover.width, cover.height, stroke=0, fill=1)
+    _front(canvas, cover, fonts, art)
+    _spine(canvas, cover, bold, regular)
+    _back(canvas, cover, fonts, puzzle_for)
+    canvas.showPage()
+    writer.page()
+    writer.finish()
+
+
+def _front(canvas: Canvas, cover: CoverPlan, fonts: tuple[Setter, Setter], art: Puzzle | None) -> None:
+    for words in cover.front_words:
+        _say(canvas, words, fonts[1] if words.bold else fonts[0], cover.ink)
+    box = cover.art
+    if box is not None and cover.art_frame is not None and art is not None:
+        canvas.setFillColorRGB(*PANEL)
+        canvas.roundRect(box.x0, box.y0, box.w, box.h, box.w * 0.04, stroke=0, fill=1)
+        frame = cover.art_frame
+        if frame.area is not None:
+            frame, _ = grown(frame, art, _measure(fonts[1]))
+        walls = Walls(canvas, set(), None)  # type: ignore[arg-type]  # drawn once: no form to write
+        draw_maze(canvas, art, frame, fonts, walls)
+    if cover.badge is not None:
+        x, y, r, ages = cover.badge
+        canvas.setFillColorRGB(*BADGE)
+        canvas.circle(x, y, r, stroke=0, fill=1)
+        size = r * 0.42
+        badge = Words(x, y - size * 0.35, ages, size, True, "center", r * 1.7)
+        _say(canvas, badge, fonts[1], (1.0, 1.0, 1.0))
+
+
+def _spine(canvas: Canvas, cover: CoverPlan, bold: Setter, regular: Setter) -> None:
+    if not cover.spine_words:
+        return
+    canvas.saveState()
+    canvas.translate((cover.spine.x0 + cover.spine.x1) / 2, cover.height)
+    canvas.rotate(-90)  # the words run down the spine, their tops towards the front
+    for words in cover.spine_words:
+        _say(canvas, words, bold if words.bold else regular, cover.ink)
+    canvas.restoreState()
+
+
+def _back(
+    canvas: Canvas, cover: CoverPlan, fonts: tuple[Setter, Setter], puzzle_for: Callable[[int], Puzzle]
+) -> None:
+    if cover.blurb is not None:
+        fitted = fit_blurb(cover.blurb_text, fonts[0], cover.blurb.w, cover.blurb.h)
+        if fitted is not None:
+            size, lines = fitted
+            canvas.setFillColorRGB(*cover.ink)
+            for row, line in enumerate(lines):
+                y = cover.blurb.y1 - size - row * size * LEADING
+                _run(canvas, cover.blurb.x0, y, line, size)
+    if cover.thumbnail is not None:
+        _thumbnail(canvas, cover, fonts, puzzle_for)
+    if cover.isbn is not None:
+        _barcode(canvas, cover, fonts[0])
+
+
+def _thumbnail(
+    canvas: Canvas, cover: CoverPlan, fonts: tuple[Setter, Setter], puzzle_for: Callable[[int], Puzzle]
+) -> None:
+    """A maze page of the book, small and in vectors: its mazes drawn as on the page, its words as
+    light bars (too small to read, they would only be specks of text)."""
+    assert cover.thumbnail is not None
+    box, page, scale = cover.thumbnail
+    canvas.setFillColorRGB(*PANEL)
+    canvas.rect(box.x0, box.y0, box.w, box.h, stroke=0, fill=1)
+    canvas.saveState()
+    canvas.translate(box.x0, box.y0)
+    canvas.scale(scale, scale)
+    walls = Walls(canvas, set(), None)  # type: ignore[arg-type]
+    for item in page.items:
+        if isinstance(item, MazeFrame):
+            puzzle = puzzle_for(item.number)
+            frame = grown(item, puzzle, _measure(fonts[1]))[0] if item.area is not None else item
+            draw_maze(canvas, puzzle, frame, fonts, walls)
+        elif isinstance(item, Rule):
+            canvas.setStrokeGray(item.gray)
+            canvas.setLineWidth(item.width)
+            canvas.line(item.x0, item.y0, item.x1, item.y1)
+        elif isinstance(item, Text) and item.text.strip():
+            setter = fonts[1] if item.bold else fonts[0]
+            width = setter.line(item.text).width * item.size
+            if item.max_width:
+                width = min(width, item.max_width)
+            x = item.x - {"left": 0.0, "center": width / 2, "right": width}[item.align]
+            canvas.setFillGray(0.75)
+            canvas.rect(x, item.y, width, item.size * 0.6, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def _barcode(canvas: Canvas, cover: CoverPlan, regular: Setter) -> None:
+    """The EAN-13 of the ISBN on a white box that fills the barcode area, at its nominal size: the bars
+    and digits as reportlab's barcode module places them, drawn here so its digits are set in the
+    book's embedded font (its own renderer names Helvetica, which no printer gets embedded)."""
+    assert cover.isbn is not None
+    isbn = cover.isbn
+    area = cover.barcode
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.rect(area.x0, area.y0, area.w, area.h, stroke=0, fill=1)
+    widget = Ean13BarcodeWidget(isbn[:12])
+    widget.fontSize = 9
+    widget.barHeight = 0.75 * 72
+    x0, y0, x1, y1 = widget.getBounds()
+    x = area.x0 + (area.w - (x1 - x0)) / 2
+    y = area.y0 + (area.h - (y1 - y0)) / 2 - 6
+    canvas.setFillGray(0)
+    for shape in _shapes(widget.draw()):
+        if isinstance(shape, shapes.Rect) and shape.fillColor == colors.black:
+            canvas.rect(x + shape.x, y + shape.y, shape.width, shape.height, stroke=0, fill=1)
+        elif isinstance(shape, shapes.String):
+            line = regular.line(shape.text)
+            shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[shape.textAnchor] * line.width * shape.fontSize
+            _run(canvas, x + shape.x - shift, y + shape.y, line, shape.fontSize)
+    words = f"ISBN {cover.isbn_shown}"
+    line = regular.line(words)
+    _run(canvas, area.x0 + (area.w - line.width * 8) / 2, y + (y1 - y0) + 4, line, 8)
+
+
+def _shapes(group: shapes.Group) -> list[shapes.Shape]:
+    """A drawing's shapes, groups opened (a barcode's are untransformed: checked by the tests)."""
+    found: list[shapes.Shape] = []
+    for item in group.contents:
+        found += _shapes(item) if isinstance(item, shapes.Group) else [item]
+    return found
+
+
+def _measure(bold: Setter) -> Callable[[str, float], float]:
+    def measure(word: str, size: float) -> float:
+        return bold.line(word).width * size
+
+    return measure
+
+
+def _say(canvas: Canvas, words: Words, setter: Setter, ink: tuple[float, float, float]) -> None:
+    """One line, or up to ``words.lines`` wrapped: shrunk to fit ``max_width``, never below the smallest
+    print size; fewer lines than planned sit in the middle of the room planned for them."""
+    lines = wrap_lines(words.text, setter, words.max_width / words.size, words.lines) or [setter.line("")]
+    widest = max(line.width for line in lines)
+    size = words.size
+    if words.max_width and widest * size > words.max_width:
+        size = max(MIN_TEXT, words.max_width / widest)
+    canvas.setFillColorRGB(*ink)
+    top = words.y - (words.lines - len(lines)) * words.size * LEADING / 2
+    for row, line in enumerate(lines):
+        x = words.x - {"left": 0.0, "center": line.width * size / 2, "right": line.width * size}[words.align]
+        _run(canvas, x, top - row * size * LEADING, line, size)
+
+
+def _run(canvas: Canvas, x: float, y: float, line: Line, size: float) -> None:
+    text = canvas.beginText(round(x, 2), round(y, 2))
+    for run in line.runs:
+        text.setFont(run.font, size)
+        text.textOut(run.text)
+    canvas.drawText(text)
+
+
+def wrap_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]:
+    """``text`` broken greedily into lines no wider than ``width`` (in ems), keeping its own line
+    breaks; at most ``most`` lines, the last taking the rest."""
+    lines: list[Line] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            trial = f"{current} {word}" if current else word
+            if current and setter.line(trial).width > width and len(lines) < most - 1:
+                lines.append(setter.line(current))
+                current = word
+            else:
+                current = trial
+        lines.append(setter.line(current))
+    return lines
+
+
+def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[float, list[Line]] | None:
+    """The largest size from 16 pt down to the smallest print size at which the blurb fits the box
+    wrapped, and its lines; None when it does not fit even at the smallest."""
+    for size in BLURB_SIZES:
+        lines = wrap_lines(text, setter, width / size, 10_000)
+        if max(line.width for line in lines) * size <= width and len(lines) * size * LEADING <= height:
+            return size, lines
+    return None
+
+
+def cover_text_problems(cover: CoverPlan, book: BookPlan, blurb_at: At) -> list[Problem]:
+    """A blurb that cannot fit the back even at the smallest print size, refused before any work."""
+    if cover.blurb is None:
+        return []
+    regular, _ = setters(book)
+    if regular.missing(cover.blurb_text) is not None:
+        return []  # the book's letters check tells of it
+    if fit_blurb(cover.blurb_text, regular, cover.blurb.w, cover.blurb.h) is None:
+        words = len(cover.blurb_text.split())
+        return [
+            Problem(
+                blurb_at,
+                f"the blurb ({words} words) does not fit the back even at {MIN_TEXT:g} pt; shorten it",
+            )
+        ]
+    return []

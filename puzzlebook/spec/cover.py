@@ -1,0 +1,107 @@
+"""The spec's ``cover:`` section: what the wrap cover says and how it looks (its sizes come from
+``cover.sizes``), and the ISBN rule the book and its cover share."""
+
+from __future__ import annotations
+
+import string
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from ..cover.sizes import SPINE_PER_PAGE, Paper, PrinterName
+from ..fields import OneLine, Paragraphs
+from ..registry import suggest
+from ..settings import COLORS
+
+MAX_BLURB = 1500
+"""Characters of the back's blurb: about 250 words, more than a back cover holds at a readable size."""
+
+COVER_COLORS = {**COLORS, "white": (1.0, 1.0, 1.0)}
+"""The colours a cover may name; any other as #rrggbb."""
+
+
+def isbn_checked(value: str) -> str:
+    """An ISBN-10 or ISBN-13 whose check digit is right: a wrong one on a printed book cannot be undone."""
+    digits = value.replace("-", "").replace(" ", "").upper()
+    if len(digits) == 13 and digits.isdigit():
+        total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits))
+    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
+        total = sum((10 - i) * (10 if d == "X" else int(d)) for i, d in enumerate(digits))
+        total = 0 if total % 11 == 0 else 1
+    else:
+        raise ValueError(f'expected an ISBN of 10 or 13 digits such as 978-0-306-40615-7, got "{value}"')
+    if total % 10:
+        raise ValueError(f'"{value}" is not a valid ISBN: its check digit is wrong; copy it again')
+    return value
+
+
+def ean13(isbn: str) -> str:
+    """The 13 digits an ISBN's barcode carries: an ISBN-10 becomes 978 + its nine digits + a new check."""
+    digits = isbn.replace("-", "").replace(" ", "").upper()
+    if len(digits) == 13:
+        return digits
+    body = "978" + digits[:9]
+    check = (10 - sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(body)) % 10) % 10
+    return body + str(check)
+
+
+def _colour(value: str) -> str:
+    value = value.strip().lower()
+    if value in COVER_COLORS or (
+        len(value) == 7 and value[0] == "#" and all(c in string.hexdigits for c in value[1:])
+    ):
+        return value
+    hint = suggest(value, list(COVER_COLORS)) or ""
+    raise ValueError(
+        f'unknown colour "{value}".{hint} Use one of {", ".join(COVER_COLORS)}, or #rrggbb such as #1d3557'
+    )
+
+
+def colour_rgb(value: str) -> tuple[float, float, float]:
+    """A cover colour as RGB from 0 to 1."""
+    if value in COVER_COLORS:
+        return COVER_COLORS[value]
+    r, g, b = (int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return r, g, b
+
+
+Colour = Annotated[str, AfterValidator(_colour)]
+Isbn = Annotated[str, AfterValidator(isbn_checked)]
+
+
+class CoverSpec(BaseModel):
+    """``cover:``: a print-ready wrap cover, NAME-cover.pdf beside the book."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+    title: OneLine | None = Field(None, min_length=1, max_length=120, description="default: the book's")
+    subtitle: OneLine | None = Field(None, max_length=160, description="default: the book's")
+    author: OneLine | None = Field(None, max_length=120, description="default: the book's")
+    back: Paragraphs | None = Field(
+        None,
+        max_length=MAX_BLURB,
+        description="the blurb on the back, wrapped to fit (it keeps its line breaks with back: |)",
+    )
+    isbn: Isbn | None = Field(
+        None,
+        description="an EAN-13 barcode of it on the back (default: the book's isbn); without one the "
+        "barcode area is left clear for the printer's",
+    )
+    paper: Paper = Field("white", description="the interior's paper: white, cream, color or premium-color")
+    printer: PrinterName = Field(
+        "kdp",
+        description="kdp (paperback), kdp-hardcover (case laminate) or ingramspark: their sizes and rules",
+    )
+    spine_per_page: float | None = Field(
+        None,
+        ge=SPINE_PER_PAGE[0],
+        le=SPINE_PER_PAGE[1],
+        description="inches a page adds to the spine, instead of the printer's figure for the paper",
+    )
+    background: Colour = Field("#1d3557", description="the cover's colour: a name or #rrggbb")
+    ink: Colour = Field("white", description="the words' and the maze's colour on it")
+    art: Literal["maze", "circle", "none"] = Field(
+        "maze",
+        description="the front's art: maze (the book's largest maze, with its pictures), circle (a round "
+        "maze of its own) or none",
+    )
