@@ -13,9 +13,10 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .cover.art import art_of, cover_path, numbers_on, thumbnail_page
+from .cover.art import cover_path, thumbnail_page
+from .cover.make import CoverMaker
 from .cover.plan import cover_problems, plan_cover
-from .errors import At, Problem, PuzzlebookError, SpecError
+from .errors import At, Problem, PuzzlebookError, SpecError, Where
 from .inputs import PACKAGE, read_bytes
 from .layout import (
     BookPlan,
@@ -40,7 +41,7 @@ from .puzzles import (
 from .puzzles import (
     rate as ratings,
 )
-from .render.cover import cover_text_problems, stream_cover
+from .render.cover import cover_text_problems
 from .render.pdf import LeftOut, stream_pdf, text_problems
 from .render.pdfstream import MADE_FROM
 from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec
@@ -365,10 +366,9 @@ def write_books(
     page; ``check`` reads the written book back before it replaces anything (``--strict``). The book
     carries ``made``, what it was made from (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
-    cover = checked.spec.book.cover
-    page = thumbnail_page(checked.plan) if cover else None
-    art = art_of(checked.plan, puzzles, cover.art, checked.spec.book.seed) if cover else None
-    kept = {n: puzzles[n] for n in numbers_on(page)}  # the cover's, which the book lets go as it draws
+    cover = None
+    if checked.spec.book.cover is not None:
+        cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
     puzzle_for = _last_use_lets_go(plans, puzzles)
     with writing_all(places, checked.inputs) as outs:  # all written whole before any replaces a file
         for number, (out, plan) in enumerate(zip(outs, plans, strict=False)):
@@ -376,17 +376,23 @@ def write_books(
             if check and number == 0:
                 check(out.read_back())
         if cover is not None:
-            planned = plan_cover(
-                checked.spec,
-                checked.plan,
-                checked.layout.trim,
-                (art[0], art[1]) if art else None,
-                page,
-                len(checked.mazes),
-            )
-            stream_cover(
-                planned, checked.plan, kept.__getitem__, art[2] if art else None, outs[-1], made or ""
-            )
+            cover.write(outs[-1], made or "")
+
+
+def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> tuple[str, Checked]:
+    """The cover alone, where ``build`` would write it beside the book: for a cover made again after
+    its words or colours changed (the book's mazes are made again, as the cover shows them)."""
+    checked = check_book(spec_path, seed)
+    if checked.spec.book.cover is None:
+        where = Where(checked.spec.path.name, 1)
+        raise SpecError([Problem(where, "has no cover: section; add one, such as cover: {paper: white}")])
+    place = targets(checked, None)[-1]
+    made = made_from(checked, seed)
+    checked, puzzles = generate(checked)
+    cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
+    with writing_all([place], checked.inputs) as outs:
+        cover.write(outs[0], made)
+    return place.path, checked
 
 
 def made_from(checked: Checked, seed: int | None) -> str:
@@ -460,6 +466,7 @@ __all__ = [
     "Place",
     "answers_path",
     "build_book",
+    "build_cover",
     "check_book",
     "generate",
     "output_path",

@@ -28,7 +28,7 @@ from .workers import cores, die_with_parent
 TOLERANCE = 0.01  # pt
 
 
-def _fonts_not_embedded(reader: PdfReader) -> Iterable[tuple[int, str]]:
+def fonts_not_embedded(reader: PdfReader) -> Iterable[tuple[int, str]]:
     seen: dict[int, Any] = {}  # pages sharing their fonts (every page of a crafted 25,000) read them once
     for number, page in enumerate(reader.pages, 1):
         resources = page.get("/Resources") or {}
@@ -101,7 +101,7 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
                 "forbids both): build it again from its spec"
             )
     first_page: dict[str, int] = {}
-    for number, name in _fonts_not_embedded(reader):
+    for number, name in fonts_not_embedded(reader):
         first_page.setdefault(name.lstrip("/"), number)
     for name, number in first_page.items():
         problems.append(f"page {number}: font {name} is not embedded; printers need every font embedded")

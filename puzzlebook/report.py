@@ -20,11 +20,13 @@ def notes(checked: Checked) -> list[Problem]:
         *_shapes_notes(checked),
         *_sheet_notes(checked),
         *_smaller_than_answers_notes(checked),
-        *(
-            Problem(checked.spec.where("cover"), note)
-            for note in cover_notes(checked.spec, checked.plan, checked.layout.trim)
-        ),
+        *(Problem(checked.spec.where("cover"), note) for note in cover_lines(checked)),
     ]
+
+
+def cover_lines(checked: Checked) -> list[str]:
+    """What the book's cover does other than one might expect (see ``cover.plan.cover_notes``)."""
+    return cover_notes(checked.spec, checked.plan, checked.layout.trim)
 
 
 def _smaller_than_answers_notes(checked: Checked) -> list[Problem]:

@@ -20,6 +20,7 @@ for command in (
     mazes.maze,
     mazes.algorithms,
     books.build,
+    books.cover,
     books.check,
     starting.studio,
     books.validate,

@@ -4,6 +4,7 @@ it (or on any PDF), ``validate`` checks the spec without building."""
 from __future__ import annotations
 
 import io
+import os
 import sys
 import time
 from functools import partial
@@ -13,6 +14,7 @@ import typer
 
 from ..build import (
     Checked,
+    build_cover,
     built_book,
     check_book,
     generate,
@@ -26,7 +28,7 @@ from ..inputs import read_bytes
 from ..output import plan_output
 from ..render.pdf import write_pdf
 from ..render.pdfstream import RULES
-from ..report import left_out_notes, notes, summary
+from ..report import cover_lines, left_out_notes, notes, summary
 from ..usage import fail
 from .app import BookSeed, SpecArgument, check_seed, terminal
 
@@ -80,6 +82,18 @@ def build(
         fail(error, problems_to)
 
 
+def cover(spec: SpecArgument, seed: BookSeed = None) -> None:
+    """Make the wrap cover alone, NAME-cover.pdf where build puts it beside the book."""
+    try:
+        check_seed(seed)
+        path, checked = build_cover(spec, seed)
+    except PuzzlebookError as error:
+        fail(error)
+    typer.echo(f"wrote {path}: the cover of {summary(checked)}", err=True)
+    for line in cover_lines(checked):
+        typer.echo(f"note: {line}", err=True)
+
+
 PROGRESS_EVERY = 5.0  # seconds between progress lines when stderr is a log, not a terminal
 
 
@@ -115,11 +129,13 @@ def check(spec: SpecArgument, seed: BookSeed = None) -> None:
         checked = check_book(spec, seed)
         quiet_reader()
         built = built_book(checked, made_from(checked, seed))
+        puzzles = None
         if built is not None and built[2]:
             report_preflight(checked, built[0], built[1])
         else:
             checked, puzzles = generate(checked)
-            report_preflight(checked, spec, write_pdf(checked.plan, puzzles.__getitem__))
+            report_preflight(checked, spec, write_pdf(checked.plan, dict(puzzles).__getitem__))
+        cover = check_cover(checked, spec, puzzles)
     except PuzzlebookError as error:
         fail(error)
     read = f" (read {built[0]}, built from it)" if built is not None and built[2] else ""
@@ -130,12 +146,46 @@ def check(spec: SpecArgument, seed: BookSeed = None) -> None:
         "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
     }[_edition(checked)]
     typer.echo(f"{spec}: {ready}{read}, {summary(checked)}")
+    if cover:
+        typer.echo(f"{cover}: ready for print, the cover of these {len(checked.plan.pages)} pages")
     if built is not None and not built[2]:  # the file there is what would be uploaded, and is not this
         typer.echo(
             f"warning: {built[0]} is older than the book checked (made since the spec, its files, the seed or "
             "puzzlebook changed): build it again before you upload it",
             err=True,
         )
+
+
+def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None) -> str:
+    """The cover beside the book checked against the book as it is now (made in memory when there is
+    no file); returns the file checked, or "" for a book without a cover."""
+    from ..cover.art import cover_path, thumbnail_page
+    from ..cover.check import cover_findings
+    from ..cover.make import CoverMaker
+    from ..cover.plan import plan_cover
+    from ..cover.sizes import thickness
+
+    cover = checked.spec.book.cover
+    if cover is None:
+        return ""
+    path = cover_path(targets(checked, None)[0].path)
+    if os.path.lexists(path):
+        name, data = path, read_bytes(path, "book").data
+    else:  # not built yet: made in memory, as the book is
+        if puzzles is None:
+            checked, puzzles = generate(checked)
+        maker = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
+        out = io.BytesIO()
+        maker.write(out)
+        name, data = f"{spec} (cover)", out.getvalue()
+    trim = checked.layout.trim
+    expected = plan_cover(checked.spec, checked.plan, trim, None, thumbnail_page(checked.plan), 0)
+    problems = cover_findings(
+        name, data, expected, thickness(cover.paper, cover.printer, cover.spine_per_page)
+    )
+    if problems:
+        raise NotReady(problems)
+    return name
 
 
 def check_pdf(name: str) -> None:

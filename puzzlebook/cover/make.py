@@ -1,0 +1,33 @@
+"""A book's cover made: the front's maze chosen (or made), the wrap planned and drawn into ``out``."""
+
+from __future__ import annotations
+
+from ..layout.items import BookPlan
+from ..puzzles import Puzzle
+from ..render.cover import stream_cover
+from ..render.pdfstream import Writable
+from ..spec import Spec
+from .art import art_of, numbers_on, thumbnail_page
+from .plan import plan_cover
+
+
+class CoverMaker:
+    """Takes what the cover needs from a book's puzzles before the book's drawing lets them go, then
+    draws the cover whenever asked."""
+
+    def __init__(
+        self, spec: Spec, plan: BookPlan, trim: tuple[float, float], count: int, puzzles: dict[int, Puzzle]
+    ) -> None:
+        cover = spec.book.cover
+        assert cover is not None
+        self.spec, self.plan, self.trim, self.count = spec, plan, trim, count
+        self.page = thumbnail_page(plan)
+        self.art = art_of(plan, puzzles, cover.art, spec.book.seed)
+        self.kept = {n: puzzles[n] for n in numbers_on(self.page)}
+
+    def write(self, out: Writable, made: str = "") -> None:
+        art = self.art
+        planned = plan_cover(
+            self.spec, self.plan, self.trim, (art[0], art[1]) if art else None, self.page, self.count
+        )
+        stream_cover(planned, self.plan, self.kept.__getitem__, art[2] if art else None, out, made)
