@@ -110,10 +110,10 @@ def _cover_problems(spec: Spec, layout: Layout, plan: BookPlan, count: int) -> l
     if spec.book.cover is None:
         return []
     problems = cover_problems(spec, plan, layout.trim)
-    if problems:
+    if problems and problems[0].where == spec.where("cover"):  # no cover at all: nothing more to say
         return problems
     cover = plan_cover(spec, plan, layout.trim, None, thumbnail_page(plan), count)
-    return cover_text_problems(cover, plan, spec.where("cover", "back"))
+    return problems + cover_text_problems(cover, plan, spec.where("cover", "back"))
 
 
 OVERRIDES = (

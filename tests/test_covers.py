@@ -1,0 +1,181 @@
+"""Wrap covers: built beside the book, read back from the PDF (size, boxes, words, spine, barcode),
+made alone, checked against the interior, byte-identical on rebuilds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from coverscheck import bars, chars, decode_ean13, modules
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from puzzlebook.build import build_book
+from puzzlebook.cli import app
+
+runner = CliRunner()
+INCH = 72.0
+BLURB = "A book of mazes from a first gentle walk to long winding puzzles. Every answer is at the back."
+
+
+def book(tmp_path: Path, trim: str, count: int, cover: str, more: str = "", size: str = "8x10") -> Path:
+    path = tmp_path / "book.yaml"
+    path.write_text(
+        f"title: Maze Quest\nauthor: Maple Street Press\npage_size: {trim}\nbleed: true\npad: true\n"
+        f"marks: suggested\nseed: 5\n{more}cover:\n{cover}mazes:\n  - {{size: {size}, count: {count}}}\n"
+    )
+    return path
+
+
+def made(tmp_path: Path, spec: str) -> tuple[PdfReader, Path, PdfReader]:
+    """The built book, its cover's path and the cover."""
+    target, _ = build_book(spec)
+    cover = Path(target).with_name(Path(target).stem + "-cover.pdf")
+    return PdfReader(target), cover, PdfReader(cover)
+
+
+def size_in(reader: PdfReader) -> tuple[float, float]:
+    box = reader.pages[0].mediabox
+    return float(box.width) / INCH, float(box.height) / INCH
+
+
+def test_kdp_letter_paperback_of_100_mazes(tmp_path):
+    """8.5 x 11 in, 100 mazes with answers: the cover is bleed + back + spine + front + bleed across and
+    trim + 2 bleeds high, from the interior's own page count (white paper, 0.002252 in a page)."""
+    spec = book(tmp_path, "8.5x11in", 100, f"  isbn: 978-0-306-40615-7\n  back: {BLURB}\n")
+    interior, _, cover = made(tmp_path, str(spec))
+    pages = len(interior.pages)
+    assert pages >= 100 and pages % 2 == 0
+    width, height = size_in(cover)
+    assert width == pytest.approx(0.125 + 8.5 + pages * 0.002252 + 8.5 + 0.125, abs=1e-3)
+    assert height == pytest.approx(11.25, abs=1e-3)
+    page = cover.pages[0]
+    assert [float(v) for v in page.trimbox] == pytest.approx(
+        [9, 9, width * 72 - 9, height * 72 - 9], abs=0.01
+    )
+    assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, width * 72, height * 72], abs=0.01)
+    assert len(cover.pages) == 1 and "/Annots" not in page
+
+
+def test_words_stay_in_the_safe_zones_and_the_spine_carries_title_and_author(tmp_path):
+    spec = book(tmp_path, "6x9in", 120, f"  back: {BLURB}\n", size="6x8")
+    interior, cover_path, _ = made(tmp_path, str(spec))
+    pages = len(interior.pages)
+    spine = pages * 0.002252 * INCH
+    back_x1, front_x0 = 9 + 6 * INCH, 9 + 6 * INCH + spine
+    safe, clear = 0.125 * INCH, 0.0625 * INCH
+    on_spine = []
+    for c in chars(cover_path):
+        if back_x1 <= c.x0 and c.x1 <= front_x0:
+            assert c.x0 >= back_x1 + clear - 0.01 and c.x1 <= front_x0 - clear + 0.01, c
+            assert c.y0 >= 9 + safe - 0.01 and c.y1 <= 9 + 9 * INCH - safe + 0.01, c
+            on_spine.append(c)
+        else:
+            back = c.x1 <= back_x1
+            x0, x1 = (9, back_x1) if back else (front_x0, front_x0 + 6 * INCH)
+            assert x0 + safe - 0.01 <= c.x0 and c.x1 <= x1 - safe + 0.01, c
+            assert 9 + safe - 0.01 <= c.y0 and c.y1 <= 9 + 9 * INCH - safe + 0.01, c
+    text = "".join(c.text for c in sorted(on_spine, key=lambda c: -c.y1))
+    assert text.replace(" ", "") == "MazeQuestMapleStreetPress"  # top to bottom, along the spine
+    # turned: the letters run down the page in drawing order, one column each for title and author
+    assert [c.y1 for c in on_spine] == sorted((c.y1 for c in on_spine), reverse=True)
+    title = [c for c in on_spine if c.text.strip()][:9]
+    assert max(c.x0 for c in title) - min(c.x0 for c in title) < 0.5
+    front_text = "".join(c.text for c in chars(cover_path) if c.x0 >= front_x0)
+    for words in ("Maze Quest", "120 mazes with solutions", "Maple Street Press"):
+        assert words.replace(" ", "") in front_text.replace(" ", "")
+    back_text = "".join(c.text for c in chars(cover_path) if c.x1 <= back_x1)
+    assert "Everyansweris" in back_text.replace(" ", "")
+
+
+def test_a_thin_book_has_no_spine_text_and_says_so(tmp_path):
+    spec = book(tmp_path, "6x9in", 4, "  paper: cream\n", size="6x8")
+    result = runner.invoke(app, ["build", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "no words on the spine: 24 pages make a spine of 0.060 in" in result.output
+    cover = tmp_path / "book-cover.pdf"
+    spine_x0 = 9 + 6 * INCH
+    assert size_in(PdfReader(cover))[0] == pytest.approx(0.25 + 12 + 24 * 0.0025, abs=1e-3)
+    assert not [c for c in chars(cover) if spine_x0 - 1 <= c.x0 and c.x1 <= spine_x0 + 24 * 0.0025 * INCH + 1]
+
+
+def test_the_barcode_decodes_to_the_isbn_from_its_bars_widths(tmp_path):
+    spec = book(tmp_path, "8.5x11in", 30, "  isbn: 0-306-40615-2\n")  # an ISBN-10: its EAN is 978...
+    _, cover_path, cover = made(tmp_path, str(spec))
+    width, _ = size_in(cover)
+    spine_x0 = (0.125 + 8.5) * INCH
+    area = (spine_x0 - 0.25 * INCH - 2 * INCH, 9 + 0.25 * INCH, spine_x0 - 0.25 * INCH, 9 + 1.45 * INCH)
+    found = bars(cover_path, area)
+    assert len(found) == 30  # 3 + 5 + 3 guard bars and two bars a digit for 12 digits, less those merged
+    assert decode_ean13(modules(found)) == "9780306406157"
+    # nothing of it outside the 2 x 1.2 in area, 0.25 in from the trim and the spine
+    assert bars(cover_path, (0, 0, width * INCH, 11.25 * INCH)) == found
+
+
+def test_without_an_isbn_the_barcode_area_is_left_clear(tmp_path):
+    spec = book(tmp_path, "8.5x11in", 30, f"  back: {BLURB}\n")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    spine_x0 = (0.125 + 8.5) * INCH
+    x0, y0, x1, y1 = spine_x0 - 2.25 * INCH, 9 + 0.25 * INCH, spine_x0 - 0.25 * INCH, 9 + 1.45 * INCH
+    from puzzlebook.pdfread import Document
+
+    page = Document(PdfReader(cover_path)).page(0)
+    inside = [m for m in [*page.shapes, *page.chars] if m.x0 < x1 and m.x1 > x0 and m.y0 < y1 and m.y1 > y0]
+    assert len(inside) == 1 and inside[0].kind == "rect" and inside[0].x0 == 0  # the background alone
+
+
+def test_300_page_6x9_book_on_cream(tmp_path):
+    spec = book(tmp_path, "6x9in", 298, "  paper: cream\n", more="answer_key: false\n", size="10x14")
+    interior, _, cover = made(tmp_path, str(spec))
+    assert len(interior.pages) == 300
+    assert size_in(cover) == pytest.approx((0.25 + 12 + 300 * 0.0025, 9.25), abs=1e-3)
+
+
+def test_hardcover_and_spine_per_page(tmp_path):
+    spec = book(tmp_path, "6x9in", 80, "  printer: kdp-hardcover\n  spine_per_page: 0.003\n", size="6x8")
+    interior, _, cover = made(tmp_path, str(spec))
+    pages = len(interior.pages)
+    assert size_in(cover) == pytest.approx(
+        (2 * 0.59 + 12 + 2 * 0.375 + pages * 0.003, 9 + 2 * 0.59), abs=1e-3
+    )
+
+
+def test_rebuilds_are_byte_identical_and_cover_alone_makes_the_same_file(tmp_path):
+    spec = book(tmp_path, "8.5x11in", 30, f"  isbn: 978-0-306-40615-7\n  back: {BLURB}\n  art: circle\n")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    first = cover_path.read_bytes()
+    cover_path.unlink()
+    book_pdf = (tmp_path / "book.pdf").read_bytes()
+    result = runner.invoke(app, ["cover", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert cover_path.read_bytes() == first
+    assert (tmp_path / "book.pdf").read_bytes() == book_pdf  # the book untouched
+    build_book(str(spec))
+    assert cover_path.read_bytes() == first
+
+
+def test_check_refuses_a_cover_made_for_another_page_count(tmp_path):
+    spec = book(tmp_path, "6x9in", 94, "  paper: white\n", more="answer_key: false\n", size="6x8")
+    build_book(str(spec))
+    result = runner.invoke(app, ["check", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "book-cover.pdf: ready for print, the cover of these 96 pages" in result.output
+    spec.write_text(spec.read_text().replace("count: 94", "count: 98"))  # 100 pages now
+    build_book(str(spec), out=str(tmp_path / "other.pdf"))  # the book rebuilt elsewhere, the cover left
+    (tmp_path / "book.pdf").write_bytes((tmp_path / "other.pdf").read_bytes())
+    result = runner.invoke(app, ["check", str(spec)])
+    assert result.exit_code != 0
+    said = result.output
+    assert "book-cover.pdf: is 12.466 x 9.250 in, a cover for about 96 pages; the interior has 100" in said
+    assert "whose cover is 12.475 x 9.250 in" in said
+
+
+def test_cover_alone_needs_a_cover_section(tmp_path):
+    path = tmp_path / "plain.yaml"
+    path.write_text("title: Plain\nmazes:\n  - {size: 5x5}\n")
+    result = runner.invoke(app, ["cover", str(path)])
+    assert result.exit_code == 2
+    assert (
+        result.output.strip()
+        == "error: plain.yaml:1: has no cover: section; add one, such as cover: {paper: white}"
+    )
