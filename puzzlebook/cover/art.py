@@ -51,20 +51,19 @@ def front_maze(plan: BookPlan, puzzles: dict[int, Puzzle]) -> int | None:
 
 def art_of(
     plan: BookPlan, puzzles: dict[int, Puzzle], kind: str, seed: int
-) -> tuple[MazeFrame, tuple[float, float], Puzzle] | None:
-    """The front's maze: its frame on its book page, its extent in cells and the maze itself."""
+) -> tuple[MazeFrame, Puzzle] | None:
+    """The front's maze: its frame on its book page and the maze itself."""
     if kind == "none":
         return None
     if kind == "circle":
         puzzle = CIRCLE.make(derive_seed(seed, "cover"))
         frame = MazeFrame(0, 0.0, 0.0, 10.0, 1.5, False, 8.5, (0.0, 0.0, 0.0), label=0.0)
-        return frame, extent(puzzle.maze), puzzle
+        return frame, puzzle
     number = front_maze(plan, puzzles)
     if number is None:
         return None
     frame = next(f for _, f in maze_frames(plan) if f.number == number)
-    puzzle = puzzles[number]
-    return frame, extent(puzzle.maze), puzzle
+    return frame, puzzles[number]
 
 
 def thumbnail_page(plan: BookPlan) -> Page | None:

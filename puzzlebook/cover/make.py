@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..layout.items import BookPlan
 from ..puzzles import Puzzle
 from ..render.cover import stream_cover
+from ..render.pdf import setters
 from ..render.pdfstream import Writable
 from ..spec import Spec
 from .art import art_of, numbers_on, thumbnail_page
@@ -26,8 +27,10 @@ class CoverMaker:
         self.kept = {n: puzzles[n] for n in numbers_on(self.page)}
 
     def write(self, out: Writable, made: str = "") -> None:
-        art = self.art
-        planned = plan_cover(
-            self.spec, self.plan, self.trim, (art[0], art[1]) if art else None, self.page, self.count
-        )
-        stream_cover(planned, self.plan, self.kept.__getitem__, art[2] if art else None, out, made)
+        bold = setters(self.plan)[1]
+
+        def measure(word: str, size: float) -> float:
+            return bold.line(word).width * size
+
+        planned = plan_cover(self.spec, self.plan, self.trim, self.art, self.page, self.count, measure)
+        stream_cover(planned, self.plan, self.kept.__getitem__, self.art[1] if self.art else None, out, made)

@@ -4,13 +4,15 @@ here (``render.cover`` draws it) and nothing is generated (the build hands in th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..errors import Problem
-from ..layout.boxes import fit
 from ..layout.items import BookPlan, Box, MazeFrame, Page
+from ..layout.signs import Measure
+from ..puzzles import Puzzle
 from ..spec import Spec
 from ..spec.cover import colour_rgb, ean13
+from .front import place_art
 from .sizes import (
     BARCODE,
     BARCODE_INSET,
@@ -25,6 +27,8 @@ from .sizes import (
 )
 
 MARGIN = 0.375 * INCH
+LEADING = 1.15
+"""A line's height, in font sizes."""
 """Where the front's and back's words start inside the trim: the printer's 0.125 in, and room to breathe."""
 
 AGE_RANGES = {
@@ -67,7 +71,7 @@ class CoverPlan:
     barcode: Box
     background: tuple[float, float, float]
     ink: tuple[float, float, float]
-    front_words: tuple[Words, ...]
+    words: tuple[Words, ...]  # on the front and the back
     spine_words: tuple[Words, ...]  # along the spine, top to bottom: x runs down it from its top
     blurb: Box | None  # where the back's words wrap
     blurb_text: str
@@ -153,13 +157,14 @@ def plan_cover(
     spec: Spec,
     plan: BookPlan,
     trim: tuple[float, float],
-    art: tuple[MazeFrame, tuple[float, float]] | None,
+    art: tuple[MazeFrame, Puzzle] | None,
     thumbnail: Page | None,
     mazes: int,
+    measure: Measure | None = None,
 ) -> CoverPlan:
     """The cover of ``plan``'s book (trimmed to ``trim`` points; its page count, padding included, sizes
-    the spine). ``art`` is the maze the front shows, as its book page frames it, and its extent in
-    cells; ``thumbnail`` a maze page of the book, drawn small on the back."""
+    the spine). ``art`` is the maze the front shows, as its book page frames it; ``thumbnail`` a
+    maze page of the book, drawn small on the back; ``measure`` sets words, for the art's signs."""
     cover = spec.book.cover
     assert cover is not None
     book = spec.book
@@ -212,9 +217,11 @@ def plan_cover(
     size = max(3.6 * unit, 8.0)
     words.append(Words(mid, bottom, line, size, False, "center", inner.w))
     bottom += size * 2.0
-    side = min(inner.w, top_of_art - bottom)
-    art_box = Box(mid - side / 2, bottom, mid + side / 2, bottom + side) if cover.art != "none" else None
-    frame = _art_frame(art_box, art) if art_box is not None and art is not None else None
+    # the maze takes the room left between the words, on a panel fitted to it and its signs
+    art_box: Box | None = None
+    frame: MazeFrame | None = None
+    if art is not None and measure is not None:
+        art_box, frame = place_art(Box(inner.x0, bottom, inner.x1, top_of_art), art[0], art[1], measure)
     badge_words = age_badge(spec)
     badge = None
     if badge_words and art_box is not None:
@@ -224,8 +231,8 @@ def plan_cover(
     # the spine: title from the top, author towards the bottom, clear of both folds
     spine_words: list[Words] = []
     if spine_text(pages, cover.printer, made.spine):
-        room = made.spine * INCH - 2 * SPINE_CLEAR * INCH
-        size = min(room * 0.7, 20.0)
+        across = made.spine * INCH - 2 * SPINE_CLEAR * INCH
+        size = min(across * 0.7, 20.0)
         length = th - 2 * MARGIN
         start = edge + MARGIN  # from the cover's top edge, running down
         shift = -size * 0.35  # the letters' middle on the spine's middle
@@ -240,21 +247,20 @@ def plan_cover(
         safe.append(Box(spine.x0 + clear, spine.y0 + safe_in, spine.x1 - clear, spine.y1 - safe_in))
 
     # the back: the blurb above, a maze page small at the bottom left, the barcode's area kept clear
-    blurb_box = None
-    if cover.back:
-        blurb_box = Box(back.x0 + MARGIN, barcode.y1 + 0.25 * INCH, back.x1 - MARGIN, back.y1 - MARGIN)
+    size = min(6.0 * unit, 40.0)
+    top = back.y1 - MARGIN
+    if cover.back:  # the title over the blurb, as a heading
+        words.append(Words(back.x0 + MARGIN, top - size, title, size, True, "left", back.w - 2 * MARGIN))
+        top -= size * LEADING + 0.25 * INCH
+    floor = barcode.y1 + 0.25 * INCH
     thumb = None
-    if thumbnail is not None:
-        scale = min((barcode.x0 - 0.25 * INCH - back.x0 - MARGIN) / plan.width, 2.2 * INCH / plan.height)
-        if blurb_box is not None:
-            blurb_box = replace(blurb_box, y0=back.y0 + MARGIN + plan.height * scale + 0.25 * INCH)
-        box = Box(
-            back.x0 + MARGIN,
-            back.y0 + MARGIN,
-            back.x0 + MARGIN + plan.width * scale,
-            back.y0 + MARGIN + plan.height * scale,
-        )
-        thumb = (box, thumbnail, scale)
+    if thumbnail is not None:  # a page of the book at the bottom left, beside the barcode's area
+        room = barcode.x0 - 0.25 * INCH - back.x0 - MARGIN
+        scale = min(room / plan.width, 0.4 * th / plan.height)
+        x0, y0 = back.x0 + MARGIN, back.y0 + MARGIN
+        thumb = (Box(x0, y0, x0 + plan.width * scale, y0 + plan.height * scale), thumbnail, scale)
+        floor = max(floor, y0 + plan.height * scale + 0.3 * INCH)
+    blurb_box = Box(back.x0 + MARGIN, floor, back.x1 - MARGIN, top) if cover.back else None
     isbn = cover.isbn or book.isbn
     return CoverPlan(
         wrap=made,
@@ -268,7 +274,7 @@ def plan_cover(
         barcode=barcode,
         background=colour_rgb(cover.background),
         ink=colour_rgb(cover.ink),
-        front_words=tuple(words),
+        words=tuple(words),
         spine_words=tuple(spine_words),
         blurb=blurb_box,
         blurb_text=cover.back or "",
@@ -282,31 +288,4 @@ def plan_cover(
         else (ean13(isbn) if isbn else ""),
         title=title,
         author=author,
-    )
-
-
-def _art_frame(box: Box, art: tuple[MazeFrame, tuple[float, float]]) -> MazeFrame:
-    """The book's maze frame made as large as the art panel holds, its arrows, words and pictures
-    scaled with it; with pictures, the panel is the room they grow into (``layout.grown``)."""
-    frame, (w, h) = art
-    pad = box.w * 0.06
-    panel = Box(box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - pad)
-    reach = frame.mark / 0.85 + frame.picture  # the room around the maze its signs take
-    scale = min(panel.w / (w * frame.cell + 2 * reach), panel.h / (h * frame.cell + 2 * reach))
-    cell = frame.cell * scale
-    room = reach * scale
-    cell, x, y = fit(panel, w, h, room)
-    return replace(
-        frame,
-        x=x,
-        y=y,
-        cell=cell,
-        wall=max(frame.wall * scale, 1.0),
-        mark=frame.mark * scale,
-        label=frame.label * scale,
-        picture=frame.picture * scale,
-        solution_width=frame.solution_width * scale,
-        answer=False,
-        area=panel if frame.area is not None else None,
-        wall_gray=0.0,
     )

@@ -14,7 +14,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..cover.plan import CoverPlan, Words
+from ..cover.plan import LEADING, CoverPlan, Words
 from ..errors import At, Problem
 from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule, Text
 from ..layout.grown import grown
@@ -27,7 +27,6 @@ BADGE = (0.95, 0.45, 0.0)
 """The age badge's colour: the orange of the book's colour names."""
 PANEL = (1.0, 1.0, 1.0)
 """The art maze's panel: the book's own white page."""
-LEADING = 1.15
 BLURB_SIZES = [16.0 - 0.5 * i for i in range(int((16.0 - MIN_TEXT) / 0.5) + 1)]
 """The blurb's sizes, largest first, down to the smallest print size."""
 
@@ -73,15 +72,13 @@ def stream_cover(
 
 
 def _front(canvas: Canvas, cover: CoverPlan, fonts: tuple[Setter, Setter], art: Puzzle | None) -> None:
-    for words in cover.front_words:
+    for words in cover.words:
         _say(canvas, words, fonts[1] if words.bold else fonts[0], cover.ink)
     box = cover.art
     if box is not None and cover.art_frame is not None and art is not None:
         canvas.setFillColorRGB(*PANEL)
         canvas.roundRect(box.x0, box.y0, box.w, box.h, box.w * 0.04, stroke=0, fill=1)
         frame = cover.art_frame
-        if frame.area is not None:
-            frame, _ = grown(frame, art, _measure(fonts[1]))
         walls = Walls(canvas, set(), None)  # type: ignore[arg-type]  # drawn once: no form to write
         draw_maze(canvas, art, frame, fonts, walls)
     if cover.badge is not None:

@@ -1,0 +1,56 @@
+"""The front's art maze placed: the book's maze frame made as large as the room holds, its arrows,
+words and pictures scaled with it (grown into the room its ends leave, as on a book page), and the
+panel behind it fitted to what it covers. Numbers only; ``measure`` sets the words' widths, as in
+``layout.grown``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..geometry import Placement, extent
+from ..layout.boxes import fit
+from ..layout.grown import grown
+from ..layout.items import Box, MazeFrame
+from ..layout.signs import Measure, marks, sign_boxes
+from ..puzzles import Puzzle
+
+
+def place_art(room: Box, frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[Box, MazeFrame]:
+    """The panel (inside ``room``) and the maze's frame on it."""
+    w, h = extent(puzzle.maze)
+    pad = min(room.w, room.h) * 0.05
+    inner = Box(room.x0 + pad, room.y0 + pad, room.x1 - pad, room.y1 - pad)
+    reach = frame.mark / 0.85 + frame.picture  # the room around the maze its signs take
+    scale = min(inner.w / (w * frame.cell + 2 * reach), inner.h / (h * frame.cell + 2 * reach))
+    cell, x, y = fit(inner, w, h, reach * scale)
+    placed = replace(
+        frame,
+        x=x,
+        y=y,
+        cell=cell,
+        wall=max(frame.wall * scale, 1.0),
+        mark=frame.mark * scale,
+        label=frame.label * scale,
+        picture=frame.picture * scale,
+        solution_width=frame.solution_width * scale,
+        answer=False,
+        area=inner if frame.area is not None else None,
+        wall_gray=0.0,
+    )
+    if placed.area is not None:
+        placed, _ = grown(placed, puzzle, measure)
+        placed = replace(placed, area=None)
+    x0, y0, x1, y1 = placed.x, placed.y, placed.x + w * placed.cell, placed.y + h * placed.cell
+    where = Placement(placed.x, placed.y, placed.cell, h)
+    signs = marks(puzzle, where, placed.mark, measure, placed.label, placed.words, placed.picture)
+    for sign in signs:
+        for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
+            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+    half = placed.wall / 2
+    panel = Box(
+        max(room.x0, x0 - pad - half),
+        max(room.y0, y0 - pad - half),
+        min(room.x1, x1 + pad + half),
+        min(room.y1, y1 + pad + half),
+    )
+    return panel, placed
