@@ -179,3 +179,35 @@ def test_cover_alone_needs_a_cover_section(tmp_path):
         result.output.strip()
         == "error: plain.yaml:1: has no cover: section; add one, such as cover: {paper: white}"
     )
+
+
+def test_check_finds_words_off_the_safe_zones_marks_in_the_barcode_area_loose_fonts_and_links(tmp_path):
+    """A cover of the right size made elsewhere, with every mistake check looks for."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from puzzlebook.build import check_book
+    from puzzlebook.cover.art import thumbnail_page
+    from puzzlebook.cover.check import cover_findings
+    from puzzlebook.cover.plan import plan_cover
+
+    spec = book(tmp_path, "6x9in", 30, "  paper: white\n", size="6x8")
+    checked = check_book(str(spec))
+    expected = plan_cover(
+        checked.spec, checked.plan, checked.layout.trim, None, thumbnail_page(checked.plan), 30
+    )
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(expected.width, expected.height))
+    canvas.drawString(2, 300, "Too close")  # in the bleed, off the back's safe zone (Helvetica: not embedded)
+    area = expected.barcode
+    canvas.rect(area.x0 + 10, area.y0 + 10, 20, 20, fill=1)  # a mark in the barcode area
+    canvas.linkURL("https://example.com", (100, 100, 200, 200))
+    canvas.showPage()
+    canvas.save()
+    found = cover_findings("c.pdf", out.getvalue(), expected, 0.002252)
+    assert any("font Helvetica is not embedded" in line for line in found), found
+    assert any('text "Too" is outside the safe zones' in line for line in found), found  # " close" is in
+    assert any("1 mark(s) in the barcode area" in line for line in found), found
+    assert any("links or annotations" in line for line in found), found
+    assert len(found) == 4
