@@ -78,7 +78,7 @@ class CoverPlan:
     badge: tuple[float, float, float, str] | None  # a circle's centre, radius and its words
     art: Box | None  # the panel the art maze sits on
     art_frame: MazeFrame | None
-    thumbnail: tuple[Box, Page, float] | None  # where, the page drawn, and its scale
+    thumbnail: tuple[Box, Page, float, Box] | None  # where, the page drawn, its scale and its trim
     isbn: str | None  # the 13 digits the barcode carries
     isbn_shown: str  # above the bars: as the spec writes it, when that is the 13-digit ISBN
     title: str
@@ -254,12 +254,13 @@ def plan_cover(
         top -= size * LEADING + 0.25 * INCH
     floor = barcode.y1 + 0.25 * INCH
     thumb = None
-    if thumbnail is not None:  # a page of the book at the bottom left, beside the barcode's area
+    if thumbnail is not None:  # a page of the book as cut, at the bottom left beside the barcode's area
+        cut = plan.trims[thumbnail.number - 1] if plan.trims else Box(0, 0, plan.width, plan.height)
         room = barcode.x0 - 0.25 * INCH - back.x0 - MARGIN
-        scale = min(room / plan.width, 0.4 * th / plan.height)
+        scale = min(room / cut.w, 0.4 * th / cut.h)
         x0, y0 = back.x0 + MARGIN, back.y0 + MARGIN
-        thumb = (Box(x0, y0, x0 + plan.width * scale, y0 + plan.height * scale), thumbnail, scale)
-        floor = max(floor, y0 + plan.height * scale + 0.3 * INCH)
+        thumb = (Box(x0, y0, x0 + cut.w * scale, y0 + cut.h * scale), thumbnail, scale, cut)
+        floor = max(floor, y0 + cut.h * scale + 0.3 * INCH)
     blurb_box = Box(back.x0 + MARGIN, floor, back.x1 - MARGIN, top) if cover.back else None
     isbn = cover.isbn or book.isbn
     return CoverPlan(

@@ -124,11 +124,14 @@ def _thumbnail(
     """A maze page of the book, small and in vectors: its mazes drawn as on the page, its words as
     light bars (too small to read, they would only be specks of text)."""
     assert cover.thumbnail is not None
-    box, page, scale = cover.thumbnail
+    box, page, scale, cut = cover.thumbnail
     canvas.setFillColorRGB(*PANEL)
     canvas.rect(box.x0, box.y0, box.w, box.h, stroke=0, fill=1)
     canvas.saveState()
-    canvas.translate(box.x0, box.y0)
+    clip = canvas.beginPath()
+    clip.rect(box.x0, box.y0, box.w, box.h)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.translate(box.x0 - cut.x0 * scale, box.y0 - cut.y0 * scale)
     canvas.scale(scale, scale)
     walls = Walls(canvas, set(), None)  # type: ignore[arg-type]
     for item in page.items:
