@@ -113,7 +113,12 @@ def _cover_problems(spec: Spec, layout: Layout, plan: BookPlan, count: int) -> l
     if problems and problems[0].where == spec.where("cover"):  # no cover at all: nothing more to say
         return problems
     cover = plan_cover(spec, plan, layout.trim, None, thumbnail_page(plan), count)
-    return problems + cover_text_problems(cover, plan, spec.where("cover", "back"))
+    given = spec.book.cover.model_fields_set
+
+    def where(key: str) -> At:  # the cover's own words, or the book's it took
+        return spec.where("cover", key) if key in given or key == "back" else spec.where(key)
+
+    return problems + cover_text_problems(cover, plan, where)
 
 
 OVERRIDES = (
@@ -361,10 +366,11 @@ def write_books(
     check: Callable[[bytes], None] | None = None,
     made: str | None = None,
     left_out: LeftOut | None = None,
+    check_cover: Callable[[bytes], None] | None = None,
 ) -> None:
-    """Draw the book (and its answers, with ``answer_key: separate``) straight into its file, page by
-    page; ``check`` reads the written book back before it replaces anything (``--strict``). The book
-    carries ``made``, what it was made from (see ``made_from``)."""
+    """Draw the book (and its answers, with ``answer_key: separate``, and its cover) straight into its
+    file, page by page; ``check`` and ``check_cover`` read the written book and cover back before they
+    replace anything (``--strict``). The book carries ``made``, what it was made from (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     cover = None
     if checked.spec.book.cover is not None:
@@ -377,6 +383,8 @@ def write_books(
                 check(out.read_back())
         if cover is not None:
             cover.write(outs[-1], made or "")
+            if check_cover:
+                check_cover(outs[-1].read_back())
 
 
 def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> tuple[str, Checked]:

@@ -211,3 +211,37 @@ def test_check_finds_words_off_the_safe_zones_marks_in_the_barcode_area_loose_fo
     assert any("1 mark(s) in the barcode area" in line for line in found), found
     assert any("links or annotations" in line for line in found), found
     assert len(found) == 4
+
+
+def test_a_blurb_keeps_its_line_breaks(tmp_path):
+    spec = book(
+        tmp_path, "6x9in", 30, "  back: |\n    First line of the blurb.\n    Second line.\n", size="6x8"
+    )
+    _, cover_path, _ = made(tmp_path, str(spec))
+    back = [c for c in chars(cover_path) if c.x1 <= 9 + 6 * INCH and c.size < 20]
+    rows: dict[float, str] = {}
+    for c in back:
+        rows[round(c.y0, 1)] = rows.get(round(c.y0, 1), "") + c.text
+    texts = [rows[y].strip() for y in sorted(rows, reverse=True) if "line" in rows[y]]
+    assert texts == ["First line of the blurb.", "Second line."]
+
+
+def test_strict_build_checks_the_cover_and_check_sends_a_lone_cover_to_its_spec(tmp_path):
+    spec = book(tmp_path, "6x9in", 30, "  isbn: 978-0-306-40615-7\n", size="6x8")
+    result = runner.invoke(app, ["build", "--strict", str(spec)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["check", str(tmp_path / "book-cover.pdf")])
+    assert result.exit_code == 2
+    assert "is a wrap cover, whose size depends on its book: check it with the book's spec" in result.output
+
+
+def test_strict_writes_neither_book_nor_cover_when_the_cover_fails(tmp_path, monkeypatch):
+    """The wiring: --strict reads the cover back before anything replaces a file."""
+    import puzzlebook.cover.check as check
+
+    monkeypatch.setattr(check, "cover_findings", lambda name, *_: [f"{name}: wrong on purpose"])
+    spec = book(tmp_path, "6x9in", 30, "  paper: white\n", size="6x8")
+    result = runner.invoke(app, ["build", "--strict", str(spec)])
+    assert result.exit_code != 0
+    assert "book-cover.pdf (not written): wrong on purpose" in result.output
+    assert not (tmp_path / "book.pdf").exists() and not (tmp_path / "book-cover.pdf").exists()

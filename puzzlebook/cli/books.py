@@ -26,6 +26,7 @@ from ..build import (
 from ..errors import NotReady, Problem, PuzzlebookError, SpecError
 from ..inputs import read_bytes
 from ..output import plan_output
+from ..render.cover import COVER_SUBJECT
 from ..render.pdf import write_pdf
 from ..render.pdfstream import RULES
 from ..report import cover_lines, left_out_notes, notes, summary
@@ -72,6 +73,7 @@ def build(
                 partial(report_preflight, checked, f"{places[0][0]} (not written)") if strict else None,
                 made,
                 left_out,
+                partial(report_cover, checked, f"{places[-1][0]} (not written)") if strict else None,
             )
         if not quiet and places[0][0] != "-":
             also = f" and {places[1][0]}" if len(places) > 1 else ""
@@ -159,14 +161,10 @@ def check(spec: SpecArgument, seed: BookSeed = None) -> None:
 def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None) -> str:
     """The cover beside the book checked against the book as it is now (made in memory when there is
     no file); returns the file checked, or "" for a book without a cover."""
-    from ..cover.art import cover_path, thumbnail_page
-    from ..cover.check import cover_findings
+    from ..cover.art import cover_path
     from ..cover.make import CoverMaker
-    from ..cover.plan import plan_cover
-    from ..cover.sizes import thickness
 
-    cover = checked.spec.book.cover
-    if cover is None:
+    if checked.spec.book.cover is None:
         return ""
     path = cover_path(targets(checked, None)[0].path)
     if os.path.lexists(path):
@@ -178,14 +176,17 @@ def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None) -> 
         out = io.BytesIO()
         maker.write(out)
         name, data = f"{spec} (cover)", out.getvalue()
-    trim = checked.layout.trim
-    expected = plan_cover(checked.spec, checked.plan, trim, None, thumbnail_page(checked.plan), 0)
-    problems = cover_findings(
-        name, data, expected, thickness(cover.paper, cover.printer, cover.spine_per_page)
-    )
+    report_cover(checked, name, data)
+    return name
+
+
+def report_cover(checked: Checked, name: str, data: bytes) -> None:
+    """Fail with what is wrong with the cover in ``data`` for the book as ``checked`` plans it."""
+    from ..cover.check import findings_for_book
+
+    problems = findings_for_book(checked.spec, checked.plan, checked.layout.trim, name, data)
     if problems:
         raise NotReady(problems)
-    return name
 
 
 def check_pdf(name: str) -> None:
@@ -206,7 +207,17 @@ def check_pdf(name: str) -> None:
             info: Any = reader.metadata or {}
             rules = "office" if info.get(RULES) == "office" else "print"
         except Exception:  # preflight says in one line that it cannot be read
-            bleed = False
+            bleed, info = False, {}
+        if info.get("/Subject") == COVER_SUBJECT:
+            raise SpecError(
+                [
+                    Problem(
+                        name,
+                        "is a wrap cover, whose size depends on its book: check it with the book's spec "
+                        "(puzzlebook check book.yaml), which checks the cover beside the book",
+                    )
+                ]
+            )
         problems = findings(name, data, rules, bleed)
         if problems:
             raise NotReady(problems)

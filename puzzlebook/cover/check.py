@@ -9,14 +9,26 @@ from collections.abc import Iterable
 
 from pypdf import PdfReader
 
-from ..layout.items import Box
+from ..layout.items import BookPlan, Box
 from ..pdfread import Char, Document, Shape, page_count
 from ..preflight import fonts_not_embedded
-from .plan import CoverPlan
-from .sizes import INCH
+from ..spec import Spec
+from .art import thumbnail_page
+from .plan import CoverPlan, plan_cover
+from .sizes import INCH, thickness
 
 TOLERANCE = 0.5
 """Points a cover's size may be off (0.007 in: rounding, never a page's worth of spine)."""
+
+
+def findings_for_book(
+    spec: Spec, plan: BookPlan, trim: tuple[float, float], name: str, data: bytes
+) -> list[str]:
+    """What is wrong with the cover in ``data`` for the book ``plan`` plans (``trim`` in points)."""
+    cover = spec.book.cover
+    assert cover is not None
+    expected = plan_cover(spec, plan, trim, None, thumbnail_page(plan), 0)
+    return cover_findings(name, data, expected, thickness(cover.paper, cover.printer, cover.spine_per_page))
 
 
 def cover_findings(name: str, data: bytes, expected: CoverPlan, thickness: float) -> list[str]:

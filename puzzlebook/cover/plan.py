@@ -10,6 +10,7 @@ from ..errors import Problem
 from ..layout.items import BookPlan, Box, MazeFrame, Page
 from ..layout.signs import Measure
 from ..puzzles import Puzzle
+from ..settings import MIN_TEXT
 from ..spec import Spec
 from ..spec.cover import colour_rgb, ean13
 from .front import place_art
@@ -54,6 +55,7 @@ class Words:
     align: str = "center"
     max_width: float = 0.0
     lines: int = 1
+    key: str = ""  # the cover's key the words come from, for problems with them
 
 
 @dataclass(frozen=True)
@@ -121,10 +123,15 @@ def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[s
     made = wrap(inches(trim), pages, cover.paper, cover.printer, cover.spine_per_page)
     chosen = PRINTERS[cover.printer]
     said = []
-    if not spine_text(pages, cover.printer, made.spine):
+    if pages < chosen.spine_text_pages:
         said.append(
             f"no words on the spine: {pages} pages make a spine of {made.spine:.3f} in, and "
             f"{chosen.name} takes spine text from {chosen.spine_text_pages} pages"
+        )
+    elif not spine_text(pages, cover.printer, made.spine):
+        said.append(
+            f"no words on the spine: {pages} pages make a spine of {made.spine:.3f} in, too thin for "
+            f"{MIN_TEXT:g} pt letters with {SPINE_CLEAR:g} in clear of each fold"
         )
     if not chosen.verified:
         said.append(
@@ -200,18 +207,18 @@ def plan_cover(
     mid = (inner.x0 + inner.x1) / 2
     title_size = min(8.5 * unit, 60.0)
     y = inner.y1 - title_size
-    words.append(Words(mid, y, title, title_size, True, "center", inner.w, 2))
+    words.append(Words(mid, y, title, title_size, True, "center", inner.w, 2, "title"))
     y -= title_size * 1.15  # room for a second line: one line sits halfway (see render.cover)
     if subtitle:
         size = max(4.2 * unit, 9.0)
         y -= size * 1.7
-        words.append(Words(mid, y, subtitle, size, False, "center", inner.w, 2))
+        words.append(Words(mid, y, subtitle, size, False, "center", inner.w, 2, "subtitle"))
         y -= size * 1.15
     top_of_art = y - 2.5 * unit
     bottom = inner.y0
     if author:
         size = max(4.2 * unit, 9.0)
-        words.append(Words(mid, bottom, author, size, True, "center", inner.w))
+        words.append(Words(mid, bottom, author, size, True, "center", inner.w, 1, "author"))
         bottom += size * 1.8
     line = count_line(mazes, plan.answers is not None or any(p.kind == "answers" for p in plan.pages))
     size = max(3.6 * unit, 8.0)
@@ -237,12 +244,14 @@ def plan_cover(
         start = edge + MARGIN  # from the cover's top edge, running down
         shift = -size * 0.35  # the letters' middle on the spine's middle
         if author:
-            spine_words.append(Words(start, shift, title, size, True, "left", length * 0.62))
+            spine_words.append(Words(start, shift, title, size, True, "left", length * 0.62, 1, "title"))
             spine_words.append(
-                Words(start + length, shift, author, size * 0.8, False, "right", length * 0.33)
+                Words(start + length, shift, author, size * 0.8, False, "right", length * 0.33, 1, "author")
             )
         else:
-            spine_words.append(Words(start + length / 2, shift, title, size, True, "center", length))
+            spine_words.append(
+                Words(start + length / 2, shift, title, size, True, "center", length, 1, "title")
+            )
         clear = SPINE_CLEAR * INCH
         safe.append(Box(spine.x0 + clear, spine.y0 + safe_in, spine.x1 - clear, spine.y1 - safe_in))
 
@@ -250,7 +259,9 @@ def plan_cover(
     size = min(6.0 * unit, 40.0)
     top = back.y1 - MARGIN
     if cover.back:  # the title over the blurb, as a heading
-        words.append(Words(back.x0 + MARGIN, top - size, title, size, True, "left", back.w - 2 * MARGIN))
+        words.append(
+            Words(back.x0 + MARGIN, top - size, title, size, True, "left", back.w - 2 * MARGIN, 1, "title")
+        )
         top -= size * LEADING + 0.25 * INCH
     floor = barcode.y1 + 0.25 * INCH
     thumb = None

@@ -18,11 +18,14 @@ from ..cover.plan import LEADING, CoverPlan, Words
 from ..errors import At, Problem
 from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule, Text
 from ..layout.grown import grown
+from ..letters import not_in_fonts
 from ..puzzles import Puzzle
 from .fonts import Line, Setter
 from .pdf import Walls, draw_maze, setters
 from .pdfstream import Info, Writable, Writer
 
+COVER_SUBJECT = "wrap cover: back, spine, front"
+"""A cover's document subject: how `check` knows a cover given alone from a book."""
 BADGE = (0.95, 0.45, 0.0)
 """The age badge's colour: the orange of the book's colour names."""
 PANEL = (1.0, 1.0, 1.0)
@@ -52,7 +55,7 @@ def stream_cover(
     )
     canvas.setTitle(f"{cover.title} (cover)")
     canvas.setAuthor(cover.author or "")
-    canvas.setSubject("wrap cover: back, spine, front")
+    canvas.setSubject(COVER_SUBJECT)
     canvas.setCreator(f"puzzlebook {__version__}")
     if made_from:
         canvas._doc.info = Info.of(canvas._doc.info, made_from)
@@ -247,19 +250,37 @@ def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[f
     return None
 
 
-def cover_text_problems(cover: CoverPlan, book: BookPlan, blurb_at: At) -> list[Problem]:
-    """A blurb that cannot fit the back even at the smallest print size, refused before any work."""
-    if cover.blurb is None:
-        return []
-    regular, _ = setters(book)
-    if regular.missing(cover.blurb_text) is not None:
-        return []  # the book's letters check tells of it
-    if fit_blurb(cover.blurb_text, regular, cover.blurb.w, cover.blurb.h) is None:
-        words = len(cover.blurb_text.split())
-        return [
-            Problem(
-                blurb_at,
-                f"the blurb ({words} words) does not fit the back even at {MIN_TEXT:g} pt; shorten it",
+def cover_text_problems(cover: CoverPlan, book: BookPlan, where: Callable[[str], At]) -> list[Problem]:
+    """The cover's words that cannot be printed, refused before any work: a letter in none of the
+    book's fonts, words too long for their place even at the smallest print size (on the spine, or
+    wrapped on the front), a blurb that does not fit the back at it. ``where`` names a cover key's place."""
+    regular, bold = setters(book)
+    problems: dict[str, Problem] = {}
+    for words in (*cover.words, *cover.spine_words):
+        setter = bold if words.bold else regular
+        letter = setter.missing(words.text)
+        if letter is not None:
+            problems.setdefault(words.key, Problem(where(words.key), not_in_fonts(letter)))
+            continue
+        lines = wrap_lines(words.text, setter, words.max_width / MIN_TEXT, words.lines)
+        if max(line.width for line in lines) * MIN_TEXT > words.max_width:
+            place = "the spine" if words in cover.spine_words else "the cover"
+            problems.setdefault(
+                words.key,
+                Problem(
+                    where(words.key),
+                    f"is too long for {place} even at {MIN_TEXT:g} pt: give the cover a shorter one "
+                    f"(cover: {words.key}: ...)",
+                ),
             )
-        ]
-    return []
+    if cover.blurb is not None and "back" not in problems:
+        letter = regular.missing(cover.blurb_text.replace("\n", " "))
+        if letter is not None:
+            problems["back"] = Problem(where("back"), not_in_fonts(letter))
+        elif fit_blurb(cover.blurb_text, regular, cover.blurb.w, cover.blurb.h) is None:
+            count = len(cover.blurb_text.split())
+            problems["back"] = Problem(
+                where("back"),
+                f"the blurb ({count} words) does not fit the back even at {MIN_TEXT:g} pt; shorten it",
+            )
+    return list(problems.values())
