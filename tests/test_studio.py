@@ -130,6 +130,29 @@ def test_separate_answers_come_as_their_own_pdf(shared, tmp_path):
     assert status == 404 and "no separate answers" in body.decode()
 
 
+COVER_SPEC = SPEC.replace(
+    "marks: suggested", "marks: suggested\npage_size: 6x9in\npad: true\ncover: {paper: cream}"
+)
+
+
+def test_the_cover_is_shown_and_downloaded_as_the_command_line_makes_it(shared, tmp_path):
+    port, _, _ = shared
+    status, headers, cover = call(port, "POST", "/api/pdf?part=cover", COVER_SPEC)
+    assert status == 200 and cover.startswith(b"%PDF")
+    assert headers["Content-Disposition"] == 'attachment; filename="book-cover.pdf"'
+    book = tmp_path / "book.yaml"
+    book.write_text(COVER_SPEC)
+    assert CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "b.pdf")]).exit_code == 0
+    assert cover == (tmp_path / "b-cover.pdf").read_bytes()
+    status, headers, body = call(port, "POST", "/api/preview?part=cover&page=1&width=600", COVER_SPEC)
+    assert status == 200 and body.startswith(b"\x89PNG") and headers["X-Pages"] == "1"
+    width, height = int.from_bytes(body[16:20], "big"), int.from_bytes(body[20:24], "big")
+    assert width == 600 and height / width == pytest.approx(9.25 / (12.25 + 24 * 0.0025), rel=0.01)
+    for path in ("/api/pdf?part=cover", "/api/preview?part=cover"):
+        status, _, body = call(port, "POST", path, SPEC)
+        assert status == 404 and "this book has no cover: add a cover: section" in body.decode()
+
+
 def test_a_preview_is_a_png_of_the_page_asked_for(shared):
     port, _, _ = shared
     status, headers, body = call(port, "POST", "/api/preview?page=2&width=300", SPEC)
@@ -275,7 +298,7 @@ def test_fifty_previews_keep_memory_flat(studio):
     port, folder, kept = studio
     specs = [f"title: Book {i}\nanswer_key: false\nmazes:\n  - {{size: 6x6}}\n" for i in range(7)]
 
-    def quick(spec: str) -> tuple[studio_builds.Outcome, bytes]:
+    def quick(spec: str) -> tuple[studio_builds.Outcome, dict[str, bytes]]:
         """The same books, built in this process: the test is about what the server keeps, and a
         child's start-up would be most of its time."""
         (folder / ".quick.yaml").write_text(spec)
@@ -284,7 +307,7 @@ def test_fifty_previews_keep_memory_flat(studio):
                 app, ["build", "-q", str(folder / ".quick.yaml"), "-o", str(folder / ".q.pdf")]
             )
             assert result.exit_code == 0, result.stderr
-            return studio_builds.Outcome(0, (folder / ".q.pdf").read_bytes(), []), b""
+            return studio_builds.Outcome(0, (folder / ".q.pdf").read_bytes(), []), {}
         finally:
             for name in (".quick.yaml", ".q.pdf"):
                 (folder / name).unlink(missing_ok=True)
@@ -454,3 +477,11 @@ def test_the_books_kept_for_previews_are_bounded_in_bytes(tmp_path, monkeypatch)
     for spec in specs:
         assert studio.pdf(spec).code == 0
     assert list(studio.books) == [hashlib.sha256(specs[1].encode()).hexdigest()]  # the newest only
+
+
+def test_a_book_is_saved_with_its_cover(studio):
+    port, folder, _ = studio
+    answer = json.loads(call(port, "POST", "/api/save-pdf?name=rainy.pdf", COVER_SPEC)[2])
+    assert answer == {"ok": True, "saved": "rainy.pdf, rainy-cover.pdf"}
+    assert (folder / "rainy-cover.pdf").read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in folder.iterdir()) == ["rainy-cover.pdf", "rainy.pdf"]

@@ -336,3 +336,38 @@ def _alert(browser):
         return browser.switch_to.alert
     except NoAlertPresentException:
         return None
+
+
+def test_a_book_with_a_cover_shows_it_and_downloads_it(studio, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, folder = studio
+    spec = "title: Cover Book\nmarks: suggested\npage_size: 6x9in\npad: true\ncover: {paper: cream}\nmazes:\n  - {size: 8x8, count: 2}\n"
+    (folder / "covered.yaml").write_text(spec)
+    browser.get(url)
+    wait_for(
+        lambda: browser.find_element(By.ID, "page").get_attribute("data-version"), what="the first preview"
+    )
+    assert not browser.find_element(By.ID, "show-cover").is_displayed()  # a book without a cover
+    Select(browser.find_element(By.ID, "open-name")).select_by_value("covered.yaml")
+    browser.find_element(By.ID, "open").click()
+    show = browser.find_element(By.ID, "show-cover")
+    wait_for(show.is_displayed, what="the Show cover button")
+    show.click()
+    page = browser.find_element(By.ID, "page")
+    wait_for(lambda: "wrap cover" in (page.get_attribute("alt") or ""), what="the cover in the preview")
+    wait_for(
+        lambda: browser.execute_script("return arguments[0].naturalWidth", page) == 1200, what="its image"
+    )
+    shot(browser, "studio-cover")
+    browser.find_element(By.ID, "download-cover").click()
+    pdf = wait_for(
+        lambda: next(iter(browser.downloads.glob("*-cover.pdf")), None), what="the cover's download"
+    )
+    wait_for(lambda: not list(browser.downloads.glob("*.crdownload")), what="the download to finish")
+    book = tmp_path / "book.yaml"
+    book.write_text(spec)
+    result = CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "cli.pdf")])
+    assert result.exit_code == 0, result.stderr
+    assert pdf.read_bytes() == (tmp_path / "cli-cover.pdf").read_bytes()

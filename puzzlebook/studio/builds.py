@@ -60,7 +60,7 @@ class Studio:
     def __init__(self, folder: Path) -> None:
         self.folder = folder.resolve()
         self.gate = threading.BoundedSemaphore(BUILDS)
-        self.books: OrderedDict[str, tuple[bytes, bytes]] = OrderedDict()  # spec -> (book, answers)
+        self.books: OrderedDict[str, dict[str, bytes]] = OrderedDict()  # spec -> its files, by part
         self.lock = threading.Lock()
         self.hidden: set[Path] = set()  # the spec copies and build folders in the folder just now
         self.builds: set[subprocess.Popen[bytes]] = set()  # the builds running just now
@@ -100,10 +100,10 @@ class Studio:
         finally:
             self.gate.release()
 
-    def _build(self, spec: str) -> tuple[Outcome, bytes]:
+    def _build(self, spec: str) -> tuple[Outcome, dict[str, bytes]]:
         """``puzzlebook build`` in a child process, writing into a private folder removed whatever
         happens (a client that goes away mid-build leaves nothing behind): the book, and its separate
-        answers (b"" when it has none)."""
+        answers and its cover (b"" when it has none)."""
         env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
         with self._spec_file(spec) as path:
@@ -138,11 +138,11 @@ class Studio:
                 build.kill()
                 build.communicate()
                 message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
-                return Outcome(1, b"", [{"line": None, "key": None, "message": message}]), b""
+                return Outcome(1, b"", [{"line": None, "key": None, "message": message}]), {}
             else:
-                book, answers, told = (
+                book, answers, cover, told = (
                     (work / name).read_bytes() if (work / name).is_file() else b""
-                    for name in ("book.pdf", "book-answers.pdf", "problems.json")
+                    for name in ("book.pdf", "book-answers.pdf", "book-cover.pdf", "problems.json")
                 )
                 if told:
                     problems = [shown(problem, path.name) for problem in json.loads(told)]
@@ -151,7 +151,7 @@ class Studio:
                     problems = [{"line": None, "key": None, "message": last[0].removeprefix("error: ")}]
                 else:
                     problems = []
-                return Outcome(build.returncode, book, problems), answers
+                return Outcome(build.returncode, book, problems), {"answers": answers, "cover": cover}
             finally:
                 shutil.rmtree(work, ignore_errors=True)
                 with self.lock:
@@ -177,24 +177,25 @@ class Studio:
             return Outcome(0, b"", [], summary(checked), told)
 
     def pdf(self, spec: str, part: str = "book") -> Outcome:
-        """The book, or with ``part="answers"`` its separate answer key (empty when it has none): one
-        build makes both, and both are kept for the next request."""
+        """The book, or with ``part="answers"`` its separate answer key, with ``part="cover"`` its cover
+        (empty when it has none): one build makes them all, and all are kept for the next request."""
         key = hashlib.sha256(spec.encode()).hexdigest()
         with self.lock:
             if key in self.books:
                 self.books.move_to_end(key)
-                book, answers = self.books[key]
-                return Outcome(0, answers if part == "answers" else book, [])
-        outcome, answers = self._build(spec)
+                return Outcome(0, self.books[key].get(part, b""), [])
+        outcome, more = self._build(spec)
         if outcome.code:
             return outcome
+        parts = {"book": outcome.output, **more}
         with self.lock:
-            self.books[key] = (outcome.output, answers)
+            self.books[key] = parts
             while len(self.books) > CACHED or (
-                len(self.books) > 1 and sum(len(b) + len(a) for b, a in self.books.values()) > CACHED_BYTES
+                len(self.books) > 1
+                and sum(len(b) for kept in self.books.values() for b in kept.values()) > CACHED_BYTES
             ):
                 self.books.popitem(last=False)
-        return Outcome(0, answers if part == "answers" else outcome.output, [])
+        return Outcome(0, parts.get(part, b""), [])
 
     def save(self, parts: list[tuple[str, bytes]], pattern: re.Pattern[str], what: str) -> None:
         """A spec, or a PDF and its answers, written into the folder as ``output`` writes every result

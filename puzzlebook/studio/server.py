@@ -222,15 +222,15 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.OK, answer)
 
     def _pdf(self, spec: str, query: dict[str, list[str]]) -> None:
-        part = "answers" if query.get("part", ["book"])[0] == "answers" else "book"
+        part = _part(query)
         outcome = self.studio.pdf(spec, part)
         if outcome.code:
             self._problems(outcome)
         elif not outcome.output:
-            said = "this book has no separate answers"
-            self._fail(HTTPStatus.NOT_FOUND, said, [{"line": None, "key": "answer_key", "message": said}])
+            said, key = MISSING[part]
+            self._fail(HTTPStatus.NOT_FOUND, said, [{"line": None, "key": key, "message": said}])
         else:
-            name = "book-answers.pdf" if part == "answers" else "book.pdf"
+            name = {"answers": "book-answers.pdf", "cover": "book-cover.pdf"}.get(part, "book.pdf")
             disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
             self._send(HTTPStatus.OK, outcome.output, "application/pdf", disposition)
 
@@ -241,13 +241,18 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError:
             self._fail(HTTPStatus.BAD_REQUEST, "page and width are numbers")
             return
-        outcome = self.studio.pdf(spec)
+        part = "cover" if _part(query) == "cover" else "book"
+        outcome = self.studio.pdf(spec, part)
         if outcome.code:
             self._problems(outcome)
             return
+        if not outcome.output:
+            said, key = MISSING[part]
+            self._fail(HTTPStatus.NOT_FOUND, said, [{"line": None, "key": key, "message": said}])
+            return
         image = self.studio.preview(outcome.output, page, width)
         if image is None:
-            self._fail(HTTPStatus.NOT_FOUND, f"the book has no page {page}")
+            self._fail(HTTPStatus.NOT_FOUND, f"the {part} has no page {page}")
             return
         self._send(HTTPStatus.OK, image, "image/png", {"X-Pages": str(page_count(outcome.output))})
 
@@ -260,9 +265,10 @@ class Handler(BaseHTTPRequestHandler):
             self._problems(outcome)
             return
         parts = [(name, outcome.output)]
-        answers = self.studio.pdf(spec, "answers").output
-        if answers:
-            parts.append((name.removesuffix(".pdf") + "-answers.pdf", answers))
+        for part in ("answers", "cover"):
+            more = self.studio.pdf(spec, part).output
+            if more:
+                parts.append((name.removesuffix(".pdf") + f"-{part}.pdf", more))
         there = [part for part, _ in parts if PDF_NAME.match(part) and (self.studio.folder / part).is_file()]
         if there and not replace:
             said = f"{' and '.join(there)} {'is' if len(there) == 1 else 'are'} already in the folder"
@@ -280,6 +286,20 @@ class Handler(BaseHTTPRequestHandler):
             self._fail(HTTPStatus.BAD_REQUEST, str(exc))
             return
         self._json(HTTPStatus.OK, {"ok": True, "saved": ", ".join(name for name, _ in parts)})
+
+
+MISSING = {
+    "book": ("the book was not made", "title"),
+    "answers": ("this book has no separate answers", "answer_key"),
+    "cover": ("this book has no cover: add a cover: section to the spec", "cover"),
+}
+"""What is said when a part asked for is not among a build's files, and the spec key it concerns."""
+
+
+def _part(query: dict[str, list[str]]) -> str:
+    """The file of a build asked for: the book, its separate answers or its cover."""
+    part = query.get("part", ["book"])[0]
+    return part if part in ("answers", "cover") else "book"
 
 
 class StudioServer(ThreadingHTTPServer):

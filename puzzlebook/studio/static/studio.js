@@ -261,6 +261,7 @@ async function refresh(source) {
   if (source === "yaml" && answer.spec) specToForm(answer.spec);
   if (source === "yaml" || answer.spec) shut(source === "yaml" && !answer.spec, answer.problems);
   $("download-answers").hidden = !/answer_key:\s*separate/.test(yaml);
+  $("show-cover").hidden = $("download-cover").hidden = !/^cover:/m.test(yaml);
   $("notes").replaceChildren(...(answer.notes || []).map((note) => { // what the book does unasked
     const item = document.createElement("li");
     item.textContent = note;
@@ -349,8 +350,26 @@ function markThumb() {
   buttons.forEach((b, i) => { if (i + 1 === current) b.setAttribute("aria-current", "page"); });
 }
 
+// The wrap cover in the page's place: back, spine and front, as it will print; the pager goes back to
+// the book's pages.
+async function showCover() {
+  const response = await post("/api/preview?part=cover&page=1&width=1200", $("yaml").value);
+  if (!response.ok) {
+    const answer = await response.json().catch(() => ({}));
+    if (answer.problems) showProblems(answer.problems);
+    status(answer.problems ? answer.problems.map((p) => p.message).join("; ") : `preview failed (${response.status})`, true);
+    return;
+  }
+  const old = $("page").src;
+  $("page").src = URL.createObjectURL(await response.blob());
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  $("page").alt = "The book's wrap cover (back, spine and front), as it will print";
+  $("page-of").textContent = "cover";
+  status("The cover: back, spine and front");
+}
+
 async function download(part) {
-  const response = await post(`/api/pdf${part ? "?part=answers" : ""}`, $("yaml").value);
+  const response = await post(`/api/pdf${part ? `?part=${part}` : ""}`, $("yaml").value);
   if (!response.ok) {
     const answer = await response.json().catch(() => ({}));
     if (answer.problems) showProblems(answer.problems);
@@ -361,7 +380,7 @@ async function download(part) {
   link.href = URL.createObjectURL(await response.blob());
   const name = ($("f-title").value.trim().replace(/[^\p{L}\p{N} -]+/gu, "").trim() || "book")
     .replace(/\s+/g, "-").toLowerCase(); // "Лабиринты для Зои" keeps its letters
-  link.download = `${name || "book"}${part ? "-answers" : ""}.pdf`;
+  link.download = `${name || "book"}${part ? `-${part}` : ""}.pdf`;
   document.body.append(link);
   link.click();
   link.remove();
@@ -448,8 +467,10 @@ async function start() {
   });
   $("prev").addEventListener("click", () => current > 1 && showPage(current - 1));
   $("next").addEventListener("click", () => current < pages && showPage(current + 1));
-  $("download").addEventListener("click", guarded(() => download(false)));
-  $("download-answers").addEventListener("click", guarded(() => download(true)));
+  $("download").addEventListener("click", guarded(() => download("")));
+  $("download-answers").addEventListener("click", guarded(() => download("answers")));
+  $("show-cover").addEventListener("click", guarded(showCover));
+  $("download-cover").addEventListener("click", guarded(() => download("cover")));
   $("save-pdf").addEventListener("click", guarded(async () => {
     const name = ($("save-name").value.trim() || "book.yaml").replace(/\.ya?ml$/, "") + ".pdf";
     const path = `/api/save-pdf?name=${encodeURIComponent(name)}`;
