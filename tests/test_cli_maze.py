@@ -270,7 +270,7 @@ SEED_RULE = "error: --seed: must be a whole number from 0 to 9223372036854775807
         (["--sede"], "error: --sede: puzzlebook has no such option"),
         (
             ["--seed", "3", "build", "b.yaml"],
-            "error: --seed: is an option of maze, build and check: write it after the command, such as "
+            "error: --seed: is an option of maze, build, cover and check: write it after the command, such as "
             "puzzlebook maze --seed",
         ),
         (
@@ -348,6 +348,7 @@ def test_help_lists_every_command_of_the_command_modules_in_its_order():
         "maze",
         "algorithms",
         "build",
+        "cover",
         "check",
         "studio",
         "validate",
