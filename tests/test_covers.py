@@ -84,6 +84,7 @@ def test_words_stay_in_the_safe_zones_and_the_spine_carries_title_and_author(tmp
     front_text = "".join(c.text for c in chars(cover_path) if c.x0 >= front_x0)
     for words in ("Maze Quest", "120 mazes with solutions", "Maple Street Press"):
         assert words.replace(" ", "") in front_text.replace(" ", "")
+    assert min(c.size for c in chars(cover_path)) >= 7  # the spine's author, the page drawn small: none under
     back_text = "".join(c.text for c in chars(cover_path) if c.x1 <= back_x1)
     assert "Everyansweris" in back_text.replace(" ", "")
 
@@ -200,6 +201,8 @@ def test_check_finds_words_off_the_safe_zones_marks_in_the_barcode_area_loose_fo
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(expected.width, expected.height))
     canvas.drawString(2, 300, "Too close")  # in the bleed, off the back's safe zone (Helvetica: not embedded)
+    canvas.setFont("Helvetica", 5)
+    canvas.drawString(100, 300, "tiny")
     area = expected.barcode
     canvas.rect(area.x0 + 10, area.y0 + 10, 20, 20, fill=1)  # a mark in the barcode area
     canvas.linkURL("https://example.com", (100, 100, 200, 200))
@@ -210,7 +213,8 @@ def test_check_finds_words_off_the_safe_zones_marks_in_the_barcode_area_loose_fo
     assert any('text "Too" is outside the safe zones' in line for line in found), found  # " close" is in
     assert any("1 mark(s) in the barcode area" in line for line in found), found
     assert any("links or annotations" in line for line in found), found
-    assert len(found) == 4
+    assert any('text "tiny" is 5.0 pt; printers need at least 7 pt' in line for line in found), found
+    assert len(found) == 5
 
 
 def test_a_blurb_keeps_its_line_breaks(tmp_path):

@@ -1,6 +1,6 @@
 """A built cover read back and held to what the book beside it needs: its size for the interior as it
 is now (a cover made for another page count is refused, with both sizes), its words inside the safe
-zones, nothing but a barcode in the barcode area, every font embedded, no annotations."""
+zones and at least 7 pt, nothing but a barcode in the barcode area, every font embedded, no annotations."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from ..layout.items import BookPlan, Box
 from ..pdfread import Char, Document, Shape, page_count
 from ..preflight import fonts_not_embedded
+from ..settings import MIN_TEXT
 from ..spec import Spec
 from .art import thumbnail_page
 from .plan import CoverPlan, plan_cover
@@ -60,6 +61,12 @@ def cover_findings(name: str, data: bytes, expected: CoverPlan, thickness: float
         found.append(
             f'{name}: text "{text}" is outside the safe zones (0.125 in inside the trim, '
             f"{0.0625:g} in inside the spine's folds); printers may cut it off"
+        )
+    small = [c for c in drawn.chars if c.size < MIN_TEXT - 0.01]
+    if small:
+        text = "".join(c.text for c in small[:20])
+        found.append(
+            f'{name}: text "{text}" is {min(c.size for c in small):.1f} pt; printers need at least {MIN_TEXT:g} pt'
         )
     crossing = list(_in_barcode_area(drawn.shapes, drawn.chars, expected))
     if crossing:

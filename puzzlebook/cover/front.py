@@ -14,6 +14,10 @@ from ..layout.items import Box, MazeFrame
 from ..layout.signs import Measure, marks, sign_boxes
 from ..puzzles import Puzzle
 
+LABEL = 9.0
+"""The Start and Finish words' smallest largest size on the cover: a book page's, made smaller with its
+maze, fell under the 7 pt printers take."""
+
 
 def place_art(room: Box, frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[Box, MazeFrame]:
     """The panel (inside ``room``) and the maze's frame on it."""
@@ -30,7 +34,7 @@ def place_art(room: Box, frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> 
         cell=cell,
         wall=max(frame.wall * scale, 1.0),
         mark=frame.mark * scale,
-        label=frame.label * scale,
+        label=max(frame.label * scale, LABEL),
         picture=frame.picture * scale,
         solution_width=frame.solution_width * scale,
         answer=False,

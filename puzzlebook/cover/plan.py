@@ -246,7 +246,17 @@ def plan_cover(
         if author:
             spine_words.append(Words(start, shift, title, size, True, "left", length * 0.62, 1, "title"))
             spine_words.append(
-                Words(start + length, shift, author, size * 0.8, False, "right", length * 0.33, 1, "author")
+                Words(
+                    start + length,
+                    shift,
+                    author,
+                    max(size * 0.8, MIN_TEXT),
+                    False,
+                    "right",
+                    length * 0.33,
+                    1,
+                    "author",
+                )
             )
         else:
             spine_words.append(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import replace
 
 from reportlab.graphics import shapes
 from reportlab.graphics.barcode.eanbc import Ean13BarcodeWidget
@@ -125,7 +126,7 @@ def _thumbnail(
     canvas: Canvas, cover: CoverPlan, fonts: tuple[Setter, Setter], puzzle_for: Callable[[int], Puzzle]
 ) -> None:
     """A maze page of the book, small and in vectors: its mazes drawn as on the page, its words as
-    light bars (too small to read, they would only be specks of text)."""
+    light bars (too small to read, they would only be specks of text under the 7 pt printers take)."""
     assert cover.thumbnail is not None
     box, page, scale, cut = cover.thumbnail
     canvas.setFillColorRGB(*PANEL)
@@ -140,7 +141,8 @@ def _thumbnail(
     for item in page.items:
         if isinstance(item, MazeFrame):
             puzzle = puzzle_for(item.number)
-            frame = grown(item, puzzle, _measure(fonts[1]))[0] if item.area is not None else item
+            frame = replace(item, label=0.0)  # no Start and Finish: at this size, specks under 7 pt
+            frame = grown(frame, puzzle, _measure(fonts[1]))[0] if frame.area is not None else frame
             draw_maze(canvas, puzzle, frame, fonts, walls)
         elif isinstance(item, Rule):
             canvas.setStrokeGray(item.gray)
