@@ -249,3 +249,13 @@ def test_strict_writes_neither_book_nor_cover_when_the_cover_fails(tmp_path, mon
     assert result.exit_code != 0
     assert "book-cover.pdf (not written): wrong on purpose" in result.output
     assert not (tmp_path / "book.pdf").exists() and not (tmp_path / "book-cover.pdf").exists()
+
+
+def test_a_cover_needs_a_file_beside_the_book(tmp_path):
+    spec = book(tmp_path, "6x9in", 4, "  paper: white\n", size="6x8")
+    result = runner.invoke(app, ["build", str(spec), "-o", "-"])
+    assert result.exit_code == 2
+    assert result.output.startswith(
+        "error: book.yaml:8: cover: the cover is written to a second file beside the book, so the book cannot "
+        "go to standard output or a pipe; give -o a file name"
+    )
