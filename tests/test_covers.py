@@ -259,3 +259,35 @@ def test_a_cover_needs_a_file_beside_the_book(tmp_path):
         "error: book.yaml:8: cover: the cover is written to a second file beside the book, so the book cannot "
         "go to standard output or a pipe; give -o a file name"
     )
+
+
+def test_an_ingramspark_cover_is_in_cmyk_and_check_refuses_rgb(tmp_path):
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from puzzlebook.build import check_book
+    from puzzlebook.cover.check import findings_for_book
+    from puzzlebook.pdfread import Document
+
+    cover = "  printer: ingramspark\n  background: '#2a5d3b'\n  isbn: 978-0-306-40615-7\n"
+    spec = book(tmp_path, "6x9in", 30, cover, size="6x8")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    shapes = Document(PdfReader(cover_path)).page(0).shapes
+    colours = {len(s.fill_color) for s in shapes if s.fill} | {
+        len(s.stroke_color) for s in shapes if s.stroke
+    }
+    assert colours == {1, 4}  # gray (the maze, the barcode's black) and CMYK, never RGB
+    background = next(s for s in shapes if s.kind == "rect" and s.x0 == 0 and s.y0 == 0)
+    assert background.fill_color == pytest.approx((0.5484, 0.0, 0.3656, 0.6353), abs=1e-4)  # #2a5d3b
+    checked = check_book(str(spec))
+    trim = checked.layout.trim
+    assert findings_for_book(checked.spec, checked.plan, trim, "c.pdf", cover_path.read_bytes()) == []
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=PdfReader(cover_path).pages[0].mediabox[2:])
+    canvas.setFillColorRGB(0.2, 0.4, 0.6)
+    canvas.rect(0, 0, 100, 100, fill=1)
+    canvas.showPage()
+    canvas.save()
+    found = findings_for_book(checked.spec, checked.plan, trim, "c.pdf", out.getvalue())
+    assert "c.pdf: 1 shape(s) in RGB colour; this printer takes CMYK: make it again" in found

@@ -68,6 +68,14 @@ def cover_findings(name: str, data: bytes, expected: CoverPlan, thickness: float
         found.append(
             f'{name}: text "{text}" is {min(c.size for c in small):.1f} pt; printers need at least {MIN_TEXT:g} pt'
         )
+    if expected.cmyk:  # the shapes' colours (pdfread gives no letter its colour)
+        rgb = [
+            m
+            for m in drawn.shapes
+            if (m.fill and len(m.fill_color) == 3) or (m.stroke and len(m.stroke_color) == 3)
+        ]
+        if rgb:
+            found.append(f"{name}: {len(rgb)} shape(s) in RGB colour; this printer takes CMYK: make it again")
     crossing = list(_in_barcode_area(drawn.shapes, drawn.chars, expected))
     if crossing:
         found.append(

@@ -85,6 +85,7 @@ class CoverPlan:
     isbn_shown: str  # above the bars: as the spec writes it, when that is the 13-digit ISBN
     title: str
     author: str | None
+    cmyk: bool = False  # the printer takes CMYK colours only (IngramSpark)
 
 
 def inches(size: tuple[float, float]) -> tuple[float, float]:
@@ -310,4 +311,5 @@ def plan_cover(
         else (ean13(isbn) if isbn else ""),
         title=title,
         author=author,
+        cmyk=PRINTERS[cover.printer].cmyk,
     )

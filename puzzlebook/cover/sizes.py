@@ -37,6 +37,7 @@ class Printer:
     source: str
     read: str  # when the figures were read, YYYY-MM
     verified: bool
+    cmyk: bool = False  # colours in CMYK only
 
 
 PRINTERS: dict[PrinterName, Printer] = {
@@ -80,6 +81,7 @@ PRINTERS: dict[PrinterName, Printer] = {
         "and the spine-text minimum assumed as KDP's; IngramSpark's own cover template generator not checked",
         read="2026-11",
         verified=False,
+        cmyk=True,  # IngramSpark asks for CMYK (and PDF/X, which reportlab cannot write)
     ),
 }
 

@@ -65,7 +65,7 @@ def stream_cover(
     canvas.setBleedBox((0, 0, cover.width, cover.height))
     writer = Writer(canvas, out)
     fonts = (regular, bold)
-    canvas.setFillColorRGB(*cover.background)
+    _fill(canvas, cover, cover.background)
     canvas.rect(0, 0, cover.width, cover.height, stroke=0, fill=1)
     _front(canvas, cover, fonts, art)
     _spine(canvas, cover, bold, regular)
@@ -77,21 +77,21 @@ def stream_cover(
 
 def _front(canvas: Canvas, cover: CoverPlan, fonts: tuple[Setter, Setter], art: Puzzle | None) -> None:
     for words in cover.words:
-        _say(canvas, words, fonts[1] if words.bold else fonts[0], cover.ink)
+        _say(canvas, words, fonts[1] if words.bold else fonts[0], cover.ink, cover.cmyk)
     box = cover.art
     if box is not None and cover.art_frame is not None and art is not None:
-        canvas.setFillColorRGB(*PANEL)
+        _fill(canvas, cover, PANEL)
         canvas.roundRect(box.x0, box.y0, box.w, box.h, box.w * 0.04, stroke=0, fill=1)
         frame = cover.art_frame
         walls = Walls(canvas, set(), None)  # type: ignore[arg-type]  # drawn once: no form to write
         draw_maze(canvas, art, frame, fonts, walls)
     if cover.badge is not None:
         x, y, r, ages = cover.badge
-        canvas.setFillColorRGB(*BADGE)
+        _fill(canvas, cover, BADGE)
         canvas.circle(x, y, r, stroke=0, fill=1)
         size = r * 0.42
         badge = Words(x, y - size * 0.35, ages, size, True, "center", r * 1.7)
-        _say(canvas, badge, fonts[1], (1.0, 1.0, 1.0))
+        _say(canvas, badge, fonts[1], (1.0, 1.0, 1.0), cover.cmyk)
 
 
 def _spine(canvas: Canvas, cover: CoverPlan, bold: Setter, regular: Setter) -> None:
@@ -101,7 +101,7 @@ def _spine(canvas: Canvas, cover: CoverPlan, bold: Setter, regular: Setter) -> N
     canvas.translate((cover.spine.x0 + cover.spine.x1) / 2, cover.height)
     canvas.rotate(-90)  # the words run down the spine, their tops towards the front
     for words in cover.spine_words:
-        _say(canvas, words, bold if words.bold else regular, cover.ink)
+        _say(canvas, words, bold if words.bold else regular, cover.ink, cover.cmyk)
     canvas.restoreState()
 
 
@@ -112,7 +112,7 @@ def _back(
         fitted = fit_blurb(cover.blurb_text, fonts[0], cover.blurb.w, cover.blurb.h)
         if fitted is not None:
             size, lines = fitted
-            canvas.setFillColorRGB(*cover.ink)
+            _fill(canvas, cover, cover.ink)
             for row, line in enumerate(lines):
                 y = cover.blurb.y1 - size - row * size * LEADING
                 _run(canvas, cover.blurb.x0, y, line, size)
@@ -129,7 +129,7 @@ def _thumbnail(
     light bars (too small to read, they would only be specks of text under the 7 pt printers take)."""
     assert cover.thumbnail is not None
     box, page, scale, cut = cover.thumbnail
-    canvas.setFillColorRGB(*PANEL)
+    _fill(canvas, cover, PANEL)
     canvas.rect(box.x0, box.y0, box.w, box.h, stroke=0, fill=1)
     canvas.saveState()
     clip = canvas.beginPath()
@@ -166,7 +166,7 @@ def _barcode(canvas: Canvas, cover: CoverPlan, regular: Setter) -> None:
     assert cover.isbn is not None
     isbn = cover.isbn
     area = cover.barcode
-    canvas.setFillColorRGB(1, 1, 1)
+    _fill(canvas, cover, (1.0, 1.0, 1.0))
     canvas.rect(area.x0, area.y0, area.w, area.h, stroke=0, fill=1)
     widget = Ean13BarcodeWidget(isbn[:12])
     widget.fontSize = 9
@@ -195,6 +195,24 @@ def _shapes(group: shapes.Group) -> list[shapes.Shape]:
     return found
 
 
+def _fill(canvas: Canvas, cover: CoverPlan, rgb: tuple[float, float, float]) -> None:
+    _fill_colour(canvas, rgb, cover.cmyk)
+
+
+def _fill_colour(canvas: Canvas, rgb: tuple[float, float, float], cmyk: bool) -> None:
+    """A fill in RGB, or for a printer that takes only CMYK, the plain conversion of it (black as K
+    alone): no colour profile, so a printer's proof is the judge of the exact shade."""
+    if not cmyk:
+        canvas.setFillColorRGB(*rgb)
+        return
+    k = 1 - max(rgb)
+    if k >= 1:
+        canvas.setFillColorCMYK(0, 0, 0, 1)
+        return
+    c, m, y = ((1 - v - k) / (1 - k) for v in rgb)
+    canvas.setFillColorCMYK(round(c, 4), round(m, 4), round(y, 4), round(k, 4))
+
+
 def _measure(bold: Setter) -> Callable[[str, float], float]:
     def measure(word: str, size: float) -> float:
         return bold.line(word).width * size
@@ -202,7 +220,7 @@ def _measure(bold: Setter) -> Callable[[str, float], float]:
     return measure
 
 
-def _say(canvas: Canvas, words: Words, setter: Setter, ink: tuple[float, float, float]) -> None:
+def _say(canvas: Canvas, words: Words, setter: Setter, ink: tuple[float, float, float], cmyk: bool) -> None:
     """One line, or up to ``words.lines`` wrapped: shrunk to fit ``max_width``, never below the smallest
     print size; fewer lines than planned sit in the middle of the room planned for them."""
     lines = wrap_lines(words.text, setter, words.max_width / words.size, words.lines) or [setter.line("")]
@@ -210,7 +228,7 @@ def _say(canvas: Canvas, words: Words, setter: Setter, ink: tuple[float, float, 
     size = words.size
     if words.max_width and widest * size > words.max_width:
         size = max(MIN_TEXT, words.max_width / widest)
-    canvas.setFillColorRGB(*ink)
+    _fill_colour(canvas, ink, cmyk)
     top = words.y - (words.lines - len(lines)) * words.size * LEADING / 2
     for row, line in enumerate(lines):
         x = words.x - {"left": 0.0, "center": line.width * size / 2, "right": line.width * size}[words.align]
