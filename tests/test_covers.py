@@ -291,3 +291,17 @@ def test_an_ingramspark_cover_is_in_cmyk_and_check_refuses_rgb(tmp_path):
     canvas.save()
     found = findings_for_book(checked.spec, checked.plan, trim, "c.pdf", out.getvalue())
     assert "c.pdf: 1 shape(s) in RGB colour; this printer takes CMYK: make it again" in found
+
+
+def test_check_warns_of_a_cover_made_from_an_older_spec(tmp_path):
+    spec = book(tmp_path, "6x9in", 4, "  paper: white\n", size="6x8")
+    build_book(str(spec))
+    result = runner.invoke(app, ["check", str(spec)])
+    assert result.exit_code == 0 and "warning" not in result.output, result.output
+    spec.write_text(spec.read_text().replace("Maple Street Press", "Oak Lane Press"))
+    build_book(str(spec), out=str(tmp_path / "other.pdf"))  # the book anew elsewhere: the cover is old
+    (tmp_path / "book.pdf").write_bytes((tmp_path / "other.pdf").read_bytes())
+    result = runner.invoke(app, ["check", str(spec)])
+    assert result.exit_code == 0
+    assert "book-cover.pdf was made from another spec, seed or puzzlebook than the book" in result.output
+    assert "older than the book checked" not in result.output  # the book itself is this spec's

@@ -28,7 +28,7 @@ from ..inputs import read_bytes
 from ..output import plan_output
 from ..render.cover import COVER_SUBJECT
 from ..render.pdf import write_pdf
-from ..render.pdfstream import RULES
+from ..render.pdfstream import MADE_FROM, RULES
 from ..report import cover_lines, left_out_notes, notes, summary
 from ..usage import fail
 from .app import BookSeed, SpecArgument, check_seed, terminal
@@ -130,14 +130,15 @@ def check(spec: SpecArgument, seed: BookSeed = None) -> None:
         check_seed(seed)
         checked = check_book(spec, seed)
         quiet_reader()
-        built = built_book(checked, made_from(checked, seed))
+        made = made_from(checked, seed)
+        built = built_book(checked, made)
         puzzles = None
         if built is not None and built[2]:
             report_preflight(checked, built[0], built[1])
         else:
             checked, puzzles = generate(checked)
             report_preflight(checked, spec, write_pdf(checked.plan, dict(puzzles).__getitem__))
-        cover = check_cover(checked, spec, puzzles)
+        cover, stale = check_cover(checked, spec, puzzles, made)
     except PuzzlebookError as error:
         fail(error)
     read = f" (read {built[0]}, built from it)" if built is not None and built[2] else ""
@@ -156,19 +157,28 @@ def check(spec: SpecArgument, seed: BookSeed = None) -> None:
             "puzzlebook changed): build it again before you upload it",
             err=True,
         )
+    if stale:
+        typer.echo(
+            f"warning: {cover} was made from another spec, seed or puzzlebook than the book checked (it fits "
+            "its page count): make it again with puzzlebook cover before you upload it",
+            err=True,
+        )
 
 
-def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None) -> str:
+def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None, made: str) -> tuple[str, bool]:
     """The cover beside the book checked against the book as it is now (made in memory when there is
-    no file); returns the file checked, or "" for a book without a cover."""
+    no file); returns the file checked ("" for a book without a cover), and whether the file was made
+    from other inputs than ``made`` says (its words or colours may be old even when its size fits)."""
     from ..cover.art import cover_path
     from ..cover.make import CoverMaker
 
     if checked.spec.book.cover is None:
-        return ""
+        return "", False
     path = cover_path(targets(checked, None)[0].path)
+    stale = False
     if os.path.lexists(path):
         name, data = path, read_bytes(path, "book").data
+        stale = _made_from(data) != made
     else:  # not built yet: made in memory, as the book is
         if puzzles is None:
             checked, puzzles = generate(checked)
@@ -177,7 +187,18 @@ def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None) -> 
         maker.write(out)
         name, data = f"{spec} (cover)", out.getvalue()
     report_cover(checked, name, data)
-    return name
+    return name, stale
+
+
+def _made_from(pdf: bytes) -> str:
+    """The digest a PDF says it was made from (``build.made_from``), or "" when it says none."""
+    from pypdf import PdfReader
+
+    try:
+        info: Any = PdfReader(io.BytesIO(pdf)).metadata or {}
+    except Exception:  # report_cover says in one line that it cannot be read
+        return ""
+    return str(info.get(MADE_FROM, ""))
 
 
 def report_cover(checked: Checked, name: str, data: bytes) -> None:
