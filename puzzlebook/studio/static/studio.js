@@ -10,6 +10,7 @@ let options = null;
 let current = 1; // the page shown
 let pages = 0;
 let generation = 0; // newer edits make older answers stale
+let coverShown = -1; // the generation whose cover the preview shows: its pages, coming late, keep out
 let timer = null;
 let lastYaml = "";
 let thumbsFor = "";
@@ -245,6 +246,7 @@ async function post(path, body) {
 
 async function refresh(source) {
   const mine = ++generation;
+  coverShown = -1;
   const yaml = $("yaml").value;
   status("Checking…");
   $("page").classList.add("stale");
@@ -279,10 +281,11 @@ async function refresh(source) {
   await showPage(current, mine);
 }
 
-async function showPage(number, mine = generation) {
+async function showPage(number, mine = generation, asked = false) {
+  if (asked) coverShown = -1; // the person turned a page: the book again
   const response = await post(`/api/preview?page=${number}&width=820`, lastYaml);
-  if (mine !== generation) return;
-  if (response.status === 404 && number > 1) return showPage(1, mine);
+  if (mine !== generation || coverShown === mine) return;
+  if (response.status === 404 && number > 1) return showPage(1, mine, asked);
   if (!response.ok) {
     const answer = await response.json().catch(() => ({}));
     if (answer.problems) showProblems(answer.problems);
@@ -290,7 +293,7 @@ async function showPage(number, mine = generation) {
     return;
   }
   const blob = await response.blob();
-  if (mine !== generation) return; // a newer spec came while this page was read: its pages are not these
+  if (mine !== generation || coverShown === mine) return; // a newer spec came, or the cover was asked for
   pages = Number(response.headers.get("X-Pages") || 1);
   current = number;
   const old = $("page").src;
@@ -319,7 +322,7 @@ async function drawThumbs(mine) {
     const button = document.createElement("button");
     button.type = "button";
     button.setAttribute("aria-label", `Page ${n}`);
-    button.addEventListener("click", () => showPage(n));
+    button.addEventListener("click", () => showPage(n, generation, true));
     nav.append(button);
   }
   if (pages > 40) { // said, not left out silently: the pager goes on past them
@@ -353,16 +356,22 @@ function markThumb() {
 // The wrap cover in the page's place: back, spine and front, as it will print; the pager goes back to
 // the book's pages.
 async function showCover() {
+  const mine = generation;
+  coverShown = mine;
   const response = await post("/api/preview?part=cover&page=1&width=1200", $("yaml").value);
+  if (mine !== generation || coverShown !== mine) return; // the spec changed, or a page was asked for
   if (!response.ok) {
     const answer = await response.json().catch(() => ({}));
     if (answer.problems) showProblems(answer.problems);
     status(answer.problems ? answer.problems.map((p) => p.message).join("; ") : `preview failed (${response.status})`, true);
     return;
   }
+  const blob = await response.blob();
+  if (mine !== generation || coverShown !== mine) return;
   const old = $("page").src;
-  $("page").src = URL.createObjectURL(await response.blob());
+  $("page").src = URL.createObjectURL(blob);
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  $("page").classList.remove("stale");
   $("page").alt = "The book's wrap cover (back, spine and front), as it will print";
   $("page-of").textContent = "cover";
   status("The cover: back, spine and front");
@@ -465,8 +474,8 @@ async function start() {
       $(`tab-${next}`).focus();
     }
   });
-  $("prev").addEventListener("click", () => current > 1 && showPage(current - 1));
-  $("next").addEventListener("click", () => current < pages && showPage(current + 1));
+  $("prev").addEventListener("click", () => current > 1 && showPage(current - 1, generation, true));
+  $("next").addEventListener("click", () => current < pages && showPage(current + 1, generation, true));
   $("download").addEventListener("click", guarded(() => download("")));
   $("download-answers").addEventListener("click", guarded(() => download("answers")));
   $("show-cover").addEventListener("click", guarded(showCover));
