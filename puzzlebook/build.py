@@ -13,7 +13,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .cover.art import cover_path, thumbnail_page
+from .cover.art import art_mask, cover_path, thumbnail_page
 from .cover.make import CoverMaker
 from .cover.plan import cover_problems, plan_cover
 from .errors import At, Problem, PuzzlebookError, SpecError, Where
@@ -112,6 +112,11 @@ def _cover_problems(spec: Spec, layout: Layout, plan: BookPlan, count: int) -> l
     problems = cover_problems(spec, plan, layout.trim)
     if problems and problems[0].where == spec.where("cover"):  # no cover at all: nothing more to say
         return problems
+    cover_spec = spec.book.cover
+    if cover_spec.art not in ("maze", "circle", "none"):  # a shape or the title's word, drawn now
+        problems += art_mask(cover_spec.art, cover_spec.title or spec.book.title, spec.where("cover", "art"))[
+            1
+        ]
     cover = plan_cover(spec, plan, layout.trim, None, thumbnail_page(plan), count)
     given = spec.book.cover.model_fields_set
 

@@ -305,3 +305,28 @@ def test_check_warns_of_a_cover_made_from_an_older_spec(tmp_path):
     assert result.exit_code == 0
     assert "book-cover.pdf was made from another spec, seed or puzzlebook than the book" in result.output
     assert "older than the book checked" not in result.output  # the book itself is this spec's
+
+
+@pytest.mark.parametrize("art", ["heart", "word", "circle", "maze"])
+def test_the_front_draws_the_art_asked_for(tmp_path, art):
+    """A shape, the title's word, a circle or the book's maze: its walls drawn on the front."""
+    from puzzlebook.pdfread import Document
+
+    spec = book(tmp_path, "6x9in", 4, f"  art: {art}\n", size="6x8")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    page = Document(PdfReader(cover_path)).page(0)
+    front_x0 = 9 + 6 * INCH + 24 * 0.002252 * INCH
+    walls = [s for s in page.shapes if s.stroke and s.x0 > front_x0 and s.kind in ("line", "curve")]
+    assert len(walls) > 20, len(walls)
+    if art == "circle":
+        assert any(s.kind == "curve" for s in walls)
+    if art == "maze":  # the book's own 6x8 maze
+        assert {round(s.x1 - s.x0, 1) for s in walls if s.kind == "line"} - {0.0}
+
+
+def test_the_title_word_is_its_longest_word_in_capitals():
+    from puzzlebook.cover.art import title_word
+
+    assert title_word("The Big Book of Winding Mazes!") == "WINDING"
+    assert title_word("Émile's Mazes") == "ÉMILES"
+    assert title_word("★ ★") == ""

@@ -5,15 +5,54 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..errors import At, Problem
 from ..geometry import extent
 from ..layout.items import BookPlan, MazeFrame, Page
+from ..masks import Mask
 from ..puzzles import Puzzle, Recipe
 from ..rng import derive_seed
+from ..shapes import MAX_WORD, shape_mask, too_thin, word_mask, word_picture, word_refused
 
 LEGIBLE = 900
 """Cells of the largest book maze the front shows: a bigger one reads as grey texture on a shelf."""
 CIRCLE = Recipe("recursive-backtracker", 12, 12, grid="circle", marks="center-out", inner=2)
 """The front's round maze, when ``art: circle`` asks for one: twelve rings, the centre its goal."""
+SHAPE_SIZE = 24
+"""Cells across and down a built-in shape on the front: it reads as itself, and its paths at a glance."""
+WORD_SCALE = 1
+"""A word on the front drawn over this many times the least size that reads as letters: the front is
+narrow for a word, so more cells would only make its paths too fine."""
+
+
+def title_word(title: str) -> str:
+    """The title's longest word, letters and digits only, in capitals: the word the front draws."""
+    words = ["".join(c for c in word if c.isalnum()) for word in title.split()]
+    return max(words, key=len, default="").upper()[:MAX_WORD]
+
+
+def art_mask(kind: str, title: str, where: At) -> tuple[Mask | None, list[Problem]]:
+    """The cells of a shaped front maze (``art:`` a shape's name, or word), or why there are none."""
+    if kind == "word":
+        word = title_word(title)
+        if not word:
+            return None, [
+                Problem(where, "the title has no word of letters or digits to draw: choose another art")
+            ]
+        refused = word_refused(word, where)
+        picture = None if refused else word_picture(word)
+        if picture is None:
+            return None, refused or [
+                Problem(where, f'the title\'s word "{word}" draws nothing: choose another art')
+            ]
+        thin = too_thin(picture, 1, 1, "rectangle")  # one cell is always too thin: it says what reads
+        width, height = thin[1] if thin else (len(word) * 6, 8)
+        return word_mask(word, width * WORD_SCALE, height * WORD_SCALE, where)
+    return shape_mask(kind, SHAPE_SIZE, SHAPE_SIZE, where)
+
+
+def _marked(cell: float) -> MazeFrame:
+    """A frame for a maze made for the cover: arrows sized to its cells, no words (there is no room)."""
+    return MazeFrame(0, 0.0, 0.0, cell, 1.5, False, cell * 0.85, (0.0, 0.0, 0.0), label=0.0)
 
 
 def cover_path(book: str) -> str:
@@ -50,15 +89,27 @@ def front_maze(plan: BookPlan, puzzles: dict[int, Puzzle]) -> int | None:
 
 
 def art_of(
-    plan: BookPlan, puzzles: dict[int, Puzzle], kind: str, seed: int
+    plan: BookPlan, puzzles: dict[int, Puzzle], kind: str, seed: int, title: str = ""
 ) -> tuple[MazeFrame, Puzzle] | None:
-    """The front's maze: its frame on its book page and the maze itself."""
+    """The front's maze: its frame on its book page (or one for a maze made for the cover: a circle,
+    a shape, the ``title``'s word) and the maze itself."""
     if kind == "none":
         return None
     if kind == "circle":
-        puzzle = CIRCLE.make(derive_seed(seed, "cover"))
-        frame = MazeFrame(0, 0.0, 0.0, 10.0, 1.5, False, 8.5, (0.0, 0.0, 0.0), label=0.0)
-        return frame, puzzle
+        return _marked(10.0), CIRCLE.make(derive_seed(seed, "cover"))
+    if kind != "maze":
+        mask, _ = art_mask(kind, title, "cover.art")  # refused before any work when it cannot be
+        if mask is None:
+            return None
+        recipe = Recipe(
+            "recursive-backtracker",
+            mask.width,
+            mask.height,
+            marks="suggested",
+            masked=mask.off,
+            first=mask.first,
+        )
+        return _marked(10.0), recipe.make(derive_seed(seed, "cover"))
     number = front_maze(plan, puzzles)
     if number is None:
         return None

@@ -23,7 +23,7 @@ class CoverMaker:
         assert cover is not None
         self.spec, self.plan, self.trim, self.count = spec, plan, trim, count
         self.page = thumbnail_page(plan)
-        self.art = art_of(plan, puzzles, cover.art, spec.book.seed)
+        self.art = art_of(plan, puzzles, cover.art, spec.book.seed, cover.title or spec.book.title)
         self.kept = {n: puzzles[n] for n in numbers_on(self.page)}
 
     def write(self, out: Writable, made: str = "") -> None:

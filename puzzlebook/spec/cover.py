@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import string
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -12,6 +12,7 @@ from ..cover.sizes import SPINE_PER_PAGE, Paper, PrinterName
 from ..fields import OneLine, Paragraphs
 from ..registry import suggest
 from ..settings import COLORS
+from ..shapes import SHAPES
 
 MAX_BLURB = 1500
 """Characters of the back's blurb: about 250 words, more than a back cover holds at a readable size."""
@@ -65,6 +66,18 @@ def colour_rgb(value: str) -> tuple[float, float, float]:
     return r, g, b
 
 
+ARTS = ("maze", "circle", "word", *SHAPES, "none")
+"""What the front may show."""
+
+
+def _art(value: str) -> str:
+    value = value.strip().lower()
+    if value in ARTS:
+        return value
+    hint = suggest(value, list(ARTS)) or f" Choose one of {', '.join(ARTS)}."
+    raise ValueError(f'unknown art "{value}".{hint}')
+
+
 Colour = Annotated[str, AfterValidator(_colour)]
 Isbn = Annotated[str, AfterValidator(isbn_checked)]
 
@@ -100,8 +113,10 @@ class CoverSpec(BaseModel):
     )
     background: Colour = Field("#1d3557", description="the cover's colour: a name or #rrggbb")
     ink: Colour = Field("white", description="the words' and the maze's colour on it")
-    art: Literal["maze", "circle", "none"] = Field(
+    art: Annotated[str, AfterValidator(_art)] = Field(
         "maze",
-        description="the front's art: maze (the book's largest maze, with its pictures), circle (a round "
-        "maze of its own) or none",
+        description="the front's art: maze (the book's largest maze that reads at a glance, with its "
+        "pictures), circle (a round maze of its own), word (the title's longest word as a maze), a shape ("
+        + ", ".join(SHAPES)
+        + ") or none",
     )
