@@ -14,7 +14,7 @@ from ..spec import (
 from .answers import answer_links, contents_pages, fill_contents, plan_answers
 from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
 from .density import too_dense
-from .frames import by_student, page_frame, slot_items
+from .frames import YOUNG, book_words, by_student, for_children, page_frame, slot_items
 from .items import BookPlan, Box, Page, PageKind, Rule, Text
 
 DIVIDER_GRAY = 0.7
@@ -151,6 +151,9 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     columns, rows = grid_of(per_page)
     caption = layout.heading_size if per_page == 1 else layout.caption_size
     min_cell = max(layout.min_cell, 3 * layout.wall_weight)
+    young = book.difficulty in YOUNG or for_children(mazes)
+    text: float | None = None  # the Start and Finish words' one size in the book
+    alone = len(mazes) == 1  # a poster of one maze: no "Maze 1", and no page number under it
     chunks = [
         group[start : start + per_page]
         for group in by_student(mazes)  # a class set never mixes two students on a page
@@ -161,12 +164,22 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         page = new_page("maze", bookmark=mazes_word if not maze_pages else None)
         marked = any(m.has_answer for m in chunk)
         area = page_frame(
-            layout, page, book.title, chunk[0].student, chunk[0].student_where, spec.where("title"), marked
+            layout.model_copy(update={"footer": ""}) if alone else layout,
+            page,
+            book.title,
+            chunk[0].student,
+            chunk[0].student_where,
+            spec.where("title"),
+            marked,
         )
         slots = split(area, columns, rows, GAP)
+        if text is None:  # planned once, on the first page: every maze page's slots are alike
+            text = book_words(layout, slots[0], mazes, caption, young, layout.wall_weight)
         page.items += dividers(slots, len(chunk), columns)
         for slot, maze in zip(slots, chunk, strict=False):
-            items, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight)
+            items, cell = slot_items(
+                layout, slot, maze, caption, False, layout.wall_weight, young=young, alone=alone, text=text
+            )
             page.items += items
             maze_pages[maze.number] = page.number
             if cell < min_cell and maze.where not in dense:  # once per entry, not per copy or student
