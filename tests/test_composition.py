@@ -86,7 +86,7 @@ def test_same_size_mazes_share_one_cell_size_and_words_one_size(tmp_path, seed):
     )
     widths: dict[int, list[float]] = {}
     sizes = set()
-    for n, (page, walls, words) in enumerate(_maze_pages(reader, doc)):
+    for n, (_page, walls, words) in enumerate(_maze_pages(reader, doc)):
         x0, _, x1, _ = _extent(walls)
         widths.setdefault(n < 4, []).append(x1 - x0)
         sizes |= {round(size, 2) for _, size, _ in words}
@@ -107,7 +107,7 @@ def test_every_word_clears_every_wall_by_4_pt(tmp_path, grid):
     """On hex pages the "t" of Start and the "h" of Finish touched the zigzag edge."""
     reader, doc = _book(tmp_path, f"mazes:\n  - {grid[:-1]}, count: 3}}\n")
     seen = 0
-    for page, walls, words in _maze_pages(reader, doc):
+    for _page, walls, words in _maze_pages(reader, doc):
         segments = [(s.x0, s.y0, s.x1, s.y1, s.linewidth) for w in walls for s in w.shapes()]
         for _, _, box in words:
             seen += 1

@@ -278,8 +278,8 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
     from puzzlebook.build import check_book, generate
     from puzzlebook.geometry import Placement, extent
     from puzzlebook.layout import MazeFrame, MazeInfo
-    from puzzlebook.layout.signs import marks, sign_boxes
     from puzzlebook.layout.settle import settled
+    from puzzlebook.layout.signs import marks, sign_boxes
     from puzzlebook.render.pdf import setters
 
     spec = tmp_path / "book.yaml"

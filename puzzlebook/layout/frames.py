@@ -169,7 +169,7 @@ def word_size(layout: Layout, young: bool) -> float:
     """The one size of a book's Start and Finish words, planned from the layout: 12 pt, 14 pt for
     children up to eight (who read them), and on a page larger than Letter grown faster than the page
     (a poster's 40 pt heading wants words of 36 pt and more on 18x24 in)."""
-    return (14.0 if young else 12.0) * page_scale(layout) ** 1.5
+    return (14.0 if young else 12.0) * float(page_scale(layout) ** 1.5)
 
 
 YOUNG = ("age-4", "age-6", "age-8")
