@@ -84,6 +84,17 @@ def _is_length(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> bool:
     return info is not None and any(getattr(m, "func", None) in (length, margin) for m in info.metadata)
 
 
+RENAMED = {
+    "solution_gray": (
+        "solution_color",
+        "the answer line is black by default; use solution_color (a name such as red, or #rrggbb) for "
+        "another colour, and answer_wall_gray for the walls under it",
+    ),
+}
+"""Keys a layout or spec once had, with the key that took each one's place and how to use it: a file
+written for an older puzzlebook is told what to write now, not only that the key is unknown."""
+
+
 def describe(error: Any, model: type[BaseModel] | None = None) -> str:
     """One sentence for one pydantic error: what is wrong and what would be right."""
     kind = error["type"]
@@ -92,6 +103,8 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
     if kind == "extra_forbidden":
         key = str(error["loc"][-1])
         names = field_names(model, error["loc"][:-1]) if model else []
+        if key in RENAMED and RENAMED[key][0] in names:
+            return f"is no longer a key: {RENAMED[key][1]}"
         hint = suggest(key, names) or (f" Allowed: {', '.join(names)}." if names else "")
         return f'unknown key "{key}".{hint}'
     if kind == "missing":

@@ -20,7 +20,8 @@ from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
 from .measure import Metrics
-from .solve import RAY, SHAPE_SEARCHES, Cell, Ends, longest_apart_preferring
+from .solve import RAY, ROOM, ROOM_WIDE, SHAPE_SEARCHES, Cell, Ends, longest_apart_preferring, longest_between
+from .tree import Among
 
 
 @lru_cache(maxsize=16)
@@ -91,14 +92,15 @@ def outer_cells(grid: Topology) -> list[int]:
 
 
 def opening(grid: Topology, cell: int, taken: int | None = None) -> int | None:
-    """The slot to open for an entrance or exit: of the cell's sides on the outside (those with a clear
-    view out first, see ``clear_sides``), the one farthest from the middle of the field, so its arrow
+    """The slot to open for an entrance or exit: of the cell's sides on the outside (those with room for
+    a picture first, then those with a clear view out: see ``roomy_sides``, ``clear_sides``), the one farthest from the middle of the field, so its arrow
     points away from the maze. None for an inner cell."""
     sides = [s for s in grid.outer_sides(cell) if s != taken]
     if not sides:
         return None
+    roomy = [s for s in sides if s in roomy_sides(grid).get(cell, ())]
     clear = [s for s in sides if s in clear_sides(grid).get(cell, ())]
-    sides = clear or sides
+    sides = roomy or clear or sides
     w, h = grid.extent
 
     def reach(s: int) -> float:
@@ -128,16 +130,30 @@ wide as a corridor (half of it each side of the ray), and one drawn up the flank
 arm touched its walls."""
 
 
-@lru_cache(maxsize=16)
 def clear_sides(grid: Topology) -> dict[int, list[int]]:
     """For each outer cell, its outer sides with nothing of the shape in line beyond them, to the edge
     of the field: an arrow drawn there, and its word, lie in empty space, where a side facing a bay of
     the outline (between a heart's lobes, into the bowl of an a) would put them on the maze. Once per
     shape: a field is made once for the mazes of one entry."""
+    return _outlook(grid)[0]
+
+
+def roomy_sides(grid: Topology) -> dict[int, list[int]]:
+    """Of the ``clear_sides``, those that also leave room for a picture: nothing of the shape ``ROOM``
+    corridor widths out and ``ROOM_WIDE`` to each side of the line out (see ``solve.ROOM``), where a
+    side on a step of a slanting outline, or at the foot of a notch, looks clear along its own line."""
+    return _outlook(grid)[1]
+
+
+@lru_cache(maxsize=16)
+def _outlook(grid: Topology) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    """``clear_sides`` and ``roomy_sides``, looked for together: one filing of the outline serves both."""
     if not grid.masked:  # a whole field (a rectangle of hexagons, a disc): its edge has no bays
-        return {cell: grid.outer_sides(cell) for cell in outer_cells(grid)}
+        every = {cell: grid.outer_sides(cell) for cell in outer_cells(grid)}
+        return every, every
     w, h = grid.extent
-    radius = reach(grid) + CLEARANCE
+    body = reach(grid)  # a cell, as a disc round its centre (as the layout keeps pictures off it)
+    radius = body + CLEARANCE
     # each outline cell filed under the quarter-unit points within its radius, widened by what rounding
     # to quarter units may cost, then measured exactly: a ray meets the outline first
     quarters = radius * 4 + 1.5
@@ -155,16 +171,22 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
         for dx, dy in disc:
             filed.setdefault((qx + dx, qy + dy), []).append(cell)
 
-    def near(px: float, py: float, own: int) -> bool:
-        """Whether a point lies within reach of an outline cell other than ``own`` (whose reach passes
-        its own sides, where its rays start)."""
+    def near(px: float, py: float, own: int, within: float = radius) -> bool:
+        """Whether a point lies ``within`` an outline cell's centre, other than ``own`` (whose reach
+        passes its own sides, where its rays start)."""
         for cell in filed.get((round(px * 4), round(py * 4)), ()):
             cx, cy = centres[cell]
-            if cell != own and (px - cx) ** 2 + (py - cy) ** 2 < radius**2:
+            if cell != own and (px - cx) ** 2 + (py - cy) ** 2 < within**2:
                 return True
         return False
 
+    band = [
+        (t / 4, o / 2 * ROOM_WIDE)
+        for t in range(4, 4 * ROOM + 1)  # from a corridor out, where a picture starts
+        for o in range(-2, 3)
+    ]
     clear: dict[int, list[int]] = {}
+    roomy: dict[int, list[int]] = {}
     for cell in outer_cells(grid):
         ox, oy = grid.centre(cell)
         for slot in grid.outer_sides(cell):
@@ -180,7 +202,9 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
                 t += 0.25
             else:
                 clear.setdefault(cell, []).append(slot)
-    return clear
+                if not any(near(mx + ux * t - uy * o, my + uy * t + ux * o, cell, body) for t, o in band):
+                    roomy.setdefault(cell, []).append(slot)
+    return clear, roomy
 
 
 def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
@@ -193,10 +217,12 @@ def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
 def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
     """The start and end a ``marks`` rule picks, on any grid: the one place ends are chosen.
 
-    Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). On other
-    grids, ``suggested`` is the longest path between two outer cells at least half the shape's width
-    apart in a straight line (exact when the searches fit ``SHAPE_SEARCHES``); ``farthest``: the two
-    outer cells farthest apart, by a double sweep. Other rules name sides only a rectangle has."""
+    Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). A whole field
+    of hexagons or triangles takes the squares' ``suggested``: opposite sides, see ``_across_the_field``.
+    On a shape or a circle, ``suggested`` is the longest path between two outer cells at least half the
+    shape's width apart in a straight line (exact when the searches fit ``SHAPE_SEARCHES``);
+    ``farthest``: the two outer cells farthest apart, by a double sweep. Other rules name sides only a
+    rectangle has."""
     if isinstance(maze, Maze):
         return solve.square_ends(maze, rule)
     grid = maze.grid
@@ -207,6 +233,8 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
         return _centre_out(maze)
     if rule != "suggested":
         raise GenerationError(f'marks "{rule}" names sides of a rectangle; use suggested or farthest')
+    if not grid.masked and not circle:
+        return _across_the_field(maze)
     outline = outer_cells(grid)
     if len(outline) * grid.count > SHAPE_SEARCHES:
         return _farthest_pair(maze)
@@ -217,13 +245,82 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
     clear = [cell for cell in outline if cell in clear_sides(grid)]
+    room = roomy_sides(grid).keys()
     best = longest_apart_preferring(
-        clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth
+        clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth, room
     )
     if best is None:
         return _farthest_pair(maze)
     _, start, end = best
     return _ends(maze, _between(maze, depth, start, end))
+
+
+EDGES = ("left", "right", "top", "bottom")
+"""The four edges of a whole field of hexagons or triangles, as ``edge_sides`` names them."""
+
+_OUTWARD = {"left": (-1.0, 0.0), "right": (1.0, 0.0), "top": (0.0, -1.0), "bottom": (0.0, 1.0)}
+
+
+def edge_sides(grid: Topology) -> dict[str, dict[int, list[int]]]:
+    """For a whole field of a lattice kind (hexagons, triangles: no mask), each edge's cells, in reading
+    order, and the slots of each that cross it: the left column's, the right column's, and the cells of
+    the top and bottom rows with a side on that edge (a triangle pointing up in the top row touches it
+    only with its apex, so it has none). A corner hexagon's slanted side crosses two edges."""
+    w, h = grid.width, grid.height
+    kind = grid.kind
+    found: dict[str, dict[int, list[int]]] = {edge: {} for edge in EDGES}
+    for cell in outer_cells(grid):
+        x, y = grid.xy(cell)
+        steps = kind.steps[kind.pattern(x, y)]
+        for slot in grid.outer_sides(cell):
+            step = steps[slot]
+            assert step is not None
+            nx, ny = x + step[0], y + step[1]
+            for edge, crossed in zip(EDGES, (nx < 0, nx >= w, ny < 0, ny >= h), strict=True):
+                if crossed:
+                    found[edge].setdefault(cell, []).append(slot)
+    return found
+
+
+def _facing(grid: Topology, cell: int, slots: list[int], edge: str) -> int:
+    """Of a cell's slots across ``edge``, the one whose side faces it most squarely (a corner hexagon's
+    flat top rather than its slanted side, for the top edge), then the one farther from the middle of
+    the field, so the arrow points away from the maze."""
+    ex, ey = _OUTWARD[edge]
+    cx, cy = grid.centre(cell)
+    w, h = grid.extent
+
+    def key(slot: int) -> tuple[float, float, int]:
+        side = grid.side(cell, slot)
+        assert side is not None
+        mx, my = side.middle
+        square = ((mx - cx) * ex + (my - cy) * ey) / (math.hypot(mx - cx, my - cy) or 1.0)
+        return (round(square, 6), (mx - w / 2) ** 2 + (my - h / 2) ** 2, -slot)
+
+    return max(slots, key=key)
+
+
+def _across_the_field(maze: GraphMaze) -> Ends:
+    """``suggested`` on a whole field of hexagons or triangles, as on squares (``solve.square_ends``):
+    the longest path from the left column to the right column or from the top row to the bottom row,
+    the start on the left (top), each end opened on a side across its edge. On a tie, top-bottom for a
+    field taller than wide (as drawn), left-right otherwise; within one pair of edges, the pair met
+    first. Exact, from one walk of the maze (``solve.longest_between``), so as fast as on squares."""
+    grid = maze.grid
+    edges = edge_sides(grid)
+    left, right, top, bottom = (list(edges[edge]) for edge in EDGES)
+    depth, order = _preorder(maze, left[0])
+    among = Among(order, depth, left + right + top + bottom).from_cell
+    found = [(longest_between(among, left, right, depth), ("left", "right"))]
+    if top and bottom:  # a lone triangle has no side on the top edge
+        found.append((longest_between(among, top, bottom, depth), ("top", "bottom")))
+    w, h = grid.extent
+    if len(found) == 2 and h > w:
+        found.reverse()  # taller than wide: top-bottom wins a tie
+    (_, a, b), (first, second) = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
+    cells = _between(maze, depth, a, b)
+    sides = (_facing(grid, a, edges[first][a], first), _facing(grid, b, edges[second][b], second))
+    return Ends(grid.xy(a), grid.xy(b), sides, cells, grid)  # type: ignore[arg-type]
 
 
 def _preorder(maze: GraphMaze, root: int) -> tuple[list[int], list[int]]:

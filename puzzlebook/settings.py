@@ -38,6 +38,23 @@ MAX_LINE = 12.0  # pt: walls heavier than this are a mistake, not a style
 FONT_MAGIC = (b"\x00\x01\x00\x00", b"true")  # TrueType outlines, the only ones reportlab embeds
 PLACEHOLDERS = ("page", "pages", "title")  # what header and footer may say: {page} of {pages}, {title}
 PAGES = "\x00pages\x00"  # stands for {pages} until the book's page count is known
+ANSWER_WALL_GRAY = 0.55  # an answer's walls: a mid gray (45% ink), so the black line reads first
+COLORS: dict[str, tuple[float, float, float]] = {  # the answer line's named colours, as RGB
+    "black": (0.0, 0.0, 0.0),
+    "red": (0.85, 0.1, 0.1),
+    "blue": (0.1, 0.3, 0.85),
+    "green": (0.05, 0.55, 0.2),
+    "purple": (0.5, 0.2, 0.7),
+    "orange": (0.95, 0.45, 0.0),
+    "magenta": (0.85, 0.0, 0.55),
+}
+
+
+def color_rgb(value: str) -> tuple[float, float, float]:
+    """A colour the layout names, as RGB from 0 to 1: a name of ``COLORS`` or ``#rrggbb``."""
+    if value in COLORS:
+        return COLORS[value]
+    return tuple(int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 class _Model(BaseModel):
@@ -129,7 +146,18 @@ class Layout(_Model):
     answer_wall_weight: Length = Field(
         1.0, ge=MIN_LINE, le=MAX_LINE, description="the walls' weight in the answer key"
     )
-    solution_gray: float = Field(0.3, ge=0.0, le=0.6, description="0 is black; keep it dark for B&W")
+    solution_color: str = Field(
+        "black",
+        description="the answer line's colour: black, or for a colour interior or screen "
+        + ", ".join(c for c in COLORS if c != "black")
+        + " or #rrggbb",
+    )
+    answer_wall_gray: float = Field(
+        ANSWER_WALL_GRAY,
+        ge=0.0,
+        le=0.7,
+        description="the answer key's walls: 0 is black, 0.55 a mid gray under a black answer line",
+    )
     font: OneLine = Field(
         "DejaVuSans",
         max_length=255,
@@ -244,6 +272,24 @@ class Layout(_Model):
             hint = suggest(value, list(PAIRS)) or f" Choose one of {', '.join(PAIRS)}."
             raise ValueError(f'unknown pictures "{value}".{hint}')
         return value
+
+    @field_validator("solution_color")
+    @classmethod
+    def _solution_color(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value in COLORS or (
+            len(value) == 7 and value[0] == "#" and all(c in string.hexdigits for c in value[1:])
+        ):
+            return value
+        hint = suggest(value, list(COLORS)) or ""
+        raise ValueError(
+            f'unknown colour "{value}".{hint} Use one of {", ".join(COLORS)}, or #rrggbb such as #d62728'
+        )
+
+    @property
+    def solution_rgb(self) -> tuple[float, float, float]:
+        """The answer line's colour as RGB."""
+        return color_rgb(self.solution_color)
 
     @field_validator("mazes_per_page")
     @classmethod

@@ -10,7 +10,7 @@ subset's longest path.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import takewhile
 from typing import TypeAlias
@@ -147,7 +147,7 @@ def square_ends(maze: Maze, rule: str = "suggested") -> Ends:
       order), opened on their outer sides, sideways first.
     - ``corners``: the top-left cell to the bottom-right one, opened left and right.
 
-    Exact, not a heuristic, from one walk of the maze: see ``_longest_between``. Within one pair of
+    Exact, not a heuristic, from one walk of the maze: see ``longest_between``. Within one pair of
     sides, equal lengths go to the pair met first, so a maze always gets the same ends.
     """
     grid = maze.grid
@@ -173,9 +173,9 @@ def square_ends(maze: Maze, rule: str = "suggested") -> Ends:
         among = Among(order, anywhere, left + right + top + bottom).from_cell  # type: ignore[assignment]
     found = []  # one walk serves both pairs of sides
     if rule != "top-bottom":
-        found.append((_longest_between(among, left, right, anywhere), (W, E)))
+        found.append((longest_between(among, left, right, anywhere), (W, E)))
     if rule != "left-right":
-        found.append((_longest_between(among, top, bottom, anywhere), (N, S)))
+        found.append((longest_between(among, top, bottom, anywhere), (N, S)))
     if len(found) == 2 and h > w:
         found.reverse()  # taller than wide: top-bottom wins a tie
     (_, a, b), sides = max(found, key=lambda item: item[0][0])  # max keeps the first of a tie
@@ -228,7 +228,7 @@ def _between(maze: Maze, depth: Distances, a: int, b: int) -> list[int]:
     return from_a + from_b[-2::-1]
 
 
-def _longest_between(
+def longest_between(
     among: Callable[[int], Mapping[int, int] | Distances],
     first: list[int],
     second: list[int],
@@ -271,9 +271,24 @@ the work of looking out, which would otherwise grow with the shape's size for ev
 
 def shape_search_cells(outline: int, cells: int) -> int:
     """Cells a masked maze's ends cost to find (see ``_across_the_shape``), for the book's work limit:
-    the searches, and looking out from each outline cell (four sides, ``RAY`` steps each at most)."""
+    the searches, and looking out from each outline cell (four sides, ``RAY`` steps each at most, and
+    the ``ROOM`` beyond a clear one)."""
     searches = outline * cells if outline * cells <= SHAPE_SEARCHES else 2 * cells
-    return searches + outline * 4 * RAY
+    return searches + outline * 4 * (RAY + ROOM * (2 * ROOM_WIDE + 1))
+
+
+ROOM = 4
+"""How deep, in cells beyond an end's opening, a shape must leave the page empty for the end to have
+room: its arrow and picture (about 1 cell out and 2 to 3 cells deep at a book's sizes) and its word. A
+side can look clear along its own row and still open into a notch of the outline (between a heart's
+lobes, on a step of its slanting side), where the picture would lie on the maze and is left out."""
+
+ROOM_WIDE = 1
+"""Cells on each side of the opening's line that the room takes in: a picture is wider than a corridor."""
+
+NEAR = 0.9
+"""How long, against the longest, a way between ends with room must be to be chosen instead: a notch is
+not chosen when a pair nearly as long has room, and a maze is never made much easier for it."""
 
 
 def longest_apart(
@@ -281,20 +296,37 @@ def longest_apart(
     spots: list[tuple[float, float]],
     apart: float,
     search: Callable[[int], Mapping[int, int] | Distances],
+    room: Collection[int] = (),
 ) -> tuple[int, int, int] | None:
     """(length, a, b) of the longest path between two ``outline`` cells whose ``spots`` lie at least
     sqrt(``apart``) apart, from ``search``, the distances from each (``tree.Among`` gives them from
     one walk of the maze); ties go to the pair first in reading order. None when no pair lies that far
-    apart."""
-    best: tuple[int, int, int] | None = None
+    apart.
+
+    With ``room`` (the cells whose ends have room, see ``ROOM``), the longest of the pairs with both
+    ends in it, else with one, is taken instead when it is at least ``NEAR`` times as long."""
+    best: list[tuple[int, int, int, int, int] | None] = [None, None, None]  # by ends with room
+    roomy = [cell in room for cell in outline]
     for i, a in enumerate(outline):
         dist = search(a)
         ax, ay = spots[i]
+        here = roomy[i]
         for j in range(i + 1, len(outline)):
             bx, by = spots[j]
-            if (ax - bx) ** 2 + (ay - by) ** 2 >= apart and (best is None or dist[outline[j]] > best[0]):
-                best = (dist[outline[j]], a, outline[j])
-    return best
+            if (ax - bx) ** 2 + (ay - by) ** 2 >= apart:
+                level = here + roomy[j]
+                found = best[level]
+                if found is None or dist[outline[j]] > found[0]:
+                    best[level] = (dist[outline[j]], -i, -j, a, outline[j])
+    # the longest with at least so many ends with room; ties to the pair first in reading order
+    at_least = [max((b for b in best[level:] if b is not None), default=None) for level in range(3)]
+    longest = at_least[0]
+    if longest is None:
+        return None
+    for pick in (at_least[2], at_least[1], longest):
+        if pick is not None and pick[0] >= NEAR * longest[0]:
+            return pick[0], pick[3], pick[4]
+    raise AssertionError("the longest pair is always near enough to itself")
 
 
 def longest_apart_preferring(
@@ -304,12 +336,15 @@ def longest_apart_preferring(
     apart: float,
     order: Sequence[int],
     depth: Sequence[int],
+    room: Collection[int] = (),
 ) -> tuple[int, int, int] | None:
     """``longest_apart`` among the ``preferred`` cells of the ``outline`` (those whose arrows have room),
     or among all of it when no pair of those lies far enough apart; distances from one walk of the maze
-    (``order``, ``depth``: see ``tree``)."""
+    (``order``, ``depth``: see ``tree``); ``room``, the cells whose pictures have room, as there."""
     for cells in (preferred, outline) if len(preferred) < len(outline) else (outline,):
-        found = longest_apart(cells, [spots[c] for c in cells], apart, Among(order, depth, cells).from_cell)
+        found = longest_apart(
+            cells, [spots[c] for c in cells], apart, Among(order, depth, cells).from_cell, room
+        )
         if found is not None:
             return found
     return None
@@ -331,7 +366,8 @@ def _across_the_shape(maze: Maze) -> Ends:
     apart = ((max(xs) - min(xs) + 1) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
     clear = [cell for cell in outline if _clear_side(grid, cell, outside) is not None]
-    found = longest_apart_preferring(clear, outline, spots, apart, order, depth)
+    room = {cell for cell in clear if _clear_side(grid, cell, outside, room=True) is not None}
+    found = longest_apart_preferring(clear, outline, spots, apart, order, depth, room)
     if found is None:  # a shape too small for any pair that far apart
         return _farthest_pair(maze)
     _, start, end = found
@@ -342,9 +378,10 @@ def _across_the_shape(maze: Maze) -> Ends:
 _SIDES = ((W, (-1, 0)), (E, (1, 0)), (N, (0, -1)), (S, (0, 1)))
 
 
-def _clear_side(grid: Grid, cell: int, outside: set[Cell]) -> int | None:
+def _clear_side(grid: Grid, cell: int, outside: set[Cell], room: bool = False) -> int | None:
     """A side of an outline cell with only the outside in line beyond it, for ``RAY`` cells or to the
-    box's edge; sideways first. None when every side looks onto the shape."""
+    box's edge; with ``room``, also ``ROOM`` cells deep and ``ROOM_WIDE`` to each side of that line
+    (beyond the box is the page's margin, room too). Sideways first; None when no side has it."""
     x, y = grid.xy(cell)
 
     def in_box(spot: Cell) -> bool:
@@ -352,17 +389,26 @@ def _clear_side(grid: Grid, cell: int, outside: set[Cell]) -> int | None:
 
     for side, (dx, dy) in _SIDES:
         ahead = takewhile(in_box, ((x + dx * k, y + dy * k) for k in range(1, RAY + 1)))
-        if all(spot in outside for spot in ahead):
-            return side
+        if not all(spot in outside for spot in ahead):
+            continue
+        if room and not all(
+            spot in outside or not in_box(spot)
+            for k in range(1, ROOM + 1)
+            for o in range(-ROOM_WIDE, ROOM_WIDE + 1)
+            for spot in [(x + dx * k - dy * o, y + dy * k + dx * o)]
+        ):
+            continue
+        return side
     return None
 
 
 def _facing_out(grid: Grid, cell: int, outside: set[Cell]) -> int | None:
-    """The side an end opens: a clear one, else any towards the outside, never into a hole of the
-    shape."""
-    side = _clear_side(grid, cell, outside)
-    if side is not None:
-        return side
+    """The side an end opens: one with room, else a clear one, else any towards the outside, never into
+    a hole of the shape."""
+    for room in (True, False):
+        side = _clear_side(grid, cell, outside, room)
+        if side is not None:
+            return side
     x, y = grid.xy(cell)
     for side, (dx, dy) in _SIDES:
         nx, ny = x + dx, y + dy

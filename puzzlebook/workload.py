@@ -28,15 +28,13 @@ STUDIO_CELLS = 250_000
 
 
 def _field(grid: str, width: int, height: int, inner: int) -> tuple[int, int]:
-    """(cells, outline cells whose searches choose the ends) of a plain field: squares take a few
-    searches for their ends (0: none to count); other grids search from their outline cells, up to
-    ``solve.SHAPE_SEARCHES`` (see ``paths.choose_ends``); a circle's outline is its rim."""
+    """(cells, outline cells whose searches choose the ends) of a plain field: squares, hexagons and
+    triangles take one walk for their ends (0: none to count); a circle searches from its rim, up to
+    ``solve.SHAPE_SEARCHES`` (see ``paths.choose_ends``)."""
     if grid == "circle":
         counts = ring_counts(width, inner)
         return sum(counts), counts[-1]
-    if grid == "rectangle":
-        return width * height, 0
-    return width * height, 2 * (width + height)
+    return width * height, 0
 
 
 def workload_problems(spec: Spec) -> list[Problem]:

@@ -31,15 +31,18 @@ def fonts(path) -> list[tuple[str, bool]]:
     return found
 
 
-def wall_lines(path, page_index: int, weight: float) -> list[tuple[float, float, float, float]]:
-    """Black strokes of the given width on one page, as (x0, top, x1, bottom) with y down. Read with
-    pdfread, which gives a form the line width set before it is placed, as the PDF says."""
+def wall_lines(
+    path, page_index: int, weight: float, gray: float = 0.0
+) -> list[tuple[float, float, float, float]]:
+    """Strokes of the given width and gray (black unless told: an answer's walls are a mid gray) on one
+    page, as (x0, top, x1, bottom) with y down. Read with pdfread, which gives a form the line width
+    and colour set before it is placed, as the PDF says."""
     reader = PdfReader(path)
     top = float(reader.pages[page_index].mediabox.top)
     return [
         (s.x0, top - s.y1, s.x1, top - s.y0)
         for s in Document(reader).page(page_index).shapes
-        if s.kind == "line" and s.stroke and abs(s.linewidth - weight) < 1e-3 and s.stroke_color == (0.0,)
+        if s.kind == "line" and s.stroke and abs(s.linewidth - weight) < 1e-3 and s.stroke_color == (gray,)
     ]
 
 

@@ -45,8 +45,9 @@ def test_output_lands_beside_the_spec_under_its_output_name(built, book):
 def test_pages_in_order_with_their_text(built):
     target, checked = built
     texts = page_texts(target)
-    # title, 7 maze pages, answers for the 6 marked mazes on one page, the unmarked one noted there
-    assert len(texts) == len(checked.plan.pages) == 1 + 7 + 2
+    # title, 7 maze pages, answers for the 6 marked mazes on three pages (the 30x40 mazes' cells would
+    # be under 4 pt six a page: they take rows of two a page), the unmarked one noted on the last
+    assert len(texts) == len(checked.plan.pages) == 1 + 7 + 3
     assert "Maze Adventures" in texts[0] and "Room 12" in texts[0] and "7 mazes" in texts[0]
     assert "Maze 1 · Warm-up" in texts[1]
     assert "seed" not in texts[1]  # no jargon on a child's page: the seed is in the answer key
@@ -120,7 +121,7 @@ def test_a_maze_and_its_answer_share_one_drawing_of_the_walls(built):
         top, bottom = height - frame.y - frame.cell * puzzle.maze.height - 0.01, height - frame.y + 0.01
         lines = [
             line
-            for line in wall_lines(target, page.number - 1, frame.wall)
+            for line in wall_lines(target, page.number - 1, frame.wall, frame.wall_gray)
             if x0 <= line[0] <= x1
             and x0 <= line[2] <= x1
             and top <= line[1] <= bottom
@@ -175,7 +176,7 @@ def test_same_bytes_in_another_process_and_hash_seed(book, tmp_path):
 def test_validate_reports_the_plan_without_building(book):
     result = runner.invoke(app, ["validate", str(book)])
     assert result.exit_code == 0, result.output
-    assert "7 mazes on 10 pages (1 title, 7 maze, 2 answer); 6 with a marked start and end" in result.stdout
+    assert "7 mazes on 11 pages (1 title, 7 maze, 3 answer); 6 with a marked start and end" in result.stdout
     assert not (book.parent / "maze-adventures.pdf").exists()
 
 

@@ -200,19 +200,39 @@ def test_layouts_lists_every_preset_with_its_description():
     assert "Name/Date/Class" in out
 
 
-def test_the_answer_line_has_one_width_in_every_format():
-    """The layout decides the answer line's width from the cell size; PDF and SVG draw exactly that."""
+def test_the_answer_line_has_one_width_and_ink_in_every_format():
+    """The layout decides the answer line's width from the cell and the walls; PDF and SVG draw exactly
+    that, black over walls in a mid gray, and heavier than the walls, so it stands out in black and white
+    (it was a dark gray line about as heavy as black walls)."""
     from puzzlebook.layout import MazeFrame, plan_single, solution_width
     from puzzlebook.pdfread import read
     from puzzlebook.spec import MazeRequest
 
     puzzle = make_puzzle("wilson", 9, 7, seed=4, marks="suggested")
     root = ET.fromstring(maze_svg(puzzle, show_solution=True))
-    assert float(root.find(f"{SVG}polyline").get("stroke-width")) == solution_width(18.0)
+    line, walls = root.find(f"{SVG}polyline"), root.find(f"{SVG}path")
+    assert float(line.get("stroke-width")) == solution_width(18.0, 1.5) > float(walls.get("stroke-width"))
+    assert line.get("stroke") == "black" and walls.get("stroke") == "#8c8c8c"
+    plain = ET.fromstring(maze_svg(puzzle)).find(f"{SVG}path")
+    assert plain.get("stroke") == "black"  # without the answer, the walls stay black
     for cells in ((9, 7), (40, 30)):  # big cells and small ones: the width follows the cell
         puzzle = make_puzzle("wilson", *cells, seed=4, marks="suggested")
         plan = plan_single(MazeRequest(1, 0, "", *cells, "wilson", {}, 4, None, "suggested"), answer=True)
         frame = next(i for p in plan.pages for i in p.items if isinstance(i, MazeFrame))
         page = next(read(export(puzzle, TextFormat.pdf, True, 72)))
+        black = [s for s in page.shapes if s.stroke and s.stroke_color == (0.0,)]
         gray = [s for s in page.shapes if s.stroke and s.stroke_color != (0.0,)]
-        assert gray and {round(s.linewidth, 3) for s in gray} == {round(solution_width(frame.cell), 3)}
+        width = solution_width(frame.cell, frame.wall)
+        assert black and {round(s.linewidth, 3) for s in black} == {round(width, 3)}
+        assert gray and {s.stroke_color for s in gray} == {(0.55,)}
+        assert min(s.linewidth for s in black) > max(s.linewidth for s in gray)
+
+
+def test_a_png_answer_draws_gray_walls_under_a_black_line():
+    """The PNG shares the answer's inks: the walls a mid gray, the line black over them."""
+    puzzle = make_puzzle("wilson", 6, 5, seed=4, marks="suggested")
+    image = Image.open(io.BytesIO(maze_png(puzzle, 72, show_solution=True))).convert("L")
+    counts = {level: n for n, level in image.getcolors(256)}
+    assert counts.get(0, 0) > 100 and counts.get(round(0.55 * 255), 0) > 100
+    plain = Image.open(io.BytesIO(maze_png(puzzle, 72))).convert("L")
+    assert round(0.55 * 255) not in {level for _, level in plain.getcolors(256)}

@@ -177,31 +177,100 @@ def test_braids_open_loops_on_hexagons() -> None:
     assert len(g["solution"]) - 1 == bfs(doc, g["start"], g["end"])  # the answer is a shortest way
 
 
-def test_suggested_ends_run_across_the_field() -> None:
-    for grid in KINDS:
-        for seed in range(5):
-            puzzle = make_puzzle("kruskal", 14, 10, seed, marks="suggested", grid=grid)
-            maze = puzzle.maze
-            assert isinstance(maze, GraphMaze) and puzzle.start and puzzle.end
-            field = maze.grid
-            a, b = field.id(*puzzle.start), field.id(*puzzle.end)
-            outer = paths.outer_cells(field)
-            assert a in outer and b in outer
-            xs = [field.centre(c)[0] for c in outer]
-            (ax, ay), (bx, by) = field.centre(a), field.centre(b)
-            assert math.hypot(ax - bx, ay - by) >= (max(xs) - min(xs)) / 2
-            # the longest such path: no qualifying pair of outer cells is farther apart by path
+def edge_cells(grid: str, w: int, h: int, cells: list[tuple[int, int]]) -> dict[str, set[int]]:
+    """The ids of the cells on each edge of a whole field, from their coordinates alone: the left and
+    right columns, and the cells of the top (bottom) row with a side on that edge, which on triangles
+    are those pointing down (up)."""
+
+    def flat_top(x: int, y: int) -> bool:
+        return grid == "hex" or (x + y) % 2 == 1
+
+    def flat_bottom(x: int, y: int) -> bool:
+        return grid == "hex" or (x + y) % 2 == 0
+
+    return {
+        "left": {i for i, (x, _) in enumerate(cells) if x == 0},
+        "right": {i for i, (x, _) in enumerate(cells) if x == w - 1},
+        "top": {i for i, (x, y) in enumerate(cells) if y == 0 and flat_top(x, y)},
+        "bottom": {i for i, (x, y) in enumerate(cells) if y == h - 1 and flat_bottom(x, y)},
+    }
+
+
+FIELDS = [(2, 1), (1, 5), (2, 2), (3, 7), (7, 3), (6, 6), (12, 10), (9, 16), (20, 5)]
+
+
+@pytest.mark.parametrize("grid", KINDS)
+def test_suggested_ends_run_between_opposite_sides_as_on_squares(grid: str) -> None:
+    """A whole field of hexagons or triangles ran between any two outer cells half its width apart: a
+    12x10 hex maze started at [0, 0] and ended at [6, 0], both on the top row. Now it runs from the left
+    column to the right column or from the top row to the bottom row, as squares do, by the longest way
+    any such pair has (an independent search from every cell of the left column and the top row, on the
+    JSON graph the command writes), each end opened on a side that faces out of its edge."""
+    for w, h in FIELDS:
+        if kind(grid).size_problem(w, h):
+            continue
+        for seed in range(6):
+            algorithm = WALKERS[seed % len(WALKERS)]
+            size = f"{w}x{h}"
+            result = run(
+                "maze",
+                "-a",
+                algorithm,
+                "-s",
+                size,
+                "--grid",
+                grid,
+                "--seed",
+                str(seed),
+                "--marks",
+                "suggested",
+                "--format",
+                "json",
+            )
+            assert result.returncode == 0, result.stderr
+            doc = json.loads(result.stdout)
+            g = doc["graph"]
+            cells = [tuple(c) for c in g["cells"]]
+            edges = edge_cells(grid, w, h, cells)
+            start, end = g["start"], g["end"]
+            assert (start in edges["left"] and end in edges["right"]) or (
+                start in edges["top"] and end in edges["bottom"]
+            ), (size, seed, cells[start], cells[end])
             best = 0
-            for i, p in enumerate(outer):
-                dist = paths.distances(maze, p)
-                px, py = field.centre(p)
-                for q in outer[i + 1 :]:
-                    qx, qy = field.centre(q)
-                    if (px - qx) ** 2 + (py - qy) ** 2 >= ((max(xs) - min(xs)) / 2) ** 2:
-                        best = max(best, dist[q])
-            assert len(puzzle.route or []) - 1 == best
-            for side, cell in zip(puzzle.sides, (a, b), strict=True):
-                assert side in field.outer_sides(cell)  # each end opens onto the outside
+            for first, second in (("left", "right"), ("top", "bottom")):
+                for a in edges[first]:
+                    dist = graph_distances(doc, a)
+                    best = max([best] + [dist[b] for b in edges[second]])
+            assert len(g["solution"]) - 1 == bfs(doc, start, end) == best, (size, seed)
+            # the opening faces out of the edge the end lies on
+            puzzle = make_puzzle(algorithm, w, h, seed, marks="suggested", grid=grid)
+            assert [puzzle.start, puzzle.end] == [cells[start], cells[end]]
+            outward = []
+            for cell, slot in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True):
+                assert slot is not None
+                corners = kind(grid).corners(*cell)
+                (x0, y0), (x1, y1) = corners[slot], corners[(slot + 1) % len(corners)]
+                cx, cy = kind(grid).centre(*cell)
+                outward.append(((x0 + x1) / 2 - cx, (y0 + y1) / 2 - cy))
+            (sx, sy), (ex, ey) = outward
+            assert (start in edges["left"] and end in edges["right"] and sx < -0.1 and ex > 0.1) or (
+                start in edges["top"] and end in edges["bottom"] and sy < -0.1 and ey > 0.1
+            ), (
+                size,
+                seed,
+                outward,
+            )
+
+
+def test_a_hex_maze_wider_than_tall_and_one_taller_than_wide_break_ties_as_squares_do() -> None:
+    """On a tie between the two pairs of sides, a field taller than wide (as drawn) runs top to bottom:
+    a single column of hexagons has one way, between its top and bottom cells."""
+    for h in (2, 5, 9):
+        puzzle = make_puzzle("wilson", 1, h, 0, marks="suggested", grid="hex")
+        assert (puzzle.start, puzzle.end) == ((0, 0), (0, h - 1))
+        assert puzzle.sides == (4, 1)  # opened on its flat top and flat bottom: N and S
+    puzzle = make_puzzle("wilson", 9, 1, 0, marks="suggested", grid="hex")
+    assert (puzzle.start, puzzle.end) == ((0, 0), (8, 0))
 
 
 def test_row_builders_are_refused_on_other_grids() -> None:

@@ -73,7 +73,9 @@ def test_a_landscape_handout_is_built_on_its_side(tmp_path):
     from puzzlebook.build import build_book
 
     spec = tmp_path / "book.yaml"
-    spec.write_text("title: T\nlayout: handout\npage_size: a4 landscape\nmazes: [{size: 12x8}]\n")
+    # 11x7: the sheet's title, now its largest text with room above the Name line, leaves a 12x8 cells
+    # of 13.7 pt at 2 a page, under the handout's 14 pt
+    spec.write_text("title: T\nlayout: handout\npage_size: a4 landscape\nmazes: [{size: 11x7}]\n")
     target, _ = build_book(spec)
     box = PdfReader(target).pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx((841.89, 595.28), abs=0.01)
@@ -136,6 +138,16 @@ def test_unknown_preset_suggests_one(tmp_path):
         SpecError, match=re.escape('book.yaml:2: layout: unknown layout "activty-book". Did you mean')
     ):
         load_layout(spec.book.layout, spec)
+
+
+def test_a_layout_written_for_an_older_puzzlebook_is_told_what_took_a_key_s_place(tmp_path):
+    (tmp_path / "old.yaml").write_text("page_size: letter\nsolution_gray: 0.4\n")
+    spec = spec_file(tmp_path, "title: x\nlayout: old.yaml\nmazes:\n  - size: 5x5\n")
+    with pytest.raises(SpecError) as err:
+        load_layout(spec.book.layout, spec)
+    message = str(err.value)
+    assert "old.yaml:2: solution_gray: is no longer a key" in message
+    assert "use solution_color" in message and "answer_wall_gray" in message
 
 
 def items_of(plan, kind):
@@ -227,16 +239,22 @@ def test_a_poster_of_few_big_cells_keeps_bold_walls_answer_line_and_words(tmp_pa
     target, checked = build_book(tmp_path / "book.yaml")
     frames = items_of(checked.plan, MazeFrame)
     maze, answer = (next(f for f in frames if f.answer is a) for a in (False, True))
-    assert maze.cell > 150 and maze.wall == pytest.approx(maze.cell / 25)
+    assert maze.cell > 150 and maze.wall == 10  # a tenth of the cell, up to 10 pt
     pages = list(read(Path(target).read_bytes()))
     walls = [s for s in pages[0].drawn if isinstance(s, Lines) and s.stroke]
-    assert walls and min(s.linewidth for s in walls) == pytest.approx(maze.cell / 25, abs=0.01)
+    assert walls and min(s.linewidth for s in walls) == pytest.approx(10, abs=0.01)
     words = [c for c in pages[0].chars if c.text in "StartFinish" and c.size > MIN_TEXT]
     assert {c.text for c in words} >= set("StartFinish") and min(c.size for c in words) >= 12
-    answer_walls = [s for s in pages[1].drawn if isinstance(s, Lines) and s.stroke]
-    line = [s for s in pages[1].shapes if s.stroke and s.stroke_color != (0.0,)]
+    answer_walls = [
+        s for s in pages[1].drawn if isinstance(s, Lines) and s.stroke and s.stroke_color != (0.0,)
+    ]
+    line = [s for s in pages[1].shapes if s.stroke and s.stroke_color == (0.0,)]  # black over gray walls
     assert line and answer_walls
-    assert min(s.linewidth for s in line) >= max(s.linewidth for s in answer_walls) >= answer.cell / 25 - 0.01
+    assert (
+        min(s.linewidth for s in line)
+        > max(s.linewidth for s in answer_walls)
+        >= min(answer.cell / 10, 10) - 0.01
+    )
     (tmp_path / "book.yaml").write_text(
         "title: Floor\nlayout: square-poster\nmarks: suggested\nmazes:\n  - {size: 2x2, seed: 3}\n"
     )

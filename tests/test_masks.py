@@ -108,8 +108,12 @@ def masks(draw):
 @given(text=masks(), seed=st.integers(0, 2**32), algorithm=st.sampled_from(WALKERS))
 def test_suggested_ends_run_across_the_shape_as_far_as_any_pair_does(text, seed, algorithm):
     """Brute force over every pair of outline cells at least half the shape's width apart, of those with
-    a clear view out when such a pair exists: none is farther apart along the maze than the suggested
-    start and end, and each end opens on a side with a clear view out when it has one."""
+    a clear view out when such a pair exists: the suggested start and end are the longest pair along
+    the maze, or, when a pair at least ``NEAR`` times as long has room beyond both ends (then one) for
+    a picture, the longest of those; each end opens on a side with room, else with a clear view out,
+    when it has one."""
+    from puzzlebook.solve import NEAR
+
     mask, _ = parse_mask(text, "m.txt", "")
     if mask is None or not mask.off:
         return  # fewer than two cells, or a full rectangle: its ends sit on opposite sides (test_solve)
@@ -126,12 +130,47 @@ def test_suggested_ends_run_across_the_shape_as_far_as_any_pair_does(text, seed,
 
     pairs = far_pairs([cell for cell in outline(mask) if clear_views(mask, cell)]) or far_pairs(outline(mask))
     for cell, side in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True):
-        assert side in clear_views(mask, cell) or not clear_views(mask, cell)
+        assert side in (room_views(mask, cell) or clear_views(mask, cell)) or not clear_views(mask, cell)
     length = len(puzzle.solution)
     assert length == len(shortest_path(cells, puzzle.start, puzzle.end))
     if pairs:
         assert (puzzle.start, puzzle.end) in pairs or (puzzle.end, puzzle.start) in pairs
-        assert length == max(len(shortest_path(cells, a, b)) for a, b in pairs)
+        lengths = {pair: len(shortest_path(cells, *pair)) - 1 for pair in pairs}
+        longest = max(lengths.values())
+        for ends_with_room in (2, 1, 0):
+            near = [
+                n
+                for (a, b), n in lengths.items()
+                if bool(room_views(mask, a)) + bool(room_views(mask, b)) >= ends_with_room
+            ]
+            if near and max(near) >= NEAR * longest:
+                break
+        assert length - 1 == max(near), ends_with_room
+        assert bool(room_views(mask, puzzle.start)) + bool(room_views(mask, puzzle.end)) >= ends_with_room
+
+
+def test_a_shapes_ends_leave_room_for_their_pictures_when_a_pair_nearly_as_long_does(tmp_path):
+    """4 of 10 hearts in a paperback with pictures had no planet at the finish: its end fell on a step
+    of the heart's slanting side, or between the lobes, where the picture would lie on the maze. Ends
+    are now chosen among pairs nearly as long that leave room beyond both openings: built as a book,
+    (nearly) every shape on squares and triangles shows both pictures, and the ways are hardly shorter."""
+    lines = ["title: T", "layout: activity-book", "page_size: 8.5x11in", "seed: 2", "marks: suggested"]
+    lines += ["pictures: rocket-planet", "mazes:"]
+    for shape in ("heart", "star", "cat", "fish", "apple", "cloud", "diamond", "triangle", "circle"):
+        for grid, size in (("rectangle", "16x16"), ("triangle", "24x16")):
+            lines.append(f"  - {{shape: {shape}, size: {size}, grid: {grid}, count: 4}}")
+    spec = tmp_path / "book.yaml"
+    spec.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["build", str(spec), "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.stderr
+    told = re.findall(
+        r"mazes? ([\d, -]+) (?:is|are) drawn without the (?:words and )?pictures", result.stderr
+    )
+    lost = 0
+    for part in ",".join(told).split(","):  # "3", or a run "1-9"
+        first, _, last = part.strip().partition("-")
+        lost += int(last or first) - int(first) + 1
+    assert lost <= 2, result.stderr  # of 72 mazes: 10 or more lost a picture before
 
 
 def write_book(tmp_path, entry, marks="suggested"):
@@ -599,6 +638,29 @@ def clear_views(mask, cell, ray=16):
         if not any(spot in shape or spot in closed for spot in ahead):
             views.add(side)
     return views
+
+
+def room_views(mask, cell, depth=4, wide=1):
+    """The clear views of a cell with room for a picture beyond them: nothing of the shape, nor a hole
+    of it, ``depth`` cells out and ``wide`` cells to each side of the line out (beyond the box is
+    the page's margin)."""
+    shape, closed = set(cells_of(mask)), holes(mask)
+    steps = {8: (-1, 0), 4: (1, 0), 1: (0, -1), 2: (0, 1)}
+    return {
+        side
+        for side in clear_views(mask, cell)
+        if not any(
+            spot in shape or spot in closed
+            for k in range(1, depth + 1)
+            for o in range(-wide, wide + 1)
+            for spot in [
+                (
+                    cell[0] + steps[side][0] * k + steps[side][1] * o,
+                    cell[1] + steps[side][1] * k + steps[side][0] * o,
+                )
+            ]
+        )
+    }
 
 
 def holes(mask):

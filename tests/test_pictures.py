@@ -1,7 +1,9 @@
-"""The start and end pictures: complete pairs, inside their box, printable lines, and the same drawing in
-PDF, SVG and PNG."""
+"""The start and end pictures: complete pairs, inside their box, printable lines, one colouring-book style
+(white shapes in one outline weight, black only for eyes and noses), and the same drawing in PDF, SVG and
+PNG."""
 
 import io
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -11,11 +13,12 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from puzzlebook.artwork import (
+    BLACK_AREA,
     MIN_LINE,
     MIN_SIZE,
-    MIN_STROKE,
     PAIRS,
     PICTURES,
+    WEIGHT,
     Circle,
     Close,
     CurveTo,
@@ -24,9 +27,11 @@ from puzzlebook.artwork import (
     Path,
     bounds,
     flatten,
+    line_width,
     placed,
 )
 from puzzlebook.layout import MIN_LINE as LAYOUT_MIN_LINE
+from puzzlebook.pdfread import Document
 from puzzlebook.render.pictures import draw_pdf, draw_png, svg
 
 NAMES = sorted(PICTURES)
@@ -72,13 +77,16 @@ def test_pictures_are_centred_in_their_box_and_fill_most_of_it(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_lines_print_at_the_smallest_size(name):
+    """Every line is the one weight, relative to the picture's size, and never under a printable line:
+    at 1.25 in, the 1.5-2 pt of a commercial colouring book."""
     picture = PICTURES[name]
-    for shape in picture.shapes:
-        if shape.stroke is not None:
-            assert shape.width >= MIN_STROKE - 1e-9
-    for shape in placed(picture, 0, 0, MIN_SIZE):
-        if shape.stroke is not None:
-            assert shape.width >= MIN_LINE - 1e-9
+    strokes = [shape.width for shape in picture.shapes if shape.stroke is not None]
+    assert strokes and all(width == WEIGHT for width in strokes)
+    assert 1.5 <= line_width(WEIGHT, 90) <= 2.0
+    for size in (MIN_SIZE, 0.6 * 72, MIN_LINE / WEIGHT, 90, 108):
+        for shape in placed(picture, 0, 0, size):
+            if shape.stroke is not None:
+                assert shape.width == pytest.approx(max(WEIGHT * size, MIN_LINE)) and shape.width >= MIN_LINE
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -97,10 +105,11 @@ def test_subpaths_of_a_filled_path_never_overlap(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_each_picture_inks_a_sensible_share_of_its_box(name):
-    """Neither empty nor a blob: 15% to 70% of the box black at 200 px."""
+    """Neither empty nor a blob: an outline drawing to colour inks 5% to 25% of its box at 200 px (a
+    silhouette inked 15% to 70%)."""
     histogram = png(name).histogram()
     black = sum(histogram[:128]) / (200 * 200)
-    assert 0.15 <= black <= 0.70, f"{name}: {black:.0%} black"
+    assert 0.05 <= black <= 0.25, f"{name}: {black:.0%} black"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -187,3 +196,118 @@ def test_shapes_refuse_to_be_invisible():
         Path((LineTo(1, 1),), fill="black")
     with pytest.raises(ValueError):
         Circle(0, 0, 1, stroke="black")
+
+
+def area(shape):
+    """The area a filled shape covers, in its units: a circle's, or its flattened outline's (shoelace)."""
+    if isinstance(shape, Circle):
+        return math.pi * shape.r**2
+    total = 0.0
+    for pts, _closed in flatten(shape.commands, 0.002):
+        total += (
+            abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True))) / 2
+        )
+    return total
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_picture_is_an_outline_drawing_to_colour(name):
+    """White shapes in a black outline, white covers that hide lines behind, and black only in small
+    details (an eye, a nose): no silhouette, no white line drawn over black."""
+    outlined = 0
+    for shape in PICTURES[name].shapes:
+        if shape.stroke is not None:
+            assert shape.stroke == "black" and shape.fill in (None, "white"), shape
+            outlined += shape.fill == "white"
+        elif shape.fill == "black":
+            assert area(shape) <= BLACK_AREA, f"{name}: a black area of {area(shape):.4f} of the box"
+    assert outlined >= 1  # something to colour in
+    black = sum(area(s) for s in PICTURES[name].shapes if s.fill == "black" and s.stroke is None)
+    assert black <= 3 * BLACK_AREA  # two eyes and a nose at most
+
+
+@pytest.mark.parametrize("size", [90.0, 0.6 * 72, MIN_SIZE])
+def test_pictures_read_back_from_a_pdf_as_outlines_of_one_weight_inside_their_squares(size):
+    """Drawn at 1.25 in, 0.6 in and the smallest size, each picture (and its mirror) reads back from the
+    PDF as every one of its shapes inside its square, every line black at the one weight, and black
+    filled only in small details."""
+    gap = 20.0
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(2 * (size + gap), len(NAMES) * (size + gap)), invariant=1)
+    squares = []
+    for i, name in enumerate(NAMES):
+        for j, mirror in enumerate((False, True)):
+            x, y = j * (size + gap) + gap / 2, i * (size + gap) + gap / 2
+            draw_pdf(canvas, placed(PICTURES[name], x, y, size, mirror))
+            squares.append((name, x, y))
+    canvas.showPage()
+    canvas.save()
+    shapes = Document(PdfReader(io.BytesIO(buffer.getvalue()))).page(0).shapes
+    weight = line_width(WEIGHT, size)
+    assert weight >= MIN_LINE and (size < 90 or 1.5 <= weight <= 2.0)
+    found = 0
+    for name, x, y in squares:
+        inside = [s for s in shapes if x - 0.01 <= s.x0 and s.x1 <= x + size + 0.01 and y - 0.01 <= s.y0]
+        inside = [s for s in inside if s.y1 <= y + size + 0.01]
+        assert len(inside) == len(PICTURES[name].shapes), name  # each shape in its square, none outside
+        found += len(inside)
+        for s in inside:
+            if s.stroke:
+                assert s.linewidth == pytest.approx(weight, abs=1e-3) and s.stroke_color == (0.0,), (name, s)
+                assert not s.fill or s.fill_color == (1.0,), (name, s)
+            elif s.fill_color == (0.0,):  # its box: at most 4/pi of a disc's area, more for a tilted oval
+                assert (s.x1 - s.x0) * (s.y1 - s.y0) <= 2 * BLACK_AREA * size * size, (name, s)
+    assert found == len(shapes)
+
+
+@pytest.mark.parametrize("pair", sorted(PAIRS))
+def test_a_book_prints_both_pictures_as_outlines_the_same_each_build(tmp_path, monkeypatch, pair):
+    """Read back from the built book: on every maze page both pictures are all there inside their
+    squares, their lines black at the one weight for their size, white inside, black only in small
+    details; and the same spec builds the same bytes."""
+    from puzzlebook.build import build_book
+    from puzzlebook.render import pdf
+
+    drawn = []  # (page number, name, x, y, size) of each picture the first build draws
+
+    def recorded_place(picture, x, y, size, mirror=False):
+        drawn.append([None, picture.name, x, y, size])
+        return placed(picture, x, y, size, mirror)
+
+    def recorded_draw(canvas, shapes):
+        drawn[-1][0] = canvas.getPageNumber()
+        return draw_pdf(canvas, shapes)
+
+    monkeypatch.setattr(pdf, "placed", recorded_place)
+    monkeypatch.setattr(pdf, "draw_pictures", recorded_draw)
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        f"title: T\nmarks: suggested\npictures: {pair}\nseed: 5\n"
+        "mazes:\n  - {size: 8x10, count: 2}\n  - {size: 14x10, marks: top-bottom}\n"
+    )
+    first = build_book(spec, tmp_path / "first.pdf")[0]
+    pictures = list(drawn)
+    build_book(spec, tmp_path / "second.pdf")
+    assert (tmp_path / "first.pdf").read_bytes() == (tmp_path / "second.pdf").read_bytes()
+    assert pictures and all(page is not None for page, *_ in pictures)
+
+    start, end = PAIRS[pair]
+    by_page = {}
+    for page, name, *_ in pictures:
+        by_page.setdefault(page, []).append(name)
+    assert len(by_page) == 3 and all(sorted(names) == sorted([start, end]) for names in by_page.values())
+    document = Document(PdfReader(first))
+    for page, name, x, y, size in pictures:
+        shapes = document.page(page - 1).shapes
+        inside = [
+            s
+            for s in shapes
+            if x - 0.01 <= s.x0 and s.x1 <= x + size + 0.01 and y - 0.01 <= s.y0 and s.y1 <= y + size + 0.01
+        ]
+        assert len(inside) == len(PICTURES[name].shapes), (page, name)  # all of it, and only it, inside
+        for s in inside:
+            if s.stroke:
+                assert s.linewidth == pytest.approx(line_width(WEIGHT, size), abs=1e-3), (page, name, s)
+                assert s.stroke_color == (0.0,) and (not s.fill or s.fill_color == (1.0,)), (page, name, s)
+            elif s.fill_color == (0.0,):
+                assert (s.x1 - s.x0) * (s.y1 - s.y0) <= 2 * BLACK_AREA * size * size, (page, name, s)

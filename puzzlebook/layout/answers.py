@@ -7,11 +7,15 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..fields import isolate
-from ..settings import Layout
+from ..settings import GRIDS, Layout
 from ..spec import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
 from .frames import page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text
+
+MIN_ANSWER_CELL = 4.0
+"""pt: the least cell an answer is drawn at. Under it, six 40x50 mazes to a page printed as a dark
+texture a parent could not follow; such answers go two to a page, or one."""
 
 
 def plan_answers(
@@ -20,18 +24,20 @@ def plan_answers(
     maze_pages: dict[int, int],
     new_page: Callable[..., Page],
     title: str,
+    by_sheet: bool = False,
 ) -> dict[int, int]:
-    """Thumbnails with solutions in a columns x rows grid, then a note on the mazes with no single answer.
+    """Thumbnails with solutions in rows of a columns x rows grid, then a note on the mazes with no single
+    answer. A maze too dense for the grid takes a row of a grid of fewer, larger slots, below the rows
+    on the page where they leave room (so a key of small and dense mazes leaves no page half empty).
+    With ``by_sheet`` (a separate key), each sheet's answers get a page of their own, in the sheet's own
+    grid and slots, so a teacher lays each child's sheet beside its key page.
 
     Returns the page of each maze's answer."""
-    columns, rows = layout.answer_key.columns, layout.answer_key.rows
     made: list[Page] = []
 
-    def next_page() -> tuple[Page, Box]:
+    def next_page(heading: str) -> tuple[Page, Box]:
         page = new_page("answers", bookmark=None if made else layout.words.answer_key)
         area = page_frame(layout, page, title)
-        words = layout.words
-        heading = f"{words.answer_key} ({words.continued})" if made else words.answer_key
         middle = area.x0 + area.w / 2
         page.items.append(
             Text(
@@ -47,34 +53,53 @@ def plan_answers(
         made.append(page)
         return page, Box(area.x0, area.y0, area.x1, area.y1 - layout.heading_size - GAP)
 
+    words = layout.words
+    continued = f"{words.answer_key} ({words.continued})"
+    if by_sheet:  # each sheet its own page, headed with the sheet's page and, in a class set, its child
+        sheets: list[tuple[str, list[MazeRequest]]] = []
+        for maze in mazes:
+            sheet = maze_pages[maze.number]
+            if not sheets or maze_pages[sheets[-1][1][0].number] != sheet:
+                whose = f" · {isolate(maze.student)}" if maze.student else ""
+                sheets.append((f"{words.answer_key}{whose} · {words.page} {sheet}", []))
+            sheets[-1][1].append(maze)
+        groups = [(heading, [m for m in sheet if m.has_answer]) for heading, sheet in sheets]
+        grid_of_sheet = GRIDS[layout.mazes_per_page]
+    else:
+        groups = [(words.answer_key, [m for m in mazes if m.has_answer])]
+        grid_of_sheet = (layout.answer_key.columns, layout.answer_key.rows)
     page: Page | None = None
-    area: Box | None = None
-    slots: list[Box] = []
-    grid: tuple[int, int] | None = None  # the current page's
-    placed = 0  # answers on the current page
+    area = Box(0, 0, 0, 0)
+    top = 0.0  # where the page's next row of answers starts
+    row: list[Box] = []  # the current row's empty slots
+    row_grid: tuple[int, int] | None = None
     answers: dict[int, int] = {}
-    for maze in (m for m in mazes if m.has_answer):
-        if area is None:
-            page, area = next_page()
-        fits = _grid_for(layout, area, maze, _grids(columns, rows, area))
-        if fits != grid or not slots:
-            if placed:  # the page is full, or holds answers of another grid: the next one
-                page, area = next_page()
-                placed = 0
-            grid, slots = fits, split(area, *fits, GAP)
-        items, _ = _answer_items(layout, slots.pop(0), maze, maze_pages[maze.number])
-        assert page is not None
-        page.items += items
-        placed += 1
-        answers[maze.number] = page.number
+    for heading, answered in groups:
+        if not answered:
+            continue
+        page, area = next_page(heading if by_sheet or not made else continued)
+        top, row = area.y1, []
+        for maze in answered:
+            fits = _grid_for(layout, area, maze, _grids(*grid_of_sheet, area))
+            if fits != row_grid or not row:  # a new row, of this grid's slots: on this page if it has room
+                columns, rows = fits
+                tall = (area.h - GAP * (rows - 1)) / rows
+                if top - tall < area.y0 - 0.01:
+                    page, area = next_page(f"{heading} ({words.continued})" if by_sheet else continued)
+                    top = area.y1
+                row, row_grid = split(Box(area.x0, top - tall, area.x1, top), columns, 1, GAP), fits
+                top -= tall + GAP
+            items, _ = _answer_items(layout, row.pop(0), maze, maze_pages[maze.number])
+            page.items += items
+            answers[maze.number] = page.number
+        if by_sheet:
+            top = area.y0  # the next sheet starts a page of its own
     unanswered = [m for m in mazes if not m.has_answer]
     if not unanswered:
         return answers
-    if page is None or area is None or len(slots) < columns:
-        page, area = next_page()
+    if page is None or top - layout.caption_size * 1.4 < area.y0:
+        page, area = next_page(continued if made else words.answer_key)
         top = area.y1
-    else:
-        top = slots[len(slots) % columns].y1  # the first row left empty
     size = layout.caption_size
     named = ", ".join(
         f"{layout.words.maze_name(m, midline=True)} ({layout.words.page} {maze_pages[m.number]})"
@@ -83,7 +108,7 @@ def plan_answers(
     text = layout.words.no_answer.replace("{mazes}", named)
     for line in wrap_words(text, max(20, int(area.w / (size * 0.56)))):
         if top - size * 1.4 < area.y0:
-            page, area = next_page()
+            page, area = next_page(continued)
             top = area.y1
         top -= size * 1.4
         page.items.append(Text(area.x0, top, line, size, max_width=area.w))
@@ -170,23 +195,32 @@ def _grids(columns: int, rows: int, area: Box) -> list[tuple[int, int]]:
 
 
 def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[int, int]]) -> tuple[int, int]:
-    """The densest grid whose slot shows the maze's walls apart (cells of three answer wall weights at
-    least); a page of its own when none does. A grid's slots are all one size, so the first tells."""
+    """The densest grid whose slot shows the maze's walls apart: cells of ``MIN_ANSWER_CELL`` and of
+    three answer wall weights at least (a child's maze stays at the layout's grid); a page of its own
+    when none does. A grid's slots are all one size, so the first tells."""
+    least = max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
     for grid in grids:
         _, cell = _answer_items(layout, split(area, *grid, GAP)[0], maze, 0)
-        if cell >= 3 * layout.answer_wall_weight:
+        if cell >= least:
             return grid
     return grids[-1]
 
 
 def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
-    items, cell = slot_items(layout, slot, maze, layout.caption_size * 0.85, True, layout.answer_wall_weight)
+    """One answer in its slot: its label at the slot's top, so the labels of a row share a baseline
+    whatever the mazes' shapes (a centred maze put them 6-13 pt apart), and the maze hung under it."""
+    size = layout.caption_size * 0.85
+    items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight)
+    heading = next(i for i in items if isinstance(i, Text))
+    up = slot.y1 - size - heading.y
     label = f"{layout.words.maze_name(maze)} · {layout.words.page} {page}"
     return [
-        replace(i, text=label, source=maze.student_where)  # a class set's label holds the name
+        replace(i, y=i.y + up, text=label, source=maze.student_where)  # a class set's label holds the name
         if isinstance(i, Text)
-        else replace(i, short=True)
+        else replace(i, y=i.y + up, short=True)
         if isinstance(i, MazeInfo)
+        else replace(i, y=i.y + up)
+        if isinstance(i, MazeFrame)
         else i
         for i in items
     ], cell

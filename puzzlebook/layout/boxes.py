@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..settings import BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
+from ..settings import ANSWER_WALL_GRAY, BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
 from .items import Box
 
 GAP = 14.0  # pt between slots, and between a maze and its caption
@@ -83,27 +83,39 @@ def page_scale(layout: Layout) -> float:
     return max(1.0, min(layout.trim) / 612)
 
 
+WALL_SHARE = 10
+"""Walls are about a tenth of the cell, as commercial children's books draw them: 3 pt at the 30 pt
+cells of a young child's maze, the layout's weight where that is heavier (a book's 12 pt cells keep
+their 1.5 pt), and at most ``MAX_WALL``."""
+MAX_WALL = 10.0  # pt: a 2x2 poster's 400 pt cells keep walls, not bars
+
+
 def wall_for(cell: float, weight: float) -> float:
-    """Walls grow with big cells, a 25th of the cell up to 10 pt: a 72 pt cell with 1.5 pt walls looks
-    spindly, and so does a poster's 200 pt cell with 4 pt walls, but a 2x2 poster's walls stay walls."""
-    return max(weight, min(cell / 25, 10.0))
+    """The walls' weight for a cell this size: the layout's ``weight``, or a tenth of the cell where that
+    is heavier (up to ``MAX_WALL``). One rule for every layout and grid, so that the children's books,
+    shapes and circles, whose cells are big, get walls a child's pencil respects."""
+    return max(weight, min(cell / WALL_SHARE, MAX_WALL))
 
 
-def solution_width(cell: float) -> float:
-    """The answer line's width in points for a cell this size, in every format (PDF, SVG, PNG): bold
-    enough to follow at a glance (at least 1.5 pt, and a 15th of a big cell up to 16 pt, so that it is
-    never thinner than the walls), and at most a third of a small cell, so that it stays clear of them."""
-    return min(max(1.5, cell * 0.3), max(3.0, min(cell / 15, 16.0)))
+def solution_width(cell: float, wall: float) -> float:
+    """The answer line's width in points, in every format (PDF, SVG, PNG): clearly heavier than the
+    walls it runs between (1.6 times them, and a fifth of the cell, at least 1.5 pt, up to 16 pt), so
+    that it stands out in black and white; at most half the corridor left between the walls, so that
+    it stays clear of them."""
+    heavier = max(1.5, 1.6 * wall, min(cell / 5, 16.0))
+    return min(heavier, (cell - wall) / 2)
 
 
 @dataclass(frozen=True)
 class Figure:
     """The sizes of a maze drawn alone (``maze --format svg`` and ``png``), in points, decided here once
     and handed to both renderers as numbers: the cell, the wall, the room around the maze for the arrows
-    and their words, the arrows' size, and the answer line's width."""
+    and their words, the arrows' size, and the answer line's width; with the answer, the walls' gray
+    (the line is black, as in a book's answer key)."""
 
     cell: float = 18.0
     wall: float = 1.5
+    answer_wall_gray: float = ANSWER_WALL_GRAY  # the walls' gray under an answer line
 
     @property
     def room(self) -> float:
@@ -115,7 +127,7 @@ class Figure:
 
     @property
     def solution(self) -> float:
-        return solution_width(self.cell)
+        return solution_width(self.cell, self.wall)
 
 
 def fit(box: Box, width: float, height: float, room: float) -> tuple[float, float, float]:

@@ -115,13 +115,13 @@ def slot_items(
             wall_for(cell, wall),
             False,
             room * 0.85,
-            layout.solution_gray,
+            layout.solution_rgb,
             text,
             words,
             (layout.where("start_label"), layout.where("end_label")),
             picture,
             pair,
-            solution_width(cell),
+            solution_width(cell, wall_for(cell, wall)),
             area,
             info_h,
         )
@@ -248,13 +248,16 @@ def _answer_items(
             wall_for(cell, wall),
             True,
             room * 0.85,
-            layout.solution_gray,
+            layout.solution_rgb,
             12 * scale,
             words,
             (layout.where("start_label"), layout.where("end_label")),
             0.0,
             None,
-            solution_width(cell),
+            solution_width(cell, wall_for(cell, wall)),
+            None,
+            0.0,
+            layout.answer_wall_gray,
         ),
     ]
     if info:
@@ -280,6 +283,20 @@ shrank all three words and a long name printed at 7 pt."""
 DESCENT = 0.3
 """How far below its baseline a line of text reaches, in font sizes (the bundled fonts' descent is
 0.24), as preflight measures it."""
+
+
+def sheet_title_size(layout: Layout) -> float:
+    """A sheet's title (``title_heading``) is the largest text on the sheet, a quarter above the largest
+    other (the mazes' headings, the instructions and the Name line): the sheet says whose it is before
+    each maze says what it is."""
+    heading = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
+    return round(max(heading, layout.caption_size) * 1.25, 1)
+
+
+def unnumbered(footer: str) -> str:
+    """A one-maze book's footer: the layout's own, without the page number (a poster is not page 1 of
+    anything), and the separators that stood beside it; whatever else it says still prints."""
+    return footer.replace("{pages}", "").replace("{page}", "").strip(" ·-–—|/,:")
 
 
 def page_frame(
@@ -330,10 +347,10 @@ def page_frame(
         )
         top -= s + GAP
     if page.kind == "maze" and layout.title_heading:  # a handout says whose it is: "Room 12 Mazes"
-        size = layout.caption_size
+        size = sheet_title_size(layout)
         top -= size
         page.items.append(Text(middle, top, title, size, True, "center", max_width=box.w, source=title_where))
-        top -= GAP / 2
+        top -= size * DESCENT + GAP * 0.75  # its descenders, then a clear gap above the Name line
     if page.kind == "maze" and layout.name_line:
         size = layout.caption_size
         top -= size

@@ -76,7 +76,7 @@ class MazeFrame:
     wall: float
     answer: bool  # draw the solution
     mark: float  # size of the start/end arrows, drawn in the margin around the maze
-    solution_gray: float
+    solution_color: tuple[float, float, float]  # the answer line's, RGB (black unless a layout names one)
     label: float = 12.0  # the largest size of the Start and Finish words
     words: tuple[str, str] = ("Start", "Finish")  # beside the start and end arrows
     words_where: tuple[At, At] = ("", "")  # where they were written, for words too long to fit
@@ -88,6 +88,7 @@ class MazeFrame:
     # group is moved, never scaled, to stand balanced in it (layout.settle). None: drawn where planned.
     area: Box | None = None
     below: float = 0.0  # the info line's room under the group
+    wall_gray: float = 0.0  # the walls' gray: black on a maze page, mid gray under an answer line
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from ..spec import (
 from .answers import answer_links, contents_pages, fill_contents, plan_answers
 from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
 from .density import too_dense
-from .frames import YOUNG, book_words, by_student, for_children, page_frame, slot_items
+from .frames import YOUNG, book_words, by_student, for_children, page_frame, slot_items, unnumbered
 from .items import BookPlan, Box, Page, PageKind, Rule, Text
 
 DIVIDER_GRAY = 0.7
@@ -99,7 +99,8 @@ def _answers_plan(
     spec: Spec, layout: Layout, mazes: list[MazeRequest], maze_pages: dict[int, int]
 ) -> BookPlan:
     """The answer key as a document of its own (``answer_key: separate``), so the students' sheets go to
-    the copier alone; each answer still names the book page its maze is on."""
+    the copier alone; arranged like the sheets, a key page a sheet, and each answer still names the
+    book page its maze is on."""
     pages: list[Page] = []
 
     def new_page(kind: PageKind, bookmark: str | None = None) -> Page:
@@ -107,7 +108,7 @@ def _answers_plan(
         pages.append(page)
         return page
 
-    plan_answers(layout, mazes, maze_pages, new_page, spec.book.title)
+    plan_answers(layout, mazes, maze_pages, new_page, spec.book.title, by_sheet=True)
     w, h = layout.size
     book = spec.book
     fonts = (layout.font, layout.bold_font)
@@ -164,7 +165,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         page = new_page("maze", bookmark=mazes_word if not maze_pages else None)
         marked = any(m.has_answer for m in chunk)
         area = page_frame(
-            layout.model_copy(update={"footer": ""}) if alone else layout,
+            layout.model_copy(update={"footer": unnumbered(layout.footer)}) if alone else layout,
             page,
             book.title,
             chunk[0].student,

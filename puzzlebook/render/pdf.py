@@ -385,25 +385,29 @@ def draw_maze(
     # Draw in grid units (x right, y down, one unit per cell): coordinates become small integers, which
     # makes a maze page a fraction of the size; line widths are given in cells to match.
     canvas.transform(cell, 0, 0, -cell, frame.x, frame.y + cell * height)
-    if frame.answer:
-        line = solution_line(puzzle)
-        if line:
-            path = canvas.beginPath()
-            path.moveTo(*(round(v, 3) for v in line[0]))
-            for point in line[1:]:
-                path.lineTo(*(round(v, 3) for v in point))
-            canvas.setStrokeGray(frame.solution_gray)
-            canvas.setLineWidth(frame.solution_width / cell)
-            canvas.setLineCap(1)
-            canvas.setLineJoin(1)
-            canvas.drawPath(path, stroke=1, fill=0)
-    canvas.setStrokeGray(0)
+    canvas.setStrokeGray(frame.wall_gray)  # under an answer line, a mid gray: the line reads first
     canvas.setLineWidth(frame.wall / cell)
     # square caps close the corners where square runs meet; slanted walls meet at other angles, where
     # round caps close them without spurs
     canvas.setLineCap(1 if isinstance(puzzle.maze, GraphMaze) else 2)
     canvas.setLineJoin(0)
     walls.draw(frame.number, puzzle)
+    if frame.answer:  # over the walls, where it meets them at the openings
+        line = solution_line(puzzle)
+        if line:
+            path = canvas.beginPath()
+            path.moveTo(*(round(v, 3) for v in line[0]))
+            for point in line[1:]:
+                path.lineTo(*(round(v, 3) for v in point))
+            if frame.solution_color == (0.0, 0.0, 0.0):
+                canvas.setStrokeGray(0)  # black as a gray: one ink on a black-and-white interior
+            else:
+                canvas.setStrokeColorRGB(*frame.solution_color)
+            canvas.setLineWidth(frame.solution_width / cell)
+            canvas.setLineCap(1)
+            canvas.setLineJoin(1)
+            canvas.drawPath(path, stroke=1, fill=0)
+    canvas.setStrokeGray(0)
     canvas.restoreState()
     canvas.setFillGray(0)
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from PIL import ImageDraw
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from ..artwork import Circle, Close, CurveTo, LineTo, MoveTo, Shape, flatten
+from ..vector import Circle, Close, CurveTo, LineTo, MoveTo, Shape, flatten
 
 _GRAY = {"black": 0.0, "white": 1.0}
 

@@ -101,7 +101,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
     scale = dpi / 72
     room = SIZES.room
     size = (round((w * CELL + 2 * room) * scale), round((h * CELL + 2 * room) * scale))
-    # A large picture without the gray solution is drawn one bit a pixel: an eighth of the memory, and
+    # A large picture without the answer line is drawn one bit a pixel: an eighth of the memory, and
     # far faster to compress; small ones keep their smooth, gray-edged words.
     lean = size[0] * size[1] > LEAN and not (show_solution and puzzle.route is not None)
     lean = lean and not isinstance(puzzle.maze, GraphMaze)  # the lean drawing is for square cells
@@ -117,22 +117,24 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
         """Page points (y up, negated as in the SVG) to pixels."""
         return x * scale, -y * scale
 
-    if show_solution and puzzle.route is not None:
-        line = [at(x, y) for x, y in solution_line(puzzle)]
-        draw.line(line, fill=77, width=round(SIZES.solution * scale), joint="curve")
+    answer = show_solution and puzzle.route is not None
+    ink = round(SIZES.answer_wall_gray * 255) if answer else 0  # under the answer line, a mid gray
     half = wall // 2
     if isinstance(puzzle.maze, GraphMaze):  # slanted walls: lines with round joins, as in the SVG
         lines, arcs = field_sides(puzzle)
         strokes = [[at(x0, y0), at(x1, y1)] for x0, y0, x1, y1 in lines]
         strokes += [[at(x, y) for x, y in arc_points(arc)] for arc in arcs]
         for points in strokes:
-            draw.line(points, fill=0, width=wall, joint="curve")
+            draw.line(points, fill=ink, width=wall, joint="curve")
             for x, y in (points[0], points[-1]):
-                draw.ellipse((x - wall / 2, y - wall / 2, x + wall / 2, y + wall / 2), fill=0)
+                draw.ellipse((x - wall / 2, y - wall / 2, x + wall / 2, y + wall / 2), fill=ink)
     for runs in wall_lines(puzzle.maze, gaps(puzzle)) if not lean and isinstance(puzzle.maze, Maze) else ():
         for x0, y0, x1, y1 in runs:
             (a, b), (c, d) = at(x0, y0), at(x1, y1)
-            draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=0)
+            draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=ink)
+    if answer:  # black, over the walls, as in a book's answer key
+        line = [at(x, y) for x, y in solution_line(puzzle)]
+        draw.line(line, fill=0, width=round(SIZES.solution * scale), joint="curve")
     place = Placement(room, -(room + h * CELL), CELL, h)
 
     def font(size: float) -> ImageFont.FreeTypeFont:

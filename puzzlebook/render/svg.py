@@ -23,6 +23,11 @@ def _n(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def _gray(level: float) -> str:
+    """A gray level (0 black, 1 white) as an SVG colour."""
+    return "#" + f"{round(level * 255):02x}" * 3
+
+
 def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solution: bool = False) -> str:
     """A standalone SVG document in points (1/72 in), with room around the maze for the arrows."""
     w, h = extent(puzzle.maze)
@@ -36,13 +41,6 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
         f'viewBox="0 0 {_n(width)} {_n(height)}">',
         f'<rect width="{_n(width)}" height="{_n(height)}" fill="white"/>',
     ]
-    if show_solution and puzzle.route is not None:
-        points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in solution_line(puzzle))
-        width_line = sizes.solution
-        parts.append(
-            f'<polyline points="{points}" fill="none" stroke="#4d4d4d" stroke-width="{_n(width_line)}" '
-            'stroke-linecap="round" stroke-linejoin="round"/>'
-        )
     lines, arcs = all_walls(puzzle)
     d = " ".join(
         f"M{_n(room + x0 * cell)} {_n(room + y0 * cell)}L{_n(room + x1 * cell)} {_n(room + y1 * cell)}"
@@ -58,8 +56,16 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
             continue
         d += f" M{_n(room + x0 * cell)} {_n(room + y0 * cell)}A{rad} {rad} 0 {large} 1 {_n(room + x1 * cell)} {_n(room + y1 * cell)}"
     cap = "square" if isinstance(puzzle.maze, Maze) else 'round" stroke-linejoin="round'
-    stroke = f'fill="none" stroke="black" stroke-width="{_n(wall)}" stroke-linecap="{cap}"'
+    answer = show_solution and puzzle.route is not None
+    ink = _gray(sizes.answer_wall_gray) if answer else "black"  # under the answer line, a mid gray
+    stroke = f'fill="none" stroke="{ink}" stroke-width="{_n(wall)}" stroke-linecap="{cap}"'
     parts.append(f'<path d="{d}" {stroke}/>')
+    if answer:  # black, over the walls, as in a book's answer key
+        points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in solution_line(puzzle))
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="black" stroke-width="{_n(sizes.solution)}" '
+            'stroke-linecap="round" stroke-linejoin="round"/>'
+        )
     for mark in marks(puzzle, place, sizes.mark, measure):
         if mark.kind == "arrow":
             points = " ".join(f"{_n(x)},{_n(-y)}" for x, y in mark.polygon)

@@ -1,0 +1,241 @@
+"""Answer keys a parent can follow, and the weights and hierarchy of a page (issue 28, parts 6 and 7),
+read back from the built PDFs: the cells of dense answers, the answer line against its walls, a
+separate key page for each sheet, the labels of a row on one baseline, the walls' weights, and a
+handout's title."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from pdfcheck import page_texts
+
+from puzzlebook.build import build_book
+from puzzlebook.kinds import kind
+from puzzlebook.layout.items import MazeFrame
+from puzzlebook.pdfread import Lines, Page, read
+
+DENSE = """\
+title: Dense
+layout: activity-book
+seed: 5
+marks: suggested
+answer_key: true
+mazes:
+  - {size: 6x7, count: 6, title: Small}
+  - {size: 40x50, count: 3, title: Squares}
+  - {grid: hex, size: 30x30, count: 2}
+  - {grid: circle, size: 30, count: 2}
+"""
+
+
+@pytest.fixture(scope="module")
+def dense(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("dense")
+    (folder / "book.yaml").write_text(DENSE)
+    target, checked = build_book(folder / "book.yaml")
+    return list(read(Path(target).read_bytes())), checked
+
+
+def _strokes(page: Page) -> list:
+    """Every stroked line and curve of a page, one by one."""
+    return [s for s in page.shapes if s.stroke and s.kind in ("line", "curve")]
+
+
+def _answers(checked) -> list[tuple[int, MazeFrame]]:
+    return [
+        (p.number - 1, i)
+        for p in checked.plan.pages
+        for i in p.items
+        if isinstance(i, MazeFrame) and i.answer
+    ]
+
+
+def test_no_answer_cell_is_under_4_pt_and_small_mazes_stay_six_a_page(dense):
+    """Six 40x50 squares, hexes and circles to a page printed at 3.9 pt a cell: a dark texture. Each
+    answer's cell is measured on the page: the span of its walls over the maze's extent in cells."""
+    pages, checked = dense
+    requests = {m.number: m for m in checked.mazes}
+    answers = _answers(checked)
+    assert len(answers) == 13
+    for index, frame in answers:
+        maze = requests[frame.number]
+        across, down = kind(maze.grid).extent(maze.width, maze.height)
+        x0, y0 = frame.x - 1, frame.y - 1
+        x1, y1 = frame.x + frame.cell * across + 1, frame.y + frame.cell * down + 1
+        walls = [
+            s
+            for s in _strokes(pages[index])
+            if s.stroke_color != (0.0,) and x0 <= s.x0 and s.x1 <= x1 and y0 <= s.y0 and s.y1 <= y1
+        ]
+        span = max(s.x1 for s in walls) - min(s.x0 for s in walls)
+        cell = span / across
+        assert cell >= 4 - 0.01, (maze.grid, maze.width, cell)
+        assert cell == pytest.approx(frame.cell, rel=0.02)
+    texts = page_texts_of(pages)
+    first = next(t for t in texts if "Answer key" in t)
+    assert sum(f"Maze {n} · page" in first for n in range(1, 7)) == 6  # the layout's 2 x 3
+    for n in range(7, 14):
+        assert sum(f"Maze {n} · page" in t for t in texts) == 1
+
+
+def page_texts_of(pages: list[Page]) -> list[str]:
+    return ["".join(c.text for c in page.chars) for page in pages]
+
+
+def test_the_answer_line_is_black_and_heavier_than_its_gray_walls(dense):
+    """The gray line was about as heavy as the black walls; now the walls are a mid gray and the line
+    solid black over them, heavier, on square, hex and circle answers alike."""
+    pages, checked = dense
+    for index in sorted({i for i, _ in _answers(checked)}):
+        strokes = _strokes(pages[index])
+        walls = [s for s in strokes if s.stroke_color != (0.0,)]
+        line = [s for s in strokes if s.stroke_color == (0.0,)]
+        assert walls and line
+        assert {s.stroke_color for s in walls} == {(0.55,)}  # lighter than the line's black
+        widths = defaultdict(list)  # each answer's line against its own walls
+        for _, frame in (a for a in _answers(checked) if a[0] == index):
+            widths[frame.number] = [frame.wall, frame.solution_width]
+            assert frame.solution_width > frame.wall
+        drawn_walls = {round(s.linewidth, 3) for s in walls}
+        drawn_line = {round(s.linewidth, 3) for s in line}
+        assert drawn_walls == {round(w, 3) for w, _ in widths.values()}
+        assert drawn_line == {round(s, 3) for _, s in widths.values()}
+        assert min(drawn_line) > max(drawn_walls)
+
+
+def test_a_layout_may_name_the_answer_line_colour(tmp_path):
+    (tmp_path / "mine.yaml").write_text("base: activity-book\nsolution_color: red\n")
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nlayout: mine.yaml\nmarks: suggested\nanswer_key: true\nmazes: [{size: 8x8}]\n"
+    )
+    target, _ = build_book(tmp_path / "book.yaml")
+    answer = list(read(Path(target).read_bytes()))[-1]
+    colours = {s.stroke_color for s in _strokes(answer)}
+    assert (0.85, 0.1, 0.1) in colours and (0.55,) in colours
+
+
+def test_an_unknown_colour_is_refused_at_its_line_with_the_choices(tmp_path):
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+
+    (tmp_path / "mine.yaml").write_text("base: activity-book\nsolution_color: redd\n")
+    (tmp_path / "book.yaml").write_text("title: T\nlayout: mine.yaml\nmazes: [{size: 8x8}]\n")
+    result = CliRunner().invoke(app, ["validate", str(tmp_path / "book.yaml")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        'error: mine.yaml:2: solution_color: unknown colour "redd". Did you mean "red"?'
+    )
+    assert "#rrggbb" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+CLASS = """\
+title: Room 12 Mazes
+layout: handout
+students: [Ana, Ben, Chloé]
+marks: suggested
+answer_key: separate
+mazes:
+  - {size: 8x6, algorithm: wilson, title: Warm-up}
+  - {size: 10x7, algorithm: kruskal, count: 3}
+"""
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_a_class_sets_separate_key_has_a_page_for_each_sheet_answering_exactly_it(tmp_path, per_page):
+    """Six answers a key page against four mazes a sheet ran one child's answers into the next one's:
+    each key page now answers exactly one sheet, its child's, in the sheet's grid."""
+    (tmp_path / "room12.yaml").write_text(CLASS + f"mazes_per_page: {per_page}\n")
+    target, _ = build_book(tmp_path / "room12.yaml")
+    sheets = page_texts(target)
+    keys = page_texts(tmp_path / "room12-answers.pdf")
+    assert len(keys) == len(sheets) == 3 * (4 // per_page)
+    for number, (sheet, key) in enumerate(zip(sheets, keys, strict=True), start=1):
+        on_sheet = set(re.findall(r"Maze (\d+)", sheet))
+        student = next(s for s in ("Ana", "Ben", "Chloé") if s in sheet)
+        answered = re.findall(r"(\w+) · Maze (\d+) · page (\d+)", key)
+        assert {m for _, m, _ in answered} == on_sheet and len(answered) == len(on_sheet)
+        assert all(s == student and int(p) == number for s, _, p in answered)
+        assert f"Answer key · {student} · page {number}" in key
+
+
+def test_labels_in_one_row_of_the_key_share_a_baseline(tmp_path):
+    """Mazes of different shapes side by side put their labels 6-13 pt apart: the labels stand at the
+    top of their slots now, whatever the maze under them."""
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nlayout: activity-book\nmarks: suggested\nanswer_key: true\nmazes:\n"
+        "  - {size: 6x9, count: 1}\n  - {size: 12x5, count: 1}\n  - {size: 9x9, count: 1}\n"
+        "  - {size: 5x10, count: 1}\n  - {size: 10x6, count: 1}\n  - {size: 7x7, count: 1}\n"
+    )
+    target, _ = build_book(tmp_path / "book.yaml")
+    key = list(read(Path(target).read_bytes()))[-1]
+    text = "".join(c.text for c in key.chars)
+    assert text.count(" · page ") == 6
+    rows = defaultdict(str)  # the labels' letters by the baseline they stand on
+    for c in key.chars:
+        if c.size < 12:  # the labels, not the heading
+            rows[round(c.y0, 2)] += c.text
+    labelled = {y: t for y, t in rows.items() if "page" in t}
+    assert len(labelled) == 3 and all(t.count("Maze") == 2 for t in labelled.values())
+
+
+SHAPES = """\
+title: T
+layout: activity-book
+marks: suggested
+mazes:
+  - {shape: heart, size: 14x14, title: Heart}
+  - {grid: circle, size: 6, marks: center-out}
+  - {size: 6x7}
+  - {size: 40x50}
+  - {grid: hex, size: 8x8}
+"""
+
+
+def test_walls_are_a_tenth_of_the_cell_and_3_pt_at_cells_of_30_pt(tmp_path):
+    """Shape and round books for young children had 1.5 pt walls on 33 pt cells (commercial books:
+    3-4 pt). Every maze page's walls, as drawn, weigh the layout's 1.5 pt or a tenth of the cell."""
+    (tmp_path / "book.yaml").write_text(SHAPES)
+    target, checked = build_book(tmp_path / "book.yaml")
+    pages = list(read(Path(target).read_bytes()))
+    frames = [
+        (p.number - 1, i)
+        for p in checked.plan.pages
+        for i in p.items
+        if isinstance(i, MazeFrame) and not i.answer
+    ]
+    assert len(frames) == 5
+    big = 0
+    for index, frame in frames:
+        drawn = {round(s.linewidth, 2) for s in pages[index].drawn if isinstance(s, Lines) and s.stroke}
+        drawn |= {round(s.linewidth, 2) for s in _strokes(pages[index]) if s.kind == "curve"}
+        assert drawn == {round(max(1.5, frame.cell / 10), 2)}, (frame.number, frame.cell, drawn)
+        if frame.cell >= 30:
+            big += 1
+            assert min(drawn) >= 3
+    assert big >= 3  # the heart, the circle, the 6x7
+    assert min(f.cell for _, f in frames) < 15  # and a 40x50 keeps the layout's weight
+
+
+def test_a_handouts_title_is_its_largest_text_with_room_above_the_name_line(tmp_path):
+    """The sheet's title was 13 pt beside mazes' titles of 16 pt, and pressed against the Name line."""
+    for per_page in (1, 2):
+        (tmp_path / "sheet.yaml").write_text(
+            f"title: Room 12 Mazes\nlayout: handout\nmazes_per_page: {per_page}\nmarks: suggested\n"
+            "mazes:\n  - {size: 8x6, title: Warm-up}\n  - {size: 8x6, title: Challenge}\n"
+        )
+        target, _ = build_book(tmp_path / "sheet.yaml")
+        page = next(read(Path(target).read_bytes()))
+        lines = defaultdict(list)
+        for c in page.chars:
+            lines[round(c.y0, 1)].append(c)
+        text = {y: "".join(c.text for c in cs) for y, cs in lines.items()}
+        title = next(y for y, t in text.items() if t == "Room 12 Mazes")
+        name = next(y for y, t in text.items() if t.startswith("Name"))
+        size = lines[title][0].size
+        assert size > max(c.size for y, cs in lines.items() if y != title for c in cs)
+        clear = min(c.y0 for c in lines[title]) - max(c.y1 for c in lines[name])
+        assert clear >= 8, clear  # the title's descenders and the Name line's tops, apart
