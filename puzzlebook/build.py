@@ -25,6 +25,7 @@ from .layout import (
     load_layout,
     plan_book,
     print_margins,
+    with_axes,
 )
 from .output import Home, plan_output, writing_all
 from .puzzles import (
@@ -90,6 +91,7 @@ def check_book(
             final = print_margins(layout, pages)
         mazes = age_sizes_to_fit(final, mazes)
     plan = plan_book(spec, layout, mazes, spec.book.layout)
+    mazes = with_axes(plan, mazes)  # the ends go where the pictures' room was planned
     problems = text_problems(plan)
     if problems:
         raise SpecError(problems)
@@ -171,6 +173,7 @@ def _recipe(maze: MazeRequest) -> Recipe:
         maze.grid,
         maze.inner,
         maze.first,
+        maze.axis,
     )
 
 

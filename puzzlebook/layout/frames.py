@@ -66,10 +66,7 @@ def slot_items(
         if not pair and letters and not keep_words:  # as large as keeps this maze printable
             most = max(0.0, min(box.w - least_cell * across, box.h - least_cell * down) / 2)
             text = min(text, max(0.0, (max(most, room) * 0.85 - WORD_GAP) / (letters * WIDE)))
-    picture = 0.0
-    if pair:  # pictures large enough to colour, beyond the arrows, their word under them
-        picture = max(MIN_PICTURE, min(PICTURE * scale, 0.13 * min(box.w, box.h)))
-    elif letters:  # the word beside a sideways arrow: its width, the arrow's gap and paper to the wall
+    if not pair and letters:  # the word beside a sideways arrow: its width, the arrow's gap and paper
         need = (letters * WIDE * text + WORD_GAP) / 0.85
         most = 0.2 * min(box.w, box.h)
         if need > most:  # a small slot: the words as large as its room allows, alike on every maze
@@ -86,22 +83,18 @@ def slot_items(
         if grown > room and (keep_words or fit(box, across, down, grown)[0] >= least_cell):
             room = grown
         text = 12.0 * scale  # each word as large as its room allows (layout.signs)
-
-    def extra(picture: float) -> float:
-        return picture + 4 + text * 1.3 if picture else 0.0
-
-    cell = fit(box, across, down, room + extra(picture))[0]
-    while picture > MIN_PICTURE and cell < least_cell:  # pictures give way before the maze does
-        picture = max(MIN_PICTURE, picture * 0.85)
-        cell = fit(box, across, down, room + extra(picture))[0]
+    axis, picture = "", 0.0
+    sure = on_axis(maze)
+    if pair:
+        axis, picture = picture_axis(box, across, down, room, text, scale, least_cell, sure)
+    cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure)
     if cell * 0.8 > room:  # big cells want big arrows (a layout's mark_room is the least)
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
-        cell = fit(box, across, down, room + extra(picture))[0]
-    reach = room + extra(picture)
+        cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure)
     x = box.x0 + (box.w - cell * across) / 2
     # as planned, the group stands a little above the middle of its area; drawn, it is settled there
-    free = box.h - cell * down - 2 * reach
-    y = box.y1 - reach - cell * down - free * TOP_SHARE
+    free = box.h - cell * down - 2 * tall
+    y = box.y1 - tall - cell * down - free * TOP_SHARE
     items: list[Item] = []
     source: At = maze.where.inner("title") if maze.title else ""
     if label:
@@ -124,15 +117,99 @@ def slot_items(
             solution_width(cell, wall_for(cell, wall)),
             area,
             info_h,
+            axis=axis,
+            reach=(wide, tall),
         )
     )
     if info:
-        items.append(_info(layout, maze, slot, y - reach - layout.small_size - 4, False))
+        items.append(_info(layout, maze, slot, y - tall - layout.small_size - 4, False))
     return items, cell
 
 
 PICTURE = 90.0
 """pt, a start or end picture's size where the page allows (1.25 in): large enough to colour in."""
+
+PICTURE_SHARE = 0.12
+"""Of the slot's length along the pictures' axis, the most one picture's room (the picture, its gap and
+its word under it) takes: the maze comes first, the pictures shrink before it does."""
+
+AXES = ("left-right", "top-bottom")
+"""The two ways a maze with pictures may run: its ends on its left and right sides, or on its top and
+bottom. The room for pictures is planned on one of them, and the ends are chosen on it
+(``paths.choose_ends``)."""
+
+
+def picture_room(picture: float, text: float, axis: str = "top-bottom") -> float:
+    """The room a picture takes beyond its arrow: the picture and a gap, and above or below the maze
+    its word under it too (beside the maze, the word is no wider than the picture)."""
+    if not picture:
+        return 0.0
+    return picture + 6 + (text * 1.3 if axis == AXES[1] else 0.0)
+
+
+OFF_AXIS = 6.0
+"""pt of paper kept beside a maze whose ends are sure to fall on its pictures' axis, on the two sides
+without an end: no arrow goes there, so no room is planned for one."""
+
+
+def on_axis(maze: MazeRequest) -> bool:
+    """Whether a maze's ends are sure to fall on the axis its pictures are planned on: ``suggested``
+    ends on a whole field of squares, hexagons or triangles (``paths.choose_ends`` with an axis). A
+    shape, a circle or ends a spec names may open on any side: room for arrows is kept on all four."""
+    return maze.marks == "suggested" and not maze.masked and maze.grid != "circle"
+
+
+def _fitted(
+    box: Box,
+    across: float,
+    down: float,
+    room: float,
+    axis: str,
+    picture: float,
+    text: float,
+    sure: bool = False,
+) -> tuple[float, float, float]:
+    """The cell for a maze of ``across`` x ``down`` cells in ``box``, with ``room`` for its arrows on
+    every side (only on the two of ``axis`` when its ends are ``sure`` to fall there) and room for
+    pictures on the two sides of ``axis``; and the room kept beside the maze and above and below it."""
+    wide = tall = room
+    if axis == AXES[0]:
+        wide += picture_room(picture, text, axis)
+        tall = OFF_AXIS if sure else room
+    elif axis == AXES[1]:
+        tall += picture_room(picture, text, axis)
+        wide = OFF_AXIS if sure else room
+    return min((box.w - 2 * wide) / across, (box.h - 2 * tall) / down), wide, tall
+
+
+def picture_axis(
+    box: Box,
+    across: float,
+    down: float,
+    room: float,
+    text: float,
+    scale: float,
+    least: float,
+    sure: bool = False,
+) -> tuple[str, float]:
+    """The axis a maze with pictures runs on, and its pictures' size: of left-right and top-bottom, the
+    one that leaves the larger cell, each with pictures of 1.25 in (grown with a poster's page) where
+    the slot allows, at most ``PICTURE_SHARE`` of its length along the axis, and smaller before the cell
+    falls under the ``least`` that prints; on a tie, the maze's longer dimension, as squares run."""
+    best: tuple[float, int, str, float] | None = None
+    for rank, axis in enumerate(AXES if down <= across else AXES[::-1]):
+        length = box.w if axis == AXES[0] else box.h
+        cap = PICTURE_SHARE * length - picture_room(1.0, text, axis) + 1
+        picture = max(MIN_PICTURE, min(PICTURE * scale, cap))
+        cell = _fitted(box, across, down, room, axis, picture, text, sure)[0]
+        while picture > MIN_PICTURE and cell < least:  # pictures give way before the maze does
+            picture = max(MIN_PICTURE, picture * 0.85)
+            cell = _fitted(box, across, down, room, axis, picture, text, sure)[0]
+        key = (round(cell, 2), -rank, axis, picture)
+        best = key if best is None or key > best else best
+    assert best is not None
+    return best[2], best[3]
+
 
 WIDE = 0.68
 """A bold letter's width in its size, on average over wide words (the bundled bold measures 0.62 to 0.68

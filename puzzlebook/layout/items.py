@@ -89,6 +89,8 @@ class MazeFrame:
     area: Box | None = None
     below: float = 0.0  # the info line's room under the group
     wall_gray: float = 0.0  # the walls' gray: black on a maze page, mid gray under an answer line
+    axis: str = ""  # with pictures, the sides planned for them: "left-right" or "top-bottom" (AXES)
+    reach: tuple[float, float] | None = None  # the room planned beside the maze and above and below it
 
 
 @dataclass(frozen=True, slots=True)

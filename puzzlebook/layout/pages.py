@@ -14,8 +14,17 @@ from ..spec import (
 from .answers import answer_links, contents_pages, fill_contents, plan_answers
 from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
 from .density import too_dense
-from .frames import YOUNG, book_words, by_student, for_children, page_frame, slot_items, unnumbered
-from .items import BookPlan, Box, Page, PageKind, Rule, Text
+from .frames import (
+    YOUNG,
+    book_words,
+    by_student,
+    for_children,
+    on_axis,
+    page_frame,
+    slot_items,
+    unnumbered,
+)
+from .items import BookPlan, Box, MazeFrame, Page, PageKind, Rule, Text
 
 DIVIDER_GRAY = 0.7
 
@@ -73,6 +82,18 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
 
 NOTE_LINES = 24.0
 """pt between a notes page's lines: a third of an inch, wide-ruled paper's spacing, for young hands."""
+
+
+def with_axes(plan: BookPlan, mazes: list[MazeRequest]) -> list[MazeRequest]:
+    """The mazes, each told the axis its pictures were planned on where its ends are chosen to fall
+    there (``frames.on_axis``): the plan decides the room, the ends follow it."""
+    axes = {
+        item.number: item.axis
+        for page in plan.pages
+        for item in page.items
+        if isinstance(item, MazeFrame) and not item.answer and item.axis
+    }
+    return [replace(m, axis=axes[m.number]) if m.number in axes and on_axis(m) else m for m in mazes]
 
 
 def has_answers(mazes: list[MazeRequest]) -> bool:

@@ -24,9 +24,9 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     width, height = extent(puzzle.maze)
     place = Placement(frame.x, frame.y, frame.cell, height)
     signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture, frame.wall)
-    room = frame.mark / 0.85  # the arrows' room stays on every side, as planned
-    x0, y0 = frame.x - room, frame.y - room
-    x1, y1 = frame.x + width * frame.cell + room, frame.y + height * frame.cell + room
+    wide, tall = frame.reach or (frame.mark / 0.85,) * 2  # the room planned round the maze stays
+    x0, y0 = frame.x - wide, frame.y - tall
+    x1, y1 = frame.x + width * frame.cell + wide, frame.y + height * frame.cell + tall
     for sign in signs:
         for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
             x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
@@ -35,8 +35,7 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     free = area.h - (y1 - info)
     dy = area.y1 - free * TOP_SHARE - y1 if free > 0 else area.y1 - y1
     dx, dy = round(dx, 2), round(dy, 2)  # to 1/7200 in: the same file on every machine
-    reach = room + (frame.picture + 4 + frame.label * 1.3 if frame.picture else 0.0)  # as planned
-    drop = y0 + dy - (frame.y - reach)
+    drop = y0 + dy - (frame.y - tall)
     if not dx and not dy:
         return frame, drop, signs
     return replace(frame, x=frame.x + dx, y=frame.y + dy), drop, [_moved(s, dx, dy) for s in signs]
