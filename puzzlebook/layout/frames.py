@@ -66,6 +66,13 @@ def slot_items(
         if not pair and letters and not keep_words:  # as large as keeps this maze printable
             most = max(0.0, min(box.w - least_cell * across, box.h - least_cell * down) / 2)
             text = min(text, max(0.0, (max(most, room) * 0.85 - WORD_GAP) / (letters * WIDE)))
+            if not young:  # and as large as the arrows' own room holds: the words cost the maze nothing
+                arrows = room
+                cell = fit(box, across, down, arrows)[0]
+                if cell * 0.8 > arrows:
+                    arrows = min(cell * 0.8, 0.12 * min(box.w, box.h))
+                floor = MIN_WORD if scale <= 1 else 12.0 * scale  # a poster's words grow with its page
+                text = min(text, max(floor, (arrows * 0.85 - WORD_GAP) / (letters * WIDE)))
     if not pair and letters:  # the word beside a sideways arrow: its width, the arrow's gap and paper
         need = (letters * WIDE * text + WORD_GAP) / 0.85
         most = 0.2 * min(box.w, box.h)

@@ -177,8 +177,8 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     min_cell = max(layout.min_cell, 3 * layout.wall_weight)
     young = book.difficulty in YOUNG or for_children(mazes)
     text: float | None = None  # the Start and Finish words' one size in the book
-    # a poster: one maze on the book's only page, with no "Maze 1" and no page number under it
-    alone = len(mazes) == 1 and not pages and not answer_key
+    # a poster: one maze on the book's first page, with no "Maze 1" and no page number under it
+    alone = len(mazes) == 1 and not pages
     chunks = [
         group[start : start + per_page]
         for group in by_student(mazes)  # a class set never mixes two students on a page
