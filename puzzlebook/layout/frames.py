@@ -11,7 +11,7 @@ from ..fields import isolate
 from ..kinds import kind
 from ..settings import MIN_LINE, MIN_TEXT, PAGES, Layout
 from ..spec import MazeRequest
-from .boxes import GAP, content_box, fit, mark_room, page_scale, solution_width, wall_for
+from .boxes import GAP, MARK_SHARE, content_box, fit, mark_room, page_scale, solution_width, wall_for
 from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
 
 
@@ -60,45 +60,45 @@ def slot_items(
         return _answer_items(layout, slot, box, maze, caption_size, wall, label, lines, info, words)
     pair = PAIRS[layout.pictures] if layout.pictures else None
     least_cell = max(layout.min_cell, 3 * wall)
-    room = mark_room(box, layout.mark_room, scale)
+    room = mark_room(box, layout.mark_room, scale)  # the arrows' own room, on every side
+    beside = 0.0  # left and right, the room a word above or below a sideways arrow takes, if more
     if text is None:
         text = MIN_WORD if keep_words else word_size(layout, young)  # keep_words: the least that prints
-        if not pair and letters and not keep_words:  # as large as keeps this maze printable
-            most = max(0.0, min(box.w - least_cell * across, box.h - least_cell * down) / 2)
-            text = min(text, max(0.0, (max(most, room) * 0.85 - WORD_GAP) / (letters * WIDE)))
-            if not young:  # and as large as the arrows' own room holds: the words cost the maze nothing
-                arrows = room
-                cell = fit(box, across, down, arrows)[0]
-                if cell * 0.8 > arrows:
-                    arrows = min(cell * 0.8, 0.12 * min(box.w, box.h))
-                floor = MIN_WORD if scale <= 1 else 12.0 * scale  # a poster's words grow with its page
-                text = min(text, max(floor, (arrows * 0.85 - WORD_GAP) / (letters * WIDE)))
-    if not pair and letters:  # the word beside a sideways arrow: its width, the arrow's gap and paper
-        need = (letters * WIDE * text + WORD_GAP) / 0.85
+        if not pair and letters and not keep_words:  # as large as keeps this maze as large as it was
+            text = _words_kept(box, across, down, room, letters, text, least_cell, young, scale, maze)
+    axis = ""
+    if not pair and letters:
+        need = words_room(letters, text)
         most = 0.2 * min(box.w, box.h)
         if need > most:  # a small slot: the words as large as its room allows, alike on every maze
-            text = max(0.0, (most * 0.85 - WORD_GAP) / (letters * WIDE))
+            text = max(0.0, (most - WORD_GAP) / (letters * WIDE))
             need = most
-        room = max(room, need) if text >= MIN_WORD or keep_words else room
+        axis = _words_axis(box, across, down, room, need, maze)[1]
+        beside = need if (text >= MIN_WORD or keep_words) and axis != AXES[1] else 0.0
     text = math.floor(text * 10) / 10 if text >= MIN_WORD else 0.0
     if planned is not None:
         planned.append(text)
     if not text and not pair and any(words):  # a small slot: the words fitted by their letters, as
         # small as prints, where that costs no maze that fitted (or ``keep_words``)
-        least = (letters * WIDE * MIN_TEXT + 6.0) / 0.85
+        least = words_room(letters, MIN_TEXT)
         grown = min(least, 0.2 * min(box.w, box.h))
-        if grown > room and (keep_words or fit(box, across, down, grown)[0] >= least_cell):
-            room = grown
+        if grown > room and (keep_words or _fitted(box, across, down, room, beside=grown)[0] >= least_cell):
+            beside = grown
         text = 12.0 * scale  # each word as large as its room allows (layout.signs)
-    axis, picture = "", 0.0
+    picture = 0.0
     sure = on_axis(maze)
     slant = 0.0 if maze.grid == "rectangle" else 0.5
     if pair:
-        axis, picture = picture_axis(box, across, down, room, text, scale, least_cell, sure, str(maze.marks))
-    cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure, slant)
-    if cell * 0.8 > room:  # big cells want big arrows (a layout's mark_room is the least)
-        room = min(cell * 0.8, 0.12 * min(box.w, box.h))
-        cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure, slant)
+        axis, picture = picture_axis(
+            box, across, down, room, text, scale, least_cell, sure, str(maze.marks), slant
+        )
+    cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure, slant, beside)
+    arrows = min(cell * 0.8, ARROW_SHARE * min(box.w, box.h))
+    if (
+        arrows > room and not pair
+    ):  # with pictures, the pictures are the large sign  # big cells want big arrows (a layout's mark_room is the least), in proportion
+        room = arrows
+        cell, wide, tall = _fitted(box, across, down, room, axis, picture, text, sure, slant, beside)
     x = box.x0 + (box.w - cell * across) / 2
     # as planned, the group stands a little above the middle of its area; drawn, it is settled there
     free = box.h - cell * down - 2 * tall
@@ -115,7 +115,7 @@ def slot_items(
             cell,
             wall_for(cell, wall),
             False,
-            room * 0.85,
+            room * MARK_SHARE,
             layout.solution_rgb,
             text,
             words,
@@ -127,6 +127,7 @@ def slot_items(
             info_h,
             axis=axis,
             reach=(wide, tall),
+            beside=max(beside, room),
         )
     )
     if info:
@@ -137,9 +138,8 @@ def slot_items(
 PICTURE = 90.0
 """pt, a start or end picture's size where the page allows (1.25 in): large enough to colour in."""
 
-PICTURE_SHARE = 0.12
-"""Of the slot's length along the pictures' axis, the most one picture's room (the picture, its gap and
-its word under it) takes: the maze comes first, the pictures shrink before it does."""
+PICTURE_SHARE = 0.2
+"""Of the slot's length along the pictures' axis, the most one picture takes."""
 
 AXES = ("left-right", "top-bottom")
 """The two ways a maze with pictures may run: its ends on its left and right sides, or on its top and
@@ -177,18 +177,20 @@ def _fitted(
     across: float,
     down: float,
     room: float,
-    axis: str,
-    picture: float,
-    text: float,
+    axis: str = "",
+    picture: float = 0.0,
+    text: float = 0.0,
     sure: bool = False,
     slant: float = 0.0,
+    beside: float = 0.0,
 ) -> tuple[float, float, float]:
     """The cell for a maze of ``across`` x ``down`` cells in ``box``, with ``room`` for its arrows on
     every side (only on the two of ``axis`` when its ends are ``sure`` to fall there) and room for
     pictures on the two sides of ``axis``; and the room kept beside the maze and above and below it.
     ``slant``: how far across the axis an arrow out of the grid's sides leans (hexagons, triangles:
-    half its length), taking its picture with it."""
-    wide = tall = room
+    half its length), taking its picture with it. ``beside``: left and right, the room a word above or
+    below a sideways arrow takes where that is more than the arrow's (its height is the arrow's own)."""
+    wide, tall = max(room, beside), room
     if axis == BOTH:
         wide += picture_room(picture, text, AXES[0])
         tall += picture_room(picture, text, AXES[1])
@@ -221,28 +223,110 @@ def picture_axis(
     marks: str = "suggested",
     slant: float = 0.0,
 ) -> tuple[str, float]:
-    """The axis a maze with pictures runs on, and its pictures' size: of left-right and top-bottom, the
-    one that leaves the larger cell, each with pictures of 1.25 in (grown with a poster's page) where
-    the slot allows, at most ``PICTURE_SHARE`` of its length along the axis, and smaller before the cell
-    falls under the ``least`` that prints; on a tie, the maze's longer dimension, as squares run."""
-    best: tuple[float, int, str, float] | None = None
+    """The axis a maze with pictures runs on, and its pictures' size: on each of left-right and
+    top-bottom, pictures of 1.25 in (grown with a poster's page), smaller (to ``MIN_PICTURE``) until the
+    maze keeps ``PICTURE_KEEP`` of the cell it would have with arrows alone and a cell that prints
+    (``least``); of the two, the one with the larger pictures up to an inch, then the larger cell, then
+    the maze's longer dimension, as squares run. The pictures take the paper a maze's proportions leave
+    (above and below a tall maze on a tall page)."""
+    best: tuple[float, float, int, str, float] | None = None
     axes: tuple[str, ...] = AXES if down <= across else AXES[::-1]
-    if not sure:  # ends that may fall on any side: room on all four, the shorter side's share
+    if not sure:  # ends that may fall on any side: room on all four
         axes = (BOTH,)
     elif marks in AXES:  # ends a spec put on an axis
         axes = (marks,)
+    plain = _fitted(box, across, down, room)[0]
     for rank, axis in enumerate(axes):
         length = min(box.w, box.h) if axis == BOTH else box.w if axis == AXES[0] else box.h
-        cap = PICTURE_SHARE * length - picture_room(1.0, text, AXES[axis == AXES[0]]) + 1
-        picture = max(MIN_PICTURE, min(PICTURE * scale, cap))
+        picture = max(MIN_PICTURE, min(PICTURE * scale, PICTURE_SHARE * length))
         cell = _fitted(box, across, down, room, axis, picture, text, sure, slant)[0]
-        while picture > MIN_PICTURE and cell < least:  # pictures give way before the maze does
-            picture = max(MIN_PICTURE, picture * 0.85)
+        while picture > MIN_PICTURE and (cell < least or cell < PICTURE_KEEP * plain):
+            picture = max(MIN_PICTURE, picture - 2.0 * scale)  # pictures give way before the maze does
             cell = _fitted(box, across, down, room, axis, picture, text, sure, slant)[0]
-        key = (round(cell, 2), -rank, axis, picture)
+        key = (round(min(picture, INCH * scale)), round(cell, 2), -rank, axis, picture)
         best = key if best is None or key > best else best
     assert best is not None
-    return best[2], best[3]
+    return best[3], best[4]
+
+
+PICTURE_KEEP = 0.75
+"""The share of the cell it would have with arrows alone that a maze with pictures keeps: the pictures
+shrink first (a 6x7 maze on Letter keeps its 4.8 in and its pictures an inch above and below it)."""
+
+INCH = 72.0
+"""pt: pictures up to an inch count first when an axis is chosen for them; beyond, the larger maze."""
+
+
+ARROW_SHARE = 0.08
+"""Of the slot's shorter side, the most an arrow's room grows to with big cells: arrows in proportion to
+the page as well as to the maze (a sheet's 2x2 maze of big cells kept arrows half its width)."""
+
+READABLE = 10.0
+"""pt, the least size a book's Start and Finish words are planned at, room allowing: smaller, bold
+words beside a maze read as a caption's small print."""
+
+KEEP = 0.97
+"""The share of its cell a maze keeps when room is planned for words longer than its arrows: the words
+shrink (to ``MIN_WORD``) before a maze gives up more."""
+
+
+def words_room(letters: int, text: float) -> float:
+    """Beside the maze, the room a word of ``letters`` at ``text`` pt takes above or below a sideways
+    arrow: its width, and the arrow's gap and the paper kept clear of the wall."""
+    return letters * WIDE * text + WORD_GAP
+
+
+def _words_kept(
+    box: Box,
+    across: float,
+    down: float,
+    room: float,
+    letters: int,
+    text: float,
+    least: float,
+    young: bool,
+    scale: float,
+    maze: MazeRequest,
+) -> float:
+    """The words' size for a maze without pictures: ``text`` where the room it takes beside the maze
+    leaves ``KEEP`` of the cell it has with arrows alone (for children, where it leaves a cell that
+    prints), else smaller, down to ``READABLE`` (a poster's grown with its page): a maze whose ends may
+    open on any side (a shape, a circle) gives up a little more for words that read."""
+    plain = _fitted(box, across, down, room)[0]
+    floor = min(text, READABLE * scale)
+    while text > floor:
+        cell = _words_axis(box, across, down, room, words_room(letters, text), maze)[0]
+        if cell >= least and (young or cell >= KEEP * plain):
+            break
+        text = max(floor, text - 0.5)
+    return text
+
+
+def _words_axis(
+    box: Box, across: float, down: float, room: float, need: float, maze: MazeRequest
+) -> tuple[float, str]:
+    """The cell, and the axis the ends run on, for a maze without pictures whose words take ``need``
+    beside a sideways arrow: a word by an arrow at the top or bottom takes only the arrow's depth. A maze
+    whose ends are sure to fall on an axis (``on_axis``) runs on the one that leaves the larger cell (on
+    a tie its longer dimension, as squares run); other ends may open on any side ("")."""
+    if not on_axis(maze):
+        return _fitted(box, across, down, room, beside=need)[0], ""
+    axes: tuple[str, ...] = AXES if down <= across else AXES[::-1]
+    if maze.marks in AXES:
+        axes = (str(maze.marks),)
+    slant = 0.0 if maze.grid == "rectangle" else 0.5
+    found = [
+        (
+            round(
+                _fitted(box, across, down, room, axis, 0.0, 0.0, True, slant, need * (axis == AXES[0]))[0], 2
+            ),
+            -rank,
+            axis,
+        )
+        for rank, axis in enumerate(axes)
+    ]
+    cell, _, axis = max(found)
+    return cell, axis
 
 
 WIDE = 0.68
@@ -358,7 +442,7 @@ def _answer_items(
             cell,
             wall_for(cell, wall),
             True,
-            room * 0.85,
+            room * MARK_SHARE,
             layout.solution_rgb,
             12 * scale,
             words,

@@ -91,6 +91,7 @@ class MazeFrame:
     wall_gray: float = 0.0  # the walls' gray: black on a maze page, mid gray under an answer line
     axis: str = ""  # with pictures, the sides planned for them: "left-right" or "top-bottom" (AXES)
     reach: tuple[float, float] | None = None  # the room planned beside the maze and above and below it
+    beside: float = 0.0  # the room planned left and right for a word longer than its arrow (signs.marks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from ..geometry import Placement, extent
 from ..puzzles import Puzzle
+from .boxes import MARK_SHARE
 from .frames import TOP_SHARE
 from .items import MazeFrame
 from .signs import Mark, Measure, marks, sign_boxes
@@ -23,8 +24,10 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     assert area is not None
     width, height = extent(puzzle.maze)
     place = Placement(frame.x, frame.y, frame.cell, height)
-    signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture, frame.wall)
-    wide, tall = frame.reach or (frame.mark / 0.85,) * 2  # the room planned round the maze stays
+    signs = marks(
+        puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture, frame.wall, frame.beside
+    )
+    wide, tall = frame.reach or (frame.mark / MARK_SHARE,) * 2  # the room planned round the maze stays
     x0, y0 = frame.x - wide, frame.y - tall
     x1, y1 = frame.x + width * frame.cell + wide, frame.y + height * frame.cell + tall
     for sign in signs:

@@ -16,6 +16,7 @@ from ..grid import E, N, S, W
 from ..maze import Maze
 from ..paths import reach as cell_reach
 from ..puzzles import Puzzle
+from .boxes import MARK_SHARE
 
 
 @dataclass(frozen=True)
@@ -51,17 +52,21 @@ def marks(
     words: tuple[str, str] = WORDS,
     picture: float = 0.0,
     wall: float = 1.5,
+    beside: float = 0.0,
 ) -> list[Mark]:
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
 
     ``measure(word, size)`` gives a word's width in points; with it, each word gets ``label_size(size)``
     (at most ``largest``, which the layout plans once for the book, so Start and Finish print alike),
     less only where it cannot fit the room beside the maze, or none below 7 pt. Every word and picture
-    stays ``CLEAR`` of the walls (drawn ``wall`` wide). Two ends so close that their pictures and words
+    stays ``CLEAR`` of the walls (drawn ``wall`` wide). ``beside``: the room the layout planned left and
+    right of the maze for a word above or below a sideways arrow, where that is wider than the arrow's
+    own (``size / MARK_SHARE``): a word may be longer than its arrow, and then takes the book's size
+    ``largest`` whatever the arrow's. Two ends so close that their pictures and words
     would run into each other get arrows and words alone."""
-    out = _marks(puzzle, place, size, measure, largest, words, picture, wall)
+    out = _marks(puzzle, place, size, measure, largest, words, picture, wall, beside)
     if picture and _collide(out, measure):
-        return _marks(puzzle, place, size, measure, largest, words, 0.0, wall)
+        return _marks(puzzle, place, size, measure, largest, words, 0.0, wall, beside)
     return out
 
 
@@ -100,6 +105,7 @@ def _marks(
     words: tuple[str, str],
     picture: float,
     wall: float,
+    beside: float = 0.0,
 ) -> list[Mark]:
     out = []
     found: list[Callable[[tuple[float, float, float, float]], bool]] = []  # made when first needed
@@ -111,7 +117,9 @@ def _marks(
 
     ends = {"start": puzzle.start, "end": puzzle.end}
     w, h = extent(puzzle.maze)
-    room = (place.x - size, place.y - size, place.x + w * place.cell + size, place.y + h * place.cell + size)
+    tall = size / MARK_SHARE  # the room planned round the maze, of which the arrow takes its share
+    wide = max(tall, beside)  # and beside it, the room planned for a word longer than its arrow
+    room = (place.x - wide, place.y - tall, place.x + w * place.cell + wide, place.y + h * place.cell + tall)
     for (role, cell), word in zip(ends.items(), words, strict=True):
         if cell is None:
             continue
@@ -135,10 +143,10 @@ def _marks(
             away = other[0] > x if other is not None and other_side == side else x >= puzzle.maze.width / 2
         else:
             away = other is not None and other[1] < y
-        text = _word_size(word, side, size, place.cell, picture, largest, measure, wall)
+        text = _word_size(word, side, size, place.cell, picture, largest, measure, wall, beside)
         spot = _picture_spot(place, middle_of, outward, size, picture, text, covers) if picture else None
         if not spot:
-            text = _word_size(word, side, size, place.cell, 0.0, largest, measure, wall)
+            text = _word_size(word, side, size, place.cell, 0.0, largest, measure, wall, beside)
         if spot:  # the word goes under its picture, on every side
             label = _word_under(spot, text)
             if label and measure is not None and covers(_word_box(label, text, measure(word, text))):
@@ -172,12 +180,15 @@ def _word_size(
     largest: float,
     measure: Measure | None,
     wall: float = 1.5,
+    beside: float = 0.0,
 ) -> float:
     """The word's text size: as big as the arrow (or its picture) allows, and fitted into the room
     where it runs into it (beside a sideways arrow, or under a picture); 0 below 7 pt."""
-    text = label_size(max(size, picture), largest)
+    # the size the layout planned the room for (``beside``); else as the arrow's size allows
+    text = largest if beside and largest >= 7 else label_size(max(size, picture), largest)
     if text and measure is not None and (side in (E, W) or picture):
-        text = min(text, text * word_room(size, cell, picture, wall) / max(measure(word, text), 1e-9))
+        room = word_room(size, cell, picture, wall, beside)
+        text = min(text, text * room / max(measure(word, text), 1e-9))
         text = text if text >= 7 else 0.0
     return text
 
@@ -206,11 +217,15 @@ def _picture_spot(
     return None
 
 
-def word_room(size: float, cell: float, picture: float = 0.0, wall: float = 1.5) -> float:
-    """How wide a word by an arrow may be: the room around the maze less the arrow's gap or the paper
-    kept clear of the wall (``CLEAR`` from a wall ``wall`` wide), or with a picture, the picture's width
-    and a little."""
-    return picture + 4 if picture else size - max(arrow_gap(cell), CLEAR + wall / 2 + 1)  # SHIFTS' step
+def word_room(
+    size: float, cell: float, picture: float = 0.0, wall: float = 1.5, beside: float = 0.0
+) -> float:
+    """How wide a word by an arrow may be: the room around the maze (the arrow's, or ``beside`` where the
+    layout planned more for the words) less the arrow's gap or the paper kept clear of the wall
+    (``CLEAR`` from a wall ``wall`` wide), or with a picture, the picture's width and a little."""
+    if picture:
+        return picture + 4
+    return max(size, beside) - max(arrow_gap(cell), CLEAR + wall / 2 + 1)  # SHIFTS' step
 
 
 def arrow_gap(cell: float) -> float:

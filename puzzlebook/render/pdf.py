@@ -109,7 +109,7 @@ def text_problems(plan: BookPlan) -> list[Problem]:
         return bold.line(word).width * MIN_TEXT
 
     for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
-        room = word_room(frame.mark, frame.cell, frame.picture, frame.wall)
+        room = word_room(frame.mark, frame.cell, frame.picture, frame.wall, frame.beside)
         for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
             if where in problems or missing(word, bold, where):
                 continue
@@ -415,7 +415,17 @@ def draw_maze(
         return fonts[1].line(word).width * size
 
     if signs is None:
-        signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture, frame.wall)
+        signs = marks(
+            puzzle,
+            place,
+            frame.mark,
+            measure,
+            frame.label,
+            frame.words,
+            frame.picture,
+            frame.wall,
+            frame.beside,
+        )
     if left_out is not None and not frame.answer:
         lost = {(m.role, "words") for m in signs if m.kind == "arrow" and m.word and not m.label}
         lost |= {(m.role, "pictures") for m in signs if frame.pictures and not m.picture}
