@@ -257,7 +257,7 @@ INCH = 72.0
 """pt: pictures up to an inch count first when an axis is chosen for them; beyond, the larger maze."""
 
 
-ARROW_SHARE = 0.08
+ARROW_SHARE = 0.12
 """Of the slot's shorter side, the most an arrow's room grows to with big cells: arrows in proportion to
 the page as well as to the maze (a sheet's 2x2 maze of big cells kept arrows half its width)."""
 
@@ -291,15 +291,18 @@ def _words_kept(
     """The words' size for a maze without pictures: ``text`` where the room it takes beside the maze
     leaves ``KEEP`` of the cell it has with arrows alone (for children, where it leaves a cell that
     prints), else smaller, down to ``READABLE`` (a poster's grown with its page): a maze whose ends may
-    open on any side (a shape, a circle) gives up a little more for words that read."""
+    open on any side (a shape, a circle) gives up a little more for words that read. Smaller still only
+    where the cell would not print, and 0 where no size leaves one that does."""
     plain = _fitted(box, across, down, room)[0]
     floor = min(text, READABLE * scale)
-    while text > floor:
-        cell = _words_axis(box, across, down, room, words_room(letters, text), maze)[0]
-        if cell >= least and (young or cell >= KEEP * plain):
-            break
-        text = max(floor, text - 0.5)
-    return text
+
+    def kept(size: float) -> bool:
+        cell = _words_axis(box, across, down, room, words_room(letters, size), maze)[0]
+        return cell >= least and (young or size <= floor or cell >= KEEP * plain)
+
+    while text > MIN_WORD and not kept(text):
+        text = max(MIN_WORD, text - 0.5)  # under ``READABLE`` only where the cell would not print
+    return text if kept(text) else 0.0  # none: each word as its room allows, or the arrows alone
 
 
 def _words_axis(

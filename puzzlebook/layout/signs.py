@@ -363,27 +363,42 @@ def _covering(
             return dx * dx + dy * dy < rim * rim
 
         return disc
-    # any other kind: each cell a disc round its centre as far as its corners reach, the centres filed
-    # by the unit square they fall in
+    # any other kind: each cell its own polygon (a disc round a triangle's centre reached a third of a
+    # corridor past its flat side, so a word by an arrow at the top of a triangle field found no room),
+    # the cells filed by the unit square their centres fall in
     reach = cell_reach(maze.grid)
     kind = maze.grid.kind
-    filed: dict[tuple[int, int], list[Point]] = {}
+    filed: dict[tuple[int, int], list[tuple[Point, ...]]] = {}
     for x, y in maze.grid.cells:
         cx, cy = kind.centre(x, y)
-        filed.setdefault((math.floor(cx), math.floor(cy)), []).append((cx, cy))
+        filed.setdefault((math.floor(cx), math.floor(cy)), []).append(kind.corners(x, y))
 
     def cells(box: tuple[float, float, float, float]) -> bool:
         x0, y0, x1, y1 = in_cells(box)
         for gy in range(math.floor(y0 - reach), math.floor(y1 + reach) + 1):
             for gx in range(math.floor(x0 - reach), math.floor(x1 + reach) + 1):
-                for cx, cy in filed.get((gx, gy), ()):
-                    dx = max(x0 - cx, 0.0, cx - x1)
-                    dy = max(y0 - cy, 0.0, cy - y1)
-                    if dx * dx + dy * dy < reach * reach:
+                for corners in filed.get((gx, gy), ()):
+                    if _meets((x0, y0, x1, y1), corners):
                         return True
         return False
 
     return cells
+
+
+def _meets(box: tuple[float, float, float, float], corners: tuple[Point, ...]) -> bool:
+    """Whether a box and a convex polygon overlap: no axis of the box's or of the polygon's sides parts
+    them."""
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    if max(xs) <= box[0] or min(xs) >= box[2] or max(ys) <= box[1] or min(ys) >= box[3]:
+        return False
+    square = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        nx, ny = ay - by, bx - ax  # across the side
+        ours = [nx * px + ny * py for px, py in corners]
+        theirs = [nx * px + ny * py for px, py in square]
+        if max(theirs) <= min(ours) or min(theirs) >= max(ours):
+            return False
+    return True
 
 
 def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: float) -> tuple[Point, ...]:

@@ -33,6 +33,7 @@ from ..errors import At, Problem
 from ..geometry import Placement, arc_beziers, extent, field_sides, gaps, solution_line, wall_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
+from ..layout.frames import AXES
 from ..layout.settle import settled
 from ..layout.signs import WORDS, Mark, marks, word_room
 from ..letters import not_in_fonts
@@ -109,6 +110,8 @@ def text_problems(plan: BookPlan) -> list[Problem]:
         return bold.line(word).width * MIN_TEXT
 
     for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
+        if frame.axis == AXES[1] and not frame.picture:
+            continue  # beside an arrow at the top or bottom, a word takes the arrow's depth, not its width
         room = word_room(frame.mark, frame.cell, frame.picture, frame.wall, frame.beside)
         for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
             if where in problems or missing(word, bold, where):
