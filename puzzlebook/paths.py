@@ -226,7 +226,7 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "")
 
     ``axis`` ("left-right" or "top-bottom"), with ``suggested`` on a whole field of squares, hexagons
     or triangles: the longest way between that pair of sides only. A book with pictures plans their
-    room on one axis (``layout.frames.picture_axis``) and puts the ends there; shapes and circles keep
+    room on one axis (``layout.room.picture_axis``) and puts the ends there; shapes and circles keep
     their rule. Empty: the longest of either pair, as the ``maze`` command takes it."""
     if axis and rule == "suggested" and not maze.grid.masked:
         if isinstance(maze, Maze):

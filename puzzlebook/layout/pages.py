@@ -15,7 +15,6 @@ from .answers import answer_links, contents_pages, fill_contents, plan_answers
 from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
 from .density import too_dense
 from .frames import (
-    AXES,
     YOUNG,
     book_words,
     by_student,
@@ -25,6 +24,7 @@ from .frames import (
     unnumbered,
 )
 from .items import BookPlan, Box, MazeFrame, Page, PageKind, Rule, Text
+from .room import AXES
 
 DIVIDER_GRAY = 0.7
 
@@ -86,7 +86,7 @@ NOTE_LINES = 24.0
 
 def with_axes(plan: BookPlan, mazes: list[MazeRequest]) -> list[MazeRequest]:
     """The mazes, each told the axis its pictures were planned on where its ends are chosen to fall
-    there (``frames.on_axis``): the plan decides the room, the ends follow it."""
+    there (``room.on_axis``): the plan decides the room, the ends follow it."""
     axes = {
         item.number: item.axis
         for page in plan.pages

@@ -33,7 +33,7 @@ from ..errors import At, Problem
 from ..geometry import Placement, arc_beziers, extent, field_sides, gaps, solution_line, wall_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
-from ..layout.frames import AXES
+from ..layout.room import AXES
 from ..layout.settle import settled
 from ..layout.signs import WORDS, Mark, marks, word_room
 from ..letters import not_in_fonts
