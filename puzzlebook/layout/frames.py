@@ -25,6 +25,7 @@ from .room import (
     words_kept,
     words_room,
 )
+from .signs import WORDS
 
 
 def slot_items(
@@ -77,7 +78,8 @@ def slot_items(
     if text is None:
         text = MIN_WORD if keep_words else word_size(layout, young)  # keep_words: the least that prints
         if not pair and letters and not keep_words:  # as large as keeps this maze as large as it was
-            text = words_kept(box, across, down, room, letters, text, least_cell, young, scale, maze)
+            own = words != WORDS
+            text = words_kept(box, across, down, room, letters, text, least_cell, young, scale, maze, own)
     axis = ""
     if not pair and letters:
         need = words_room(letters, text)

@@ -161,12 +161,14 @@ def words_kept(
     young: bool,
     scale: float,
     maze: MazeRequest,
+    own: bool = False,
 ) -> float:
     """The words' size for a maze without pictures: ``text`` where the room it takes beside the maze
     leaves ``KEEP`` of the cell it has with arrows alone (for children, where it leaves a cell that
     prints), else smaller, down to ``READABLE`` (a poster's grown with its page): a maze whose ends may
     open on any side (a shape, a circle) gives up a little more for words that read. Smaller still only
-    where the cell would not print, and 0 where no size leaves one that does."""
+    where the cell would not print, and 0 where no size leaves one that does, unless they are the
+    layout's ``own`` words (not Start and Finish): those keep the least size's room."""
     plain = fitted(box, across, down, room)[0]
     floor = min(text, READABLE * scale)
 
@@ -176,7 +178,9 @@ def words_kept(
 
     while text > MIN_WORD and not kept(text):
         text = max(MIN_WORD, text - 0.5)  # under ``READABLE`` only where the cell would not print
-    return text if kept(text) else 0.0  # none: each word as its room allows, or the arrows alone
+    if kept(text) or own:  # a layout's own words keep their room: a maze too dense for it is told
+        return text
+    return 0.0  # none: each word as its room allows, or the arrows alone
 
 
 def words_axis(
