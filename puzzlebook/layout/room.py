@@ -99,8 +99,8 @@ def picture_axis(
 ) -> tuple[str, float]:
     """The axis a maze with pictures runs on, and its pictures' size: on each of left-right and
     top-bottom, pictures of 1.25 in (grown with a poster's page), smaller (to ``MIN_PICTURE``) until the
-    maze keeps ``PICTURE_KEEP`` of the cell it would have with arrows alone and a cell that prints
-    (``least``); of the two, the one with the larger pictures up to an inch, then the larger cell, then
+    maze keeps the cell it has with ``KEPT_PICTURE`` of the slot kept for pictures on every side, and a
+    cell that prints (``least``); of the two, the one with the larger pictures up to an inch, then the larger cell, then
     the maze's longer dimension, as squares run. The pictures take the paper a maze's proportions leave
     (above and below a tall maze on a tall page)."""
     best: tuple[float, float, int, str, float] | None = None
@@ -109,12 +109,12 @@ def picture_axis(
         axes = (BOTH,)
     elif marks in AXES:  # ends a spec put on an axis
         axes = (marks,)
-    plain = fitted(box, across, down, room)[0]
+    kept = fitted(box, across, down, room + KEPT_PICTURE * min(box.w, box.h) + 4)[0]
     for rank, axis in enumerate(axes):
         length = min(box.w, box.h) if axis == BOTH else box.w if axis == AXES[0] else box.h
         picture = max(MIN_PICTURE, min(PICTURE * scale, PICTURE_SHARE * length))
         cell = fitted(box, across, down, room, axis, picture, text, sure, slant)[0]
-        while picture > MIN_PICTURE and (cell < least or cell < PICTURE_KEEP * plain):
+        while picture > MIN_PICTURE and (cell < least or cell < kept):
             picture = max(MIN_PICTURE, picture - 2.0 * scale)  # pictures give way before the maze does
             cell = fitted(box, across, down, room, axis, picture, text, sure, slant)[0]
         key = (round(min(picture, INCH * scale)), round(cell, 2), -rank, axis, picture)
@@ -123,9 +123,11 @@ def picture_axis(
     return best[3], best[4]
 
 
-PICTURE_KEEP = 0.75
-"""The share of the cell it would have with arrows alone that a maze with pictures keeps: the pictures
-shrink first (a 6x7 maze on Letter keeps its 4.8 in and its pictures an inch above and below it)."""
+KEPT_PICTURE = 0.1
+"""Of the slot's shorter side, the room for pictures on every side that a maze with pictures is at least
+as large as: the maze keeps the size books gave it when they kept that room all round, and the pictures
+take what its proportions leave beyond (a 6x7 maze on Letter keeps its 4.8 in, its pictures an inch
+above and below it, where they were 0.6 in beside it)."""
 
 INCH = 72.0
 """pt: pictures up to an inch count first when an axis is chosen for them; beyond, the larger maze."""
