@@ -160,9 +160,9 @@ def test_every_group_stands_balanced_under_its_heading(tmp_path, body):
         assert abs((x0 - area.x0) - (area.x1 - x1)) <= 0.04 * area.w, (x0, x1, area)
         # the group as planned, its room kept on every side it may need it: wide or tall as the paper,
         # the maze's proportions leave no choice (then it is centred down)
-        wide, tall = frame.reach or (0.0, 0.0)
+        wide = frame.reach[0] if frame.reach else 0.0
         maze = next(m for m in checked.mazes if m.number == frame.number)
-        across, down = kind(maze.grid).extent(maze.width, maze.height)
+        across = kind(maze.grid).extent(maze.width, maze.height)[0]
         fills_across = across * frame.cell + 2 * wide >= 0.98 * area.w
         fills_down = y1 - y0 >= 0.9 * paper
         if not fills_down:

@@ -544,7 +544,8 @@ def test_an_age_size_too_large_for_a_small_trim_is_fitted_to_it(tmp_path, age, w
     takes both whole now that no room is kept for arrows on the sides the ends do not fall on: 5.5x8.5
     is the trim too small for them.)"""
     path = spec(
-        tmp_path, f"page_size: 5.5x8.5in\nbleed: true\npad: true\ndifficulty: {age}\nmazes:\n  - {{count: 3}}\n"
+        tmp_path,
+        f"page_size: 5.5x8.5in\nbleed: true\npad: true\ndifficulty: {age}\nmazes:\n  - {{count: 3}}\n",
     )
     result = runner.invoke(app, ["build", str(path), "--strict"])
     assert result.exit_code == 0, result.stderr

@@ -454,8 +454,8 @@ def test_words_for_arrows_a_sheet_does_not_draw_are_not_refused(tmp_path):
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 0, result.stderr
     # with marks, the room beside the maze is planned for the words it shows: "Arrivée" was refused as
-    # too long for the arrow's own room; it now gets the room it takes, and prints
-    spec.write_text(spec.read_text().replace("title:", "marks: left-right\ntitle:"))  # words by sideways arrows
+    # too long for the arrow's own room; it now gets the room it takes, and prints (by sideways arrows)
+    spec.write_text(spec.read_text().replace("title:", "marks: left-right\ntitle:"))
     result = runner.invoke(app, ["build", str(spec), "-o", str(tmp_path / "sheet.pdf")])
     assert result.exit_code == 0 and "without the words" not in result.stderr, result.stderr
     (text,) = page_texts(tmp_path / "sheet.pdf")[:1]
