@@ -420,7 +420,7 @@ def test_too_dense_for_the_room_longer_words_take_says_so(tmp_path):
     (tmp_path / "frl.yaml").write_text("base: activity-book\nstart_label: Départ\nend_label: Arrivée\n")
     spec = tmp_path / "book.yaml"
     spec.write_text(
-        "title: T\nlayout: frl.yaml\npage_size: 6x9in\nmarks: left-right\nmazes: [{size: 38x42}]\n"
+        "title: T\nlayout: frl.yaml\npage_size: 6x9in\nmarks: left-right\nmazes: [{size: 40x42}]\n"
     )
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2

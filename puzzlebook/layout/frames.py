@@ -16,11 +16,11 @@ from .room import (
     ARROW_SHARE,
     AXES,
     MIN_WORD,
-    WIDE,
     WORD_GAP,
     fitted,
     on_axis,
     picture_axis,
+    word_ems,
     words_axis,
     words_kept,
     words_room,
@@ -68,7 +68,7 @@ def slot_items(
     scale = page_scale(layout)
     across, down = kind(maze.grid).extent(maze.width, maze.height)  # in corridor widths: "cells"
     words = (layout.start_label, layout.end_label) if maze.marks != "none" else ("", "")
-    letters = max(map(len, words))
+    ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
     if answer:
         return _answer_items(layout, slot, box, maze, caption_size, wall, label, lines, info, words)
     pair = PAIRS[layout.pictures] if layout.pictures else None
@@ -77,15 +77,15 @@ def slot_items(
     beside = 0.0  # left and right, the room a word above or below a sideways arrow takes, if more
     if text is None:
         text = MIN_WORD if keep_words else word_size(layout, young)  # keep_words: the least that prints
-        if not pair and letters and not keep_words:  # as large as keeps this maze as large as it was
+        if not pair and ems and not keep_words:  # as large as keeps this maze as large as it was
             own = words != WORDS
-            text = words_kept(box, across, down, room, letters, text, least_cell, young, scale, maze, own)
+            text = words_kept(box, across, down, room, ems, text, least_cell, young, scale, maze, own)
     axis = ""
-    if not pair and letters:
-        need = words_room(letters, text)
+    if not pair and ems:
+        need = words_room(ems, text)
         most = 0.2 * min(box.w, box.h)
         if need > most:  # a small slot: the words as large as its room allows, alike on every maze
-            text = max(0.0, (most - WORD_GAP) / (letters * WIDE))
+            text = max(0.0, (most - WORD_GAP) / ems)
             need = most
         axis = words_axis(box, across, down, room, need, maze)[1]
         beside = need if (text >= MIN_WORD or keep_words) and axis != AXES[1] else 0.0
@@ -94,7 +94,7 @@ def slot_items(
         planned.append(text)
     if not text and not pair and any(words):  # a small slot: the words fitted by their letters, as
         # small as prints, where that costs no maze that fitted (or ``keep_words``)
-        least = words_room(letters, MIN_TEXT)
+        least = words_room(ems, MIN_TEXT)
         grown = min(least, 0.2 * min(box.w, box.h))
         if grown > room and (keep_words or fitted(box, across, down, room, beside=grown)[0] >= least_cell):
             beside = grown

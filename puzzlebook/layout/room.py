@@ -6,6 +6,7 @@ Planned per maze series, never from where a maze's ends fall, so same-size mazes
 from __future__ import annotations
 
 from ..artwork import MIN_SIZE as MIN_PICTURE
+from ..letters import bold_width
 from ..spec import MazeRequest
 from .items import Box
 
@@ -146,10 +147,17 @@ KEEP = 0.97
 shrink (to ``MIN_WORD``) before a maze gives up more."""
 
 
-def words_room(letters: int, text: float) -> float:
-    """Beside the maze, the room a word of ``letters`` at ``text`` pt takes above or below a sideways
-    arrow: its width, and the arrow's gap and the paper kept clear of the wall."""
-    return letters * WIDE * text + WORD_GAP
+def words_room(ems: float, text: float) -> float:
+    """Beside the maze, the room a word ``ems`` wide (in its size, ``word_ems``) at ``text`` pt takes
+    above or below a sideways arrow: its width, and the arrow's gap and the paper kept clear of the
+    wall."""
+    return ems * text + WORD_GAP
+
+
+def word_ems(word: str, bold_font: str) -> float:
+    """A Start or Finish word's width in its size: measured in the layout's bold font where it is one
+    puzzlebook ships, else ``WIDE`` a letter."""
+    return bold_width(word, bold_font) or WIDE * len(word)
 
 
 def words_kept(
@@ -157,7 +165,7 @@ def words_kept(
     across: float,
     down: float,
     room: float,
-    letters: int,
+    ems: float,
     text: float,
     least: float,
     young: bool,
@@ -175,7 +183,7 @@ def words_kept(
     floor = min(text, READABLE * scale)
 
     def kept(size: float) -> bool:
-        cell = words_axis(box, across, down, room, words_room(letters, size), maze)[0]
+        cell = words_axis(box, across, down, room, words_room(ems, size), maze)[0]
         return cell >= least and (young or size <= floor or cell >= KEEP * plain)
 
     while text > MIN_WORD and not kept(text):
@@ -214,7 +222,8 @@ def words_axis(
 
 WIDE = 0.68
 """A bold letter's width in its size, on average over wide words (the bundled bold measures 0.62 to 0.68
-for Start, Finish, Mouse, Cheese): the room a word is planned by, before any font is loaded."""
+for Start, Finish, Mouse, Cheese): the room a word is planned by in a font of the layout's own, which
+is not read before the book is drawn."""
 
 WORD_GAP = 10.0
 """pt between a word's end and the wall beside it: the arrow's gap (at most 6) and the paper a word keeps
