@@ -82,7 +82,7 @@ def slot_items(
             text = words_kept(box, across, down, room, ems, text, least_cell, young, scale, maze, own)
     axis = ""
     if not pair and ems:
-        need = words_room(ems, text)
+        need = words_room(ems, text, maze.grid)
         most = 0.2 * min(box.w, box.h)
         if need > most:  # a small slot: the words as large as its room allows, alike on every maze
             text = max(0.0, (most - WORD_GAP) / ems)
@@ -94,7 +94,7 @@ def slot_items(
         planned.append(text)
     if not text and not pair and any(words):  # a small slot: the words fitted by their letters, as
         # small as prints, where that costs no maze that fitted (or ``keep_words``)
-        least = words_room(ems, MIN_TEXT)
+        least = words_room(ems, MIN_TEXT, maze.grid)
         grown = min(least, 0.2 * min(box.w, box.h))
         if grown > room and (keep_words or fitted(box, across, down, room, beside=grown)[0] >= least_cell):
             beside = grown

@@ -147,11 +147,17 @@ KEEP = 0.97
 shrink (to ``MIN_WORD``) before a maze gives up more."""
 
 
-def words_room(ems: float, text: float) -> float:
+def words_room(ems: float, text: float, grid: str = "rectangle") -> float:
     """Beside the maze, the room a word ``ems`` wide (in its size, ``word_ems``) at ``text`` pt takes
     above or below a sideways arrow: its width, and the arrow's gap and the paper kept clear of the
-    wall."""
-    return ems * text + WORD_GAP
+    wall; by an arrow that slants out of a hexagon's, a triangle's or a circle's side, ``SLANTED`` more
+    (the word stands further out along it)."""
+    return ems * text * (1.0 if grid == "rectangle" else SLANTED) + WORD_GAP
+
+
+SLANTED = 1.1
+"""How much wider than the word the room beside a maze is kept by arrows that slant: a round maze's
+"Finish" planned at its width found no room beside its radial arrow."""
 
 
 def word_ems(word: str, bold_font: str) -> float:
@@ -183,7 +189,7 @@ def words_kept(
     floor = min(text, READABLE * scale)
 
     def kept(size: float) -> bool:
-        cell = words_axis(box, across, down, room, words_room(ems, size), maze)[0]
+        cell = words_axis(box, across, down, room, words_room(ems, size, maze.grid), maze)[0]
         return cell >= least and (young or size <= floor or cell >= KEEP * plain)
 
     while text > MIN_WORD and not kept(text):
