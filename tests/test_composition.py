@@ -225,6 +225,13 @@ def test_every_maze_page_of_a_pictures_book_shows_both_pictures_each_over_its_wo
                 max(b[3] for b in over) - min(b[1] for b in over),
             )
             assert max(span) >= 45, (word, span, entry)  # a picture, not an arrow's head
+        if "circle" not in entry:  # and the picture's ink (its curves) 4 pt clear of every wall
+            segments = [(s.x0, s.y0, s.x1, s.y1, s.linewidth) for w in walls for s in w.shapes()]
+            curves = [d for d in page.shapes if d.kind == "curve" and d.stroke]  # not the arrows
+            assert curves
+            for d in curves:
+                for x0, y0, x1, y1, width in segments:
+                    assert _gap((d.x0, d.y0, d.x1, d.y1), (x0, y0, x1, y1)) - width / 2 >= 4 - 0.05, entry
     assert pages == 3
 
 
