@@ -28,6 +28,7 @@ from .layout import (
     load_layout,
     plan_book,
     print_margins,
+    with_axes,
 )
 from .output import Home, plan_output, writing_all
 from .puzzles import (
@@ -99,6 +100,7 @@ def check_book(
             final = print_margins(layout, pages)
         mazes = age_sizes_to_fit(final, mazes)
     plan = plan_book(spec, layout, mazes, spec.book.layout)
+    mazes = with_axes(plan, mazes)  # the ends go where the pictures' room was planned
     problems = text_problems(plan) or _cover_problems(spec, layout, plan, len(mazes))
     if problems:
         raise SpecError(problems)
@@ -200,6 +202,7 @@ def _recipe(maze: MazeRequest) -> Recipe:
         maze.grid,
         maze.inner,
         maze.first,
+        maze.axis,
     )
 
 

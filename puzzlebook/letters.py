@@ -79,3 +79,25 @@ def bundled_lacks(text: str, font: str) -> str | None:
     """The first letter of ``text`` that the shipped ``font`` (``DejaVuSans-Bold``) alone lacks (see
     ``lacking``)."""
     return lacking(text, [_letters_of(FONT_DIR / f"{font}.ttf")])
+
+
+@cache
+def _advances(path: Path) -> tuple[Mapping[int, str], Mapping[str, int], int]:
+    """A font's letters, each glyph's advance, and its units per em."""
+    from fontTools.ttLib import TTFont  # loaded only when a layout plans the room for its words
+
+    with TTFont(path, lazy=True) as font:
+        widths = {name: advance for name, (advance, _) in font["hmtx"].metrics.items()}
+        return dict(font.getBestCmap()), widths, int(font["head"].unitsPerEm)
+
+
+def bold_width(word: str, font: str = "DejaVuSans-Bold") -> float | None:
+    """How wide ``word`` sets in the shipped bold ``font``, in ems (points at 1 pt), before kerning
+    (which only narrows it); None for a font that is not shipped or a letter it lacks."""
+    path = FONT_DIR / f"{font}.ttf"
+    if not path.is_file():
+        return None
+    letters, widths, per_em = _advances(path)
+    if any(ord(c) not in letters for c in word):
+        return None
+    return sum(widths[letters[ord(c)]] for c in word) / per_em

@@ -214,7 +214,7 @@ def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
     return Ends(grid.xy(cells[0]), grid.xy(cells[-1]), (first, last), cells, grid)  # type: ignore[arg-type]
 
 
-def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
+def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "") -> Ends:
     """The start and end a ``marks`` rule picks, on any grid: the one place ends are chosen.
 
     Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). A whole field
@@ -222,7 +222,17 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested") -> Ends:
     On a shape or a circle, ``suggested`` is the longest path between two outer cells at least half the
     shape's width apart in a straight line (exact when the searches fit ``SHAPE_SEARCHES``);
     ``farthest``: the two outer cells farthest apart, by a double sweep. Other rules name sides only a
-    rectangle has."""
+    rectangle has.
+
+    ``axis`` ("left-right" or "top-bottom"), with ``suggested`` on a whole field of squares, hexagons
+    or triangles: the longest way between that pair of sides only. A book with pictures plans their
+    room on one axis (``layout.room.picture_axis``) and puts the ends there; shapes and circles keep
+    their rule. Empty: the longest of either pair, as the ``maze`` command takes it."""
+    if axis and rule == "suggested" and not maze.grid.masked:
+        if isinstance(maze, Maze):
+            return solve.square_ends(maze, axis)
+        if maze.grid.kind.name != "circle":
+            return _across_the_field(maze, axis)
     if isinstance(maze, Maze):
         return solve.square_ends(maze, rule)
     grid = maze.grid
@@ -300,19 +310,22 @@ def _facing(grid: Topology, cell: int, slots: list[int], edge: str) -> int:
     return max(slots, key=key)
 
 
-def _across_the_field(maze: GraphMaze) -> Ends:
+def _across_the_field(maze: GraphMaze, axis: str = "") -> Ends:
     """``suggested`` on a whole field of hexagons or triangles, as on squares (``solve.square_ends``):
     the longest path from the left column to the right column or from the top row to the bottom row,
     the start on the left (top), each end opened on a side across its edge. On a tie, top-bottom for a
     field taller than wide (as drawn), left-right otherwise; within one pair of edges, the pair met
-    first. Exact, from one walk of the maze (``solve.longest_between``), so as fast as on squares."""
+    first; ``axis`` ("left-right", "top-bottom") keeps to that pair. Exact, from one walk of the maze
+    (``solve.longest_between``), so as fast as on squares."""
     grid = maze.grid
     edges = edge_sides(grid)
     left, right, top, bottom = (list(edges[edge]) for edge in EDGES)
     depth, order = _preorder(maze, left[0])
     among = Among(order, depth, left + right + top + bottom).from_cell
-    found = [(longest_between(among, left, right, depth), ("left", "right"))]
-    if top and bottom:  # a lone triangle has no side on the top edge
+    found = []
+    if axis != "top-bottom" or not (top and bottom):
+        found.append((longest_between(among, left, right, depth), ("left", "right")))
+    if top and bottom and axis != "left-right":  # a lone triangle has no side on the top edge
         found.append((longest_between(among, top, bottom, depth), ("top", "bottom")))
     w, h = grid.extent
     if len(found) == 2 and h > w:

@@ -59,6 +59,7 @@ def make_puzzle(
     grid: str = "rectangle",
     inner: int = 0,
     first: str = "",
+    axis: str = "",
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
 
@@ -71,7 +72,8 @@ def make_puzzle(
     ``marks`` is "none" (the reader picks; metrics then describe the path ``suggested`` would mark), a
     rule of ``solve.choose_ends`` ("suggested", "farthest", "left-right", "top-bottom", "corners"), or an
     explicit (start, end) pair of cells. ``first`` ("left" or "right") puts a rule's start on that side
-    of its end: a word is traced from its first letter.
+    of its end: a word is traced from its first letter. ``axis`` keeps ``suggested`` ends to one pair of
+    sides, where a book with pictures planned room for them (see ``paths.choose_ends``).
 
     ``braid`` opens loops at that share of the dead ends, with the same generator of draws after the
     maze is made. The ends are chosen on the perfect maze first (its longest paths are well defined);
@@ -97,7 +99,7 @@ def make_puzzle(
     if marks == "none" and not solve_unmarked:
         return unmarked(paths.measure(maze, []))
     if isinstance(marks, str):
-        ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks)
+        ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks, axis)
         ends = _oriented(ends, first, _across(perfect))
     else:
         ends = paths.marked_ends(perfect, *marks)
@@ -263,6 +265,7 @@ class Recipe:
     grid: str = "rectangle"
     inner: int = 0
     first: str = ""
+    axis: str = ""
 
     def make(self, seed: int) -> Puzzle:
         return make_puzzle(
@@ -277,6 +280,7 @@ class Recipe:
             grid=self.grid,
             inner=self.inner,
             first=self.first,
+            axis=self.axis,
         )
 
 

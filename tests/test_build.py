@@ -142,10 +142,13 @@ def test_maze_fills_its_box_inside_the_safe_area(built):
         for item in page.items:
             if hasattr(item, "cell"):
                 maze = next(m for m in checked.mazes if m.number == item.number)
-                assert item.x - item.mark >= left - 0.01
-                assert item.x + item.cell * maze.width + item.mark <= w - right + 0.01
-                assert item.y - item.mark >= layout.margins.bottom
-                assert item.y + item.cell * maze.height + item.mark <= h - layout.margins.top
+                # the room planned for its signs: beside it, and above and below it (on the two sides
+                # only that its ends are sure to fall on, where the plan chose an axis)
+                wide, tall = item.reach or (item.mark, item.mark)
+                assert item.x - wide >= left - 0.01
+                assert item.x + item.cell * maze.width + wide <= w - right + 0.01
+                assert item.y - tall >= layout.margins.bottom
+                assert item.y + item.cell * maze.height + tall <= h - layout.margins.top
                 if page.kind == "maze":  # as large as the box allows: touches one pair of sides
                     assert item.cell >= 7
 
@@ -336,11 +339,12 @@ def test_every_sample_builds(sample, tmp_path):
 
 def test_words_and_pictures_left_out_for_want_of_room_are_told(tmp_path, monkeypatch):
     """A 42x56 maze on a 6x9 page lost its Start and Finish words, and a centre start its picture,
-    without a word from the build."""
+    without a word from the build. (Its ends left and right: run top to bottom, as ``suggested`` now
+    may, its words by the arrows take no room beside it and print.)"""
     monkeypatch.chdir(tmp_path)
     Path("book.yaml").write_text(
         "title: T\npage_size: 6x9in\nmarks: suggested\nmazes:\n"
-        "  - {size: 12x12, count: 2}\n  - {size: 42x56, count: 3}\n"
+        "  - {size: 12x12, count: 2}\n  - {size: 42x56, count: 3, marks: left-right}\n"
     )
     result = runner.invoke(app, ["build", "book.yaml"])
     assert result.exit_code == 0, result.stderr
@@ -360,7 +364,7 @@ def test_words_and_pictures_left_out_for_want_of_room_are_told(tmp_path, monkeyp
     assert "pictures at the start (no room); another seed or size may leave room" in result.stderr
     Path("class.yaml").write_text(  # each student's maze 2 is told once, not "mazes 2, 2, 2"
         "title: T\nstudents: [Ana, Ben, Chloe]\nmarks: suggested\npage_size: 6x9in\nmazes:\n"
-        "  - {size: 12x12}\n  - {size: 42x56}\n"
+        "  - {size: 12x12}\n  - {size: 42x56, marks: left-right}\n"
     )
     result = runner.invoke(app, ["build", "class.yaml"])
     assert result.exit_code == 0, result.stderr

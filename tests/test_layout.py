@@ -171,14 +171,11 @@ def test_everything_stays_inside_the_margins_and_prints(tmp_path, name):
         for item in page.items:
             if isinstance(item, MazeFrame):
                 w, h = sizes[item.number]
-                assert (
-                    box.x0 - 0.01 <= item.x - item.mark
-                    and item.x + w * item.cell + item.mark <= box.x1 + 0.01
-                )
-                assert (
-                    box.y0 - 0.01 <= item.y - item.mark
-                    and item.y + h * item.cell + item.mark <= box.y1 + 0.01
-                )
+                # the room planned beside and above and below the maze for what its ends show (only
+                # on the two sides its ends are sure to fall on, where the plan chose an axis)
+                wide, tall = item.reach or (item.mark, item.mark)
+                assert box.x0 - 0.01 <= item.x - wide and item.x + w * item.cell + wide <= box.x1 + 0.01
+                assert box.y0 - 0.01 <= item.y - tall and item.y + h * item.cell + tall <= box.y1 + 0.01
                 assert item.wall >= MIN_LINE
             elif isinstance(item, Text):
                 assert item.size >= MIN_TEXT
@@ -349,9 +346,12 @@ def test_too_dense_says_how_far_apart_a_near_miss_is(tmp_path):
     assert cell < minimum == 2.25, line
 
 
-def test_a_headings_height_is_the_same_on_every_page_and_its_maze_hangs_under_it(tmp_path):
+def test_a_headings_height_is_the_same_on_every_page_and_its_maze_stands_balanced_under_it(tmp_path):
     """A heading sat just above its maze, and the maze was centred in the page: "Maze N" moved up and
-    down from page to page (47, 53, 65 pt from the top in a paperback)."""
+    down from page to page (47, 53, 65 pt from the top in a paperback). The heading keeps one place;
+    the maze no longer hangs under it (that left up to 64% of a page blank below): it stands in the
+    paper between the heading and the footer, a little above the middle, with no band above it taller
+    than a sixth of that paper unless it fills the page's width (then it is centred)."""
     from puzzlebook.build import build_book
     from puzzlebook.pdfread import Lines, Shape, read
 
@@ -361,15 +361,27 @@ def test_a_headings_height_is_the_same_on_every_page_and_its_maze_hangs_under_it
         "  - {size: 12x12}\n  - {grid: circle, size: 6}\n  - {shape: fish, size: 24x16}\n"
     )
     target, _ = build_book(spec)
-    headings, gaps = set(), []
+    headings = set()
     for page in list(read(Path(target).read_bytes()))[1:6]:
         heading = next(c for c in page.chars if c.text == "M")  # the M of "Maze N"
         headings.add(round(heading.y0, 2))
-        tops = [run.extent()[3] for run in page.drawn if isinstance(run, Lines)]
-        tops += [s.y1 for s in page.drawn if isinstance(s, Shape) and s.stroke and s.kind == "curve"]
-        gaps.append(heading.y0 - max(tops))
+        boxes = [run.extent() for run in page.drawn if isinstance(run, Lines)]
+        boxes += [(s.x0, s.y0, s.x1, s.y1) for s in page.drawn if isinstance(s, Shape) and s.kind == "curve"]
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        walls = x1 - x0
+        words = [c for c in page.chars if c.y0 < heading.y0 - 1 and c.y1 > y0 - 30]
+        for c in words:  # the words by its arrows are part of its group; the footer is not
+            x0, y0, x1, y1 = min(x0, c.x0), min(y0, c.y0), max(x1, c.x1), max(y1, c.y1)
+        # a maze whose ends may open on any side keeps room for a word on both: with it, it may fill
+        longest = max((sum(c.x1 - c.x0 for c in words if c.size == w.size) / 2 for w in words[:1]), default=0)
+        footer = max([c.y1 for c in page.chars if c.y1 < y0 - 0.5], default=36.0)  # or the margin
+        paper, above, under = heading.y0 - footer, heading.y0 - y1, y0 - footer
+        if above + under > 12:  # a group filling the paper from heading to footer has nothing to balance
+            assert above <= under + 1, (above, under)  # at or a little above the middle
+        fills = max(x1 - x0, walls + 2 * longest) >= 0.9 * (432 - 72)  # the width: then it is centred
+        assert above <= paper / 6 or fills, (above, paper)
     assert len(headings) == 1, headings
-    assert max(gaps) < 60, gaps  # under its heading, not halfway down a 6x9 page
 
 
 def test_mazes_sharing_a_page_are_parted_by_light_lines_between_them(tmp_path):
@@ -395,8 +407,8 @@ def test_mazes_sharing_a_page_are_parted_by_light_lines_between_them(tmp_path):
         for rule in lines:  # between mazes, never over one or its arrows
             for frame in frames:
                 size = 8 * frame.cell
-                room = frame.mark / 0.85
-                x0, y0, x1, y1 = frame.x - room, frame.y - room, frame.x + size + room, frame.y + size + room
+                wide, tall = frame.reach or (frame.mark / 0.85,) * 2  # the room its arrows have
+                x0, y0, x1, y1 = frame.x - wide, frame.y - tall, frame.x + size + wide, frame.y + size + tall
                 assert not (rule.x0 < x1 and x0 < rule.x1 + 0.01 and rule.y0 < y1 and y0 < rule.y1 + 0.01)
     one = tmp_path / "one.yaml"
     one.write_text("title: T\nlayout: handout\nmazes_per_page: 1\nmazes: [{size: 8x8, count: 2}]\n")

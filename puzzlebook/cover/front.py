@@ -1,16 +1,16 @@
 """The front's art maze placed: the book's maze frame made as large as the room holds, its arrows,
-words and pictures scaled with it (grown into the room its ends leave, as on a book page), and the
-panel behind it fitted to what it covers. Numbers only; ``measure`` sets the words' widths, as in
-``layout.grown``."""
+words and pictures scaled with it (its group settled in the room, as on a book page), and the panel
+behind it fitted to what it covers. Numbers only; ``measure`` sets the words' widths, as in
+``layout.settle``."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..geometry import Placement, extent
-from ..layout.boxes import fit
-from ..layout.grown import grown
+from ..layout.boxes import MARK_SHARE
 from ..layout.items import Box, MazeFrame
+from ..layout.settle import settled
 from ..layout.signs import Measure, marks, sign_boxes
 from ..puzzles import Puzzle
 
@@ -24,13 +24,14 @@ def place_art(room: Box, frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> 
     w, h = extent(puzzle.maze)
     pad = min(room.w, room.h) * 0.05
     inner = Box(room.x0 + pad, room.y0 + pad, room.x1 - pad, room.y1 - pad)
-    reach = frame.mark / 0.85 + frame.picture  # the room around the maze its signs take
-    scale = min(inner.w / (w * frame.cell + 2 * reach), inner.h / (h * frame.cell + 2 * reach))
-    cell, x, y = fit(inner, w, h, reach * scale)
+    wide, tall = frame.reach or (frame.mark / MARK_SHARE,) * 2  # the room planned round the maze
+    wide, tall = wide + frame.picture * (not frame.reach), tall + frame.picture * (not frame.reach)
+    scale = min(inner.w / (w * frame.cell + 2 * wide), inner.h / (h * frame.cell + 2 * tall))
+    cell = frame.cell * scale
     placed = replace(
         frame,
-        x=x,
-        y=y,
+        x=inner.x0 + (inner.w - w * cell) / 2,
+        y=inner.y0 + (inner.h - h * cell) / 2,
         cell=cell,
         wall=max(frame.wall * scale, 1.0),
         mark=frame.mark * scale,
@@ -38,15 +39,26 @@ def place_art(room: Box, frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> 
         picture=frame.picture * scale,
         solution_width=frame.solution_width * scale,
         answer=False,
-        area=inner if frame.area is not None else None,
+        area=inner,
+        below=0.0,
+        reach=(wide * scale, tall * scale) if frame.reach else None,
+        beside=frame.beside * scale,
         wall_gray=0.0,
     )
-    if placed.area is not None:
-        placed, _ = grown(placed, puzzle, measure)
-        placed = replace(placed, area=None)
+    placed = replace(settled(placed, puzzle, measure)[0], area=None)
     x0, y0, x1, y1 = placed.x, placed.y, placed.x + w * placed.cell, placed.y + h * placed.cell
     where = Placement(placed.x, placed.y, placed.cell, h)
-    signs = marks(puzzle, where, placed.mark, measure, placed.label, placed.words, placed.picture)
+    signs = marks(
+        puzzle,
+        where,
+        placed.mark,
+        measure,
+        placed.label,
+        placed.words,
+        placed.picture,
+        placed.wall,
+        placed.beside,
+    )
     for sign in signs:
         for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
             x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)

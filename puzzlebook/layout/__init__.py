@@ -54,7 +54,7 @@ from .boxes import (
 from .density import age_sizes_to_fit, for_book, too_dense
 from .frames import by_student, page_frame, slot_items
 from .items import BookPlan, Box, Item, Link, MazeFrame, MazeInfo, Page, PageKind, Rule, Text
-from .pages import plan_book
+from .pages import plan_book, with_axes
 from .presets import load_layout, preset_names
 from .single import plan_single
 
@@ -115,4 +115,5 @@ __all__ = [
     "too_dense",
     "trim_box",
     "wall_for",
+    "with_axes",
 ]

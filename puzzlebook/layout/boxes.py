@@ -7,6 +7,10 @@ from dataclasses import dataclass
 from ..settings import ANSWER_WALL_GRAY, BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
 from .items import Box
 
+MARK_SHARE = 0.85
+"""Of the room planned beside a maze for an end's sign, the share its arrow (and a word beside it) takes:
+the rest is paper between the sign and the page's edge or the next maze."""
+
 GAP = 14.0  # pt between slots, and between a maze and its caption
 
 
@@ -123,7 +127,7 @@ class Figure:
 
     @property
     def mark(self) -> float:
-        return self.room * 0.85
+        return self.room * MARK_SHARE
 
     @property
     def solution(self) -> float:

@@ -19,7 +19,7 @@ from ..spec import (
 )
 from ..units import size_name
 from .boxes import GAP, content_box, grid_of, split
-from .frames import page_frame, slot_items
+from .frames import for_children, page_frame, slot_items
 from .items import Page
 from .presets import load_layout, preset_names
 
@@ -290,5 +290,5 @@ def _fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = Fal
     area = page_frame(layout, page, "")
     slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
-    _, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight, words)
+    _, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight, words, for_children([maze]))
     return cell >= max(layout.min_cell, walls * layout.wall_weight)

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
-from ..artwork import MIN_SIZE as MIN_PICTURE
+import math
+
 from ..artwork import PAIRS
 from ..errors import At
 from ..fields import isolate
 from ..kinds import kind
 from ..settings import MIN_LINE, MIN_TEXT, PAGES, Layout
 from ..spec import MazeRequest
-from .boxes import GAP, content_box, fit, mark_room, page_scale, solution_width, wall_for
+from .boxes import GAP, MARK_SHARE, content_box, fit, mark_room, page_scale, solution_width, wall_for
 from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
+from .room import (
+    ARROW_SHARE,
+    AXES,
+    MIN_WORD,
+    WORD_GAP,
+    fitted,
+    on_axis,
+    picture_axis,
+    word_ems,
+    words_axis,
+    words_kept,
+    words_room,
+)
+from .signs import WORDS
 
 
 def slot_items(
@@ -21,49 +36,203 @@ def slot_items(
     answer: bool,
     wall: float,
     keep_words: bool = False,
+    young: bool = False,
+    alone: bool = False,
+    text: float | None = None,
+    planned: list[float] | None = None,
 ) -> tuple[list[Item], float]:
-    """Caption, maze and info line in one slot; also returns the cell size. With ``keep_words``, the room for
-    the start and end words is kept whatever it costs the cells (to size a maze that keeps them)."""
+    """Caption, maze and info line in one slot; also returns the cell size.
+
+    The room round the maze for arrows, words and pictures is planned from the layout alone, the same on
+    every side whatever the maze's ends, so mazes of one kind and size get one cell size throughout a
+    book; drawn, the group (maze, signs, info line) is only moved to stand balanced under its caption
+    (``settle``). ``young``: a book for children up to eight, whose words are larger; ``alone``: the
+    book's only maze, which needs no number; ``text``: the book's size for the Start and Finish words
+    (``book_words``), else the largest that keeps this maze printable (0: too small a slot for one size,
+    each word fitted), appended to ``planned``. With ``keep_words``, the room for the words is kept
+    whatever it costs the cells (to size a maze that keeps them)."""
     info = answer or layout.show_seed or layout.show_difficulty  # answers always show their seed
     info_h = layout.small_size + 8 if info else 0.0
-    label = f"{layout.words.maze} {maze.shown}" + (
-        f" · {isolate(maze.title)}" if maze.title and not answer else ""
+    titled = f"{isolate(maze.title)}" if maze.title and not answer else ""
+    label = (
+        titled
+        if alone and not answer
+        else f"{layout.words.maze} {maze.shown}" + (f" · {titled}" if titled else "")
     )
     # a title about too wide for one line (bold letters average 0.62 of their size) keeps a second
-    # line's room above the maze; the page draws it on one line all the same if it fits
+    # line's room; the page draws it on one line all the same if it fits
     lines = 2 if len(label) * caption_size * 0.62 > slot.w else 1
-    box = Box(slot.x0, slot.y0 + info_h, slot.x1, slot.y1 - caption_size * (1 + 1.15 * (lines - 1)) - 6)
+    heading = caption_size * (1 + 1.15 * (lines - 1)) if label else 0.0
+    area = Box(slot.x0, slot.y0, slot.x1, slot.y1 - heading - (6 if label else 0))
+    box = Box(area.x0, area.y0 + info_h, area.x1, area.y1)
     scale = page_scale(layout)
-    pair = PAIRS[layout.pictures] if layout.pictures and not answer else None
-    picture = max(MIN_PICTURE, min(0.1 * min(box.w, box.h), 72 * scale)) if pair else 0.0
-    extra = picture + 4 if pair else 0.0  # the pictures sit beyond the arrows
-    room = mark_room(box, None if answer else layout.mark_room, scale)
     across, down = kind(maze.grid).extent(maze.width, maze.height)  # in corridor widths: "cells"
-    cell, x, y = fit(box, across, down, room + extra)
-    if not answer and cell * 0.8 > room:  # big cells want big arrows (a layout's mark_room is the least)
-        room = min(cell * 0.8, 0.12 * min(box.w, box.h))
-        cell, x, y = fit(box, across, down, room + extra)
-    # a maze with no ends has no arrows, so no words to make room for or to fit
     words = (layout.start_label, layout.end_label) if maze.marks != "none" else ("", "")
-    need = _room_for(max(map(len, words)))
-    if not answer and not pair and words not in (("Start", "Finish"), ("", "")) and room < need:
-        room = min(need, 0.2 * min(box.w, box.h))  # "Arrivée", "Entrance": the room the words take
-        cell, x, y = fit(box, across, down, room + extra)
-    # the room the words take at the least size that prints, their letters 0.6 of it on average, and the
-    # arrow's gap (layout.signs.arrow_gap); less, and beside a sideways arrow they would be left out
-    gap = max(1.5, min(cell * 0.12, 6.0))
-    least = (max(map(len, words)) * 0.6 * MIN_TEXT + gap) / 0.85
-    if not answer and not pair and any(words) and room < least:
+    ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
+    if answer:
+        return _answer_items(layout, slot, box, maze, caption_size, wall, label, lines, info, words)
+    pair = PAIRS[layout.pictures] if layout.pictures else None
+    least_cell = max(layout.min_cell, 3 * wall)
+    room = mark_room(box, layout.mark_room, scale)  # the arrows' own room, on every side
+    beside = 0.0  # left and right, the room a word above or below a sideways arrow takes, if more
+    if text is None:
+        text = MIN_WORD if keep_words else word_size(layout, young)  # keep_words: the least that prints
+        if not pair and ems and not keep_words:  # as large as keeps this maze as large as it was
+            own = words != WORDS
+            text = words_kept(box, across, down, room, ems, text, least_cell, young, scale, maze, own)
+    axis = ""
+    if not pair and ems:
+        need = words_room(ems, text, maze.grid)
+        most = 0.2 * min(box.w, box.h)
+        if need > most:  # a small slot: the words as large as its room allows, alike on every maze
+            text = max(0.0, (most - WORD_GAP) / ems)
+            need = most
+        axis = words_axis(box, across, down, room, need, maze)[1]
+        beside = need if (text >= MIN_WORD or keep_words) and axis != AXES[1] else 0.0
+    text = math.floor(text * 10) / 10 if text >= MIN_WORD else 0.0
+    if planned is not None:
+        planned.append(text)
+    if not text and not pair and any(words):  # a small slot: the words fitted by their letters, as
+        # small as prints, where that costs no maze that fitted (or ``keep_words``)
+        least = words_room(ems, MIN_TEXT, maze.grid)
         grown = min(least, 0.2 * min(box.w, box.h))
-        bigger = fit(box, across, down, grown + extra)
-        if keep_words or bigger[0] >= max(
-            layout.min_cell, 3 * wall
-        ):  # never at the cost of a maze that fitted
-            room, (cell, x, y) = grown, bigger
-    if not answer:  # under its heading, which so stands at one height on every page of the book
-        y = box.y1 - room - extra - cell * down
-    top = y + cell * down + room + extra + 4
-    source: At = maze.where.inner("title") if maze.title and not answer else ""
+        if grown > room and (keep_words or fitted(box, across, down, room, beside=grown)[0] >= least_cell):
+            beside = grown
+        text = 12.0 * scale  # each word as large as its room allows (layout.signs)
+    picture = 0.0
+    sure = on_axis(maze)
+    slant = 0.0 if maze.grid == "rectangle" else 0.5
+    if pair:
+        axis, picture = picture_axis(
+            box, across, down, room, text, scale, least_cell, sure, str(maze.marks), slant
+        )
+    cell, wide, tall = fitted(box, across, down, room, axis, picture, text, sure, slant, beside)
+    arrows = min(cell * 0.8, ARROW_SHARE * min(box.w, box.h))
+    if (
+        arrows > room and not pair
+    ):  # with pictures, the pictures are the large sign  # big cells want big arrows (a layout's mark_room is the least), in proportion
+        room = arrows
+        cell, wide, tall = fitted(box, across, down, room, axis, picture, text, sure, slant, beside)
+    x = box.x0 + (box.w - cell * across) / 2
+    # as planned, the group stands a little above the middle of its area; drawn, it is settled there
+    free = box.h - cell * down - 2 * tall
+    y = box.y1 - tall - cell * down - free * TOP_SHARE
+    items: list[Item] = []
+    source: At = maze.where.inner("title") if maze.title else ""
+    if label:
+        items.append(_caption(slot, label, caption_size, lines, source))
+    items.append(
+        MazeFrame(
+            maze.number,
+            x,
+            y,
+            cell,
+            wall_for(cell, wall),
+            False,
+            room * MARK_SHARE,
+            layout.solution_rgb,
+            text,
+            words,
+            (layout.where("start_label"), layout.where("end_label")),
+            picture,
+            pair,
+            solution_width(cell, wall_for(cell, wall)),
+            area,
+            info_h,
+            axis=axis,
+            reach=(wide, tall),
+            beside=max(beside, room),
+        )
+    )
+    if info:
+        items.append(_info(layout, maze, slot, y - tall - layout.small_size - 4, False))
+    return items, cell
+
+
+TOP_SHARE = 0.42
+"""Of the paper a group leaves free under its caption, the share above it: a group stands a little above
+the middle, where the eye puts the middle of a page."""
+
+
+def book_words(
+    layout: Layout, slot: Box, mazes: list[MazeRequest], caption: float, young: bool, wall: float
+) -> float:
+    """The one size of the Start and Finish words throughout a book: the least any of its mazes allows
+    (each as large as keeps it printable), so that they print alike on every page."""
+    sizes: dict[tuple[str, int, int], float] = {}
+    for maze in mazes:
+        key = (maze.grid, maze.width, maze.height)
+        if key not in sizes and maze.marks != "none":
+            planned: list[float] = []
+            slot_items(layout, slot, maze, caption, False, wall, young=young, planned=planned)
+            sizes[key] = planned[0] if planned else 0.0
+    return min(sizes.values(), default=0.0)
+
+
+def word_size(layout: Layout, young: bool) -> float:
+    """The one size of a book's Start and Finish words, planned from the layout: 12 pt, 14 pt for
+    children up to eight (who read them), and on a page larger than Letter grown faster than the page
+    (a poster's 40 pt heading wants words of 36 pt and more on 18x24 in)."""
+    return (14.0 if young else 12.0) * float(page_scale(layout) ** 1.5)
+
+
+YOUNG = ("age-4", "age-6", "age-8")
+"""The age presets whose children are still learning to read: their Start and Finish are larger."""
+
+
+def for_children(mazes: list[MazeRequest]) -> bool:
+    """Whether a book's mazes take their sizes from the age presets up to age-8."""
+    return any(maze.size_from.removeprefix("difficulty: ") in YOUNG for maze in mazes)
+
+
+def _caption(slot: Box, label: str, size: float, lines: int, source: At) -> Text:
+    """The maze's caption at the top of its slot: one place on every page of the book."""
+    return Text(
+        slot.x0 + slot.w / 2,
+        slot.y1 - size * (1 + 1.15 * (lines - 1)) + (size * 1.15 if lines == 2 else 0.0),
+        label,
+        size,
+        True,
+        "center",
+        max_width=slot.w,
+        source=source,
+        wrap=lines == 2,
+    )
+
+
+def _info(layout: Layout, maze: MazeRequest, slot: Box, y: float, answer: bool) -> MazeInfo:
+    """The small line under a maze: its rating for the child, or its seed for the grown-up."""
+    return MazeInfo(
+        maze.number,
+        slot.x0 + slot.w / 2,
+        y,
+        # a rating alone is for the child, a size larger; the seed's line is for the grown-up
+        layout.small_size + 1 if not (answer or layout.show_seed) else max(MIN_TEXT, layout.small_size - 1),
+        seed=answer or layout.show_seed,
+        rating=layout.show_difficulty and not answer,
+        ratings=(layout.words.easy, layout.words.medium, layout.words.hard),
+        words=(layout.words.seed, layout.words.rings),
+    )
+
+
+def _answer_items(
+    layout: Layout,
+    slot: Box,
+    box: Box,
+    maze: MazeRequest,
+    caption_size: float,
+    wall: float,
+    label: str,
+    lines: int,
+    info: bool,
+    words: tuple[str, str],
+) -> tuple[list[Item], float]:
+    """An answer in its slot: the maze centred, with room for its arrows, its caption right above it."""
+    scale = page_scale(layout)
+    room = mark_room(box, None, scale)
+    across, down = kind(maze.grid).extent(maze.width, maze.height)
+    cell, x, y = fit(box, across, down, room)
+    top = y + cell * down + room + 4
     items: list[Item] = [
         Text(
             slot.x0 + slot.w / 2,
@@ -73,8 +242,7 @@ def slot_items(
             True,
             "center",
             max_width=slot.w,
-            source=source,
-            wrap=lines == 2 or slot.y1 - (top + 4) >= caption_size * 2.2,  # a second line above
+            wrap=lines == 2 or slot.y1 - (top + 4) >= caption_size * 2.2,
         ),
         MazeFrame(
             maze.number,
@@ -82,42 +250,23 @@ def slot_items(
             y,
             cell,
             wall_for(cell, wall),
-            answer,
-            room * 0.85,
+            True,
+            room * MARK_SHARE,
             layout.solution_rgb,
             12 * scale,
             words,
             (layout.where("start_label"), layout.where("end_label")),
-            picture,
-            pair,
+            0.0,
+            None,
             solution_width(cell, wall_for(cell, wall)),
-            box if pair else None,
-            layout.answer_wall_gray if answer else 0.0,
+            None,
+            0.0,
+            layout.answer_wall_gray,
         ),
     ]
     if info:
-        items.append(
-            MazeInfo(
-                maze.number,
-                slot.x0 + slot.w / 2,
-                y - room - extra - layout.small_size - 4,
-                # a rating alone is for the child, a size larger; the seed's line is for the grown-up
-                layout.small_size + 1
-                if not (answer or layout.show_seed)
-                else max(MIN_TEXT, layout.small_size - 1),
-                seed=answer or layout.show_seed,
-                rating=layout.show_difficulty and not answer,
-                ratings=(layout.words.easy, layout.words.medium, layout.words.hard),
-                words=(layout.words.seed, layout.words.rings),
-            )
-        )
+        items.append(_info(layout, maze, slot, y - room - layout.small_size - 4, True))
     return items, cell
-
-
-def _room_for(letters: int) -> float:
-    """Room around a maze for a word of ``letters`` beside its arrow at 8 pt, wide letters and the
-    arrow's gap included (the arrow is 0.85 of the room)."""
-    return (letters * 0.7 * 8 + 6) / 0.85
 
 
 def by_student(mazes: list[MazeRequest]) -> list[list[MazeRequest]]:
@@ -146,6 +295,12 @@ def sheet_title_size(layout: Layout) -> float:
     each maze says what it is."""
     heading = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
     return round(max(heading, layout.caption_size) * 1.25, 1)
+
+
+def unnumbered(footer: str) -> str:
+    """A one-maze book's footer: the layout's own, without the page number (a poster is not page 1 of
+    anything), and the separators that stood beside it; whatever else it says still prints."""
+    return footer.replace("{pages}", "").replace("{page}", "").strip(" ·-–—|/,:")
 
 
 def page_frame(

@@ -83,11 +83,15 @@ class MazeFrame:
     picture: float = 0.0  # size of the start and end pictures, beyond the arrows; 0 for none
     pictures: tuple[str, str] | None = None  # their names, such as ("mouse", "cheese")
     solution_width: float = 3.0  # pt, the answer line's (see boxes.solution_width)
-    # With pictures, the room under the heading the maze and its signs may take: room for pictures is
-    # kept on every side, since where the ends fall is known only once the maze is made; drawing it,
-    # the maze grows into the room the sides without an end leave (render.pdf.grown).
+    # The room under its caption the maze's group (maze, signs, info line) stands in: room for the signs
+    # is planned on every side, since where the ends fall is known only once the maze is made; drawn, the
+    # group is moved, never scaled, to stand balanced in it (layout.settle). None: drawn where planned.
     area: Box | None = None
+    below: float = 0.0  # the info line's room under the group
     wall_gray: float = 0.0  # the walls' gray: black on a maze page, mid gray under an answer line
+    axis: str = ""  # with pictures, the sides planned for them: "left-right" or "top-bottom" (AXES)
+    reach: tuple[float, float] | None = None  # the room planned beside the maze and above and below it
+    beside: float = 0.0  # the room planned left and right for a word longer than its arrow (signs.marks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,17 @@ from ..spec import (
 from .answers import answer_links, contents_pages, fill_contents, plan_answers
 from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
 from .density import too_dense
-from .frames import by_student, page_frame, slot_items
-from .items import BookPlan, Box, Page, PageKind, Rule, Text
+from .frames import (
+    YOUNG,
+    book_words,
+    by_student,
+    for_children,
+    page_frame,
+    slot_items,
+    unnumbered,
+)
+from .items import BookPlan, Box, MazeFrame, Page, PageKind, Rule, Text
+from .room import AXES
 
 DIVIDER_GRAY = 0.7
 
@@ -73,6 +82,20 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
 
 NOTE_LINES = 24.0
 """pt between a notes page's lines: a third of an inch, wide-ruled paper's spacing, for young hands."""
+
+
+def with_axes(plan: BookPlan, mazes: list[MazeRequest]) -> list[MazeRequest]:
+    """The mazes, each told the axis its pictures were planned on where its ends are chosen to fall
+    there (``room.on_axis``): the plan decides the room, the ends follow it."""
+    axes = {
+        item.number: item.axis
+        for page in plan.pages
+        for item in page.items
+        if isinstance(item, MazeFrame) and not item.answer and item.axis in AXES
+    }
+    return [
+        replace(m, axis=axes[m.number]) if m.number in axes and m.marks == "suggested" else m for m in mazes
+    ]
 
 
 def has_answers(mazes: list[MazeRequest]) -> bool:
@@ -152,6 +175,10 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     columns, rows = grid_of(per_page)
     caption = layout.heading_size if per_page == 1 else layout.caption_size
     min_cell = max(layout.min_cell, 3 * layout.wall_weight)
+    young = book.difficulty in YOUNG or for_children(mazes)
+    text: float | None = None  # the Start and Finish words' one size in the book
+    # a poster: one maze on the book's first page, with no "Maze 1" and no page number under it
+    alone = len(mazes) == 1 and not pages
     chunks = [
         group[start : start + per_page]
         for group in by_student(mazes)  # a class set never mixes two students on a page
@@ -162,12 +189,22 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
         page = new_page("maze", bookmark=mazes_word if not maze_pages else None)
         marked = any(m.has_answer for m in chunk)
         area = page_frame(
-            layout, page, book.title, chunk[0].student, chunk[0].student_where, spec.where("title"), marked
+            layout.model_copy(update={"footer": unnumbered(layout.footer)}) if alone else layout,
+            page,
+            book.title,
+            chunk[0].student,
+            chunk[0].student_where,
+            spec.where("title"),
+            marked,
         )
         slots = split(area, columns, rows, GAP)
+        if text is None:  # planned once, on the first page: every maze page's slots are alike
+            text = book_words(layout, slots[0], mazes, caption, young, layout.wall_weight)
         page.items += dividers(slots, len(chunk), columns)
         for slot, maze in zip(slots, chunk, strict=False):
-            items, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight)
+            items, cell = slot_items(
+                layout, slot, maze, caption, False, layout.wall_weight, young=young, alone=alone, text=text
+            )
             page.items += items
             maze_pages[maze.number] = page.number
             if cell < min_cell and maze.where not in dense:  # once per entry, not per copy or student

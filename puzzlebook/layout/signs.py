@@ -16,6 +16,7 @@ from ..grid import E, N, S, W
 from ..maze import Maze
 from ..paths import reach as cell_reach
 from ..puzzles import Puzzle
+from .boxes import MARK_SHARE
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,10 @@ class Mark:
 Measure = Callable[[str, float], float]
 WORDS = ("Start", "Finish")
 
+CLEAR = 4.0
+"""pt of paper kept between every word or picture by an arrow and the nearest wall's ink: a word nearer
+reads as part of the maze (the "t" of Start touching a hexagon's zigzag edge)."""
+
 
 def marks(
     puzzle: Puzzle,
@@ -46,15 +51,22 @@ def marks(
     largest: float = 12.0,
     words: tuple[str, str] = WORDS,
     picture: float = 0.0,
+    wall: float = 1.5,
+    beside: float = 0.0,
 ) -> list[Mark]:
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
 
-    ``measure(word, size)`` gives a word's width in points; with it, each word gets the largest size up
-    to ``label_size(size)`` that keeps it within the room beside the maze, or none below 7 pt. Two ends
-    so close that their pictures and words would run into each other get arrows and words alone."""
-    out = _marks(puzzle, place, size, measure, largest, words, picture)
+    ``measure(word, size)`` gives a word's width in points; with it, each word gets ``label_size(size)``
+    (at most ``largest``, which the layout plans once for the book, so Start and Finish print alike),
+    less only where it cannot fit the room beside the maze, or none below 7 pt. Every word and picture
+    stays ``CLEAR`` of the walls (drawn ``wall`` wide). ``beside``: the room the layout planned left and
+    right of the maze for a word above or below a sideways arrow, where that is wider than the arrow's
+    own (``size / MARK_SHARE``): a word may be longer than its arrow, and then takes the book's size
+    ``largest`` whatever the arrow's. Two ends so close that their pictures and words
+    would run into each other get arrows and words alone."""
+    out = _marks(puzzle, place, size, measure, largest, words, picture, wall, beside)
     if picture and _collide(out, measure):
-        return _marks(puzzle, place, size, measure, largest, words, 0.0)
+        return _marks(puzzle, place, size, measure, largest, words, 0.0, wall, beside)
     return out
 
 
@@ -92,10 +104,22 @@ def _marks(
     largest: float,
     words: tuple[str, str],
     picture: float,
+    wall: float,
+    beside: float = 0.0,
 ) -> list[Mark]:
     out = []
-    covers: Callable[[tuple[float, float, float, float]], bool] | None = None  # made when first needed
+    found: list[Callable[[tuple[float, float, float, float]], bool]] = []  # made when first needed
+
+    def covers(box: tuple[float, float, float, float]) -> bool:
+        if not found:
+            found.append(_covering(puzzle.maze, place, CLEAR + wall / 2))
+        return found[0](box)
+
     ends = {"start": puzzle.start, "end": puzzle.end}
+    w, h = extent(puzzle.maze)
+    tall = size / MARK_SHARE  # the room planned round the maze, of which the arrow takes its share
+    wide = max(tall, beside)  # and beside it, the room planned for a word longer than its arrow
+    room = (place.x - wide, place.y - tall, place.x + w * place.cell + wide, place.y + h * place.cell + tall)
     for (role, cell), word in zip(ends.items(), words, strict=True):
         if cell is None:
             continue
@@ -103,7 +127,7 @@ def _marks(
         spot_of = opening(puzzle, role)
         if spot_of is None:
             cx, cy = place.point(*centre(puzzle, cell))
-            out.append(Mark("inner", role, center=(cx, cy), radius=place.cell * 0.32))
+            out.append(Mark("inner", role, center=(cx, cy), radius=place.cell * 0.32, word=word))
             continue
         middle_of, outward, side = spot_of
         other_spot = opening(puzzle, "end" if role == "start" else "start")
@@ -114,36 +138,23 @@ def _marks(
         # otherwise towards the middle of the maze, so a word by a corner stays by the maze.
         if isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle":
             # a rim curves away from its arrows: the word goes on the side where the rim falls away
-            width, height = extent(puzzle.maze)
-            away = middle_of[0] < width / 2 if side in (N, S) else middle_of[1] > height / 2
+            away = middle_of[0] < w / 2 if side in (N, S) else middle_of[1] > h / 2
         elif side in (N, S):
             away = other[0] > x if other is not None and other_side == side else x >= puzzle.maze.width / 2
         else:
             away = other is not None and other[1] < y
-        spot = _picture_spot(place, middle_of, outward, size, picture) if picture else None
-        if spot and puzzle.maze.grid.masked:  # a shape's outline may come back round beyond the arrow
-            covers = covers or _covering(puzzle.maze, place)
-            if covers((spot[0], spot[1], spot[0] + spot[2], spot[1] + spot[2])):
-                spot = None  # a picture on the maze's walls: the arrow and its word alone
-        text = _word_size(word, side, size, place.cell, picture if spot else 0.0, largest, measure)
-        if spot:  # the word goes with the picture: under it, or beside it away from the other end
-            label = _word_by_picture(spot, side, text, not away)
-            if label and measure is not None and puzzle.maze.grid.masked:
-                covers = covers or _covering(puzzle.maze, place)
-                if covers(_word_box(label, text, measure(word, text))):
-                    label = None  # the picture says which end it is
+        text = _word_size(word, side, size, place.cell, picture, largest, measure, wall, beside)
+        spot = _picture_spot(place, middle_of, outward, size, picture, text, covers) if picture else None
+        if not spot:
+            text = _word_size(word, side, size, place.cell, 0.0, largest, measure, wall, beside)
+        if spot:  # the word goes under its picture, on every side
+            label = _word_under(spot, text)
+            if label and measure is not None and covers(_word_box(label, text, measure(word, text))):
+                label = None  # the picture says which end it is
         else:
             label = _label_spot(polygon, side, text, flip=away)
-            if label and measure is not None and puzzle.maze.grid.masked:
-                covers = covers or _covering(puzzle.maze, place)
-                width = measure(word, text)
-                w, h = extent(puzzle.maze)
-                room = (
-                    place.x - size,
-                    place.y - size,
-                    place.x + w * place.cell + size,
-                    place.y + h * place.cell + size,
-                )
+            if label:
+                width = measure(word, text) if measure else 0.6 * text * len(word)
                 label = _clear_of_shape(covers, polygon, side, outward, text, width, away, room)
         out.append(
             Mark(
@@ -168,30 +179,53 @@ def _word_size(
     picture: float,
     largest: float,
     measure: Measure | None,
+    wall: float = 1.5,
+    beside: float = 0.0,
 ) -> float:
     """The word's text size: as big as the arrow (or its picture) allows, and fitted into the room
     where it runs into it (beside a sideways arrow, or under a picture); 0 below 7 pt."""
-    text = label_size(max(size, picture), largest)
+    # the size the layout planned the room for (``beside``); else as the arrow's size allows
+    text = largest if beside and largest >= 7 else label_size(max(size, picture), largest)
     if text and measure is not None and (side in (E, W) or picture):
-        text = min(text, text * word_room(size, cell, picture) / max(measure(word, text), 1e-9))
+        room = word_room(size, cell, picture, wall, beside)
+        text = min(text, text * room / max(measure(word, text), 1e-9))
         text = text if text >= 7 else 0.0
     return text
 
 
 def _picture_spot(
-    place: Placement, middle: Point, outward: Point, size: float, picture: float
-) -> tuple[float, float, float]:
-    """The picture's box beyond the arrow, on the arrow's line: the mouse runs in, the cheese waits out."""
+    place: Placement,
+    middle: Point,
+    outward: Point,
+    size: float,
+    picture: float,
+    text: float,
+    covers: Callable[[tuple[float, float, float, float]], bool],
+) -> tuple[float, float, float] | None:
+    """The picture's box beyond the arrow, on the arrow's line: the mouse runs in, the cheese waits out.
+    A picture above its arrow stands a line higher, for its word under it; one that would come near a
+    wall (a shape's outline coming back round, a hexagon's zigzag) moves out a little, or is left out."""
     mx, my = place.point(*middle)
-    d = size + 2 + picture / 2
-    cx, cy = mx + outward[0] * d, my - outward[1] * d
-    return cx - picture / 2, cy - picture / 2, picture
+    ux, uy = outward[0], -outward[1]
+    d = size + 2 + picture / 2 + max(0.0, uy) * text * 1.3
+    for _ in range(3):
+        cx, cy = mx + ux * d, my + uy * d
+        box = (cx - picture / 2, cy - picture / 2, cx + picture / 2, cy + picture / 2)
+        if not covers(box):
+            return box[0], box[1], picture
+        d += picture * 0.2
+    return None
 
 
-def word_room(size: float, cell: float, picture: float = 0.0) -> float:
-    """How wide a word by an arrow may be: the room around the maze less the arrow's gap, or with a
-    picture, the picture's width and a little."""
-    return picture + 4 if picture else size - arrow_gap(cell)
+def word_room(
+    size: float, cell: float, picture: float = 0.0, wall: float = 1.5, beside: float = 0.0
+) -> float:
+    """How wide a word by an arrow may be: the room around the maze (the arrow's, or ``beside`` where the
+    layout planned more for the words) less the arrow's gap or the paper kept clear of the wall
+    (``CLEAR`` from a wall ``wall`` wide), or with a picture, the picture's width and a little."""
+    if picture:
+        return picture + 4
+    return max(size, beside) - max(arrow_gap(cell), CLEAR + wall / 2 + 1)  # SHIFTS' step
 
 
 def arrow_gap(cell: float) -> float:
@@ -200,18 +234,12 @@ def arrow_gap(cell: float) -> float:
     return max(1.5, min(cell * 0.12, 6.0))
 
 
-def _word_by_picture(
-    spot: tuple[float, float, float], side: int, size: float, rightwards: bool
-) -> tuple[float, float, str] | None:
-    """Under the picture when it sits left or right of the maze; beside it, on the side towards the
-    maze's middle, when it sits above or below."""
+def _word_under(spot: tuple[float, float, float], size: float) -> tuple[float, float, str] | None:
+    """Under its picture, centred: the same place on every side, so a child finds it at once."""
     if not size:
         return None
     x, y, picture = spot
-    if side in (E, W):
-        return x + picture / 2, y - size * 1.05, "center"
-    middle = y + picture / 2 - size * 0.35
-    return (x + picture + size * 0.3, middle, "left") if rightwards else (x - size * 0.3, middle, "right")
+    return x + picture / 2, y - size * 1.05, "center"
 
 
 def label_size(mark: float, largest: float = 12.0) -> float:
@@ -246,11 +274,11 @@ def _clear_of_shape(
     away: bool,
     room: tuple[float, float, float, float],
 ) -> tuple[float, float, str] | None:
-    """Where a shaped maze's word goes: its outline may come back round beside the arrow (a fish's
-    belly, the letters of a name), so the word takes the first spot that covers none of its cells nor
-    its arrow: beside the arrow, beside it on the other side, or beyond its far end where that is still
-    in the ``room`` round the maze (in a bay of its outline). With none clear it is left out; the arrow
-    says enough."""
+    """Where a word by an arrow goes: the outline may come back round beside the arrow (a fish's belly,
+    the letters of a name, a hexagon's zigzag), so the word takes the first spot that comes near none of
+    its cells nor covers its arrow: beside the arrow, beside it on the other side (each moved out along
+    the arrow a few points where that clears the walls and stays in the ``room`` round the maze), or
+    beyond its far end. With none clear it is left out; the arrow says enough."""
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     gap = size * 0.4
     ux, uy = outward[0], -outward[1]  # on the page, y up
@@ -268,14 +296,22 @@ def _clear_of_shape(
     arrow = (min(xs), min(ys), max(xs), max(ys))
     far = _word_box(beyond, size, width)
     inside = room[0] <= far[0] and room[1] <= far[1] and far[2] <= room[2] and far[3] <= room[3]
-    spots = (_label_spot(polygon, side, size, away), _label_spot(polygon, side, size, not away))
+    spots = [
+        (spot[0] + ux * out, spot[1] + uy * out, spot[2])
+        for spot in (_label_spot(polygon, side, size, away), _label_spot(polygon, side, size, not away))
+        if spot is not None
+        for out in SHIFTS
+    ]
     for spot in (*spots, beyond) if inside else spots:
-        if spot is None:
-            continue
         box = _word_box(spot, size, width)
-        if not covers(box) and not _overlap(box, arrow):
+        within = room[0] <= box[0] and room[1] <= box[1] and box[2] <= room[2] and box[3] <= room[3]
+        if (within or spot in spots[:: len(SHIFTS)]) and not covers(box) and not _overlap(box, arrow):
             return spot
     return None
+
+
+SHIFTS = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0)
+"""pt a word beside an arrow may move out along it, to keep clear of the walls."""
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -290,10 +326,10 @@ def _word_box(spot: tuple[float, float, str], size: float, width: float) -> tupl
 
 
 def _covering(
-    maze: Maze | GraphMaze, place: Placement
+    maze: Maze | GraphMaze, place: Placement, clear: float = 1.0
 ) -> Callable[[tuple[float, float, float, float]], bool]:
-    """Whether a page box touches a cell of the maze, or a wall round one (1 pt, about half a wall)."""
-    pad = 1.0 / place.cell
+    """Whether a page box comes within ``clear`` pt of a cell of the maze (its walls' middle lines)."""
+    pad = clear / place.cell
 
     def in_cells(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
         """The box in the grid's units (y down), padded."""
@@ -316,27 +352,53 @@ def _covering(
             )
 
         return squares
-    # any other kind: each cell a disc round its centre as far as its corners reach, the centres filed
-    # by the unit square they fall in
+    if maze.grid.kind.name == "circle":  # the rim: a circle round the drawing's middle
+        w, h = maze.grid.extent
+        rim = min(w, h) / 2 + pad
+
+        def disc(box: tuple[float, float, float, float]) -> bool:
+            x0, y0, x1, y1 = in_cells(box)
+            dx = max(x0 - w / 2, 0.0, w / 2 - x1)
+            dy = max(y0 - h / 2, 0.0, h / 2 - y1)
+            return dx * dx + dy * dy < rim * rim
+
+        return disc
+    # any other kind: each cell its own polygon (a disc round a triangle's centre reached a third of a
+    # corridor past its flat side, so a word by an arrow at the top of a triangle field found no room),
+    # the cells filed by the unit square their centres fall in
     reach = cell_reach(maze.grid)
     kind = maze.grid.kind
-    filed: dict[tuple[int, int], list[Point]] = {}
+    filed: dict[tuple[int, int], list[tuple[Point, ...]]] = {}
     for x, y in maze.grid.cells:
         cx, cy = kind.centre(x, y)
-        filed.setdefault((math.floor(cx), math.floor(cy)), []).append((cx, cy))
+        filed.setdefault((math.floor(cx), math.floor(cy)), []).append(kind.corners(x, y))
 
     def cells(box: tuple[float, float, float, float]) -> bool:
         x0, y0, x1, y1 = in_cells(box)
         for gy in range(math.floor(y0 - reach), math.floor(y1 + reach) + 1):
             for gx in range(math.floor(x0 - reach), math.floor(x1 + reach) + 1):
-                for cx, cy in filed.get((gx, gy), ()):
-                    dx = max(x0 - cx, 0.0, cx - x1)
-                    dy = max(y0 - cy, 0.0, cy - y1)
-                    if dx * dx + dy * dy < reach * reach:
+                for corners in filed.get((gx, gy), ()):
+                    if _meets((x0, y0, x1, y1), corners):
                         return True
         return False
 
     return cells
+
+
+def _meets(box: tuple[float, float, float, float], corners: tuple[Point, ...]) -> bool:
+    """Whether a box and a convex polygon overlap: no axis of the box's or of the polygon's sides parts
+    them."""
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    if max(xs) <= box[0] or min(xs) >= box[2] or max(ys) <= box[1] or min(ys) >= box[3]:
+        return False
+    square = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        nx, ny = ay - by, bx - ax  # across the side
+        ours = [nx * px + ny * py for px, py in corners]
+        theirs = [nx * px + ny * py for px, py in square]
+        if max(theirs) <= min(ours) or min(theirs) >= max(ours):
+            return False
+    return True
 
 
 def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: float) -> tuple[Point, ...]:

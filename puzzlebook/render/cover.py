@@ -18,7 +18,7 @@ from .. import __version__
 from ..cover.plan import LEADING, CoverPlan, Words
 from ..errors import At, Problem
 from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule, Text
-from ..layout.grown import grown
+from ..layout.settle import settled
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
 from .fonts import Line, Setter
@@ -142,8 +142,10 @@ def _thumbnail(
         if isinstance(item, MazeFrame):
             puzzle = puzzle_for(item.number)
             frame = replace(item, label=0.0)  # no Start and Finish: at this size, specks under 7 pt
-            frame = grown(frame, puzzle, _measure(fonts[1]))[0] if frame.area is not None else frame
-            draw_maze(canvas, puzzle, frame, fonts, walls)
+            signs = None
+            if frame.area is not None:
+                frame, _, signs = settled(frame, puzzle, _measure(fonts[1]))
+            draw_maze(canvas, puzzle, frame, fonts, walls, None, signs)
         elif isinstance(item, Rule):
             canvas.setStrokeGray(item.gray)
             canvas.setLineWidth(item.width)

@@ -33,8 +33,9 @@ from ..errors import At, Problem
 from ..geometry import Placement, arc_beziers, extent, field_sides, gaps, solution_line, wall_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
-from ..layout.grown import grown
-from ..layout.signs import WORDS, marks, word_room
+from ..layout.room import AXES
+from ..layout.settle import settled
+from ..layout.signs import WORDS, Mark, marks, word_room
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
 from .fonts import Line, Setter, register_font
@@ -109,7 +110,9 @@ def text_problems(plan: BookPlan) -> list[Problem]:
         return bold.line(word).width * MIN_TEXT
 
     for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
-        room = word_room(frame.mark, frame.cell, frame.picture)
+        if frame.axis == AXES[1] and not frame.picture:
+            continue  # beside an arrow at the top or bottom, a word takes the arrow's depth, not its width
+        room = word_room(frame.mark, frame.cell, frame.picture, frame.wall, frame.beside)
         for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
             if where in problems or missing(word, bold, where):
                 continue
@@ -256,7 +259,7 @@ def _draw_page(
     def measure(word: str, size: float) -> float:
         return fonts[1].line(word).width * size
 
-    drops: dict[int, float] = {}  # how far a grown maze's info line (drawn after it) moves under it
+    drops: dict[int, float] = {}  # how far a settled maze's info line (drawn after it) moves with it
     for item in page.items:
         if isinstance(item, Text):
             _text(canvas, item, fonts)
@@ -267,9 +270,10 @@ def _draw_page(
             canvas.line(item.x0, item.y0, item.x1, item.y1)
         elif isinstance(item, MazeFrame):
             puzzle = puzzle_for(item.number)
+            signs = None
             if item.area is not None:
-                item, drops[item.number] = grown(item, puzzle, measure)
-            draw_maze(canvas, puzzle, item, fonts, walls, left_out)
+                item, drops[item.number], signs = settled(item, puzzle, measure)
+            draw_maze(canvas, puzzle, item, fonts, walls, left_out, signs)
         elif isinstance(item, Link):
             canvas.linkRect(
                 "", f"p{item.page}", (item.x0, item.y0, item.x1, item.y1), relative=0, thickness=0
@@ -358,6 +362,11 @@ def _even_cuts(widths: list[float], space: float, count: int) -> list[int]:
     return list(best(0, count)[1])
 
 
+BADGE = 1.9
+"""A start or end inside the maze is a badge, a black disc with a white letter: at a circle's centre
+(a disc a corridor in radius) this many times the mark's radius (0.32 of a corridor), 1.2 corridors
+across; elsewhere 1.4 times, within its cell."""
+
 LeftOut = dict[int, set[tuple[str, str]]]
 """Maze number -> what found no room by its arrows, and at which end: ("start", "words"), ("end", "pictures")."""
 
@@ -369,7 +378,9 @@ def draw_maze(
     fonts: tuple[Setter, Setter],
     walls: Walls,
     left_out: LeftOut | None = None,
+    signs: list[Mark] | None = None,
 ) -> None:
+    """One maze: its walls (and solution), then its signs (``signs``: already placed for this frame)."""
     _, height = extent(puzzle.maze)
     place = Placement(frame.x, frame.y, frame.cell, height)
     cell = frame.cell
@@ -406,7 +417,18 @@ def draw_maze(
     def measure(word: str, size: float) -> float:
         return fonts[1].line(word).width * size
 
-    signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture)
+    if signs is None:
+        signs = marks(
+            puzzle,
+            place,
+            frame.mark,
+            measure,
+            frame.label,
+            frame.words,
+            frame.picture,
+            frame.wall,
+            frame.beside,
+        )
     if left_out is not None and not frame.answer:
         lost = {(m.role, "words") for m in signs if m.kind == "arrow" and m.word and not m.label}
         lost |= {(m.role, "pictures") for m in signs if frame.pictures and not m.picture}
@@ -431,16 +453,18 @@ def draw_maze(
                     "center" if align == "center" else "right" if align == "right" else "left"
                 )
                 _text(canvas, Text(x, y, mark.word, mark.size, bold=True, align=where), fonts)
-        elif frame.cell >= 10:
-            size = frame.cell * 0.6
+        elif frame.cell >= 10:  # a badge: a black disc with the word's first letter white in it
             letter = "S" if mark.role == "start" else "E"  # Start and End, or the book's own words' first
             if frame.words != ("Start", "Finish"):
                 letter = frame.words[mark.role != "start"][:1].upper() or letter
-            _text(
-                canvas,
-                Text(mark.center[0], mark.center[1] - size * 0.36, letter, size, True, "center"),
-                fonts,
-            )
+            cell_of = puzzle.start if mark.role == "start" else puzzle.end
+            hub = isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle"
+            radius = mark.radius * (BADGE if hub and cell_of is not None and cell_of[0] == 0 else 1.4)
+            canvas.circle(*mark.center, radius, stroke=0, fill=1)
+            size = radius * 1.25
+            shown = Text(mark.center[0], mark.center[1] - size * 0.36, letter, size, True, "center", gray=1.0)
+            _text(canvas, shown, fonts)
+            canvas.setFillGray(0)
         elif mark.role == "start":
             canvas.circle(*mark.center, mark.radius, stroke=0, fill=1)
         else:

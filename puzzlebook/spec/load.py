@@ -58,6 +58,7 @@ class MazeRequest:
     inner: int = 0  # a circle's hole, in rings
     first: str = ""  # a word shape's: the side its first letter is on, where the start goes
     drawn_over: tuple[int, int] | None = None  # a shape's: the size written, which its cells fill part of
+    axis: str = ""  # with pictures: the sides the layout planned them on, where the ends go (paths)
 
     @property
     def shown(self) -> int:

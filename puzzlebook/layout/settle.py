@@ -1,0 +1,58 @@
+"""A maze's group moved to stand balanced under its caption: a layout decision that waits for the maze,
+since how far its signs reach (which sides its ends fall on) is known only once it is made. The renderer
+asks it as it draws each page; it only moves the group, never scales it, so that mazes of one kind and
+size keep one cell size throughout a book.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..geometry import Placement, extent
+from ..puzzles import Puzzle
+from .boxes import MARK_SHARE
+from .frames import TOP_SHARE
+from .items import MazeFrame
+from .signs import Mark, Measure, marks, sign_boxes
+
+
+def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFrame, float, list[Mark]]:
+    """The frame moved so that its group (the maze, its arrows, words and pictures, and the info line
+    under them) is centred across its ``area`` and stands a little above its middle; how far the info
+    line moves (up positive); and the signs, placed where the maze now is."""
+    area = frame.area
+    assert area is not None
+    width, height = extent(puzzle.maze)
+    place = Placement(frame.x, frame.y, frame.cell, height)
+    signs = marks(
+        puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture, frame.wall, frame.beside
+    )
+    wide, tall = frame.reach or (frame.mark / MARK_SHARE,) * 2  # the room planned round the maze
+    # across, the maze with the room planned beside it keeps its place on every page (a word by one
+    # arrow only does not move it); down, what is drawn stands balanced: the room planned above and
+    # below holds every sign, so the drawn group is no taller and stays in its area
+    x0, y0 = frame.x - wide, frame.y
+    x1, y1 = frame.x + width * frame.cell + wide, frame.y + height * frame.cell
+    for sign in signs:
+        for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
+            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+    info = y0 - frame.below  # the info line hangs under everything the group draws
+    dx = area.x0 + (area.w - (x1 - x0)) / 2 - x0
+    free = area.h - (y1 - info)
+    dy = area.y1 - free * TOP_SHARE - y1 if free > 0 else area.y1 - y1
+    dx, dy = round(dx, 2), round(dy, 2)  # to 1/7200 in: the same file on every machine
+    drop = y0 + dy - (frame.y - tall)
+    if not dx and not dy:
+        return frame, drop, signs
+    return replace(frame, x=frame.x + dx, y=frame.y + dy), drop, [_moved(s, dx, dy) for s in signs]
+
+
+def _moved(sign: Mark, dx: float, dy: float) -> Mark:
+    """A sign moved with its maze: the same sign, since signs are placed relative to the maze alone."""
+    return replace(
+        sign,
+        polygon=tuple((x + dx, y + dy) for x, y in sign.polygon),
+        center=(sign.center[0] + dx, sign.center[1] + dy),
+        label=(sign.label[0] + dx, sign.label[1] + dy, sign.label[2]) if sign.label else None,
+        picture=(sign.picture[0] + dx, sign.picture[1] + dy, sign.picture[2]) if sign.picture else None,
+    )
