@@ -47,10 +47,29 @@ def _union(*parts: Inside) -> Inside:
     return lambda x, y: any(part(x, y) for part in parts)
 
 
-def _heart(x: float, y: float) -> bool:
-    """The classic heart curve (x² + y² - 1)³ = x²y³, lobes up."""
-    u, v = (x - 0.5) * 2.5, (0.57 - y) * 2.6
-    return (u * u + v * v - 1) ** 3 - u * u * v**3 <= 0
+def _tilted(cx: float, cy: float, rx: float, ry: float, turn: float) -> Inside:
+    """An ellipse turned ``turn`` radians clockwise (y down), for a leaf that leans."""
+    c, s = math.cos(turn), math.sin(turn)
+    return lambda x, y: (
+        (((x - cx) * c + (y - cy) * s) / rx) ** 2 + ((-(x - cx) * s + (y - cy) * c) / ry) ** 2 <= 1
+    )
+
+
+def _tangent(cx: float, cy: float, r: float, px: float, py: float, side: int) -> tuple[float, float]:
+    """Where a line from (px, py) touches the circle about (cx, cy) of radius ``r``, on ``side`` (+1 or -1)."""
+    d = math.hypot(px - cx, py - cy)
+    a = math.atan2(py - cy, px - cx) + side * math.acos(r / d)
+    return cx + r * math.cos(a), cy + r * math.sin(a)
+
+
+def _heart() -> Inside:
+    """Two round lobes and the point below, the sides running straight from each lobe to the point."""
+    r, left, right, tip = 0.245, (0.255, 0.255), (0.745, 0.255), (0.5, 1.0)
+    return _union(
+        _ellipse(*left, r, r),
+        _ellipse(*right, r, r),
+        _polygon(_tangent(*left, r, *tip, 1), tip, _tangent(*right, r, *tip, -1), (0.5, 0.3)),
+    )
 
 
 def _star() -> Inside:
@@ -69,32 +88,36 @@ def _hexagon() -> Inside:
 
 
 SHAPES: dict[str, Inside] = {
-    "heart": _heart,
+    "heart": _heart(),
     "star": _star(),
     "circle": _ellipse(0.5, 0.5, 0.5, 0.5),
     "diamond": _polygon((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)),
     "hexagon": _hexagon(),
     "triangle": _polygon((0.5, 0.0), (1.0, 1.0), (0.0, 1.0)),
-    "cloud": _union(
-        _ellipse(0.27, 0.62, 0.25, 0.22),
-        _ellipse(0.5, 0.42, 0.27, 0.3),
-        _ellipse(0.74, 0.58, 0.25, 0.24),
-        _ellipse(0.5, 0.7, 0.36, 0.2),
+    "cloud": _union(  # three round puffs over a flat bottom
+        _ellipse(0.2, 0.5, 0.19, 0.3),
+        _ellipse(0.5, 0.36, 0.2, 0.36),
+        _ellipse(0.8, 0.52, 0.19, 0.3),
+        _polygon((0.1, 0.6), (0.9, 0.6), (0.9, 1.0), (0.1, 1.0)),
+        _ellipse(0.1, 0.86, 0.1, 0.14),
+        _ellipse(0.9, 0.86, 0.1, 0.14),
     ),
     "apple": _union(
-        _ellipse(0.36, 0.6, 0.34, 0.38),
-        _ellipse(0.64, 0.6, 0.34, 0.38),
-        _polygon((0.45, 0.3), (0.55, 0.3), (0.56, 0.04), (0.47, 0.04)),  # the stem
-        _ellipse(0.65, 0.12, 0.12, 0.06),  # the leaf
+        _ellipse(0.34, 0.63, 0.33, 0.36),  # the body, two halves with a dip between them at the top
+        _ellipse(0.66, 0.63, 0.33, 0.36),
+        _polygon((0.43, 0.4), (0.56, 0.4), (0.61, 0.0), (0.49, 0.0)),  # the stem, leaning
+        _tilted(0.7, 0.16, 0.16, 0.09, -0.45),  # the leaf, from the stem
     ),
     "fish": _union(
-        _ellipse(0.42, 0.5, 0.4, 0.42),
-        _polygon((0.7, 0.5), (1.0, 0.08), (1.0, 0.92)),  # the tail
+        _ellipse(0.37, 0.5, 0.37, 0.48),  # the body
+        _polygon(
+            (0.62, 0.5), (1.0, 0.04), (1.0, 0.36), (0.88, 0.5), (1.0, 0.64), (1.0, 0.96)
+        ),  # the tail fin
     ),
-    "cat": _union(
-        _ellipse(0.5, 0.58, 0.42, 0.38),
-        _polygon((0.12, 0.45), (0.14, 0.0), (0.42, 0.28)),  # the ears
-        _polygon((0.88, 0.45), (0.86, 0.0), (0.58, 0.28)),
+    "cat": _union(  # a cat's head: wide cheeks and two big pointed ears
+        _ellipse(0.5, 0.64, 0.46, 0.34),
+        _polygon((0.05, 0.6), (0.1, 0.0), (0.47, 0.34)),
+        _polygon((0.95, 0.6), (0.9, 0.0), (0.53, 0.34)),
     ),
 }
 """Every built-in shape by name, as `shape:` and `--shape` take them."""
@@ -116,6 +139,24 @@ def shape_reads(grid: str, width: int, height: int) -> bool:
     and a 40x6 star do not)."""
     a, b = SHAPE_READS.get(grid, (1, 1))
     return width * height >= a * b and width >= 0.6 * a and height >= 0.6 * b
+
+
+PROPORTIONS: dict[str, tuple[int, int]] = {"cloud": (3, 2), "fish": (16, 11), "apple": (12, 13)}
+"""A built-in shape's own proportions, width to height, where it is not as wide as it is tall: the size
+it is offered at and measured at (``least_size``) keeps them."""
+
+
+def least_size(name: str, grid: str = "rectangle") -> tuple[int, int]:
+    """The smallest size a built-in shape reads at (``shape_reads``) in its own proportions, as the
+    field is drawn (a field of triangles is about twice as many across as down to look as wide as tall,
+    one of hexagons 1.15 times)."""
+    w, h = PROPORTIONS.get(name, (1, 1))
+    across = w * {"triangle": 2.0, "hex": 1.15}.get(grid, 1.0)
+    a, b = SHAPE_READS.get(grid, (1, 1))
+    scale = max(math.sqrt(a * b / (across * h)), 0.6 * a / across, 0.6 * b / h)
+    size = math.ceil(across * scale - 1e-9), math.ceil(h * scale - 1e-9)
+    assert shape_reads(grid, *size)
+    return size
 
 
 def _mostly(inside: Inside, x: int, y: int, width: int, height: int) -> bool:
@@ -150,6 +191,12 @@ def shape_mask(
         return None, [
             Problem(where, f"{width}x{height} is too large for a shape: at most {MAX_CELLS:,} cells")
         ]
+    return shape_of(_without_specks(shape_cells(name, width, height, grid), grid), f"the {name}", where,
+                    "make the maze larger", grid)  # fmt: skip
+
+
+def shape_cells(name: str, width: int, height: int, grid: str = "rectangle") -> set[tuple[int, int]]:
+    """The cells of a ``width`` x ``height`` field a built-in shape covers, before any is left out."""
     inside = SHAPES[name]
     if grid == "rectangle":
         on = {(x, y) for y in range(height) for x in range(width) if _mostly(inside, x, y, width, height)}
@@ -165,7 +212,7 @@ def shape_mask(
                     near
                 ):
                     on.add((x, y))
-    return shape_of(_without_specks(on, grid), f"the {name}", where, "make the maze larger", grid)
+    return on
 
 
 def _without_specks(on: set[tuple[int, int]], grid: str) -> set[tuple[int, int]]:
