@@ -102,3 +102,48 @@ def test_the_cloud_has_puffs_over_a_flat_bottom():
     cells, w, h = _cells("cloud")
     assert len(_row(cells, h - 1)) >= w * 2 // 3  # flat below
     assert len(_row(cells, 0)) <= w // 2  # the highest puff in the middle
+
+
+def _strokes(path):
+    """Every stroked straight line of the first page: (width, x0, y0, x1, y1)."""
+    from pypdf import PdfReader
+
+    from puzzlebook.pdfread import Document
+
+    return [
+        (round(s.linewidth, 3), s.x0, s.y0, s.x1, s.y1)
+        for s in Document(PdfReader(path)).page(0).shapes
+        if s.kind == "line" and s.stroke
+    ]
+
+
+@pytest.mark.parametrize(("shape", "grid"), [("heart", "rectangle"), ("cat", "hex"), ("fish", "rectangle")])
+def test_a_shapes_outline_is_drawn_twice_as_heavy_as_its_inner_walls(tmp_path, shape, grid):
+    """The outline is every side between a cell and the paper, but for the two openings, at twice the
+    walls' weight; a plain rectangle has no heavier line."""
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+    from puzzlebook.masks import near_cells
+
+    out = tmp_path / "m.pdf"
+    args = ["maze", "-a", "wilson", "--seed", "4", "--marks", "suggested", "--grid", grid]
+    result = CliRunner().invoke(app, [*args, "--shape", shape, "-s", "16x14", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    strokes = _strokes(out)
+    widths = sorted({w for w, *_ in strokes})
+    assert len(widths) == 2 and widths[1] == pytest.approx(2 * widths[0], rel=1e-3), widths
+    heavy = [s for s in strokes if s[0] == widths[1]]
+    mask, _ = shape_mask(shape, 16, 14, "", grid)
+    assert mask is not None
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width) if (x, y) not in mask.off}
+    outside = sum(1 for x, y in cells for n in near_cells(x, y, grid, (0, 0)) if n not in cells)
+    if grid == "rectangle":  # the heavy lines' length, in cells, is the outline's sides but the two openings
+        cell = (max(max(s[1], s[3]) for s in heavy) - min(min(s[1], s[3]) for s in heavy)) / mask.width
+        length = sum(abs(s[3] - s[1]) + abs(s[4] - s[2]) for s in heavy) / cell
+        assert length == pytest.approx(outside - 2, abs=0.01)
+    else:
+        assert outside > 0 and heavy
+    plain = tmp_path / "p.pdf"
+    result = CliRunner().invoke(app, [*args, "-s", "16x14", "-o", str(plain)])
+    assert result.exit_code == 0 and len({w for w, *_ in _strokes(plain)}) == 1
