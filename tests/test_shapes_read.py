@@ -147,3 +147,17 @@ def test_a_shapes_outline_is_drawn_twice_as_heavy_as_its_inner_walls(tmp_path, s
     plain = tmp_path / "p.pdf"
     result = CliRunner().invoke(app, [*args, "-s", "16x14", "-o", str(plain)])
     assert result.exit_code == 0 and len({w for w, *_ in _strokes(plain)}) == 1
+
+
+def test_the_svg_draws_a_shapes_outline_heavier_too(tmp_path):
+    import re
+
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+
+    out = tmp_path / "m.svg"
+    args = ["maze", "-a", "wilson", "--seed", "2", "--marks", "suggested", "--shape", "cat", "-s", "14x14"]
+    assert CliRunner().invoke(app, [*args, "-o", str(out)]).exit_code == 0
+    widths = [float(w) for w in re.findall(r'<path d="[^"]*" [^>]*stroke-width="([\d.]+)"', out.read_text())]
+    assert len(widths) == 2 and widths[1] == pytest.approx(2 * widths[0])
