@@ -28,7 +28,7 @@ from typing import Any
 
 from puzzlebook import cost, generators
 from puzzlebook.build import build_book
-from puzzlebook.cli import TextFormat, export
+from puzzlebook.exports import TextFormat, export
 from puzzlebook.graph import Topology
 from puzzlebook.grid import Grid
 from puzzlebook.kinds import ring_counts

@@ -40,7 +40,7 @@ from .puzzles import (
 )
 from .render.pdf import LeftOut, stream_pdf, text_problems
 from .render.pdfstream import MADE_FROM
-from .spec import MazeRequest, Spec, load_partial, load_spec
+from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec
 from .workers import Makers
 from .workload import workload_problems
 
@@ -68,12 +68,17 @@ def check_book(
 ) -> Checked:
     """Every check that needs no maze: spec, layout, and whether each maze fits its page (and where the
     spec's `output:` goes, unless ``output_given``: -o wins)."""
+    name = Path(spec_path).name
     try:
-        spec = load_spec(spec_path, output_given)
+        read = read_spec(spec_path)  # parsed once, for the spec's checks and its layout's
+    except SpecError as exc:  # not YAML at all: no layout's name to check either
+        raise SpecError(_by_line(exc.problems, name)) from None
+    try:
+        spec = load_spec(spec_path, output_given, read)
     except SpecError as exc:
         said = {problem.where for problem in exc.problems}
-        more = [problem for problem in _layout_problems(spec_path, page_size) if problem.where not in said]
-        raise SpecError(_by_line(exc.problems + more, Path(spec_path).name)) from None
+        more = [p for p in _layout_problems(spec_path, read, page_size) if p.where not in said]
+        raise SpecError(_by_line(exc.problems + more, name)) from None
     limits = workload_problems(spec)
     if limits:
         raise SpecError(limits)
@@ -120,14 +125,13 @@ def _by_line(problems: list[Problem], spec_name: str) -> list[Problem]:
     return sorted(problems, key=line)
 
 
-def _layout_problems(spec_path: str | os.PathLike[str], page_size: str | None = None) -> list[Problem]:
+def _layout_problems(
+    spec_path: str | os.PathLike[str], read: Read, page_size: str | None = None
+) -> list[Problem]:
     """The layout's own problems, and those of the settings the spec overrides it with, for a spec that
     has others: every problem of a build is reported at once, the spec's first (in line order), then
     its layout's."""
-    try:
-        partial, given = load_partial(Path(spec_path), OVERRIDES)
-    except SpecError:
-        return []  # the spec itself cannot be read: that is already said
+    partial, given = load_partial(Path(spec_path), OVERRIDES, read)
     overrides = given | ({"page_size": page_size} if page_size else {})
     try:
         load_layout(partial.book.layout, partial, {k: v for k, v in overrides.items() if v is not None})

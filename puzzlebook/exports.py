@@ -1,5 +1,5 @@
 """One maze written in a format: text, JSON, PDF, SVG or PNG (``puzzlebook maze``; which one the
-command line asked for is ``cli.output_format``'s)."""
+command line asked for is ``cli.mazes.output_format``'s)."""
 
 from __future__ import annotations
 

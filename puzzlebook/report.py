@@ -6,7 +6,7 @@ from __future__ import annotations
 from .build import Checked
 from .errors import Problem, Where
 from .layout import MazeFrame, print_margins
-from .shapes import SHAPE_READS, shape_reads, size_that_reads
+from .rules import small_shape
 from .spec import AGES
 
 
@@ -106,24 +106,16 @@ def _ages_notes(checked: Checked) -> list[Problem]:
 
 
 def _shapes_notes(checked: Checked) -> list[Problem]:
-    """A built-in shape drawn over too few cells is a blob (a heart over an age-4 book's 7x8 cells):
-    allowed, since a small blob still makes a maze, but said, once an entry."""
-    told: dict[Where, Problem] = {}
+    """A built-in shape drawn over too few cells (a heart over an age-4 book's 7x8 cells), in
+    ``rules.small_shape``'s words, once an entry."""
+    told: dict[int, Problem] = {}
     for maze in checked.mazes:
         entry = checked.spec.book.mazes[maze.entry] if maze.entry < len(checked.spec.book.mazes) else None
-        least = SHAPE_READS.get(maze.grid)
-        if entry is None or not isinstance(entry.shape, str) or least is None or maze.where in told:
+        if entry is None or not isinstance(entry.shape, str) or maze.entry in told:
             continue
-        w, h = maze.drawn_over or (maze.width, maze.height)
-        if not shape_reads(maze.grid, w, h):
-            grown = size_that_reads(maze.grid, w, h)
-            told[maze.where] = Problem(
-                maze.where,
-                f"a {entry.shape} drawn over {w}x{h} cells hardly reads as one; shapes "
-                f"read from about {least[0]}x{least[1]}{' triangles' if maze.grid == 'triangle' else ''}: "
-                f"write size: {grown[0]}x{grown[1]} (with fewer mazes a page, or an older age, if the page "
-                "then refuses it)",
-            )
+        blob = small_shape(entry.shape, maze.grid, *(maze.drawn_over or (maze.width, maze.height)))
+        if blob:
+            told[maze.entry] = Problem(checked.spec.where("mazes", maze.entry, "shape"), blob)
     return list(told.values())
 
 

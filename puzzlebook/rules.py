@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import generators, kinds
+from .shapes import SHAPE_READS, a_shape, shape_reads, size_that_reads
 
 SHAPED_MARKS = ("none", "suggested", "farthest")
 """The marks rules a masked maze takes: the others name sides and corners a shape may not have."""
@@ -121,4 +122,17 @@ def ends_problem(grid: str, width: int, height: int, inner: int = 0) -> str | No
     return (
         f"{field} is one cell, so its start and end would be the same cell: make it at least {least}, or "
         "leave the start and end out"
+    )
+
+
+def small_shape(shape: str, grid: str, width: int, height: int) -> str | None:
+    """Why a built-in shape drawn over ``width`` x ``height`` cells is a blob, or None when it reads:
+    allowed, since a small blob still makes a maze, but said (a book's notes, and ``maze`` on stderr)."""
+    least = SHAPE_READS.get(grid)
+    if least is None or shape_reads(grid, width, height):
+        return None
+    grown = size_that_reads(grid, width, height)
+    return (
+        f"{a_shape(shape)} drawn over {width}x{height} cells hardly reads as one; shapes read from about "
+        f"{least[0]}x{least[1]}{' triangles' if grid == 'triangle' else ''}: set size to {grown[0]}x{grown[1]}"
     )

@@ -133,6 +133,11 @@ SHAPE_READS = {"rectangle": (12, 12), "hex": (12, 12), "triangle": (20, 10)}
 """The least cells a built-in shape is drawn over that still reads as the shape: below, a blob."""
 
 
+def a_shape(name: str) -> str:
+    """A built-in shape's name with its article, as a sentence says it: a heart, an apple."""
+    return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
+
+
 def shape_reads(grid: str, width: int, height: int) -> bool:
     """Whether a built-in shape over ``width`` x ``height`` cells reads as itself: as many cells as
     ``SHAPE_READS`` gives, and no side under six tenths of its own (a 16x11 fish reads, a 10x14 heart

@@ -30,23 +30,30 @@ def png(width: int, height: int, depth: int = 8, color: int = 0, interlaced: boo
     """A PNG of ``width`` x ``height`` zero pixels of the given bit depth and colour type."""
     bits = depth * CHANNELS[color]
     header = struct.pack(">IIBBBBB", width, height, depth, color, 0, 0, int(interlaced))
-    packer = zlib.compressobj(9)
-    data = []
-    for rows, size in _rows(width, height, bits, interlaced):
-        block = max(1, (1 << 20) // size)  # a megabyte of rows at a time
-        while rows:
-            n = min(rows, block)
-            data.append(packer.compress(bytes(size * n)))
-            rows -= n
-    data.append(packer.flush())
+    size = sum(rows * row for rows, row in _rows(width, height, bits, interlaced))  # filter 0, then zeros
     palette = _chunk(b"PLTE", bytes(3)) if color == 3 else b""
     return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", header)
         + palette
-        + _chunk(b"IDAT", b"".join(data))
+        + _chunk(b"IDAT", zeros(size))
         + _chunk(b"IEND", b"")
     )
+
+
+def zeros(count: int) -> bytes:
+    """A zlib stream of ``count`` zero bytes, as small as level 9 makes it, made from one compressed
+    megabyte repeated: each ends in a full flush, so it stands alone (compressing 160 MB of zeros took
+    0.8 s a picture). Adler-32 of n zeros is (n mod 65521) << 16 | 1."""
+    whole, rest = divmod(count, MEGABYTE)
+    one = zlib.compressobj(9, zlib.DEFLATED, -15)
+    block = one.compress(bytes(MEGABYTE)) + one.flush(zlib.Z_FULL_FLUSH)
+    last = zlib.compressobj(9, zlib.DEFLATED, -15)
+    end = last.compress(bytes(rest)) + last.flush()
+    return b"\x78\xda" + block * whole + end + struct.pack(">I", (count % 65521) << 16 | 1)
+
+
+MEGABYTE = 1 << 20
 
 
 def in_pieces(data: bytes, pieces: int) -> bytes:

@@ -1,5 +1,6 @@
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -323,6 +324,49 @@ def test_help_is_still_help(command):
     assert "Commands:" in run("--help").stdout
 
 
+def test_help_lists_every_command_of_the_command_modules_in_its_order():
+    """The commands live in their groups' modules and are registered in one place: none is left out of
+    `puzzlebook --help`, and the order people know stays (the way in first, then books, then the rest)."""
+    import inspect
+    import typing
+
+    from typer.models import ParameterInfo
+
+    from puzzlebook.cli import books, mazes, starting
+
+    def takes_options(function) -> bool:
+        hints = typing.get_type_hints(function, include_extras=True)
+        hints.pop("return", None)
+        return all(
+            any(isinstance(m, ParameterInfo) for m in getattr(hint, "__metadata__", ()))
+            for hint in hints.values()
+        )
+
+    listed = run("--help").stdout.split("Commands:\n", 1)[1]
+    names = [line.split()[0] for line in listed.splitlines() if line.strip()]
+    assert names == [
+        "maze",
+        "algorithms",
+        "build",
+        "check",
+        "studio",
+        "validate",
+        "init",
+        "schema",
+        "layouts",
+    ]
+    commands = {  # a command is a public function that takes typer's options (or none at all)
+        name
+        for module in (books, mazes, starting)
+        for name, function in inspect.getmembers(module, inspect.isfunction)
+        if function.__module__ == module.__name__
+        and not name.startswith("_")
+        and function.__doc__
+        and takes_options(function)
+    }
+    assert commands == set(names)
+
+
 def test_an_argument_mistake_is_one_line_in_a_fresh_process_too():
     done = subprocess.run(
         [sys.executable, "-m", "puzzlebook", "build", "--seed", "1.5", "b.yaml"],
@@ -422,3 +466,34 @@ def test_a_mistake_reads_the_same_from_a_spec_and_from_the_maze_command(
     )
     said = spec.stderr.removeprefix(spec_at).strip()
     assert said and maze.stderr.removeprefix(f"error: {option}: ").strip() == said
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
+def test_a_built_in_shape_too_small_to_read_is_the_same_note_from_a_spec_and_from_the_maze_command(
+    tmp_path, monkeypatch, grid
+):
+    """A heart over 3x3 cells is made either way, a blob: `validate` and `maze` say so in the same note,
+    after its location, and the size it offers reads (``shape_reads``)."""
+    from puzzlebook.shapes import shape_reads
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "book.yaml").write_text(f"title: T\nmazes:\n  - {{shape: heart, size: 3x3, grid: {grid}}}\n")
+    spec = runner.invoke(app, ["validate", "book.yaml"])
+    args = ["maze", "--seed", "1", "-f", "json", "--shape", "heart", "-s", "3x3", "--grid", grid]
+    maze = runner.invoke(app, [*args, "-o", "heart.json"])
+    assert spec.exit_code == maze.exit_code == 0, (spec.stderr, maze.stderr)
+    assert json.loads((tmp_path / "heart.json").read_text())["width"] == 3  # made over the size given
+    (spec_note,) = spec.stderr.splitlines()
+    (maze_note,) = maze.stderr.splitlines()
+    spec_at, maze_at = "note: book.yaml:3: mazes[0].shape: ", "note: --shape: "
+    assert spec_note.startswith(spec_at) and maze_note.startswith(maze_at), (spec_note, maze_note)
+    said = spec_note.removeprefix(spec_at)
+    assert said.startswith(
+        "a heart drawn over 3x3 cells hardly reads as one"
+    ) and said == maze_note.removeprefix(maze_at)
+    offered = re.search(r"set size to (\d+)x(\d+)$", said)
+    assert offered and shape_reads(grid, int(offered[1]), int(offered[2])), said
+    bigger = runner.invoke(
+        app, [*args[:-4], "-s", f"{offered[1]}x{offered[2]}", "--grid", grid, "-o", "big.json"]
+    )
+    assert bigger.exit_code == 0 and bigger.stderr == "", bigger.stderr  # the size offered says nothing

@@ -917,11 +917,10 @@ def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
     result = CliRunner().invoke(app, ["validate", "book.yaml"])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
-        "note: book.yaml:5: mazes[0]: a heart drawn over 10x14 cells hardly reads as one; shapes read from "
-        "about 12x12: write size: 11x15 (with fewer mazes a page, or an older age, if the page then refuses it)",
-        "note: book.yaml:7: mazes[2]: a heart drawn over 17x7 cells hardly reads as one; shapes read from "
-        "about 20x10 triangles: write size: 23x10 (with fewer mazes a page, or an older age, if the page then "
-        "refuses it)",
+        "note: book.yaml:5: mazes[0].shape: a heart drawn over 10x14 cells hardly reads as one; shapes read "
+        "from about 12x12: set size to 11x15",
+        "note: book.yaml:7: mazes[2].shape: a heart drawn over 17x7 cells hardly reads as one; shapes read "
+        "from about 20x10 triangles: set size to 23x10",
     ]
     from puzzlebook.shapes import shape_reads
 

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from puzzlebook import cli, cost, generators, kinds, output
 from puzzlebook.build import build_book
-from puzzlebook.cli import app
+from puzzlebook.cli import app, books
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.puzzles import Recipe, matched_puzzles
 from puzzlebook.spec import load_spec
@@ -373,7 +373,7 @@ def test_out_of_memory_is_one_line(monkeypatch, capsys, book):
     def exhausted(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(cli, "check_book", exhausted)
+    monkeypatch.setattr(books, "check_book", exhausted)  # where build calls it
     monkeypatch.setattr(sys, "argv", ["puzzlebook", "build", str(book)])
     with pytest.raises(SystemExit) as caught:
         cli.main()
@@ -424,7 +424,7 @@ def test_a_class_set_refuses_a_score_range_no_maze_reaches():
 
 
 def test_a_build_whose_stderr_is_a_log_says_how_far_it_is(book, monkeypatch):
-    monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(books, "PROGRESS_EVERY", 0.0)
     book.write_text(
         SPEC.replace("mazes:", "answer_key: false\nmazes:").replace("marks: suggested}", "count: 4}")
     )
@@ -785,7 +785,7 @@ def _no_work(monkeypatch) -> None:
     def work(*args, **kwargs):
         raise AssertionError("mazes were made before the output was refused")
 
-    monkeypatch.setattr(cli, "generate", work)
+    monkeypatch.setattr(books, "generate", work)
 
 
 @pytest.mark.parametrize(

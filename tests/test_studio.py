@@ -88,8 +88,8 @@ def test_check_gives_the_notes_the_command_line_prints(shared):
     status, _, body = call(port, "POST", "/api/check", spec)
     answer = json.loads(body)
     assert status == 200 and answer["notes"] == [
-        "line 3: mazes[0]: a heart drawn over 6x6 cells hardly reads as one; shapes read from about 12x12: "
-        "write size: 12x12 (with fewer mazes a page, or an older age, if the page then refuses it)"
+        "line 3: mazes[0].shape: a heart drawn over 6x6 cells hardly reads as one; shapes read from about "
+        "12x12: set size to 12x12"
     ]
     assert json.loads(call(port, "POST", "/api/check", SPEC)[2])["notes"] == []
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import Problem
 from ..settings import Layout
-from ..shapes import MIN_WORD_ROWS, SHAPE_READS, shape_mask, shape_reads, word_mask, word_picture
+from ..shapes import MIN_WORD_ROWS, SHAPE_READS, a_shape, shape_mask, shape_reads, word_mask, word_picture
 from ..spec import (
     AGES,
     NO_MASK,
@@ -74,7 +74,7 @@ def too_dense(
         if most is not None and not shape_reads(maze.grid, *most):  # a blob, and a note after it
             most = None
             grid = " triangles" if maze.grid == "triangle" else " cells"
-            too_small = f"a {entry.shape} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
+            too_small = f"{a_shape(entry.shape)} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
     if word and drawn and entry is not None:  # drawn again at each size tried: letters do not scale
         named = isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text
         words = (

@@ -10,7 +10,7 @@ shares are ``fields``, beside this package.
 
 from ..rules import SHAPED_MARKS
 from .fits import SHAPE_CELLS, STUDENT
-from .load import MazeRequest, Spec, load_partial, load_spec
+from .load import MazeRequest, Read, Spec, load_partial, load_spec, read_spec
 from .model import AGES, NO_MASK, Age, BookSpec, Cells, MazeEntry, WordShape, json_schema
 
 __all__ = [
@@ -24,9 +24,11 @@ __all__ = [
     "Cells",
     "MazeEntry",
     "MazeRequest",
+    "Read",
     "Spec",
     "WordShape",
     "json_schema",
     "load_partial",
     "load_spec",
+    "read_spec",
 ]

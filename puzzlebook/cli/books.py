@@ -1,0 +1,202 @@
+"""The commands that read a book spec: ``build`` writes the book, ``check`` runs the print preflight on
+it (or on any PDF), ``validate`` checks the spec without building."""
+
+from __future__ import annotations
+
+import io
+import sys
+import time
+from functools import partial
+from typing import Annotated, Any
+
+import typer
+
+from ..build import (
+    Checked,
+    built_book,
+    check_book,
+    generate,
+    made_from,
+    targets,
+    work_units,
+    write_books,
+)
+from ..errors import NotReady, Problem, PuzzlebookError, SpecError
+from ..inputs import read_bytes
+from ..output import plan_output
+from ..render.pdf import write_pdf
+from ..render.pdfstream import RULES
+from ..report import left_out_notes, notes, summary
+from ..usage import fail
+from .app import BookSeed, SpecArgument, check_seed, terminal
+
+
+def build(
+    spec: SpecArgument,
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="PDF to write (- for stdout); wins over the spec.")
+    ] = None,
+    seed: BookSeed = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+    strict: Annotated[bool, typer.Option(help="Run the print preflight; write nothing if it fails.")] = False,
+    problems_to: Annotated[str | None, typer.Option(hidden=True)] = None,
+) -> None:
+    """Build the PDF book described by a spec."""
+    try:
+        check_seed(seed)
+        checked = check_book(spec, seed, output_given=output is not None)
+        places = targets(checked, output)
+        book = places[0]
+        if (book.path == "-" and terminal(sys.stdout)) or plan_output(book.path).terminal:  # or /dev/tty
+            where = f"--output {book.path}" if output is not None else book.where
+            raise SpecError(
+                [Problem(where, "is the terminal: a PDF there is noise; add -o book.pdf, or pipe it")]
+            )
+        made = made_from(checked, seed)
+        show = not quiet and terminal(sys.stderr)
+        # no time left shown: mazes come back from the cores in batches and pages draw far faster than
+        # mazes are made, so an estimate from the first steps read hours for a book of seconds
+        with typer.progressbar(
+            length=work_units(checked), label="Building", file=sys.stderr, hidden=not show, show_eta=False
+        ) as bar:
+            step = bar.update if show or quiet else Progress(work_units(checked))
+            checked, puzzles = generate(checked, step)
+            left_out: dict[int, set[tuple[str, str]]] = {}
+            write_books(
+                checked,
+                places,
+                puzzles,
+                step,
+                partial(report_preflight, checked, f"{places[0][0]} (not written)") if strict else None,
+                made,
+                left_out,
+            )
+        if not quiet and places[0][0] != "-":
+            also = f" and {places[1][0]}" if len(places) > 1 else ""
+            typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)
+            tell_notes(checked)
+            left_out_note(checked, left_out)
+    except PuzzlebookError as error:
+        fail(error, problems_to)
+
+
+PROGRESS_EVERY = 5.0  # seconds between progress lines when stderr is a log, not a terminal
+
+
+class Progress:
+    """A line on stderr every few seconds, for builds whose stderr is a file or a pipe (a bar would
+    fill the log with control characters, and silence looks like a hang)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+        self.last = time.monotonic()
+
+    def __call__(self, steps: int) -> None:
+        self.done += steps
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY and self.done < self.total:
+            self.last = now
+            typer.echo(
+                f"building: {self.done} of {self.total} steps ({100 * self.done // self.total}%)", err=True
+            )
+
+
+def check(spec: SpecArgument, seed: BookSeed = None) -> None:
+    """Preflight for print-on-demand: list what a printer would reject in the book. A book built from
+    this spec as it is now (and the files it reads, the seed and this puzzlebook) is read from its file;
+    otherwise the book is built in memory. A .pdf is read as it is, whoever made it."""
+    if spec.lower().endswith(".pdf"):
+        check_pdf(spec)
+        return
+    from ..preflight import quiet_reader  # pypdf and fontTools load only for check and --strict
+
+    try:
+        check_seed(seed)
+        checked = check_book(spec, seed)
+        quiet_reader()
+        built = built_book(checked, made_from(checked, seed))
+        if built is not None and built[2]:
+            report_preflight(checked, built[0], built[1])
+        else:
+            checked, puzzles = generate(checked)
+            report_preflight(checked, spec, write_pdf(checked.plan, puzzles.__getitem__))
+    except PuzzlebookError as error:
+        fail(error)
+    read = f" (read {built[0]}, built from it)" if built is not None and built[2] else ""
+    ready = {
+        "print": "ready for print",
+        "office": f"ready to print on an office printer (print-on-demand's page counts are not checked for "
+        f"layout {checked.spec.book.layout})",
+        "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
+    }[_edition(checked)]
+    typer.echo(f"{spec}: {ready}{read}, {summary(checked)}")
+    if built is not None and not built[2]:  # the file there is what would be uploaded, and is not this
+        typer.echo(
+            f"warning: {built[0]} is older than the book checked (made since the spec, its files, the seed or "
+            "puzzlebook changed): build it again before you upload it",
+            err=True,
+        )
+
+
+def check_pdf(name: str) -> None:
+    """Preflight of a PDF by itself (one written elsewhere with -o, or by another program): a print
+    edition, with bleed when its pages are larger than their trim box."""
+    from pypdf import PdfReader
+
+    from ..preflight import findings, quiet_reader
+
+    quiet_reader()
+    try:
+        data = read_bytes(name, "book").data
+        rules = "print"
+        try:
+            reader = PdfReader(io.BytesIO(data))
+            page = reader.pages[0]
+            bleed = tuple(page.trimbox) != tuple(page.mediabox)
+            info: Any = reader.metadata or {}
+            rules = "office" if info.get(RULES) == "office" else "print"
+        except Exception:  # preflight says in one line that it cannot be read
+            bleed = False
+        problems = findings(name, data, rules, bleed)
+        if problems:
+            raise NotReady(problems)
+    except PuzzlebookError as error:
+        fail(error)
+    ready = "ready to print on an office printer" if rules == "office" else "ready for print"
+    typer.echo(f"{name}: {ready}{' (with bleed)' if bleed else ''}")
+
+
+def report_preflight(checked: Checked, book: str, data: bytes) -> None:
+    """Fail with preflight's findings in ``data``, each line naming ``book``, the file the book is in
+    (or the spec, for a book made in memory)."""
+    from ..preflight import findings
+
+    problems = findings(book, data, _edition(checked), checked.plan.bleed)
+    if problems:
+        raise NotReady(problems)
+
+
+def validate(spec: SpecArgument) -> None:
+    """Check a spec and its layout without building; print what the book will hold."""
+    try:
+        checked = check_book(spec)
+    except PuzzlebookError as error:
+        fail(error)
+    typer.echo(f"{spec}: OK, {summary(checked)}")
+    tell_notes(checked)
+
+
+def _edition(checked: Checked) -> str:
+    """The rules a book is checked by: a print edition of a layout for office printers (a handout, a
+    poster) is "office", the print rules without print-on-demand's page counts, as its plan says."""
+    return checked.plan.rules or checked.spec.book.edition
+
+
+def tell_notes(checked: Checked) -> None:
+    for line in notes(checked):
+        typer.echo(f"note: {line}", err=True)
+
+
+def left_out_note(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> None:
+    for line in left_out_notes(checked, left_out):
+        typer.echo(f"note: {line}", err=True)

@@ -1,0 +1,351 @@
+"""``maze``: one maze in a format, its options checked against the same rules a spec's maze is
+(``rules``), each clash told at its option; and ``algorithms``, what the generators are."""
+
+from __future__ import annotations
+
+import math
+import secrets
+import sys
+from dataclasses import replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import cost, generators, kinds, rules
+from ..errors import Problem, PuzzlebookError, SpecError
+from ..exports import TextFormat, export
+from ..masks import Mask, load_mask
+from ..output import plan_output, write_output
+from ..puzzles import make_puzzle
+from ..registry import suggest
+from ..shapes import SHAPES, shape_mask, word_mask
+from ..usage import fail
+from .app import check_seed, choose, parse_size, terminal
+
+
+class Marks(StrEnum):
+    none = "none"
+    suggested = "suggested"
+    farthest = "farthest"
+    left_right = "left-right"
+    top_bottom = "top-bottom"
+    corners = "corners"
+    center_out = "center-out"
+
+
+class GridKind(StrEnum):
+    rectangle = "rectangle"
+    hex = "hex"
+    triangle = "triangle"
+    circle = "circle"
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    problems = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            problems.append(Problem("--option", f'expected KEY=VALUE such as scan=columns, got "{pair}"'))
+        else:
+            options[key.strip()] = value.strip()
+    if problems:
+        raise SpecError(problems)
+    return options
+
+
+def maze(
+    algorithm: Annotated[
+        str,
+        typer.Option("--algorithm", "-a", help="See `puzzlebook algorithms`; as in a book, hunt-and-kill."),
+    ] = "hunt-and-kill",
+    size: Annotated[
+        str | None, typer.Option("--size", "-s", help="WxH in cells, e.g. 20x30 (with --mask: the mask's).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Same seed, same maze. Default: a fresh one.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="Algorithm option KEY=VALUE; repeatable.")
+    ] = None,
+    marks: Annotated[
+        str,
+        typer.Option(help="none, suggested (opposite sides), farthest, left-right, top-bottom or corners."),
+    ] = "none",
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format", "-f", help="txt, json, pdf, svg or png. Default: from -o's extension, or txt."
+        ),
+    ] = None,
+    output: Annotated[str, typer.Option("--output", "-o", help="File to write; - for stdout.")] = "-",
+    solution: Annotated[
+        bool, typer.Option(help="Draw the solution; with no --marks, marks the suggested ends.")
+    ] = False,
+    dpi: Annotated[int, typer.Option(help="PNG resolution, 72 to 1200.")] = 300,
+    braid: Annotated[
+        float, typer.Option(help="Share of dead ends opened into loops, 0 to 1 (0: a perfect maze).")
+    ] = 0.0,
+    mask: Annotated[
+        str | None,
+        typer.Option(
+            help="The maze's shape: a .txt drawing (X or # a cell, . or space none), or a .png picture "
+            "(dark, opaque pixels are the shape) fitted into --size."
+        ),
+    ] = None,
+    shape: Annotated[
+        str | None,
+        typer.Option(help=f"A built-in shape drawn over --size: {', '.join(SHAPES)}, or text:WORD."),
+    ] = None,
+    grid_kind: Annotated[
+        str,
+        typer.Option(
+            "--grid",
+            help="rectangle, hex (columns of hexagons), triangle (up and down in turn) or circle (-s R rings).",
+        ),
+    ] = "rectangle",
+    inner: Annotated[int, typer.Option(help="With --grid circle: a round hole this many rings wide.")] = 0,
+) -> None:
+    """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
+    try:
+        grid_kind = choose(grid_kind, GridKind, "--grid")
+        mark = Marks(choose(marks, Marks, "--marks"))
+        if solution and mark is Marks.none:
+            mark = Marks.suggested  # a solution needs a start and an end
+        if shape and shape not in SHAPES and not shape.startswith("text:"):
+            hint = suggest(shape, list(SHAPES)) or ""
+            raise SpecError(
+                [
+                    Problem(
+                        "--shape",
+                        f'expected one of {", ".join(SHAPES)} or text:WORD, got "{shape}".{hint}'.rstrip("."),
+                    )
+                ]
+            )
+        generators.get(algorithm)  # an unknown name, with a did-you-mean hint
+        options = parse_options(option or [])
+        if grid_kind == "circle" and not (mask or shape):
+            if size is None or not size.strip().isdigit() or len(size.strip()) > 9:
+                raise SpecError(
+                    [Problem("--size", f"a circle's size is its number of rings, such as -s 12; got {size}")]
+                )
+            size = f"{int(size)}x{int(size)}"
+        plan = rules.Plan(
+            grid=grid_kind,
+            algorithm=algorithm,
+            marks=mark.value,
+            mask=mask is not None,
+            shape=shape is not None,
+            inner=inner or None,
+            size=parse_size(size) if size and not (mask or shape) else None,
+        )
+        asked = "--marks" if marks != "none" else "--solution"
+        _refuse(rules.clashes(plan), asked)
+        if shape and size is None:
+            raise SpecError(
+                [Problem("--shape", "needs --size WxH too, the cells it is drawn over, e.g. 20x20")]
+            )
+        shaped = _shaped(shape, mask, size, grid_kind)
+        if size is None and shaped is None:
+            raise SpecError([Problem("--size", "is required (WxH in cells, such as 20x30), or give --mask")])
+        width, height = (shaped.width, shaped.height) if shaped else parse_size(str(size))
+        if shaped:  # its cells are the field; a drawing's must fill the size given
+            drawing = size is not None and mask is not None and mask.lower().endswith(".txt")
+            cells = (width, height)
+            given = parse_size(size) if drawing and size else cells
+            _refuse(rules.clashes(replace(plan, size=given, drawn=cells if drawing else None)), asked)
+        form = output_format(fmt, output)
+        if form is TextFormat.txt and grid_kind != "rectangle":
+            raise SpecError(
+                [
+                    Problem(
+                        "--format",
+                        f"text draws square cells only; a {grid_kind} maze is written as pdf, svg, png or json",
+                    )
+                ]
+            )
+        check_seed(seed)
+        if not 72 <= dpi <= 1200:
+            raise SpecError([Problem("--dpi", f"must be from 72 to 1200, got {dpi}")])
+        if not 0 <= braid <= 1:
+            raise SpecError(
+                [Problem("--braid", f"must be from 0 to 1 (a share of the dead ends), got {braid:g}")]
+            )
+        inputs = [Path(mask)] if mask else []  # -o onto the mask would destroy it
+        on_screen = plan_output(output, inputs).terminal or (output == "-" and terminal(sys.stdout))
+        if form in (TextFormat.pdf, TextFormat.png) and on_screen:
+            raise SpecError(
+                [Problem("--format", f"{form.value} is not for a terminal: add -o FILE.{form.value}")]
+            )
+        if form is TextFormat.png:
+            from ..render.png import png_dpi
+
+            try:
+                across, down = kinds.kind_for(grid_kind, width, inner).extent(width, height)
+                drawn = png_dpi(math.ceil(across), math.ceil(down), dpi)  # the drawing's size, in cells
+            except PuzzlebookError as exc:
+                raise SpecError([Problem("--size", str(exc))]) from None
+            if drawn < dpi:
+                typer.echo(f"note: drawn at {drawn} dpi, to keep the PNG under 100 million pixels", err=True)
+            dpi = drawn
+        _within_budget(
+            algorithm, grid_kind, width, height, inner, form, form is TextFormat.json or mark.value != "none"
+        )
+        chosen = seed if seed is not None else secrets.randbelow(2**31)
+        puzzle = make_puzzle(  # metrics of the unmarked path go only into JSON: pictures skip the search
+            algorithm,
+            width,
+            height,
+            chosen,
+            options,
+            mark.value,
+            solve_unmarked=form is TextFormat.json,
+            braid=braid,
+            masked=shaped.off if shaped else frozenset(),
+            grid=grid_kind,
+            inner=inner,
+            first=shaped.first if shaped else "",
+        )
+        write_output(output, export(puzzle, form, solution, dpi), inputs)
+        blob = (
+            shape
+            and size
+            and not shape.startswith("text:")
+            and rules.small_shape(shape, grid_kind, *parse_size(size))
+        )
+        if blob:  # made, as a book makes it, and said in the words its notes use
+            typer.echo(f"note: --shape: {blob}", err=True)
+        if seed is None:
+            typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
+    except PuzzlebookError as error:
+        fail(error)
+
+
+def _refuse(clashes: list[rules.Clash], asked: str) -> None:
+    """The rules' clashes, each told at its option: the marks at --solution when that asked for them."""
+    if clashes:
+        raise SpecError([Problem(asked if c.key == "marks" else f"--{c.key}", c.message) for c in clashes])
+
+
+def _shaped(shape: str | None, mask: str | None, size: str | None, grid_kind: str) -> Mask | None:
+    """--shape drawn over --size, or --mask read; None for a plain field."""
+    if shape:
+        assert size is not None
+        if shape.startswith("text:"):
+            built, problems = word_mask(shape.removeprefix("text:"), *parse_size(size), "--shape", grid_kind)
+        else:
+            built, problems = shape_mask(shape, *parse_size(size), "--shape", grid_kind)
+        if built is None:
+            raise SpecError(problems)
+        return built
+    return read_mask(mask, size, grid_kind) if mask else None
+
+
+def _within_budget(
+    algorithm: str, grid_kind: str, width: int, height: int, inner: int, form: TextFormat, searched: bool
+) -> None:
+    """Refuse a maze that would take more than ``cost.BUDGET`` seconds or ``cost.MEMORY`` MB to make and
+    write, before any of it is made: say the size that would do, and a faster algorithm or format."""
+    cells = sum(kinds.ring_counts(width, inner)) if grid_kind == "circle" else width * height
+    seconds = cost.maze_seconds(algorithm, grid_kind, cells, form.value, searched)
+    mb = cost.megabytes(cells, form.value)
+    if seconds <= cost.BUDGET and mb <= cost.MEMORY:
+        return
+    w, h = cost.within(width, height, seconds, mb)
+    size = f"{w} rings" if grid_kind == "circle" else f"{w}x{h}"
+    shown = f"{width} rings" if grid_kind == "circle" else f"{width}x{height}"
+    fixes = [f"make it at most {size}"]
+    quick = cost.QUICK
+    if (
+        quick != algorithm
+        and cost.maze_seconds(quick, grid_kind, cells, form.value, searched) < seconds * 0.8
+    ):
+        fixes.append(f"use -a {quick}")
+    cheaper = [
+        f.value
+        for f in (TextFormat.svg, TextFormat.png)
+        if f is not form
+        and cost.maze_seconds(algorithm, grid_kind, cells, f.value, False) <= cost.BUDGET
+        and cost.megabytes(cells, f.value) <= cost.MEMORY
+        and (f is not TextFormat.png or _png_takes(grid_kind, width, height, inner))
+    ]
+    if cheaper:
+        fixes.append(f"write it as {' or '.join(cheaper)}")
+    raise SpecError(
+        [
+            Problem(
+                "--size",
+                f"a {shown} {algorithm} maze as {form.value} would take about {seconds:.0f} s and "
+                f"{mb:,.0f} MB here; the limit is {cost.BUDGET:.0f} s and {cost.MEMORY} MB: "
+                f"{', or '.join(fixes)}",
+            )
+        ]
+    )
+
+
+def _png_takes(grid_kind: str, width: int, height: int, inner: int) -> bool:
+    """Whether a PNG can hold the maze at all (under its 100 million pixels, at 72 dpi or more)."""
+    from ..render.png import png_dpi
+
+    try:
+        across, down = kinds.kind_for(grid_kind, width, inner).extent(width, height)
+        png_dpi(math.ceil(across), math.ceil(down), 72)
+    except PuzzlebookError:
+        return False
+    return True
+
+
+def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask:
+    """--mask: the shape drawn in a text file or a picture (see masks.py), or a SpecError saying what is
+    wrong."""
+    shape, problems = load_mask(
+        Path(name),
+        "--mask",
+        parse_size(size) if size else None,
+        shown=name,
+        size_is="--size WxH",
+        grid=grid_kind,
+    )
+    if shape is None:
+        raise SpecError(problems)
+    return shape
+
+
+def algorithms() -> None:
+    """List the maze algorithms with what they look like and their options."""
+    for name in generators.ALGORITHMS:
+        algo = generators.get(name)
+        typer.echo(f"{name:22s} {algo.summary}")
+        for key, field in algo.options.model_fields.items():
+            default = "unlimited" if field.default is None else field.default
+            typer.echo(f"{'':24s}{key}: {field.description} (default {default})")
+
+
+def output_format(given: str | None, output: str) -> TextFormat:
+    """--format, or the output file's extension; the two must agree when both are given."""
+    suffix = Path(output).suffix.lower().lstrip(".")
+    from_name = TextFormat(suffix) if suffix in {f.value for f in TextFormat} else None
+    if given is None:
+        if suffix and from_name is None:
+            names = ", ".join(f".{f.value}" for f in TextFormat)
+            raise SpecError(
+                [
+                    Problem(
+                        "--output", f"{output} ends in .{suffix}; puzzlebook writes {names} (or add --format)"
+                    )
+                ]
+            )
+        return from_name or TextFormat.txt
+    aliases = {"text": "txt"}  # as people say it
+    form = TextFormat(choose(aliases.get(given.lower(), given.lower()), TextFormat, "--format"))
+    if from_name is not None and from_name is not form:
+        raise SpecError(
+            [
+                Problem(
+                    "--format",
+                    f"{form.value}, but the file name {output} ends in .{suffix}; "
+                    "leave out --format or make the two agree",
+                )
+            ]
+        )
+    return form

@@ -1,0 +1,98 @@
+"""The commands to start a book with: ``init`` writes a starter spec, ``schema`` and ``layouts`` say what
+a spec may hold, ``studio`` serves the browser page that makes a book with a live preview."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import Problem, PuzzlebookError, SpecError
+from ..layout import load_layout, preset_names
+from ..output import Home, plan_output, write_output
+from ..spec import json_schema
+from ..starter import SCHEMA_FILE, starter_spec
+from ..usage import fail
+
+
+def studio(
+    folder: Annotated[
+        str, typer.Argument(help="Where specs, class lists, masks and fonts are read and PDFs saved.")
+    ] = ".",
+    port: Annotated[int, typer.Option(help="The port on 127.0.0.1; default: a free one.")] = 0,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open the page.")] = False,
+) -> None:
+    """Make a book in the browser: a page on this machine only, with a live preview."""
+    from ..signals import give_back_signals
+    from ..studio import serve  # the server loads only for the studio
+
+    give_back_signals()  # Ctrl-C stops the server as the KeyboardInterrupt below
+    place = Path(folder)
+    if not place.is_dir():
+        fail(PuzzlebookError(f"studio: {folder} is not a folder"))
+    if not 0 <= port <= 65535:
+        fail(PuzzlebookError(f"studio: --port must be from 1 to 65535, got {port}"))
+    try:
+        server = serve(place, port)
+    except OSError as exc:
+        fail(PuzzlebookError(f"studio: cannot listen on 127.0.0.1:{port}: {exc.strerror}"))
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    typer.echo(f"puzzlebook studio: {url}")
+    typer.echo(f"serving {place.resolve()}; press Ctrl-C to stop", err=True)
+    if not no_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        typer.echo("studio stopped", err=True)
+    finally:
+        server.server_close()
+        server.studio.close()  # builds under way stopped, their hidden files removed
+
+
+def init(
+    spec: Annotated[str, typer.Argument(help="Where to write the starter spec.")] = "book.yaml",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a commented starter spec (and its JSON Schema, for editors) that builds as it is."""
+    path = Path(spec)
+    schema = path.parent / SCHEMA_FILE
+    content = (json.dumps(json_schema(), indent=2) + "\n").encode()
+    try:
+        plan_output(spec, where=spec)
+        beside = Home(
+            path.parent, fix="remove the link, or init in another folder"
+        )  # the schema's name is puzzlebook's: it stays in the spec's folder
+        if plan_output(schema, where=str(schema), inside=beside).file is None:  # a pipe would never end
+            raise SpecError([Problem(str(schema), "is not a regular file; remove it, or init elsewhere")])
+        if path.exists() and not force:
+            raise SpecError([Problem(spec, "already exists; pick another name or add --force")])
+        kept = (
+            schema.exists()
+            and not force
+            and (schema.stat().st_size != len(content) or schema.read_bytes() != content)
+        )
+        write_output(path, starter_spec(path.name).encode())
+        if not kept:
+            write_output(schema, content, where=str(schema), inside=beside)
+    except PuzzlebookError as error:
+        fail(error)
+    if kept:
+        typer.echo(f"wrote {path}; kept the existing {schema} (add --force to refresh it)")
+    else:
+        typer.echo(f"wrote {path} and {schema}; build it with: puzzlebook build {path}")
+
+
+def schema() -> None:
+    """Print the JSON Schema of the book spec."""
+    typer.echo(json.dumps(json_schema(), indent=2))
+
+
+def layouts() -> None:
+    """List the layout presets."""
+    for name in preset_names():
+        typer.echo(f"{name:18s} {load_layout(name).description}")
