@@ -915,12 +915,21 @@ def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
         "  - {shape: star, size: 16x16}\n  - {shape: heart, grid: triangle, size: 17x7}\n"
     )
     result = CliRunner().invoke(app, ["validate", "book.yaml"])
+    # a size written too small is refused (issue 29); the one an age sets is made, and told
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.splitlines() == [
+        "error: book.yaml:7: mazes[2].size: a heart drawn over 17x7 cells hardly reads as one; shapes read "
+        "from about 20x10 triangles: set size to 23x10",
+    ]
+    (tmp_path / "book.yaml").write_text(
+        "title: T\ndifficulty: age-6\nmarks: suggested\nmazes:\n  - {shape: heart, count: 2}\n"
+        "  - {shape: star, size: 16x16}\n"
+    )
+    result = CliRunner().invoke(app, ["validate", "book.yaml"])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
         "note: book.yaml:5: mazes[0].shape: a heart drawn over 10x14 cells hardly reads as one; shapes read "
         "from about 12x12: set size to 11x15",
-        "note: book.yaml:7: mazes[2].shape: a heart drawn over 17x7 cells hardly reads as one; shapes read "
-        "from about 20x10 triangles: set size to 23x10",
     ]
     from puzzlebook.shapes import shape_reads
 

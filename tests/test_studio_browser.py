@@ -277,7 +277,7 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     browser.execute_script(
         "const y = document.getElementById('yaml'); y.value = arguments[0];"
         "y.dispatchEvent(new Event('input'));",
-        "title: Tiny\nmazes: [{shape: heart, size: 6x6}]\n",
+        "title: Tiny\ndifficulty: age-4\nmazes: [{shape: heart}]\n",
     )
     notes = browser.find_element(By.ID, "notes")
     wait_for(lambda: "hardly reads as one" in notes.text, what="the note on the tiny heart")

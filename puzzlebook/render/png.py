@@ -143,8 +143,8 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
             (a, b), (c, d) = at(x0, y0), at(x1, y1)
             draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=ink)
     heavy = round(wall * OUTLINE)
-    for x0, y0, x1, y1 in outline_runs(puzzle):  # a shape's outline, heavier, over its walls
-        (a, b), (c, d) = at(x0, y0), at(x1, y1)
+    for u0, v0, u1, v1 in outline_runs(puzzle):  # a shape's outline, heavier, over its walls
+        (a, b), (c, d) = at(u0, v0), at(u1, v1)
         if isinstance(puzzle.maze, GraphMaze):
             draw.line([(a, b), (c, d)], fill=ink, width=heavy)
             for x, y in ((a, b), (c, d)):
