@@ -116,9 +116,9 @@ SHAPES: dict[str, Inside] = {
         ),  # the tail fin
     ),
     "cat": _union(  # a cat's head: wide cheeks and two big pointed ears
-        _ellipse(0.5, 0.64, 0.46, 0.34),
-        _polygon((0.05, 0.6), (0.1, 0.0), (0.47, 0.34)),
-        _polygon((0.95, 0.6), (0.9, 0.0), (0.53, 0.34)),
+        _ellipse(0.5, 0.6, 0.47, 0.39),
+        _polygon((0.06, 0.48), (0.12, 0.0), (0.44, 0.26)),
+        _polygon((0.94, 0.48), (0.88, 0.0), (0.56, 0.26)),
     ),
 }
 """Every built-in shape by name, as `shape:` and `--shape` take them."""
@@ -283,7 +283,8 @@ def word_mask(
     cells, marks = _marks_apart(word, picture, width, height, grid)
     drawn = _joined(cells, grid, marks)
     mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
-    return (replace(mask, first=first_side(word)) if mask else None), problems
+    first = first_side(word) + (" top" if len(word_lines(word)) > 1 else "")  # read line by line
+    return (replace(mask, first=first) if mask else None), problems
 
 
 def word_refused(word: str, where: At) -> list[Problem]:

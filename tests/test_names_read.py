@@ -148,3 +148,23 @@ def test_marks_are_kept_a_cell_clear_of_their_letters_however_small():
             assert marks or word == "Йоханна", (word, grid)  # a breve 1 row tall may be lost
             letters = cells - marks
             assert not any(n in letters for x, y in marks for n in _around(x, y, grid)), (word, grid)
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex"])
+def test_a_name_on_two_lines_is_walked_from_its_first_line(tmp_path, grid):
+    """Maximi- / liano started under "liano" and finished after "Maximi-": read backwards."""
+    from puzzlebook.kinds import kind
+
+    for name in ("Maximiliano", "Anne-Charlotte", "Παναγιώτης"):
+        size = legible_size(word_picture(name), grid)
+        for seed in range(4):
+            out = tmp_path / "name.json"
+            args = ["maze", "-a", "wilson", "--seed", str(seed), "-f", "json", "--marks", "suggested"]
+            shape = ["--shape", f"text:{name}", "-s", f"{size[0]}x{size[1]}", "--grid", grid]
+            assert runner.invoke(app, [*args, *shape, "-o", str(out)]).exit_code == 0
+            made = json.loads(out.read_text())
+            down = (lambda c: c[1]) if grid == "rectangle" else (lambda c: kind(grid).centre(*c)[1])
+            graph = made["graph"]
+            start, end = (down(graph["cells"][graph[role]]) for role in ("start", "end"))
+            tall = made["grid"]["height"]
+            assert abs(start - end) <= tall / 3 or start < end, (name, seed, start, end)
