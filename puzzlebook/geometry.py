@@ -48,10 +48,12 @@ Arc = tuple[float, float, float, float, float]
 12 o'clock; t0 may be negative for an arc across 12 o'clock)."""
 
 
-def field_sides(puzzle: Puzzle) -> tuple[list[tuple[float, float, float, float]], list[Arc]]:
+def field_sides(
+    puzzle: Puzzle, outline: bool = False
+) -> tuple[list[tuple[float, float, float, float]], list[Arc]]:
     """Every wall of a maze on any kind of grid once, in the kind's units (y down), the openings of its
     ends left out: straight sides on one line merged into long runs, and arcs on one circle merged into
-    the runs of walled cells along a ring."""
+    the runs of walled cells along a ring. With ``outline``, only the sides with no cell beyond."""
     maze = puzzle.maze
     assert isinstance(maze, GraphMaze)
     grid = maze.grid
@@ -70,7 +72,7 @@ def field_sides(puzzle: Puzzle) -> tuple[list[tuple[float, float, float, float]]
         base = cell * k
         for s in range(k):
             other = nbr[base + s]
-            if (other >= 0 and (other < cell or bits >> s & 1)) or (cell, s) in openings:
+            if (other >= 0 and (outline or other < cell or bits >> s & 1)) or (cell, s) in openings:
                 continue
             side = keyed[base + s]
             if side is not None:
@@ -275,6 +277,43 @@ def wall_lines(
             columns[y * (w + 1) + x + (side == E)] = 0
     for line in range(w + 1):
         yield [(line, m.start(), line, m.end()) for m in _RUN.finditer(columns[line :: w + 1])]
+
+
+OUTLINE = 2.0
+"""How many times a wall's weight a shaped maze's outline is drawn: the shape (a heart, a child's name)
+reads first and the corridors inside it second."""
+
+
+def outline_runs(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
+    """The walls between a cell of a shaped maze (a mask, a shape, a word) and the paper outside it, as
+    runs (x0, y0, x1, y1) in the grid's units, y down, the openings of its ends left out; none for a
+    whole field, whose border is its outline already."""
+    maze = puzzle.maze
+    if not maze.grid.masked:
+        return []
+    if isinstance(maze, GraphMaze):
+        return field_sides(puzzle, outline=True)[0]
+    lines: dict[tuple[int, int], list[tuple[float, float]]] = {}  # (0 across or 1 down, at) -> spans
+    open_sides = gaps(puzzle)
+    inside = maze.grid.inside
+    for y in range(maze.height):
+        for x in range(maze.width):
+            at = maze.grid.index(x, y)
+            if not inside[at]:
+                continue
+            for side, step, line, span in (
+                (N, -maze.grid.stride, (0, y), (x, x + 1)),
+                (S, maze.grid.stride, (0, y + 1), (x, x + 1)),
+                (W, -1, (1, x), (y, y + 1)),
+                (E, 1, (1, x + 1), (y, y + 1)),
+            ):
+                if not inside[at + step] and (x, y, side) not in open_sides:
+                    lines.setdefault(line, []).append(span)
+    runs: list[tuple[float, float, float, float]] = []
+    for (down, at), spans in sorted(lines.items()):
+        for a, b in _merged(spans):
+            runs.append((at, a, at, b) if down else (a, at, b, at))
+    return runs
 
 
 def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:

@@ -32,7 +32,8 @@ class Mask:
     height: int
     off: frozenset[tuple[int, int]]  # (x, y) of the box's cells that are not in the maze
     outline: int = 0  # cells with a side on the outside of the shape, where ends may open
-    first: str = ""  # a word's: the side its first letter is drawn on ("left" or "right"), for the start
+    first: str = ""  # a word's: the side its first letter is drawn on ("left" or "right"), for the start,
+    # and " top" after it for a word on two lines, read the first line first
 
     @property
     def cells(self) -> int:

@@ -100,7 +100,7 @@ def make_puzzle(
         return unmarked(paths.measure(maze, []))
     if isinstance(marks, str):
         ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks, axis)
-        ends = _oriented(ends, first, _across(perfect))
+        ends = _oriented(ends, first, _across(perfect), _down(perfect))
     else:
         ends = paths.marked_ends(perfect, *marks)
     cells = ends.cells if maze is perfect else paths.shortest(maze, ends.cells[0], ends.cells[-1])
@@ -119,12 +119,30 @@ def _across(maze: Maze | GraphMaze) -> Callable[[Cell], float]:
     return lambda cell: kind.centre(*cell)[0]
 
 
-def _oriented(ends: Ends, first: str, x: Callable[[Cell], float]) -> Ends:
+def _down(maze: Maze | GraphMaze) -> tuple[Callable[[Cell], float], float]:
+    """A cell's distance down the page (its row on squares, its centre's y on other grids), and the
+    field's height in the same units."""
+    if isinstance(maze, Maze):
+        return (lambda cell: cell[1]), float(maze.height)
+    kind = maze.grid.kind
+    return (lambda cell: kind.centre(*cell)[1]), maze.grid.extent[1]
+
+
+def _oriented(
+    ends: Ends, first: str, x: Callable[[Cell], float], down: tuple[Callable[[Cell], float], float]
+) -> Ends:
     """The ends turned round when the start is not on the ``first`` side of the end (by ``x``, a cell's
-    distance across the page); as they were when ``first`` is empty."""
-    if (first == "left" and x(ends.start) > x(ends.end)) or (
-        first == "right" and x(ends.start) < x(ends.end)
-    ):
+    distance across the page); as they were when ``first`` is empty. A word on two lines ("left top")
+    starts on its first line when the ends are on different lines (a third of the field apart)."""
+    side, _, lines = first.partition(" ")
+    y, tall = down
+    if lines == "top" and abs(y(ends.start) - y(ends.end)) > tall / 3:
+        wrong = y(ends.start) > y(ends.end)
+    else:
+        wrong = (side == "left" and x(ends.start) > x(ends.end)) or (
+            side == "right" and x(ends.start) < x(ends.end)
+        )
+    if wrong:
         return Ends(ends.end, ends.start, (ends.sides[1], ends.sides[0]), ends.cells[::-1], ends.grid)
     return ends
 

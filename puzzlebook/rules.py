@@ -28,6 +28,8 @@ class Plan:
     inner: int | None = None  # a circle's hole, when one is given
     size: tuple[int, int] | None = None  # in cells (a circle's rings twice), when known
     drawn: tuple[int, int] | None = None  # a drawn mask's own cells, once it is read
+    named: str = ""  # a built-in shape's name
+    over: tuple[int, int] | None = None  # the size written for a built-in shape, the cells it is drawn over
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,9 @@ def clashes(plan: Plan) -> list[Clash]:
                 f"{w}x{h}, but the mask's cells fill {dw}x{dh}: leave size out, it comes from the mask",
             )
         )
+    blob = plan.named and plan.over and small_shape(plan.named, plan.grid, *plan.over)
+    if blob:  # a size written too small: refused, with the size that reads (an age's is only told)
+        found.append(Clash("size", blob))
     if plan.size and plan.grid != "rectangle":
         wrong = kinds.field_problem(plan.grid, *plan.size, plan.inner or 0)
         if wrong:
@@ -126,8 +131,8 @@ def ends_problem(grid: str, width: int, height: int, inner: int = 0) -> str | No
 
 
 def small_shape(shape: str, grid: str, width: int, height: int) -> str | None:
-    """Why a built-in shape drawn over ``width`` x ``height`` cells is a blob, or None when it reads:
-    allowed, since a small blob still makes a maze, but said (a book's notes, and ``maze`` on stderr)."""
+    """Why a built-in shape drawn over ``width`` x ``height`` cells is a blob, or None when it reads: a
+    size written so is refused (``clashes``), one an age sets is said in a book's notes."""
     least = SHAPE_READS.get(grid)
     if least is None or shape_reads(grid, width, height):
         return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -47,10 +48,29 @@ def _union(*parts: Inside) -> Inside:
     return lambda x, y: any(part(x, y) for part in parts)
 
 
-def _heart(x: float, y: float) -> bool:
-    """The classic heart curve (x² + y² - 1)³ = x²y³, lobes up."""
-    u, v = (x - 0.5) * 2.5, (0.57 - y) * 2.6
-    return (u * u + v * v - 1) ** 3 - u * u * v**3 <= 0
+def _tilted(cx: float, cy: float, rx: float, ry: float, turn: float) -> Inside:
+    """An ellipse turned ``turn`` radians clockwise (y down), for a leaf that leans."""
+    c, s = math.cos(turn), math.sin(turn)
+    return lambda x, y: (
+        (((x - cx) * c + (y - cy) * s) / rx) ** 2 + ((-(x - cx) * s + (y - cy) * c) / ry) ** 2 <= 1
+    )
+
+
+def _tangent(cx: float, cy: float, r: float, px: float, py: float, side: int) -> tuple[float, float]:
+    """Where a line from (px, py) touches the circle about (cx, cy) of radius ``r``, on ``side`` (+1 or -1)."""
+    d = math.hypot(px - cx, py - cy)
+    a = math.atan2(py - cy, px - cx) + side * math.acos(r / d)
+    return cx + r * math.cos(a), cy + r * math.sin(a)
+
+
+def _heart() -> Inside:
+    """Two round lobes and the point below, the sides running straight from each lobe to the point."""
+    r, left, right, tip = 0.245, (0.255, 0.255), (0.745, 0.255), (0.5, 1.0)
+    return _union(
+        _ellipse(*left, r, r),
+        _ellipse(*right, r, r),
+        _polygon(_tangent(*left, r, *tip, 1), tip, _tangent(*right, r, *tip, -1), (0.5, 0.3)),
+    )
 
 
 def _star() -> Inside:
@@ -69,32 +89,36 @@ def _hexagon() -> Inside:
 
 
 SHAPES: dict[str, Inside] = {
-    "heart": _heart,
+    "heart": _heart(),
     "star": _star(),
     "circle": _ellipse(0.5, 0.5, 0.5, 0.5),
     "diamond": _polygon((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)),
     "hexagon": _hexagon(),
     "triangle": _polygon((0.5, 0.0), (1.0, 1.0), (0.0, 1.0)),
-    "cloud": _union(
-        _ellipse(0.27, 0.62, 0.25, 0.22),
-        _ellipse(0.5, 0.42, 0.27, 0.3),
-        _ellipse(0.74, 0.58, 0.25, 0.24),
-        _ellipse(0.5, 0.7, 0.36, 0.2),
+    "cloud": _union(  # three round puffs over a flat bottom
+        _ellipse(0.2, 0.5, 0.19, 0.3),
+        _ellipse(0.5, 0.36, 0.2, 0.36),
+        _ellipse(0.8, 0.52, 0.19, 0.3),
+        _polygon((0.1, 0.6), (0.9, 0.6), (0.9, 1.0), (0.1, 1.0)),
+        _ellipse(0.1, 0.86, 0.1, 0.14),
+        _ellipse(0.9, 0.86, 0.1, 0.14),
     ),
     "apple": _union(
-        _ellipse(0.36, 0.6, 0.34, 0.38),
-        _ellipse(0.64, 0.6, 0.34, 0.38),
-        _polygon((0.45, 0.3), (0.55, 0.3), (0.56, 0.04), (0.47, 0.04)),  # the stem
-        _ellipse(0.65, 0.12, 0.12, 0.06),  # the leaf
+        _ellipse(0.34, 0.63, 0.33, 0.36),  # the body, two halves with a dip between them at the top
+        _ellipse(0.66, 0.63, 0.33, 0.36),
+        _polygon((0.43, 0.4), (0.56, 0.4), (0.61, 0.0), (0.49, 0.0)),  # the stem, leaning
+        _tilted(0.7, 0.16, 0.16, 0.09, -0.45),  # the leaf, from the stem
     ),
     "fish": _union(
-        _ellipse(0.42, 0.5, 0.4, 0.42),
-        _polygon((0.7, 0.5), (1.0, 0.08), (1.0, 0.92)),  # the tail
+        _ellipse(0.37, 0.5, 0.37, 0.48),  # the body
+        _polygon(
+            (0.62, 0.5), (1.0, 0.04), (1.0, 0.36), (0.88, 0.5), (1.0, 0.64), (1.0, 0.96)
+        ),  # the tail fin
     ),
-    "cat": _union(
-        _ellipse(0.5, 0.58, 0.42, 0.38),
-        _polygon((0.12, 0.45), (0.14, 0.0), (0.42, 0.28)),  # the ears
-        _polygon((0.88, 0.45), (0.86, 0.0), (0.58, 0.28)),
+    "cat": _union(  # a cat's head: wide cheeks and two big pointed ears
+        _ellipse(0.5, 0.6, 0.47, 0.39),
+        _polygon((0.06, 0.48), (0.12, 0.0), (0.44, 0.26)),
+        _polygon((0.94, 0.48), (0.88, 0.0), (0.56, 0.26)),
     ),
 }
 """Every built-in shape by name, as `shape:` and `--shape` take them."""
@@ -121,6 +145,24 @@ def shape_reads(grid: str, width: int, height: int) -> bool:
     and a 40x6 star do not)."""
     a, b = SHAPE_READS.get(grid, (1, 1))
     return width * height >= a * b and width >= 0.6 * a and height >= 0.6 * b
+
+
+PROPORTIONS: dict[str, tuple[int, int]] = {"cloud": (3, 2), "fish": (16, 11), "apple": (12, 13)}
+"""A built-in shape's own proportions, width to height, where it is not as wide as it is tall: the size
+it is offered at and measured at (``least_size``) keeps them."""
+
+
+def least_size(name: str, grid: str = "rectangle") -> tuple[int, int]:
+    """The smallest size a built-in shape reads at (``shape_reads``) in its own proportions, as the
+    field is drawn (a field of triangles is about twice as many across as down to look as wide as tall,
+    one of hexagons 1.15 times)."""
+    w, h = PROPORTIONS.get(name, (1, 1))
+    across = w * {"triangle": 2.0, "hex": 1.15}.get(grid, 1.0)
+    a, b = SHAPE_READS.get(grid, (1, 1))
+    scale = max(math.sqrt(a * b / (across * h)), 0.6 * a / across, 0.6 * b / h)
+    size = math.ceil(across * scale - 1e-9), math.ceil(h * scale - 1e-9)
+    assert shape_reads(grid, *size)
+    return size
 
 
 def _mostly(inside: Inside, x: int, y: int, width: int, height: int) -> bool:
@@ -155,6 +197,12 @@ def shape_mask(
         return None, [
             Problem(where, f"{width}x{height} is too large for a shape: at most {MAX_CELLS:,} cells")
         ]
+    return shape_of(_without_specks(shape_cells(name, width, height, grid), grid), f"the {name}", where,
+                    "make the maze larger", grid)  # fmt: skip
+
+
+def shape_cells(name: str, width: int, height: int, grid: str = "rectangle") -> set[tuple[int, int]]:
+    """The cells of a ``width`` x ``height`` field a built-in shape covers, before any is left out."""
     inside = SHAPES[name]
     if grid == "rectangle":
         on = {(x, y) for y in range(height) for x in range(width) if _mostly(inside, x, y, width, height)}
@@ -170,7 +218,7 @@ def shape_mask(
                     near
                 ):
                     on.add((x, y))
-    return shape_of(_without_specks(on, grid), f"the {name}", where, "make the maze larger", grid)
+    return on
 
 
 def _without_specks(on: set[tuple[int, int]], grid: str) -> set[tuple[int, int]]:
@@ -186,22 +234,29 @@ def _without_specks(on: set[tuple[int, int]], grid: str) -> set[tuple[int, int]]
 
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
-MAX_WORD = 12
-"""Letters in a word shape at most: a longer word's letters would be too thin to walk through."""
-MIN_WORD_ROWS = 7
-"""Rows a word is drawn over at least: at 5 its letters are a squiggle no child reads as their name, at
-7 they read (README, "Shapes")."""
+MAX_WORD = 14
+"""Letters in a word shape at most: Maximiliano and Bartholomew with room to spare; a longer word goes
+on two lines of letters too small for their page."""
+MIN_WORD_ROWS = 12
+"""Rows a word's capital letters stand at least, their strokes then 3 cells wide: at 7 the corridors
+carved the letters until no letter showed, and at 12 the name reads first and the maze second."""
 MAX_WORD_CELLS = 40_000
 """Cells a word is drawn over at most (200x200): far more than a page can print, and a bound on the
 work of joining its letters."""
+LINE = 8
+"""Letters on one line at most: a longer name goes on two (at a space or hyphen, else in the middle
+with a hyphen), so it stays tall enough for its page."""
+_SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
+_FALLS_APART = 1  # cells left empty between a letter and its accent or dot
 
 
 def word_mask(
     word: str, width: int, height: int, where: At, grid: str = "rectangle", sized_by: str = ""
 ) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, its letters (and the
-    dots of i and j) joined into one piece by the shortest straight bridges of cells, so the word is one
-    maze a child can trace from the first letter to the last."""
+    accents and dots, kept a cell apart from their letters so they read as marks) joined into one piece
+    by the shortest straight bridges of cells, so the word is one maze a child can trace from the first
+    letter to the last."""
     word = word.strip()
     refused = word_refused(word, where)
     if refused:
@@ -217,17 +272,19 @@ def word_mask(
     if thin:
         rows, (w, h) = thin
         size = f"{width}x{height} cells" + (f" (the size {sized_by} sets)" if sized_by else "")
-        fix = f"make the maze about {w}x{h}" if w * h <= MAX_WORD_CELLS else "write it with letters"
+        fix = f"make the maze about {w}x{h}" if w * h <= MAX_WORD_CELLS else "write it with fewer letters"
         return None, [
             Problem(
                 where,
-                f'"{word}" drawn over {size} is {rows} cell(s) tall, too thin to read as letters (it '
-                f"takes {MIN_WORD_ROWS}): {fix}",
+                f'"{word}" drawn over {size} has letters {rows} cell(s) tall, too thin to read (they take '
+                f"{MIN_WORD_ROWS}): {fix}",
             )
         ]
-    drawn = _joined(fit(picture, width, height, grid), grid)
+    cells, marks = _marks_apart(word, picture, width, height, grid)
+    drawn = _joined(cells, grid, marks)
     mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
-    return (replace(mask, first=first_side(word)) if mask else None), problems
+    first = first_side(word) + (" top" if len(word_lines(word)) > 1 else "")  # read line by line
+    return (replace(mask, first=first) if mask else None), problems
 
 
 def word_refused(word: str, where: At) -> list[Problem]:
@@ -246,49 +303,135 @@ def word_refused(word: str, where: At) -> list[Problem]:
     return []
 
 
-def word_picture(word: str) -> Any:
-    """The word in the bundled bold font, white on black, or None when it draws nothing."""
-    from PIL import Image, ImageDraw, ImageFont  # Pillow loads only for a word shape
+def word_lines(word: str) -> list[str]:
+    """The word as it is drawn: one line, or two for a name over ``LINE`` letters, broken at the space
+    or hyphen nearest its middle when that leaves two lines near in length, else in the middle after a
+    hyphen."""
+    if len(word) <= LINE:
+        return [word]
+    half = (len(word) + 1) // 2
+    split = [word[:half] + "-", word[half:]]
+    breaks = [i for i, c in enumerate(word) if c in " -"]
+    if breaks:
+        at = min(breaks, key=lambda i: abs(2 * i - len(word)))
+        first, second = word[: at + (word[at] == "-")].strip(), word[at + 1 :].strip()
+        if first and second and max(len(first), len(second)) <= max(LINE, half + 2):
+            return [first, second]
+    return split
+
+
+def _font() -> Any:
+    from PIL import ImageFont  # Pillow loads only for a word shape
 
     # Pillow's basic layout, everywhere: with raqm (where the system has FriBiDi) it would kern pairs
-    # such as AV and To, so one spec would make other mazes on another machine. The letters go in
-    # reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left name from the right.
-    font = ImageFont.truetype(str(BOLD), 200, layout_engine=ImageFont.Layout.BASIC)
-    shown = _in_reading_order(word)
-    left, top, right, bottom = (round(v) for v in font.getbbox(shown))
-    if right <= left or bottom <= top:
+    # such as AV and To, so one spec would make other mazes on another machine.
+    return ImageFont.truetype(str(BOLD), _SIZE, layout_engine=ImageFont.Layout.BASIC)
+
+
+def _cap() -> int:
+    """A capital's height in the picture's pixels (an H's): what ``MIN_WORD_ROWS`` measures."""
+    _, top, _, bottom = _font().getbbox("H")
+    return int(bottom - top)
+
+
+def _bare(line: str) -> str:
+    """The line without its accents and dots (é as e, i as ı, ë as e), letter for letter in place: the
+    letters' own strokes, from which the marks are told apart."""
+    out = []
+    for c in line:
+        base = "".join(d for d in unicodedata.normalize("NFD", c) if not unicodedata.combining(d))
+        base = {"i": "\u0131", "j": "\u0237"}.get(base, base)
+        out.append(base if len(base) == 1 else c)
+    return "".join(out)
+
+
+def word_picture(word: str, bare: bool = False) -> Any:
+    """The word in the bundled bold font, white on black, on one line or two (``word_lines``), each
+    centred, with room above for its accents and dots to stand clear of their letters; or None when it
+    draws nothing. ``bare`` draws the same letters in the same places without their accents and dots."""
+    from PIL import Image, ImageDraw
+
+    font = _font()
+    # The letters go in reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left
+    # name from the right.
+    lines = [_in_reading_order(line) for line in word_lines(word)]
+    boxes = [tuple(round(v) for v in font.getbbox(line)) for line in lines]
+    if any(right <= left or bottom <= top for left, top, right, bottom in boxes):
         return None
-    picture = Image.new("L", (right - left + 8, bottom - top + 8), 0)
-    ImageDraw.Draw(picture).text((4 - left, 4 - top), shown, fill=255, font=font)
+    cap = _cap()
+    tops = [0]  # each line's top in the picture: the next a quarter of a capital below the last's bottom
+    for _, top, _, bottom in boxes[:-1]:
+        tops.append(tops[-1] + bottom - top + cap // 4)
+    above = cap // 6 if any(_bare(line) != line for line in lines) else 0  # room to lift a mark
+    widest = max(right - left for left, _, right, _ in boxes)
+    last = boxes[-1]
+    picture = Image.new("L", (widest + 8, tops[-1] + last[3] - last[1] + above + 8), 0)
+    draw = ImageDraw.Draw(picture)
+    for line, (left, top, right, _), at in zip(lines, boxes, tops, strict=True):
+        x = 4 - left + (widest - (right - left)) // 2
+        draw.text((x, 4 + above + at - top), _bare(line) if bare else line, fill=255, font=font)
     return picture
 
 
+def _marks_apart(
+    word: str, picture: Any, width: int, height: int, grid: str
+) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """The word's cells with each accent and dot a cell clear of its letter (an ë's dots had merged into
+    a cap): each mark is lifted, a row at a time, until it is clear, or where there is no room, the cells
+    touching a letter are left out."""
+    drawn = fit(picture, width, height, grid)
+    bare = word_picture(word, bare=True)
+    if bare is None or bare.size != picture.size:
+        return drawn, set()
+    letters = fit(bare, width, height, grid)
+    near = set(letters)
+    for _ in range(_FALLS_APART):
+        near |= {n for x, y in near for n in _around(x, y, grid)}
+    out = set(letters)
+    step = 2 if grid == "triangle" else 1  # a triangle lifted one row would point the other way
+    for mark in sorted(parts_of(drawn - letters, grid), key=min):
+        lifted = mark
+        for _ in range(3):
+            if not lifted & near or min(y for _, y in lifted) < step:
+                break
+            lifted = {(x, y - step) for x, y in lifted}
+        out |= lifted if not lifted & near else {c for c in mark if c not in near}
+    return out, out - letters
+
+
+def _around(x: int, y: int, grid: str) -> list[tuple[int, int]]:
+    """A cell's neighbours by side and by corner: a mark clear of these reads apart from its letter."""
+    if grid == "rectangle":
+        return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    return [m for n in near_cells(x, y, grid, (0, 0)) for m in [n, *near_cells(*n, grid, (0, 0))]]
+
+
+def letter_rows(picture: Any, width: int, height: int, grid: str = "rectangle") -> float:
+    """How many rows tall a capital of ``picture`` stands fitted into ``width`` x ``height`` cells, as
+    ``masks.fit`` fits it (keeping its proportions)."""
+    ew, eh = kinds.kind(grid).extent(width, height) if grid != "rectangle" else (width, height)
+    return float(_cap() * min(ew / picture.width, eh / picture.height) * height / eh)
+
+
 def too_thin(picture: Any, width: int, height: int, grid: str) -> tuple[int, tuple[int, int]] | None:
-    """The rows a word's ``picture`` takes over ``width`` x ``height`` cells and the least field that
-    draws it ``MIN_WORD_ROWS`` tall, when it is drawn thinner than that; None when it reads."""
-    rows = _rows(fit(picture, width, height, grid))
-    return (rows, _legible_size(picture, grid)) if rows < MIN_WORD_ROWS else None
+    """The rows a word's capitals take over ``width`` x ``height`` cells and the least field that draws
+    them ``MIN_WORD_ROWS`` tall, when they are drawn smaller than that; None when they read."""
+    rows = letter_rows(picture, width, height, grid)
+    return (int(rows + 1e-6), legible_size(picture, grid)) if rows < MIN_WORD_ROWS - 1e-6 else None
 
 
-def _rows(cells: set[tuple[int, int]]) -> int:
-    return max(y for _, y in cells) - min(y for _, y in cells) + 1 if cells else 0
-
-
-def _legible_size(picture: Any, grid: str) -> tuple[int, int]:
-    """The narrowest field of ``MIN_WORD_ROWS`` + 1 rows over which the word is ``MIN_WORD_ROWS`` tall."""
-    height = MIN_WORD_ROWS + 1
-    low, high = 1, 2 * height * max(1, picture.width // max(1, picture.height)) + 8
-    for _ in range(8):
-        if _rows(fit(picture, high, height, grid)) >= MIN_WORD_ROWS:
-            break
-        high *= 2
-    while low < high:  # the least width that draws it tall enough
-        mid = (low + high) // 2
-        if _rows(fit(picture, mid, height, grid)) >= MIN_WORD_ROWS:
-            high = mid
-        else:
-            low = mid + 1
-    return high, height
+def legible_size(picture: Any, grid: str = "rectangle") -> tuple[int, int]:
+    """The least field in the picture's proportions over which its capitals stand ``MIN_WORD_ROWS``
+    tall: the rows that take them, then the fewest columns that take the whole word at that scale."""
+    height = math.ceil(MIN_WORD_ROWS * picture.height / _cap() - 1e-6)
+    shape = kinds.kind(grid)
+    eh = shape.extent(2, height)[1] if grid != "rectangle" else height  # a hex field's half cell
+    width = max(1, math.floor(picture.width * eh / picture.height * 0.5))  # well short of it, on any grid
+    while (
+        shape.extent(width, height)[0] if grid != "rectangle" else width
+    ) < picture.width * eh / picture.height - 1e-6:
+        width += 1
+    return width, height
 
 
 def _in_reading_order(word: str) -> str:
@@ -308,15 +451,18 @@ def first_side(word: str) -> str:
     return "left" if strong == "L" else "right"
 
 
-def _joined(cells: set[tuple[int, int]], grid: str = "rectangle") -> set[tuple[int, int]]:
+def _joined(
+    cells: set[tuple[int, int]], grid: str = "rectangle", marks: AbstractSet[tuple[int, int]] = frozenset()
+) -> set[tuple[int, int]]:
     """``cells`` with each piece but the largest bridged to the nearest other piece by a shortest path
     of cells, found by a breadth-first search from the piece within the box: a join costs one pass over
-    the box, however large the pieces."""
+    the box, however large the pieces. ``marks`` (accents and dots) are joined first, each to its
+    nearest letter and never to another mark, so two dots do not become one bar."""
     cells = set(cells)
     if not cells:
         return cells
     right, bottom = max(x for x, _ in cells), max(y for _, y in cells)
-    while len(parts := sorted(parts_of(cells, grid), key=len)) > 1:
+    while len(parts := sorted(parts_of(cells, grid), key=lambda p: (not p <= marks, len(p)))) > 1:
         piece = parts[0]
         came: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(sorted(piece))
         frontier = list(came)
@@ -328,7 +474,7 @@ def _joined(cells: set[tuple[int, int]], grid: str = "rectangle") -> set[tuple[i
                     if near in came or not (0 <= near[0] <= right and 0 <= near[1] <= bottom):
                         continue
                     came[near] = (x, y)
-                    if near in cells:  # the nearest cell of another piece
+                    if near in cells and near not in marks:  # the nearest cell of another piece
                         found = near
                         break
                     reached.append(near)

@@ -470,31 +470,36 @@ def test_a_mistake_reads_the_same_from_a_spec_and_from_the_maze_command(
 
 
 @pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
-def test_a_built_in_shape_too_small_to_read_is_the_same_note_from_a_spec_and_from_the_maze_command(
+def test_a_built_in_shape_too_small_to_read_is_refused_in_the_same_words_from_a_spec_and_the_maze_command(
     tmp_path, monkeypatch, grid
 ):
-    """A heart over 3x3 cells is made either way, a blob: `validate` and `maze` say so in the same note,
-    after its location, and the size it offers reads (``shape_reads``)."""
+    """A heart over 3x3 cells is a blob: it was made with a note; issue 29 refuses it. `validate` and
+    `maze` refuse it in the same words after its location, and the size they offer reads
+    (``shape_reads``), then builds without a word from either, on the page as well."""
     from puzzlebook.shapes import shape_reads
 
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "book.yaml").write_text(f"title: T\nmazes:\n  - {{shape: heart, size: 3x3, grid: {grid}}}\n")
+    entry = "title: T\nmazes:\n  - {{shape: heart, size: {}, grid: " + grid + "}}\n"
+    (tmp_path / "book.yaml").write_text(entry.format("3x3"))
     spec = runner.invoke(app, ["validate", "book.yaml"])
     args = ["maze", "--seed", "1", "-f", "json", "--shape", "heart", "-s", "3x3", "--grid", grid]
     maze = runner.invoke(app, [*args, "-o", "heart.json"])
-    assert spec.exit_code == maze.exit_code == 0, (spec.stderr, maze.stderr)
-    assert json.loads((tmp_path / "heart.json").read_text())["width"] == 3  # made over the size given
-    (spec_note,) = spec.stderr.splitlines()
-    (maze_note,) = maze.stderr.splitlines()
-    spec_at, maze_at = "note: book.yaml:3: mazes[0].shape: ", "note: --shape: "
-    assert spec_note.startswith(spec_at) and maze_note.startswith(maze_at), (spec_note, maze_note)
-    said = spec_note.removeprefix(spec_at)
+    assert spec.exit_code == maze.exit_code == 2, (spec.stderr, maze.stderr)
+    assert not (tmp_path / "heart.json").exists()
+    (spec_error,) = spec.stderr.splitlines()
+    (maze_error,) = maze.stderr.splitlines()
+    spec_at, maze_at = "error: book.yaml:3: mazes[0].size: ", "error: --size: "
+    assert spec_error.startswith(spec_at) and maze_error.startswith(maze_at), (spec_error, maze_error)
+    said = spec_error.removeprefix(spec_at)
     assert said.startswith(
         "a heart drawn over 3x3 cells hardly reads as one"
-    ) and said == maze_note.removeprefix(maze_at)
+    ) and said == maze_error.removeprefix(maze_at)
     offered = re.search(r"set size to (\d+)x(\d+)$", said)
     assert offered and shape_reads(grid, int(offered[1]), int(offered[2])), said
     bigger = runner.invoke(
         app, [*args[:-4], "-s", f"{offered[1]}x{offered[2]}", "--grid", grid, "-o", "big.json"]
     )
     assert bigger.exit_code == 0 and bigger.stderr == "", bigger.stderr  # the size offered says nothing
+    (tmp_path / "book.yaml").write_text(entry.format(f"{offered[1]}x{offered[2]}"))
+    built = runner.invoke(app, ["build", "book.yaml"])
+    assert built.exit_code == 0 and "note" not in built.stderr, built.stderr  # and the page takes it

@@ -444,7 +444,7 @@ def test_bands_and_class_sets_work_on_hexagons(tmp_path) -> None:
     book.write_text(
         "title: Hex class\nmarks: suggested\nstudents: [Ana, Ben]\nmazes:\n"
         "  - {size: 10x8, grid: hex, algorithm: wilson, difficulty: hard}\n"
-        "  - {size: 40x14, grid: triangle, algorithm: growing-tree, shape: {text: '{student}'}}\n"
+        "  - {size: 70x14, grid: triangle, algorithm: growing-tree, shape: {text: '{student}'}}\n"
     )
     out = tmp_path / "b.json"
     result = run("build", str(book), "-o", str(tmp_path / "b.pdf"))

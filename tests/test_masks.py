@@ -254,8 +254,9 @@ def test_a_shape_too_dense_is_told_in_the_size_written_and_whose_name_it_is(tmp_
     neither which student's name nor what to write instead in the spec's own terms."""
     spec = tmp_path / "book.yaml"
     spec.write_text(
-        "title: N\nlayout: handout\nstudents: [Ana, Ben]\nmazes:\n  - {shape: {text: '{student}'}, size: 60x20}\n"
-    )
+        "title: N\nlayout: handout\npage_size: letter landscape\nmazes_per_page: 1\nstudents: [Ana, Ben]\n"
+        "mazes:\n  - {shape: {text: '{student}'}, size: 60x20}\n"
+    )  # a name's letters 12 cells tall take a handout's page to themselves (two a page, no size reads)
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2
     said = result.stderr
@@ -511,8 +512,8 @@ def test_a_word_is_one_piece_in_its_letters_shape(word):
 
     for width, height in ((30, 12), (60, 24), (90, 20)):
         mask, found = word_mask(word, width, height, "")
-        if word == "MAXIMILIAN" and width == 30:  # 3 cells tall: refused, with a size that reads
-            assert mask is None and "too thin to read as letters" in found[0].message
+        if width == 30 or word == "MAXIMILIAN":  # letters under 12 cells: refused, with a size that reads
+            assert mask is None and "too thin to read" in found[0].message, found
             width, height = map(int, found[0].message.rsplit(" ", 1)[1].split("x"))
             mask, found = word_mask(word, width, height, "")
             assert mask is not None and mask.height >= MIN_WORD_ROWS
@@ -532,7 +533,7 @@ def test_a_word_shape_in_a_spec_and_on_the_command_line(tmp_path):
     )
     checked = check_book(spec)
     assert checked.mazes[0].masked and checked.mazes[0].width <= 40
-    spec.write_text("title: N\nmazes:\n  - {shape: {text: ABCDEFGHIJKLMN}, size: 40x16}\n")
+    spec.write_text("title: N\nmazes:\n  - {shape: {text: ABCDEFGHIJKLMNO}, size: 40x16}\n")
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2 and "mazes[0].shape.text" in result.stderr.splitlines()[0]
     out = tmp_path / "ana.json"
@@ -581,14 +582,14 @@ def test_a_class_set_gives_each_child_their_own_name_as_a_maze(tmp_path):
     spec = tmp_path / "book.yaml"
     (tmp_path / "names.txt").write_text("Ana\nBenedikt\nZoë\n")
     spec.write_text(
-        "title: Names\nstudents: names.txt\nmarks: suggested\nmazes:\n"
-        '  - {shape: {text: "{student}"}, size: 60x20, algorithm: recursive-backtracker}\n  - {size: 8x8}\n'
+        "title: Names\nstudents: names.txt\nmarks: suggested\npage_size: letter landscape\nmazes:\n"
+        '  - {shape: {text: "{student}"}, size: 90x20, algorithm: recursive-backtracker}\n  - {size: 8x8}\n'
     )
     checked = check_book(spec)
     named = [m for m in checked.mazes if m.masked]
     assert [m.student for m in named] == ["Ana", "Benedikt", "Zoë"]
     for maze in named:
-        mask, _ = word_mask(maze.student, 60, 20, "")
+        mask, _ = word_mask(maze.student, 90, 20, "")
         assert (maze.width, maze.height, maze.masked) == (mask.width, mask.height, mask.off)
     assert len({m.seed for m in named}) == 3
     puzzles = make_puzzles(checked.mazes)
@@ -719,7 +720,7 @@ def test_start_and_finish_arrows_and_words_stay_off_the_shapes_cells(shape):
     if kind == "heart":
         mask, _ = parse_mask(HEART, "heart.txt", "")
     elif kind == "text":
-        mask, _ = word_mask(name, 60, 24, "")
+        mask, _ = word_mask(name, 90, 24, "")
     else:
         size = [int(n) for n in name.split("x")] if "x" in name else [20, 20]
         mask, _ = shape_mask(kind, size[0], size[1], "")
@@ -767,7 +768,7 @@ def test_a_name_is_traced_from_its_first_letter(grid):
         ("Zoë", "left"),
         ("שרה", "right"),
     ):
-        mask, _ = word_mask(word, 60, 24, "", grid)
+        mask, _ = word_mask(word, 110, 24, "", grid)
         assert mask.first == first, word
         kind = kind_for(grid, mask.width) if grid != "rectangle" else None
         for seed in range(5):
@@ -789,8 +790,8 @@ def test_a_name_is_traced_from_its_first_letter(grid):
 def test_every_name_of_a_class_set_starts_at_its_first_letter(tmp_path):
     spec = tmp_path / "book.yaml"
     spec.write_text(
-        "title: Names\nmarks: suggested\nstudents: [Ana, Benjamin, Li, Tom, Zoë]\n"
-        "mazes:\n  - {shape: {text: '{student}'}, size: 60x24, algorithm: wilson}\n"
+        "title: Names\nmarks: suggested\npage_size: letter landscape\nstudents: [Ana, Benjamin, Li, Tom, Zoë]\n"
+        "mazes:\n  - {shape: {text: '{student}'}, size: 90x24, algorithm: wilson}\n"
     )
     checked = check_book(spec, None)
     puzzles = make_puzzles(checked.mazes)
@@ -827,7 +828,7 @@ def test_start_and_finish_words_stay_off_the_cells_of_shapes_on_other_grids(grid
     cell = 12.0
     for name in ("heart", "diamond", "apple", "fish", "star", "text:Benjamin", "text:Ana"):
         if name.startswith("text:"):
-            mask, _ = word_mask(name[5:], 60, 16, "", grid)  # 40x16 triangles draw Benjamin 5 rows tall
+            mask, _ = word_mask(name[5:], 160, 20, "", grid)  # 40x16 triangles drew Benjamin 5 rows tall
         else:
             mask, _ = shape_mask(name, 24, 20, "", grid)
         kind = kind_for(grid, mask.width)
@@ -893,10 +894,10 @@ def test_a_class_sets_names_are_bounded_for_the_whole_book_and_never_drawn_past_
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2 and "16,000 students; a class set may have at most 1,000" in result.stderr
     assert drawn == []  # refused before a single name was drawn
-    monkeypatch.setattr(spec_module, "NAME_CELLS", 30_000)  # ten names of 60x40 are 24,000 cells
+    monkeypatch.setattr(spec_module, "NAME_CELLS", 30_000)  # ten names of 70x40 are 28,000 cells
     (tmp_path / "names.txt").write_text("".join(f"Name{i}\n" for i in range(10)))
     spec.write_text(
-        "title: T\nstudents: names.txt\nmazes:\n" + "  - {shape: {text: '{student}'}, size: 60x40}\n" * 2
+        "title: T\nstudents: names.txt\nmazes:\n" + "  - {shape: {text: '{student}'}, size: 70x40}\n" * 2
     )
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2 and "the book's name mazes would be more than 30,000 cells" in result.stderr
@@ -915,12 +916,21 @@ def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
         "  - {shape: star, size: 16x16}\n  - {shape: heart, grid: triangle, size: 17x7}\n"
     )
     result = CliRunner().invoke(app, ["validate", "book.yaml"])
+    # a size written too small is refused (issue 29); the one an age sets is made, and told
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.splitlines() == [
+        "error: book.yaml:7: mazes[2].size: a heart drawn over 17x7 cells hardly reads as one; shapes read "
+        "from about 20x10 triangles: set size to 23x10",
+    ]
+    (tmp_path / "book.yaml").write_text(
+        "title: T\ndifficulty: age-6\nmarks: suggested\nmazes:\n  - {shape: heart, count: 2}\n"
+        "  - {shape: star, size: 16x16}\n"
+    )
+    result = CliRunner().invoke(app, ["validate", "book.yaml"])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
         "note: book.yaml:5: mazes[0].shape: a heart drawn over 10x14 cells hardly reads as one; shapes read "
         "from about 12x12: set size to 11x15",
-        "note: book.yaml:7: mazes[2].shape: a heart drawn over 17x7 cells hardly reads as one; shapes read "
-        "from about 20x10 triangles: set size to 23x10",
     ]
     from puzzlebook.shapes import shape_reads
 

@@ -84,12 +84,13 @@ def test_check_lists_each_problem_with_its_line_and_key(shared):
 def test_check_gives_the_notes_the_command_line_prints(shared):
     """A heart too small to read was told by `build` and never by the studio."""
     port, _, _ = shared
-    spec = "title: T\nmazes:\n  - {shape: heart, size: 6x6}\n  - {size: 5x5}\n"
+    # an age's size too small for a shape is told (a size written so is refused, as on the command line)
+    spec = "title: T\ndifficulty: age-4\nmazes:\n  - {shape: heart}\n  - {size: 5x5}\n"
     status, _, body = call(port, "POST", "/api/check", spec)
     answer = json.loads(body)
     assert status == 200 and answer["notes"] == [
-        "line 3: mazes[0].shape: a heart drawn over 6x6 cells hardly reads as one; shapes read from about "
-        "12x12: set size to 12x12"
+        "line 4: mazes[0].shape: a heart drawn over 7x8 cells hardly reads as one; shapes read from about "
+        "12x12: set size to 12x13"
     ]
     assert json.loads(call(port, "POST", "/api/check", SPEC)[2])["notes"] == []
 

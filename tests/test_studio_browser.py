@@ -173,7 +173,7 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     url, folder = studio
     (folder / "mia.yaml").write_text(
         "title: Mia's Mazes\ndifficulty: age-6\ncopyright: All rights reserved.\nyear: 2026\nseed: 9\n"
-        "belongs_to: true\nmazes:\n  - {count: 2}\n  - {size: 22x12, shape: {text: MIA}, marks: suggested}\n"
+        "belongs_to: true\nmazes:\n  - {count: 2}\n  - {size: 20x14, shape: {text: Io}, marks: suggested}\n"
     )
     (folder / "other.yaml").write_text("title: Other\nmazes: [{size: 5x5}]\n")
     browser.get(url)
@@ -184,7 +184,7 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     wait_for(lambda: "Mia" in browser.find_element(By.ID, "f-title").get_attribute("value"), what="the spec")
     rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")
     shape = Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=shape]"))
-    assert shape.first_selected_option.text == "“MIA”"  # shown as written, not as "none"
+    assert shape.first_selected_option.text == "“Io”"  # shown as written, not as "none"
     assert rows[0].find_element(By.CSS_SELECTOR, "[data-field=size]").get_attribute("value") == ""
     author = browser.find_element(By.ID, "f-author")
     author.send_keys("Mum")
@@ -192,14 +192,14 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     text = browser.find_element(By.ID, "yaml").get_attribute("value")
     data = yaml.safe_load(text)
     assert "size" not in data["mazes"][0]  # still the age's size
-    assert data["mazes"][1]["shape"] == {"text": "MIA"} and data["mazes"][1]["marks"] == "suggested"
+    assert data["mazes"][1]["shape"] == {"text": "Io"} and data["mazes"][1]["marks"] == "suggested"
     assert str(data["copyright"]) == "All rights reserved." and str(data["seed"]) == "9"
     wait_for(lambda: "OK" in browser.find_element(By.ID, "status").text, what="the spec to check")
     browser.find_element(By.ID, "save").click()
     wait_for(lambda: "Mum" in (folder / "mia.yaml").read_text(), what="the save")  # a check may follow it
     saved = load_spec(folder / "mia.yaml")
     assert saved.book.author == "Mum" and saved.book.seed == 9 and saved.book.belongs_to
-    assert saved.book.mazes[0].size is None and saved.book.mazes[1].shape.text == "MIA"
+    assert saved.book.mazes[0].size is None and saved.book.mazes[1].shape.text == "Io"
     wait_for(lambda: page.get_attribute("data-version") not in (None, first), what="Mia's book previewed")
     wait_for(lambda: "page 1 of 6" in browser.find_element(By.ID, "page-of").text, what="its six pages")
     shot(browser, "studio-kept")
@@ -277,7 +277,7 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     browser.execute_script(
         "const y = document.getElementById('yaml'); y.value = arguments[0];"
         "y.dispatchEvent(new Event('input'));",
-        "title: Tiny\nmazes: [{shape: heart, size: 6x6}]\n",
+        "title: Tiny\ndifficulty: age-4\nmazes: [{shape: heart}]\n",
     )
     notes = browser.find_element(By.ID, "notes")
     wait_for(lambda: "hardly reads as one" in notes.text, what="the note on the tiny heart")

@@ -213,9 +213,9 @@ def test_names_too_thin_to_read_are_refused_in_one_line_with_a_size_that_reads(t
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
-    assert len(lines) == 1, lines  # "Al" reads at 10x14; the three others are told together
+    assert len(lines) == 1, lines  # told together; "Al" too since letters take 12 cells (they took 7)
     assert lines[0].startswith(
-        "error: names.yaml:7: mazes[0].shape: 3 name(s) drawn over 10x14 cells (the size difficulty: age-6 "
+        "error: names.yaml:7: mazes[0].shape: 4 name(s) drawn over 10x14 cells (the size difficulty: age-6 "
         'sets) are too thin to read as letters ("Mary Jane" '
     )
     size = re.search(r"make the maze about (\d+)x(\d+)$", lines[0])
@@ -231,15 +231,15 @@ def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):
     """The advice went round in circles: 40x16 "at most about 34x14", which was too dense again, and each
     smaller size drew the names thinner. Now it says no smaller size reads, and what does."""
     spec = tmp_path / "names.yaml"
-    body = (
-        "title: Names\nlayout: handout\nmazes_per_page: 1\nstudents: [Mary Jane, Christopher, Al]\n"
-        "marks: suggested\nmazes:\n  - {shape: {text: '{student}'}, size: 44x8}\n"
+    body = (  # letters 12 cells tall: Benjamin takes 89 columns, more than a portrait page's 7 pt cells
+        "title: Names\nlayout: activity-book\nmazes_per_page: 1\nstudents: [Benjamin, Al]\n"
+        "marks: suggested\nmazes:\n  - {shape: {text: '{student}'}, size: 89x19}\n"
     )
     spec.write_text(body)
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2
     assert (
-        "a smaller size would draw the letters under 7 cells tall, too thin to read: use page_size: letter "
+        "a smaller size would draw the letters under 12 cells tall, too thin to read: use page_size: letter "
         "landscape" in result.stderr
     ), result.stderr
     assert "make it at most" not in result.stderr
@@ -370,13 +370,14 @@ def test_check_knows_a_handouts_pdf_by_itself(tmp_path):
 def test_following_the_advice_on_names_ends_in_a_book(tmp_path):
     """ "Too thin: about 50x8", then "too dense: at most 49x7", then "too thin: about 50x8" again: the
     advice went round. Each size it names is now new, and a few steps end in a book that builds."""
-    (tmp_path / "fr.yaml").write_text(
-        FRENCH + "instructions: Entre par la flèche qui entre et sors par celle qui sort.\n"
+    (tmp_path / "fr.yaml").write_text(  # cells of 9 pt: a handout's 14 take names of four letters at most
+        FRENCH + "instructions: Entre par la flèche qui entre et sors par celle qui sort.\nmin_cell: 9\n"
     )
     spec = tmp_path / "names.yaml"
     body = (
         "title: Names\nlayout: fr.yaml\npage_size: a4 landscape\nmazes_per_page: 1\nmarks: suggested\n"
-        "students: [Zoé, Léa, Maël, Noémie, Jean-Bapt., Marie-Éloïse, Côme]\n"
+        "students: [Zoé, Léa, Maël, Noémie, Éloïse, Côme]\n"  # one line each: a two-line name is as tall
+        # as two, and one size for both kinds is more than a page of 9 pt cells takes
         "mazes:\n  - {size: SIZE, shape: {text: '{student}'}, title: 'Le labyrinthe de {student}'}\n"
     )
     size, tried = "46x12", []

@@ -138,6 +138,8 @@ def maze(
             shape=shape is not None,
             inner=inner or None,
             size=parse_size(size) if size and not (mask or shape) else None,
+            named=shape if shape and not shape.startswith("text:") else "",
+            over=parse_size(size) if size and shape and not shape.startswith("text:") else None,
         )
         asked = "--marks" if marks != "none" else "--solution"
         _refuse(rules.clashes(plan), asked)
@@ -207,14 +209,6 @@ def maze(
             first=shaped.first if shaped else "",
         )
         write_output(output, export(puzzle, form, solution, dpi), inputs)
-        blob = (
-            shape
-            and size
-            and not shape.startswith("text:")
-            and rules.small_shape(shape, grid_kind, *parse_size(size))
-        )
-        if blob:  # made, as a book makes it, and said in the words its notes use
-            typer.echo(f"note: --shape: {blob}", err=True)
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:

@@ -8,7 +8,16 @@ from typing import Any
 
 from ..errors import Problem
 from ..settings import Layout
-from ..shapes import MIN_WORD_ROWS, SHAPE_READS, a_shape, shape_mask, shape_reads, word_mask, word_picture
+from ..shapes import (
+    MIN_WORD_ROWS,
+    SHAPE_READS,
+    a_shape,
+    legible_size,
+    shape_mask,
+    shape_reads,
+    word_mask,
+    word_picture,
+)
 from ..spec import (
     AGES,
     NO_MASK,
@@ -189,9 +198,10 @@ def _largest_word(
     layout: Layout, maze: MazeRequest, words: list[str], drawn: tuple[int, int]
 ) -> tuple[int, int] | None:
     """The widest size over which every one of ``words`` (a class set's names, the widest first) fits
-    the slot, its height kept where it lets the letters stand at least ``MIN_WORD_ROWS`` tall; found by
+    the slot, its height kept where it lets every word's letters stand ``MIN_WORD_ROWS`` tall; found by
     bisection on the width. None when at that width some word would be too thin to read."""
-    height = max(drawn[1], MIN_WORD_ROWS + 1)
+    pictures = [p for p in (word_picture(word) for word in words) if p is not None]
+    height = max([drawn[1], *(legible_size(p, maze.grid)[1] for p in pictures)])
 
     def masks(width: int) -> list[Any]:
         return [word_mask(word, width, height, "", maze.grid)[0] for word in words]

@@ -30,7 +30,17 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from ..artwork import PICTURES, placed
 from ..errors import At, Problem
-from ..geometry import Placement, arc_beziers, extent, field_sides, gaps, solution_line, wall_runs
+from ..geometry import (
+    OUTLINE,
+    Placement,
+    arc_beziers,
+    extent,
+    field_sides,
+    gaps,
+    outline_runs,
+    solution_line,
+    wall_runs,
+)
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..layout.room import AXES
@@ -395,6 +405,14 @@ def draw_maze(
     canvas.setLineCap(1 if isinstance(puzzle.maze, GraphMaze) else 2)
     canvas.setLineJoin(0)
     walls.draw(frame.number, puzzle)
+    outline = outline_runs(puzzle)
+    if outline:  # a shape's outline over its walls, heavier, so the shape reads before its corridors
+        canvas.setLineWidth(frame.wall * OUTLINE / cell)
+        canvas.addLiteral(
+            "n\n"
+            + "\n".join(f"{_num(a)} {_num(b)} m {_num(c)} {_num(d)} l" for a, b, c, d in outline)
+            + "\nS"
+        )
     if frame.answer:  # over the walls, where it meets them at the openings
         line = solution_line(puzzle)
         if line:

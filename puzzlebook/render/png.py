@@ -13,7 +13,17 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import LayoutError
-from ..geometry import Placement, arc_points, extent, field_sides, gaps, solution_line, wall_lines
+from ..geometry import (
+    OUTLINE,
+    Placement,
+    arc_points,
+    extent,
+    field_sides,
+    gaps,
+    outline_runs,
+    solution_line,
+    wall_lines,
+)
 from ..graph import GraphMaze
 from ..layout import Figure
 from ..layout.signs import marks
@@ -132,6 +142,18 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
         for x0, y0, x1, y1 in runs:
             (a, b), (c, d) = at(x0, y0), at(x1, y1)
             draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=ink)
+    heavy = round(wall * OUTLINE)
+    for u0, v0, u1, v1 in outline_runs(puzzle):  # a shape's outline, heavier, over its walls
+        (a, b), (c, d) = at(u0, v0), at(u1, v1)
+        if isinstance(puzzle.maze, GraphMaze):
+            draw.line([(a, b), (c, d)], fill=ink, width=heavy)
+            for x, y in ((a, b), (c, d)):
+                draw.ellipse((x - heavy / 2, y - heavy / 2, x + heavy / 2, y + heavy / 2), fill=ink)
+        else:
+            draw.rectangle(
+                (a - heavy // 2, b - heavy // 2, c + heavy - 1 - heavy // 2, d + heavy - 1 - heavy // 2),
+                fill=ink,
+            )
     if answer:  # black, over the walls, as in a book's answer key
         line = [at(x, y) for x, y in solution_line(puzzle)]
         draw.line(line, fill=0, width=round(SIZES.solution * scale), joint="curve")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ..geometry import Placement, all_walls, arc_point, extent, solution_line
+from ..geometry import OUTLINE, Placement, all_walls, arc_point, extent, outline_runs, solution_line
 from ..layout import Figure
 from ..layout.signs import marks
 from ..maze import Maze
@@ -60,6 +60,14 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
     ink = _gray(sizes.answer_wall_gray) if answer else "black"  # under the answer line, a mid gray
     stroke = f'fill="none" stroke="{ink}" stroke-width="{_n(wall)}" stroke-linecap="{cap}"'
     parts.append(f'<path d="{d}" {stroke}/>')
+    outline = outline_runs(puzzle)
+    if outline:  # a shape's outline, heavier, over its walls: the shape reads first
+        d = " ".join(
+            f"M{_n(room + x0 * cell)} {_n(room + y0 * cell)}L{_n(room + x1 * cell)} {_n(room + y1 * cell)}"
+            for x0, y0, x1, y1 in outline
+        )
+        heavy = f'fill="none" stroke="{ink}" stroke-width="{_n(wall * OUTLINE)}" stroke-linecap="{cap}"'
+        parts.append(f'<path d="{d}" {heavy}/>')
     if answer:  # black, over the walls, as in a book's answer key
         points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in solution_line(puzzle))
         parts.append(

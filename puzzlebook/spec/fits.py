@@ -200,7 +200,7 @@ def name_shapes(
             Problem(
                 at,
                 f"{len(thin)} name(s) drawn over {size[0]}x{size[1]} cells{sized} are too thin to read as "
-                f"letters ({listed}{more_names} cells tall; a name takes {MIN_WORD_ROWS}): {fix}",
+                f"letters ({listed}{more_names} cells tall; a name's letters take {MIN_WORD_ROWS}): {fix}",
             )
         )
     first = found.get((i, 0))

@@ -289,6 +289,8 @@ def _plan(entry: MazeEntry, book: BookSpec) -> rules.Plan:
         shape=entry.shape is not None,
         inner=entry.inner,
         size=None if entry.mask or entry.shape else entry.size or (entry.age.size if entry.age else None),
+        named=entry.shape if isinstance(entry.shape, str) else "",
+        over=entry.size if isinstance(entry.shape, str) else None,
     )
 
 

@@ -167,7 +167,9 @@ ShapeName = Literal[
 class WordShape(_Model):
     """``shape: {text: ANA}``: the word's letters in the bundled bold font, joined into one maze."""
 
-    text: OneLine = Field(max_length=MAX_WORD, description="the word, up to 12 letters")
+    text: OneLine = Field(
+        max_length=MAX_WORD, description="the word, up to 14 letters (over 8, on two lines)"
+    )
 
 
 def _shape_kind(value: Any) -> str:

@@ -1,0 +1,163 @@
+"""Each built-in shape reads as itself at the smallest size it is offered at: its cells cover its
+silhouette closely, and the detail that names it (the heart's lobes, the fish's tail fin, the cat's ears,
+the apple's stem) is there in cells."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlebook.shapes import SHAPES, least_size, shape_cells, shape_mask
+
+IOU = {
+    "heart": 0.88, "star": 0.84, "circle": 0.92, "diamond": 0.84, "hexagon": 0.9, "triangle": 0.9,
+    "cloud": 0.92, "apple": 0.87, "fish": 0.89, "cat": 0.89,
+}  # fmt: skip
+"""Each shape's measured overlap (cells and silhouette in common, over both together) at its smallest
+size, rounded down: a shape redrawn worse fails here."""
+
+
+def _cells(name: str, grid: str = "rectangle") -> tuple[set[tuple[int, int]], int, int]:
+    w, h = least_size(name, grid)
+    mask, problems = shape_mask(name, w, h, "", grid)
+    assert mask is not None, problems
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width) if (x, y) not in mask.off}
+    return cells, mask.width, mask.height
+
+
+def _overlap(name: str) -> float:
+    """Intersection over union of the shape's cells and its silhouette, the silhouette sampled 8x8 a
+    cell."""
+    w, h = least_size(name)
+    inside, on, n = SHAPES[name], shape_cells(name, w, h), 8
+    cover = {
+        (x, y): sum(
+            inside((x + (i + 0.5) / n) / w, (y + (j + 0.5) / n) / h) for i in range(n) for j in range(n)
+        )
+        / (n * n)
+        for y in range(h)
+        for x in range(w)
+    }
+    common = sum(cover[c] for c in on)
+    return common / (len(on) + sum(cover.values()) - common)
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_each_shape_covers_its_silhouette_at_its_smallest_size(name):
+    assert set(IOU) == set(SHAPES)
+    assert _overlap(name) >= IOU[name], (name, round(_overlap(name), 3))
+
+
+def _row(cells: set[tuple[int, int]], y: int) -> list[int]:
+    return sorted(x for x, yy in cells if yy == y)
+
+
+def _runs(xs: list[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for x in xs:
+        if runs and runs[-1][1] == x - 1:
+            runs[-1] = (runs[-1][0], x)
+        else:
+            runs.append((x, x))
+    return runs
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
+def test_the_heart_has_two_lobes_with_a_notch_between(grid):
+    cells, w, _ = _cells("heart", grid)
+    top = _runs(_row(cells, 0))
+    assert len(top) == 2 and top[0][1] < w // 2 <= top[1][0], top  # two lobes, the middle open
+    bottom = _row(cells, max(y for _, y in cells))
+    assert len(bottom) <= max(3, w // 4) and abs(sum(bottom) / len(bottom) - (w - 1) / 2) <= 1.5  # a point
+
+
+def test_the_fish_has_a_tail_fin_forked_behind_a_narrow_waist():
+    cells, w, _ = _cells("fish")
+    column = [sum(1 for x, _ in cells if x == c) for c in range(w)]
+    body = max(column[: w // 2])
+    waist = min(range(w // 2, w - 1), key=lambda c: column[c])
+    assert column[waist] <= body // 2 and column[w - 1] > column[waist], column  # narrow, then the fin
+    tail = _runs(sorted(y for x, y in cells if x == w - 1))
+    assert len(tail) == 2, tail  # the fin's two lobes, forked
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
+def test_the_cat_has_two_pointed_ears_above_its_head(grid):
+    cells, w, h = _cells("cat", grid)
+    for y in range(1, max(2, h // 5)):  # the top fifth (past a triangle field's first row): two ears
+        runs = _runs(_row(cells, y))
+        assert len(runs) == 2 and runs[1][0] - runs[0][1] > w // 4, (y, runs)
+    assert len(_row(cells, 0)) < len(_row(cells, h // 5)) < len(_row(cells, h // 2))  # pointed, widening
+
+
+def test_the_apple_has_a_stem_and_a_leaf_over_its_body():
+    cells, w, h = _cells("apple")
+    widths = [len(_row(cells, y)) for y in range(h)]
+    body = max(widths)
+    assert widths[0] <= w // 2 and widths[1] <= w // 2 and body >= w - 1, widths  # stem and leaf above
+    top = _row(cells, 0)
+    assert min(top) >= w // 3, top  # standing up from the middle, the leaf to the right
+
+
+def test_the_cloud_has_puffs_over_a_flat_bottom():
+    cells, w, h = _cells("cloud")
+    assert len(_row(cells, h - 1)) >= w * 2 // 3  # flat below
+    assert len(_row(cells, 0)) <= w // 2  # the highest puff in the middle
+
+
+def _strokes(path):
+    """Every stroked straight line of the first page: (width, x0, y0, x1, y1)."""
+    from pypdf import PdfReader
+
+    from puzzlebook.pdfread import Document
+
+    return [
+        (round(s.linewidth, 3), s.x0, s.y0, s.x1, s.y1)
+        for s in Document(PdfReader(path)).page(0).shapes
+        if s.kind == "line" and s.stroke
+    ]
+
+
+@pytest.mark.parametrize(("shape", "grid"), [("heart", "rectangle"), ("cat", "hex"), ("fish", "rectangle")])
+def test_a_shapes_outline_is_drawn_twice_as_heavy_as_its_inner_walls(tmp_path, shape, grid):
+    """The outline is every side between a cell and the paper, but for the two openings, at twice the
+    walls' weight; a plain rectangle has no heavier line."""
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+    from puzzlebook.masks import near_cells
+
+    out = tmp_path / "m.pdf"
+    args = ["maze", "-a", "wilson", "--seed", "4", "--marks", "suggested", "--grid", grid]
+    result = CliRunner().invoke(app, [*args, "--shape", shape, "-s", "16x14", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    strokes = _strokes(out)
+    widths = sorted({w for w, *_ in strokes})
+    assert len(widths) == 2 and widths[1] == pytest.approx(2 * widths[0], rel=1e-3), widths
+    heavy = [s for s in strokes if s[0] == widths[1]]
+    mask, _ = shape_mask(shape, 16, 14, "", grid)
+    assert mask is not None
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width) if (x, y) not in mask.off}
+    outside = sum(1 for x, y in cells for n in near_cells(x, y, grid, (0, 0)) if n not in cells)
+    if grid == "rectangle":  # the heavy lines' length, in cells, is the outline's sides but the two openings
+        cell = (max(max(s[1], s[3]) for s in heavy) - min(min(s[1], s[3]) for s in heavy)) / mask.width
+        length = sum(abs(s[3] - s[1]) + abs(s[4] - s[2]) for s in heavy) / cell
+        assert length == pytest.approx(outside - 2, abs=0.01)
+    else:
+        assert outside > 0 and heavy
+    plain = tmp_path / "p.pdf"
+    result = CliRunner().invoke(app, [*args, "-s", "16x14", "-o", str(plain)])
+    assert result.exit_code == 0 and len({w for w, *_ in _strokes(plain)}) == 1
+
+
+def test_the_svg_draws_a_shapes_outline_heavier_too(tmp_path):
+    import re
+
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+
+    out = tmp_path / "m.svg"
+    args = ["maze", "-a", "wilson", "--seed", "2", "--marks", "suggested", "--shape", "cat", "-s", "14x14"]
+    assert CliRunner().invoke(app, [*args, "-o", str(out)]).exit_code == 0
+    widths = [float(w) for w in re.findall(r'<path d="[^"]*" [^>]*stroke-width="([\d.]+)"', out.read_text())]
+    assert len(widths) == 2 and widths[1] == pytest.approx(2 * widths[0])
