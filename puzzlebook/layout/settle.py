@@ -27,12 +27,12 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     signs = marks(
         puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture, frame.wall, frame.beside
     )
-    wide, tall = frame.reach or (frame.mark / MARK_SHARE,) * 2  # the room planned round the maze
-    # across, the maze with the room planned beside it keeps its place on every page (a word by one
-    # arrow only does not move it); down, what is drawn stands balanced: the room planned above and
-    # below holds every sign, so the drawn group is no taller and stays in its area
-    x0, y0 = frame.x - wide, frame.y
-    x1, y1 = frame.x + width * frame.cell + wide, frame.y + height * frame.cell
+    tall = (frame.reach or (frame.mark / MARK_SHARE,) * 2)[1]  # the room planned above and below
+    # what is drawn stands centred across and balanced down: the room planned round the maze holds
+    # every sign, so the drawn group is no larger than planned and stays in its area (a shape whose
+    # only signs are on its left moves right by half their reach, as a designer would set it)
+    x0, y0 = frame.x, frame.y
+    x1, y1 = frame.x + width * frame.cell, frame.y + height * frame.cell
     for sign in signs:
         for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
             x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
