@@ -275,3 +275,27 @@ def test_on_circle_pages_every_word_clears_the_rim_by_4_pt(tmp_path):
             dx, dy = max(bx0 - cx, 0.0, cx - bx1), max(by0 - cy, 0.0, cy - by1)
             assert math.hypot(dx, dy) - rim - wall / 2 >= 4 - 0.05, ((bx0, by0, bx1, by1), rim)
     assert seen >= 4
+
+
+def test_the_rating_keeps_one_place_on_every_page_above_the_page_number(tmp_path):
+    """Easy, Medium or Hard hung under each maze, at another height on every page: it is part of the
+    footer now, one place on every page whatever the maze's size or where its ends fall."""
+    reader, doc = _book(
+        tmp_path,
+        "show_difficulty: true\npictures: mouse-cheese\n"
+        "mazes:\n  - {size: 6x7, count: 2}\n  - {size: 12x16, count: 2}\n  - {size: 20x14}\n",
+    )
+    places = set()
+    for page, walls, _ in _maze_pages(reader, doc):
+        text = "".join(c.text for c in page.chars)
+        rating = next(r for r in ("Easy", "Medium", "Hard") if r in text)
+        start = text.index(rating)
+        chars = page.chars[start : start + len(rating)]
+        y = round(min(c.y0 for c in chars), 1)
+        assert y < _extent(walls)[1]  # under the maze
+        number = [c for c in page.chars if c.text.isdigit() and c.y0 < y]  # the page number, under it
+        assert number
+        middle = (chars[0].x0 + chars[-1].x1) / 2
+        assert abs(middle - (min(c.x0 for c in number) + max(c.x1 for c in number)) / 2) < 1
+        places.add(y)
+    assert len(places) == 1, places

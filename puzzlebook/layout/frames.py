@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ..artwork import PAIRS
 from ..errors import At
@@ -145,7 +146,10 @@ def slot_items(
         )
     )
     if info:
-        items.append(_info(layout, maze, slot, y - tall - layout.small_size - 4, False))
+        line = _info(layout, maze, slot, y - tall - layout.small_size - 4, False)
+        if not line.seed:  # Easy, Medium or Hard alone: the child's, in one place on every page
+            line = replace(line, y=area.y0 + line.size * DESCENT, footed=True)
+        items.append(line)
     return items, cell
 
 

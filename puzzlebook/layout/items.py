@@ -63,6 +63,7 @@ class MazeInfo:
     rating: bool = False  # say Easy, Medium or Hard
     ratings: tuple[str, str, str] = ("Easy", "Medium", "Hard")  # in the book's words
     words: tuple[str, str] = ("seed", "rings")  # seed 42, 10 rings: in the book's words
+    footed: bool = False  # at the foot of its slot, where it stands on every page, not under its maze
 
 
 @dataclass(frozen=True, slots=True)

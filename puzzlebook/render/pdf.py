@@ -302,7 +302,7 @@ def _draw_page(
                 )
                 parts.append(seed if item.short else f"{puzzle.algorithm} · {size} · {seed}")
             alone = item.rating and not item.seed  # Easy, Medium or Hard by itself: for the child to read
-            y = item.y + drops.get(item.number, 0.0)
+            y = item.y + (0.0 if item.footed else drops.get(item.number, 0.0))
             shown = Text(
                 item.x, y, " · ".join(parts), item.size, alone, "center", gray=0.2 if alone else 0.35
             )
