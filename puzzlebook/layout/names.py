@@ -69,16 +69,17 @@ def _within(w: int, h: int, most: tuple[int, int] | None) -> bool:
 
 
 def _drawn(
-    layout: Layout, maze: MazeRequest, word: str, at: At, spec: Spec, most: tuple[int, int] | None
+    layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None
 ) -> tuple[Mask | None, list[Problem]]:
-    """The word's mask over the most rows whose cells fit its slot, or why none does: drawn at the rows
-    its inked box says, then a row more while that fits, or a row less until one does."""
+    """The word's mask over the most rows whose cells fit its slot, or why it cannot be drawn (none when
+    no field that reads fits: ``_no_room`` tells it): drawn at the rows its inked box says, then a row
+    more while that fits, or a row less until one does."""
     picture = word_picture(word)
     if picture is None:  # told when the spec was read
         return None, []
     rows = largest_field(layout, maze, picture, most)
     if rows is None:
-        return None, [_no_room(layout, maze, word, picture, at, spec)]
+        return None, []
     least = legible_size(picture, maze.grid)[1]
 
     def draw(h: int) -> tuple[Mask | None, list[Problem], bool]:
@@ -100,7 +101,7 @@ def _drawn(
             best, rows = (mask, []), h
             break
     if best is None:
-        return None, [_no_room(layout, maze, word, picture, at, spec)]
+        return None, []
     for h in range(rows + 1, rows + 1 + UP):  # and up while a taller field still fits
         mask, _, fit = draw(h)
         if not fit:
@@ -109,10 +110,9 @@ def _drawn(
     return best
 
 
-def _no_room(layout: Layout, maze: MazeRequest, word: str, picture: Any, at: At, spec: Spec) -> Problem:
-    """A word whose letters cannot stand ``MIN_WORD_ROWS`` tall in its slot, with what would take it."""
-    w, h = legible_size(picture, maze.grid)
-    page = size_name(layout.trim)
+def _fixes(layout: Layout, maze: MazeRequest, picture: Any, spec: Spec) -> list[str]:
+    """What would take a word its slot cannot: one maze a page, the page turned, a roomier preset, or
+    smaller cells."""
     fixes = []
     if layout.mazes_per_page > 1:
         one = layout.model_copy(update={"mazes_per_page": 1})
@@ -131,11 +131,43 @@ def _no_room(layout: Layout, maze: MazeRequest, word: str, picture: Any, at: At,
         if taking and taking[0] != name:
             fixes.append(f"use layout: {taking[0]}")
     fixes.append(f"use smaller cells (a min_cell under {layout.min_cell:g})")
-    return Problem(
-        at,
-        f'"{word}" takes at least {w}x{h} cells for its letters to stand {MIN_WORD_ROWS} cells tall, more '
-        f"than its place on the {page} page holds at cells of {layout.min_cell:g} pt; {', or '.join(fixes)}",
-    )
+    return fixes
+
+
+TOLD_APART = 3
+"""Names without room told each on its own line at most; more are told together in one line."""
+
+
+def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeRequest]]) -> list[Problem]:
+    """Words whose letters cannot stand ``MIN_WORD_ROWS`` tall in their slot, with what would take them:
+    each where it is written, or many in one line at the entry, with the fix for the largest."""
+    page = size_name(layout.trim)
+    room = f"at cells of {layout.min_cell:g} pt"
+    sized = [
+        (legible_size(picture, maze.grid), word, at, picture, maze) for word, at, picture, maze in refused
+    ]
+    if len(sized) <= TOLD_APART:
+        return [
+            Problem(
+                at,
+                f'"{word}" takes at least {w}x{h} cells for its letters to stand {MIN_WORD_ROWS} cells tall, '
+                f"more than its place on the {page} page holds {room}; "
+                + ", or ".join(_fixes(layout, maze, picture, spec)),
+            )
+            for (w, h), word, at, picture, maze in sized
+        ]
+    sized.sort(key=lambda s: (-s[0][0] * s[0][1], s[1]))
+    listed = ", ".join(f'"{word}" {w}x{h}' for (w, h), word, *_ in sized[:4])
+    more = f" and {len(sized) - 4} more" if len(sized) > 4 else ""
+    _, _, _, picture, maze = sized[0]
+    return [
+        Problem(
+            spec.where("mazes", maze.entry, "shape"),
+            f"{len(sized)} names take more cells for letters {MIN_WORD_ROWS} cells tall than their place on "
+            f"the {page} page holds {room} ({listed}{more}); "
+            + ", or ".join(_fixes(layout, maze, picture, spec)),
+        )
+    ]
 
 
 def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec, list[Problem]]:
@@ -156,6 +188,7 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
     spent = 0
     places = {at: k for k, (_, at) in enumerate(spec.roster)}
     fitted: set[tuple[int, int]] = set()
+    refused: dict[int, list[tuple[str, At, Any, MazeRequest]]] = {}
     for maze in spec.mazes(seed):
         if maze.entry not in entries:
             continue
@@ -169,9 +202,11 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
         at = maze.student_where if named else spec.where("mazes", maze.entry, "shape")
         key = (word, maze.entry)
         if key not in drawn:
-            mask, more = _drawn(layout, maze, word, at, spec, most)
+            mask, more = _drawn(layout, maze, word, at, most)
             drawn[key] = (mask, [replace(p, where=at) for p in more])
             problems += drawn[key][1]
+            if mask is None and not more and (picture := word_picture(word)) is not None:
+                refused.setdefault(maze.entry, []).append((word, at, picture, maze))
         mask = drawn[key][0]
         if mask is None:
             continue
@@ -193,4 +228,6 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
             name_masks[(maze.entry, k)] = mask
         else:
             masks[maze.entry] = mask
+    for words in refused.values():
+        problems += _no_room(layout, spec, words)
     return replace(spec, masks=masks, name_masks=name_masks), list(dict.fromkeys(problems))
