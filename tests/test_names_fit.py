@@ -163,3 +163,20 @@ def test_names_are_fitted_the_same_every_time(tmp_path):
     for out in (one, two):
         assert runner.invoke(app, ["build", spec, "-o", str(out)]).exit_code == 0
     assert one.read_bytes() == two.read_bytes()
+
+
+def test_many_names_without_room_are_told_in_one_line(tmp_path):
+    long = ["Maximiliano", "Anne-Charlotte", "Bartholomew", "Παναγιώτης", "Александра"]
+    spec = _spec(tmp_path, "layout: handout\npage_size: letter landscape\nmazes_per_page: 1\n", ["Al", *long])
+    result = runner.invoke(app, ["validate", spec])
+    assert result.exit_code == 2
+    (said,) = result.stderr.splitlines()
+    assert said.startswith(
+        "error: names.yaml:8: mazes[0].shape: 5 names take more cells for letters 12 cells "
+    ), said
+    assert "and 1 more); use layout: activity-book" in said, said
+    with open(spec) as f:
+        text = f.read()
+    with open(spec, "w") as f:
+        f.write(text.replace("layout: handout", "layout: activity-book"))
+    assert runner.invoke(app, ["validate", spec]).exit_code == 0
