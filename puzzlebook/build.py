@@ -24,6 +24,7 @@ from .layout import (
     MazeFrame,
     MazeInfo,
     age_sizes_to_fit,
+    fit_words,
     for_book,
     load_layout,
     plan_book,
@@ -45,9 +46,10 @@ from .puzzles import (
 from .render.cover import cover_text_problems
 from .render.pdf import LeftOut, stream_pdf, text_problems
 from .render.pdfstream import MADE_FROM
-from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec
+from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec, sized_to_slot
 from .workers import Makers
 from .workload import workload_problems
+from .yamlread import sort_problems
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,10 @@ def check_book(
     }
     layout = load_layout(spec.book.layout, spec, {k: v for k, v in overrides.items() if v is not None})
     layout = for_book(layout, spec)
+    if any(sized_to_slot(entry, spec.book) for entry in spec.book.mazes):  # words drawn for their slots
+        spec, problems = fit_words(spec, layout, seed)
+        if problems := problems or workload_problems(spec):
+            raise SpecError(sort_problems(problems))
     mazes = list(spec.mazes(seed))
     if any(maze.size_from for maze in mazes):  # an age chose sizes: fitted to the margins they will get
         final = layout

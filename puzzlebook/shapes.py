@@ -424,6 +424,12 @@ def legible_size(picture: Any, grid: str = "rectangle") -> tuple[int, int]:
     """The least field in the picture's proportions over which its capitals stand ``MIN_WORD_ROWS``
     tall: the rows that take them, then the fewest columns that take the whole word at that scale."""
     height = math.ceil(MIN_WORD_ROWS * picture.height / _cap() - 1e-6)
+    return word_field(picture, height, grid)
+
+
+def word_field(picture: Any, height: int, grid: str = "rectangle") -> tuple[int, int]:
+    """The field ``height`` rows tall that takes the whole word in the picture's proportions with the
+    fewest columns: a name sized to its slot is tried row by row at these fields."""
     shape = kinds.kind(grid)
     eh = shape.extent(2, height)[1] if grid != "rectangle" else height  # a hex field's half cell
     width = max(1, math.floor(picture.width * eh / picture.height * 0.5))  # well short of it, on any grid

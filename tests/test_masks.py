@@ -249,24 +249,27 @@ def test_the_command_line_draws_a_masked_maze_and_its_json_lists_the_cells_left_
     assert "+  +  +" not in text.splitlines()[0]  # no grid dots outside the shape
 
 
-def test_a_shape_too_dense_is_told_in_the_size_written_and_whose_name_it_is(tmp_path):
-    """The message quoted the shape's cells ("53x19"), not the 60x20 the spec asks for, and said
-    neither which student's name nor what to write instead in the spec's own terms."""
+def test_a_names_size_too_dense_for_its_page_is_drawn_smaller_within_it(tmp_path):
+    """A size written for a name is the most it is drawn over (issue 29): 60x20 drew Ana over 53x19,
+    too dense for a handout, and was refused ("make it at most ..."); the name is now drawn as large as
+    its slot allows within it, its letters still 12 cells tall. A name no size can take on the page is
+    told where it is written, with what takes it."""
     spec = tmp_path / "book.yaml"
     spec.write_text(
         "title: N\nlayout: handout\npage_size: letter landscape\nmazes_per_page: 1\nstudents: [Ana, Ben]\n"
         "mazes:\n  - {shape: {text: '{student}'}, size: 60x20}\n"
-    )  # a name's letters 12 cells tall take a handout's page to themselves (two a page, no size reads)
+    )
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr
+    checked = check_book(spec)
+    for maze in checked.mazes:
+        assert maze.width < 53 and maze.height <= 20, (maze.student, maze.width, maze.height)
+    spec.write_text(spec.read_text().replace("[Ana, Ben]", "[Ana, Maximiliano]").replace("60x20", "90x38"))
     result = runner.invoke(app, ["validate", str(spec)])
     assert result.exit_code == 2
-    said = result.stderr
-    assert "mazes[0].size: 60x20 (Ana's name fills 53x19 of it) is too dense for handout" in said, said
-    most = re.search(r"make it at most (\d+)x(\d+)", said)  # exact: the name is drawn at each size tried
-    assert (
-        most and int(most[1]) < 60 and int(most[2]) <= 20
-    )  # narrower: a name's height is not what is too much
-    spec.write_text(spec.read_text().replace("60x20", f"{most[1]}x{most[2]}"))
-    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0  # the size it names fits every name
+    (said,) = result.stderr.splitlines()
+    assert said.startswith('error: book.yaml:5: students[1]: "Maximiliano" takes at least '), said
+    assert said.endswith("use layout: activity-book, or use smaller cells (a min_cell under 14)"), said
 
 
 def test_the_command_line_never_writes_its_maze_over_its_mask(tmp_path):

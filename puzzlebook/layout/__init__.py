@@ -11,6 +11,7 @@ count and every too-dense maze before any work, and the geometry is testable wit
 - ``frames``: one maze in its slot, with caption and marks;
 - ``answers``: the answer key, the contents page and their links;
 - ``density``: mazes too dense to print, and what would fit;
+- ``names``: words with no size (a class set's names) drawn as large as their slot allows;
 - ``pages``: the whole book, page by page; ``single``: one maze on one page.
 """
 
@@ -54,6 +55,7 @@ from .boxes import (
 from .density import age_sizes_to_fit, for_book, too_dense
 from .frames import by_student, page_frame, slot_items
 from .items import BookPlan, Box, Item, Link, MazeFrame, MazeInfo, Page, PageKind, Rule, Text
+from .names import fit_words
 from .pages import plan_book, with_axes
 from .presets import load_layout, preset_names
 from .single import plan_single
@@ -96,6 +98,7 @@ __all__ = [
     "contents_pages",
     "fill_contents",
     "fit",
+    "fit_words",
     "for_book",
     "grid_of",
     "gutter",

@@ -51,7 +51,7 @@ def too_dense(
         )
     largest = _largest(layout, maze)
     if largest is None:
-        if 3 * layout.wall_weight > layout.min_cell and _fits(layout, replace(maze, width=1, height=1), 0):
+        if 3 * layout.wall_weight > layout.min_cell and fits(layout, replace(maze, width=1, height=1), 0):
             return Problem(
                 layout.where("wall_weight"),
                 f"walls of {layout.wall_weight:g} pt need cells of at least {3 * layout.wall_weight:g} pt "
@@ -64,7 +64,7 @@ def too_dense(
             "lower min_cell, heading_size or mazes_per_page, or use a larger page_size",
         )
     fixes = []
-    if layout.mazes_per_page > 1 and _fits(layout.model_copy(update={"mazes_per_page": 1}), maze):
+    if layout.mazes_per_page > 1 and fits(layout.model_copy(update={"mazes_per_page": 1}), maze):
         fixes.append("use mazes_per_page: 1")
     entry = spec.book.mazes[maze.entry] if maze.entry < len(spec.book.mazes) else None
     circle = maze.grid == "circle"
@@ -101,7 +101,7 @@ def too_dense(
     else:
         w, h = layout.trim
         turned = layout.model_copy(update={"page_size": f"{h}x{w}pt"})
-        if w < h and _fits(turned, maze):
+        if w < h and fits(turned, maze):
             fixes.append(f"use page_size: {size_name((h, w))}")
         if not fixes:
             fixes.append(
@@ -110,14 +110,14 @@ def too_dense(
         fixes[0] = f"a smaller size would draw {too_small}: " + fixes[0]
     labels = (layout.start_label, layout.end_label)
     plain = layout.model_copy(update={"start_label": "Start", "end_label": "Finish"})
-    if labels != ("Start", "Finish") and _fits(plain, maze):  # the room kept for the longer words
+    if labels != ("Start", "Finish") and fits(plain, maze):  # the room kept for the longer words
         longer = max(labels, key=len)
         fixes.append(f'shorten start_label or end_label ("{longer}" takes the room round the maze)')
     # a preset for a preset only: one for a layout file would drop what the file says (its words)
-    presets = _presets_by_area() if name in preset_names() else []
-    fits = [p for p in presets if _fits(_as_spec_sets(load_layout(p), spec), maze)]
-    if fits and fits[0] != name:
-        fixes.append(f"use layout: {fits[0]}")
+    presets = presets_by_area() if name in preset_names() else []
+    taking = [p for p in presets if fits(as_spec_sets(load_layout(p), spec), maze)]
+    if taking and taking[0] != name:
+        fixes.append(f"use layout: {taking[0]}")
     own = entry.difficulty if entry is not None and entry.age is not None else None
     book_age = spec.book.difficulty
     if own and book_age in AGES and own != book_age and min_cell == AGES[book_age].cell * 0.75:
@@ -148,7 +148,7 @@ def _aged(maze: MazeRequest, spec: Spec) -> bool:
     return spec.book.difficulty in AGES or (entry is not None and entry.age is not None)
 
 
-def _as_spec_sets(layout: Layout, spec: Spec) -> Layout:
+def as_spec_sets(layout: Layout, spec: Spec) -> Layout:
     """A preset as this spec would use it: its ages and names, and the settings it overrides (a
     square-poster was offered for an 8.5 x 8.5 in book, and would not have fitted on its page)."""
     book = spec.book
@@ -178,7 +178,7 @@ def _largest_shape(
     scale = min(box[0] / maze.width, box[1] / maze.height)
     for _ in range(SHAPE_TRIES):
         size, m = mask(scale)
-        if m is not None and _fits(layout, replace(maze, width=m.width, height=m.height, masked=m.off)):
+        if m is not None and fits(layout, replace(maze, width=m.width, height=m.height, masked=m.off)):
             return size  # type: ignore[no-any-return]
         scale *= 0.97
     return None
@@ -206,15 +206,15 @@ def _largest_word(
     def masks(width: int) -> list[Any]:
         return [word_mask(word, width, height, "", maze.grid)[0] for word in words]
 
-    def fits(width: int) -> bool:
+    def all_fit(width: int) -> bool:
         return all(
-            m is None or _fits(layout, replace(maze, width=m.width, height=m.height)) for m in masks(width)
+            m is None or fits(layout, replace(maze, width=m.width, height=m.height)) for m in masks(width)
         )
 
-    low, high = 1, drawn[0]  # fits(1): nothing is drawn over one column
+    low, high = 1, drawn[0]  # all_fit(1): nothing is drawn over one column
     while low < high:
         mid = (low + high + 1) // 2
-        low, high = (mid, high) if fits(mid) else (low, mid - 1)
+        low, high = (mid, high) if all_fit(mid) else (low, mid - 1)
     return (low, height) if all(m is not None for m in masks(low)) else None
 
 
@@ -237,7 +237,7 @@ def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest]) -> list[MazeReque
             key = (maze.width, maze.height, maze.grid)
             if key not in sized:
                 # the largest at which the start and end words still print beside the maze
-                largest = None if _fits(layout, maze, words=True) else _largest(layout, maze, words=True)
+                largest = None if fits(layout, maze, words=True) else _largest(layout, maze, words=True)
                 keep = largest and (
                     largest[0] * 2 >= maze.width  # a circle: half its rings
                     if maze.grid == "circle"
@@ -278,15 +278,15 @@ def _largest(layout: Layout, maze: MazeRequest, words: bool = False) -> tuple[in
     for _ in range(30):
         mid = (low + high) / 2
         w, h = max(1, math.floor(maze.width * mid)), max(1, math.floor(maze.height * mid))
-        if _fits(layout, replace(maze, width=w, height=h), words=words):
+        if fits(layout, replace(maze, width=w, height=h), words=words):
             low = mid
         else:
             high = mid
     w, h = max(1, math.floor(maze.width * low)), max(1, math.floor(maze.height * low))
-    return (w, h) if _fits(layout, replace(maze, width=w, height=h), words=words) else None
+    return (w, h) if fits(layout, replace(maze, width=w, height=h), words=words) else None
 
 
-def _presets_by_area() -> list[str]:
+def presets_by_area() -> list[str]:
     def area(name: str) -> float:
         lay = load_layout(name)
         return lay.size[0] * lay.size[1] / lay.mazes_per_page
@@ -294,7 +294,7 @@ def _presets_by_area() -> list[str]:
     return sorted(preset_names(), key=area)
 
 
-def _fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = False) -> bool:
+def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = False) -> bool:
     """Whether the maze gets cells of at least min_cell, and ``walls`` times the wall weight."""
     page = Page(1, "maze")
     area = page_frame(layout, page, "")

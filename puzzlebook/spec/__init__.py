@@ -9,12 +9,13 @@ shares are ``fields``, beside this package.
 """
 
 from ..rules import SHAPED_MARKS
-from .fits import SHAPE_CELLS, STUDENT
+from .fits import NAME_CELLS, SHAPE_CELLS, STUDENT, sized_to_slot
 from .load import MazeRequest, Read, Spec, load_partial, load_spec, read_spec
 from .model import AGES, NO_MASK, Age, BookSpec, Cells, MazeEntry, WordShape, json_schema
 
 __all__ = [
     "AGES",
+    "NAME_CELLS",
     "NO_MASK",
     "SHAPED_MARKS",
     "SHAPE_CELLS",
@@ -31,4 +32,5 @@ __all__ = [
     "load_partial",
     "load_spec",
     "read_spec",
+    "sized_to_slot",
 ]

@@ -162,10 +162,12 @@ def name_shapes(
         ]
     age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
     size = entry.size or (age.size if age else None)
-    if size is None:
-        return [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 60x20")]
     if len(roster) > MAX_STUDENTS:
         return []  # refused where the class list is named, before a name is drawn
+    if size is None:  # each name drawn as large as its slot allows, once the page is known
+        return _unsized(
+            entry, book, i, path, lines, [(entry.shape.text.replace(STUDENT, n), at) for n, at in roster]
+        )
     spent[0] += len(roster) * size[0] * size[1]  # the book's names in all, whatever entry draws them
     if spent[0] > NAME_CELLS:
         return [
@@ -207,6 +209,39 @@ def name_shapes(
     return problems + (_cells_in(entry, book, i, first, path, lines) if first else [])
 
 
+def sized_to_slot(entry: MazeEntry, book: BookSpec) -> bool:
+    """Whether the entry is a word (a class set's names too) whose size no age sets: each is drawn as
+    large as its place on the page allows, once the layout is known, its ``size`` (when written) the
+    most it is drawn over."""
+    age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
+    return isinstance(entry.shape, WordShape) and age is None
+
+
+def _unsized(
+    entry: MazeEntry, book: BookSpec, i: int, path: Path, lines: dict[Loc, int], words: list[tuple[str, At]]
+) -> list[Problem]:
+    """What can be told of words with no size before the page is known: a word no size draws, and start
+    and end cells, which only a size written can name."""
+    problems = []
+    for text, at in words:
+        refused = word_refused(text, at)
+        if not refused and word_picture(text.strip()) is None:
+            refused = [
+                Problem(at, f'"{text.strip()}" draws nothing in the bundled font: use letters or digits')
+            ]
+        problems += refused
+    marks = entry.marks if entry.marks is not None else book.marks
+    if isinstance(marks, Cells):
+        problems.append(
+            Problem(
+                where(path.name, lines, "mazes", i, "marks"),
+                "start and end cells need the size they are counted in: give size: WxH too, or use "
+                "marks: suggested",
+            )
+        )
+    return problems
+
+
 def _sized_by(entry: MazeEntry, book: BookSpec) -> str:
     """What set a shape's size when the entry gives none: "difficulty: age-6"."""
     return "" if entry.size else f"difficulty: {entry.difficulty or book.difficulty}"
@@ -225,9 +260,11 @@ def builtin_shape(
     assert entry.shape is not None
     age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
     size = entry.size or (age.size if age else None)
+    shape = entry.shape
+    if size is None and isinstance(shape, WordShape):  # drawn as large as its slot allows, later
+        return None, _unsized(entry, book, i, path, lines, [(shape.text, at)])
     if size is None:
         return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
-    shape = entry.shape
     if isinstance(shape, WordShape):
         key: tuple[Any, ...] = ("word", shape.text, size, entry.grid)
         mask, problems = drawings.draw(

@@ -1,0 +1,233 @@
+"""Words with no size (a class set's names above all) drawn as large as their slot allows.
+
+A name maze needs no ``size``: each name is drawn over the largest field in its own proportions whose
+cells still get the layout's ``min_cell``, so one spec suits "Al" and "Maximiliano", a handout and a
+full page. This is planned from sizes alone, before any maze is generated, so ``validate`` reports it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+from ..errors import At, Problem
+from ..masks import Mask
+from ..settings import Layout
+from ..shapes import MAX_WORD_CELLS, MIN_WORD_ROWS, legible_size, word_field, word_mask, word_picture
+from ..spec import NAME_CELLS, NO_MASK, STUDENT, MazeRequest, Spec, WordShape, sized_to_slot
+from ..units import size_name
+from .boxes import print_margins
+from .density import as_spec_sets, fits, presets_by_area
+from .pages import plan_book
+from .presets import load_layout, preset_names
+
+DRAWS = 6
+"""Fields a name is drawn over at most, a row lower each time, until its cells fit the slot: its inked
+box fits first (found without drawing), and its cells nearly always do too."""
+UP = 3
+"""Fields a row taller each tried after one fits, while they still fit (the inked box is rounded up)."""
+
+
+def largest_field(
+    layout: Layout, maze: MazeRequest, picture: Any, most: tuple[int, int] | None = None
+) -> int | None:
+    """The most rows of a field in the word's proportions, its letters at least ``MIN_WORD_ROWS`` tall
+    and at most ``MAX_WORD_CELLS`` cells, whose cells get ``min_cell`` in the maze's slot; found by
+    bisection on the rows without drawing, from the box the letters take in the field (the picture's
+    inked box: the maze is cropped to its cells), within ``most`` (the size written). None when even the
+    least that reads does not fit."""
+    left, top, right, bottom = picture.getbbox() or (0, 0, picture.width, picture.height)
+
+    def fitting(rows: int) -> bool:
+        w, h = word_field(picture, rows, maze.grid)
+        inked = (
+            math.ceil(w * (right - left) / picture.width),
+            math.ceil(h * (bottom - top) / picture.height),
+        )
+        return _within(w, h, most) and fits(
+            layout, replace(maze, width=inked[0], height=inked[1], masked=NO_MASK)
+        )
+
+    low = legible_size(picture, maze.grid)[1]
+    if not fitting(low):
+        return None
+    high = low
+    while high < MAX_WORD_CELLS and fitting(high * 2):  # the rows double until they do not fit
+        high *= 2
+    high *= 2
+    while low < high - 1:  # fitting(low), not fitting(high)
+        mid = (low + high) // 2
+        low, high = (mid, high) if fitting(mid) else (low, mid)
+    return low
+
+
+def _within(w: int, h: int, most: tuple[int, int] | None) -> bool:
+    """Whether a field of ``w`` x ``h`` is one a word may be drawn over: at most ``MAX_WORD_CELLS``
+    cells, and within the size written."""
+    return w * h <= MAX_WORD_CELLS and (most is None or (w <= most[0] and h <= most[1]))
+
+
+def _drawn(
+    layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None
+) -> tuple[Mask | None, list[Problem]]:
+    """The word's mask over the most rows whose cells fit its slot, or why it cannot be drawn (none when
+    no field that reads fits: ``_no_room`` tells it): drawn at the rows its inked box says, then a row
+    more while that fits, or a row less until one does."""
+    picture = word_picture(word)
+    if picture is None:  # told when the spec was read
+        return None, []
+    rows = largest_field(layout, maze, picture, most)
+    if rows is None:
+        return None, []
+    least = legible_size(picture, maze.grid)[1]
+
+    def draw(h: int) -> tuple[Mask | None, list[Problem], bool]:
+        w = word_field(picture, h, maze.grid)[0]
+        if not _within(w, h, most):
+            return None, [], False
+        mask, problems = word_mask(word, w, h, at, maze.grid)
+        fit = mask is not None and fits(
+            layout, replace(maze, width=mask.width, height=mask.height, masked=mask.off)
+        )
+        return mask, problems, fit
+
+    best: tuple[Mask | None, list[Problem]] | None = None
+    for h in range(rows, max(least, rows - DRAWS) - 1, -1):  # down until one fits
+        mask, problems, fit = draw(h)
+        if mask is None and problems:
+            return None, problems
+        if fit:
+            best, rows = (mask, []), h
+            break
+    if best is None:
+        return None, []
+    for h in range(rows + 1, rows + 1 + UP):  # and up while a taller field still fits
+        mask, _, fit = draw(h)
+        if not fit:
+            break
+        best = (mask, [])
+    return best
+
+
+def _fixes(layout: Layout, maze: MazeRequest, picture: Any, spec: Spec) -> list[str]:
+    """What would take a word its slot cannot: one maze a page, the page turned, a roomier preset, or
+    smaller cells."""
+    fixes = []
+    if layout.mazes_per_page > 1:
+        one = layout.model_copy(update={"mazes_per_page": 1})
+        if largest_field(one, maze, picture):
+            fixes.append("use mazes_per_page: 1")
+    tw, th = layout.trim
+    if tw < th:
+        turned = layout.model_copy(update={"page_size": f"{th}x{tw}pt"})
+        if largest_field(turned, maze, picture):
+            fixes.append(f"use page_size: {size_name((th, tw))}")
+    name = spec.book.layout
+    if name in preset_names():  # a preset for a preset only: one for a layout file would drop its words
+        taking = [
+            p for p in presets_by_area() if largest_field(as_spec_sets(load_layout(p), spec), maze, picture)
+        ]
+        if taking and taking[0] != name:
+            fixes.append(f"use layout: {taking[0]}")
+    fixes.append(f"use smaller cells (a min_cell under {layout.min_cell:g})")
+    return fixes
+
+
+TOLD_APART = 3
+"""Names without room told each on its own line at most; more are told together in one line."""
+
+
+def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeRequest]]) -> list[Problem]:
+    """Words whose letters cannot stand ``MIN_WORD_ROWS`` tall in their slot, with what would take them:
+    each where it is written, or many in one line at the entry, with the fix for the largest."""
+    page = size_name(layout.trim)
+    room = f"at cells of {layout.min_cell:g} pt"
+    sized = [
+        (legible_size(picture, maze.grid), word, at, picture, maze) for word, at, picture, maze in refused
+    ]
+    if len(sized) <= TOLD_APART:
+        return [
+            Problem(
+                at,
+                f'"{word}" takes at least {w}x{h} cells for its letters to stand {MIN_WORD_ROWS} cells tall, '
+                f"more than its place on the {page} page holds {room}; "
+                + ", or ".join(_fixes(layout, maze, picture, spec)),
+            )
+            for (w, h), word, at, picture, maze in sized
+        ]
+    sized.sort(key=lambda s: (-s[0][0] * s[0][1], s[1]))
+    listed = ", ".join(f'"{word}" {w}x{h}' for (w, h), word, *_ in sized[:4])
+    more = f" and {len(sized) - 4} more" if len(sized) > 4 else ""
+    _, _, _, picture, maze = sized[0]
+    return [
+        Problem(
+            spec.where("mazes", maze.entry, "shape"),
+            f"{len(sized)} names take more cells for letters {MIN_WORD_ROWS} cells tall than their place on "
+            f"the {page} page holds {room} ({listed}{more}); "
+            + ", or ".join(_fixes(layout, maze, picture, spec)),
+        )
+    ]
+
+
+def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec, list[Problem]]:
+    """The spec with each word (each student's name in a class set) whose size no age sets drawn as large
+    as its slot allows on ``layout``, within the size written: a word with none is drawn for its slot,
+    one drawn over its size that is too dense for its slot is drawn smaller. Else the problems of those
+    that cannot be; every word is drawn once, and a class set's names over at most ``NAME_CELLS`` cells
+    in all. A printed book's words are fitted to the margins its pages get."""
+    if spec.book.edition == "print":  # its pages come from the number of mazes, not their sizes
+        placed = [replace(maze, width=1, height=1, masked=NO_MASK) for maze in spec.mazes(seed)]
+        layout = print_margins(layout, len(plan_book(spec, layout, placed, spec.book.layout).pages))
+    entries = [i for i, entry in enumerate(spec.book.mazes) if sized_to_slot(entry, spec.book)]
+    if not entries:
+        return spec, []
+    masks, name_masks = dict(spec.masks), dict(spec.name_masks)
+    problems: list[Problem] = []
+    drawn: dict[tuple[str, int], tuple[Mask | None, list[Problem]]] = {}
+    spent = 0
+    places = {at: k for k, (_, at) in enumerate(spec.roster)}
+    fitted: set[tuple[int, int]] = set()
+    refused: dict[int, list[tuple[str, At, Any, MazeRequest]]] = {}
+    for maze in spec.mazes(seed):
+        if maze.entry not in entries:
+            continue
+        most = spec.book.mazes[maze.entry].size
+        if most is not None and fits(layout, maze):  # drawn over the size written, and that fits
+            continue
+        shape = spec.book.mazes[maze.entry].shape
+        assert isinstance(shape, WordShape)
+        named = STUDENT in shape.text and maze.student is not None
+        word = (shape.text.replace(STUDENT, maze.student or "") if named else shape.text).strip()
+        at = maze.student_where if named else spec.where("mazes", maze.entry, "shape")
+        key = (word, maze.entry)
+        if key not in drawn:
+            mask, more = _drawn(layout, maze, word, at, most)
+            drawn[key] = (mask, [replace(p, where=at) for p in more])
+            problems += drawn[key][1]
+            if mask is None and not more and (picture := word_picture(word)) is not None:
+                refused.setdefault(maze.entry, []).append((word, at, picture, maze))
+        mask = drawn[key][0]
+        if mask is None:
+            continue
+        if named:
+            k = places[maze.student_where]  # the student's place in the roster
+            if (maze.entry, k) in fitted:  # the entry's other copies: the same name maze
+                continue
+            fitted.add((maze.entry, k))
+            spent += mask.width * mask.height
+            if spent > NAME_CELLS:
+                return spec, [
+                    Problem(
+                        spec.where("mazes", maze.entry, "shape"),
+                        f"{len(spec.roster)} names drawn as large as the page allows would be more than "
+                        f"{NAME_CELLS:,} cells in all: give a size such as size: 60x30, which each name "
+                        "fills at most",
+                    )
+                ]
+            name_masks[(maze.entry, k)] = mask
+        else:
+            masks[maze.entry] = mask
+    for words in refused.values():
+        problems += _no_room(layout, spec, words)
+    return replace(spec, masks=masks, name_masks=name_masks), list(dict.fromkeys(problems))

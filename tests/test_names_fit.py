@@ -1,0 +1,182 @@
+"""A name maze needs no size: each name is drawn as large as its place on the page allows, its letters
+still 12 cells tall, so one class-set spec suits "Al" and "Maximiliano" on a handout or a full page."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from puzzlebook.build import check_book
+from puzzlebook.cli import app
+from puzzlebook.layout import MazeFrame
+from puzzlebook.layout.density import fits
+from puzzlebook.shapes import MAX_WORD_CELLS, MIN_WORD_ROWS, word_field, word_lines, word_mask, word_picture
+from tests.pdfcheck import page_texts, wall_lines
+from tests.test_names_read import _bands
+
+runner = CliRunner()
+NAMES = ["Al", "Zoë", "Chloé", "Łukasz", "Дмитрий", "Benjamin", "Mary Jane", "Maximiliano", "Αλεξάνδρα",
+         "Anne-Charlotte"]  # fmt: skip  # 2 to 14 letters, one line and two
+
+
+def _spec(tmp_path, head: str, names: list[str], entry: str = "") -> str:
+    spec = tmp_path / "names.yaml"
+    listed = ", ".join(f"'{n}'" for n in names)
+    spec.write_text(
+        f"title: Names\n{head}marks: suggested\nstudents: [{listed}]\n"
+        f"mazes:\n  - {{shape: {{text: '{{student}}'}}, algorithm: wilson{entry}}}\n"
+    )
+    return str(spec)
+
+
+def _frames(checked) -> dict[int, MazeFrame]:
+    return {
+        item.number: item
+        for page in checked.plan.pages
+        for item in page.items
+        if isinstance(item, MazeFrame) and not item.answer
+    }
+
+
+def _cells(spec, maze) -> set[tuple[int, int]]:
+    mask = spec.name_masks[(maze.entry, spec.students().index(maze.student))]
+    return {(x, y) for y in range(mask.height) for x in range(mask.width) if (x, y) not in mask.off}
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "layout: activity-book\npage_size: letter landscape\n",
+        "layout: activity-book\n",  # portrait: names of up to six letters on one line
+        "layout: small.yaml\npage_size: a4 landscape\nmazes_per_page: 1\n",
+    ],
+)
+def test_a_class_set_of_names_with_no_size_fills_each_slot(tmp_path, head):
+    (tmp_path / "small.yaml").write_text("base: handout\nmin_cell: 7\n")  # the docs sheet's handout
+    names = NAMES if "landscape" in head else [n for n in NAMES if len(n) <= 6]
+    spec = _spec(tmp_path, head, names)
+    out = tmp_path / "names.pdf"
+    result = runner.invoke(app, ["build", spec, "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    checked = check_book(spec)
+    layout, frames = checked.layout, _frames(checked)
+    assert len(checked.mazes) == len(names)
+    for maze in checked.mazes:
+        name, frame = maze.student or "", frames[maze.number]
+        cells = _cells(checked.spec, maze)
+        # the letters stand 12 cells tall or more, one band of them a line
+        tall = [b for b in _bands(cells) if b >= MIN_WORD_ROWS]
+        assert len(tall) == len(word_lines(name)), (name, _bands(cells))
+        assert frame.cell >= layout.min_cell - 1e-9, (name, frame.cell)  # it prints
+        # as large as its slot allows: the field a row taller no longer gets min_cell (or is too large)
+        # as large as its slot allows: the field it was drawn over, found again, and the name drawn over
+        # the field a row taller no longer gets min_cell (or is more cells than a word takes)
+        picture = word_picture(name)
+        rows = next(
+            r
+            for r in range(maze.height, maze.height + 12)
+            if (m := word_mask(name, *word_field(picture, r), "")[0]) is not None
+            and (m.width, m.height, m.off) == (maze.width, maze.height, maze.masked)
+        )
+        w, h = word_field(picture, rows + 1)
+        taller, _ = word_mask(name, w, h, "")
+        assert taller is not None
+        assert w * h > MAX_WORD_CELLS or not fits(
+            layout, replace(maze, width=taller.width, height=taller.height, masked=taller.off)
+        ), (name, maze.width, maze.height)
+    # read back from the PDF: each maze's heavy outline spans most of its page's width or height
+    reader = PdfReader(out)
+    width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
+    for maze in checked.mazes:
+        frame = frames[maze.number]
+        page = next(i for i, p in enumerate(checked.plan.pages) if any(it is frame for it in p.items))
+        assert maze.student in page_texts(out)[page], maze.student
+        outline = wall_lines(out, page, frame.wall * 2)
+        assert outline, maze.student
+        across = max(max(a, c) for a, _, c, _ in outline) - min(min(a, c) for a, _, c, _ in outline)
+        down = max(max(b, d) for _, b, _, d in outline) - min(min(b, d) for _, b, _, d in outline)
+        assert abs(across - maze.width * frame.cell) < frame.cell + 1, (maze.student, across)
+        assert across >= 0.6 * width or down >= 0.45 * height, (maze.student, across, down, width, height)
+
+
+def test_a_size_given_is_an_upper_bound(tmp_path):
+    """A size written is what the names fill at most, however much room the page has."""
+    spec = _spec(tmp_path, "layout: activity-book\npage_size: letter landscape\n", NAMES, ", size: 100x42")
+    checked = check_book(spec)
+    frames, shrunk = _frames(checked), []
+    for maze in checked.mazes:
+        assert maze.width <= 100 and maze.height <= 42, (maze.student, maze.width, maze.height)
+        assert frames[maze.number].cell >= checked.layout.min_cell - 1e-9
+        written, _ = word_mask(maze.student or "", 100, 42, "")
+        assert written is not None
+        if fits(
+            checked.layout, replace(maze, width=written.width, height=written.height, masked=written.off)
+        ):
+            assert (maze.width, maze.height) == (written.width, written.height)  # drawn over the size written
+        else:  # too dense there (Chloé's 96 columns): drawn smaller, as large as the slot allows
+            assert maze.width < written.width and maze.height >= MIN_WORD_ROWS, maze.student
+            shrunk.append(maze.student)
+    assert "Chloé" in shrunk and "Al" not in shrunk, shrunk
+    unsized = check_book(_spec(tmp_path, "layout: activity-book\npage_size: letter landscape\n", NAMES))
+    assert any(m.height > 42 for m in unsized.mazes)  # with no size the short names stand taller
+
+
+def test_a_name_its_slot_cannot_take_is_refused_in_one_line_with_a_fix_that_builds(tmp_path):
+    spec = _spec(
+        tmp_path, "layout: handout\npage_size: letter landscape\nmazes_per_page: 1\n", ["Al", "Maximiliano"]
+    )
+    result = runner.invoke(app, ["validate", spec])
+    assert result.exit_code == 2
+    (said,) = result.stderr.splitlines()
+    assert said.startswith(
+        'error: names.yaml:6: students[1]: "Maximiliano" takes at least '
+    ) and said.endswith("use layout: activity-book, or use smaller cells (a min_cell under 14)"), said
+    with open(spec) as f:
+        text = f.read()
+    with open(spec, "w") as f:
+        f.write(text.replace("layout: handout", "layout: activity-book"))
+    assert runner.invoke(app, ["validate", spec]).exit_code == 0
+
+
+def test_a_word_with_no_size_is_fitted_too_and_start_cells_need_a_size(tmp_path):
+    spec = tmp_path / "word.yaml"
+    spec.write_text("title: W\nlayout: activity-book\nmazes:\n  - {shape: {text: ANA}, algorithm: wilson}\n")
+    checked = check_book(spec)
+    (maze,) = checked.mazes
+    assert maze.height >= 14 and checked.spec.masks[0].height == maze.height
+    spec.write_text(
+        "title: W\nstudents: [Ana]\nmazes:\n  - {shape: {text: '{student}'}, marks: {start: [0, 0], end: [1, 1]}}\n"
+    )
+    result = runner.invoke(app, ["validate", str(spec)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "error: word.yaml:4: mazes[0].marks: start and end cells need the size"
+    ), result.stderr
+
+
+def test_names_are_fitted_the_same_every_time(tmp_path):
+    spec = _spec(tmp_path, "layout: activity-book\npage_size: a4 landscape\n", ["Al", "Maximiliano"])
+    one, two = tmp_path / "1.pdf", tmp_path / "2.pdf"
+    for out in (one, two):
+        assert runner.invoke(app, ["build", spec, "-o", str(out)]).exit_code == 0
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_many_names_without_room_are_told_in_one_line(tmp_path):
+    long = ["Maximiliano", "Anne-Charlotte", "Bartholomew", "Παναγιώτης", "Александра"]
+    spec = _spec(tmp_path, "layout: handout\npage_size: letter landscape\nmazes_per_page: 1\n", ["Al", *long])
+    result = runner.invoke(app, ["validate", spec])
+    assert result.exit_code == 2
+    (said,) = result.stderr.splitlines()
+    assert said.startswith(
+        "error: names.yaml:8: mazes[0].shape: 5 names take more cells for letters 12 cells "
+    ), said
+    assert "and 1 more); use layout: activity-book" in said, said
+    with open(spec) as f:
+        text = f.read()
+    with open(spec, "w") as f:
+        f.write(text.replace("layout: handout", "layout: activity-book"))
+    assert runner.invoke(app, ["validate", spec]).exit_code == 0
