@@ -3,6 +3,7 @@ still 12 cells tall, so one class-set spec suits "Al" and "Maximiliano" on a han
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -13,6 +14,7 @@ from puzzlebook.build import check_book
 from puzzlebook.cli import app
 from puzzlebook.layout import MazeFrame
 from puzzlebook.layout.density import fits
+from puzzlebook.layout.names import FITTED_NAMES
 from puzzlebook.shapes import MAX_WORD_CELLS, MIN_WORD_ROWS, word_field, word_lines, word_mask, word_picture
 from tests.pdfcheck import page_texts, wall_lines
 from tests.test_names_read import _bands
@@ -180,3 +182,21 @@ def test_many_names_without_room_are_told_in_one_line(tmp_path):
     with open(spec, "w") as f:
         f.write(text.replace("layout: handout", "layout: activity-book"))
     assert runner.invoke(app, ["validate", spec]).exit_code == 0
+
+
+def test_a_roster_too_long_to_fit_one_by_one_is_asked_for_a_size_at_once(tmp_path):
+    """Each name fitted to its page costs a few drawings: a roster past what a book fits is told at once,
+    before any is drawn, and the fix (a size) validates."""
+    names = [f"Kid{chr(65 + k // 26)}{chr(97 + k % 26)}" for k in range(FITTED_NAMES + 1)]
+    spec = _spec(tmp_path, "layout: activity-book\npage_size: letter landscape\n", names)
+    result = runner.invoke(app, ["validate", spec])
+    assert result.exit_code == 2
+    (said,) = result.stderr.splitlines()
+    assert f"mazes[0].shape: {FITTED_NAMES + 1} names to draw as large as their page allows" in said
+    size = re.search(r"give a size, such as size: (\d+x\d+) \(", said)
+    assert size and said.endswith("which each name fills at most"), said
+    with open(spec) as f:
+        text = f.read()
+    with open(spec, "w") as f:
+        f.write(text.replace("shape:", f"size: {size[1]}, shape:"))
+    assert runner.invoke(app, ["validate", spec]).exit_code == 0, "the fix the message gives"

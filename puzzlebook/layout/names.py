@@ -27,6 +27,10 @@ DRAWS = 6
 box fits first (found without drawing), and its cells nearly always do too."""
 UP = 3
 """Fields a row taller each tried after one fits, while they still fit (the inked box is rounded up)."""
+FITTED_NAMES = 200
+"""Names fitted to their page at the most in one book: each costs a few drawings (about 55 ms), so a
+roster of 1,000 names with no size took half a minute to be refused; a class of 200 takes about 11 s.
+Past it the spec is asked for a size, which costs no fitting."""
 
 
 def largest_field(
@@ -186,6 +190,26 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
     problems: list[Problem] = []
     drawn: dict[tuple[str, int], tuple[Mask | None, list[Problem]]] = {}
     spent = 0
+    unsized = {i for i in entries if spec.book.mazes[i].size is None}
+    words = {  # the names to fit: those with no size, and those too dense at theirs (a whole entry)
+        (maze.student, maze.entry)
+        for maze in spec.mazes(seed)
+        if maze.entry in entries and maze.student and (maze.entry in unsized or not fits(layout, maze))
+    }
+    if len(words) > FITTED_NAMES:
+        entry = min(entry for _, entry in words)
+        grid = spec.book.mazes[entry].grid
+        names = {name for name, _ in words}  # measured without drawing a maze: half a second for 1,000
+        sizes = [legible_size(p, grid) for name in sorted(names) if (p := word_picture(name)) is not None]
+        w, h = max((w for w, _ in sizes), default=60), max((h for _, h in sizes), default=30)
+        return spec, [
+            Problem(
+                spec.where("mazes", entry, "shape"),
+                f"{len(words):,} names to draw as large as their page allows, more than the "
+                f"{FITTED_NAMES} a book fits: give a size, such as size: {w}x{h} (the least every "
+                "name reads over), which each name fills at most",
+            )
+        ]
     places = {at: k for k, (_, at) in enumerate(spec.roster)}
     fitted: set[tuple[int, int]] = set()
     refused: dict[int, list[tuple[str, At, Any, MazeRequest]]] = {}
@@ -228,6 +252,6 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
             name_masks[(maze.entry, k)] = mask
         else:
             masks[maze.entry] = mask
-    for words in refused.values():
-        problems += _no_room(layout, spec, words)
+    for told in refused.values():
+        problems += _no_room(layout, spec, told)
     return replace(spec, masks=masks, name_masks=name_masks), list(dict.fromkeys(problems))
