@@ -45,7 +45,16 @@ def _polygon(*corners: tuple[float, float]) -> Inside:
 
 
 def _union(*parts: Inside) -> Inside:
-    return lambda x, y: any(part(x, y) for part in parts)
+    """Inside any of ``parts``: a plain loop, as ``any`` over a generator took a third of the time a
+    500x500 shape is drawn in (each spec's shapes are drawn before anything else is checked)."""
+
+    def inside(x: float, y: float) -> bool:
+        for part in parts:  # noqa: SIM110 (not any(): see above)
+            if part(x, y):
+                return True
+        return False
+
+    return inside
 
 
 def _tilted(cx: float, cy: float, rx: float, ry: float, turn: float) -> Inside:

@@ -3,13 +3,50 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import fcntl
+import hashlib
 import shutil
+
+import pytest
 
 BROWSER = ("/usr/bin/chromium", "/usr/bin/chromedriver")
 HOW = (
     "browser tests deselected: no chromium here. To run them: apt-get install chromium chromium-driver, "
     "then python -m pytest -m browser"
 )
+
+
+SAMPLES = Path(__file__).parent.parent / "sample_configs"
+
+
+@pytest.fixture(scope="session")
+def sample_book(tmp_path_factory, worker_id):
+    """``sample_book(NAME)``: the book of ``sample_configs/NAME`` and the copy of the folder it was built
+    in, built once for the whole run however many tests and workers read it (test_build and test_pdfread
+    each built every sample). Kept under the spec folder's digest, so an edited sample is built again;
+    tests only read what it returns."""
+    from puzzlebook.build import build_book
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent
+    digest = hashlib.sha256()
+    for path in sorted(SAMPLES.iterdir()):
+        if path.is_file() and path.suffix != ".pdf":
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    folder = shared / f"samples-{digest.hexdigest()[:16]}"
+
+    def book(name: str) -> tuple[Path, Path]:
+        built = folder / f"{name}.built"
+        with open(shared / "samples.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if not folder.exists():
+                shutil.copytree(SAMPLES, folder, ignore=shutil.ignore_patterns("*.pdf"))
+            if not built.exists():
+                target, _ = build_book(folder / name)
+                built.write_text(str(Path(target).resolve()))
+        return Path(built.read_text()), folder
+
+    return book
 
 
 SLOW_FILES = {"test_safety.py", "test_studio.py", "test_bad_inputs.py", "test_generators.py"}

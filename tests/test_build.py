@@ -2,7 +2,6 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from itertools import pairwise
@@ -326,11 +325,9 @@ def test_screen_edition_has_bookmarks(book, tmp_path):
 
 
 @pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.yaml")))
-def test_every_sample_builds(sample, tmp_path):
-    folder = tmp_path / "samples"
-    shutil.copytree(SAMPLES, folder, ignore=shutil.ignore_patterns("*.pdf"))
+def test_every_sample_builds(sample, sample_book):
+    target, folder = sample_book(sample)  # built once for the run (test_pdfread reads it too)
     checked = check_book(folder / sample)
-    target, _ = build_book(folder / sample)
     texts = page_texts(target)
     assert len(texts) == len(checked.plan.pages)
     assert all(f"Maze {m.shown}" in "".join(texts) for m in checked.mazes)
