@@ -16,7 +16,8 @@ from PIL import Image, ImageDraw, ImageFont
 from puzzlebook.build import build_book
 from puzzlebook.puzzles import make_puzzle
 from puzzlebook.render.png import maze_png
-from puzzlebook.shapes import BOLD, SHAPES, least_size, shape_mask
+from puzzlebook.shapes import SHAPES, least_size, shape_mask
+from puzzlebook.words import BOLD
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"

@@ -511,7 +511,7 @@ def test_a_built_in_shape_in_a_spec_and_on_the_command_line(tmp_path):
 @pytest.mark.parametrize("word", ["ANA", "Lisa", "jij", "Zoë", "MAXIMILIAN", "7"])
 def test_a_word_is_one_piece_in_its_letters_shape(word):
     """Letters stand apart and i and j have dots: every piece is bridged into one maze."""
-    from puzzlebook.shapes import MIN_WORD_ROWS, word_mask
+    from puzzlebook.words import MIN_WORD_ROWS, word_mask
 
     for width, height in ((30, 12), (60, 24), (90, 20)):
         mask, found = word_mask(word, width, height, "")
@@ -553,7 +553,7 @@ def test_a_word_shape_with_a_letter_its_font_lacks_is_refused_as_printed_text_is
     """A word shape drew an emoji or a CJK name as boxes where a title with the same letters is refused:
     both are told by one rule, in the same words, the fix being the place's own."""
     from puzzlebook.letters import not_in_fonts
-    from puzzlebook.shapes import word_mask
+    from puzzlebook.words import word_mask
 
     mask, found = word_mask(word, 60, 20, "book.yaml:4")
     lacked = next(c for c in word if not c.isascii() and c != "Ω")
@@ -580,7 +580,7 @@ def test_a_word_shape_with_a_letter_its_font_lacks_is_refused_as_printed_text_is
 
 
 def test_a_class_set_gives_each_child_their_own_name_as_a_maze(tmp_path):
-    from puzzlebook.shapes import word_mask
+    from puzzlebook.words import word_mask
 
     spec = tmp_path / "book.yaml"
     (tmp_path / "names.txt").write_text("Ana\nBenedikt\nZoë\n")
@@ -616,7 +616,7 @@ def test_a_class_set_gives_each_child_their_own_name_as_a_maze(tmp_path):
 
 
 def test_ends_open_on_the_outside_of_a_word_never_into_a_hole_of_its_letters():
-    from puzzlebook.shapes import word_mask
+    from puzzlebook.words import word_mask
 
     for word in ("BOB", "Abe", "Opa"):
         mask, _ = word_mask(word, 60, 20, "")
@@ -683,7 +683,7 @@ def holes(mask):
 
 def test_a_word_shape_is_bounded_for_one_name_and_for_a_whole_class(tmp_path):
     """Joining letters costs a pass over the box a piece: a spec cannot make it take minutes."""
-    from puzzlebook.shapes import MAX_WORD_CELLS, word_mask
+    from puzzlebook.words import MAX_WORD_CELLS, word_mask
 
     mask, found = word_mask("IIIIIIIIIIII", 201, 200, "book.yaml:4")
     assert mask is None and found[0].message == "201x200 is too large for a word: at most 40,000 cells"
@@ -717,7 +717,8 @@ def test_start_and_finish_arrows_and_words_stay_off_the_shapes_cells(shape):
     arrows and the words beside them never lie on a cell of the maze."""
     from puzzlebook.geometry import Placement
     from puzzlebook.layout.signs import marks
-    from puzzlebook.shapes import shape_mask, word_mask
+    from puzzlebook.shapes import shape_mask
+    from puzzlebook.words import word_mask
 
     kind, _, name = shape.partition(" ")
     if kind == "heart":
@@ -763,7 +764,7 @@ def test_a_name_is_traced_from_its_first_letter(grid):
     """The start goes on the side of the word's first letter: the left, or for a right-to-left name,
     drawn in reading order, the right."""
     from puzzlebook.kinds import kind_for
-    from puzzlebook.shapes import word_mask
+    from puzzlebook.words import word_mask
 
     for word, first in (
         ("Ana", "left"),
@@ -810,7 +811,7 @@ def test_a_word_makes_the_same_maze_with_or_without_raqm(monkeypatch):
     To and Wo: a word's cells must not depend on it, or one spec makes other mazes on another machine."""
     from PIL import ImageFont
 
-    from puzzlebook.shapes import word_mask
+    from puzzlebook.words import word_mask
 
     words = ("AVATAR", "Tom", "Wolfgang", "שרה")
     here = [word_mask(word, 60, 24, "")[0] for word in words]
@@ -826,7 +827,8 @@ def test_start_and_finish_words_stay_off_the_cells_of_shapes_on_other_grids(grid
     from puzzlebook.geometry import Placement, extent
     from puzzlebook.kinds import kind_for
     from puzzlebook.layout.signs import marks
-    from puzzlebook.shapes import shape_mask, word_mask
+    from puzzlebook.shapes import shape_mask
+    from puzzlebook.words import word_mask
 
     cell = 12.0
     for name in ("heart", "diamond", "apple", "fish", "star", "text:Benjamin", "text:Ana"):

@@ -15,7 +15,7 @@ from puzzlebook.cli import app
 from puzzlebook.layout import MazeFrame
 from puzzlebook.layout.density import fits
 from puzzlebook.layout.names import FITTED_NAMES
-from puzzlebook.shapes import MAX_WORD_CELLS, MIN_WORD_ROWS, word_field, word_lines, word_mask, word_picture
+from puzzlebook.words import MAX_WORD_CELLS, MIN_WORD_ROWS, word_field, word_lines, word_mask, word_picture
 from tests.pdfcheck import page_texts, wall_lines
 from tests.test_names_read import _bands
 

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from puzzlebook.cli import app
-from puzzlebook.shapes import MIN_WORD_ROWS, legible_size, word_lines, word_picture
+from puzzlebook.words import MIN_WORD_ROWS, legible_size, word_lines, word_picture
 
 NAMES = [
     "Ana",  # 3
@@ -140,7 +140,7 @@ def test_accents_and_dots_stand_apart_from_their_letters(tmp_path, marked, bare,
 def test_marks_are_kept_a_cell_clear_of_their_letters_however_small():
     """At 12 cells the font's own gaps part a mark from its letter; at the issue's 30x12 (letters 7 cells
     tall, since refused) ë's dots merged into a cap. The parting holds at any size, on every grid."""
-    from puzzlebook.shapes import _around, _marks_apart
+    from puzzlebook.words import _around, _marks_apart
 
     for grid in ("rectangle", "hex", "triangle"):
         for word in ("Zoë", "Åsa", "Йоханна"):

@@ -220,7 +220,7 @@ def test_names_too_thin_to_read_are_refused_in_one_line_with_a_size_that_reads(t
     )
     size = re.search(r"make the maze about (\d+)x(\d+)$", lines[0])
     assert size
-    from puzzlebook.shapes import MIN_WORD_ROWS, word_mask
+    from puzzlebook.words import MIN_WORD_ROWS, word_mask
 
     for name in ("Mary Jane", "Siobhán", "Łukasz", "Al"):
         mask, problems = word_mask(name, int(size[1]), int(size[2]), "")

@@ -20,8 +20,9 @@ from ..masks import Mask, load_mask
 from ..output import plan_output, write_output
 from ..puzzles import make_puzzle
 from ..registry import suggest
-from ..shapes import SHAPES, shape_mask, word_mask
+from ..shapes import SHAPES, shape_mask
 from ..usage import fail
+from ..words import word_mask
 from .app import check_seed, choose, parse_size, terminal
 
 

@@ -11,7 +11,8 @@ from ..layout.items import BookPlan, MazeFrame, Page
 from ..masks import Mask
 from ..puzzles import Puzzle, Recipe
 from ..rng import derive_seed
-from ..shapes import MAX_WORD, shape_mask, too_thin, word_mask, word_picture, word_refused
+from ..shapes import shape_mask
+from ..words import MAX_WORD, too_thin, word_mask, word_picture, word_refused
 
 LEGIBLE = 900
 """Cells of the largest book maze the front shows: a bigger one reads as grey texture on a shelf."""

@@ -8,16 +8,7 @@ from typing import Any
 
 from ..errors import Problem
 from ..settings import Layout
-from ..shapes import (
-    MIN_WORD_ROWS,
-    SHAPE_READS,
-    a_shape,
-    legible_size,
-    shape_mask,
-    shape_reads,
-    word_mask,
-    word_picture,
-)
+from ..shapes import SHAPE_READS, a_shape, shape_mask, shape_reads
 from ..spec import (
     AGES,
     NO_MASK,
@@ -27,6 +18,7 @@ from ..spec import (
     WordShape,
 )
 from ..units import size_name
+from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
 from .boxes import GAP, content_box, grid_of, split
 from .frames import for_children, page_frame, slot_items
 from .items import Page

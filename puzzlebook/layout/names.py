@@ -14,9 +14,9 @@ from typing import Any
 from ..errors import At, Problem
 from ..masks import Mask
 from ..settings import Layout
-from ..shapes import MAX_WORD_CELLS, MIN_WORD_ROWS, legible_size, word_field, word_mask, word_picture
 from ..spec import NAME_CELLS, NO_MASK, STUDENT, MazeRequest, Spec, WordShape, sized_to_slot
 from ..units import size_name
+from ..words import MAX_WORD_CELLS, MIN_WORD_ROWS, legible_size, word_field, word_mask, word_picture
 from .boxes import print_margins
 from .density import as_spec_sets, fits, presets_by_area
 from .pages import plan_book

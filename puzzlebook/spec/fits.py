@@ -17,15 +17,8 @@ from ..errors import At, Problem
 from ..masks import Mask, Pictures, load_mask
 from ..messages import Loc, errors_of
 from ..registry import suggest
-from ..shapes import (
-    MAX_WORD_CELLS,
-    MIN_WORD_ROWS,
-    shape_mask,
-    too_thin,
-    word_mask,
-    word_picture,
-    word_refused,
-)
+from ..shapes import shape_mask
+from ..words import MAX_WORD_CELLS, MIN_WORD_ROWS, too_thin, word_mask, word_picture, word_refused
 from ..yamlread import where
 from .model import AGES, MAX_STUDENTS, BookSpec, Cells, MazeEntry, WordShape
 

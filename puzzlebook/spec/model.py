@@ -29,11 +29,9 @@ from ..messages import Loc
 from ..registry import suggest
 from ..rng import MAX_SEED
 from ..settings import Layout
-from ..shapes import (
-    MAX_WORD,
-    SHAPES,
-)
+from ..shapes import SHAPES
 from ..units import page_size
+from ..words import MAX_WORD
 from .cover import CoverSpec, isbn_checked
 
 MAX_NAME = 60  # characters in a student's name

@@ -1,0 +1,276 @@
+"""Words and names as shapes (`shape: {text: ...}`): the word drawn in the bundled bold font, then made
+into cells with its letters tall enough to read and its accents apart from their letters."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Set as AbstractSet
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from . import kinds
+from .errors import At, Problem
+from .letters import bundled_lacks, not_in_fonts
+from .masks import Mask, fit, near_cells, parts_of, shape_of
+
+BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
+MAX_WORD = 14
+"""Letters in a word shape at most: Maximiliano and Bartholomew with room to spare; a longer word goes
+on two lines of letters too small for their page."""
+MIN_WORD_ROWS = 12
+"""Rows a word's capital letters stand at least, their strokes then 3 cells wide: at 7 the corridors
+carved the letters until no letter showed, and at 12 the name reads first and the maze second."""
+MAX_WORD_CELLS = 40_000
+"""Cells a word is drawn over at most (200x200): far more than a page can print, and a bound on the
+work of joining its letters."""
+LINE = 8
+"""Letters on one line at most: a longer name goes on two (at a space or hyphen, else in the middle
+with a hyphen), so it stays tall enough for its page."""
+_SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
+_FALLS_APART = 1  # cells left empty between a letter and its accent or dot
+
+
+def word_mask(
+    word: str, width: int, height: int, where: At, grid: str = "rectangle", sized_by: str = ""
+) -> tuple[Mask | None, list[Problem]]:
+    """A word in the bundled bold font fitted into ``width`` x ``height`` cells, its letters (and the
+    accents and dots, kept a cell apart from their letters so they read as marks) joined into one piece
+    by the shortest straight bridges of cells, so the word is one maze a child can trace from the first
+    letter to the last."""
+    word = word.strip()
+    refused = word_refused(word, where)
+    if refused:
+        return None, refused
+    if width * height > MAX_WORD_CELLS:
+        return None, [
+            Problem(where, f"{width}x{height} is too large for a word: at most {MAX_WORD_CELLS:,} cells")
+        ]
+    picture = word_picture(word)
+    if picture is None:
+        return None, [Problem(where, f'"{word}" draws nothing in the bundled font: use letters or digits')]
+    thin = too_thin(picture, width, height, grid)
+    if thin:
+        rows, (w, h) = thin
+        size = f"{width}x{height} cells" + (f" (the size {sized_by} sets)" if sized_by else "")
+        fix = f"make the maze about {w}x{h}" if w * h <= MAX_WORD_CELLS else "write it with fewer letters"
+        return None, [
+            Problem(
+                where,
+                f'"{word}" drawn over {size} has letters {rows} cell(s) tall, too thin to read (they take '
+                f"{MIN_WORD_ROWS}): {fix}",
+            )
+        ]
+    cells, marks = _marks_apart(word, picture, width, height, grid)
+    drawn = _joined(cells, grid, marks)
+    mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
+    first = first_side(word) + (" top" if len(word_lines(word)) > 1 else "")  # read line by line
+    return (replace(mask, first=first) if mask else None), problems
+
+
+def word_refused(word: str, where: At) -> list[Problem]:
+    """Why ``word`` cannot be a word shape at any size: empty, too long, or with a letter the font it is
+    drawn in lacks (told as printed text is: it would be drawn as a box)."""
+
+    word = word.strip()
+    if not word:
+        return [Problem(where, "the word is empty: write one, such as text: ANA")]
+    if len(word) > MAX_WORD:
+        return [Problem(where, f'"{word}" has {len(word)} letters; a word shape takes at most {MAX_WORD}')]
+    letter = bundled_lacks(word, BOLD.stem)
+    if letter is not None:
+        fix = "a word shape is drawn in puzzlebook's own bold font alone: write the word with letters it has"
+        return [Problem(where, not_in_fonts(letter, fix))]
+    return []
+
+
+def word_lines(word: str) -> list[str]:
+    """The word as it is drawn: one line, or two for a name over ``LINE`` letters, broken at the space
+    or hyphen nearest its middle when that leaves two lines near in length, else in the middle after a
+    hyphen."""
+    if len(word) <= LINE:
+        return [word]
+    half = (len(word) + 1) // 2
+    split = [word[:half] + "-", word[half:]]
+    breaks = [i for i, c in enumerate(word) if c in " -"]
+    if breaks:
+        at = min(breaks, key=lambda i: abs(2 * i - len(word)))
+        first, second = word[: at + (word[at] == "-")].strip(), word[at + 1 :].strip()
+        if first and second and max(len(first), len(second)) <= max(LINE, half + 2):
+            return [first, second]
+    return split
+
+
+def _font() -> Any:
+    from PIL import ImageFont  # Pillow loads only for a word shape
+
+    # Pillow's basic layout, everywhere: with raqm (where the system has FriBiDi) it would kern pairs
+    # such as AV and To, so one spec would make other mazes on another machine.
+    return ImageFont.truetype(str(BOLD), _SIZE, layout_engine=ImageFont.Layout.BASIC)
+
+
+def _cap() -> int:
+    """A capital's height in the picture's pixels (an H's): what ``MIN_WORD_ROWS`` measures."""
+    _, top, _, bottom = _font().getbbox("H")
+    return int(bottom - top)
+
+
+def _bare(line: str) -> str:
+    """The line without its accents and dots (é as e, i as ı, ë as e), letter for letter in place: the
+    letters' own strokes, from which the marks are told apart."""
+    out = []
+    for c in line:
+        base = "".join(d for d in unicodedata.normalize("NFD", c) if not unicodedata.combining(d))
+        base = {"i": "\u0131", "j": "\u0237"}.get(base, base)
+        out.append(base if len(base) == 1 else c)
+    return "".join(out)
+
+
+def word_picture(word: str, bare: bool = False) -> Any:
+    """The word in the bundled bold font, white on black, on one line or two (``word_lines``), each
+    centred, with room above for its accents and dots to stand clear of their letters; or None when it
+    draws nothing. ``bare`` draws the same letters in the same places without their accents and dots."""
+    from PIL import Image, ImageDraw
+
+    font = _font()
+    # The letters go in reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left
+    # name from the right.
+    lines = [_in_reading_order(line) for line in word_lines(word)]
+    boxes = [tuple(round(v) for v in font.getbbox(line)) for line in lines]
+    if any(right <= left or bottom <= top for left, top, right, bottom in boxes):
+        return None
+    cap = _cap()
+    tops = [0]  # each line's top in the picture: the next a quarter of a capital below the last's bottom
+    for _, top, _, bottom in boxes[:-1]:
+        tops.append(tops[-1] + bottom - top + cap // 4)
+    above = cap // 6 if any(_bare(line) != line for line in lines) else 0  # room to lift a mark
+    widest = max(right - left for left, _, right, _ in boxes)
+    last = boxes[-1]
+    picture = Image.new("L", (widest + 8, tops[-1] + last[3] - last[1] + above + 8), 0)
+    draw = ImageDraw.Draw(picture)
+    for line, (left, top, right, _), at in zip(lines, boxes, tops, strict=True):
+        x = 4 - left + (widest - (right - left)) // 2
+        draw.text((x, 4 + above + at - top), _bare(line) if bare else line, fill=255, font=font)
+    return picture
+
+
+def _marks_apart(
+    word: str, picture: Any, width: int, height: int, grid: str
+) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """The word's cells with each accent and dot a cell clear of its letter (an ë's dots had merged into
+    a cap): each mark is lifted, a row at a time, until it is clear, or where there is no room, the cells
+    touching a letter are left out."""
+    drawn = fit(picture, width, height, grid)
+    bare = word_picture(word, bare=True)
+    if bare is None or bare.size != picture.size:
+        return drawn, set()
+    letters = fit(bare, width, height, grid)
+    near = set(letters)
+    for _ in range(_FALLS_APART):
+        near |= {n for x, y in near for n in _around(x, y, grid)}
+    out = set(letters)
+    step = 2 if grid == "triangle" else 1  # a triangle lifted one row would point the other way
+    for mark in sorted(parts_of(drawn - letters, grid), key=min):
+        lifted = mark
+        for _ in range(3):
+            if not lifted & near or min(y for _, y in lifted) < step:
+                break
+            lifted = {(x, y - step) for x, y in lifted}
+        out |= lifted if not lifted & near else {c for c in mark if c not in near}
+    return out, out - letters
+
+
+def _around(x: int, y: int, grid: str) -> list[tuple[int, int]]:
+    """A cell's neighbours by side and by corner: a mark clear of these reads apart from its letter."""
+    if grid == "rectangle":
+        return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    return [m for n in near_cells(x, y, grid, (0, 0)) for m in [n, *near_cells(*n, grid, (0, 0))]]
+
+
+def letter_rows(picture: Any, width: int, height: int, grid: str = "rectangle") -> float:
+    """How many rows tall a capital of ``picture`` stands fitted into ``width`` x ``height`` cells, as
+    ``masks.fit`` fits it (keeping its proportions)."""
+    ew, eh = kinds.kind(grid).extent(width, height) if grid != "rectangle" else (width, height)
+    return float(_cap() * min(ew / picture.width, eh / picture.height) * height / eh)
+
+
+def too_thin(picture: Any, width: int, height: int, grid: str) -> tuple[int, tuple[int, int]] | None:
+    """The rows a word's capitals take over ``width`` x ``height`` cells and the least field that draws
+    them ``MIN_WORD_ROWS`` tall, when they are drawn smaller than that; None when they read."""
+    rows = letter_rows(picture, width, height, grid)
+    return (int(rows + 1e-6), legible_size(picture, grid)) if rows < MIN_WORD_ROWS - 1e-6 else None
+
+
+def legible_size(picture: Any, grid: str = "rectangle") -> tuple[int, int]:
+    """The least field in the picture's proportions over which its capitals stand ``MIN_WORD_ROWS``
+    tall: the rows that take them, then the fewest columns that take the whole word at that scale."""
+    height = math.ceil(MIN_WORD_ROWS * picture.height / _cap() - 1e-6)
+    return word_field(picture, height, grid)
+
+
+def word_field(picture: Any, height: int, grid: str = "rectangle") -> tuple[int, int]:
+    """The field ``height`` rows tall that takes the whole word in the picture's proportions with the
+    fewest columns: a name sized to its slot is tried row by row at these fields."""
+    shape = kinds.kind(grid)
+    eh = shape.extent(2, height)[1] if grid != "rectangle" else height  # a hex field's half cell
+    width = max(1, math.floor(picture.width * eh / picture.height * 0.5))  # well short of it, on any grid
+    while (
+        shape.extent(width, height)[0] if grid != "rectangle" else width
+    ) < picture.width * eh / picture.height - 1e-6:
+        width += 1
+    return width, height
+
+
+def _in_reading_order(word: str) -> str:
+    """The word's letters left to right as a reader sees them."""
+    if not any(unicodedata.bidirectional(c) in ("R", "AL") for c in word):
+        return word
+    from bidi import get_display  # loaded only for a word with right-to-left letters
+
+    return str(get_display(word))
+
+
+def first_side(word: str) -> str:
+    """The side a word's first letter is drawn on: the right for a right-to-left word (Hebrew, Arabic)."""
+    strong = next(
+        (unicodedata.bidirectional(c) for c in word if unicodedata.bidirectional(c) in ("L", "R", "AL")), "L"
+    )
+    return "left" if strong == "L" else "right"
+
+
+def _joined(
+    cells: set[tuple[int, int]], grid: str = "rectangle", marks: AbstractSet[tuple[int, int]] = frozenset()
+) -> set[tuple[int, int]]:
+    """``cells`` with each piece but the largest bridged to the nearest other piece by a shortest path
+    of cells, found by a breadth-first search from the piece within the box: a join costs one pass over
+    the box, however large the pieces. ``marks`` (accents and dots) are joined first, each to its
+    nearest letter and never to another mark, so two dots do not become one bar."""
+    cells = set(cells)
+    if not cells:
+        return cells
+    right, bottom = max(x for x, _ in cells), max(y for _, y in cells)
+    while len(parts := sorted(parts_of(cells, grid), key=lambda p: (not p <= marks, len(p)))) > 1:
+        piece = parts[0]
+        came: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(sorted(piece))
+        frontier = list(came)
+        found = None
+        while found is None:
+            reached = []
+            for x, y in frontier:
+                for near in near_cells(x, y, grid, (0, 0)):
+                    if near in came or not (0 <= near[0] <= right and 0 <= near[1] <= bottom):
+                        continue
+                    came[near] = (x, y)
+                    if near in cells and near not in marks:  # the nearest cell of another piece
+                        found = near
+                        break
+                    reached.append(near)
+                if found is not None:
+                    break
+            frontier = reached
+        step = came[found]
+        while step is not None and step not in piece:
+            cells.add(step)
+            step = came[step]
+    return cells
