@@ -322,34 +322,25 @@ def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[Place]
         if out is not None
         else Place(target, spec.where("output"), spec_folder)
     ]
+    beside: list[tuple[str, At, str]] = []  # files written beside the book: the book must be a file too
     if checked.plan.answers is not None:
-        book = places[0]
-        if plan_output(book.path, checked.inputs, book.where, book.home).file is None:
-            raise SpecError(
-                [
-                    Problem(
-                        spec.where("answer_key"),
-                        "separate writes the answers to a second file beside the book, so the book cannot "
-                        "go to standard output or a pipe; give -o a file name",
-                    )
-                ]
-            )
-        home = Home(Path(target).parent, "the folder of -o's book") if out is not None else spec_folder
-        places.append(Place(answers_path(target), spec.where("answer_key"), home))
+        beside.append((answers_path(target), spec.where("answer_key"), "separate writes the answers"))
     if spec.book.cover is not None:
+        beside.append((cover_path(target), spec.where("cover"), "the cover is written"))
+    for path, where, what in beside:
         book = places[0]
         if plan_output(book.path, checked.inputs, book.where, book.home).file is None:
             raise SpecError(
                 [
                     Problem(
-                        spec.where("cover"),
-                        "the cover is written to a second file beside the book, so the book cannot go to "
-                        "standard output or a pipe; give -o a file name",
+                        where,
+                        f"{what} to a second file beside the book, so the book cannot go to standard "
+                        "output or a pipe; give -o a file name",
                     )
                 ]
             )
         home = Home(Path(target).parent, "the folder of -o's book") if out is not None else spec_folder
-        places.append(Place(cover_path(target), spec.where("cover"), home))
+        places.append(Place(path, where, home))
     for path, named, place_home in places:
         suffix = Path(path).suffix
         planned = plan_output(path, checked.inputs, named, place_home)

@@ -6,6 +6,7 @@ this module needs neither the spec nor the layout, so both may read it.
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -39,7 +40,8 @@ FONT_MAGIC = (b"\x00\x01\x00\x00", b"true")  # TrueType outlines, the only ones 
 PLACEHOLDERS = ("page", "pages", "title")  # what header and footer may say: {page} of {pages}, {title}
 PAGES = "\x00pages\x00"  # stands for {pages} until the book's page count is known
 ANSWER_WALL_GRAY = 0.55  # an answer's walls: a mid gray (45% ink), so the black line reads first
-COLORS: dict[str, tuple[float, float, float]] = {  # the answer line's named colours, as RGB
+RGB = tuple[float, float, float]
+COLORS: dict[str, RGB] = {  # the answer line's named colours, as RGB
     "black": (0.0, 0.0, 0.0),
     "red": (0.85, 0.1, 0.1),
     "blue": (0.1, 0.3, 0.85),
@@ -50,11 +52,26 @@ COLORS: dict[str, tuple[float, float, float]] = {  # the answer line's named col
 }
 
 
-def color_rgb(value: str) -> tuple[float, float, float]:
-    """A colour the layout names, as RGB from 0 to 1: a name of ``COLORS`` or ``#rrggbb``."""
-    if value in COLORS:
-        return COLORS[value]
-    return tuple(int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+def checked_colour(value: str, names: Mapping[str, RGB], example: str) -> str:
+    """A colour a layout or a cover names: one of ``names`` or ``#rrggbb``, in lower case; the one rule
+    and wording for every colour key."""
+    value = value.strip().lower()
+    if value in names or (
+        len(value) == 7 and value[0] == "#" and all(c in string.hexdigits for c in value[1:])
+    ):
+        return value
+    hint = suggest(value, list(names)) or ""
+    raise ValueError(
+        f'unknown colour "{value}".{hint} Use one of {", ".join(names)}, or #rrggbb such as {example}'
+    )
+
+
+def colour_rgb(value: str, names: Mapping[str, RGB] = COLORS) -> RGB:
+    """A checked colour as RGB from 0 to 1."""
+    if value in names:
+        return names[value]
+    r, g, b = (int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return r, g, b
 
 
 class _Model(BaseModel):
@@ -276,20 +293,12 @@ class Layout(_Model):
     @field_validator("solution_color")
     @classmethod
     def _solution_color(cls, value: str) -> str:
-        value = value.strip().lower()
-        if value in COLORS or (
-            len(value) == 7 and value[0] == "#" and all(c in string.hexdigits for c in value[1:])
-        ):
-            return value
-        hint = suggest(value, list(COLORS)) or ""
-        raise ValueError(
-            f'unknown colour "{value}".{hint} Use one of {", ".join(COLORS)}, or #rrggbb such as #d62728'
-        )
+        return checked_colour(value, COLORS, "#d62728")
 
     @property
     def solution_rgb(self) -> tuple[float, float, float]:
         """The answer line's colour as RGB."""
-        return color_rgb(self.solution_color)
+        return colour_rgb(self.solution_color)
 
     @field_validator("mazes_per_page")
     @classmethod

@@ -10,9 +10,9 @@ from ..errors import Problem
 from ..layout.items import BookPlan, Box, MazeFrame, Page
 from ..layout.signs import Measure
 from ..puzzles import Puzzle
-from ..settings import MIN_TEXT
+from ..settings import MIN_TEXT, colour_rgb
 from ..spec import Spec
-from ..spec.cover import colour_rgb, ean13
+from ..spec.cover import COVER_COLORS, ean13
 from .front import place_art
 from .sizes import (
     BARCODE,
@@ -295,8 +295,8 @@ def plan_cover(
         front=front,
         safe=tuple(safe),
         barcode=barcode,
-        background=colour_rgb(cover.background),
-        ink=colour_rgb(cover.ink),
+        background=colour_rgb(cover.background, COVER_COLORS),
+        ink=colour_rgb(cover.ink, COVER_COLORS),
         words=tuple(words),
         spine_words=tuple(spine_words),
         blurb=blurb_box,

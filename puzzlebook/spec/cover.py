@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import string
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -11,7 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from ..cover.sizes import SPINE_PER_PAGE, Paper, PrinterName
 from ..fields import OneLine, Paragraphs
 from ..registry import suggest
-from ..settings import COLORS
+from ..settings import COLORS, checked_colour
 from ..shapes import SHAPES
 
 MAX_BLURB = 1500
@@ -47,23 +46,7 @@ def ean13(isbn: str) -> str:
 
 
 def _colour(value: str) -> str:
-    value = value.strip().lower()
-    if value in COVER_COLORS or (
-        len(value) == 7 and value[0] == "#" and all(c in string.hexdigits for c in value[1:])
-    ):
-        return value
-    hint = suggest(value, list(COVER_COLORS)) or ""
-    raise ValueError(
-        f'unknown colour "{value}".{hint} Use one of {", ".join(COVER_COLORS)}, or #rrggbb such as #1d3557'
-    )
-
-
-def colour_rgb(value: str) -> tuple[float, float, float]:
-    """A cover colour as RGB from 0 to 1."""
-    if value in COVER_COLORS:
-        return COVER_COLORS[value]
-    r, g, b = (int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return r, g, b
+    return checked_colour(value, COVER_COLORS, "#1d3557")
 
 
 ARTS = ("maze", "circle", "word", *SHAPES, "none")
