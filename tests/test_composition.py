@@ -225,7 +225,9 @@ def test_every_maze_page_of_a_pictures_book_shows_both_pictures_each_over_its_wo
                 max(b[3] for b in over) - min(b[1] for b in over),
             )
             assert max(span) >= 45, (word, span, entry)  # a picture, not an arrow's head
-        if "circle" not in entry:  # and the picture's ink (its curves) 4 pt clear of every wall
+        if "circle" in entry:  # the picture's ink (strokes thinner than walls) 4 pt clear of the rim
+            _clear_of_the_rim(page)
+        else:  # and the picture's ink (its curves) 4 pt clear of every wall
             segments = [(s.x0, s.y0, s.x1, s.y1, s.linewidth) for w in walls for s in w.shapes()]
             curves = [d for d in page.shapes if d.kind == "curve" and d.stroke]  # not the arrows
             assert curves
@@ -233,6 +235,47 @@ def test_every_maze_page_of_a_pictures_book_shows_both_pictures_each_over_its_wo
                 for x0, y0, x1, y1, width in segments:
                     assert _gap((d.x0, d.y0, d.x1, d.y1), (x0, y0, x1, y1)) - width / 2 >= 4 - 0.05, entry
     assert pages == 3
+
+
+def _clear_of_the_rim(page) -> None:
+    """Every stroke of a round maze's page thinner than its walls (a picture's outline) stands 4 pt clear
+    of the rim's ink. The centre is where the radial walls meet (least squares; a line is read as its
+    box, so each takes the diagonal nearer the walls' middle), the rim's radius the farthest end of one:
+    both read from the walls drawn, not from the plan."""
+    wall = max(s.linewidth for s in page.shapes if s.stroke)
+    ring = [s for s in page.shapes if s.stroke and s.linewidth == wall]
+    mx = (min(s.x0 for s in ring) + max(s.x1 for s in ring)) / 2
+    my = (min(s.y0 for s in ring) + max(s.y1 for s in ring)) / 2
+    segments = []
+    for s in ring:
+        if s.kind != "line":
+            continue
+        pairs = (((s.x0, s.y0), (s.x1, s.y1)), ((s.x0, s.y1), (s.x1, s.y0)))
+        segments.append(min(pairs, key=lambda ab: _off(ab, mx, my)))
+    sxx = sxy = syy = bx = by = 0.0
+    radial = [ab for ab in segments if _off(ab, mx, my) < 3]  # chords of short arcs left out
+    assert len(radial) >= 6, len(radial)
+    for (x0, y0), (x1, y1) in radial:  # on a line through the centre: n . p = n . a for its normal n
+        nx, ny = -(y1 - y0), x1 - x0
+        norm = math.hypot(nx, ny)
+        nx, ny = nx / norm, ny / norm
+        c = nx * x0 + ny * y0
+        sxx, sxy, syy, bx, by = sxx + nx * nx, sxy + nx * ny, syy + ny * ny, bx + nx * c, by + ny * c
+    det = sxx * syy - sxy * sxy
+    cx, cy = (bx * syy - by * sxy) / det, (by * sxx - bx * sxy) / det
+    assert all(_off(ab, cx, cy) < 0.05 for ab in radial)  # every radial wall points at the centre found
+    rim = max(math.hypot(x - cx, y - cy) for ab in radial for x, y in ab)
+    ink = [s for s in page.shapes if s.stroke and s.linewidth < 0.6 * wall]
+    assert len(ink) >= 4, len(ink)  # both pictures' outlines
+    for s in ink:
+        dx, dy = max(s.x0 - cx, 0.0, cx - s.x1), max(s.y0 - cy, 0.0, cy - s.y1)
+        assert math.hypot(dx, dy) - rim - wall / 2 >= 4 - 0.05, ((s.x0, s.y0, s.x1, s.y1), rim)
+
+
+def _off(segment, cx: float, cy: float) -> float:
+    """How far the line through ``segment`` passes from (cx, cy)."""
+    (x0, y0), (x1, y1) = segment
+    return abs((x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0)) / math.hypot(x1 - x0, y1 - y0)
 
 
 def test_on_circle_pages_every_word_clears_the_rim_by_4_pt(tmp_path):
