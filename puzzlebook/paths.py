@@ -225,14 +225,15 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "")
     rectangle has.
 
     ``axis`` ("left-right" or "top-bottom"), with ``suggested`` on a whole field of squares, hexagons
-    or triangles: the longest way between that pair of sides only. A book with pictures plans their
-    room on one axis (``layout.room.picture_axis``) and puts the ends there; shapes and circles keep
-    their rule. Empty: the longest of either pair, as the ``maze`` command takes it."""
+    or triangles: the longest way between that pair of sides only; on a circle, between the two ends of
+    that diameter (``_across_the_rim``). A book with pictures plans their room on one axis
+    (``layout.room.picture_axis``) and puts the ends there; shapes keep their rule. Empty: the longest of either pair, as the ``maze`` command takes it."""
     if axis and rule == "suggested" and not maze.grid.masked:
         if isinstance(maze, Maze):
             return solve.square_ends(maze, axis)
         if maze.grid.kind.name != "circle":
             return _across_the_field(maze, axis)
+        return _across_the_rim(maze, axis)
     if isinstance(maze, Maze):
         return solve.square_ends(maze, rule)
     grid = maze.grid
@@ -263,6 +264,39 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "")
         return _farthest_pair(maze)
     _, start, end = best
     return _ends(maze, _between(maze, depth, start, end))
+
+
+RIM_SPREAD = 15.0
+"""Degrees either side of an axis that a round maze's end may open at when its pictures are planned on
+that axis: its arrow and picture then stand in the room planned there, beyond the rim's top and bottom
+(or sides), where a portrait page has paper to spare."""
+
+
+def _across_the_rim(maze: GraphMaze, axis: str) -> Ends:
+    """``suggested`` on a circle whose pictures are planned on ``axis``: the longest path between the rim
+    cells within ``RIM_SPREAD`` of the axis's two ends (the nearest one to each end where none is), the
+    start at the top (left). Exact, from one walk (``solve.longest_between``)."""
+    grid = maze.grid
+    outline = outer_cells(grid)
+    w, h = grid.extent
+    cx, cy = w / 2, h / 2
+
+    def bearing(cell: int) -> float:  # degrees from the top, clockwise (y grows downwards)
+        x, y = grid.centre(cell)
+        return math.degrees(math.atan2(x - cx, cy - y)) % 360
+
+    ends = (0.0, 180.0) if axis == "top-bottom" else (270.0, 90.0)
+
+    def near(towards: float) -> list[int]:
+        off = {cell: abs((bearing(cell) - towards + 180) % 360 - 180) for cell in outline}
+        within = [cell for cell in outline if off[cell] <= RIM_SPREAD]
+        return within or [min(outline, key=lambda cell: (off[cell], cell))]
+
+    first, second = near(ends[0]), near(ends[1])
+    depth, order = _preorder(maze, first[0])
+    among = Among(order, depth, first + second).from_cell
+    _, a, b = longest_between(among, first, second, depth)
+    return _ends(maze, _between(maze, depth, a, b))
 
 
 EDGES = ("left", "right", "top", "bottom")

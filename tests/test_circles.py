@@ -141,6 +141,33 @@ def test_suggested_ends_are_a_quarter_turn_apart_on_the_rim() -> None:
         assert puzzle.sides == (2, 2)  # both open outward, in the rim
 
 
+@pytest.mark.parametrize("axis", ["top-bottom", "left-right"])
+def test_a_circle_with_pictures_runs_across_the_axis_they_are_planned_on(axis: str) -> None:
+    """A book with pictures plans their room above and below a round maze (or beside it), so its ends
+    open on the rim within 15 degrees of that diameter's two ends, the start at the top (left), on the
+    longest path between those two arcs: checked from the JSON graph alone."""
+    for size, seed in ((4, 1), (7, 2), (9, 3), (12, 4), (16, 5)):
+        doc = to_json(make_puzzle("wilson", size, size, seed, marks="suggested", grid="circle", axis=axis))
+        g = doc["graph"]
+        cells = [tuple(c) for c in g["cells"]]
+        n = doc["grid"]["ring_cells"][-1]
+        rim = [i for i, (r, _) in enumerate(cells) if r == size - 1]
+
+        def bearing(i: int, cells: list = cells, n: int = n) -> float:  # degrees clockwise from the top
+            return (cells[i][1] + 0.5) / n * 360
+
+        ends = (0.0, 180.0) if axis == "top-bottom" else (270.0, 90.0)
+
+        def near(towards: float, rim: list = rim) -> list[int]:
+            off = {i: abs((bearing(i) - towards + 180) % 360 - 180) for i in rim}
+            return [i for i in rim if off[i] <= 15] or [min(rim, key=lambda i: (off[i], i))]
+
+        first, second = near(ends[0]), near(ends[1])
+        assert g["start"] in first and g["end"] in second, (size, seed, axis)
+        best = max(graph_distances(doc, i)[j] for i in first for j in second)
+        assert len(g["solution"]) - 1 == best
+
+
 def run(*args: str) -> Ran:
     """The command in this process (as ``puzzlebook`` would run it): exit code, what it printed."""
     result = CliRunner().invoke(app, list(args))

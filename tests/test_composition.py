@@ -265,7 +265,7 @@ def _clear_of_the_rim(page) -> None:
     cx, cy = (bx * syy - by * sxy) / det, (by * sxx - bx * sxy) / det
     assert all(_off(ab, cx, cy) < 0.05 for ab in radial)  # every radial wall points at the centre found
     rim = max(math.hypot(x - cx, y - cy) for ab in radial for x, y in ab)
-    ink = [s for s in page.shapes if s.stroke and s.linewidth < 0.6 * wall]
+    ink = [s for s in page.shapes if s.stroke and s.linewidth < wall - 0.3]  # thinner than the walls
     assert len(ink) >= 4, len(ink)  # both pictures' outlines
     for s in ink:
         dx, dy = max(s.x0 - cx, 0.0, cx - s.x1), max(s.y0 - cy, 0.0, cy - s.y1)
@@ -276,6 +276,31 @@ def _off(segment, cx: float, cy: float) -> float:
     """How far the line through ``segment`` passes from (cx, cy)."""
     (x0, y0), (x1, y1) = segment
     return abs((x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0)) / math.hypot(x1 - x0, y1 - y0)
+
+
+def test_a_round_maze_on_a_tall_page_has_its_pictures_above_and_below_at_an_inch_and_more(tmp_path):
+    """A round maze kept its pictures' room on all four sides, so on a Letter page they were 0.6 in and
+    a third of the page stayed blank: its ends now run top to bottom, and its pictures take the paper the
+    page's proportions leave, each over 1.1 in, one above the maze and one below it."""
+    reader, doc = _book(tmp_path, "pictures: mouse-cheese\nmazes:\n  - {size: 7, grid: circle, count: 2}\n")
+    pages = 0
+    for page, _, words in _maze_pages(reader, doc):
+        pages += 1
+        wall = max(s.linewidth for s in page.shapes if s.stroke)
+        maze = [s for s in page.shapes if s.stroke and s.linewidth == wall]
+        top, bottom = max(s.y1 for s in maze), min(s.y0 for s in maze)
+        ink = [s for s in page.shapes if s.stroke and s.linewidth < wall - 0.3]  # thinner than the walls
+        above = [s for s in ink if s.y0 > top]
+        below = [s for s in ink if s.y1 < bottom]
+        assert above and below and len(above) + len(below) == len(ink)
+        for group in (above, below):
+            span = max(
+                max(s.x1 for s in group) - min(s.x0 for s in group),
+                max(s.y1 for s in group) - min(s.y0 for s in group),
+            )
+            assert span >= 80, span
+        assert {w for w, _, _ in words} == set(WORDS)
+    assert pages == 2
 
 
 def test_on_circle_pages_every_word_clears_the_rim_by_4_pt(tmp_path):

@@ -101,7 +101,7 @@ def slot_items(
             beside = grown
         text = 12.0 * scale  # each word as large as its room allows (layout.signs)
     picture = 0.0
-    sure = on_axis(maze)
+    sure = on_axis(maze, pictures=pair is not None)
     slant = 0.0 if maze.grid == "rectangle" else 0.5
     if pair:
         axis, picture = picture_axis(

@@ -35,12 +35,15 @@ OFF_AXIS = 6.0
 without an end: no arrow goes there, so no room is planned for one."""
 
 
-def on_axis(maze: MazeRequest) -> bool:
+def on_axis(maze: MazeRequest, pictures: bool = False) -> bool:
     """Whether a maze's ends are sure to fall on the axis its pictures are planned on: ``suggested``
     ends on a whole field of squares, hexagons or triangles (``paths.choose_ends`` with an axis), or
-    ends a spec puts on an axis of squares (``left-right``, ``top-bottom``). A shape, a circle or other
-    ends may open on any side: room for arrows and pictures is kept on all four (``BOTH``)."""
-    return maze.marks in ("suggested", *AXES) and not maze.masked and maze.grid != "circle"
+    ends a spec puts on an axis of squares (``left-right``, ``top-bottom``); with ``pictures``, a
+    circle's ``suggested`` ends too (``paths.RIM_SPREAD`` of the axis). A shape or other ends may open
+    on any side: room for arrows and pictures is kept on all four (``BOTH``)."""
+    if maze.grid == "circle":
+        return pictures and maze.marks == "suggested" and not maze.masked
+    return maze.marks in ("suggested", *AXES) and not maze.masked
 
 
 BOTH = "both"
