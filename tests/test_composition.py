@@ -65,6 +65,17 @@ def _extent(walls) -> tuple[float, float, float, float]:
     )
 
 
+def _segments(lines: Lines) -> list[tuple[float, float, float, float, float]]:
+    """Each wall as drawn, from one end to the other, and its width: not ``Lines.shapes``, whose boxes
+    lose which diagonal a slanting wall runs along (a hexagon's or a triangle's sides)."""
+    a, b, c, d, e, f = lines.ctm
+    coords = iter(lines.numbers)
+    return [
+        (a * xa + c * ya + e, b * xa + d * ya + f, a * xb + c * yb + e, b * xb + d * yb + f, lines.linewidth)
+        for xa, ya, xb, yb in zip(coords, coords, coords, coords, strict=True)
+    ]
+
+
 def _gap(box, segment) -> float:
     """Distance between a box and a line segment (0 when they touch), sampled along the segment."""
     x0, y0, x1, y1 = segment
@@ -110,12 +121,39 @@ def test_every_word_clears_every_wall_by_4_pt(tmp_path, grid):
     reader, doc = _book(tmp_path, f"mazes:\n  - {grid[:-1]}, count: 3}}\n")
     seen = 0
     for _page, walls, words in _maze_pages(reader, doc):
-        segments = [(s.x0, s.y0, s.x1, s.y1, s.linewidth) for w in walls for s in w.shapes()]
+        segments = [seg for w in walls for seg in _segments(w)]
         for _, _, box in words:
             seen += 1
             for x0, y0, x1, y1, width in segments:
                 assert _gap(box, (x0, y0, x1, y1)) - width / 2 >= 4 - 0.05
     assert seen >= 3
+
+
+@pytest.mark.parametrize("grid", ["hex", "triangle"])
+def test_six_to_a_page_every_maze_shows_both_words_clear_of_every_wall(tmp_path, grid):
+    """Six hexagon mazes to a page: two of them lost their Start, its arrow in a valley of the zigzag
+    top with a cell standing higher on each side and the heading close above. The word now rises along
+    its arrow, in the room planned for it, until it clears both."""
+    reader, doc = _book(
+        tmp_path, f"mazes_per_page: 6\nmazes:\n  - {{size: 10x8, grid: {grid}, count: 18}}\n", 3
+    )
+    pages = 0
+    for i in range(len(reader.pages)):
+        page = doc.page(i)
+        text = "".join(c.text for c in page.chars)
+        if "Answer" in text or "Start" not in text:
+            continue
+        pages += 1
+        words = _words(page)
+        mazes = text.count("Maze ")
+        assert [w for w, _, _ in words].count("Start") == mazes == [w for w, _, _ in words].count("Finish")
+        assert len({size for _, size, _ in words}) == 1
+        runs = [d for d in page.drawn if isinstance(d, Lines) and d.stroke and d.linewidth > 0.9]
+        segments = [seg for w in runs for seg in _segments(w)]
+        for _, _, box in words:
+            for x0, y0, x1, y1, width in segments:
+                assert _gap(box, (x0, y0, x1, y1)) - width / 2 >= 4 - 0.05
+    assert pages == 3
 
 
 @pytest.mark.parametrize(
@@ -228,7 +266,7 @@ def test_every_maze_page_of_a_pictures_book_shows_both_pictures_each_over_its_wo
         if "circle" in entry:  # the picture's ink (strokes thinner than walls) 4 pt clear of the rim
             _clear_of_the_rim(page)
         else:  # and the picture's ink (its curves) 4 pt clear of every wall
-            segments = [(s.x0, s.y0, s.x1, s.y1, s.linewidth) for w in walls for s in w.shapes()]
+            segments = [seg for w in walls for seg in _segments(w)]
             curves = [d for d in page.shapes if d.kind == "curve" and d.stroke]  # not the arrows
             assert curves
             for d in curves:

@@ -310,8 +310,10 @@ def _clear_of_shape(
     return None
 
 
-SHIFTS = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0)
-"""pt a word beside an arrow may move out along it, to keep clear of the walls."""
+SHIFTS = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 14.0)
+"""pt a word beside an arrow may move out along it, to keep clear of the walls: up to 14, for an arrow in
+a valley of a hexagon field's zigzag edge with a cell standing higher on each side (within the room
+planned round the maze)."""
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
