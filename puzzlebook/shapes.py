@@ -100,10 +100,10 @@ SHAPES: dict[str, Inside] = {
     "triangle": _polygon((0.5, 0.0), (1.0, 1.0), (0.0, 1.0)),
     "cloud": _union(  # two round puffs on top, a smaller one each side, over a flat bottom
         _ellipse(0.219, 0.614, 0.162, 0.243),  # (round over a 3:2 field: x radius 2/3 of y's)
-        _ellipse(0.448, 0.4, 0.186, 0.279),
-        _ellipse(0.676, 0.357, 0.167, 0.25),  # the highest, right of the middle
+        _ellipse(0.42, 0.39, 0.19, 0.27),  # the two on top, their tops level and a notch between them
+        _ellipse(0.7, 0.37, 0.175, 0.25),
         _ellipse(0.857, 0.614, 0.138, 0.207),
-        _polygon((0.152, 0.607), (0.857, 0.607), (0.857, 1.0), (0.152, 1.0)),
+        _polygon((0.152, 0.56), (0.857, 0.56), (0.857, 1.0), (0.152, 1.0)),  # up into the puffs
         _ellipse(0.157, 0.786, 0.143, 0.214),
         _ellipse(0.857, 0.786, 0.143, 0.214),
     ),

@@ -109,6 +109,11 @@ def test_the_cloud_has_puffs_over_a_flat_bottom():
     sides = [_row(cells, y) for y in range(h)]
     widest = max(range(h), key=lambda y: len(sides[y]))
     assert 0 < min(y for y in range(h) if min(sides[y]) <= 1) < widest, "a side puff, lower down"
+    for size in ((18, 12), (20, 15), (21, 14), (24, 16), (30, 20)):  # and as the sample draws it, and larger
+        mask, _ = shape_mask("cloud", *size, "")
+        assert mask is not None
+        top = [x for x in range(mask.width) if (x, 0) not in mask.off]
+        assert len(_runs(top)) == 2, (size, top)
 
 
 def _strokes(path):
