@@ -3,6 +3,7 @@ still 12 cells tall, so one class-set spec suits "Al" and "Maximiliano" on a han
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 
@@ -243,3 +244,21 @@ def test_a_roster_too_long_to_fit_one_by_one_is_asked_for_a_size_at_once(tmp_pat
     with open(spec, "w") as f:
         f.write(text.replace("shape:", f"size: {size[1]}, shape:"))
     assert runner.invoke(app, ["validate", spec]).exit_code == 0, "the fix the message gives"
+
+
+def test_a_size_tall_for_a_name_draws_it_on_two_lines(tmp_path):
+    """A size written picks the break as the slot does: Дмитрий over 52x40 is two lines 12 cells tall,
+    where on one line its letters stood 7 cells tall and the size was refused as too thin."""
+    spec = _spec(tmp_path, PAGES["landscape"], ["Дмитрий", "Eva"], ", size: 52x40")
+    checked = check_book(spec)
+    lines = {m.student: _lines(_cells(checked.spec, m)) if m.student != "Eva" else [] for m in checked.mazes}
+    assert len(lines["Дмитрий"]) == 2 and min(lines["Дмитрий"]) >= MIN_WORD_ROWS, lines
+    for size, count in (("52x40", 2), ("90x20", 1)):  # the maze command alike; one line in a wide field
+        out = tmp_path / "name.json"
+        args = ["maze", "-a", "wilson", "-f", "json", "--shape", "text:Дмитрий", "-s", size, "-o", str(out)]
+        assert runner.invoke(app, args).exit_code == 0, size
+        made = json.loads(out.read_text())
+        masked = {tuple(c) for c in made["grid"]["masked"]}
+        w, h = made["grid"]["width"], made["grid"]["height"]
+        cells = {(x, y) for y in range(h) for x in range(w) if (x, y) not in masked}
+        assert len(_lines(cells)) == count and min(_lines(cells)) >= MIN_WORD_ROWS, (size, _bands(cells))

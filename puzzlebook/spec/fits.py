@@ -18,7 +18,15 @@ from ..masks import Mask, Pictures, load_mask
 from ..messages import Loc, errors_of
 from ..registry import suggest
 from ..shapes import shape_mask
-from ..words import MAX_WORD_CELLS, MIN_WORD_ROWS, too_thin, word_mask, word_picture, word_refused
+from ..words import (
+    MAX_WORD_CELLS,
+    MIN_WORD_ROWS,
+    field_picture,
+    too_thin,
+    word_mask,
+    word_picture,
+    word_refused,
+)
 from ..yamlread import where
 from .model import AGES, MAX_STUDENTS, BookSpec, Cells, MazeEntry, WordShape
 
@@ -174,7 +182,9 @@ def name_shapes(
     thin: list[tuple[str, int, tuple[int, int]]] = []  # one line for them all: the size is the entry's
     for k, (name, named) in enumerate(roster):
         text = entry.shape.text.replace(STUDENT, name)
-        picture = None if word_refused(text, named) else word_picture(text.strip())  # word_mask says why
+        picture = (
+            None if word_refused(text, named) else field_picture(text, *size, entry.grid)
+        )  # its lines there
         too = too_thin(picture, *size, entry.grid) if picture is not None else None
         if too:
             thin.append((text.strip(), *too))
