@@ -153,15 +153,16 @@ def lines_worth(word: str, lines: tuple[str, ...], rows: float) -> float:
 
 def drawn_lines(word: str, width: int, height: int, grid: str = "rectangle") -> tuple[str, ...]:
     """The lines the word is drawn on over ``width`` x ``height`` cells: of ``line_choices``, the one whose
-    capitals stand tallest there (``lines_worth``; the first of those as tall), so the break suits the
-    field's proportions, two lines when it is tall and one when it is wide."""
-    best: tuple[float, tuple[str, ...]] | None = None
+    capitals stand tallest there (``lines_worth``; the first of those as tall), of those that read when
+    any does, so the break suits the field's proportions, two lines when it is tall and one when wide."""
+    best: tuple[tuple[bool, float], tuple[str, ...]] | None = None
     for lines in line_choices(word):
         picture = word_picture(word.strip(), lines=lines)
         if picture is None:
             continue
-        worth = lines_worth(word, lines, letter_rows(picture, width, height, grid))
-        if best is None or worth > best[0] + 1e-6:
+        rows = letter_rows(picture, width, height, grid)
+        worth = (rows >= MIN_WORD_ROWS - 1e-6, lines_worth(word, lines, rows))  # first, lines that read
+        if best is None or worth[0] > best[0][0] or (worth[0] == best[0][0] and worth[1] > best[0][1] + 1e-6):
             best = (worth, lines)
     return best[1] if best else tuple(word_lines(word.strip()))
 

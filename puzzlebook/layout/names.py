@@ -147,9 +147,8 @@ def _drawn(
 
 def _takes(layout: Layout, maze: MazeRequest, word: str) -> bool:
     """Whether the word's letters stand ``MIN_WORD_ROWS`` tall in its slot on ``layout``, on one line or
-    two."""
-    pictures = (word_picture(word, lines=lines) for lines in line_choices(word))
-    return any(p is not None and largest_field(layout, maze, p) for p in pictures)
+    two: drawn, as a fix told must build (its inked box alone is hopeful by a few rows)."""
+    return _drawn(layout, maze, word, "", None)[0] is not None
 
 
 def _told(layout: Layout, maze: MazeRequest, word: str, most: tuple[int, int] | None) -> Any:
@@ -187,11 +186,36 @@ def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str
             fixes.append(f"use page_size: {size_name((th, tw))}")
     name = spec.book.layout
     if name in preset_names():  # a preset for a preset only: one for a layout file would drop its words
-        taking = [p for p in presets_by_area() if _takes(as_spec_sets(load_layout(p), spec), maze, word)]
-        if taking and taking[0] != name:
-            fixes.append(f"use layout: {taking[0]}")
-    fixes.append(f"use smaller cells (a min_cell under {layout.min_cell:g})")
+        for p in presets_by_area():  # the least paper that takes it, as its page is or turned
+            preset = as_spec_sets(load_layout(p), spec)
+            w, h = preset.trim
+            if _takes(preset, maze, word):
+                if p != name:
+                    fixes.append(f"use layout: {p}")
+                break
+            if w < h and _takes(preset.model_copy(update={"page_size": f"{h}x{w}pt"}), maze, word):
+                if p != name:  # its own page turned is told above
+                    fixes.append(f"use layout: {p} with page_size: {size_name((h, w))}")
+                break
+    least = next(
+        (
+            c
+            for c in SMALLER_CELLS
+            if c < layout.min_cell and _takes(layout.model_copy(update={"min_cell": c}), maze, word)
+        ),
+        None,
+    )
+    if least is None:
+        fixes.append(f"use smaller cells (a min_cell under {layout.min_cell:g})")
+    elif name in preset_names():
+        fixes.append(f"use smaller cells (a layout file of base: {name} and min_cell: {least:g})")
+    else:
+        fixes.append(f"use smaller cells (min_cell: {least:g} in the layout file)")
     return fixes
+
+
+SMALLER_CELLS = (12, 10, 9, 8, 7, 6, 5)
+"""Cells (pt) a name without room is tried at, largest first, to tell the min_cell that takes it."""
 
 
 TOLD_APART = 3

@@ -22,6 +22,7 @@ from ..words import (
     MAX_WORD_CELLS,
     MIN_WORD_ROWS,
     field_picture,
+    legible_size,
     too_thin,
     word_mask,
     word_picture,
@@ -186,8 +187,8 @@ def name_shapes(
             None if word_refused(text, named) else field_picture(text, *size, entry.grid)
         )  # its lines there
         too = too_thin(picture, *size, entry.grid) if picture is not None else None
-        if too:
-            thin.append((text.strip(), *too))
+        if too:  # told the least field of its lines for no given proportions: each reads over the largest
+            thin.append((text.strip(), too[0], legible_size(word_picture(text.strip()), entry.grid)))
             continue
         mask, more = word_mask(text, *size, named, entry.grid, _sized_by(entry, book))
         problems += more
