@@ -316,6 +316,29 @@ def outline_runs(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
     return runs
 
 
+def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
+    """The cells of a shaped maze as polygons in the grid's units (y down), to tint its inside: on
+    squares, each row's runs of cells as one rectangle; on other grids, each cell's corners."""
+    maze = puzzle.maze
+    if isinstance(maze, GraphMaze):
+        shape = maze.grid.kind
+        return [tuple(shape.corners(x, y)) for x, y in maze.grid.cells]
+    inside = maze.grid.inside
+    areas: list[tuple[tuple[float, float], ...]] = []
+    for y in range(maze.height):
+        x = 0
+        while x < maze.width:
+            if not inside[maze.grid.index(x, y)]:
+                x += 1
+                continue
+            end = x
+            while end < maze.width and inside[maze.grid.index(end, y)]:
+                end += 1
+            areas.append(((x, y), (end, y), (end, y + 1), (x, y + 1)))
+            x = end
+    return areas
+
+
 def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
     """The solution through cell centres (grid units, y down), corners only, extended out through the
     openings so it meets the start and end arrows."""

@@ -66,6 +66,41 @@ def checked_colour(value: str, names: Mapping[str, RGB], example: str) -> str:
     )
 
 
+TINTS: dict[str, RGB] = {  # a shape's light tint inside its walls (a maze's ``tint:``), as RGB
+    "yellow": (1.0, 0.95, 0.72),
+    "blue": (0.85, 0.92, 1.0),
+    "green": (0.87, 0.96, 0.84),
+    "pink": (1.0, 0.88, 0.92),
+    "orange": (1.0, 0.9, 0.78),
+    "purple": (0.92, 0.88, 1.0),
+    "gray": (0.9, 0.9, 0.9),
+}
+TINT = "yellow"
+"""The tint ``tint: true`` gives."""
+LIGHTEST_TINT = 0.85
+"""The least lightness (0.299 R + 0.587 G + 0.114 B, as a black-and-white printer turns a colour to gray)
+of a tint: lighter than 15% gray, a child colours over it and the walls read on it."""
+
+
+def checked_tint(value: str) -> str:
+    """A maze's tint: one of ``TINTS`` or a light ``#rrggbb``, checked by the rule every colour key
+    answers to (``checked_colour``), then for lightness."""
+    value = checked_colour(value, TINTS, "#fff3b0")
+    light = lightness(colour_rgb(value, TINTS))
+    if light < LIGHTEST_TINT - 1e-9:
+        raise ValueError(
+            f"the tint {value} is {1 - light:.0%} gray printed in black and white, too dark to colour over: "
+            f"use one of {', '.join(TINTS)}, or a light #rrggbb such as #fff3b0 (at most "
+            f"{1 - LIGHTEST_TINT:.0%} gray)"
+        )
+    return value
+
+
+def lightness(rgb: RGB) -> float:
+    """How light a colour prints in gray, 0 (black) to 1 (paper)."""
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
 def colour_rgb(value: str, names: Mapping[str, RGB] = COLORS) -> RGB:
     """A checked colour as RGB from 0 to 1."""
     if value in names:

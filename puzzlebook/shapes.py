@@ -98,13 +98,14 @@ SHAPES: dict[str, Inside] = {
     "diamond": _polygon((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)),
     "hexagon": _hexagon(),
     "triangle": _polygon((0.5, 0.0), (1.0, 1.0), (0.0, 1.0)),
-    "cloud": _union(  # three round puffs over a flat bottom
-        _ellipse(0.2, 0.5, 0.19, 0.3),
-        _ellipse(0.5, 0.36, 0.2, 0.36),
-        _ellipse(0.8, 0.52, 0.19, 0.3),
-        _polygon((0.1, 0.6), (0.9, 0.6), (0.9, 1.0), (0.1, 1.0)),
-        _ellipse(0.1, 0.86, 0.1, 0.14),
-        _ellipse(0.9, 0.86, 0.1, 0.14),
+    "cloud": _union(  # two round puffs on top, a smaller one each side, over a flat bottom
+        _ellipse(0.219, 0.614, 0.162, 0.243),  # (round over a 3:2 field: x radius 2/3 of y's)
+        _ellipse(0.42, 0.39, 0.19, 0.27),  # the two on top, their tops level and a notch between them
+        _ellipse(0.7, 0.37, 0.175, 0.25),
+        _ellipse(0.857, 0.614, 0.138, 0.207),
+        _polygon((0.152, 0.56), (0.857, 0.56), (0.857, 1.0), (0.152, 1.0)),  # up into the puffs
+        _ellipse(0.157, 0.786, 0.143, 0.214),
+        _ellipse(0.857, 0.786, 0.143, 0.214),
     ),
     "apple": _union(
         _ellipse(0.34, 0.63, 0.33, 0.36),  # the body, two halves with a dip between them at the top

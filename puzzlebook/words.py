@@ -3,6 +3,7 @@ into cells with its letters tall enough to read and its accents apart from their
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from collections.abc import Set as AbstractSet
@@ -33,12 +34,18 @@ _FALLS_APART = 1  # cells left empty between a letter and its accent or dot
 
 
 def word_mask(
-    word: str, width: int, height: int, where: At, grid: str = "rectangle", sized_by: str = ""
+    word: str,
+    width: int,
+    height: int,
+    where: At,
+    grid: str = "rectangle",
+    sized_by: str = "",
+    lines: tuple[str, ...] | None = None,
 ) -> tuple[Mask | None, list[Problem]]:
-    """A word in the bundled bold font fitted into ``width`` x ``height`` cells, its letters (and the
-    accents and dots, kept a cell apart from their letters so they read as marks) joined into one piece
-    by the shortest straight bridges of cells, so the word is one maze a child can trace from the first
-    letter to the last."""
+    """A word in the bundled bold font fitted into ``width`` x ``height`` cells, on the ``lines`` that draw
+    its letters tallest there unless given, its letters (and the accents and dots, kept a cell apart from
+    their letters so they read as marks) joined into one piece by the shortest straight bridges of
+    cells, so the word is one maze a child can trace from the first letter to the last."""
     word = word.strip()
     refused = word_refused(word, where)
     if refused:
@@ -47,7 +54,8 @@ def word_mask(
         return None, [
             Problem(where, f"{width}x{height} is too large for a word: at most {MAX_WORD_CELLS:,} cells")
         ]
-    picture = word_picture(word)
+    shown = lines or drawn_lines(word, width, height, grid)
+    picture = word_picture(word, lines=shown)
     if picture is None:
         return None, [Problem(where, f'"{word}" draws nothing in the bundled font: use letters or digits')]
     thin = too_thin(picture, width, height, grid)
@@ -62,10 +70,10 @@ def word_mask(
                 f"{MIN_WORD_ROWS}): {fix}",
             )
         ]
-    cells, marks = _marks_apart(word, picture, width, height, grid)
+    cells, marks = _marks_apart(word, picture, width, height, grid, shown)
     drawn = _joined(cells, grid, marks)
     mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
-    first = first_side(word) + (" top" if len(word_lines(word)) > 1 else "")  # read line by line
+    first = first_side(word) + (" top" if len(shown) > 1 else "")  # read line by line
     return (replace(mask, first=first) if mask else None), problems
 
 
@@ -86,9 +94,9 @@ def word_refused(word: str, where: At) -> list[Problem]:
 
 
 def word_lines(word: str) -> list[str]:
-    """The word as it is drawn: one line, or two for a name over ``LINE`` letters, broken at the space
-    or hyphen nearest its middle when that leaves two lines near in length, else in the middle after a
-    hyphen."""
+    """The word as it is drawn over a field of no given proportions: one line, or two for a name over
+    ``LINE`` letters, broken at the space or hyphen nearest its middle when that leaves two lines near in
+    length, else in the middle after a hyphen."""
     if len(word) <= LINE:
         return [word]
     half = (len(word) + 1) // 2
@@ -102,6 +110,78 @@ def word_lines(word: str) -> list[str]:
     return split
 
 
+LEAST_PART = 3
+"""Letters each line of a name broken inside a word keeps at least ("Дми- / трий", never "Z- / oë"), and
+a name of twice as many stays whole: "Łukasz" reads as a name, "Łuk- / asz" does not."""
+
+
+def line_choices(word: str) -> list[tuple[str, ...]]:
+    """The ways a word may be drawn, the one for a field of no given proportions first: on one line, on
+    two at its space or hyphen nearest the middle, or, for a word of neither, on two after a hyphen where
+    the two lines come out nearest in width (Maxim- / iliano). The field a name is drawn over picks
+    among them (``drawn_lines``): a wide slot takes Дмитрий on one line, a tall one on two."""
+    word = word.strip()
+    choices = [tuple(word_lines(word)), (word,)]
+    breaks = [i for i, c in enumerate(word) if c in " -"]
+    if breaks:
+        font = _font()
+        at = min(breaks, key=lambda i: abs(font.getlength(word[:i]) - font.getlength(word[i + 1 :])))
+        first, second = word[: at + (word[at] == "-")].strip(), word[at + 1 :].strip()
+        if first and second:
+            choices.append((first, second))
+    elif len(word) > 2 * LEAST_PART:
+        font = _font()
+        at = min(
+            range(LEAST_PART, len(word) - LEAST_PART + 1),
+            key=lambda i: (max(font.getlength(word[:i] + "-"), font.getlength(word[i:])), i),
+        )
+        choices.append((word[:at] + "-", word[at:]))
+    return list(dict.fromkeys(choices))
+
+
+WHOLE = 1.25
+"""How much taller a name broken inside a word (Дми- / трий) must draw its letters than kept whole to be
+broken: a child knows their name whole, so a landscape page keeps Benjamin on one line."""
+
+
+def lines_worth(word: str, lines: tuple[str, ...], rows: float) -> float:
+    """What drawing ``word`` on ``lines`` with capitals ``rows`` tall is worth, to choose among
+    ``line_choices``: their height, less for a word broken after a hyphen of our own (``WHOLE``)."""
+    broken = len("".join(lines)) > len(word.strip().replace(" ", ""))
+    return rows / WHOLE if broken else rows
+
+
+def drawn_lines(word: str, width: int, height: int, grid: str = "rectangle") -> tuple[str, ...]:
+    """The lines the word is drawn on over ``width`` x ``height`` cells: of ``line_choices``, the one whose
+    capitals stand tallest there (``lines_worth``; the first of those as tall), of those that read when
+    any does, so the break suits the field's proportions, two lines when it is tall and one when wide."""
+    best: tuple[tuple[bool, float], tuple[str, ...]] | None = None
+    for lines in line_choices(word):
+        picture = word_picture(word.strip(), lines=lines)
+        if picture is None:
+            continue
+        rows = letter_rows(picture, width, height, grid)
+        worth = (rows >= MIN_WORD_ROWS - 1e-6, lines_worth(word, lines, rows))  # first, lines that read
+        if best is None or worth[0] > best[0][0] or (worth[0] == best[0][0] and worth[1] > best[0][1] + 1e-6):
+            best = (worth, lines)
+    return best[1] if best else tuple(word_lines(word.strip()))
+
+
+def least_picture(word: str, grid: str = "rectangle") -> Any:
+    """The word's picture on the lines whose least legible field (``legible_size``) has the fewest cells:
+    what a name too large for its place is told it takes."""
+    pictures = [
+        p for lines in line_choices(word) if (p := word_picture(word.strip(), lines=lines)) is not None
+    ]
+    return min(pictures, key=lambda p: math.prod(legible_size(p, grid)), default=None)
+
+
+def field_picture(word: str, width: int, height: int, grid: str = "rectangle") -> Any:
+    """The word's picture as it is drawn over ``width`` x ``height`` cells (``drawn_lines``)."""
+    return word_picture(word.strip(), lines=drawn_lines(word, width, height, grid))
+
+
+@functools.cache
 def _font() -> Any:
     from PIL import ImageFont  # Pillow loads only for a word shape
 
@@ -127,16 +207,24 @@ def _bare(line: str) -> str:
     return "".join(out)
 
 
-def word_picture(word: str, bare: bool = False) -> Any:
-    """The word in the bundled bold font, white on black, on one line or two (``word_lines``), each
+def word_picture(word: str, bare: bool = False, lines: tuple[str, ...] | None = None) -> Any:
+    """The word in the bundled bold font, white on black, on ``lines`` (by default ``word_lines``), each
     centred, with room above for its accents and dots to stand clear of their letters; or None when it
-    draws nothing. ``bare`` draws the same letters in the same places without their accents and dots."""
+    draws nothing. ``bare`` draws the same letters in the same places without their accents and dots.
+    Kept for the next call: a name's pictures are asked for again as its field is sought (never
+    changed by those who read them)."""
+    return _picture(word, bare, lines if lines is not None else tuple(word_lines(word)))
+
+
+@functools.lru_cache(maxsize=64)
+def _picture(word: str, bare: bool, shown: tuple[str, ...]) -> Any:
+    """``word_picture``, drawn."""
     from PIL import Image, ImageDraw
 
     font = _font()
     # The letters go in reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left
     # name from the right.
-    lines = [_in_reading_order(line) for line in word_lines(word)]
+    lines = [_in_reading_order(line) for line in shown]
     boxes = [tuple(round(v) for v in font.getbbox(line)) for line in lines]
     if any(right <= left or bottom <= top for left, top, right, bottom in boxes):
         return None
@@ -156,13 +244,13 @@ def word_picture(word: str, bare: bool = False) -> Any:
 
 
 def _marks_apart(
-    word: str, picture: Any, width: int, height: int, grid: str
+    word: str, picture: Any, width: int, height: int, grid: str, lines: tuple[str, ...] | None = None
 ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """The word's cells with each accent and dot a cell clear of its letter (an ë's dots had merged into
     a cap): each mark is lifted, a row at a time, until it is clear, or where there is no room, the cells
     touching a letter are left out."""
     drawn = fit(picture, width, height, grid)
-    bare = word_picture(word, bare=True)
+    bare = word_picture(word, bare=True, lines=lines)
     if bare is None or bare.size != picture.size:
         return drawn, set()
     letters = fit(bare, width, height, grid)

@@ -1,6 +1,6 @@
 """Make docs/images/shapes-sheet.png and docs/images/names-sheet.png: every built-in shape beside its
 silhouette at the smallest size it is offered at and at the size the Shape Safari sample draws it, and
-ten names of 2 to 14 letters (Latin with accents, Greek, Cyrillic) as a class set prints them.
+ten names of 3 to 14 letters (Latin with accents, Greek, Cyrillic) as a class set prints them.
 
     python scripts/shapes_sheet.py      # from the repository's root; then look at both pictures
 """
@@ -27,7 +27,7 @@ SAFARI = {
 }  # fmt: skip
 """The sizes sample_configs/shape-safari.yaml draws each shape at (on squares)."""
 NAMES = [
-    "Al", "Zoë", "Chloé", "Łukasz", "Siobhán", "Дмитрий", "Ευαγγελία", "Maximiliano", "Αλεξάνδρα",
+    "Zoë", "Chloé", "Łukasz", "Дмитрий", "Siobhán", "Ευαγγελία", "Αλεξάνδρα", "Александра", "Maximiliano",
     "Anne-Charlotte",
 ]  # fmt: skip
 BOX = 260  # pixels a picture's square on the sheet
@@ -95,7 +95,7 @@ def names_sheet() -> Image.Image:
         (here / "names.yaml").write_text(
             "title: Our names\nlayout: sheet.yaml\npage_size: letter landscape\nmazes_per_page: 1\n"
             f"marks: suggested\nanswer_key: false\nstudents: [{', '.join(NAMES)}]\n"
-            "mazes:\n  - {shape: {text: '{student}'}, size: 90x40, algorithm: wilson}\n",
+            "mazes:\n  - {shape: {text: '{student}'}, algorithm: wilson}\n",
             encoding="utf-8",
         )
         target, _ = build_book(here / "names.yaml")

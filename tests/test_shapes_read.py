@@ -10,7 +10,7 @@ from puzzlebook.shapes import SHAPES, least_size, shape_cells, shape_mask
 
 IOU = {
     "heart": 0.88, "star": 0.84, "circle": 0.92, "diamond": 0.84, "hexagon": 0.9, "triangle": 0.9,
-    "cloud": 0.92, "apple": 0.87, "fish": 0.89, "cat": 0.89,
+    "cloud": 0.93, "apple": 0.87, "fish": 0.89, "cat": 0.89,
 }  # fmt: skip
 """Each shape's measured overlap (cells and silhouette in common, over both together) at its smallest
 size, rounded down: a shape redrawn worse fails here."""
@@ -99,9 +99,21 @@ def test_the_apple_has_a_stem_and_a_leaf_over_its_body():
 
 
 def test_the_cloud_has_puffs_over_a_flat_bottom():
+    """At 15x10 the cloud was a dome over shoulders, a bell more than a cloud: its top now stands in
+    two round puffs apart, with a smaller puff lower down each side, over a flat bottom."""
     cells, w, h = _cells("cloud")
     assert len(_row(cells, h - 1)) >= w * 2 // 3  # flat below
-    assert len(_row(cells, 0)) <= w // 2  # the highest puff in the middle
+    assert len(_row(cells, 0)) <= w * 2 // 3 and len(_runs(_row(cells, 0))) == 2, _row(cells, 0)  # two puffs
+    left, right = _runs(_row(cells, 0))
+    assert left[1] - left[0] >= 2 and right[1] - right[0] >= 2  # each round, 3 cells or more across
+    sides = [_row(cells, y) for y in range(h)]
+    widest = max(range(h), key=lambda y: len(sides[y]))
+    assert 0 < min(y for y in range(h) if min(sides[y]) <= 1) < widest, "a side puff, lower down"
+    for size in ((18, 12), (20, 15), (21, 14), (24, 16), (30, 20)):  # and as the sample draws it, and larger
+        mask, _ = shape_mask("cloud", *size, "")
+        assert mask is not None
+        top = [x for x in range(mask.width) if (x, 0) not in mask.off]
+        assert len(_runs(top)) == 2, (size, top)
 
 
 def _strokes(path):

@@ -143,6 +143,7 @@ def slot_items(
             axis=axis,
             reach=(wide, tall),
             beside=max(beside, room),
+            tint=maze.tint,
         )
     )
     if info:

@@ -93,6 +93,7 @@ class MazeFrame:
     axis: str = ""  # with pictures, the sides planned for them: "left-right" or "top-bottom" (AXES)
     reach: tuple[float, float] | None = None  # the room planned beside the maze and above and below it
     beside: float = 0.0  # the room planned left and right for a word longer than its arrow (signs.marks)
+    tint: tuple[float, float, float] | None = None  # a shape's light colour inside its walls (maze pages)
 
 
 @dataclass(frozen=True, slots=True)

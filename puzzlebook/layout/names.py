@@ -16,17 +16,27 @@ from ..masks import Mask
 from ..settings import Layout
 from ..spec import NAME_CELLS, NO_MASK, STUDENT, MazeRequest, Spec, WordShape, sized_to_slot
 from ..units import size_name
-from ..words import MAX_WORD_CELLS, MIN_WORD_ROWS, legible_size, word_field, word_mask, word_picture
+from ..words import (
+    MAX_WORD_CELLS,
+    MIN_WORD_ROWS,
+    least_picture,
+    legible_size,
+    letter_rows,
+    line_choices,
+    lines_worth,
+    word_field,
+    word_mask,
+    word_picture,
+)
 from .boxes import print_margins
 from .density import as_spec_sets, fits, presets_by_area
 from .pages import plan_book
 from .presets import load_layout, preset_names
 
-DRAWS = 6
-"""Fields a name is drawn over at most, a row lower each time, until its cells fit the slot: its inked
-box fits first (found without drawing), and its cells nearly always do too."""
 UP = 3
-"""Fields a row taller each tried after one fits, while they still fit (the inked box is rounded up)."""
+"""Rows more than its inked box says a name's field is tried at when that fits (the box is rounded
+up); when it does not (the room its ends take on a shape is not in the box, up to 7 rows of a two-line
+name), the most rows that fit are found by bisection down to the least that reads."""
 FITTED_NAMES = 200
 """Names fitted to their page at the most in one book: each costs a few drawings (about 55 ms), so a
 roster of 1,000 names with no size took half a minute to be refused; a class of 200 takes about 11 s.
@@ -76,66 +86,136 @@ def _drawn(
     layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None
 ) -> tuple[Mask | None, list[Problem]]:
     """The word's mask over the most rows whose cells fit its slot, or why it cannot be drawn (none when
-    no field that reads fits: ``_no_room`` tells it): drawn at the rows its inked box says, then a row
-    more while that fits, or a row less until one does."""
-    picture = word_picture(word)
-    if picture is None:  # told when the spec was read
+    no field that reads fits: ``_no_room`` tells it): on the lines that draw its letters tallest in the
+    slot (one line in a wide slot, two in a tall one), at the rows their inked box says, then a row more
+    while that fits, or a row less until one does."""
+    best: tuple[float, tuple[str, ...], Any, int] | None = None
+    for lines in line_choices(word):
+        picture = word_picture(word, lines=lines)
+        if picture is None:  # told when the spec was read
+            return None, []
+        rows = largest_field(layout, maze, picture, most)
+        if rows is None:
+            continue
+        tall = lines_worth(
+            word, lines, letter_rows(picture, *word_field(picture, rows, maze.grid), maze.grid)
+        )
+        if best is None or tall > best[0] + 1e-6:
+            best = (tall, lines, picture, rows)
+    if best is None:
         return None, []
-    rows = largest_field(layout, maze, picture, most)
-    if rows is None:
-        return None, []
+    _, lines, picture, rows = best
     least = legible_size(picture, maze.grid)[1]
 
     def draw(h: int) -> tuple[Mask | None, list[Problem], bool]:
         w = word_field(picture, h, maze.grid)[0]
         if not _within(w, h, most):
             return None, [], False
-        mask, problems = word_mask(word, w, h, at, maze.grid)
+        mask, problems = word_mask(word, w, h, at, maze.grid, lines=lines)
         fit = mask is not None and fits(
             layout, replace(maze, width=mask.width, height=mask.height, masked=mask.off)
         )
         return mask, problems, fit
 
-    best: tuple[Mask | None, list[Problem]] | None = None
-    for h in range(rows, max(least, rows - DRAWS) - 1, -1):  # down until one fits
+    low, found = None, None
+    for h in (rows, least) if rows > least else (rows,):  # the inked box's rows, else the least
         mask, problems, fit = draw(h)
         if mask is None and problems:
             return None, problems
         if fit:
-            best, rows = (mask, []), h
+            low, found = h, mask
             break
-    if best is None:
+    if low is None or found is None:
         return None, []
-    for h in range(rows + 1, rows + 1 + UP):  # and up while a taller field still fits
-        mask, _, fit = draw(h)
-        if not fit:
-            break
-        best = (mask, [])
-    return best
+    if low == rows:  # up while a taller field still fits
+        for h in range(rows + 1, rows + 1 + UP):
+            mask, _, fit = draw(h)
+            if not fit or mask is None:
+                break
+            found = mask
+        return found, []
+    high = rows  # draw(low) fits, draw(high) does not: the most rows that fit, by bisection
+    while low < high - 1:
+        mid = (low + high) // 2
+        mask, _, fit = draw(mid)
+        if fit and mask is not None:
+            low, found = mid, mask
+        else:
+            high = mid
+    return found, []
 
 
-def _fixes(layout: Layout, maze: MazeRequest, picture: Any, spec: Spec) -> list[str]:
+def _takes(layout: Layout, maze: MazeRequest, word: str) -> bool:
+    """Whether the word's letters stand ``MIN_WORD_ROWS`` tall in its slot on ``layout``, on one line or
+    two: drawn, as a fix told must build (its inked box alone is hopeful by a few rows)."""
+    return _drawn(layout, maze, word, "", None)[0] is not None
+
+
+def _told(layout: Layout, maze: MazeRequest, word: str, most: tuple[int, int] | None) -> Any:
+    """The word's picture whose least legible field comes nearest to fitting its slot (two lines on a
+    portrait page, one on a wide one), of those within the size written when any is: the size a name
+    without room is told it takes."""
+    across = max((w for w in (1, 2, 4, 8, 16, 32, 64, 128, 256) if _room(layout, maze, w, 1)), default=1)
+    down = max((h for h in (1, 2, 4, 8, 16, 32, 64, 128, 256) if _room(layout, maze, 1, h)), default=1)
+    pictures = [p for lines in line_choices(word) if (p := word_picture(word, lines=lines)) is not None]
+    pictures = [p for p in pictures if _within(*legible_size(p, maze.grid), most)] or pictures
+    return min(
+        pictures,
+        key=lambda p: max(legible_size(p, maze.grid)[0] / across, legible_size(p, maze.grid)[1] / down),
+        default=least_picture(word, maze.grid),
+    )
+
+
+def _room(layout: Layout, maze: MazeRequest, width: int, height: int) -> bool:
+    """Whether a plain field of ``width`` x ``height`` cells gets ``min_cell`` in the maze's slot."""
+    return fits(layout, replace(maze, width=width, height=height, masked=NO_MASK))
+
+
+def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str]:
     """What would take a word its slot cannot: one maze a page, the page turned, a roomier preset, or
     smaller cells."""
     fixes = []
     if layout.mazes_per_page > 1:
         one = layout.model_copy(update={"mazes_per_page": 1})
-        if largest_field(one, maze, picture):
+        if _takes(one, maze, word):
             fixes.append("use mazes_per_page: 1")
     tw, th = layout.trim
     if tw < th:
         turned = layout.model_copy(update={"page_size": f"{th}x{tw}pt"})
-        if largest_field(turned, maze, picture):
+        if _takes(turned, maze, word):
             fixes.append(f"use page_size: {size_name((th, tw))}")
     name = spec.book.layout
     if name in preset_names():  # a preset for a preset only: one for a layout file would drop its words
-        taking = [
-            p for p in presets_by_area() if largest_field(as_spec_sets(load_layout(p), spec), maze, picture)
-        ]
-        if taking and taking[0] != name:
-            fixes.append(f"use layout: {taking[0]}")
-    fixes.append(f"use smaller cells (a min_cell under {layout.min_cell:g})")
+        for p in presets_by_area():  # the least paper that takes it, as its page is or turned
+            preset = as_spec_sets(load_layout(p), spec)
+            w, h = preset.trim
+            if _takes(preset, maze, word):
+                if p != name:
+                    fixes.append(f"use layout: {p}")
+                break
+            if w < h and _takes(preset.model_copy(update={"page_size": f"{h}x{w}pt"}), maze, word):
+                if p != name:  # its own page turned is told above
+                    fixes.append(f"use layout: {p} with page_size: {size_name((h, w))}")
+                break
+    least = next(
+        (
+            c
+            for c in SMALLER_CELLS
+            if c < layout.min_cell and _takes(layout.model_copy(update={"min_cell": c}), maze, word)
+        ),
+        None,
+    )
+    if least is None:
+        fixes.append(f"use smaller cells (a min_cell under {layout.min_cell:g})")
+    elif name in preset_names():
+        fixes.append(f"use smaller cells (a layout file of base: {name} and min_cell: {least:g})")
+    else:
+        fixes.append(f"use smaller cells (min_cell: {least:g} in the layout file)")
     return fixes
+
+
+SMALLER_CELLS = (12, 10, 9, 8, 7, 6, 5)
+"""Cells (pt) a name without room is tried at, largest first, to tell the min_cell that takes it."""
 
 
 TOLD_APART = 3
@@ -156,20 +236,20 @@ def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeR
                 at,
                 f'"{word}" takes at least {w}x{h} cells for its letters to stand {MIN_WORD_ROWS} cells tall, '
                 f"more than its place on the {page} page holds {room}; "
-                + ", or ".join(_fixes(layout, maze, picture, spec)),
+                + ", or ".join(_fixes(layout, maze, word, spec)),
             )
             for (w, h), word, at, picture, maze in sized
         ]
     sized.sort(key=lambda s: (-s[0][0] * s[0][1], s[1]))
     listed = ", ".join(f'"{word}" {w}x{h}' for (w, h), word, *_ in sized[:4])
     more = f" and {len(sized) - 4} more" if len(sized) > 4 else ""
-    _, _, _, picture, maze = sized[0]
+    _, word, _, _, maze = sized[0]
     return [
         Problem(
             spec.where("mazes", maze.entry, "shape"),
             f"{len(sized)} names take more cells for letters {MIN_WORD_ROWS} cells tall than their place on "
             f"the {page} page holds {room} ({listed}{more}); "
-            + ", or ".join(_fixes(layout, maze, picture, spec)),
+            + ", or ".join(_fixes(layout, maze, word, spec)),
         )
     ]
 
@@ -229,7 +309,7 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
             mask, more = _drawn(layout, maze, word, at, most)
             drawn[key] = (mask, [replace(p, where=at) for p in more])
             problems += drawn[key][1]
-            if mask is None and not more and (picture := word_picture(word)) is not None:
+            if mask is None and not more and (picture := _told(layout, maze, word, most)) is not None:
                 refused.setdefault(maze.entry, []).append((word, at, picture, maze))
         mask = drawn[key][0]
         if mask is None:

@@ -37,6 +37,7 @@ from ..geometry import (
     extent,
     field_sides,
     gaps,
+    inside_areas,
     outline_runs,
     solution_line,
     wall_runs,
@@ -404,6 +405,14 @@ def draw_maze(
     # round caps close them without spurs
     canvas.setLineCap(1 if isinstance(puzzle.maze, GraphMaze) else 2)
     canvas.setLineJoin(0)
+    if frame.tint is not None and not frame.answer:  # under the walls, light enough to colour over
+        canvas.setFillColorRGB(*frame.tint)
+        drawn = (
+            " ".join(f"{_num(x)} {_num(y)} {'l' if k else 'm'}" for k, (x, y) in enumerate(a))
+            for a in inside_areas(puzzle)
+        )
+        canvas.addLiteral(" h\n".join(drawn) + " h\nf")
+        canvas.setFillGray(0)
     walls.draw(frame.number, puzzle)
     outline = outline_runs(puzzle)
     if outline:  # a shape's outline over its walls, heavier, so the shape reads before its corridors

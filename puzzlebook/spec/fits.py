@@ -18,7 +18,16 @@ from ..masks import Mask, Pictures, load_mask
 from ..messages import Loc, errors_of
 from ..registry import suggest
 from ..shapes import shape_mask
-from ..words import MAX_WORD_CELLS, MIN_WORD_ROWS, too_thin, word_mask, word_picture, word_refused
+from ..words import (
+    MAX_WORD_CELLS,
+    MIN_WORD_ROWS,
+    field_picture,
+    legible_size,
+    too_thin,
+    word_mask,
+    word_picture,
+    word_refused,
+)
 from ..yamlread import where
 from .model import AGES, MAX_STUDENTS, BookSpec, Cells, MazeEntry, WordShape
 
@@ -174,10 +183,12 @@ def name_shapes(
     thin: list[tuple[str, int, tuple[int, int]]] = []  # one line for them all: the size is the entry's
     for k, (name, named) in enumerate(roster):
         text = entry.shape.text.replace(STUDENT, name)
-        picture = None if word_refused(text, named) else word_picture(text.strip())  # word_mask says why
+        picture = (
+            None if word_refused(text, named) else field_picture(text, *size, entry.grid)
+        )  # its lines there
         too = too_thin(picture, *size, entry.grid) if picture is not None else None
-        if too:
-            thin.append((text.strip(), *too))
+        if too:  # told the least field of its lines for no given proportions: each reads over the largest
+            thin.append((text.strip(), too[0], legible_size(word_picture(text.strip()), entry.grid)))
             continue
         mask, more = word_mask(text, *size, named, entry.grid, _sized_by(entry, book))
         problems += more

@@ -59,6 +59,7 @@ class MazeRequest:
     first: str = ""  # a word shape's: the side its first letter is on, where the start goes
     drawn_over: tuple[int, int] | None = None  # a shape's: the size written, which its cells fill part of
     axis: str = ""  # with pictures: the sides the layout planned them on, where the ends go (paths)
+    tint: tuple[float, float, float] | None = None  # a shape's light colour inside its walls (RGB)
 
     @property
     def shown(self) -> int:
@@ -157,6 +158,7 @@ class Spec:
                     inner=entry.inner or 0,
                     first=mask.first if mask else "",
                     drawn_over=(entry.size or (age.size if age else None)) if entry.shape else None,
+                    tint=entry.tint_rgb,
                 )
 
     def students(self) -> list[str]:

@@ -28,7 +28,7 @@ from ..kinds.circle import MAX_RINGS
 from ..messages import Loc
 from ..registry import suggest
 from ..rng import MAX_SEED
-from ..settings import Layout
+from ..settings import TINT, TINTS, Layout, checked_tint, colour_rgb
 from ..shapes import SHAPES
 from ..units import page_size
 from ..words import MAX_WORD
@@ -226,6 +226,14 @@ class MazeEntry(_Model):
     shape: ShapeField | None = Field(
         None, description="a built-in shape (" + ", ".join(SHAPES) + "), or {text: WORD}"
     )
+    tint: bool | str | None = Field(
+        None,
+        description="a light colour inside a shape's walls, to colour over: true ("
+        + TINT
+        + "), one of "
+        + ", ".join(TINTS)
+        + ", or a light #rrggbb; on the maze pages, not in the answer key",
+    )
     mask: OneLine | None = Field(
         None,
         max_length=200,
@@ -267,6 +275,33 @@ class MazeEntry(_Model):
         if problem:
             raise ValueError(problem)
         return value
+
+    @field_validator("tint", mode="before")
+    @classmethod
+    def _tint(cls, value: Any) -> str | None:
+        """``true`` (read as a word), a colour's name or ``#rrggbb``; ``false`` or none: no tint."""
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            value = value.strip().lower() == "true"
+        if value is None or value is False:
+            return None
+        if value is True:
+            return TINT
+        if not isinstance(value, str):
+            raise ValueError(f"expected true, a colour's name or #rrggbb, got {value!r}")
+        return checked_tint(value)
+
+    @model_validator(mode="after")
+    def _tinted_shape(self) -> MazeEntry:
+        if self.tint and self.shape is None and self.mask is None:
+            raise ValueError(
+                "tint: colours the inside of a shape: give the maze a shape: or mask:, or leave tint out"
+            )
+        return self
+
+    @property
+    def tint_rgb(self) -> tuple[float, float, float] | None:
+        """The tint as RGB, or None."""
+        return colour_rgb(self.tint, TINTS) if isinstance(self.tint, str) else None
 
     @field_validator("difficulty")
     @classmethod
