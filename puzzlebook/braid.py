@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from .graph import GraphMaze
 from .maze import Maze, carve
 
 _DEGREE = bytes(bin(b & 15).count("1") for b in range(256))
@@ -53,3 +54,36 @@ def braid(maze: Maze, share: float, rng: random.Random) -> Maze:
         opened += 2 if dead else 1
         carve(passages, cell, d, cell + step)
     return Maze(grid, bytes(passages))
+
+
+def on_graph(maze: GraphMaze, share: float, rng: random.Random) -> GraphMaze:
+    """``braid`` on a grid of any other kind: dead ends in random order, each still a dead end opened
+    into a neighbour that is a dead end too when it has one, else into any neighbour."""
+    if share <= 0:
+        return maze
+    grid = maze.grid
+    k, (nbr, back) = grid.slots, grid.links
+    passages = bytearray(maze.passages)
+
+    def degree(cell: int) -> int:
+        return bin(passages[cell]).count("1")
+
+    ends = shuffled([cell for cell in range(grid.count) if degree(cell) == 1], rng)
+    wanted = round(share * len(ends))
+    opened = 0
+    for cell in ends:
+        if opened >= wanted:
+            break
+        if degree(cell) != 1:
+            continue
+        base = cell * k
+        walls = [s for s in range(k) if nbr[base + s] >= 0 and not passages[cell] >> s & 1]
+        if not walls:
+            continue
+        dead = [s for s in walls if degree(nbr[base + s]) == 1]
+        choices = dead or walls
+        s = choices[int(rng.random() * len(choices))]
+        opened += 2 if dead else 1
+        passages[cell] |= 1 << s
+        passages[nbr[base + s]] |= 1 << back[base + s]
+    return GraphMaze(grid, bytes(passages))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from .graph import GraphMaze
 from .maze import Maze
 
 _DEGREE = bytes(bin(b & 15).count("1") for b in range(256))
@@ -58,6 +60,35 @@ def measure(maze: Maze, solution: Sequence[int]) -> Metrics:
         cells=maze.grid.count,
         dead_ends=degree.count(1),
         junctions=sum(degree.count(k) for k in (3, 4)),
+        solution_length=length,
+        turns=turns,
+        decisions=decisions,
+        difficulty=length + 3 * decisions + turns,
+    )
+
+
+def on_graph(maze: GraphMaze, solution: Sequence[int]) -> Metrics:
+    """The metrics of ``measure`` on a grid of any other kind: a turn is a change of heading of more than
+    60 degrees between cell centres, so a hexagon corridor bending by one side, or a row of triangles,
+    reads as straight."""
+    grid = maze.grid
+    degree = [bin(b).count("1") for b in maze.passages]
+    turns = decisions = 0
+    centres = [grid.centre(cell) for cell in solution]
+    for i in range(1, len(solution) - 1):
+        (ax, ay), (bx, by), (cx, cy) = centres[i - 1 : i + 2]
+        ux, uy, vx, vy = bx - ax, by - ay, cx - bx, cy - by
+        if ux * vx + uy * vy < 0.5 * math.hypot(ux, uy) * math.hypot(vx, vy) - 1e-9:
+            turns += 1
+        if degree[solution[i]] > 2:
+            decisions += 1
+    if len(solution) > 1 and degree[solution[0]] > 1:
+        decisions += 1
+    length = len(solution)
+    return Metrics(
+        cells=grid.count,
+        dead_ends=degree.count(1),
+        junctions=sum(1 for d in degree if d > 2),
         solution_length=length,
         turns=turns,
         decisions=decisions,

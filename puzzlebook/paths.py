@@ -15,7 +15,6 @@ from functools import lru_cache
 from . import braid as squares
 from . import measure as metrics
 from . import solve
-from .braid import shuffled
 from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
@@ -467,66 +466,14 @@ def marked_ends(maze: Maze | GraphMaze, start: Cell, end: Cell) -> Ends:
 
 
 def measure(maze: Maze | GraphMaze, solution: Sequence[int]) -> Metrics:
-    """The metrics of ``measure.measure`` (which squares take as they are); on other grids a turn is a
-    change of heading of more than 60 degrees between cell centres, so a hexagon corridor bending by one
-    side, or a row of triangles, reads as straight."""
+    """``measure.measure`` on squares, ``measure.on_graph`` on any other grid."""
     if isinstance(maze, Maze):
         return metrics.measure(maze, solution)
-    grid = maze.grid
-    degree = [bin(b).count("1") for b in maze.passages]
-    turns = decisions = 0
-    centres = [grid.centre(cell) for cell in solution]
-    for i in range(1, len(solution) - 1):
-        (ax, ay), (bx, by), (cx, cy) = centres[i - 1 : i + 2]
-        ux, uy, vx, vy = bx - ax, by - ay, cx - bx, cy - by
-        if ux * vx + uy * vy < 0.5 * math.hypot(ux, uy) * math.hypot(vx, vy) - 1e-9:
-            turns += 1
-        if degree[solution[i]] > 2:
-            decisions += 1
-    if len(solution) > 1 and degree[solution[0]] > 1:
-        decisions += 1
-    length = len(solution)
-    return Metrics(
-        cells=grid.count,
-        dead_ends=degree.count(1),
-        junctions=sum(1 for d in degree if d > 2),
-        solution_length=length,
-        turns=turns,
-        decisions=decisions,
-        difficulty=length + 3 * decisions + turns,
-    )
+    return metrics.on_graph(maze, solution)
 
 
 def braid(maze: Maze | GraphMaze, share: float, rng: random.Random) -> Maze | GraphMaze:
-    """``braid.braid`` on any grid (squares take it as it is): dead ends in random order, each still a
-    dead end opened into a neighbour that is a dead end too when it has one, else into any neighbour."""
+    """``braid.braid`` on squares, ``braid.on_graph`` on any other grid."""
     if isinstance(maze, Maze):
         return squares.braid(maze, share, rng)
-    if share <= 0:
-        return maze
-    grid = maze.grid
-    k, (nbr, back) = grid.slots, grid.links
-    passages = bytearray(maze.passages)
-
-    def degree(cell: int) -> int:
-        return bin(passages[cell]).count("1")
-
-    ends = shuffled([cell for cell in range(grid.count) if degree(cell) == 1], rng)
-    wanted = round(share * len(ends))
-    opened = 0
-    for cell in ends:
-        if opened >= wanted:
-            break
-        if degree(cell) != 1:
-            continue
-        base = cell * k
-        walls = [s for s in range(k) if nbr[base + s] >= 0 and not passages[cell] >> s & 1]
-        if not walls:
-            continue
-        dead = [s for s in walls if degree(nbr[base + s]) == 1]
-        choices = dead or walls
-        s = choices[int(rng.random() * len(choices))]
-        opened += 2 if dead else 1
-        passages[cell] |= 1 << s
-        passages[nbr[base + s]] |= 1 << back[base + s]
-    return GraphMaze(grid, bytes(passages))
+    return squares.on_graph(maze, share, rng)
