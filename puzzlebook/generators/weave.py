@@ -1,0 +1,268 @@
+"""Weave mazes: passages that cross under others, on the rectangle's weave field (``kinds.weave``).
+
+A crossing is a cell whose passage runs straight across it (north-south, say) with a tunnel under it
+the other way (west-east). The tunnel is a link of its own between the cells either side, through slots
+4-7 of the field, so the maze stays a tree: cells - 1 links, counting tunnels, and one way between any
+two cells. A crossing cell never gets a third passage. Reference: Jamis Buck, "Mazes for Programmers"
+(2015), ch. 9 (weave mazes) and ch. 10 (Kruskal's, crossings placed first).
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Callable
+from itertools import compress, permutations, repeat
+from operator import rshift
+
+from ..graph import GraphMaze, Topology
+from ..kinds.weave import FAR
+from ._base import random_order, random_words
+
+WeaveFn = Callable[[Topology, random.Random, float], GraphMaze]
+
+N, E, S, W = 1, 2, 4, 8  # the bits of slots 0-3 of the weave field; slot s + FAR is bit s shifted by FAR
+ACROSS = (E | W, N | S, E | W, N | S)
+"""For a step through slot s (N, E, S, W), the passages a cell must have, and only those, for a tunnel
+to run under it that way: straight across the step (E-W under a north-south step, and so on)."""
+
+
+DENSEST = 0.25
+"""Crossings per inner cell at a share of 1 in Kruskal's: random crossings fill the field near 0.3, and
+a quarter is reached at every seed, so a share's number of crossings is the one promised."""
+
+
+def inner_cells(width: int, height: int) -> int:
+    """Cells with a neighbour on every side: the only ones a tunnel can run under."""
+    return max(0, width - 2) * max(0, height - 2)
+
+
+def kruskal(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
+    """Randomized Kruskal with the crossings placed first.
+
+    1. Try the inner cells in random order until ``round(share * inner cells)`` are crossings. A cell
+       becomes one when it has no passage yet, its west and east neighbours lie in different regions,
+       and so do its north and south ones, also once those are joined: then its passage runs one way
+       (north-south or east-west, a coin flip) and a tunnel joins the other two under it.
+    2. The walls beside each crossing are set aside, so it stays straight across.
+    3. Then plain Kruskal: the other walls in random order, each removed when it joins two regions.
+
+    Look: Kruskal's short dead ends, with bridges spread evenly over the field; the number of crossings
+    is known beforehand (it falls short only when the field has no room left, near a share of 0.35).
+    """
+    w, h, n = topology.width, topology.height, topology.count
+    nbr, back = topology.links
+    passages = bytearray(n)
+    parent = array("i", [-1]) * n  # a cell's parent, or minus its region's size at a root
+
+    def find(a: int) -> int:
+        up = parent[a]
+        while up >= 0:
+            top = parent[up]
+            if top < 0:
+                return up
+            parent[a] = a = top
+            up = parent[a]
+        return a
+
+    def join(a: int, b: int) -> None:
+        if parent[a] < parent[b]:
+            a, b = b, a
+        parent[b] += parent[a]
+        parent[a] = b
+
+    wanted = round(share * DENSEST * inner_cells(w, h))
+    crossed: list[int] = []
+    if wanted:
+        row = b"\x00" + b"\x01" * (w - 2) + b"\x00"
+        inner = array("I", compress(range(n), b"\x00" * w + row * (h - 2) + b"\x00" * w))
+        for cell in random_order(inner, rng):
+            if passages[cell]:
+                continue
+            north, south, west, east = cell - w, cell + w, cell - 1, cell + 1
+            fn, fs, fw, fe = find(north), find(south), find(west), find(east)
+            if fn == fs or fw == fe or {fn, fs} == {fw, fe}:
+                continue
+            join(fw, fe)
+            join(find(north), find(south))
+            if rng.random() < 0.5:  # the passage over runs north-south, the tunnel west-east under it
+                passages[cell] |= N | S
+                passages[north] |= S
+                passages[south] |= N
+                passages[west] |= E << FAR
+                passages[east] |= W << FAR
+                join(find(north), cell)
+            else:
+                passages[cell] |= E | W
+                passages[west] |= E
+                passages[east] |= W
+                passages[north] |= S << FAR
+                passages[south] |= N << FAR
+                join(find(west), cell)
+            crossed.append(cell)
+            if len(crossed) == wanted:
+                break
+    remaining = n - 1 - 3 * len(crossed)
+    order = random_order(_walls(w, h, crossed), rng)
+    for code, cell, nxt in zip(
+        order, map(rshift, order, repeat(3)), map(nbr.__getitem__, order), strict=True
+    ):
+        if not remaining:
+            break
+        a, b = cell, nxt
+        up = parent[a]  # the find written out twice, as in ``kruskal.generate``: a call costs 10%
+        while up >= 0:
+            top = parent[up]
+            if top < 0:
+                a = up
+                break
+            parent[a] = a = top
+            up = parent[a]
+        up = parent[b]
+        while up >= 0:
+            top = parent[up]
+            if top < 0:
+                b = up
+                break
+            parent[b] = b = top
+            up = parent[b]
+        if a != b:
+            if parent[a] < parent[b]:
+                a, b = b, a
+            parent[b] += parent[a]
+            parent[a] = b
+            passages[cell] |= 1 << (code & 7)
+            passages[nxt] |= 1 << back[code]
+            remaining -= 1
+    return GraphMaze(topology, bytes(passages))
+
+
+def _walls(width: int, height: int, crossed: list[int]) -> array[int]:
+    """The walls left to Kruskal, as cell * 8 + slot (1: east, 2: south): every inner wall of the field
+    but the four round each crossing. Picked from all codes by a byte mask, in C."""
+    n = width * height
+    keep = bytearray(8 * n)
+    keep[1::8] = (b"\x01" * (width - 1) + b"\x00") * height
+    keep[2 : 8 * (n - width) : 8] = b"\x01" * (n - width)
+    for cell in crossed:
+        keep[8 * cell + 1] = keep[8 * cell + 2] = keep[8 * cell - 7] = keep[8 * (cell - width) + 2] = 0
+    return array("I", compress(range(8 * n), keep))
+
+
+def recursive_backtracker(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
+    """The depth-first walk of ``recursive-backtracker``, tunnelling when blocked.
+
+    1. Start at a random cell; step to a random unvisited neighbour, carving, and push it.
+    2. Blocked (no unvisited neighbour), with chance ``share``: if a neighbour's passage runs straight
+       across the way out and the cell beyond it is unvisited, tunnel under the neighbour to that cell
+       and push it. Otherwise pop the cell.
+    3. Stop when the stack is empty.
+
+    Look: the backtracker's long winding corridors, which now dive under one another where a walk
+    would have ended; a share of 1 tunnels at every chance.
+    """
+    return _walk(topology, rng, share, hunt=False)
+
+
+def hunt_and_kill(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
+    """The walk of ``hunt-and-kill``, tunnelling when blocked.
+
+    1. Walk from a random cell to random unvisited neighbours, carving.
+    2. Blocked, with chance ``share``: tunnel under a neighbour running straight across the way out to
+       an unvisited cell beyond, as the backtracker does, and walk on.
+    3. Otherwise hunt: the first unvisited cell, in reading order, beside a visited one; carve into it
+       from a random visited neighbour and walk on. Stop when none is left.
+
+    Look: hunt-and-kill's long corridors, with bridges where the walks ran into their own paths.
+    """
+    return _walk(topology, rng, share, hunt=True)
+
+
+def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool) -> GraphMaze:
+    """The walk both share. A step draws one random word: its low bits pick an order of the four
+    sides (the first unvisited neighbour in it is a uniform choice), its high bits whether tunnels
+    count this step, and then which of all the ways on is taken."""
+    n = topology.count
+    nbr, back = topology.links
+    passages = bytearray(n)
+    state = bytearray(n + 1)  # 0 unvisited, 1 unvisited beside the maze (the hunt's), 2 visited
+    state[n] = 2  # the -1 of a missing neighbour reads as visited
+    crossed = bytearray(n)
+    orders = list(permutations(range(4)))
+    chance = int(share * (1 << 32))
+    cell = int(rng.random() * n)
+    state[cell] = 2
+    if hunt:
+        for other in nbr[cell * 8 : cell * 8 + 4]:
+            if not state[other]:
+                state[other] = 1
+    stack = [cell]
+    left = n - 1
+    first = 0  # the hunt: every cell before it is visited
+    words = random_words(rng)
+    while left:
+        word = next(words)
+        base = cell * 8
+        if word >> 32 < chance:
+            ways = [s for s in range(4) if state[nbr[base + s]] < 2]
+            for s in range(4):
+                mid = nbr[base + s]
+                if (
+                    mid >= 0
+                    and passages[mid] == ACROSS[s]
+                    and not crossed[mid]
+                    and state[nbr[base + FAR + s]] < 2
+                ):
+                    ways.append(FAR + s)
+            slot = ways[(word & 0xFFFFFFFF) % len(ways)] if ways else -1
+            if slot >= FAR:
+                crossed[nbr[base + slot - FAR]] = 1
+        else:
+            for slot in orders[word % 24]:
+                if state[nbr[base + slot]] < 2:
+                    break
+            else:
+                slot = -1
+        if slot < 0:
+            if not hunt:
+                stack.pop()
+                cell = stack[-1]
+                continue
+            while state[first] == 2:
+                first += 1
+            cell = state.find(1, first)  # a crossing's four neighbours are all in the maze already
+            base = cell * 8
+            beside = [s for s in range(4) if nbr[base + s] >= 0 and state[nbr[base + s]] == 2]
+            slot = beside[int(rng.random() * len(beside))]
+            passages[cell] |= 1 << slot
+            passages[nbr[base + slot]] |= 1 << back[base + slot]
+            nxt = cell
+        else:
+            nxt = nbr[base + slot]
+            passages[cell] |= 1 << slot
+            passages[nxt] |= 1 << back[base + slot]
+            stack.append(nxt)
+        state[nxt] = 2
+        left -= 1
+        if hunt:
+            for other in nbr[nxt * 8 : nxt * 8 + 4]:
+                if not state[other]:
+                    state[other] = 1
+        cell = nxt
+    return GraphMaze(topology, bytes(passages))
+
+
+WEAVERS: dict[str, WeaveFn] = {
+    "kruskal": kruskal,
+    "recursive-backtracker": recursive_backtracker,
+    "hunt-and-kill": hunt_and_kill,
+}
+"""The algorithms that weave: Kruskal's places crossings first, the walks tunnel when blocked."""
+
+
+def weave(name: str, width: int, height: int, rng: random.Random, share: float) -> GraphMaze:
+    """A weave maze of ``width`` x ``height`` squares by the algorithm ``name``."""
+    return WEAVERS[name](Topology.of("weave", width, height), rng, share)
+
+
+__all__ = ["WEAVERS", "inner_cells", "weave"]
