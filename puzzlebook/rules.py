@@ -86,7 +86,7 @@ def clashes(plan: Plan) -> list[Clash]:
 def weave_problem(share: float) -> str | None:
     """What is wrong with a share of crossings; None if nothing."""
     if not 0 <= share <= 1:
-        return f"must be true, or a share of the most crossings that fit from 0 to 1 (such as 0.3), got {share:g}"
+        return f"must be a share of the most crossings that fit, from 0 to 1 (such as 0.3), got {share:g}"
     return None
 
 
@@ -99,9 +99,7 @@ def _woven(plan: Plan) -> list[Clash]:
     if not plan.weave:
         return []
     if plan.grid != "rectangle":
-        return [
-            Clash("weave", f"crossings are made on rectangles of squares only, not on a {plan.grid} grid")
-        ]
+        return [Clash("grid", "a weave maze is made of squares: set grid to rectangle, or leave weave out")]
     found = []
     for key, given in (("mask", plan.mask), ("shape", plan.shape)):
         if given:
