@@ -28,7 +28,7 @@ from . import (  # noqa: F401  (imported to register)
     wilson,
 )
 from ._base import ALGORITHMS, ON_GRAPHS, Algorithm, Options
-from .weave import WEAVERS, weave
+from .weave import WEAVERS, weave_maze
 
 
 def get(name: str) -> Algorithm:
@@ -64,7 +64,7 @@ def generate_weave(name: str, width: int, height: int, rng: random.Random, share
     get(name)
     if name not in WEAVERS:
         raise GenerationError(f'algorithm "{name}" cannot weave; use one of {", ".join(weavers())}')
-    return weave(name, width, height, rng, share)
+    return weave_maze(name, width, height, rng, share)
 
 
 @overload

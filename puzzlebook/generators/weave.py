@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable
-from itertools import compress, permutations, repeat
-from operator import rshift
+from collections.abc import Callable, Iterator
+from itertools import compress, islice, permutations
 
 from ..graph import GraphMaze, Topology
 from ..kinds.weave import FAR
@@ -40,7 +39,7 @@ def inner_cells(width: int, height: int) -> int:
 def kruskal(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
     """Randomized Kruskal with the crossings placed first.
 
-    1. Try the inner cells in random order until ``round(share * inner cells)`` are crossings. A cell
+    1. Try inner cells at random until ``round(share * DENSEST * inner cells)`` are crossings. A cell
        becomes one when it has no passage yet, its west and east neighbours lie in different regions,
        and so do its north and south ones, also once those are joined: then its passage runs one way
        (north-south or east-west, a coin flip) and a tunnel joins the other two under it.
@@ -51,7 +50,6 @@ def kruskal(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
     is known beforehand (it falls short only when the field has no room left, near a share of 0.35).
     """
     w, h, n = topology.width, topology.height, topology.count
-    nbr, back = topology.links
     passages = bytearray(n)
     parent = array("i", [-1]) * n  # a cell's parent, or minus its region's size at a root
 
@@ -74,9 +72,8 @@ def kruskal(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
     wanted = round(share * DENSEST * inner_cells(w, h))
     crossed: list[int] = []
     if wanted:
-        row = b"\x00" + b"\x01" * (w - 2) + b"\x00"
-        inner = array("I", compress(range(n), b"\x00" * w + row * (h - 2) + b"\x00" * w))
-        for cell in random_order(inner, rng):
+        candidates = _candidates(w, h, rng)
+        for cell in candidates:
             if passages[cell]:
                 continue
             north, south, west, east = cell - w, cell + w, cell - 1, cell + 1
@@ -102,14 +99,13 @@ def kruskal(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
             crossed.append(cell)
             if len(crossed) == wanted:
                 break
+        del candidates
     remaining = n - 1 - 3 * len(crossed)
-    order = random_order(_walls(w, h, crossed), rng)
-    for code, cell, nxt in zip(
-        order, map(rshift, order, repeat(3)), map(nbr.__getitem__, order), strict=True
-    ):
+    for wall in random_order(_walls(w, h, crossed), rng):
         if not remaining:
             break
-        a, b = cell, nxt
+        a = cell = wall >> 1
+        b = nxt = cell + w if wall & 1 else cell + 1  # arithmetic, not the field's arrays: no cache misses
         up = parent[a]  # the find written out twice, as in ``kruskal.generate``: a call costs 10%
         while up >= 0:
             top = parent[up]
@@ -131,22 +127,42 @@ def kruskal(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
                 a, b = b, a
             parent[b] += parent[a]
             parent[a] = b
-            passages[cell] |= 1 << (code & 7)
-            passages[nxt] |= 1 << back[code]
+            if wall & 1:
+                passages[cell] |= S
+                passages[nxt] |= N
+            else:
+                passages[cell] |= E
+                passages[nxt] |= W
             remaining -= 1
     return GraphMaze(topology, bytes(passages))
 
 
+def _candidates(width: int, height: int, rng: random.Random) -> Iterator[int]:
+    """Inner cells to try as crossings: first ``8 * inner`` drawn at random (a few hundred thousand
+    draws give a million-cell field its crossings, where ordering all its cells took a second), then,
+    for a share so high that those did not place them all, every inner cell in random order."""
+    across = width - 2
+    inner = inner_cells(width, height)
+    for word in islice(random_words(rng), 8 * inner):
+        i = word % inner
+        yield (i // across + 1) * width + i % across + 1
+    row = b"\x00" + b"\x01" * across + b"\x00"
+    yield from random_order(
+        array("I", compress(range(width * height), b"\x00" * width + row * (height - 2))), rng
+    )
+
+
 def _walls(width: int, height: int, crossed: list[int]) -> array[int]:
-    """The walls left to Kruskal, as cell * 8 + slot (1: east, 2: south): every inner wall of the field
-    but the four round each crossing. Picked from all codes by a byte mask, in C."""
+    """The walls left to Kruskal, as ``cell << 1`` for a cell's east side and ``cell << 1 | 1`` for its
+    south side (as ``kruskal`` numbers them): every inner wall of the field but the four round each
+    crossing. Picked from all codes by a byte mask, in C."""
     n = width * height
-    keep = bytearray(8 * n)
-    keep[1::8] = (b"\x01" * (width - 1) + b"\x00") * height
-    keep[2 : 8 * (n - width) : 8] = b"\x01" * (n - width)
+    keep = bytearray(2 * n)
+    keep[0::2] = (b"\x01" * (width - 1) + b"\x00") * height
+    keep[1 : 2 * (n - width) : 2] = b"\x01" * (n - width)
     for cell in crossed:
-        keep[8 * cell + 1] = keep[8 * cell + 2] = keep[8 * cell - 7] = keep[8 * (cell - width) + 2] = 0
-    return array("I", compress(range(8 * n), keep))
+        keep[2 * cell] = keep[2 * cell + 1] = keep[2 * cell - 2] = keep[2 * (cell - width) + 1] = 0
+    return array("I", compress(range(2 * n), keep))
 
 
 def recursive_backtracker(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
@@ -189,7 +205,7 @@ def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool) -> G
     state[n] = 2  # the -1 of a missing neighbour reads as visited
     crossed = bytearray(n)
     orders = list(permutations(range(4)))
-    chance = int(share * (1 << 32))
+    chance = int(share * (1 << 24))
     cell = int(rng.random() * n)
     state[cell] = 2
     if hunt:
@@ -199,22 +215,28 @@ def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool) -> G
     stack = [cell]
     left = n - 1
     first = 0  # the hunt: every cell before it is visited
-    words = random_words(rng)
-    while left:
-        word = next(words)
-        base = cell * 8
-        if word >> 32 < chance:
-            ways = [s for s in range(4) if state[nbr[base + s]] < 2]
-            for s in range(4):
-                mid = nbr[base + s]
-                if (
-                    mid >= 0
-                    and passages[mid] == ACROSS[s]
-                    and not crossed[mid]
-                    and state[nbr[base + FAR + s]] < 2
-                ):
-                    ways.append(FAR + s)
-            slot = ways[(word & 0xFFFFFFFF) % len(ways)] if ways else -1
+    for word in random_words(rng):
+        if not left:
+            break
+        base = cell << 3
+        tunnels: list[int] | tuple[()] = ()
+        if word >> 40 < chance:  # tunnels count this step: those under a straight neighbour (unrolled)
+            tunnels = []
+            mid = nbr[base]  # a missing one (-1) is never followed: the cell beyond is missing too
+            if passages[mid] == E | W and not crossed[mid] and state[nbr[base + 4]] < 2:
+                tunnels.append(4)
+            mid = nbr[base + 1]
+            if passages[mid] == N | S and not crossed[mid] and state[nbr[base + 5]] < 2:
+                tunnels.append(5)
+            mid = nbr[base + 2]
+            if passages[mid] == E | W and not crossed[mid] and state[nbr[base + 6]] < 2:
+                tunnels.append(6)
+            mid = nbr[base + 3]
+            if passages[mid] == N | S and not crossed[mid] and state[nbr[base + 7]] < 2:
+                tunnels.append(7)
+        if tunnels:
+            ways = [s for s in range(4) if state[nbr[base + s]] < 2] + list(tunnels)
+            slot = ways[(word & 0xFFFFFFFF) % len(ways)]
             if slot >= FAR:
                 crossed[nbr[base + slot - FAR]] = 1
         else:
@@ -241,7 +263,8 @@ def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool) -> G
             nxt = nbr[base + slot]
             passages[cell] |= 1 << slot
             passages[nxt] |= 1 << back[base + slot]
-            stack.append(nxt)
+            if not hunt:
+                stack.append(nxt)
         state[nxt] = 2
         left -= 1
         if hunt:
@@ -260,9 +283,9 @@ WEAVERS: dict[str, WeaveFn] = {
 """The algorithms that weave: Kruskal's places crossings first, the walks tunnel when blocked."""
 
 
-def weave(name: str, width: int, height: int, rng: random.Random, share: float) -> GraphMaze:
+def weave_maze(name: str, width: int, height: int, rng: random.Random, share: float) -> GraphMaze:
     """A weave maze of ``width`` x ``height`` squares by the algorithm ``name``."""
     return WEAVERS[name](Topology.of("weave", width, height), rng, share)
 
 
-__all__ = ["WEAVERS", "inner_cells", "weave"]
+__all__ = ["WEAVERS", "inner_cells", "weave_maze"]
