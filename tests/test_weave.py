@@ -154,3 +154,25 @@ def test_a_book_of_weave_mazes_builds_and_too_small_cells_are_refused(tmp_path: 
     assert result.exit_code == 2
     assert "mazes[0].size: 40x50 is too dense" in result.output
     assert "(the cells a crossing reads in)" in result.output
+
+
+def test_weave_mazes_take_difficulty_bands_and_class_sets(tmp_path: Path) -> None:
+    """A band's mazes and a class set's are all weave mazes (their JSON crossings read back from the
+    puzzles made), scored and rated as any maze."""
+    from puzzlebook.build import make_puzzles
+    from puzzlebook.spec import load_spec
+
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: Bridges\nmarks: suggested\nstudents: [Ana, Ben, Cy]\nmazes:\n"
+        "  - {size: 12x12, algorithm: kruskal, weave: true, difficulty: hard, seed: 3}\n"
+    )
+    spec = load_spec(book)
+    puzzles = make_puzzles(list(spec.mazes()), rate=True)
+    assert len(puzzles) == 3
+    docs = [to_json(p) for p in puzzles.values()]
+    assert all(weave_problems(d) == [] and d["crossings"] for d in docs)
+    assert len({json.dumps(d["graph"]["passages"]) for d in docs}) == 3  # a different maze each
+    assert {p.rating for p in puzzles.values()} <= {"Easy", "Medium", "Hard"}
+    result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
