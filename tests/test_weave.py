@@ -9,6 +9,8 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mazecheck import graph_distances, weave_problems
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -41,6 +43,21 @@ def test_every_weaver_makes_a_perfect_maze_counting_tunnels(algorithm: str) -> N
                 assert all(tuple(sorted(p)) in linked for p in pairwise(g["solution"]))
                 crossed += len(doc["crossings"])
     assert crossed > 50  # the mazes do weave
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    algorithm=st.sampled_from(WEAVERS),
+    w=st.integers(1, 18),
+    h=st.integers(1, 18),
+    share=st.floats(0.01, 1.0),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_weave_mazes_of_any_size_share_and_seed_are_perfect(
+    algorithm: str, w: int, h: int, share: float, seed: int
+) -> None:
+    doc = to_json(make_puzzle(algorithm, w, h, seed, marks="suggested", weave=share))
+    assert weave_problems(doc) == []
 
 
 @pytest.mark.parametrize("share", [0.1, 0.5, 1.0])
