@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from .graph import GraphMaze, Topology, crossings
 from .grid import DX, DY, E, N, S, W
-from .kinds.weave import BRIDGE
+from .kinds.weave import BRIDGE, GAP
 from .maze import Maze
 from .puzzles import Puzzle
 from .solve import Cell
@@ -131,14 +131,15 @@ def _bridged(
 ) -> tuple[bytes, list[tuple[tuple[float, float, float], tuple[float, float]]]]:
     """A weave maze's passages as drawn, and its bridges' walls. A tunnel's two sides on its crossing
     cell are drawn open (the cells either side open into the crossing), and the crossing gets the walls
-    of the passage over it: two straight through, ``BRIDGE`` in from its sides, and the short walls from
-    the cell's corners to them, which end the tunnel's mouths. Walls as (line, span), keyed as
+    of the passage over it: two straight through, ``BRIDGE`` in from its sides; the tunnel's own walls
+    come in from the cell's corners and stop ``GAP`` short of them, so it reads as passing beneath. Walls as (line, span), keyed as
     ``_keyed_sides`` keys them, so they merge with the walls in line with them."""
     grid = maze.grid
     drawn = bytearray(maze.passages)
     nbr = grid.nbr
     runs: list[tuple[tuple[float, float, float], tuple[float, float]]] = []
     near, far = BRIDGE, 1 - BRIDGE
+    short, beyond = BRIDGE - GAP, 1 - BRIDGE + GAP  # where the tunnel's walls stop, short of the bridge
     for cell, way in bridges:
         x, y = grid.xy(cell)
         a, b = (3, 1) if way == "EW" else (0, 2)  # the tunnel's sides of the crossing cell
@@ -147,12 +148,16 @@ def _bridged(
         if way == "EW":  # the passage over runs north-south: its walls are vertical lines
             through = [((0.0, 1.0, x + near), (y, y + 1)), ((0.0, 1.0, x + far), (y, y + 1))]
             mouths = [
-                ((1.0, 0.0, -row), span) for row in (y, y + 1) for span in ((x, x + near), (x + far, x + 1))
+                ((1.0, 0.0, -row), span)
+                for row in (y, y + 1)
+                for span in ((x, x + short), (x + beyond, x + 1))
             ]
         else:
             through = [((1.0, 0.0, -(y + near)), (x, x + 1)), ((1.0, 0.0, -(y + far)), (x, x + 1))]
             mouths = [
-                ((0.0, 1.0, col), span) for col in (x, x + 1) for span in ((y, y + near), (y + far, y + 1))
+                ((0.0, 1.0, col), span)
+                for col in (x, x + 1)
+                for span in ((y, y + short), (y + beyond, y + 1))
             ]
         runs += [((ux, uy, round(at + 0.0, 6)), span) for (ux, uy, at), span in through + mouths]
     return bytes(drawn), runs

@@ -105,7 +105,8 @@ def _on(strokes: list[tuple[float, float, float, float]], x: float, y: float) ->
 def test_crossings_read_back_from_the_pdf_are_the_mazes(tmp_path: Path) -> None:
     """Bridges are found in the drawing alone: a cell with walls a quarter in from two opposite sides,
     running through it, and no wall on those sides (the tunnel's mouths) is a crossing, its tunnel
-    running across those sides. They must be the JSON's crossings, every one."""
+    running across those sides. They must be the JSON's crossings, every one, and the tunnel's walls
+    must stop short of the bridge's, a clear gap."""
     out = tmp_path / "weave.pdf"
     args = ["maze", "-a", "kruskal", "-s", "14x10", "--seed", "4", "--weave"]
     result = runner.invoke(app, [*args, "-o", str(out)])
@@ -130,6 +131,14 @@ def test_crossings_read_back_from_the_pdf_are_the_mazes(tmp_path: Path) -> None:
             ):
                 found.append({"cell": [x, y], "under": "NS"})
     assert len(doc["crossings"]) >= 10
+    for crossing in doc["crossings"]:  # the tunnel's walls come in from the corners and stop short
+        (x, y), ew = crossing["cell"], crossing["under"] == "EW"
+        for t in (0.0, 1.0):
+            for near, gap in ((0.05, 0.2), (0.95, 0.8)):
+                on, off = (
+                    ((x + near, y + t), (x + gap, y + t)) if ew else ((x + t, y + near), (x + t, y + gap))
+                )
+                assert wall(*on) and not wall(*off), crossing
     key = lambda c: (c["cell"][1], c["cell"][0])  # noqa: E731
     assert sorted(found, key=key) == sorted(doc["crossings"], key=key)
 

@@ -17,6 +17,10 @@ BRIDGE = 0.25
 """How far in from a crossing cell's sides its bridge walls stand, in cell widths: the passage over is
 half a cell wide, and the tunnel shows as a mouth a quarter of a cell deep on each side of it."""
 
+GAP = 0.1
+"""How far short of the bridge's walls the tunnel's walls stop, in cell widths: the clear gap in them
+that shows the tunnel passing under the bridge rather than ending at it."""
+
 READS = (4.0, 17.0)
 """A crossing reads in print when its tunnel mouths are at least 4 walls deep, in cells of at least
 17 pt (6 mm, mouths 1.5 mm deep): cells of 16 walls and 17 pt at the least (``layout.density``)."""
