@@ -109,7 +109,7 @@ def maze(
     weave: Annotated[
         bool,
         typer.Option(
-            help="Passages crossing under others, on rectangles (kruskal, recursive-backtracker or "
+            help="Passages crossing under others, on rectangles (kruskal, recursive-backtracker, growing-tree or "
             f"hunt-and-kill); --weave-share says how many ({rules.WEAVE:g} unless given)."
         ),
     ] = False,

@@ -180,6 +180,24 @@ def recursive_backtracker(topology: Topology, rng: random.Random, share: float) 
     return _walk(topology, rng, share, hunt=False)
 
 
+def growing_tree(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
+    """The growing tree of ``growing-tree`` (its own default, ``select: mix``), tunnelling as it grows.
+
+    1. Start with a random cell in the list of active cells.
+    2. Take the newest active cell (three times in four) or a random one; step from it to a random
+       unvisited neighbour, or, with chance ``share``, through a tunnel under a neighbour running
+       straight across the way out, to an unvisited cell beyond; the new cell becomes active.
+    3. An active cell with no way on leaves the list; stop when it is empty.
+
+    Look: the growing tree's mix of long corridors and short branches, with bridges among them.
+    """
+    return _walk(topology, rng, share, hunt=False, newest=MIX)
+
+
+MIX = 0.75
+"""The share of steps the growing tree takes from its newest cell (``growing-tree``'s default mix)."""
+
+
 def hunt_and_kill(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
     """The walk of ``hunt-and-kill``, tunnelling when blocked.
 
@@ -194,7 +212,7 @@ def hunt_and_kill(topology: Topology, rng: random.Random, share: float) -> Graph
     return _walk(topology, rng, share, hunt=True)
 
 
-def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool) -> GraphMaze:
+def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool, newest: float = 1.0) -> GraphMaze:
     """The walk both share. A step draws one random word: its low bits pick an order of the four
     sides (the first unvisited neighbour in it is a uniform choice), its high bits whether tunnels
     count this step, and then which of all the ways on is taken."""
@@ -215,9 +233,13 @@ def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool) -> G
     stack = [cell]
     left = n - 1
     first = 0  # the hunt: every cell before it is visited
+    at = 0  # the place in ``stack`` (the active cells) of the cell the walk steps from
     for word in random_words(rng):
         if not left:
             break
+        if newest < 1:  # the growing tree: the newest active cell, or a random one
+            at = len(stack) - 1 if rng.random() < newest else int(rng.random() * len(stack))
+            cell = stack[at]
         base = cell << 3
         tunnels: list[int] | tuple[()] = ()
         if word >> 40 < chance:  # tunnels count this step: those under a straight neighbour (unrolled)
@@ -247,8 +269,10 @@ def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool) -> G
                 slot = -1
         if slot < 0:
             if not hunt:
+                if newest < 1:  # the cell leaves the active list, the last one taking its place
+                    stack[at] = stack[-1]
                 stack.pop()
-                cell = stack[-1]
+                cell = stack[-1] if stack else cell
                 continue
             while state[first] == 2:
                 first += 1
@@ -279,8 +303,9 @@ WEAVERS: dict[str, WeaveFn] = {
     "kruskal": kruskal,
     "recursive-backtracker": recursive_backtracker,
     "hunt-and-kill": hunt_and_kill,
+    "growing-tree": growing_tree,
 }
-"""The algorithms that weave: Kruskal's places crossings first, the walks tunnel when blocked."""
+"""The algorithms that weave: Kruskal's places crossings first, the walks tunnel as they go."""
 
 
 def weave_maze(name: str, width: int, height: int, rng: random.Random, share: float) -> GraphMaze:

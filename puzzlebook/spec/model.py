@@ -218,7 +218,7 @@ class MazeEntry(_Model):
     weave: bool | float = Field(
         False,
         description="passages that cross under others, on rectangles: true, or a share of the most crossings "
-        "that fit, 0 to 1 (true: 0.5); kruskal, recursive-backtracker or hunt-and-kill",
+        "that fit, 0 to 1 (true: 0.5); kruskal, recursive-backtracker, hunt-and-kill or growing-tree",
     )
     grid: Literal["rectangle", "hex", "triangle", "circle"] = Field(
         "rectangle",
