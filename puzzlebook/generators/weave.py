@@ -234,11 +234,14 @@ def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool, newe
     left = n - 1
     first = 0  # the hunt: every cell before it is visited
     at = 0  # the place in ``stack`` (the active cells) of the cell the walk steps from
+    picks = random_words(rng)  # drawn only by the growing tree
+    newest_below = int(newest * (1 << 16))
     for word in random_words(rng):
         if not left:
             break
-        if newest < 1:  # the growing tree: the newest active cell, or a random one
-            at = len(stack) - 1 if rng.random() < newest else int(rng.random() * len(stack))
+        if newest < 1:  # the growing tree: the newest active cell, or a random one (a word of its own)
+            pick = next(picks)
+            at = len(stack) - 1 if pick & 0xFFFF < newest_below else (pick >> 16) % len(stack)
             cell = stack[at]
         base = cell << 3
         tunnels: list[int] | tuple[()] = ()
