@@ -202,3 +202,11 @@ def test_weave_mazes_take_difficulty_bands_and_class_sets(tmp_path: Path) -> Non
     assert {p.rating for p in puzzles.values()} <= {"Easy", "Medium", "Hard"}
     result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "b.pdf")])
     assert result.exit_code == 0, result.output
+
+
+def test_one_weave_maze_too_dense_for_its_page_is_refused(tmp_path: Path) -> None:
+    args = ["maze", "-a", "kruskal", "-s", "60x60", "--seed", "1"]
+    assert runner.invoke(app, [*args, "-o", str(tmp_path / "plain.pdf")]).exit_code == 0
+    result = runner.invoke(app, [*args, "--weave", "-o", str(tmp_path / "woven.pdf")])
+    assert result.exit_code == 1 and "60x60 weave maze is too dense" in result.output
+    assert not (tmp_path / "woven.pdf").exists()
