@@ -47,7 +47,8 @@ def kruskal(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
     3. Then plain Kruskal: the other walls in random order, each removed when it joins two regions.
 
     Look: Kruskal's short dead ends, with bridges spread evenly over the field; the number of crossings
-    is known beforehand (it falls short only when the field has no room left, near a share of 0.35).
+    is known beforehand (it would fall short only where random crossings filled a field before a
+    quarter of its inner cells, near 0.3 on every field tried).
     """
     w, h, n = topology.width, topology.height, topology.count
     passages = bytearray(n)
@@ -72,8 +73,7 @@ def kruskal(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
     wanted = round(share * DENSEST * inner_cells(w, h))
     crossed: list[int] = []
     if wanted:
-        candidates = _candidates(w, h, rng)
-        for cell in candidates:
+        for cell in _candidates(w, h, rng):
             if passages[cell]:
                 continue
             north, south, west, east = cell - w, cell + w, cell - 1, cell + 1
@@ -99,7 +99,6 @@ def kruskal(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
             crossed.append(cell)
             if len(crossed) == wanted:
                 break
-        del candidates
     remaining = n - 1 - 3 * len(crossed)
     for wall in random_order(_walls(w, h, crossed), rng):
         if not remaining:
@@ -166,16 +165,17 @@ def _walls(width: int, height: int, crossed: list[int]) -> array[int]:
 
 
 def recursive_backtracker(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
-    """The depth-first walk of ``recursive-backtracker``, tunnelling when blocked.
+    """The depth-first walk of ``recursive-backtracker``, tunnelling as it goes.
 
-    1. Start at a random cell; step to a random unvisited neighbour, carving, and push it.
-    2. Blocked (no unvisited neighbour), with chance ``share``: if a neighbour's passage runs straight
-       across the way out and the cell beyond it is unvisited, tunnel under the neighbour to that cell
-       and push it. Otherwise pop the cell.
-    3. Stop when the stack is empty.
+    1. Start at a random cell and push it.
+    2. From the top cell, on a share ``share`` of the steps, the ways on are its unvisited neighbours
+       and every tunnel under a neighbour whose passage runs straight across the way out, to an
+       unvisited cell beyond; on the others, its unvisited neighbours. Take a random one, carving (a
+       tunnel makes its neighbour a crossing), and push the cell reached.
+    3. With no way on, pop the cell; stop when every cell is visited.
 
-    Look: the backtracker's long winding corridors, which now dive under one another where a walk
-    would have ended; a share of 1 tunnels at every chance.
+    Look: the backtracker's long winding corridors, diving under one another; at a share of 1 about
+    one inner cell in twelve is a crossing.
     """
     return _walk(topology, rng, share, hunt=False)
 
@@ -185,8 +185,8 @@ def growing_tree(topology: Topology, rng: random.Random, share: float) -> GraphM
 
     1. Start with a random cell in the list of active cells.
     2. Take the newest active cell (three times in four) or a random one; step from it to a random
-       unvisited neighbour, or, with chance ``share``, through a tunnel under a neighbour running
-       straight across the way out, to an unvisited cell beyond; the new cell becomes active.
+       way on, as the backtracker does (an unvisited neighbour, or on a share ``share`` of the steps
+       also a tunnel under a straight neighbour); the cell reached becomes active.
     3. An active cell with no way on leaves the list; stop when it is empty.
 
     Look: the growing tree's mix of long corridors and short branches, with bridges among them.
@@ -199,21 +199,21 @@ MIX = 0.75
 
 
 def hunt_and_kill(topology: Topology, rng: random.Random, share: float) -> GraphMaze:
-    """The walk of ``hunt-and-kill``, tunnelling when blocked.
+    """The walk of ``hunt-and-kill``, tunnelling as it goes.
 
-    1. Walk from a random cell to random unvisited neighbours, carving.
-    2. Blocked, with chance ``share``: tunnel under a neighbour running straight across the way out to
-       an unvisited cell beyond, as the backtracker does, and walk on.
-    3. Otherwise hunt: the first unvisited cell, in reading order, beside a visited one; carve into it
-       from a random visited neighbour and walk on. Stop when none is left.
+    1. Walk from a random cell, each step to a random way on: an unvisited neighbour or, on a share
+       ``share`` of the steps, also a tunnel under a neighbour running straight across the way out, to
+       an unvisited cell beyond (as the backtracker does).
+    2. With no way on, hunt: the first unvisited cell, in reading order, beside a visited one; carve
+       into it from a random visited neighbour and walk on. Stop when none is left.
 
-    Look: hunt-and-kill's long corridors, with bridges where the walks ran into their own paths.
+    Look: hunt-and-kill's long corridors, with bridges where the walks cross their own paths.
     """
     return _walk(topology, rng, share, hunt=True)
 
 
 def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool, newest: float = 1.0) -> GraphMaze:
-    """The walk both share. A step draws one random word: its low bits pick an order of the four
+    """The walk all three share. A step draws one random word: its low bits pick an order of the four
     sides (the first unvisited neighbour in it is a uniform choice), its high bits whether tunnels
     count this step, and then which of all the ways on is taken."""
     n = topology.count
