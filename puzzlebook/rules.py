@@ -13,8 +13,14 @@ from . import generators, kinds
 from .shapes import SHAPE_READS, a_shape, shape_reads, size_that_reads
 
 WEAVE = 0.5
-"""The share of crossings ``weave: true`` (and ``--weave`` with no number) asks for: with Kruskal's, an
-eighth of the inner cells are crossings, clear on the page but not crowding it."""
+"""The share of crossings ``weave: true`` (and ``--weave`` without ``--weave-share``) asks for: with
+Kruskal's, an eighth of the inner cells are crossings, clear on the page but not crowding it."""
+
+
+def weave_share(weave: bool | float) -> float:
+    """A spec's ``weave:`` as a share: true is ``WEAVE``, false none, a number itself."""
+    return WEAVE if weave is True else float(weave)
+
 
 WOVEN_MARKS = ("none", "suggested", "farthest", "left-right", "top-bottom")
 """The marks rules a weave maze takes: corners are the squares' own search."""

@@ -153,7 +153,7 @@ class Spec:
                     if entry.size or mask
                     else f"difficulty: {entry.difficulty or self.book.difficulty}",
                     braid=entry.braid,
-                    weave=rules.WEAVE if entry.weave is True else float(entry.weave),
+                    weave=rules.weave_share(entry.weave),
                     masked=mask.off if mask else NO_MASK,
                     grid=entry.grid,
                     inner=entry.inner or 0,
@@ -293,7 +293,7 @@ def _plan(entry: MazeEntry, book: BookSpec) -> rules.Plan:
         size=None if entry.mask or entry.shape else entry.size or (entry.age.size if entry.age else None),
         named=entry.shape if isinstance(entry.shape, str) else "",
         over=entry.size if isinstance(entry.shape, str) else None,
-        weave=rules.WEAVE if entry.weave is True else float(entry.weave),
+        weave=rules.weave_share(entry.weave),
         braid=entry.braid,
         options=bool(entry.options),
     )
