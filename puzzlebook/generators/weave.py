@@ -236,6 +236,7 @@ def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool, newe
     at = 0  # the place in ``stack`` (the active cells) of the cell the walk steps from
     picks = random_words(rng)  # drawn only by the growing tree
     newest_below = int(newest * (1 << 16))
+    ew, ns, far = E | W, N | S, FAR  # locals: the loop reads them at every step
     for word in random_words(rng):
         if not left:
             break
@@ -248,22 +249,22 @@ def _walk(topology: Topology, rng: random.Random, share: float, hunt: bool, newe
         if word >> 40 < chance:  # tunnels count this step: those under a straight neighbour (unrolled)
             tunnels = []
             mid = nbr[base]  # a missing one (-1) is never followed: the cell beyond is missing too
-            if passages[mid] == E | W and not crossed[mid] and state[nbr[base + 4]] < 2:
+            if passages[mid] == ew and not crossed[mid] and state[nbr[base + 4]] < 2:
                 tunnels.append(4)
             mid = nbr[base + 1]
-            if passages[mid] == N | S and not crossed[mid] and state[nbr[base + 5]] < 2:
+            if passages[mid] == ns and not crossed[mid] and state[nbr[base + 5]] < 2:
                 tunnels.append(5)
             mid = nbr[base + 2]
-            if passages[mid] == E | W and not crossed[mid] and state[nbr[base + 6]] < 2:
+            if passages[mid] == ew and not crossed[mid] and state[nbr[base + 6]] < 2:
                 tunnels.append(6)
             mid = nbr[base + 3]
-            if passages[mid] == N | S and not crossed[mid] and state[nbr[base + 7]] < 2:
+            if passages[mid] == ns and not crossed[mid] and state[nbr[base + 7]] < 2:
                 tunnels.append(7)
         if tunnels:
             ways = [s for s in range(4) if state[nbr[base + s]] < 2] + list(tunnels)
             slot = ways[(word & 0xFFFFFFFF) % len(ways)]
-            if slot >= FAR:
-                crossed[nbr[base + slot - FAR]] = 1
+            if slot >= far:
+                crossed[nbr[base + slot - far]] = 1
         else:
             for slot in orders[word % 24]:
                 if state[nbr[base + slot]] < 2:
