@@ -32,6 +32,11 @@ for name in generators.on_graphs():  # the other grids: hexagons, triangles, cir
         maze = generators.generate(name, field, random.Random(5))
         print(f"{name} {field}: {hashlib.sha256(maze.passages).hexdigest()}")
 
+for name in generators.weavers():  # weave mazes: passages crossing under others
+    for share in (0.5, 1.0):
+        maze = generators.generate_weave(name, 30, 20, random.Random(11), share)
+        print(f"{name} weave {share}: {hashlib.sha256(maze.passages).hexdigest()}")
+
 with tempfile.TemporaryDirectory() as tmp:
     for spec in ("kids-activity-book", "kdp-paperback", "class-set", "shape-safari", "round-and-round"):
         pdf = Path(tmp) / f"{spec}.pdf"

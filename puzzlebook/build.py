@@ -209,6 +209,7 @@ def _recipe(maze: MazeRequest) -> Recipe:
         maze.inner,
         maze.first,
         maze.axis,
+        maze.weave,
     )
 
 

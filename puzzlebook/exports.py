@@ -46,7 +46,10 @@ def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> b
             puzzle.seed,
             None,
             "suggested",
-            grid=puzzle.maze.grid.kind.name if isinstance(puzzle.maze, GraphMaze) else "rectangle",
+            grid=puzzle.maze.grid.kind.name
+            if isinstance(puzzle.maze, GraphMaze) and not puzzle.weave
+            else "rectangle",
+            weave=puzzle.weave,
         )
         return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
     return ascii_art(puzzle, show_solution=solution).encode()

@@ -13,9 +13,11 @@ from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
-from .graph import GraphMaze, Topology
+from .graph import GraphMaze, Topology, crossings
 from .grid import DX, DY, E, N, S, W
+from .kinds.weave import BRIDGE, GAP
 from .maze import Maze
 from .puzzles import Puzzle
 from .solve import Cell
@@ -67,6 +69,11 @@ def field_sides(
     circles: dict[tuple[float, float, float], list[tuple[float, float]]] = {}
     keyed = _keyed_sides(grid)
     passages = maze.passages
+    bridges = crossings(maze)
+    if bridges and not outline:
+        passages, bridge_runs = _bridged(maze, bridges)
+        for key, span in bridge_runs:
+            lines.setdefault(key, []).append(span)
     for cell in range(grid.count):
         bits = passages[cell]
         base = cell * k
@@ -117,6 +124,43 @@ def _keyed_sides(grid: Topology) -> list[tuple[bool, tuple[float, float, float],
                     (False, (round(ux, 6), round(uy, 6), round(x0 * uy - y0 * ux, 6)), (t0, t0 + length))
                 )
     return out
+
+
+def _bridged(
+    maze: GraphMaze, bridges: list[tuple[int, str]]
+) -> tuple[bytes, list[tuple[tuple[float, float, float], tuple[float, float]]]]:
+    """A weave maze's passages as drawn, and its bridges' walls. A tunnel's two sides on its crossing
+    cell are drawn open (the cells either side open into the crossing), and the crossing gets the walls
+    of the passage over it: two straight through, ``BRIDGE`` in from its sides; the tunnel's own walls
+    come in from the cell's corners and stop ``GAP`` short of them, so it reads as passing beneath. Walls as (line, span), keyed as
+    ``_keyed_sides`` keys them, so they merge with the walls in line with them."""
+    grid = maze.grid
+    drawn = bytearray(maze.passages)
+    nbr = grid.nbr
+    runs: list[tuple[tuple[float, float, float], tuple[float, float]]] = []
+    near, far = BRIDGE, 1 - BRIDGE
+    short, beyond = BRIDGE - GAP, 1 - BRIDGE + GAP  # where the tunnel's walls stop, short of the bridge
+    for cell, way in bridges:
+        x, y = grid.xy(cell)
+        a, b = (3, 1) if way == "EW" else (0, 2)  # the tunnel's sides of the crossing cell
+        drawn[cell] |= 1 << a | 1 << b
+        drawn[nbr[cell * 8 + a]] |= 1 << b
+        if way == "EW":  # the passage over runs north-south: its walls are vertical lines
+            through = [((0.0, 1.0, x + near), (y, y + 1)), ((0.0, 1.0, x + far), (y, y + 1))]
+            mouths = [
+                ((1.0, 0.0, -row), span)
+                for row in (y, y + 1)
+                for span in ((x, x + short), (x + beyond, x + 1))
+            ]
+        else:
+            through = [((1.0, 0.0, -(y + near)), (x, x + 1)), ((1.0, 0.0, -(y + far)), (x, x + 1))]
+            mouths = [
+                ((0.0, 1.0, col), span)
+                for col in (x, x + 1)
+                for span in ((y, y + short), (y + beyond, y + 1))
+            ]
+        runs += [((ux, uy, round(at + 0.0, 6)), span) for (ux, uy, at), span in through + mouths]
+    return bytes(drawn), runs
 
 
 def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -339,9 +383,34 @@ def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
     return areas
 
 
-def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
+UNDER_GAP = 0.12
+"""How far, in cell widths, the answer line stops short of a bridge's walls where it runs under them."""
+
+
+def solution_lines(puzzle: Puzzle) -> list[list[tuple[float, float]]]:
+    """The solution as the lines to draw: ``solution_line`` in one piece, but broken where it runs
+    under a weave maze's bridge, each piece ending ``UNDER_GAP`` before the bridge's walls, so the
+    line reads as passing beneath them."""
+    line = solution_line(puzzle, corners=False)
+    if not line:
+        return []
+    if not (isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "weave"):
+        return [_corners(line)]
+    cut = 0.5 - BRIDGE + UNDER_GAP
+    pieces = [[line[0]]]
+    for (px, py), (qx, qy) in pairwise(line):
+        if abs(qx - px) + abs(qy - py) > 1.5:  # two cells apart: a tunnel, under the cell between
+            ux, uy = (qx - px) / 2, (qy - py) / 2
+            mx, my = px + ux, py + uy
+            pieces[-1].append((mx - ux * cut, my - uy * cut))
+            pieces.append([(mx + ux * cut, my + uy * cut)])
+        pieces[-1].append((qx, qy))
+    return [_corners(piece) for piece in pieces]
+
+
+def solution_line(puzzle: Puzzle, corners: bool = True) -> list[tuple[float, float]]:
     """The solution through cell centres (grid units, y down), corners only, extended out through the
-    openings so it meets the start and end arrows."""
+    openings so it meets the start and end arrows; every centre with ``corners=False``."""
     cells = puzzle.solution
     if not cells:
         return []
@@ -355,7 +424,7 @@ def solution_line(puzzle: Puzzle) -> list[tuple[float, float]]:
                 points.insert(0, spot[0])
             else:
                 points.append(spot[0])
-    return _corners(points)
+    return _corners(points) if corners else points
 
 
 def _along_rings(maze: GraphMaze, cells: list[Cell], points: list[Point]) -> list[Point]:

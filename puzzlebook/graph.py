@@ -229,6 +229,25 @@ class Topology:
             )
 
 
+def crossings(maze: GraphMaze) -> list[tuple[int, str]]:
+    """A weave maze's crossings, in reading order: the cell a tunnel runs under, and the way it runs
+    there ("EW" or "NS"); none on other fields. Read from the tunnels' own slots (east and south two
+    cells away, ``kinds.weave``), so they are the maze's links and nothing kept beside them."""
+    if maze.grid.kind.name != "weave":
+        return []
+    nbr, out = maze.grid.nbr, []
+    for cell in compress(range(len(maze.passages)), maze.passages.translate(_TUNNELS)):
+        bits = maze.passages[cell]
+        if bits & 32:
+            out.append((nbr[cell * 8 + 1], "EW"))
+        if bits & 64:
+            out.append((nbr[cell * 8 + 2], "NS"))
+    return sorted(out)
+
+
+_TUNNELS = bytes(int(bool(b & 96)) for b in range(256))  # a tunnel east or south starts here
+
+
 @lru_cache(maxsize=4)
 def _field(name: str, width: int, height: int, masked: frozenset[Cell], inner: int) -> Topology:
     """Fields are made once per shape: a book's mazes of one entry share theirs, arrays and all."""

@@ -241,6 +241,8 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "")
         return _farthest_pair(maze)
     if rule == "center-out" and circle:
         return _centre_out(maze)
+    if rule in ("left-right", "top-bottom") and grid.kind.name == "weave":
+        return _across_the_field(maze, rule)
     if rule != "suggested":
         raise GenerationError(f'marks "{rule}" names sides of a rectangle; use suggested or farthest')
     if not grid.masked and not circle:

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import generators, paths
 from .errors import GenerationError
-from .graph import GraphMaze, Topology
+from .graph import GraphMaze, Topology, crossings
 from .grid import NAMES, E, Grid, S, check_size
 from .maze import Maze
 from .measure import Metrics
@@ -35,6 +35,7 @@ class Puzzle:
     # (a rectangle's N/S/E/W bit; on other grids, the slot of the cell)
     rating: str | None = None  # "Easy", "Medium" or "Hard", when the book shows it
     braid: float = 0.0  # the share of dead ends opened into loops (see braid.py)
+    weave: float = 0.0  # how many crossings were asked for, 0 to 1 (see generators/weave.py)
 
     @property
     def solution(self) -> list[Cell] | None:
@@ -60,6 +61,7 @@ def make_puzzle(
     inner: int = 0,
     first: str = "",
     axis: str = "",
+    weave: float = 0.0,
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
 
@@ -78,23 +80,31 @@ def make_puzzle(
     ``braid`` opens loops at that share of the dead ends, with the same generator of draws after the
     maze is made. The ends are chosen on the perfect maze first (its longest paths are well defined);
     the solution is then the shortest way between them through the loops.
+
+    ``weave`` (a share, 0 to 1) makes a rectangle whose passages may cross under one another: a maze on
+    the weave field (``kinds.weave``), where each tunnel is a link of its own.
     """
     check_size(width, height)
     opts = generators.validate_options(algorithm, options or {})
     field: Grid | Topology
-    if grid == "rectangle":
+    if weave:
+        field = Topology.of("weave", width, height)
+    elif grid == "rectangle":
         field = Grid.with_mask(width, height, masked) if masked else Grid(width, height)
     else:
         field = Topology.of(grid, width, height, masked, inner)
         if field.masked:
             field.check_connected()
     rng = make_rng(seed)
-    perfect = generators.generate(algorithm, field, rng, opts)
+    if weave:
+        perfect: Maze | GraphMaze = generators.generate_weave(algorithm, width, height, rng, weave)
+    else:
+        perfect = generators.generate(algorithm, field, rng, opts)
     maze = paths.braid(perfect, braid, rng) if braid else perfect
     made = opts.model_dump()
 
     def unmarked(metrics: Metrics) -> Puzzle:
-        return Puzzle(algorithm, seed, made, maze, None, None, None, metrics, braid=braid)
+        return Puzzle(algorithm, seed, made, maze, None, None, None, metrics, braid=braid, weave=weave)
 
     if marks == "none" and not solve_unmarked:
         return unmarked(paths.measure(maze, []))
@@ -108,7 +118,19 @@ def make_puzzle(
     if marks == "none":
         return unmarked(metrics)
     route = array("I", cells)
-    return Puzzle(algorithm, seed, made, maze, ends.start, ends.end, route, metrics, ends.sides, braid=braid)
+    return Puzzle(
+        algorithm,
+        seed,
+        made,
+        maze,
+        ends.start,
+        ends.end,
+        route,
+        metrics,
+        ends.sides,
+        braid=braid,
+        weave=weave,
+    )
 
 
 def _across(maze: Maze | GraphMaze) -> Callable[[Cell], float]:
@@ -153,7 +175,10 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
     It keeps every field of ``maze/1`` for squares (``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask of a
     rectangle, ``openings`` the sides opened; other grids have neither), and adds ``grid`` (its kind and size, and the cells a mask leaves out) and ``graph``, the maze as cells
     and passages between them, which reads the same for every kind of grid. A braided maze adds
-    ``braid`` (it has loops: more passages than a tree, the solution the shortest way).
+    ``braid`` (it has loops: more passages than a tree, the solution the shortest way). A weave maze
+    adds ``weave`` (the share asked for) and ``crossings``: each cell a tunnel runs under and the way it
+    runs (``{"cell": [x, y], "under": "EW"}``); its ``graph.passages`` hold the tunnels too, each
+    joining the cells either side of its crossing, so the graph is still a tree.
     """
     solution = puzzle.solution
     maze = puzzle.maze
@@ -179,6 +204,10 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
         "grid": _grid(puzzle),
         "graph": _graph(puzzle),
     }
+    if puzzle.weave and isinstance(maze, GraphMaze):
+        xy = maze.grid.xy
+        doc["weave"] = puzzle.weave
+        doc["crossings"] = [{"cell": list(xy(cell)), "under": way} for cell, way in crossings(maze)]
     return doc | ({"braid": puzzle.braid} if puzzle.braid else {})
 
 
@@ -186,7 +215,7 @@ def _grid(puzzle: Puzzle) -> dict[str, Any]:
     """The kind of grid and its size; a masked one lists the cells of its box left out."""
     grid = puzzle.maze.grid
     off = sorted(grid.masked, key=lambda c: (c[1], c[0]))
-    kind = grid.kind.name if isinstance(grid, Topology) else "rectangle"
+    kind = grid.kind.name if isinstance(grid, Topology) and grid.kind.name != "weave" else "rectangle"
     if isinstance(grid, Topology) and kind == "circle":  # cells are [ring, k], k clockwise from 12 o'clock
         counts = grid.kind.counts(grid.width)  # type: ignore[attr-defined]
         return {"kind": kind, "rings": grid.width, "inner": grid.kind.inner, "ring_cells": list(counts)}  # type: ignore[attr-defined]
@@ -228,13 +257,15 @@ def _graph_of_field(puzzle: Puzzle, maze: GraphMaze) -> dict[str, Any]:
     """The same graph for any kind: cell ids are already the reading order of ``cells``."""
     grid = maze.grid
     k, nbr = grid.slots, grid.nbr
+    sides = 4 if grid.kind.name == "weave" else k  # a weave field's slots 4-7 are tunnels, not sides
     adjacent: list[list[int]] = []
     open_ones: list[list[int]] = []
     for cell in range(grid.count):
         for s in range(k):
             other = nbr[cell * k + s]
             if other > cell:
-                adjacent.append([cell, other])
+                if s < sides:
+                    adjacent.append([cell, other])
                 if maze.passages[cell] >> s & 1:
                     open_ones.append([cell, other])
     route = puzzle.route
@@ -284,6 +315,7 @@ class Recipe:
     inner: int = 0
     first: str = ""
     axis: str = ""
+    weave: float = 0.0
 
     def make(self, seed: int) -> Puzzle:
         return make_puzzle(
@@ -299,6 +331,7 @@ class Recipe:
             inner=self.inner,
             first=self.first,
             axis=self.axis,
+            weave=self.weave,
         )
 
 

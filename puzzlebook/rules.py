@@ -1,4 +1,4 @@
-"""What a maze's grid, algorithm, marks, mask, shape, inner and size may be combined with, decided once.
+"""What a maze's grid, algorithm, marks, mask, shape, inner, size and weave may be combined with, decided once.
 
 The spec and the ``maze`` command each describe their maze as a ``Plan`` and ask ``clashes``; each then
 says where a clash is (``book.yaml:5: mazes[0].inner``, ``--inner``). So the words after the location
@@ -11,6 +11,19 @@ from dataclasses import dataclass
 
 from . import generators, kinds
 from .shapes import SHAPE_READS, a_shape, shape_reads, size_that_reads
+
+WEAVE = 0.5
+"""The share of crossings ``weave: true`` (and ``--weave`` without ``--weave-share``) asks for: with
+Kruskal's, an eighth of the inner cells are crossings, clear on the page but not crowding it."""
+
+
+def weave_share(weave: bool | float) -> float:
+    """A spec's ``weave:`` as a share: true is ``WEAVE``, false none, a number itself."""
+    return WEAVE if weave is True else float(weave)
+
+
+WOVEN_MARKS = ("none", "suggested", "farthest", "left-right", "top-bottom")
+"""The marks rules a weave maze takes: corners are the squares' own search."""
 
 SHAPED_MARKS = ("none", "suggested", "farthest")
 """The marks rules a masked maze takes: the others name sides and corners a shape may not have."""
@@ -30,6 +43,9 @@ class Plan:
     drawn: tuple[int, int] | None = None  # a drawn mask's own cells, once it is read
     named: str = ""  # a built-in shape's name
     over: tuple[int, int] | None = None  # the size written for a built-in shape, the cells it is drawn over
+    weave: float = 0.0  # the share of crossings asked for (0: none)
+    braid: float = 0.0
+    options: bool = False  # the algorithm's options were given
 
 
 @dataclass(frozen=True)
@@ -45,7 +61,7 @@ class Clash:
 
 def clashes(plan: Plan) -> list[Clash]:
     """Every clash in ``plan``, or none: these are the only words either front end uses for them."""
-    found = _circle_only(plan)
+    found = _circle_only(plan) + _woven(plan)
     if plan.mask and plan.shape:
         found.append(Clash("shape", "give a mask or a shape, not both"))
     shaped = plan.mask or plan.shape
@@ -70,6 +86,50 @@ def clashes(plan: Plan) -> list[Clash]:
         alone = ends_problem(plan.grid, *plan.size, plan.inner or 0)
         if alone:
             found.append(Clash("marks", alone, also="size"))
+    return found
+
+
+def weave_problem(share: float) -> str | None:
+    """What is wrong with a share of crossings; None if nothing."""
+    if not 0 <= share <= 1:
+        return f"must be a share of the most crossings that fit, from 0 to 1 (such as 0.3), got {share:g}"
+    return None
+
+
+def _woven(plan: Plan) -> list[Clash]:
+    """What a weave maze needs: whole squares, an algorithm that weaves, its own defaults, no loops, and
+    cells few enough to draw (as for every field drawn side by side: ``kinds.MAX_FIELD_CELLS``)."""
+    wrong = weave_problem(plan.weave)
+    if wrong:
+        return [Clash("weave", wrong)]
+    if not plan.weave:
+        return []
+    if plan.grid != "rectangle":
+        return [Clash("grid", "a weave maze is made of squares: set grid to rectangle, or leave weave out")]
+    found = []
+    for key, given in (("mask", plan.mask), ("shape", plan.shape)):
+        if given:
+            found.append(Clash(key, f"a weave maze is a whole rectangle: leave {key} or weave out"))
+    weavers = generators.weavers()
+    if plan.algorithm in generators.ALGORITHMS and plan.algorithm not in weavers:
+        found.append(Clash("algorithm", f"{plan.algorithm} cannot weave; use one of {', '.join(weavers)}"))
+    if plan.braid:
+        found.append(
+            Clash(
+                "braid",
+                "a weave maze stays perfect (one way between any two cells): leave braid or weave out",
+            )
+        )
+    if plan.options:
+        found.append(Clash("options", "a weave maze takes its algorithm's own defaults: leave options out"))
+    if plan.marks is not None and plan.marks not in WOVEN_MARKS:
+        found.append(
+            Clash("marks", f"{plan.marks} is not made for weave mazes; use {', '.join(WOVEN_MARKS)}")
+        )
+    if plan.size:
+        big = kinds.field_problem("weave", *plan.size)
+        if big:
+            found.append(Clash("size", big))
     return found
 
 

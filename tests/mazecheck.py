@@ -88,3 +88,61 @@ def graph_distances(doc: dict, source: int) -> dict[int, int]:
                 dist[nxt] = dist[cell] + 1
                 todo.append(nxt)
     return dist
+
+
+WAYS = {"EW": (1, 0), "NS": (0, 1)}
+
+
+def weave_problems(doc: dict) -> list[str]:
+    """Everything that keeps a JSON weave maze from being perfect, from its graph and crossings alone: the
+    cells fill the box; ``adjacent`` is every pair of squares side by side; a passage joins two squares
+    side by side, or two squares in line across one crossing, the way the crossing says its tunnel runs;
+    a crossing cell's own passages run straight across it the other way, and nowhere else; and the
+    passages, tunnels counted, are a spanning tree (cells - 1 of them, all connected)."""
+    found = []
+    g = doc["graph"]
+    w, h = doc["grid"]["width"], doc["grid"]["height"]
+    cells = [tuple(c) for c in g["cells"]]
+    if sorted(cells) != sorted((x, y) for y in range(h) for x in range(w)) or len(cells) != w * h:
+        found.append("cells do not fill the box once each")
+    index = {c: i for i, c in enumerate(cells)}
+    pairs = {
+        tuple(sorted((index[(x, y)], index[(x + dx, y + dy)])))
+        for (x, y) in cells
+        for dx, dy in ((1, 0), (0, 1))
+        if (x + dx, y + dy) in index
+    }
+    if {tuple(sorted(p)) for p in g["adjacent"]} != pairs or len(g["adjacent"]) != len(pairs):
+        found.append("adjacent is not every pair of squares side by side")
+    under = {tuple(c["cell"]): c["under"] for c in doc.get("crossings", [])}
+    if len(under) != len(doc.get("crossings", [])):
+        found.append("a crossing is listed twice")
+    links: dict[tuple[int, int], set[tuple[int, int]]] = {c: set() for c in cells}
+    for i, j in g["passages"]:
+        a, b = cells[i], cells[j]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if abs(dx) + abs(dy) == 1:
+            links[a].add(b)
+            links[b].add(a)
+            continue
+        middle = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+        way = "EW" if dy == 0 else "NS"
+        if abs(dx) + abs(dy) != 2 or (dx and dy) or under.get(middle) != way:
+            found.append(f"passage {a}-{b} is neither between neighbours nor a tunnel under a crossing")
+        links[a].add(b)
+        links[b].add(a)
+    for (x, y), way in under.items():
+        ox, oy = WAYS["NS" if way == "EW" else "EW"]
+        over = {(x + ox, y + oy), (x - ox, y - oy)}
+        if links.get((x, y)) != over:
+            found.append(f"crossing ({x},{y}) does not run straight across its tunnel")
+        ux, uy = WAYS[way]
+        if (x + ux, y + uy) not in links.get((x - ux, y - uy), set()):
+            found.append(f"crossing ({x},{y}) has no tunnel under it")
+    if len(g["passages"]) != len(cells) - 1:
+        found.append(
+            f"{len(g['passages'])} passages, a spanning tree of {len(cells)} cells has {len(cells) - 1}"
+        )
+    if len(graph_distances(doc, 0)) != len(cells):
+        found.append("not connected")
+    return found

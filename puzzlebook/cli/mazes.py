@@ -106,6 +106,17 @@ def maze(
         ),
     ] = "rectangle",
     inner: Annotated[int, typer.Option(help="With --grid circle: a round hole this many rings wide.")] = 0,
+    weave: Annotated[
+        bool,
+        typer.Option(
+            help="Passages crossing under others, on rectangles (kruskal, recursive-backtracker, growing-tree or "
+            f"hunt-and-kill); --weave-share says how many ({rules.WEAVE:g} unless given)."
+        ),
+    ] = False,
+    weave_share: Annotated[
+        float | None,
+        typer.Option(help="With --weave, or alone: a share of the most crossings that fit, 0 to 1."),
+    ] = None,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     try:
@@ -141,6 +152,9 @@ def maze(
             size=parse_size(size) if size and not (mask or shape) else None,
             named=shape if shape and not shape.startswith("text:") else "",
             over=parse_size(size) if size and shape and not shape.startswith("text:") else None,
+            weave=weave_share if weave_share is not None else rules.WEAVE if weave else 0.0,
+            braid=braid,
+            options=bool(options),
         )
         asked = "--marks" if marks != "none" else "--solution"
         _refuse(rules.clashes(plan), asked)
@@ -158,6 +172,15 @@ def maze(
             given = parse_size(size) if drawing and size else cells
             _refuse(rules.clashes(replace(plan, size=given, drawn=cells if drawing else None)), asked)
         form = output_format(fmt, output)
+        if form is TextFormat.txt and plan.weave:
+            raise SpecError(
+                [
+                    Problem(
+                        "--format",
+                        "text cannot show a passage under another; write a weave maze as pdf, svg, png or json",
+                    )
+                ]
+            )
         if form is TextFormat.txt and grid_kind != "rectangle":
             raise SpecError(
                 [
@@ -208,6 +231,7 @@ def maze(
             grid=grid_kind,
             inner=inner,
             first=shaped.first if shaped else "",
+            weave=plan.weave,
         )
         write_output(output, export(puzzle, form, solution, dpi), inputs)
         if seed is None:
@@ -219,7 +243,13 @@ def maze(
 def _refuse(clashes: list[rules.Clash], asked: str) -> None:
     """The rules' clashes, each told at its option: the marks at --solution when that asked for them."""
     if clashes:
-        raise SpecError([Problem(asked if c.key == "marks" else f"--{c.key}", c.message) for c in clashes])
+        raise SpecError([Problem(_option(c.key, asked), c.message) for c in clashes])
+
+
+def _option(key: str, asked: str) -> str:
+    """The option a rule's key is given by here: the marks by --solution when that asked for them, the
+    share of crossings by --weave-share."""
+    return asked if key == "marks" else "--weave-share" if key == "weave" else f"--{key}"
 
 
 def _shaped(shape: str | None, mask: str | None, size: str | None, grid_kind: str) -> Mask | None:

@@ -28,6 +28,7 @@ from . import (  # noqa: F401  (imported to register)
     wilson,
 )
 from ._base import ALGORITHMS, ON_GRAPHS, Algorithm, Options
+from .weave import WEAVERS, weave_maze
 
 
 def get(name: str) -> Algorithm:
@@ -51,6 +52,19 @@ def on_graphs() -> list[str]:
     """The algorithms that make mazes on every kind of grid and on masks: those that walk from cell to
     neighbour. The others build plain rectangles row by row."""
     return sorted(ON_GRAPHS)
+
+
+def weavers() -> list[str]:
+    """The algorithms that make weave mazes (passages crossing under others): see ``weave``."""
+    return sorted(WEAVERS)
+
+
+def generate_weave(name: str, width: int, height: int, rng: random.Random, share: float) -> GraphMaze:
+    """A weave maze of ``width`` x ``height`` squares, ``share`` (0 to 1) saying how many crossings."""
+    get(name)
+    if name not in WEAVERS:
+        raise GenerationError(f'algorithm "{name}" cannot weave; use one of {", ".join(weavers())}')
+    return weave_maze(name, width, height, rng, share)
 
 
 @overload
@@ -86,4 +100,14 @@ def generate(
     return algo.generate(grid, rng, **opts.model_dump())
 
 
-__all__ = ["ALGORITHMS", "Algorithm", "Options", "generate", "get", "on_graphs", "validate_options"]
+__all__ = [
+    "ALGORITHMS",
+    "Algorithm",
+    "Options",
+    "generate",
+    "generate_weave",
+    "get",
+    "on_graphs",
+    "validate_options",
+    "weavers",
+]

@@ -16,12 +16,14 @@ from .circle import Circle, ring_counts
 from .hexagon import Hexagon
 from .rectangle import Rectangle
 from .triangle import Triangle
+from .weave import Weave
 
 KINDS: Registry[Kind] = Registry("grid")
-for _kind in (Rectangle(), Hexagon(), Triangle(), Circle()):
+for _kind in (Rectangle(), Hexagon(), Triangle(), Circle(), Weave()):
     KINDS.register(_kind.name)(_kind)
 
 GRIDS = ("rectangle", "hex", "triangle", "circle")
+"""The grids a spec may name; "weave" is the rectangle's field for a maze with crossings (``weave:``)."""
 
 
 def kind(name: str) -> Kind:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import Problem
+from ..kinds.weave import BRIDGE, READS
 from ..settings import Layout
 from ..shapes import SHAPE_READS, a_shape, shape_mask, shape_reads
 from ..spec import (
@@ -23,6 +24,16 @@ from .boxes import GAP, content_box, grid_of, split
 from .frames import for_children, page_frame, slot_items
 from .items import Page
 from .presets import load_layout, preset_names
+
+
+def least_cell(layout: Layout, maze: MazeRequest) -> float:
+    """The smallest cell a maze may be drawn with: ``min_cell`` and three walls; for a weave maze, also
+    the cell in which a crossing reads, its tunnel mouths ``READS`` walls and points deep."""
+    least = max(layout.min_cell, 3 * layout.wall_weight)
+    if maze.weave:
+        walls, points = READS
+        least = max(least, walls * layout.wall_weight / BRIDGE, points)
+    return least
 
 
 def too_dense(
@@ -125,6 +136,8 @@ def too_dense(
     raised = (
         f" (the cells difficulty: {spec.book.difficulty} asks for)"
         if age and min_cell == age.cell * 0.75
+        else " (the cells a crossing reads in)"
+        if maze.weave and min_cell > max(layout.min_cell, 3 * layout.wall_weight)
         else ""
     )
     return Problem(
@@ -293,4 +306,6 @@ def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = Fals
     slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
     _, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight, words, for_children([maze]))
-    return cell >= max(layout.min_cell, walls * layout.wall_weight)
+    return cell >= max(
+        layout.min_cell, walls * layout.wall_weight, least_cell(layout, maze) if maze.weave else 0
+    )

@@ -13,7 +13,7 @@ from ..spec import (
 )
 from .answers import answer_links, contents_pages, fill_contents, plan_answers
 from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
-from .density import too_dense
+from .density import least_cell, too_dense
 from .frames import (
     YOUNG,
     book_words,
@@ -207,9 +207,10 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
             )
             page.items += items
             maze_pages[maze.number] = page.number
-            if cell < min_cell and maze.where not in dense:  # once per entry, not per copy or student
+            least = least_cell(layout, maze) if maze.weave else min_cell
+            if cell < least and maze.where not in dense:  # once per entry, not per copy or student
                 dense.add(maze.where)
-                problems.append(too_dense(maze, cell, min_cell, layout, layout_name or book.layout, spec))
+                problems.append(too_dense(maze, cell, least, layout, layout_name or book.layout, spec))
     if problems:
         raise SpecError(list(dict.fromkeys(problems)))  # a class set repeats each maze once per student
 

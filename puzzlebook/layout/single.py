@@ -7,6 +7,7 @@ from ..settings import Layout
 from ..spec import (
     MazeRequest,
 )
+from .density import least_cell
 from .frames import page_frame, slot_items
 from .items import BookPlan, Page
 
@@ -22,6 +23,12 @@ def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -
     if cell < 2 * layout.wall_weight:
         raise LayoutError(
             f"a {maze.width}x{maze.height} maze is too dense for one Letter page; try svg or png"
+        )
+    if maze.weave and cell < least_cell(layout, maze):
+        raise LayoutError(
+            f"a {maze.width}x{maze.height} weave maze is too dense for one Letter page: its crossings read "
+            f"in cells of {least_cell(layout, maze):g} pt, and these would be {cell:.1f} pt; make it smaller, "
+            "or try svg or png"
         )
     w, h = layout.size
     title = f"Maze: {maze.algorithm} {maze.width}x{maze.height}, seed {maze.seed}"

@@ -39,7 +39,7 @@ from ..geometry import (
     gaps,
     inside_areas,
     outline_runs,
-    solution_line,
+    solution_lines,
     wall_runs,
 )
 from ..graph import GraphMaze
@@ -423,12 +423,13 @@ def draw_maze(
             + "\nS"
         )
     if frame.answer:  # over the walls, where it meets them at the openings
-        line = solution_line(puzzle)
-        if line:
+        lines = solution_lines(puzzle)
+        if lines:
             path = canvas.beginPath()
-            path.moveTo(*(round(v, 3) for v in line[0]))
-            for point in line[1:]:
-                path.lineTo(*(round(v, 3) for v in point))
+            for line in lines:  # one piece, or a weave maze's broken where it runs under a bridge
+                path.moveTo(*(round(v, 3) for v in line[0]))
+                for point in line[1:]:
+                    path.lineTo(*(round(v, 3) for v in point))
             if frame.solution_color == (0.0, 0.0, 0.0):
                 canvas.setStrokeGray(0)  # black as a gray: one ink on a black-and-white interior
             else:

@@ -21,7 +21,7 @@ from ..geometry import (
     field_sides,
     gaps,
     outline_runs,
-    solution_line,
+    solution_lines,
     wall_lines,
 )
 from ..graph import GraphMaze
@@ -155,8 +155,9 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
                 fill=ink,
             )
     if answer:  # black, over the walls, as in a book's answer key
-        line = [at(x, y) for x, y in solution_line(puzzle)]
-        draw.line(line, fill=0, width=round(SIZES.solution * scale), joint="curve")
+        for piece in solution_lines(puzzle):  # a weave maze's broken where it runs under a bridge
+            line = [at(x, y) for x, y in piece]
+            draw.line(line, fill=0, width=round(SIZES.solution * scale), joint="curve")
     place = Placement(room, -(room + h * CELL), CELL, h)
 
     def font(size: float) -> ImageFont.FreeTypeFont:

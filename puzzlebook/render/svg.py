@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ..geometry import OUTLINE, Placement, all_walls, arc_point, extent, outline_runs, solution_line
+from ..geometry import OUTLINE, Placement, all_walls, arc_point, extent, outline_runs, solution_lines
 from ..layout import Figure
 from ..layout.signs import marks
 from ..maze import Maze
@@ -69,11 +69,12 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
         heavy = f'fill="none" stroke="{ink}" stroke-width="{_n(wall * OUTLINE)}" stroke-linecap="{cap}"'
         parts.append(f'<path d="{d}" {heavy}/>')
     if answer:  # black, over the walls, as in a book's answer key
-        points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in solution_line(puzzle))
-        parts.append(
-            f'<polyline points="{points}" fill="none" stroke="black" stroke-width="{_n(sizes.solution)}" '
-            'stroke-linecap="round" stroke-linejoin="round"/>'
-        )
+        for piece in solution_lines(puzzle):  # a weave maze's broken where it runs under a bridge
+            points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in piece)
+            parts.append(
+                f'<polyline points="{points}" fill="none" stroke="black" stroke-width="{_n(sizes.solution)}" '
+                'stroke-linecap="round" stroke-linejoin="round"/>'
+            )
     for mark in marks(puzzle, place, sizes.mark, measure):
         if mark.kind == "arrow":
             points = " ".join(f"{_n(x)},{_n(-y)}" for x, y in mark.polygon)

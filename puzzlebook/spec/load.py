@@ -58,6 +58,7 @@ class MazeRequest:
     inner: int = 0  # a circle's hole, in rings
     first: str = ""  # a word shape's: the side its first letter is on, where the start goes
     drawn_over: tuple[int, int] | None = None  # a shape's: the size written, which its cells fill part of
+    weave: float = 0.0  # crossings asked for, 0 to 1 (0: none)
     axis: str = ""  # with pictures: the sides the layout planned them on, where the ends go (paths)
     tint: tuple[float, float, float] | None = None  # a shape's light colour inside its walls (RGB)
 
@@ -153,6 +154,7 @@ class Spec:
                     if entry.size or mask
                     else f"difficulty: {entry.difficulty or self.book.difficulty}",
                     braid=entry.braid,
+                    weave=rules.weave_share(entry.weave),
                     masked=mask.off if mask else NO_MASK,
                     grid=entry.grid,
                     inner=entry.inner or 0,
@@ -293,6 +295,9 @@ def _plan(entry: MazeEntry, book: BookSpec) -> rules.Plan:
         size=None if entry.mask or entry.shape else entry.size or (entry.age.size if entry.age else None),
         named=entry.shape if isinstance(entry.shape, str) else "",
         over=entry.size if isinstance(entry.shape, str) else None,
+        weave=rules.weave_share(entry.weave),
+        braid=entry.braid,
+        options=bool(entry.options),
     )
 
 

@@ -215,6 +215,11 @@ class MazeEntry(_Model):
     braid: float = Field(
         0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
     )
+    weave: bool | float = Field(
+        False,
+        description="passages that cross under others, on rectangles: true, or a share of the most crossings "
+        "that fit, 0 to 1 (true: 0.5); kruskal, recursive-backtracker, hunt-and-kill or growing-tree",
+    )
     grid: Literal["rectangle", "hex", "triangle", "circle"] = Field(
         "rectangle",
         description="rectangle (squares), hex (columns of hexagons), triangle (pointing up and down in turn) "

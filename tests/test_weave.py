@@ -1,0 +1,212 @@
+"""Weave mazes: passages crossing under others, checked on the JSON graph by an independent checker
+(tests/mazecheck.py), drawn and read back from the PDF, and refused where they cannot be made."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mazecheck import graph_distances, weave_problems
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from puzzlebook import generators
+from puzzlebook.cli import app
+from puzzlebook.generators.weave import DENSEST, inner_cells
+from puzzlebook.pdfread import Document
+from puzzlebook.puzzles import make_puzzle, to_json
+
+runner = CliRunner()
+
+WEAVERS = generators.weavers()
+SIZES = [(1, 1), (2, 1), (1, 5), (3, 3), (4, 7), (9, 6), (16, 11), (30, 24)]
+
+
+@pytest.mark.parametrize("algorithm", WEAVERS)
+def test_every_weaver_makes_a_perfect_maze_counting_tunnels(algorithm: str) -> None:
+    crossed = 0
+    for width, height in SIZES:
+        for share in (0.2, 0.6, 1.0):
+            for seed in range(3):
+                puzzle = make_puzzle(algorithm, width, height, seed, marks="suggested", weave=share)
+                doc = to_json(puzzle)
+                assert weave_problems(doc) == [], (width, height, share, seed)
+                g = doc["graph"]
+                assert g["solution"][0] == g["start"] and g["solution"][-1] == g["end"]
+                assert len(g["solution"]) - 1 == graph_distances(doc, g["start"])[g["end"]]
+                linked = {tuple(sorted(p)) for p in g["passages"]}
+                assert all(tuple(sorted(p)) in linked for p in pairwise(g["solution"]))
+                crossed += len(doc["crossings"])
+    assert crossed > 50  # the mazes do weave
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    algorithm=st.sampled_from(WEAVERS),
+    w=st.integers(1, 18),
+    h=st.integers(1, 18),
+    share=st.floats(0.01, 1.0),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_weave_mazes_of_any_size_share_and_seed_are_perfect(
+    algorithm: str, w: int, h: int, share: float, seed: int
+) -> None:
+    doc = to_json(make_puzzle(algorithm, w, h, seed, marks="suggested", weave=share))
+    assert weave_problems(doc) == []
+
+
+@pytest.mark.parametrize("share", [0.1, 0.5, 1.0])
+def test_kruskal_places_the_number_of_crossings_its_share_promises(share: float) -> None:
+    for width, height in ((12, 9), (30, 20), (41, 7)):
+        for seed in range(4):
+            doc = to_json(make_puzzle("kruskal", width, height, seed, weave=share))
+            assert len(doc["crossings"]) == round(share * DENSEST * inner_cells(width, height))
+
+
+def test_the_same_seed_makes_the_same_weave_maze_and_another_seed_another() -> None:
+    for algorithm in WEAVERS:
+        a, b = (to_json(make_puzzle(algorithm, 20, 15, 7, marks="suggested", weave=0.5)) for _ in range(2))
+        other = to_json(make_puzzle(algorithm, 20, 15, 8, marks="suggested", weave=0.5))
+        assert a == b and a["graph"]["passages"] != other["graph"]["passages"]
+        assert a["weave"] == 0.5 and a["grid"] == {"kind": "rectangle", "width": 20, "height": 15}
+
+
+def test_a_solution_may_run_under_a_crossing() -> None:
+    under = 0
+    for seed in range(20):
+        doc = to_json(make_puzzle("kruskal", 15, 15, seed, marks="suggested", weave=1.0))
+        cells = doc["graph"]["cells"]
+        path = [cells[i] for i in doc["graph"]["solution"]]
+        under += sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 2 for a, b in pairwise(path))
+    assert under > 0
+
+
+def _strokes(pdf: Path, gray: tuple[float, ...] = (0.0,)) -> list[tuple[float, float, float, float]]:
+    """Every straight line stroked in ``gray`` on the PDF's first page, (x0, y0, x1, y1) with y down."""
+    reader = PdfReader(pdf)
+    top = float(reader.pages[0].mediabox.top)
+    return [
+        (s.x0, top - s.y1, s.x1, top - s.y0)
+        for s in Document(reader).page(0).shapes
+        if s.kind == "line" and s.stroke and s.stroke_color == gray
+    ]
+
+
+def _on(strokes: list[tuple[float, float, float, float]], x: float, y: float) -> bool:
+    """Whether an axis-aligned stroke passes through (x, y)."""
+    return any(a - 0.05 <= x <= c + 0.05 and b - 0.05 <= y <= d + 0.05 for a, b, c, d in strokes)
+
+
+def test_crossings_read_back_from_the_pdf_are_the_mazes(tmp_path: Path) -> None:
+    """Bridges are found in the drawing alone: a cell with walls a quarter in from two opposite sides,
+    running through it, and no wall on those sides (the tunnel's mouths) is a crossing, its tunnel
+    running across those sides. They must be the JSON's crossings, every one, and the tunnel's walls
+    must stop short of the bridge's, a clear gap."""
+    out = tmp_path / "weave.pdf"
+    args = ["maze", "-a", "kruskal", "-s", "14x10", "--seed", "4", "--weave"]
+    result = runner.invoke(app, [*args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(runner.invoke(app, [*args, "-f", "json"]).stdout)
+    strokes = _strokes(out)
+    x0, y0 = min(s[0] for s in strokes), min(s[1] for s in strokes)
+    cell = (max(s[2] for s in strokes) - x0) / 14
+
+    def wall(x: float, y: float) -> bool:
+        return _on(strokes, x0 + x * cell, y0 + y * cell)
+
+    found = []
+    for y in range(10):
+        for x in range(14):
+            if all(wall(x + q, y + t) for q in (0.25, 0.75) for t in (0.1, 0.5, 0.9)) and not any(
+                wall(x + q, y + 0.5) for q in (0.0, 0.1, 0.9, 1.0)
+            ):
+                found.append({"cell": [x, y], "under": "EW"})
+            if all(wall(x + t, y + q) for q in (0.25, 0.75) for t in (0.1, 0.5, 0.9)) and not any(
+                wall(x + 0.5, y + q) for q in (0.0, 0.1, 0.9, 1.0)
+            ):
+                found.append({"cell": [x, y], "under": "NS"})
+    assert len(doc["crossings"]) >= 10
+    for crossing in doc["crossings"]:  # the tunnel's walls come in from the corners and stop short
+        (x, y), ew = crossing["cell"], crossing["under"] == "EW"
+        for t in (0.0, 1.0):
+            for near, gap in ((0.05, 0.2), (0.95, 0.8)):
+                on, off = (
+                    ((x + near, y + t), (x + gap, y + t)) if ew else ((x + t, y + near), (x + t, y + gap))
+                )
+                assert wall(*on) and not wall(*off), crossing
+    key = lambda c: (c["cell"][1], c["cell"][0])  # noqa: E731
+    assert sorted(found, key=key) == sorted(doc["crossings"], key=key)
+
+
+def test_the_answer_line_is_broken_where_it_runs_under_a_bridge(tmp_path: Path) -> None:
+    """In the SVG and the PDF, the answer line is one piece more than the tunnels it takes."""
+    for seed in range(40):
+        doc = to_json(make_puzzle("kruskal", 12, 12, seed, marks="suggested", weave=1.0))
+        cells = doc["graph"]["cells"]
+        path = [cells[i] for i in doc["graph"]["solution"]]
+        tunnels = sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 2 for a, b in pairwise(path))
+        if tunnels:
+            break
+    args = ["maze", "-a", "kruskal", "-s", "12x12", "--seed", str(seed), "--weave-share", "1", "--solution"]
+    svg = runner.invoke(app, [*args, "-f", "svg"]).stdout
+    assert svg.count("<polyline") == tunnels + 1
+    out = tmp_path / "answer.pdf"
+    assert runner.invoke(app, [*args, "-o", str(out)]).exit_code == 0
+    reader = PdfReader(out)
+    widths = Counter(round(s.linewidth, 2) for s in Document(reader).page(0).shapes if s.stroke)
+    answer = max(widths)  # the answer line is the heaviest stroke: one subpath a piece
+    assert widths[answer] == tunnels + 1
+
+
+def test_a_book_of_weave_mazes_builds_and_too_small_cells_are_refused(tmp_path: Path) -> None:
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: Bridges\nmarks: suggested\nanswer_key: true\nmazes:\n"
+        "  - {size: 16x20, algorithm: recursive-backtracker, weave: true}\n"
+        "  - {size: 16x20, algorithm: hunt-and-kill, weave: 0.8}\n"
+    )
+    result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
+    dense = "title: Dense\nmazes:\n  - {size: 40x50, algorithm: kruskal%s}\n"
+    book.write_text(dense % "")
+    assert runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "c.pdf")]).exit_code == 0
+    book.write_text(dense % ", weave: true")
+    result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "d.pdf")])
+    assert result.exit_code == 2
+    assert "mazes[0].size: 40x50 is too dense" in result.output
+    assert "(the cells a crossing reads in)" in result.output
+
+
+def test_weave_mazes_take_difficulty_bands_and_class_sets(tmp_path: Path) -> None:
+    """A band's mazes and a class set's are all weave mazes (their JSON crossings read back from the
+    puzzles made), scored and rated as any maze."""
+    from puzzlebook.build import make_puzzles
+    from puzzlebook.spec import load_spec
+
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: Bridges\nmarks: suggested\nstudents: [Ana, Ben, Cy]\nmazes:\n"
+        "  - {size: 12x12, algorithm: kruskal, weave: true, difficulty: hard, seed: 3}\n"
+    )
+    spec = load_spec(book)
+    puzzles = make_puzzles(list(spec.mazes()), rate=True)
+    assert len(puzzles) == 3
+    docs = [to_json(p) for p in puzzles.values()]
+    assert all(weave_problems(d) == [] and d["crossings"] for d in docs)
+    assert len({json.dumps(d["graph"]["passages"]) for d in docs}) == 3  # a different maze each
+    assert {p.rating for p in puzzles.values()} <= {"Easy", "Medium", "Hard"}
+    result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0, result.output
+
+
+def test_one_weave_maze_too_dense_for_its_page_is_refused(tmp_path: Path) -> None:
+    args = ["maze", "-a", "kruskal", "-s", "60x60", "--seed", "1"]
+    assert runner.invoke(app, [*args, "-o", str(tmp_path / "plain.pdf")]).exit_code == 0
+    result = runner.invoke(app, [*args, "--weave", "-o", str(tmp_path / "woven.pdf")])
+    assert result.exit_code == 1 and "60x60 weave maze is too dense" in result.output
+    assert not (tmp_path / "woven.pdf").exists()
