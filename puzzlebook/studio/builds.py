@@ -32,6 +32,9 @@ from ..output import Home, write_together
 
 BUILDS = 2
 """Builds at once; the others wait up to ``WAIT`` seconds, then get 503."""
+CHECKS = 2
+"""Checks at once, in slots of their own: eight slow checks held both build slots, and the page's own
+check of the person's spec got 503."""
 WAIT = 20.0
 BUILD_SECONDS = 60.0
 """A build that takes longer is stopped and reported."""
@@ -52,6 +55,7 @@ class Outcome:
     problems: list[dict[str, Any]]
     summary: str = ""
     notes: list[str] = field(default_factory=list)  # what the book does other than the spec says
+    spec: dict[str, Any] | None = None  # the spec's YAML as data, for the page's form (see ``plain``)
 
 
 class Studio:
@@ -60,6 +64,7 @@ class Studio:
     def __init__(self, folder: Path) -> None:
         self.folder = folder.resolve()
         self.gate = threading.BoundedSemaphore(BUILDS)
+        self.checks = threading.BoundedSemaphore(CHECKS)
         self.books: OrderedDict[str, dict[str, bytes]] = OrderedDict()  # spec -> its files, by part
         self.lock = threading.Lock()
         self.hidden: set[Path] = set()  # the spec copies and build folders in the folder just now
@@ -80,11 +85,12 @@ class Studio:
                 path.unlink(missing_ok=True)
 
     @contextlib.contextmanager
-    def _spec_file(self, spec: str) -> Iterator[Path]:
-        """A slot at the gate and the spec in a hidden file of the folder itself, so the files it names
+    def _spec_file(self, spec: str, gate: threading.BoundedSemaphore) -> Iterator[Path]:
+        """A slot at ``gate`` and the spec in a hidden file of the folder itself, so the files it names
         are found where the user keeps them; both are given back whatever happens."""
-        if not self.gate.acquire(timeout=WAIT):
-            raise Busy
+        if not gate.acquire(timeout=WAIT):
+            what = "specs are being checked" if gate is self.checks else "books are being built"
+            raise Busy(f"two {what} already; try again")
         try:
             handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
             with self.lock:
@@ -98,7 +104,7 @@ class Studio:
                 with self.lock:
                     self.hidden.discard(Path(name))
         finally:
-            self.gate.release()
+            gate.release()
 
     def _build(self, spec: str) -> tuple[Outcome, dict[str, bytes]]:
         """``puzzlebook build`` in a child process, writing into a private folder removed whatever
@@ -106,7 +112,7 @@ class Studio:
         answers and its cover (b"" when it has none)."""
         env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
-        with self._spec_file(spec) as path:
+        with self._spec_file(spec, self.gate) as path:
             work = Path(tempfile.mkdtemp(prefix=".puzzlebook-studio-", dir=self.folder))
             with self.lock:
                 self.hidden.add(work)
@@ -164,17 +170,21 @@ class Studio:
         from ..build import check_book
         from ..errors import problems_of
         from ..report import notes, summary
+        from ..spec import read_spec
 
-        with self._spec_file(spec) as path:
+        with self._spec_file(spec, self.checks) as path:
             token = CONFINED.set(str(self.folder))
+            read = None
             try:
-                checked = check_book(path)
+                read = read_spec(path)  # read once, for the check and for the form
+                checked = check_book(path, read=read)
             except PuzzlebookError as exc:
-                return Outcome(2, b"", [shown(p.as_dict(), path.name) for p in problems_of(exc)])
+                data = plain(read.data) if read else None
+                return Outcome(2, b"", [shown(p.as_dict(), path.name) for p in problems_of(exc)], spec=data)
             finally:
                 CONFINED.reset(token)
             told = [sentence(shown(note.as_dict(), path.name)) for note in notes(checked)]
-            return Outcome(0, b"", [], summary(checked), told)
+            return Outcome(0, b"", [], summary(checked), told, plain(read.data))
 
     def pdf(self, spec: str, part: str = "book") -> Outcome:
         """The book, or with ``part="answers"`` its separate answer key, with ``part="cover"`` its cover
@@ -227,7 +237,7 @@ class Studio:
         """A page drawn for the preview (see ``preview_png``), at the gate: drawing takes memory too, so
         as many at once as builds."""
         if not self.gate.acquire(timeout=WAIT):
-            raise Busy
+            raise Busy("two books are being built already; try again")
         try:
             return preview_png(pdf, page, width)
         finally:
@@ -244,8 +254,17 @@ class Studio:
         return self.folder / name
 
 
+def plain(data: Any) -> dict[str, Any] | None:
+    """The spec's YAML as the page's form follows it: JSON's types (dates and the like as text); None
+    when it is not a mapping."""
+    if not isinstance(data, dict):
+        return None
+    shown: dict[str, Any] = json.loads(json.dumps(data, default=str))
+    return shown
+
+
 class Busy(Exception):
-    """Every build slot stayed taken."""
+    """Every slot of a kind stayed taken: its message says which."""
 
 
 HIDDEN_SPEC = re.compile(r"\.puzzlebook-studio-[\w-]+\.yaml:(\d+)(?:: )?")
