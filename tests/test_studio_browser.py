@@ -371,3 +371,41 @@ def test_a_book_with_a_cover_shows_it_and_downloads_it(studio, browser, tmp_path
     result = CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "cli.pdf")])
     assert result.exit_code == 0, result.stderr
     assert pdf.read_bytes() == (tmp_path / "cli-cover.pdf").read_bytes()
+
+
+def set_yaml(browser, text: str) -> None:
+    """The YAML tab's text replaced, as typing it would."""
+    browser.execute_script(
+        "const y = document.getElementById('yaml'); y.value = arguments[0]; y.dispatchEvent(new Event('input'));",
+        text,
+    )
+
+
+def test_a_spec_with_a_problem_shows_nothing_of_another_book(studio, browser):
+    """While the spec had a problem the preview still showed the last book ("My Maze Book"), its pages
+    could be turned and Download stayed enabled."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = studio
+    browser.get(url)
+    page = browser.find_element(By.ID, "page")
+    wait_for(lambda: page.get_attribute("data-version"), what="the first preview")
+    assert wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#thumbs img"), what="the thumbnails")
+    set_yaml(browser, "title: Broken\nmazes:\n  - {size: 0x12}\n")
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: "1 problem to fix" in status.text, what="the problem told")
+    why = browser.find_element(By.ID, "no-book")
+    assert why.is_displayed() and "Fix the 1 problem first" in why.text
+    assert not page.is_displayed() and not page.get_attribute("src")  # nothing of "My Maze Book"
+    assert browser.find_elements(By.CSS_SELECTOR, "#thumbs button") == []
+    for button in ("download", "save-pdf", "next", "prev"):
+        element = browser.find_element(By.ID, button)
+        if button.startswith("d") or button.startswith("s"):
+            assert not element.is_enabled(), button
+            assert element.get_attribute("aria-describedby") == "no-book"
+    browser.find_element(By.ID, "next").click()  # turns no page of another book
+    assert not page.is_displayed()
+    shot(browser, "studio-no-book")
+    set_yaml(browser, "title: Mended\nmazes:\n  - {size: 8x12}\n")
+    wait_for(lambda: page.is_displayed() and page.get_attribute("data-version"), what="the mended book")
+    assert browser.find_element(By.ID, "download").is_enabled() and not why.is_displayed()

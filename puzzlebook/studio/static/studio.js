@@ -271,7 +271,9 @@ async function refresh(source) {
   }));
   if (!answer.ok) {
     showProblems(answer.problems || []);
-    status(`${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"} to fix before the preview`, true);
+    const count = `${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"}`;
+    status(`${count} to fix before the preview`, true);
+    noBook(`Fix the ${count} first: the book is shown and saved once it reads.`);
     return;
   }
   clearProblems();
@@ -280,6 +282,31 @@ async function refresh(source) {
   lastYaml = yaml;
   await showPage(current, mine);
 }
+
+// While the spec has a problem nothing of another book is shown (the last good one looked like this
+// one), and what would download or save it waits, saying why.
+function noBook(why) {
+  const old = $("page").src;
+  $("page").removeAttribute("src");
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  $("page").hidden = true;
+  $("page").removeAttribute("data-version");
+  $("thumbs").replaceChildren();
+  thumbsFor = "";
+  pages = 0;
+  $("page-of").textContent = "no page yet";
+  $("no-book").textContent = why;
+  $("no-book").hidden = false;
+  for (const id of DOWNLOADS) { $(id).disabled = true; $(id).setAttribute("aria-describedby", "no-book"); }
+}
+
+function bookShown() {
+  $("page").hidden = false;
+  $("no-book").hidden = true;
+  for (const id of DOWNLOADS) { $(id).disabled = false; $(id).removeAttribute("aria-describedby"); }
+}
+
+const DOWNLOADS = ["download", "download-answers", "show-cover", "download-cover", "save-pdf"];
 
 async function showPage(number, mine = generation, asked = false) {
   if (asked) coverShown = -1; // the person turned a page: the book again
@@ -290,6 +317,7 @@ async function showPage(number, mine = generation, asked = false) {
     const answer = await response.json().catch(() => ({}));
     if (answer.problems) showProblems(answer.problems);
     status(answer.problems ? answer.problems.map((p) => p.message).join("; ") : `preview failed (${response.status})`, true);
+    if (response.status === 422) noBook("The book could not be made: fix what is said above first.");
     return;
   }
   const blob = await response.blob();
@@ -301,6 +329,7 @@ async function showPage(number, mine = generation, asked = false) {
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
   $("page").alt = `Page ${current} of ${pages} of the book, as it will print`;
   $("page").classList.remove("stale");
+  bookShown();
   $("page").dataset.version = String(mine);
   $("page-of").textContent = `page ${current} of ${pages}`;
   status(`${$("status").textContent.replace(/ Drawing page \d+…$/, "")}`.replace(/^OK: /, "Ready: "));
