@@ -416,10 +416,37 @@ def test_specs_are_opened_and_saved_in_the_folder_only(studio):
     assert sorted(p.name for p in folder.iterdir()) == ["rainy.yaml"]
     for name, said in (
         ("mia", '"mia" is not a spec name: it must end in .yaml'),
-        ("Mia's book.yaml", '"Mia\'s book.yaml" is not a spec name: it holds "\'"'),
+        ("Mia/book.yaml", "\"Mia/book.yaml\" is not a spec name: it holds '/'"),
+        (
+            "m" * 90 + ".YAML",
+            f'"{"m" * 60}" is not a spec name: it is 90 characters long before .YAML; a name',
+        ),
     ):  # "letters, digits, spaces..." for a name of letters alone told nothing
         answer = json.loads(call(port, "POST", f"/api/save?name={quote(name)}", SPEC)[2])
         assert answer["message"].startswith(said), answer
+
+
+def test_the_spec_list_holds_specs_that_open_and_names_people_use_work(studio):
+    """The list showed every .yaml (a layout, a link that then could not be opened); "Zoë's book" was
+    refused with no hint, and ".YAML" as if it did not end in .yaml."""
+    port, folder, _ = studio
+    (folder / "big-print.yaml").write_text("base: handout\npage_size: a4\n")  # a layout
+    (folder / "elsewhere.yaml").write_text(SPEC)
+    (folder / "linked.yaml").symlink_to(folder / "elsewhere.yaml")
+    (folder / "Shout.YAML").write_text(SPEC)
+    for name in ("Zoë's book.yaml", "Room 12.YML"):
+        answer = json.loads(call(port, "POST", f"/api/save?name={quote(name)}", SPEC)[2])
+        assert answer == {"ok": True, "saved": name}
+        assert (folder / name).read_text() == SPEC
+    specs = json.loads(call(port, "GET", "/api/specs")[2])["specs"]
+    assert specs == ["elsewhere.yaml", "Room 12.YML", "Shout.YAML", "Zoë's book.yaml"]
+    for name in specs:  # each one offered opens
+        status, _, body = call(port, "GET", f"/api/spec?name={quote(name)}")
+        assert (status, body.decode()) == (200, SPEC), name
+    status, _, _ = call(port, "GET", "/api/spec?name=linked.yaml")
+    assert status == 404
+    answer = json.loads(call(port, "POST", "/api/save-pdf?name=" + quote("Zoë's book.pdf"), SPEC)[2])
+    assert answer["ok"] is True and (folder / "Zoë's book.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_every_asset_is_served_by_the_package(shared):

@@ -409,3 +409,43 @@ def test_a_spec_with_a_problem_shows_nothing_of_another_book(studio, browser):
     set_yaml(browser, "title: Mended\nmazes:\n  - {size: 8x12}\n")
     wait_for(lambda: page.is_displayed() and page.get_attribute("data-version"), what="the mended book")
     assert browser.find_element(By.ID, "download").is_enabled() and not why.is_displayed()
+
+
+def test_the_form_says_problems_in_its_own_words_and_grids_get_a_size_that_suits(studio, browser):
+    """Fixes beside a field read "use mazes_per_page: 1", notes "line 6: students:", lines the form never
+    shows; Grid = circle kept "15x15" and showed an error at once; counts read "(8 maze)"."""
+    import re
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = studio
+    browser.get(url)
+    page = browser.find_element(By.ID, "page")
+    wait_for(lambda: page.get_attribute("data-version"), what="the first preview")
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the summary")
+    assert re.search(r"1 maze on 3 pages \(1 title page, 1 maze page, 1 answer page\)", status.text), (
+        status.text
+    )
+    set_yaml(browser, "title: T\nmazes_per_page: 4\nmazes:\n  - {size: 60x80}\n")
+    beside = "return document.querySelector('#mazes tr.said .problem').textContent"  # the rows are redrawn
+    said = wait_for(lambda: browser.execute_script(beside), what="the problem beside the maze")
+    assert "Mazes a page: 1" in said and "mazes_per_page" not in said, said
+    assert not re.search(r"\bline \d", said), said
+    browser.find_element(By.ID, "tab-yaml").click()
+    listed = browser.find_element(By.ID, "yaml-problems").text  # the YAML tab keeps the spec's words
+    assert "mazes_per_page: 1" in listed and "line 4" in listed, listed
+    browser.find_element(By.ID, "tab-form").click()
+    set_yaml(browser, "title: T\nmazes:\n  - {size: 15x15}\n")
+    wait_for(lambda: status.text.startswith("Ready: 1 maze"), what="a book that reads")
+    row = browser.find_element(By.CSS_SELECTOR, "#mazes tbody tr.maze")
+    Select(row.find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("circle")
+    size = row.find_element(By.CSS_SELECTOR, "[data-field=size]")
+    assert size.get_attribute("value") == "8"  # rings, from the 15x15 it was
+    yaml = browser.find_element(By.ID, "yaml")
+    wait_for(lambda: "grid: circle" in yaml.get_attribute("value"), what="the circle in the YAML")
+    assert "size: 8," in yaml.get_attribute("value")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the round maze drawn, with no problem")
+    Select(row.find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("hex")
+    assert size.get_attribute("value") == "16x16"

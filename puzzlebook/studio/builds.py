@@ -42,8 +42,13 @@ CACHED = 6
 """Books kept for the preview's pages, newest first: enough for the page and its thumbnails."""
 CACHED_BYTES = 100_000_000
 """Bytes of books kept at most (the newest is kept whatever its size): six 5,000-maze books held 600 MB."""
-SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml\Z")  # \Z: "$" would let a name end in a newline
-PDF_NAME = re.compile(r"^[\w][\w .-]{0,80}\.pdf\Z")
+SPEC_NAME = re.compile(r"^[\w][\w .'-]{0,80}\.(?i:ya?ml)\Z")  # \Z: "$" would let a name end in a newline
+PDF_NAME = re.compile(r"^[\w][\w .'-]{0,80}\.(?i:pdf)\Z")
+LONGEST = 81
+"""Characters a name may have before its ending: "Zoë's book.YAML" is a name, a paragraph is not."""
+SPEC_KEYS = re.compile(r"^(title|mazes)\s*:", re.M)
+"""A spec says its title or its mazes at the start of a line; a layout of the folder (``base:``) says
+neither, and is not offered as a spec to open."""
 
 
 @dataclass
@@ -219,16 +224,7 @@ class Studio:
     def may_save(self, name: str, pattern: re.Pattern[str], what: str) -> None:
         """Refuse a name ``save`` would refuse, before anything is written."""
         if not pattern.match(name):
-            ending = ".pdf" if what == "PDF" else ".yaml"
-            bad = next((c for c in name if not (c.isalnum() or c in "_ .-")), None)
-            why = (
-                f"it holds {bad!r}; use letters, digits, spaces, dots and dashes"
-                if bad is not None
-                else f"it must end in {ending}"
-                if not name.lower().endswith((ending, ".yml"))
-                else "use letters, digits, spaces, dots and dashes, starting with a letter or digit"
-            )
-            raise ValueError(f'"{name[:60]}" is not a {what} name: {why}')
+            raise ValueError(f'"{name[:60]}" is not a {what} name: {why_not(name, what)}')
         path = self.folder / name
         if path.is_symlink() or (path.exists() and not path.is_file()):
             raise ValueError(f"{name} in the folder is not a plain file; choose another name")
@@ -244,13 +240,20 @@ class Studio:
             self.gate.release()
 
     def specs(self) -> list[str]:
-        return sorted(p.name for p in self.folder.iterdir() if p.is_file() and SPEC_NAME.match(p.name))
+        """The specs of the folder that can be opened: plain files (a link cannot be), named as a spec,
+        that read as one (a layout does not)."""
+        found = []
+        for path in self.folder.iterdir():
+            if not SPEC_NAME.match(path.name) or path.is_symlink() or not path.is_file():
+                continue
+            with contextlib.suppress(OSError), path.open("rb") as file:
+                if SPEC_KEYS.search(file.read(65536).decode("utf-8", "replace")):
+                    found.append(path.name)
+        return sorted(found, key=str.lower)
 
     def spec_path(self, name: str) -> Path:
         if not SPEC_NAME.match(name):
-            raise ValueError(
-                f'"{name}" is not a spec name: letters, digits, spaces, dots and dashes, ending .yaml'
-            )
+            raise ValueError(f'"{name[:60]}" is not a spec name: {why_not(name, "spec")}')
         return self.folder / name
 
 
@@ -261,6 +264,20 @@ def plain(data: Any) -> dict[str, Any] | None:
         return None
     shown: dict[str, Any] = json.loads(json.dumps(data, default=str))
     return shown
+
+
+def why_not(name: str, what: str) -> str:
+    """Why a name refused for a spec or a PDF is refused, exactly: its character, its ending, its length."""
+    ending = ".pdf" if what == "PDF" else ".yaml"
+    bad = next((c for c in name if not (c.isalnum() or c in "_ .'-")), None)
+    if bad is not None:
+        return f"it holds {bad!r}; use letters, digits, spaces, apostrophes, dots and dashes"
+    if not name.lower().endswith((ending, ".yml") if what == "spec" else ending):
+        return f"it must end in {ending}"
+    stem = name.rsplit(".", 1)[0]
+    if len(stem) > LONGEST:
+        return f"it is {len(stem)} characters long before {name[len(stem):]}; a name may have {LONGEST}"
+    return "it must start with a letter or a digit"
 
 
 class Busy(Exception):

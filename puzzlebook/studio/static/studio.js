@@ -27,6 +27,31 @@ const quote = (text) => JSON.stringify(String(text));
 // a number or true/false as the spec writes it (seed: 12), anything else quoted: YAML reads both as text
 const plain = (value) => (/^(-?\d+(\.\d+)?|true|false)$/.test(String(value)) ? String(value) : JSON.stringify(value));
 
+// The form's own words for the spec's keys: a problem beside a field says "Mazes a page: 1", never
+// "mazes_per_page: 1", and names no YAML line (those are the YAML tab's).
+const LABELS = { title: "Title", subtitle: "Subtitle", author: "Author", layout: "Layout", page_size: "Paper",
+  marks: "Start and end", answer_key: "Answer key", difficulty: "Age", mazes_per_page: "Mazes a page",
+  pictures: "Pictures", students: "Students", size: "Size", algorithm: "Algorithm", grid: "Grid",
+  shape: "Shape", count: "Count", options: "Options" };
+function inFormWords(text) {
+  return String(text)
+    .replace(/\bline \d+(: |, )?/g, "")
+    .replace(/\bmazes\[(\d+)\](?:\.(\w+))?/g, (_, i, f) => `Maze ${Number(i) + 1}${f ? ` ${(LABELS[f] || f).toLowerCase()}` : ""}`)
+    .replace(/\bstudents\[(\d+)\]/g, (_, i) => `student ${Number(i) + 1}`)
+    .replace(/\b([a-z][a-z_]*): /g, (all, key) => (LABELS[key] ? `${LABELS[key]}: ` : all));
+}
+
+// A size that suits the grid chosen: rings for a circle, columns x rows for the others ("15x15" for a
+// circle was refused at once).
+function sizeForGrid(row) {
+  const size = row.querySelector("[data-field=size]");
+  const grid = row.querySelector("[data-field=grid]").value;
+  const value = size.value.trim();
+  const box = value.match(/^(\d+)\s*x\s*(\d+)$/i);
+  if (grid === "circle" && box) size.value = String(Math.max(3, Math.round(Math.min(box[1], box[2]) / 2)));
+  else if (grid !== "circle" && /^\d+$/.test(value)) size.value = `${value * 2}x${value * 2}`;
+}
+
 const mazeRows = () => [...$("mazes").tBodies[0].querySelectorAll("tr.maze")];
 
 function fill(select, values, labels = {}) {
@@ -63,6 +88,9 @@ function newRow(maze = {}, fromSpec = false) {
   said.innerHTML = '<td colspan="8"><p class="problem" role="alert"></p></td>';
   row.said = said;
   row.querySelector(".remove").addEventListener("click", () => { row.remove(); said.remove(); changed("form"); });
+  const grid = row.querySelector("[data-field=grid]");
+  grid.addEventListener("input", () => sizeForGrid(row)); // before the YAML is written
+  grid.addEventListener("change", () => { sizeForGrid(row); changed("form"); }); // some send only this
   row.querySelectorAll("input, select").forEach((el) => {
     el.addEventListener("input", () => changed("form"));
     if (el.tagName === "SELECT") el.addEventListener("change", () => changed("form")); // some send only this
@@ -205,8 +233,9 @@ function showProblems(problems) {
       input = $(`f-${top}`);
     }
     const text = problem.message;
-    if (slot) slot.textContent = (slot.textContent ? slot.textContent + " " : "") + text;
-    else $("problem-mazes").textContent += (key ? `${key}: ` : "") + text + " ";
+    const said = inFormWords(text);
+    if (slot) slot.textContent = (slot.textContent ? slot.textContent + " " : "") + said;
+    else $("problem-mazes").textContent += inFormWords((key ? `${key}: ` : "") + text) + " ";
     if (input) input.setAttribute("aria-invalid", "true");
     const item = document.createElement("li");
     if (problem.line) {
@@ -266,7 +295,7 @@ async function refresh(source) {
   $("show-cover").hidden = $("download-cover").hidden = !/^cover:/m.test(yaml);
   $("notes").replaceChildren(...(answer.notes || []).map((note) => { // what the book does unasked
     const item = document.createElement("li");
-    item.textContent = note;
+    item.textContent = inFormWords(note); // beside the preview, in the form's words
     return item;
   }));
   if (!answer.ok) {
@@ -510,7 +539,7 @@ async function start() {
   $("show-cover").addEventListener("click", guarded(showCover));
   $("download-cover").addEventListener("click", guarded(() => download("cover")));
   $("save-pdf").addEventListener("click", guarded(async () => {
-    const name = ($("save-name").value.trim() || "book.yaml").replace(/\.ya?ml$/, "") + ".pdf";
+    const name = ($("save-name").value.trim() || "book.yaml").replace(/\.ya?ml$/i, "") + ".pdf";
     const path = `/api/save-pdf?name=${encodeURIComponent(name)}`;
     let answer = await (await post(path, $("yaml").value)).json();
     if (answer.exists) { // a PDF of that name is there: replaced only when the person says so
