@@ -583,3 +583,19 @@ def test_a_book_is_saved_with_its_cover(studio):
     assert answer == {"ok": True, "saved": "rainy.pdf, rainy-cover.pdf"}
     assert (folder / "rainy-cover.pdf").read_bytes().startswith(b"%PDF")
     assert sorted(p.name for p in folder.iterdir()) == ["rainy-cover.pdf", "rainy.pdf"]
+
+
+def test_the_forms_changes_are_made_in_the_specs_text(shared):
+    port = shared[0]
+    spec = "# mine\ntitle: T  # kept\nmazes:\n  - {size: 5x5}\n"
+    changes = [{"path": ["title"], "value": "New"}, {"path": ["mazes"], "append": {"size": "6x6"}}]
+    status, _, body = call(port, "POST", "/api/edit", json.dumps({"yaml": spec, "changes": changes}))
+    answer = json.loads(body)
+    assert (
+        status == 200
+        and answer["yaml"] == '# mine\ntitle: "New"  # kept\nmazes:\n  - {size: 5x5}\n  - {size: 6x6}\n'
+    )
+    for bad in ("not json", json.dumps({"yaml": 3, "changes": []}), json.dumps([1])):
+        assert call(port, "POST", "/api/edit", bad)[0] == 400
+    status, _, body = call(port, "POST", "/api/edit", json.dumps({"yaml": "a: [", "changes": changes}))
+    assert status == 422 and "not valid YAML" in json.loads(body)["message"]

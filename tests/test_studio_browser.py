@@ -236,9 +236,9 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     )
     Select(browser.find_element(By.ID, "f-mazes_per_page")).select_by_value("4")
     Select(browser.find_element(By.ID, "f-pictures")).select_by_value("bee-flower")
-    wait_for(
-        lambda: "mazes_per_page: 4" in browser.find_element(By.ID, "yaml").get_attribute("value"),
-        what="4 a page",
+    wait_for(  # each change is made in the YAML's text in turn
+        lambda: "pictures: bee-flower" in browser.find_element(By.ID, "yaml").get_attribute("value"),
+        what="4 a page and the pictures",
     )
     data = yaml.safe_load(browser.find_element(By.ID, "yaml").get_attribute("value"))
     assert data["students"] == ["Ana", "Ben", "Chloé"] and data["pictures"] == "bee-flower"
@@ -449,3 +449,73 @@ def test_the_form_says_problems_in_its_own_words_and_grids_get_a_size_that_suits
     wait_for(lambda: status.text.startswith("Ready: "), what="the round maze drawn, with no problem")
     Select(row.find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("hex")
     assert size.get_attribute("value") == "16x16"
+
+
+def test_form_edits_keep_the_comments_and_a_reload_offers_the_draft(studio, browser):
+    """A title edit in the form wiped every YAML comment (own line and end of line); a reload returned
+    the form to "My Maze Book" with nothing kept."""
+    import yaml
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, folder = studio
+    spec = (
+        "# Room 12's book\ntitle: Rainy Day  # on the cover too\n\nmarks: suggested\n"
+        "mazes:\n  # the warm-up\n  - size: 10x10   # small\n    count: 2\n  - {size: 12x12}  # then\n"
+    )
+    (folder / "rainy.yaml").write_text(spec)
+    browser.get(url)
+    wait_for(lambda: browser.find_element(By.ID, "page").get_attribute("data-version"), what="the preview")
+    Select(browser.find_element(By.ID, "open-name")).select_by_value("rainy.yaml")
+    browser.find_element(By.ID, "open").click()
+    title = browser.find_element(By.ID, "f-title")
+    wait_for(lambda: title.get_attribute("value") == "Rainy Day", what="the spec in the form")
+    title.send_keys(" Mazes")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")
+    count = rows[1].find_element(By.CSS_SELECTOR, "[data-field=count]")
+    count.clear()
+    count.send_keys("3")
+    box = browser.find_element(By.ID, "yaml")
+    wait_for(lambda: "count: 3" in box.get_attribute("value"), what="the edits in the YAML")
+    text = box.get_attribute("value")
+    for kept in (
+        "# Room 12's book\n",
+        "# on the cover too\n",
+        "\n\nmarks: suggested\n",
+        "# the warm-up\n",
+        "10x10   # small\n",
+        "  # then\n",
+    ):
+        assert kept in text, (kept, text)
+    data = yaml.safe_load(text)
+    assert data["title"] == "Rainy Day Mazes" and data["mazes"][1] == {"size": "12x12", "count": 3}
+    assert list(data) == ["title", "marks", "mazes"]
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: 5 mazes"), what="the book with the edits")
+
+    # a reload (or a crash): the draft is offered back, and brought back whole
+    browser.execute_script(
+        "window.onbeforeunload = null; window.addEventListener('beforeunload', (e) => e.stopImmediatePropagation(), true);"
+    )
+    browser.get(url)
+    offer = browser.find_element(By.ID, "draft")
+    wait_for(offer.is_displayed, what="the draft offered")
+    assert "Rainy Day Mazes" in browser.find_element(By.ID, "draft-said").text
+    assert browser.find_element(By.ID, "f-title").get_attribute("value") != "Rainy Day Mazes"
+    shot(browser, "studio-draft")
+    browser.find_element(By.ID, "draft-restore").click()
+    wait_for(
+        lambda: browser.find_element(By.ID, "f-title").get_attribute("value") == "Rainy Day Mazes",
+        what="the draft in the form",
+    )
+    assert browser.find_element(By.ID, "yaml").get_attribute("value") == text
+    assert browser.find_element(By.ID, "save-name").get_attribute("value") == "rainy.yaml"
+    assert not offer.is_displayed()
+    leaving = (
+        "const e = new Event('beforeunload', {cancelable: true}); dispatchEvent(e); return e.defaultPrevented"
+    )
+    assert browser.execute_script(leaving) is True  # unsaved: leaving asks first
+    browser.find_element(By.ID, "save").click()
+    wait_for(lambda: "Rainy Day Mazes" in (folder / "rainy.yaml").read_text(), what="the save")
+    wait_for(lambda: browser.execute_script(leaving) is False, what="saved: nothing to ask")
+    assert browser.execute_script("return localStorage.getItem('puzzlebook-studio-draft')") is None

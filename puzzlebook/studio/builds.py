@@ -191,6 +191,17 @@ class Studio:
             told = [sentence(shown(note.as_dict(), path.name)) for note in notes(checked)]
             return Outcome(0, b"", [], summary(checked), told, plain(read.data))
 
+    def edit(self, text: str, changes: list[dict[str, Any]]) -> str:
+        """The form's changes made in the spec's text, in a check's slot (it is this process's work)."""
+        from .edits import apply_edits
+
+        if not self.checks.acquire(timeout=WAIT):
+            raise Busy("two specs are being checked already; try again")
+        try:
+            return apply_edits(text, changes)
+        finally:
+            self.checks.release()
+
     def pdf(self, spec: str, part: str = "book") -> Outcome:
         """The book, or with ``part="answers"`` its separate answer key, with ``part="cover"`` its cover
         (empty when it has none): one build makes them all, and all are kept for the next request."""
@@ -276,7 +287,7 @@ def why_not(name: str, what: str) -> str:
         return f"it must end in {ending}"
     stem = name.rsplit(".", 1)[0]
     if len(stem) > LONGEST:
-        return f"it is {len(stem)} characters long before {name[len(stem):]}; a name may have {LONGEST}"
+        return f"it is {len(stem)} characters long before {name[len(stem) :]}; a name may have {LONGEST}"
     return "it must start with a letter or a digit"
 
 

@@ -68,6 +68,7 @@ class Handler(BaseHTTPRequestHandler):
     }
     POSTS: ClassVar[dict[str, str]] = {
         "/api/check": "_check",
+        "/api/edit": "_edit",
         "/api/pdf": "_pdf",
         "/api/preview": "_preview",
         "/api/save": "_save",
@@ -223,6 +224,23 @@ class Handler(BaseHTTPRequestHandler):
         else:
             answer = {"ok": True, "summary": outcome.summary, "notes": outcome.notes, "spec": outcome.spec}
             self._json(HTTPStatus.OK, answer)
+
+    def _edit(self, body: str, query: dict[str, list[str]]) -> None:
+        """The form's changes made in the spec's text (``edits``): its comments and order kept."""
+        try:
+            asked = json.loads(body)
+            text, changes = asked["yaml"], asked["changes"]
+            if not isinstance(text, str) or not isinstance(changes, list):
+                raise TypeError
+        except (ValueError, KeyError, TypeError):
+            self._fail(HTTPStatus.BAD_REQUEST, 'send {"yaml": the spec, "changes": [...]} as JSON')
+            return
+        try:
+            edited = self.studio.edit(text, changes)
+        except PuzzlebookError as exc:
+            self._fail(HTTPStatus.UNPROCESSABLE_ENTITY, str(exc))
+            return
+        self._json(HTTPStatus.OK, {"ok": True, "yaml": edited})
 
     def _pdf(self, spec: str, query: dict[str, list[str]]) -> None:
         part = _part(query)
