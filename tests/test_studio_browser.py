@@ -519,3 +519,58 @@ def test_form_edits_keep_the_comments_and_a_reload_offers_the_draft(studio, brow
     wait_for(lambda: "Rainy Day Mazes" in (folder / "rainy.yaml").read_text(), what="the save")
     wait_for(lambda: browser.execute_script(leaving) is False, what="saved: nothing to ask")
     assert browser.execute_script("return localStorage.getItem('puzzlebook-studio-draft')") is None
+
+
+def test_on_a_phone_every_field_of_a_maze_and_the_preview_are_in_reach(studio, browser):
+    """At 390 px the mazes table was 674 px wide in a 322 px box (Shape, Count, Options, Title and the
+    remove button behind a scroll), the preview below the whole form, and every row's fields were named
+    just "Size" or "Title"."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    url, _ = studio
+    metrics = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    browser.get(url)
+    page = browser.find_element(By.ID, "page")
+    wait_for(lambda: page.get_attribute("data-version"), what="the first preview")
+    add = browser.find_element(By.ID, "add-maze")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", add)  # as a thumb would
+    add.click()
+    wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#mazes tr.maze")) == 2, what="maze 2")
+    size = browser.find_element(By.CSS_SELECTOR, "[aria-label='Maze 2 size']")
+    assert browser.switch_to.active_element == size  # a new maze: its size to type
+    fields = ["size", "algorithm", "grid", "shape", "count", "options", "title"]
+    reached = []
+    for _ in range(len(fields) + 1):  # the keyboard alone from the size to the remove button
+        focused = browser.switch_to.active_element
+        rect = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", focused)
+        assert rect["left"] >= 0 and rect["right"] <= 390 and rect["width"] > 0, (
+            focused.get_attribute("outerHTML"),
+            rect,
+        )
+        described = focused.get_attribute("aria-describedby")
+        if focused.tag_name != "button":
+            assert described == "problem-maze-2" and browser.find_elements(By.ID, described)
+        reached.append(focused.get_attribute("aria-label"))
+        bar = browser.find_element(By.ID, "to-preview")  # the preview a tap away while editing
+        bar_rect = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", bar)
+        assert bar.is_displayed() and bar_rect["top"] >= 0 and bar_rect["bottom"] <= 844
+        focused.send_keys(Keys.TAB)
+    assert reached == [f"Maze 2 {field}" for field in fields] + ["Remove maze 2"]
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+    title = browser.find_element(By.ID, "f-title")
+    assert title.get_attribute("aria-describedby") == "problem-title"
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", size)
+    shot(browser, "studio-phone-cards")
+    bar = browser.find_element(By.ID, "to-preview")
+    bar.send_keys(Keys.ENTER)  # by keyboard
+    wait_for(
+        lambda: browser.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return r.top < 844 && r.bottom > 0", page
+        ),
+        what="the preview in view",
+    )
+    assert browser.switch_to.active_element.get_attribute("id") == "preview"
+    shot(browser, "studio-phone-preview")

@@ -88,6 +88,7 @@ function newRow(maze = {}, fromSpec = false) {
     const index = mazeRows().indexOf(row);
     row.remove();
     said.remove();
+    numbered();
     edit(() => [{ path: ["mazes", index], delete: true }]);
   });
   const grid = row.querySelector("[data-field=grid]");
@@ -100,7 +101,23 @@ function newRow(maze = {}, fromSpec = false) {
     if (el.tagName === "SELECT") el.addEventListener("change", () => edit(() => also.map((f) => mazeChange(row, f))));
   });
   $("mazes").tBodies[0].append(row, said);
+  numbered();
   return row;
+}
+
+// Each maze's fields named with its number for screen readers ("Maze 2 size"), and tied to the line
+// that says its problems; numbered again as mazes come and go.
+function numbered() {
+  mazeRows().forEach((row, i) => {
+    const id = `problem-maze-${i + 1}`;
+    row.said.querySelector(".problem").id = id;
+    row.querySelectorAll("[data-field]").forEach((el) => {
+      const label = el.closest("td").dataset.label.replace(/ \(.*\)$/, "").toLowerCase();
+      el.setAttribute("aria-label", `Maze ${i + 1} ${label}`);
+      el.setAttribute("aria-describedby", id);
+    });
+    row.querySelector(".remove").setAttribute("aria-label", `Remove maze ${i + 1}`);
+  });
 }
 
 // A field's change as a change of the spec's text (see the server's edits.py): the value where it is
@@ -282,6 +299,7 @@ function selectLine(line) {
 
 function status(text, bad = false) {
   $("status").textContent = text;
+  $("phone-status").textContent = text; // on a phone, in the bar that leads to the preview
   $("status").classList.toggle("bad", bad);
 }
 
@@ -523,6 +541,7 @@ async function start() {
   fill($("f-pictures"), ["", ...options.pictures], { "": "none" });
   document.querySelectorAll("#panel-form [data-key]").forEach((el) => {
     const key = el.dataset.key;
+    el.setAttribute("aria-describedby", `problem-${key}`); // its problems read with it
     el.addEventListener("input", () => edit(() => [bookChange(key)]));
     if (el.tagName === "SELECT") el.addEventListener("change", () => edit(() => [bookChange(key)])); // some send only this
   });
@@ -539,6 +558,11 @@ async function start() {
   });
   $("yaml").addEventListener("input", () => changed("yaml"));
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
+  $("to-preview").addEventListener("click", (event) => { // the preview, and the focus with it
+    event.preventDefault();
+    $("preview").scrollIntoView();
+    $("preview").focus({ preventScroll: true });
+  });
   $("tab-form").addEventListener("click", () => showTab("form"));
   $("tab-yaml").addEventListener("click", () => showTab("yaml"));
   document.querySelector("[role=tablist]").addEventListener("keydown", (event) => {
