@@ -599,3 +599,24 @@ def test_the_forms_changes_are_made_in_the_specs_text(shared):
         assert call(port, "POST", "/api/edit", bad)[0] == 400
     status, _, body = call(port, "POST", "/api/edit", json.dumps({"yaml": "a: [", "changes": changes}))
     assert status == 422 and "not valid YAML" in json.loads(body)["message"]
+
+
+def test_builds_run_in_warm_workers_kept_for_the_next_build(studio):
+    """Each build started a child (about 1.4 s before any maze): a worker started ahead builds book
+    after book, confined and limited as that child was, and ends with the studio."""
+    port, folder, kept = studio
+    assert call(port, "POST", "/api/pdf", SPEC)[0] == 200
+    first = {worker.pid for worker in kept.workers.idle}
+    assert first
+    status, _, body = call(port, "POST", "/api/pdf", SPEC.replace("Studio Book", "Another Title"))
+    assert status == 200 and body.startswith(b"%PDF")
+    assert first <= {worker.pid for worker in kept.workers.idle}  # the same workers, no new one
+    assert leftovers(folder) == []
+    kept.close()
+    for pid in first:
+        for _ in range(100):
+            if not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError(f"worker {pid} still running")

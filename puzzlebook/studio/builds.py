@@ -1,8 +1,9 @@
 """The studio's builds: every check and build of a spec sent from the page, and the books kept for its
-preview. It never opens a file a spec names: a build runs ``puzzlebook build`` in a child process, with
-the spec in a hidden file inside FOLDER (so its files resolve there), confined to FOLDER by
-``inputs.STUDIO_FOLDER``, under a time limit, at most two at once; its PDF is the command line's, byte for
-byte, and its problems come back as data (``--problems-to``). The quick check runs in this process.
+preview. It never opens a file a spec names: a build runs ``puzzlebook build`` in a warm child process
+(``warm``, ``worker``), with the spec in a hidden file inside FOLDER (so its files resolve there),
+confined to FOLDER by ``inputs.STUDIO_FOLDER``, under a time limit, at most two at once; its PDF is the
+command line's, byte for byte, and its problems come back as data (``--problems-to``). The quick check
+runs in this process.
 Pages are drawn for the preview by PDFium.
 """
 
@@ -16,8 +17,6 @@ import math
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import threading
 from collections import OrderedDict
@@ -29,6 +28,7 @@ from typing import Any
 from ..errors import PuzzlebookError, Where
 from ..inputs import CONFINED, STUDIO_FOLDER
 from ..output import Home, write_together
+from .warm import Stopped, Workers
 
 BUILDS = 2
 """Builds at once; the others wait up to ``WAIT`` seconds, then get 503."""
@@ -73,16 +73,16 @@ class Studio:
         self.books: OrderedDict[str, dict[str, bytes]] = OrderedDict()  # spec -> its files, by part
         self.lock = threading.Lock()
         self.hidden: set[Path] = set()  # the spec copies and build folders in the folder just now
-        self.builds: set[subprocess.Popen[bytes]] = set()  # the builds running just now
+        env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
+        self.workers = Workers(env, self.folder, BUILDS)  # confined to the folder, as a build child was
 
     def close(self) -> None:
         """Stop every build and remove every hidden file of the studio's: the server is stopping (a
         Ctrl-C mid-build left a spec copy and a build folder behind, and sometimes a build running)."""
+        self.workers.close()
         with self.lock:
-            builds, hidden = list(self.builds), list(self.hidden)
-        for build in builds:
-            with contextlib.suppress(OSError):
-                build.kill()
+            hidden = list(self.hidden)
         for path in hidden:
             if path.is_dir():
                 shutil.rmtree(path, ignore_errors=True)
@@ -112,20 +112,14 @@ class Studio:
             gate.release()
 
     def _build(self, spec: str) -> tuple[Outcome, dict[str, bytes]]:
-        """``puzzlebook build`` in a child process, writing into a private folder removed whatever
-        happens (a client that goes away mid-build leaves nothing behind): the book, and its separate
-        answers and its cover (b"" when it has none)."""
-        env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
+        """``puzzlebook build`` in a warm worker (``warm``), writing into a private folder removed
+        whatever happens (a client that goes away mid-build leaves nothing behind): the book, and its
+        separate answers and its cover (b"" when it has none)."""
         with self._spec_file(spec, self.gate) as path:
             work = Path(tempfile.mkdtemp(prefix=".puzzlebook-studio-", dir=self.folder))
             with self.lock:
                 self.hidden.add(work)
-            command = [
-                sys.executable,
-                "-m",
-                "puzzlebook",
-                "build",
+            argv = [
                 "-q",
                 str(path),
                 "-o",
@@ -133,21 +127,9 @@ class Studio:
                 "--problems-to",
                 str(work / "problems.json"),
             ]
-            build = subprocess.Popen(
-                command,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=env,
-                cwd=self.folder,
-                stdin=subprocess.DEVNULL,
-            )
-            with self.lock:
-                self.builds.add(build)
             try:
-                _, stderr = build.communicate(timeout=BUILD_SECONDS)
-            except subprocess.TimeoutExpired:
-                build.kill()
-                build.communicate()
+                code, stderr = self.workers.build(argv, BUILD_SECONDS)
+            except Stopped:
                 message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
                 return Outcome(1, b"", [{"line": None, "key": None, "message": message}]), {}
             else:
@@ -157,16 +139,15 @@ class Studio:
                 )
                 if told:
                     problems = [shown(problem, path.name) for problem in json.loads(told)]
-                elif build.returncode:  # it failed before it could say why: its last words
-                    last = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["the build failed"]
+                elif code:  # it failed before it could say why: its last words
+                    last = stderr.strip().splitlines()[-1:] or ["the build failed"]
                     problems = [{"line": None, "key": None, "message": last[0].removeprefix("error: ")}]
                 else:
                     problems = []
-                return Outcome(build.returncode, book, problems), {"answers": answers, "cover": cover}
+                return Outcome(code, book, problems), {"answers": answers, "cover": cover}
             finally:
                 shutil.rmtree(work, ignore_errors=True)
                 with self.lock:
-                    self.builds.discard(build)
                     self.hidden.discard(work)
 
     def check(self, spec: str) -> Outcome:
