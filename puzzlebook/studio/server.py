@@ -327,8 +327,13 @@ class StudioServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, folder: Path, port: int) -> None:
+        super().__init__(("127.0.0.1", port), Handler)  # the port first: a taken one starts no worker
         self.studio = Studio(folder)
-        super().__init__(("127.0.0.1", port), Handler)
+
+    def server_close(self) -> None:
+        """The socket closed, and the studio's workers stopped with it."""
+        super().server_close()
+        self.studio.close()
 
 
 def serve(folder: Path, port: int = 0) -> StudioServer:
