@@ -503,6 +503,11 @@ def test_form_edits_keep_the_comments_and_a_reload_offers_the_draft(studio, brow
     assert "Rainy Day Mazes" in browser.find_element(By.ID, "draft-said").text
     assert browser.find_element(By.ID, "f-title").get_attribute("value") != "Rainy Day Mazes"
     shot(browser, "studio-draft")
+    status = browser.find_element(By.ID, "status")  # the page's own, after the reload
+    wait_for(lambda: status.text.startswith("Ready: "), what="the starting book drawn")
+    browser.get(url)  # reloaded again before answering: still offered
+    offer = browser.find_element(By.ID, "draft")
+    wait_for(offer.is_displayed, what="the draft offered again")
     browser.find_element(By.ID, "draft-restore").click()
     wait_for(
         lambda: browser.find_element(By.ID, "f-title").get_attribute("value") == "Rainy Day Mazes",

@@ -628,6 +628,7 @@ const DRAFT = "puzzlebook-studio-draft";
 // The book as it stands, kept in this browser as it changes: a reload, a closed tab or a crash
 // returned the form to "My Maze Book" with nothing kept.
 function keepDraft() {
+  if (!$("draft").hidden) return; // a draft offered back stays kept until the person answers
   const yaml = $("yaml").value;
   try {
     if (yaml === kept.yaml) localStorage.removeItem(DRAFT); // nothing unsaved: nothing to offer back
