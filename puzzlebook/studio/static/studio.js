@@ -464,6 +464,7 @@ async function showCover() {
   $("page").src = URL.createObjectURL(blob);
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
   $("page").classList.remove("stale");
+  bookShown();
   $("page").alt = "The book's wrap cover (back, spine and front), as it will print";
   $("page-of").textContent = "cover";
   status("The cover: back, spine and front");
