@@ -72,12 +72,13 @@ def check_book(
     seed: int | None = None,
     page_size: str | None = None,
     output_given: bool = False,
+    read: Read | None = None,
 ) -> Checked:
     """Every check that needs no maze: spec, layout, and whether each maze fits its page (and where the
-    spec's `output:` goes, unless ``output_given``: -o wins)."""
+    spec's `output:` goes, unless ``output_given``: -o wins). ``read``: the spec's file read already."""
     name = Path(spec_path).name
     try:
-        read = read_spec(spec_path)  # parsed once, for the spec's checks and its layout's
+        read = read or read_spec(spec_path)  # parsed once, for the spec's checks and its layout's
     except SpecError as exc:  # not YAML at all: no layout's name to check either
         raise SpecError(_by_line(exc.problems, name)) from None
     try:

@@ -192,16 +192,16 @@ def decode(data: bytes, name: str, kind: str) -> str:
             f"byte 0x{byte:02X} is not UTF-8 text; save the {kind} as UTF-8 "
             "(most editors offer it under Save As or Encoding)",
         ) from None
-    for number, line_text in enumerate(text.split("\n"), 1):
-        bad = next((c for c in line_text if _control(c)), None)
-        if bad is not None:
-            what = "a NUL byte" if bad == "\0" else f"the control character U+{ord(bad):04X}"
-            raise _refuse(Where(name, number), f"{what}: this does not look like a text file")
+    found = _CONTROL.search(text)  # one search: a character at a time took 0.6 s for a 1 MB spec
+    if found is not None:
+        bad, number = found[0], text.count("\n", 0, found.start()) + 1
+        what = "a NUL byte" if bad == "\0" else f"the control character U+{ord(bad):04X}"
+        raise _refuse(Where(name, number), f"{what}: this does not look like a text file")
     return text
 
 
-def _control(c: str) -> bool:
-    return (c < " " and c not in "\t\r\f") or "\x7f" <= c < "\xa0"
+_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+"""The control characters no text file holds: all but tab, line feed, form feed and carriage return."""
 
 
 def read_text(

@@ -167,6 +167,10 @@ def _spans(numbers: list[int]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
 
 
+def _pages(n: int) -> str:
+    return f"{n} page{'s' * (n != 1)}"
+
+
 def summary(checked: Checked) -> str:
     pages = checked.plan.pages
     kinds = {
@@ -175,9 +179,9 @@ def summary(checked: Checked) -> str:
     }
     mazes = len(checked.mazes)
     answered = sum(1 for m in checked.mazes if m.has_answer)
-    parts = [f"{mazes} maze{'s' * (mazes != 1)}", f"{len(pages)} page{'s' * (len(pages) != 1)}"]
-    detail = ", ".join(
-        f"{n} {name}"
+    parts = [f"{mazes} maze{'s' * (mazes != 1)}", _pages(len(pages))]
+    detail = ", ".join(  # "1 title page, 8 maze pages": counts in words that agree
+        f"{n} {name} page{'s' * (n != 1)}"
         for name, n in (
             ("title", kinds["title"]),
             ("copyright", kinds["copyright"]),
@@ -190,7 +194,7 @@ def summary(checked: Checked) -> str:
     )
     layout = checked.spec.book.layout
     answers = checked.plan.answers
-    apart = f"; answers on {len(answers.pages)} pages of their own" if answers else ""
+    apart = f"; answers on {_pages(len(answers.pages))} of their own" if answers else ""
     marked = f"{answered} with a marked start and end"
     if not answered and checked.spec.book.answer_key:
         marked = "none with a marked start and end, so no answer key (marks: suggested gives them one)"

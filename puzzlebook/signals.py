@@ -37,6 +37,19 @@ def give_back_signals() -> None:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def interrupt_on_stop() -> None:
+    """For the studio: ``kill`` (SIGTERM) and a closed terminal (SIGHUP) stop it as Ctrl-C does, its
+    builds killed and its hidden files removed (they ran on as orphans, and left their files in the
+    person's folder); a signal ignored when we started (``nohup``) stays ignored."""
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, _interrupt)
+
+
+def _interrupt(signum: int, _: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
 def stop(signum: int, _: FrameType | None) -> None:
     """Kill the workers, remove the temporary file being written, say so (for Ctrl-C) and exit."""
     if os.getpid() == _OWNER:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import hashlib
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -63,6 +66,64 @@ def die_with_parent() -> None:
 
 
 PR_SET_PDEATHSIG = 1
+
+
+class _Kept:
+    """Puzzles made, by ``_key``, pickled (a build may change the objects it is given), the oldest
+    dropped past ``most`` bytes."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.size = 0
+        self.items: OrderedDict[bytes, bytes] = OrderedDict()
+
+    def __contains__(self, key: bytes) -> bool:
+        return key in self.items
+
+    def get(self, key: bytes) -> Puzzle:
+        self.items.move_to_end(key)
+        puzzle: Puzzle = pickle.loads(self.items[key])
+        return puzzle
+
+    def put(self, key: bytes, puzzle: Puzzle) -> None:
+        data = pickle.dumps(puzzle, protocol=pickle.HIGHEST_PROTOCOL)
+        if key not in self.items:
+            self.items[key] = data
+            self.size += len(data)
+        while self.size > self.most and len(self.items) > 1:
+            self.size -= len(self.items.popitem(last=False)[1])
+
+
+_KEPT: _Kept | None = None
+"""The puzzles kept between builds of one process, when ``keep_puzzles`` asked for it (the studio's
+warm worker); a command builds once, and keeps nothing."""
+
+
+def keep_puzzles(most: int) -> None:
+    """Keep the puzzles each build makes for the next build of this process, up to ``most`` bytes: a
+    puzzle is decided by its recipe and seed alone, so the same pair makes the same puzzle."""
+    global _KEPT
+    _KEPT = _Kept(most)
+
+
+def _key(job: tuple[Recipe, int]) -> bytes:
+    """Everything that decides a puzzle: its recipe (size, grid, shape, algorithm and every option) and
+    its seed, as bytes."""
+    return hashlib.sha256(pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)).digest()
+
+
+def _merged(keys: list[bytes], fresh: list[bool], made: Iterator[Puzzle], kept: _Kept) -> Iterator[Puzzle]:
+    """The puzzles in the jobs' order, the kept ones between those made; closing it stops the making."""
+    try:
+        for key, new in zip(keys, fresh, strict=True):
+            if new:
+                puzzle = next(made)
+                kept.put(key, puzzle)
+                yield puzzle
+            else:
+                yield kept.get(key)
+    finally:
+        getattr(made, "close", lambda: None)()
 
 
 def _ready() -> bool:
@@ -155,6 +216,15 @@ class Makers:
             getattr(made, "close", lambda: None)()  # cancels the chunks not started
 
     def _made(self, jobs: list[tuple[Recipe, int]], most: float | None = None) -> Iterator[Puzzle]:
+        """The puzzles of ``jobs``: those kept (``keep_puzzles``) as they were, the others made."""
+        if _KEPT is None:
+            return self._making(jobs, most)
+        keys = [_key(job) for job in jobs]
+        fresh = [key not in _KEPT for key in keys]  # decided once: a job twice in the list is made once
+        made = self._making([job for job, new in zip(jobs, fresh, strict=True) if new], most)
+        return _merged(keys, fresh, made, _KEPT)
+
+    def _making(self, jobs: list[tuple[Recipe, int]], most: float | None = None) -> Iterator[Puzzle]:
         """The puzzles of ``jobs``, here or in the pool; ``most`` caps a chunk's seconds of work."""
         if not self.parallel or work(jobs) < (START if self._pool is None else BATCH):
             return map(_make, jobs)

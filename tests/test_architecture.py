@@ -74,7 +74,7 @@ def test_no_import_cycles():
 
 ALLOWED = {
     "reportlab": lambda rel: rel.startswith("render/"),
-    "yaml": lambda rel: rel in ("yamlread.py",),
+    "yaml": lambda rel: rel in ("yamlread.py", "studio/edits.py"),  # reading YAML, and editing its text
     "typer": lambda rel: rel.startswith("cli/") or rel == "usage.py",
 }
 

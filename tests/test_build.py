@@ -178,7 +178,10 @@ def test_same_bytes_in_another_process_and_hash_seed(book, tmp_path):
 def test_validate_reports_the_plan_without_building(book):
     result = runner.invoke(app, ["validate", str(book)])
     assert result.exit_code == 0, result.output
-    assert "7 mazes on 11 pages (1 title, 7 maze, 3 answer); 6 with a marked start and end" in result.stdout
+    assert (
+        "7 mazes on 11 pages (1 title page, 7 maze pages, 3 answer pages); 6 with a marked start and end"
+        in result.stdout
+    )
     assert not (book.parent / "maze-adventures.pdf").exists()
 
 

@@ -250,7 +250,7 @@ def test_a_one_page_book_is_told_as_one_page(tmp_path):
     spec = tmp_path / "one.yaml"
     spec.write_text("title: T\nlayout: handout\nmazes: [{size: 5x5}]\n")
     result = runner.invoke(app, ["validate", str(spec)])
-    assert result.exit_code == 0 and " 1 maze on 1 page (1 maze)" in result.stdout, result.stdout
+    assert result.exit_code == 0 and " 1 maze on 1 page (1 maze page)" in result.stdout, result.stdout
 
 
 SEED_RULE = "error: --seed: must be a whole number from 0 to 9223372036854775807, got "

@@ -45,7 +45,7 @@ def test_a_long_title_takes_two_lines_on_the_copyright_page_too(tmp_path):
     )
     result = CliRunner().invoke(app, ["build", str(spec)])
     assert result.exit_code == 0, result.output
-    assert "on 5 pages (1 title, 1 copyright, 2 maze, 1 answer)" in result.stderr
+    assert "on 5 pages (1 title page, 1 copyright page, 2 maze pages, 1 answer page)" in result.stderr
     lines = page_texts(tmp_path / "book.pdf")[1].splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("The Enormous"))
     assert " ".join(lines[first : first + 2]) == title

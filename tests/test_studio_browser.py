@@ -236,9 +236,9 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     )
     Select(browser.find_element(By.ID, "f-mazes_per_page")).select_by_value("4")
     Select(browser.find_element(By.ID, "f-pictures")).select_by_value("bee-flower")
-    wait_for(
-        lambda: "mazes_per_page: 4" in browser.find_element(By.ID, "yaml").get_attribute("value"),
-        what="4 a page",
+    wait_for(  # each change is made in the YAML's text in turn
+        lambda: "pictures: bee-flower" in browser.find_element(By.ID, "yaml").get_attribute("value"),
+        what="4 a page and the pictures",
     )
     data = yaml.safe_load(browser.find_element(By.ID, "yaml").get_attribute("value"))
     assert data["students"] == ["Ana", "Ben", "Chloé"] and data["pictures"] == "bee-flower"
@@ -371,3 +371,211 @@ def test_a_book_with_a_cover_shows_it_and_downloads_it(studio, browser, tmp_path
     result = CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "cli.pdf")])
     assert result.exit_code == 0, result.stderr
     assert pdf.read_bytes() == (tmp_path / "cli-cover.pdf").read_bytes()
+
+
+def set_yaml(browser, text: str) -> None:
+    """The YAML tab's text replaced, as typing it would."""
+    browser.execute_script(
+        "const y = document.getElementById('yaml'); y.value = arguments[0]; y.dispatchEvent(new Event('input'));",
+        text,
+    )
+
+
+def test_a_spec_with_a_problem_shows_nothing_of_another_book(studio, browser):
+    """While the spec had a problem the preview still showed the last book ("My Maze Book"), its pages
+    could be turned and Download stayed enabled."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = studio
+    browser.get(url)
+    page = browser.find_element(By.ID, "page")
+    wait_for(lambda: page.get_attribute("data-version"), what="the first preview")
+    assert wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#thumbs img"), what="the thumbnails")
+    set_yaml(browser, "title: Broken\nmazes:\n  - {size: 0x12}\n")
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: "1 problem to fix" in status.text, what="the problem told")
+    why = browser.find_element(By.ID, "no-book")
+    assert why.is_displayed() and "Fix the 1 problem first" in why.text
+    assert not page.is_displayed() and not page.get_attribute("src")  # nothing of "My Maze Book"
+    assert browser.find_elements(By.CSS_SELECTOR, "#thumbs button") == []
+    for button in ("download", "save-pdf", "next", "prev"):
+        element = browser.find_element(By.ID, button)
+        if button.startswith("d") or button.startswith("s"):
+            assert not element.is_enabled(), button
+            assert element.get_attribute("aria-describedby") == "no-book"
+    browser.find_element(By.ID, "next").click()  # turns no page of another book
+    assert not page.is_displayed()
+    shot(browser, "studio-no-book")
+    set_yaml(browser, "title: Mended\nmazes:\n  - {size: 8x12}\n")
+    wait_for(lambda: page.is_displayed() and page.get_attribute("data-version"), what="the mended book")
+    assert browser.find_element(By.ID, "download").is_enabled() and not why.is_displayed()
+
+
+def test_the_form_says_problems_in_its_own_words_and_grids_get_a_size_that_suits(studio, browser):
+    """Fixes beside a field read "use mazes_per_page: 1", notes "line 6: students:", lines the form never
+    shows; Grid = circle kept "15x15" and showed an error at once; counts read "(8 maze)"."""
+    import re
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = studio
+    browser.get(url)
+    page = browser.find_element(By.ID, "page")
+    wait_for(lambda: page.get_attribute("data-version"), what="the first preview")
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the summary")
+    assert re.search(r"1 maze on 3 pages \(1 title page, 1 maze page, 1 answer page\)", status.text), (
+        status.text
+    )
+    set_yaml(browser, "title: T\nmazes_per_page: 4\nmazes:\n  - {size: 60x80}\n")
+    beside = "return document.querySelector('#mazes tr.said .problem').textContent"  # the rows are redrawn
+    said = wait_for(lambda: browser.execute_script(beside), what="the problem beside the maze")
+    assert "Mazes a page: 1" in said and "mazes_per_page" not in said, said
+    assert not re.search(r"\bline \d", said), said
+    browser.find_element(By.ID, "tab-yaml").click()
+    listed = browser.find_element(By.ID, "yaml-problems").text  # the YAML tab keeps the spec's words
+    assert "mazes_per_page: 1" in listed and "line 4" in listed, listed
+    browser.find_element(By.ID, "tab-form").click()
+    set_yaml(browser, "title: T\nmazes:\n  - {size: 15x15}\n")
+    wait_for(lambda: status.text.startswith("Ready: 1 maze"), what="a book that reads")
+    row = browser.find_element(By.CSS_SELECTOR, "#mazes tbody tr.maze")
+    Select(row.find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("circle")
+    size = row.find_element(By.CSS_SELECTOR, "[data-field=size]")
+    assert size.get_attribute("value") == "8"  # rings, from the 15x15 it was
+    yaml = browser.find_element(By.ID, "yaml")
+    wait_for(lambda: "grid: circle" in yaml.get_attribute("value"), what="the circle in the YAML")
+    assert "size: 8," in yaml.get_attribute("value")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the round maze drawn, with no problem")
+    Select(row.find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("hex")
+    assert size.get_attribute("value") == "16x16"
+
+
+def test_form_edits_keep_the_comments_and_a_reload_offers_the_draft(studio, browser):
+    """A title edit in the form wiped every YAML comment (own line and end of line); a reload returned
+    the form to "My Maze Book" with nothing kept."""
+    import yaml
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, folder = studio
+    spec = (
+        "# Room 12's book\ntitle: Rainy Day  # on the cover too\n\nmarks: suggested\n"
+        "mazes:\n  # the warm-up\n  - size: 10x10   # small\n    count: 2\n  - {size: 12x12}  # then\n"
+    )
+    (folder / "rainy.yaml").write_text(spec)
+    browser.get(url)
+    wait_for(lambda: browser.find_element(By.ID, "page").get_attribute("data-version"), what="the preview")
+    Select(browser.find_element(By.ID, "open-name")).select_by_value("rainy.yaml")
+    browser.find_element(By.ID, "open").click()
+    title = browser.find_element(By.ID, "f-title")
+    wait_for(lambda: title.get_attribute("value") == "Rainy Day", what="the spec in the form")
+    title.send_keys(" Mazes")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")
+    count = rows[1].find_element(By.CSS_SELECTOR, "[data-field=count]")
+    count.clear()
+    count.send_keys("3")
+    box = browser.find_element(By.ID, "yaml")
+    wait_for(lambda: "count: 3" in box.get_attribute("value"), what="the edits in the YAML")
+    text = box.get_attribute("value")
+    for kept in (
+        "# Room 12's book\n",
+        "# on the cover too\n",
+        "\n\nmarks: suggested\n",
+        "# the warm-up\n",
+        "10x10   # small\n",
+        "  # then\n",
+    ):
+        assert kept in text, (kept, text)
+    data = yaml.safe_load(text)
+    assert data["title"] == "Rainy Day Mazes" and data["mazes"][1] == {"size": "12x12", "count": 3}
+    assert list(data) == ["title", "marks", "mazes"]
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: 5 mazes"), what="the book with the edits")
+
+    # a reload (or a crash): the draft is offered back, and brought back whole
+    browser.execute_script(
+        "window.onbeforeunload = null; window.addEventListener('beforeunload', (e) => e.stopImmediatePropagation(), true);"
+    )
+    browser.get(url)
+    offer = browser.find_element(By.ID, "draft")
+    wait_for(offer.is_displayed, what="the draft offered")
+    assert "Rainy Day Mazes" in browser.find_element(By.ID, "draft-said").text
+    assert browser.find_element(By.ID, "f-title").get_attribute("value") != "Rainy Day Mazes"
+    shot(browser, "studio-draft")
+    status = browser.find_element(By.ID, "status")  # the page's own, after the reload
+    wait_for(lambda: status.text.startswith("Ready: "), what="the starting book drawn")
+    browser.get(url)  # reloaded again before answering: still offered
+    offer = browser.find_element(By.ID, "draft")
+    wait_for(offer.is_displayed, what="the draft offered again")
+    browser.find_element(By.ID, "draft-restore").click()
+    wait_for(
+        lambda: browser.find_element(By.ID, "f-title").get_attribute("value") == "Rainy Day Mazes",
+        what="the draft in the form",
+    )
+    assert browser.find_element(By.ID, "yaml").get_attribute("value") == text
+    assert browser.find_element(By.ID, "save-name").get_attribute("value") == "rainy.yaml"
+    assert not offer.is_displayed()
+    leaving = (
+        "const e = new Event('beforeunload', {cancelable: true}); dispatchEvent(e); return e.defaultPrevented"
+    )
+    assert browser.execute_script(leaving) is True  # unsaved: leaving asks first
+    browser.find_element(By.ID, "save").click()
+    wait_for(lambda: "Rainy Day Mazes" in (folder / "rainy.yaml").read_text(), what="the save")
+    wait_for(lambda: browser.execute_script(leaving) is False, what="saved: nothing to ask")
+    assert browser.execute_script("return localStorage.getItem('puzzlebook-studio-draft')") is None
+
+
+def test_on_a_phone_every_field_of_a_maze_and_the_preview_are_in_reach(studio, browser):
+    """At 390 px the mazes table was 674 px wide in a 322 px box (Shape, Count, Options, Title and the
+    remove button behind a scroll), the preview below the whole form, and every row's fields were named
+    just "Size" or "Title"."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    url, _ = studio
+    metrics = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    browser.get(url)
+    page = browser.find_element(By.ID, "page")
+    wait_for(lambda: page.get_attribute("data-version"), what="the first preview")
+    add = browser.find_element(By.ID, "add-maze")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", add)  # as a thumb would
+    add.click()
+    wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#mazes tr.maze")) == 2, what="maze 2")
+    size = browser.find_element(By.CSS_SELECTOR, "[aria-label='Maze 2 size']")
+    assert browser.switch_to.active_element == size  # a new maze: its size to type
+    fields = ["size", "algorithm", "grid", "shape", "count", "options", "title"]
+    reached = []
+    for _ in range(len(fields) + 1):  # the keyboard alone from the size to the remove button
+        focused = browser.switch_to.active_element
+        rect = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", focused)
+        assert rect["left"] >= 0 and rect["right"] <= 390 and rect["width"] > 0, (
+            focused.get_attribute("outerHTML"),
+            rect,
+        )
+        described = focused.get_attribute("aria-describedby")
+        if focused.tag_name != "button":
+            assert described == "problem-maze-2" and browser.find_elements(By.ID, described)
+        reached.append(focused.get_attribute("aria-label"))
+        bar = browser.find_element(By.ID, "to-preview")  # the preview a tap away while editing
+        bar_rect = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", bar)
+        assert bar.is_displayed() and bar_rect["top"] >= 0 and bar_rect["bottom"] <= 844
+        focused.send_keys(Keys.TAB)
+    assert reached == [f"Maze 2 {field}" for field in fields] + ["Remove maze 2"]
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+    title = browser.find_element(By.ID, "f-title")
+    assert title.get_attribute("aria-describedby") == "problem-title"
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", size)
+    shot(browser, "studio-phone-cards")
+    bar = browser.find_element(By.ID, "to-preview")
+    bar.send_keys(Keys.ENTER)  # by keyboard
+    wait_for(
+        lambda: browser.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return r.top < 844 && r.bottom > 0", page
+        ),
+        what="the preview in view",
+    )
+    assert browser.switch_to.active_element.get_attribute("id") == "preview"
+    shot(browser, "studio-phone-preview")

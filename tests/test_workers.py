@@ -145,3 +145,34 @@ def test_a_pool_that_cannot_start_leaves_the_work_to_this_process(two_cores, mon
         made = makers.make(recipe, range(30))
         assert not makers.parallel
     assert [p.maze for p in made] == [p.maze for p in expected]
+
+
+@pytest.mark.parametrize("cores", [1, 2])
+def test_mazes_kept_between_builds_are_not_made_again_and_the_book_is_the_same(tmp_path, monkeypatch, cores):
+    """The studio's warm worker keeps the mazes it made: a title edit made every maze again."""
+    monkeypatch.setattr(workers, "_KEPT", None)
+    monkeypatch.setattr(workers, "cores", lambda: cores)
+    if cores == 2:
+        monkeypatch.setattr(workers, "START", 0)
+        monkeypatch.setattr(workers, "BATCH", 0)
+    made: list[int] = []
+    if cores == 1:  # counted here (the pool's processes would count their own)
+        making = workers._make
+        monkeypatch.setattr(workers, "_make", lambda job: made.append(job[1]) or making(job))
+    spec = tmp_path / "book.yaml"
+    spec.write_text(SPEC)
+    build_book(spec, tmp_path / "cold.pdf")  # nothing kept: the command line's way
+    workers.keep_puzzles(100_000_000)
+    build_book(spec, tmp_path / "first.pdf")
+    first = len(made)
+    spec.write_text(SPEC.replace("title: Cores", "title: Cores Again"))
+    build_book(spec, tmp_path / "again.pdf")
+    spec.write_text(SPEC)
+    build_book(spec, tmp_path / "back.pdf")
+    assert (tmp_path / "first.pdf").read_bytes() == (tmp_path / "cold.pdf").read_bytes()
+    assert (tmp_path / "back.pdf").read_bytes() == (tmp_path / "cold.pdf").read_bytes()
+    assert len(made) == first  # the title edit and the way back made no maze
+    spec.write_text(SPEC.replace("count: 2, difficulty: easy", "count: 3, difficulty: easy"))
+    build_book(spec, tmp_path / "more.pdf")
+    if cores == 1:  # the new maze (and its band's search), not the book again
+        assert first > 0 and 0 < len(made) - first < first / 10

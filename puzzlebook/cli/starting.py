@@ -25,10 +25,11 @@ def studio(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open the page.")] = False,
 ) -> None:
     """Make a book in the browser: a page on this machine only, with a live preview."""
-    from ..signals import give_back_signals
+    from ..signals import give_back_signals, interrupt_on_stop
     from ..studio import serve  # the server loads only for the studio
 
     give_back_signals()  # Ctrl-C stops the server as the KeyboardInterrupt below
+    interrupt_on_stop()  # and so do kill and a closed terminal
     place = Path(folder)
     if not place.is_dir():
         fail(PuzzlebookError(f"studio: {folder} is not a folder"))

@@ -1,8 +1,9 @@
 """The studio's builds: every check and build of a spec sent from the page, and the books kept for its
-preview. It never opens a file a spec names: a build runs ``puzzlebook build`` in a child process, with
-the spec in a hidden file inside FOLDER (so its files resolve there), confined to FOLDER by
-``inputs.STUDIO_FOLDER``, under a time limit, at most two at once; its PDF is the command line's, byte for
-byte, and its problems come back as data (``--problems-to``). The quick check runs in this process.
+preview. It never opens a file a spec names: a build runs ``puzzlebook build`` in a warm child process
+(``warm``, ``worker``), with the spec in a hidden file inside FOLDER (so its files resolve there),
+confined to FOLDER by ``inputs.STUDIO_FOLDER``, under a time limit, at most two at once; its PDF is the
+command line's, byte for byte, and its problems come back as data (``--problems-to``). The quick check
+runs in this process.
 Pages are drawn for the preview by PDFium.
 """
 
@@ -16,8 +17,6 @@ import math
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import threading
 from collections import OrderedDict
@@ -29,9 +28,13 @@ from typing import Any
 from ..errors import PuzzlebookError, Where
 from ..inputs import CONFINED, STUDIO_FOLDER
 from ..output import Home, write_together
+from .warm import Stopped, Workers
 
 BUILDS = 2
 """Builds at once; the others wait up to ``WAIT`` seconds, then get 503."""
+CHECKS = 2
+"""Checks at once, in slots of their own: eight slow checks held both build slots, and the page's own
+check of the person's spec got 503."""
 WAIT = 20.0
 BUILD_SECONDS = 60.0
 """A build that takes longer is stopped and reported."""
@@ -39,8 +42,13 @@ CACHED = 6
 """Books kept for the preview's pages, newest first: enough for the page and its thumbnails."""
 CACHED_BYTES = 100_000_000
 """Bytes of books kept at most (the newest is kept whatever its size): six 5,000-maze books held 600 MB."""
-SPEC_NAME = re.compile(r"^[\w][\w .-]{0,80}\.ya?ml\Z")  # \Z: "$" would let a name end in a newline
-PDF_NAME = re.compile(r"^[\w][\w .-]{0,80}\.pdf\Z")
+SPEC_NAME = re.compile(r"^[\w][\w .'-]{0,80}\.(?i:ya?ml)\Z")  # \Z: "$" would let a name end in a newline
+PDF_NAME = re.compile(r"^[\w][\w .'-]{0,80}\.(?i:pdf)\Z")
+LONGEST = 81
+"""Characters a name may have before its ending: "Zoë's book.YAML" is a name, a paragraph is not."""
+SPEC_KEYS = re.compile(r"^(title|mazes)\s*:", re.M)
+"""A spec says its title or its mazes at the start of a line; a layout of the folder (``base:``) says
+neither, and is not offered as a spec to open."""
 
 
 @dataclass
@@ -52,6 +60,7 @@ class Outcome:
     problems: list[dict[str, Any]]
     summary: str = ""
     notes: list[str] = field(default_factory=list)  # what the book does other than the spec says
+    spec: dict[str, Any] | None = None  # the spec's YAML as data, for the page's form (see ``plain``)
 
 
 class Studio:
@@ -60,19 +69,20 @@ class Studio:
     def __init__(self, folder: Path) -> None:
         self.folder = folder.resolve()
         self.gate = threading.BoundedSemaphore(BUILDS)
+        self.checks = threading.BoundedSemaphore(CHECKS)
         self.books: OrderedDict[str, dict[str, bytes]] = OrderedDict()  # spec -> its files, by part
         self.lock = threading.Lock()
         self.hidden: set[Path] = set()  # the spec copies and build folders in the folder just now
-        self.builds: set[subprocess.Popen[bytes]] = set()  # the builds running just now
+        env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
+        self.workers = Workers(env, self.folder, BUILDS)  # confined to the folder, as a build child was
 
     def close(self) -> None:
         """Stop every build and remove every hidden file of the studio's: the server is stopping (a
         Ctrl-C mid-build left a spec copy and a build folder behind, and sometimes a build running)."""
+        self.workers.close()
         with self.lock:
-            builds, hidden = list(self.builds), list(self.hidden)
-        for build in builds:
-            with contextlib.suppress(OSError):
-                build.kill()
+            hidden = list(self.hidden)
         for path in hidden:
             if path.is_dir():
                 shutil.rmtree(path, ignore_errors=True)
@@ -80,11 +90,12 @@ class Studio:
                 path.unlink(missing_ok=True)
 
     @contextlib.contextmanager
-    def _spec_file(self, spec: str) -> Iterator[Path]:
-        """A slot at the gate and the spec in a hidden file of the folder itself, so the files it names
+    def _spec_file(self, spec: str, gate: threading.BoundedSemaphore) -> Iterator[Path]:
+        """A slot at ``gate`` and the spec in a hidden file of the folder itself, so the files it names
         are found where the user keeps them; both are given back whatever happens."""
-        if not self.gate.acquire(timeout=WAIT):
-            raise Busy
+        if not gate.acquire(timeout=WAIT):
+            what = "specs are being checked" if gate is self.checks else "books are being built"
+            raise Busy(f"two {what} already; try again")
         try:
             handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
             with self.lock:
@@ -98,23 +109,17 @@ class Studio:
                 with self.lock:
                     self.hidden.discard(Path(name))
         finally:
-            self.gate.release()
+            gate.release()
 
     def _build(self, spec: str) -> tuple[Outcome, dict[str, bytes]]:
-        """``puzzlebook build`` in a child process, writing into a private folder removed whatever
-        happens (a client that goes away mid-build leaves nothing behind): the book, and its separate
-        answers and its cover (b"" when it has none)."""
-        env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
-        with self._spec_file(spec) as path:
+        """``puzzlebook build`` in a warm worker (``warm``), writing into a private folder removed
+        whatever happens (a client that goes away mid-build leaves nothing behind): the book, and its
+        separate answers and its cover (b"" when it has none)."""
+        with self._spec_file(spec, self.gate) as path:
             work = Path(tempfile.mkdtemp(prefix=".puzzlebook-studio-", dir=self.folder))
             with self.lock:
                 self.hidden.add(work)
-            command = [
-                sys.executable,
-                "-m",
-                "puzzlebook",
-                "build",
+            argv = [
                 "-q",
                 str(path),
                 "-o",
@@ -122,21 +127,9 @@ class Studio:
                 "--problems-to",
                 str(work / "problems.json"),
             ]
-            build = subprocess.Popen(
-                command,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=env,
-                cwd=self.folder,
-                stdin=subprocess.DEVNULL,
-            )
-            with self.lock:
-                self.builds.add(build)
             try:
-                _, stderr = build.communicate(timeout=BUILD_SECONDS)
-            except subprocess.TimeoutExpired:
-                build.kill()
-                build.communicate()
+                code, stderr = self.workers.build(argv, BUILD_SECONDS)
+            except Stopped:
                 message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
                 return Outcome(1, b"", [{"line": None, "key": None, "message": message}]), {}
             else:
@@ -146,16 +139,15 @@ class Studio:
                 )
                 if told:
                     problems = [shown(problem, path.name) for problem in json.loads(told)]
-                elif build.returncode:  # it failed before it could say why: its last words
-                    last = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["the build failed"]
+                elif code:  # it failed before it could say why: its last words
+                    last = stderr.strip().splitlines()[-1:] or ["the build failed"]
                     problems = [{"line": None, "key": None, "message": last[0].removeprefix("error: ")}]
                 else:
                     problems = []
-                return Outcome(build.returncode, book, problems), {"answers": answers, "cover": cover}
+                return Outcome(code, book, problems), {"answers": answers, "cover": cover}
             finally:
                 shutil.rmtree(work, ignore_errors=True)
                 with self.lock:
-                    self.builds.discard(build)
                     self.hidden.discard(work)
 
     def check(self, spec: str) -> Outcome:
@@ -164,17 +156,32 @@ class Studio:
         from ..build import check_book
         from ..errors import problems_of
         from ..report import notes, summary
+        from ..spec import read_spec
 
-        with self._spec_file(spec) as path:
+        with self._spec_file(spec, self.checks) as path:
             token = CONFINED.set(str(self.folder))
+            read = None
             try:
-                checked = check_book(path)
+                read = read_spec(path)  # read once, for the check and for the form
+                checked = check_book(path, read=read)
             except PuzzlebookError as exc:
-                return Outcome(2, b"", [shown(p.as_dict(), path.name) for p in problems_of(exc)])
+                data = plain(read.data) if read else None
+                return Outcome(2, b"", [shown(p.as_dict(), path.name) for p in problems_of(exc)], spec=data)
             finally:
                 CONFINED.reset(token)
             told = [sentence(shown(note.as_dict(), path.name)) for note in notes(checked)]
-            return Outcome(0, b"", [], summary(checked), told)
+            return Outcome(0, b"", [], summary(checked), told, plain(read.data))
+
+    def edit(self, text: str, changes: list[dict[str, Any]]) -> str:
+        """The form's changes made in the spec's text, in a check's slot (it is this process's work)."""
+        from .edits import apply_edits
+
+        if not self.checks.acquire(timeout=WAIT):
+            raise Busy("two specs are being checked already; try again")
+        try:
+            return apply_edits(text, changes)
+        finally:
+            self.checks.release()
 
     def pdf(self, spec: str, part: str = "book") -> Outcome:
         """The book, or with ``part="answers"`` its separate answer key, with ``part="cover"`` its cover
@@ -209,16 +216,7 @@ class Studio:
     def may_save(self, name: str, pattern: re.Pattern[str], what: str) -> None:
         """Refuse a name ``save`` would refuse, before anything is written."""
         if not pattern.match(name):
-            ending = ".pdf" if what == "PDF" else ".yaml"
-            bad = next((c for c in name if not (c.isalnum() or c in "_ .-")), None)
-            why = (
-                f"it holds {bad!r}; use letters, digits, spaces, dots and dashes"
-                if bad is not None
-                else f"it must end in {ending}"
-                if not name.lower().endswith((ending, ".yml"))
-                else "use letters, digits, spaces, dots and dashes, starting with a letter or digit"
-            )
-            raise ValueError(f'"{name[:60]}" is not a {what} name: {why}')
+            raise ValueError(f'"{name[:60]}" is not a {what} name: {why_not(name, what)}')
         path = self.folder / name
         if path.is_symlink() or (path.exists() and not path.is_file()):
             raise ValueError(f"{name} in the folder is not a plain file; choose another name")
@@ -227,25 +225,55 @@ class Studio:
         """A page drawn for the preview (see ``preview_png``), at the gate: drawing takes memory too, so
         as many at once as builds."""
         if not self.gate.acquire(timeout=WAIT):
-            raise Busy
+            raise Busy("two books are being built already; try again")
         try:
             return preview_png(pdf, page, width)
         finally:
             self.gate.release()
 
     def specs(self) -> list[str]:
-        return sorted(p.name for p in self.folder.iterdir() if p.is_file() and SPEC_NAME.match(p.name))
+        """The specs of the folder that can be opened: plain files (a link cannot be), named as a spec,
+        that read as one (a layout does not)."""
+        found = []
+        for path in self.folder.iterdir():
+            if not SPEC_NAME.match(path.name) or path.is_symlink() or not path.is_file():
+                continue
+            with contextlib.suppress(OSError), path.open("rb") as file:
+                if SPEC_KEYS.search(file.read(65536).decode("utf-8", "replace")):
+                    found.append(path.name)
+        return sorted(found, key=str.lower)
 
     def spec_path(self, name: str) -> Path:
         if not SPEC_NAME.match(name):
-            raise ValueError(
-                f'"{name}" is not a spec name: letters, digits, spaces, dots and dashes, ending .yaml'
-            )
+            raise ValueError(f'"{name[:60]}" is not a spec name: {why_not(name, "spec")}')
         return self.folder / name
 
 
+def plain(data: Any) -> dict[str, Any] | None:
+    """The spec's YAML as the page's form follows it: JSON's types (dates and the like as text); None
+    when it is not a mapping."""
+    if not isinstance(data, dict):
+        return None
+    shown: dict[str, Any] = json.loads(json.dumps(data, default=str))
+    return shown
+
+
+def why_not(name: str, what: str) -> str:
+    """Why a name refused for a spec or a PDF is refused, exactly: its character, its ending, its length."""
+    ending = ".pdf" if what == "PDF" else ".yaml"
+    bad = next((c for c in name if not (c.isalnum() or c in "_ .'-")), None)
+    if bad is not None:
+        return f"it holds {bad!r}; use letters, digits, spaces, apostrophes, dots and dashes"
+    if not name.lower().endswith((ending, ".yml") if what == "spec" else ending):
+        return f"it must end in {ending}"
+    stem = name.rsplit(".", 1)[0]
+    if len(stem) > LONGEST:
+        return f"it is {len(stem)} characters long before {name[len(stem) :]}; a name may have {LONGEST}"
+    return "it must start with a letter or a digit"
+
+
 class Busy(Exception):
-    """Every build slot stayed taken."""
+    """Every slot of a kind stayed taken: its message says which."""
 
 
 HIDDEN_SPEC = re.compile(r"\.puzzlebook-studio-[\w-]+\.yaml:(\d+)(?:: )?")

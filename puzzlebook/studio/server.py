@@ -27,21 +27,9 @@ TYPES = {
     ".css": "text/css",
     ".svg": "image/svg+xml",
 }
-
-
-def parsed_spec(text: str) -> dict[str, Any] | None:
-    """The spec's YAML as data, for the page's form to follow the YAML tab; None if it is not a mapping.
-    Parsed with the spec's own guards (aliases and nodes counted), and no file is read."""
-    from ..yamlread import parse_yaml
-
-    try:
-        data, _, _ = parse_yaml(text, "book.yaml")
-    except Exception:  # a YAML error is reported by the check itself, with its line
-        return None
-    if not isinstance(data, dict):
-        return None
-    plain: dict[str, Any] = json.loads(json.dumps(data, default=str))  # dates and the like as text
-    return plain
+SOCKET_SECONDS = 30.0
+"""A connection that sends nothing for this long (a body declared longer than it is, a client gone
+silent) is closed: it held one of the server's threads forever."""
 
 
 def options() -> dict[str, Any]:
@@ -72,6 +60,7 @@ class Handler(BaseHTTPRequestHandler):
     server: StudioServer
     server_version = "puzzlebook-studio"
     protocol_version = "HTTP/1.1"
+    timeout = SOCKET_SECONDS  # each read and write on the socket, then TimeoutError
     GETS: ClassVar[dict[str, str]] = {
         "/api/specs": "_specs",
         "/api/options": "_options",
@@ -79,6 +68,7 @@ class Handler(BaseHTTPRequestHandler):
     }
     POSTS: ClassVar[dict[str, str]] = {
         "/api/check": "_check",
+        "/api/edit": "_edit",
         "/api/pdf": "_pdf",
         "/api/preview": "_preview",
         "/api/save": "_save",
@@ -91,6 +81,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         return  # a quiet terminal: the first line says where the page is, and that is all
+
+    def end_headers(self) -> None:
+        """Every answer, the server's own errors too, refuses to be framed: a page of another site could
+        otherwise show the studio under a decoy and have the person click on it (clickjacking)."""
+        self.send_header("Content-Security-Policy", "frame-ancestors 'none'")
+        self.send_header("X-Frame-Options", "DENY")
+        super().end_headers()
 
     def _send(self, status: int, body: bytes, kind: str, extra: dict[str, str] | None = None) -> None:
         self.send_response(status)
@@ -152,7 +149,15 @@ class Handler(BaseHTTPRequestHandler):
             )
             self.close_connection = True
             return None
-        raw = self.rfile.read(length)
+        try:
+            raw = self.rfile.read(length)
+        except TimeoutError:  # declared longer than it is: told, and the connection closed
+            self.close_connection = True
+            self._fail(HTTPStatus.REQUEST_TIMEOUT, f"the spec stopped coming before its {length:,} bytes")
+            return None
+        if len(raw) < length:  # the client closed its side early
+            self.close_connection = True
+            return None
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -188,8 +193,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         try:
             getattr(self, route)(spec, parse_qs(url.query))
-        except Busy:
-            self._fail(HTTPStatus.SERVICE_UNAVAILABLE, "two books are being built already; try again")
+        except Busy as busy:
+            self._fail(HTTPStatus.SERVICE_UNAVAILABLE, str(busy))
 
     def _specs(self, query: dict[str, list[str]]) -> None:
         self._json(HTTPStatus.OK, {"specs": self.studio.specs()})
@@ -212,14 +217,30 @@ class Handler(BaseHTTPRequestHandler):
 
     def _check(self, spec: str, query: dict[str, list[str]]) -> None:
         outcome = self.studio.check(spec)
-        parsed = parsed_spec(spec)
         if outcome.code:
             self._fail(
-                HTTPStatus.UNPROCESSABLE_ENTITY, "the spec has problems", outcome.problems, spec=parsed
+                HTTPStatus.UNPROCESSABLE_ENTITY, "the spec has problems", outcome.problems, spec=outcome.spec
             )
         else:
-            answer = {"ok": True, "summary": outcome.summary, "notes": outcome.notes, "spec": parsed}
+            answer = {"ok": True, "summary": outcome.summary, "notes": outcome.notes, "spec": outcome.spec}
             self._json(HTTPStatus.OK, answer)
+
+    def _edit(self, body: str, query: dict[str, list[str]]) -> None:
+        """The form's changes made in the spec's text (``edits``): its comments and order kept."""
+        try:
+            asked = json.loads(body)
+            text, changes = asked["yaml"], asked["changes"]
+            if not isinstance(text, str) or not isinstance(changes, list):
+                raise TypeError
+        except (ValueError, KeyError, TypeError):
+            self._fail(HTTPStatus.BAD_REQUEST, 'send {"yaml": the spec, "changes": [...]} as JSON')
+            return
+        try:
+            edited = self.studio.edit(text, changes)
+        except PuzzlebookError as exc:
+            self._fail(HTTPStatus.UNPROCESSABLE_ENTITY, str(exc))
+            return
+        self._json(HTTPStatus.OK, {"ok": True, "yaml": edited})
 
     def _pdf(self, spec: str, query: dict[str, list[str]]) -> None:
         part = _part(query)
@@ -306,8 +327,13 @@ class StudioServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, folder: Path, port: int) -> None:
+        super().__init__(("127.0.0.1", port), Handler)  # the port first: a taken one starts no worker
         self.studio = Studio(folder)
-        super().__init__(("127.0.0.1", port), Handler)
+
+    def server_close(self) -> None:
+        """The socket closed, and the studio's workers stopped with it."""
+        super().server_close()
+        self.studio.close()
 
 
 def serve(folder: Path, port: int = 0) -> StudioServer:

@@ -23,9 +23,31 @@ const KEPT = "(kept)"; // the shape list's value for a word shape written in the
 const NAME = "{student}"; // the shape list's value for each student's own name
 let unread = false; // the YAML tab holds a mistake the form cannot show: the form waits for its fix
 
-const quote = (text) => JSON.stringify(String(text));
-// a number or true/false as the spec writes it (seed: 12), anything else quoted: YAML reads both as text
-const plain = (value) => (/^(-?\d+(\.\d+)?|true|false)$/.test(String(value)) ? String(value) : JSON.stringify(value));
+
+// The form's own words for the spec's keys: a problem beside a field says "Mazes a page: 1", never
+// "mazes_per_page: 1", and names no YAML line (those are the YAML tab's).
+const LABELS = { title: "Title", subtitle: "Subtitle", author: "Author", layout: "Layout", page_size: "Paper",
+  marks: "Start and end", answer_key: "Answer key", difficulty: "Age", mazes_per_page: "Mazes a page",
+  pictures: "Pictures", students: "Students", size: "Size", algorithm: "Algorithm", grid: "Grid",
+  shape: "Shape", count: "Count", options: "Options" };
+function inFormWords(text) {
+  return String(text)
+    .replace(/\bline \d+(: |, )?/g, "")
+    .replace(/\bmazes\[(\d+)\](?:\.(\w+))?/g, (_, i, f) => `Maze ${Number(i) + 1}${f ? ` ${(LABELS[f] || f).toLowerCase()}` : ""}`)
+    .replace(/\bstudents\[(\d+)\]/g, (_, i) => `student ${Number(i) + 1}`)
+    .replace(/\b([a-z][a-z_]*): /g, (all, key) => (LABELS[key] ? `${LABELS[key]}: ` : all));
+}
+
+// A size that suits the grid chosen: rings for a circle, columns x rows for the others ("15x15" for a
+// circle was refused at once).
+function sizeForGrid(row) {
+  const size = row.querySelector("[data-field=size]");
+  const grid = row.querySelector("[data-field=grid]").value;
+  const value = size.value.trim();
+  const box = value.match(/^(\d+)\s*x\s*(\d+)$/i);
+  if (grid === "circle" && box) size.value = String(Math.max(3, Math.round(Math.min(box[1], box[2]) / 2)));
+  else if (grid !== "circle" && /^\d+$/.test(value)) size.value = `${value * 2}x${value * 2}`;
+}
 
 const mazeRows = () => [...$("mazes").tBodies[0].querySelectorAll("tr.maze")];
 
@@ -62,72 +84,111 @@ function newRow(maze = {}, fromSpec = false) {
   said.className = "said";
   said.innerHTML = '<td colspan="8"><p class="problem" role="alert"></p></td>';
   row.said = said;
-  row.querySelector(".remove").addEventListener("click", () => { row.remove(); said.remove(); changed("form"); });
+  row.querySelector(".remove").addEventListener("click", () => {
+    const index = mazeRows().indexOf(row);
+    row.remove();
+    said.remove();
+    numbered();
+    edit(() => [{ path: ["mazes", index], delete: true }]);
+  });
+  const grid = row.querySelector("[data-field=grid]");
+  grid.addEventListener("input", () => sizeForGrid(row)); // before the YAML is written
+  grid.addEventListener("change", () => { sizeForGrid(row); edit(() => [mazeChange(row, "size"), mazeChange(row, "grid")]); });
   row.querySelectorAll("input, select").forEach((el) => {
-    el.addEventListener("input", () => changed("form"));
-    if (el.tagName === "SELECT") el.addEventListener("change", () => changed("form")); // some send only this
+    const field = el.dataset.field;
+    const also = field === "grid" ? ["size", "grid"] : [field];
+    el.addEventListener("input", () => edit(() => also.map((f) => mazeChange(row, f))));
+    if (el.tagName === "SELECT") el.addEventListener("change", () => edit(() => also.map((f) => mazeChange(row, f))));
   });
   $("mazes").tBodies[0].append(row, said);
+  numbered();
   return row;
 }
 
-// The form as YAML: strings quoted as JSON (which YAML reads as they are), only what is set.
-function formToYaml() {
-  const lines = [];
-  for (const key of BOOK_KEYS) {
-    const value = $(`f-${key}`).value.trim();
-    if (!value) continue;
-    if (key === "answer_key") {
-      if (value !== "true") lines.push(`answer_key: ${value === "false" ? "false" : "separate"}`);
-    } else if (key === "mazes_per_page") {
-      lines.push(`${key}: ${plain(value)}`);
-    } else {
-      lines.push(`${key}: ${quote(value)}`);
-    }
-  }
-  const students = studentNames($("f-students").value);
-  if (students.length) {
-    lines.push("students:");
-    students.forEach((name) => lines.push(`  - ${quote(name)}`));
-  } else if (typeof base.students === "string") {
-    lines.push(`students: ${quote(base.students)}`); // a class list file, kept
-  }
-  for (const [key, value] of Object.entries(base)) { // settings the form has no field for, kept
-    if (!BOOK_KEYS.includes(key) && key !== "students" && key !== "mazes" && value !== null) {
-      lines.push(`${key}: ${typeof value === "object" ? JSON.stringify(value) : plain(value)}`);
-    }
-  }
-  lines.push("mazes:");
-  const rows = mazeRows();
-  if (!rows.length) lines.push("  []");
-  for (const row of rows) {
-    const get = (field) => row.querySelector(`[data-field=${field}]`).value.trim();
-    const parts = [];
-    const grid = get("grid");
-    const size = get("size");
-    if (size) parts.push(`size: ${grid === "circle" && /^\d+$/.test(size) ? size : quote(size)}`);
-    parts.push(`algorithm: ${quote(get("algorithm"))}`);
-    if (grid && grid !== "rectangle") parts.push(`grid: ${grid}`);
-    if (get("shape") === NAME) parts.push(`shape: {text: ${quote(NAME)}}`);
-    else if (get("shape") && get("shape") !== KEPT) parts.push(`shape: ${get("shape")}`);
-    const count = get("count");
-    if (count && count !== "1") parts.push(`count: ${/^\d+$/.test(count) ? count : quote(count)}`);
-    const pairs = get("options").split(",").map((p) => p.trim()).filter(Boolean).map((p) => {
-      const [key, ...rest] = p.split("=");
-      const value = rest.join("=").trim();
-      return `${key.trim()}: ${/^-?\d+(\.\d+)?$/.test(value) ? value : quote(value)}`;
+// Each maze's fields named with its number for screen readers ("Maze 2 size"), and tied to the line
+// that says its problems; numbered again as mazes come and go.
+function numbered() {
+  mazeRows().forEach((row, i) => {
+    const id = `problem-maze-${i + 1}`;
+    row.said.querySelector(".problem").id = id;
+    row.querySelectorAll("[data-field]").forEach((el) => {
+      const label = el.closest("td").dataset.label.replace(/ \(.*\)$/, "").toLowerCase();
+      el.setAttribute("aria-label", `Maze ${i + 1} ${label}`);
+      el.setAttribute("aria-describedby", id);
     });
-    if (pairs.length) parts.push(`options: {${pairs.join(", ")}}`);
-    if (get("title")) parts.push(`title: ${quote(get("title"))}`);
-    for (const [key, value] of Object.entries(row.extra || {})) { // what the row has no field for
-      const shown = MAZE_FIELDS.includes(key) && !(key === "shape" && get("shape") === KEPT);
-      if (!shown && value !== null && value !== undefined) {
-        parts.push(`${key}: ${typeof value === "object" ? JSON.stringify(value) : plain(value)}`);
-      }
-    }
-    lines.push(`  - {${parts.join(", ")}}`);
+    row.querySelector(".remove").setAttribute("aria-label", `Remove maze ${i + 1}`);
+  });
+}
+
+// A field's change as a change of the spec's text (see the server's edits.py): the value where it is
+// written, so comments, order and blank lines stay. Rewriting the whole YAML from the form lost them.
+function bookChange(key) {
+  const value = $(`f-${key}`).value.trim();
+  if (key === "students") {
+    const names = studentNames($("f-students").value);
+    if (!names.length && typeof base.students === "string") return null; // a class list file, kept
+    return names.length ? { path: ["students"], value: names } : { path: ["students"], delete: true };
   }
-  return lines.join("\n") + "\n";
+  if (!value || (key === "answer_key" && value === "true")) return { path: [key], delete: true };
+  if (key === "answer_key") return { path: [key], value: value === "false" ? false : "separate" };
+  if (key === "mazes_per_page") return { path: [key], value: Number(value) };
+  return { path: [key], value };
+}
+
+function mazeChange(row, field) {
+  const index = mazeRows().indexOf(row);
+  const get = (name) => row.querySelector(`[data-field=${name}]`).value.trim();
+  const path = ["mazes", index, field];
+  const value = get(field);
+  const gone = { path, delete: true };
+  if (field === "shape") {
+    if (value === KEPT) return null; // a word written in the YAML, kept as written
+    return value === NAME ? { path, value: { text: NAME } } : value ? { path, value } : gone;
+  }
+  if (field === "grid") return value && value !== "rectangle" ? { path, value } : gone;
+  if (field === "count") return value && value !== "1" ? { path, value: /^\d+$/.test(value) ? Number(value) : value } : gone;
+  if (field === "options") {
+    const pairs = value.split(",").map((p) => p.trim()).filter(Boolean).map((p) => {
+      const [key, ...rest] = p.split("=");
+      const given = rest.join("=").trim();
+      return [key.trim(), /^-?\d+(\.\d+)?$/.test(given) ? Number(given) : given];
+    });
+    return pairs.length ? { path, value: Object.fromEntries(pairs) } : gone;
+  }
+  if (field === "size" && get("grid") === "circle" && /^\d+$/.test(value)) return { path, value: Number(value) };
+  return value ? { path, value } : gone;
+}
+
+// A new maze's entry, from its row as first filled.
+function mazeEntry(row) {
+  const entry = {};
+  for (const field of MAZE_FIELDS) {
+    const change = mazeChange(row, field);
+    if (change && "value" in change) entry[field] = change.value;
+  }
+  if (!entry.algorithm) entry.algorithm = "hunt-and-kill";
+  return entry;
+}
+
+// The changes are made one after another, each on the text the last one left.
+let editing = Promise.resolve();
+function edit(makeChanges) {
+  if (unread) return editing; // the form is shut until the YAML reads again
+  editing = editing.then(async () => {
+    const changes = makeChanges().filter(Boolean);
+    if (!changes.length) return;
+    let answer;
+    try {
+      answer = await (await post("/api/edit", JSON.stringify({ yaml: $("yaml").value, changes }))).json();
+    } catch (error) {
+      status(OFF, true);
+      return;
+    }
+    if (!answer.ok) { status(answer.message, true); return; }
+    $("yaml").value = answer.yaml;
+    changed("form");
+  });
+  return editing;
 }
 
 // A pasted class list: a name a line; a line of names with commas (Ana, Ben, Chloé) is split at them, and
@@ -159,7 +220,7 @@ function specToForm(spec) {
 
 function changed(source) {
   if (source === "form" && unread) return; // the form is shut until the YAML reads again
-  if (source === "form") $("yaml").value = formToYaml();
+  keepDraft();
   drawGutter([]);
   clearTimeout(timer);
   timer = setTimeout(() => refresh(source), 450);
@@ -205,8 +266,9 @@ function showProblems(problems) {
       input = $(`f-${top}`);
     }
     const text = problem.message;
-    if (slot) slot.textContent = (slot.textContent ? slot.textContent + " " : "") + text;
-    else $("problem-mazes").textContent += (key ? `${key}: ` : "") + text + " ";
+    const said = inFormWords(text);
+    if (slot) slot.textContent = (slot.textContent ? slot.textContent + " " : "") + said;
+    else $("problem-mazes").textContent += inFormWords((key ? `${key}: ` : "") + text) + " ";
     if (input) input.setAttribute("aria-invalid", "true");
     const item = document.createElement("li");
     if (problem.line) {
@@ -237,6 +299,7 @@ function selectLine(line) {
 
 function status(text, bad = false) {
   $("status").textContent = text;
+  $("phone-status").textContent = text; // on a phone, in the bar that leads to the preview
   $("status").classList.toggle("bad", bad);
 }
 
@@ -266,12 +329,14 @@ async function refresh(source) {
   $("show-cover").hidden = $("download-cover").hidden = !/^cover:/m.test(yaml);
   $("notes").replaceChildren(...(answer.notes || []).map((note) => { // what the book does unasked
     const item = document.createElement("li");
-    item.textContent = note;
+    item.textContent = inFormWords(note); // beside the preview, in the form's words
     return item;
   }));
   if (!answer.ok) {
     showProblems(answer.problems || []);
-    status(`${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"} to fix before the preview`, true);
+    const count = `${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"}`;
+    status(`${count} to fix before the preview`, true);
+    noBook(`Fix the ${count} first: the book is shown and saved once it reads.`);
     return;
   }
   clearProblems();
@@ -280,6 +345,31 @@ async function refresh(source) {
   lastYaml = yaml;
   await showPage(current, mine);
 }
+
+// While the spec has a problem nothing of another book is shown (the last good one looked like this
+// one), and what would download or save it waits, saying why.
+function noBook(why) {
+  const old = $("page").src;
+  $("page").removeAttribute("src");
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  $("page").hidden = true;
+  $("page").removeAttribute("data-version");
+  $("thumbs").replaceChildren();
+  thumbsFor = "";
+  pages = 0;
+  $("page-of").textContent = "no page yet";
+  $("no-book").textContent = why;
+  $("no-book").hidden = false;
+  for (const id of DOWNLOADS) { $(id).disabled = true; $(id).setAttribute("aria-describedby", "no-book"); }
+}
+
+function bookShown() {
+  $("page").hidden = false;
+  $("no-book").hidden = true;
+  for (const id of DOWNLOADS) { $(id).disabled = false; $(id).removeAttribute("aria-describedby"); }
+}
+
+const DOWNLOADS = ["download", "download-answers", "show-cover", "download-cover", "save-pdf"];
 
 async function showPage(number, mine = generation, asked = false) {
   if (asked) coverShown = -1; // the person turned a page: the book again
@@ -290,6 +380,7 @@ async function showPage(number, mine = generation, asked = false) {
     const answer = await response.json().catch(() => ({}));
     if (answer.problems) showProblems(answer.problems);
     status(answer.problems ? answer.problems.map((p) => p.message).join("; ") : `preview failed (${response.status})`, true);
+    if (response.status === 422) noBook("The book could not be made: fix what is said above first.");
     return;
   }
   const blob = await response.blob();
@@ -301,6 +392,7 @@ async function showPage(number, mine = generation, asked = false) {
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
   $("page").alt = `Page ${current} of ${pages} of the book, as it will print`;
   $("page").classList.remove("stale");
+  bookShown();
   $("page").dataset.version = String(mine);
   $("page-of").textContent = `page ${current} of ${pages}`;
   status(`${$("status").textContent.replace(/ Drawing page \d+…$/, "")}`.replace(/^OK: /, "Ready: "));
@@ -372,6 +464,7 @@ async function showCover() {
   $("page").src = URL.createObjectURL(blob);
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
   $("page").classList.remove("stale");
+  bookShown();
   $("page").alt = "The book's wrap cover (back, spine and front), as it will print";
   $("page-of").textContent = "cover";
   status("The cover: back, spine and front");
@@ -447,24 +540,30 @@ async function start() {
   fill($("f-difficulty"), ["", ...options.ages], Object.fromEntries([["", "any"], ...options.ages.map((a) => [a, a.replace("age-", "age ")])]));
   fill($("f-mazes_per_page"), ["", "1", "2", "4", "6"], { "": "the layout's" });
   fill($("f-pictures"), ["", ...options.pictures], { "": "none" });
-  $("f-title").value = "My Maze Book";
-  $("f-marks").value = "suggested";
-  newRow({ size: "15x15", algorithm: "hunt-and-kill" });
   document.querySelectorAll("#panel-form [data-key]").forEach((el) => {
-    el.addEventListener("input", () => changed("form"));
-    if (el.tagName === "SELECT") el.addEventListener("change", () => changed("form")); // some send only this
+    const key = el.dataset.key;
+    el.setAttribute("aria-describedby", `problem-${key}`); // its problems read with it
+    el.addEventListener("input", () => edit(() => [bookChange(key)]));
+    if (el.tagName === "SELECT") el.addEventListener("change", () => edit(() => [bookChange(key)])); // some send only this
   });
   $("f-difficulty").addEventListener("input", () => { // an age sets the sizes no one typed
     if (!$("f-difficulty").value) return;
-    for (const row of mazeRows()) {
-      const size = row.querySelector("[data-field=size]");
-      if (size.value === "15x15" && !(row.extra && row.extra.size)) size.value = "";
-    }
-    changed("form");
+    const rows = mazeRows().filter((row) => row.querySelector("[data-field=size]").value === "15x15");
+    rows.forEach((row) => { row.querySelector("[data-field=size]").value = ""; });
+    edit(() => rows.map((row) => mazeChange(row, "size")));
   });
-  $("add-maze").addEventListener("click", () => { newRow().querySelector("input").focus(); changed("form"); });
+  $("add-maze").addEventListener("click", () => {
+    const row = newRow();
+    row.querySelector("input").focus();
+    edit(() => [{ path: ["mazes"], append: mazeEntry(row) }]);
+  });
   $("yaml").addEventListener("input", () => changed("yaml"));
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
+  $("to-preview").addEventListener("click", (event) => { // the preview, and the focus with it
+    event.preventDefault();
+    $("preview").scrollIntoView();
+    $("preview").focus({ preventScroll: true });
+  });
   $("tab-form").addEventListener("click", () => showTab("form"));
   $("tab-yaml").addEventListener("click", () => showTab("yaml"));
   document.querySelector("[role=tablist]").addEventListener("keydown", (event) => {
@@ -481,7 +580,7 @@ async function start() {
   $("show-cover").addEventListener("click", guarded(showCover));
   $("download-cover").addEventListener("click", guarded(() => download("cover")));
   $("save-pdf").addEventListener("click", guarded(async () => {
-    const name = ($("save-name").value.trim() || "book.yaml").replace(/\.ya?ml$/, "") + ".pdf";
+    const name = ($("save-name").value.trim() || "book.yaml").replace(/\.ya?ml$/i, "") + ".pdf";
     const path = `/api/save-pdf?name=${encodeURIComponent(name)}`;
     let answer = await (await post(path, $("yaml").value)).json();
     if (answer.exists) { // a PDF of that name is there: replaced only when the person says so
@@ -507,7 +606,7 @@ async function start() {
     const there = [...$("open-name").options].some((o) => o.value === name);
     if (there && name !== kept.name && !confirm(`${name} is already in the folder: replace it?`)) return;
     const answer = await (await post(`/api/save?name=${encodeURIComponent(name)}`, $("yaml").value)).json();
-    if (answer.ok) kept = { yaml: $("yaml").value, name };
+    if (answer.ok) { kept = { yaml: $("yaml").value, name }; keepDraft(); }
     status(answer.ok ? `Saved ${answer.saved} in the folder` : answer.message, !answer.ok);
     $("saved").textContent = answer.ok ? `Saved ${answer.saved}` : answer.message; // beside the button too
     $("saved").classList.toggle("bad", !answer.ok);
@@ -515,11 +614,48 @@ async function start() {
     if (answer.ok) $("open-name").value = name;
   }));
   await listSpecs();
-  changed("form");
-  kept.yaml = $("yaml").value; // the starting book: nothing to lose yet
+  $("yaml").value = STARTER;
+  kept.yaml = STARTER; // the starting book: nothing to lose yet
+  offerDraft();
+  changed("yaml");
   window.addEventListener("beforeunload", (event) => { // a reload or a closed tab lost the book silently
     if ($("yaml").value !== kept.yaml) event.preventDefault();
   });
+}
+
+const STARTER = 'title: "My Maze Book"\nmarks: suggested\nmazes:\n  - {size: 15x15, algorithm: hunt-and-kill}\n';
+const DRAFT = "puzzlebook-studio-draft";
+
+// The book as it stands, kept in this browser as it changes: a reload, a closed tab or a crash
+// returned the form to "My Maze Book" with nothing kept.
+function keepDraft() {
+  if (!$("draft").hidden) return; // a draft offered back stays kept until the person answers
+  const yaml = $("yaml").value;
+  try {
+    if (yaml === kept.yaml) localStorage.removeItem(DRAFT); // nothing unsaved: nothing to offer back
+    else localStorage.setItem(DRAFT, JSON.stringify({ yaml, name: $("save-name").value, from: kept.name, at: Date.now() }));
+  } catch (error) { /* storage full or refused: the question before leaving still asks */ }
+}
+
+function offerDraft() {
+  let draft = null;
+  try { draft = JSON.parse(localStorage.getItem(DRAFT) || "null"); } catch (error) { draft = null; }
+  if (!draft || typeof draft.yaml !== "string" || draft.yaml === $("yaml").value) return;
+  const when = new Date(draft.at || Date.now()).toLocaleString();
+  const title = (draft.yaml.match(/^title:\s*"?([^"\n]*)"?/m) || [])[1] || "a book";
+  $("draft-said").textContent = `Your unsaved book “${title.trim()}” from ${when} is kept in this browser.`;
+  $("draft").hidden = false;
+  $("draft-restore").onclick = () => {
+    $("draft").hidden = true;
+    $("yaml").value = draft.yaml;
+    if (draft.name) $("save-name").value = draft.name;
+    kept.name = draft.from || ""; // the spec it was opened from is replaced without asking, as before
+    changed("yaml");
+  };
+  $("draft-discard").onclick = () => {
+    $("draft").hidden = true;
+    try { localStorage.removeItem(DRAFT); } catch (error) { /* nothing kept */ }
+  };
 }
 
 start();
