@@ -124,7 +124,7 @@ def test_every_subset_has_its_own_stable_tag(tmp_path):
             'font "/dev/zero" is a device, not a file; give the path of a font file',
         ),
         ("names.txt", '"names.txt" is not a TrueType or OpenType font (.ttf, .otf, .ttc)'),
-        ("cff.otf", '"cff.otf" has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font'),
+        ("cff.otf", 'font "cff.otf" cannot be embedded: its PostScript (CFF) outlines cannot be read'),
     ],
 )
 @pytest.mark.parametrize("where", ["spec", "layout"])

@@ -198,12 +198,7 @@ def _not_embeddable(data: bytes) -> str | None:
     if head == b"ttcf" and len(data) >= 16:
         first = int.from_bytes(data[12:16], "big")
         head = data[first : first + 4]
-    if head == b"OTTO":
-        return (
-            "has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font (glyf outlines, "
-            "most .ttf and some .otf and .ttc files)"
-        )
-    if head not in FONT_MAGIC:
+    if head not in (*FONT_MAGIC, b"OTTO"):  # PostScript (CFF) outlines are converted (render.outlines)
         return "is not a TrueType or OpenType font (.ttf, .otf, .ttc)"
     return None
 
