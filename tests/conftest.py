@@ -25,6 +25,20 @@ HOW_CJK = (
 SAMPLES = Path(__file__).parent.parent / "sample_configs"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_caches_and_no_installed_fonts(tmp_path_factory):
+    """Every test, and every command a test starts, keeps converted fonts in a cache folder of the run's
+    own (never the user's), and asks fontconfig of an empty configuration, so a message that names a
+    font installed here is the same on every machine; tests of fontconfig's answers say so themselves."""
+    base = tmp_path_factory.getbasetemp()
+    empty = base / "fonts.conf"
+    empty.write_text('<?xml version="1.0"?>\n<fontconfig></fontconfig>\n')
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(base / "cache"))
+        patch.setenv("FONTCONFIG_FILE", str(empty))
+        yield
+
+
 @pytest.fixture(scope="session")
 def sample_book(tmp_path_factory, worker_id):
     """``sample_book(NAME)``: the book of ``sample_configs/NAME`` and the copy of the folder it was built

@@ -5,6 +5,7 @@ font without a bold weight emboldened where bold is asked."""
 from __future__ import annotations
 
 import io
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,69 @@ def test_a_cjk_name_on_the_name_line_is_emboldened_like_the_others(cjk_book):
     cjk = [font for font in modes if "NotoSansCJK" in font]
     assert cjk and all(modes[font] == {2} for font in cjk)  # the names, bold: filled and stroked
     assert all(modes[font] == {0} for font in modes if font not in cjk)  # the real bold, and the rest
+
+
+# ---- a letter no font has: the fonts installed here that have it, else a free one ------------------
+
+
+def refused(book: Path) -> str:
+    from typer.testing import CliRunner
+
+    from puzzlebook.cli import app
+
+    result = CliRunner().invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2, result.output
+    (line,) = result.stderr.splitlines()
+    return line
+
+
+@pytest.mark.cjk
+def test_a_missing_letter_is_answered_with_an_installed_font_as_the_line_to_paste(tmp_path, monkeypatch):
+    monkeypatch.delenv("FONTCONFIG_FILE")  # this computer's fonts, as fontconfig knows them
+    write(tmp_path / "names.txt", "Ana\n김민준\n")
+    book = write(tmp_path / "book.yaml", BOOK)
+    line = refused(book)
+    assert line.startswith('error: names.txt:2: "김" (U+AE40) is in none of the fonts; ')
+    pasted = line.split("this computer has one: ", 1)[1]
+    font = Path(pasted.removeprefix("fallback_fonts: [").removesuffix("]"))
+    assert font.is_absolute() and ord("김") in TTFont(font, fontNumber=0, lazy=True).getBestCmap()
+    write(book, BOOK + pasted + "\n")  # the line, pasted as it is, builds the book
+    target, _ = build_book(book)
+    letters = [(text, glyph) for text, glyph in drawn(Path(target).read_bytes(), "") if text in "김민준"]
+    assert "".join(text for text, _ in letters) == "김민준" and all(glyph for _, glyph in letters)
+
+
+def test_where_fontconfig_finds_none_a_free_font_and_where_to_get_it(tmp_path):
+    # the tests' fontconfig has an empty configuration (conftest): it knows no fonts
+    write(tmp_path / "names.txt", "Ana\n김민준\n")
+    line = refused(write(tmp_path / "book.yaml", BOOK))
+    assert line == (
+        'error: names.txt:2: "김" (U+AE40) is in none of the fonts; add a font that has it, '
+        "e.g. fallback_fonts: [NotoSansKR-Regular.ttf] (free from https://fonts.google.com/noto/specimen/Noto+Sans+KR)"
+    )
+
+
+def test_a_private_use_letter_is_not_answered_with_a_font_that_lacks_it(tmp_path, monkeypatch):
+    monkeypatch.delenv("FONTCONFIG_FILE")  # whatever this computer has, no font is made for it
+    write(tmp_path / "names.txt", "Ana\nB\U000f0001n\n")
+    line = refused(write(tmp_path / "book.yaml", BOOK))
+    assert line == (
+        'error: names.txt:2: "\U000f0001" (U+F0001) is in none of the fonts; it is a private-use '
+        "character, which only a font made for it has: add that font to fallback_fonts, or leave it out"
+    )
+
+
+def test_the_docs_name_the_free_font_suggested_for_every_script():
+    from puzzlebook.letters import _CJK, _SCRIPTS, font_for, where_to_get
+
+    docs = (Path(__file__).parent.parent / "docs" / "fonts.md").read_text()
+    samples = [
+        chr(c)
+        for c in range(0x600, 0x1FB00)
+        if unicodedata.name(chr(c), "").split(" ")[0] in {*_SCRIPTS, *_CJK}
+    ]
+    suggested = {font_for(c) for c in samples} | {font_for("🙂"), font_for("✈")}
+    assert len(suggested) >= len(_SCRIPTS) + 4  # one for each script, four for CJK, emoji and symbols
+    for font in suggested:
+        family = where_to_get(font).rsplit("/", 1)[1].replace("+", " ")
+        assert family in docs, family
