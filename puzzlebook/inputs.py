@@ -60,6 +60,18 @@ class Source:
         return Path(os.path.realpath(self.path))
 
 
+def _bring_in(named: str, kind: str, path: Path, folder: Path) -> str:
+    """What is said of a file outside the studio's folder: the step that brings it in (the copy, as a
+    command to run, and the name to write instead), since the studio reads nothing else."""
+    import shlex
+
+    return (
+        f"{named} is outside the studio's folder, and the studio reads files only there: copy the {kind} "
+        f"into it ({shlex.join(['cp', str(path), str(folder) + os.sep])}), then write its name, "
+        f"{path.name}, in its place"
+    )
+
+
 def _refuse(where: At, message: str) -> SpecError:
     return SpecError([Problem(where, message)])
 
@@ -114,7 +126,7 @@ def read_bytes(
     if confined and not (
         resolved.is_relative_to(os.path.realpath(confined)) or resolved.is_relative_to(PACKAGE)
     ):
-        raise _refuse(where, f"{named} is outside the studio's folder; copy the {kind} into it")
+        raise _refuse(where, _bring_in(named, kind, path, Path(os.path.realpath(confined))))
     place = below(path, inside) if inside is not None else None
     if inside is not None and place is None:
         raise _refuse(

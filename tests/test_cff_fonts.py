@@ -292,3 +292,21 @@ def test_the_docs_name_the_free_font_suggested_for_every_script():
     for font in suggested:
         family = where_to_get(font).rsplit("/", 1)[1].replace("+", " ")
         assert family in docs, family
+
+
+@pytest.mark.cjk
+def test_in_the_studio_the_installed_font_is_to_be_copied_into_its_folder(tmp_path, monkeypatch):
+    from puzzlebook.inputs import CONFINED
+    from puzzlebook.letters import installed_with, not_in_fonts
+
+    monkeypatch.delenv("FONTCONFIG_FILE")
+    token = CONFINED.set(str(tmp_path))
+    try:
+        message = not_in_fonts("김")
+    finally:
+        CONFINED.reset(token)
+    found = installed_with("김")[0]
+    assert message.endswith(
+        f"this computer has a font with it: copy {found} into the studio's folder ({tmp_path}), "
+        f"then write fallback_fonts: [{Path(found).name}]"
+    )
