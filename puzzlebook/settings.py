@@ -23,7 +23,7 @@ from .artwork import PAIRS
 from .errors import At, Where
 from .fields import FontFiles, OneLine, isolate
 from .registry import suggest
-from .units import length, margin, page_size
+from .units import PAGE_SIZE_NAMES, length, margin, page_size
 
 Length = Annotated[float, BeforeValidator(length)]
 MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
@@ -145,7 +145,7 @@ class Layout(_Model):
     description: str = "One maze per page, answer key at the back."
     page_size: str = Field(
         "letter",
-        description="letter, a4, a5, a3, legal, tabloid, 6x9in, 210x297mm ...; add landscape to turn it",
+        description=f"{PAGE_SIZE_NAMES}, or any WxH with a unit (6x9in, 210x297mm); add landscape to turn it",
     )
     margins: Margins = Field(
         default_factory=Margins,

@@ -18,6 +18,8 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
     "poster-18x24in": (1296.0, 1728.0),
 }
 """Named sizes; any ``WxH`` with a unit (``6x9in``, ``210x297mm``) works too."""
+PAGE_SIZE_NAMES = ", ".join(PAGE_SIZES)
+"""Every named size, as the settings' descriptions (and the reference built from them) list them."""
 
 _NUMBER = r"(\d+(?:\.\d+)?|\.\d+)"
 # Matched whole against the stripped text, with no two runs of blanks side by side: "1", a megabyte

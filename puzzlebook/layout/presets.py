@@ -53,6 +53,13 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _preset(name: Any, names: list[str]) -> Any:
+    """A preset's name as written (``Handout``, ``Activity-Book``): names are not case-sensitive, as page
+    sizes are not (``A4``). Anything else is left as it is, for the file it may name."""
+    lowered = name.strip().lower() if isinstance(name, str) else name
+    return lowered if lowered in names else name
+
+
 def _preset_data(name: str) -> dict[str, Any]:
     text = (resources.files("puzzlebook.layouts") / f"{name}.yaml").read_text(encoding="utf-8")
     data, _, _ = parse_yaml(text, f"{name}.yaml")
@@ -71,6 +78,7 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
     lines: dict[Loc, int] = {}
     layout_files: list[Path] = []
     folder = spec.path.parent if spec else Path(".")
+    name = _preset(name, names)
     if name in names:
         data, fname = _preset_data(name), f"{name}.yaml"
     elif name.endswith((".yaml", ".yml")):
@@ -94,6 +102,7 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
         layout_files.append(path)
         base = data.pop("base", None)
         if base is not None:
+            base = _preset(base, names)
             if base not in names:
                 hint = suggest(str(base), names) or f" Presets: {', '.join(names)}."
                 raise SpecError(

@@ -30,7 +30,7 @@ from ..registry import suggest
 from ..rng import MAX_SEED
 from ..settings import Layout
 from ..shapes import SHAPES
-from ..units import page_size
+from ..units import PAGE_SIZE_NAMES, page_size
 from ..words import MAX_WORD
 from .cover import CoverSpec, isbn_checked
 
@@ -309,7 +309,7 @@ class BookSpec(_Model):
     )
     page_size: str | None = Field(
         None,
-        description="the layout's page, overridden: letter, a4, a5, a3, legal, tabloid, 6x9in, 210x297mm ...; add landscape to turn it (a4 landscape)",
+        description=f"the layout's page, overridden: {PAGE_SIZE_NAMES}, or any WxH with a unit (6x9in, 210x297mm); add landscape to turn it (a4 landscape)",
     )
     seed: int = Field(
         1,

@@ -1,0 +1,76 @@
+"""The last frictions a new user meets (issue 33): each as the user meets it, from the command line."""
+
+from __future__ import annotations
+
+import re
+import typing
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from puzzlebook.cli import app
+from puzzlebook.spec.model import MarksSetting
+from puzzlebook.units import PAGE_SIZES
+
+runner = CliRunner()
+DOCS = Path(__file__).parent.parent / "docs"
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_missing_colon_on_line_one_is_told_at_line_one(tmp_path):
+    book = write(tmp_path / "book.yaml", "title Room 7 Mazes\nmazes:\n  - {size: 5x5}\n")
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        'error: book.yaml:1: this is not valid YAML: a setting\'s name is followed by a colon: "title: Room 7 Mazes"\n'
+    )
+    # deeper down too: the line without the colon, not the one after it where YAML notices
+    book = write(tmp_path / "book.yaml", "title: T\nmazes:\n  - size 5x5\n    algorithm: wilson\n")
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.stderr.startswith(
+        'error: book.yaml:3: this is not valid YAML: a setting\'s name is followed by a colon: "size: 5x5"'
+    )
+
+
+def test_a_preset_is_named_in_any_case(tmp_path):
+    for written in ("Handout", "HANDOUT", " handout"):
+        book = write(tmp_path / "book.yaml", f"title: T\nlayout: '{written}'\nmazes:\n  - {{size: 5x5}}\n")
+        result = runner.invoke(app, ["build", str(book)])
+        assert result.exit_code == 0, result.output
+        own = write(tmp_path / "mine.yaml", f"base: {written.strip()}\nfooter: 'p {{page}}'\n")
+        book = write(tmp_path / "book.yaml", f"title: T\nlayout: {own.name}\nmazes:\n  - {{size: 5x5}}\n")
+        assert runner.invoke(app, ["validate", str(book)]).exit_code == 0
+    # a handout's own mark: the Name line, on the page as the lower-case name prints it
+    from pdfcheck import page_texts
+
+    book = write(tmp_path / "book.yaml", "title: T\nlayout: Handout\nmazes:\n  - {size: 5x5}\n")
+    runner.invoke(app, ["build", str(book)])
+    assert "Name" in page_texts(tmp_path / "book.pdf")[0]
+
+
+def test_every_page_size_is_documented_with_its_size():
+    docs = (DOCS / "layouts.md").read_text()
+    for name, (w, h) in PAGE_SIZES.items():
+        row = re.search(rf"^\| `{re.escape(name)}` \| ([\d.]+) x ([\d.]+) \| (\d+) x (\d+) \|$", docs, re.M)
+        assert row, name
+        assert (float(row[1]), float(row[2])) == (round(w / 72, 2), round(h / 72, 2)), name
+        assert (int(row[3]), int(row[4])) == (round(w / 72 * 25.4), round(h / 72 * 25.4)), name
+    from puzzlebook.settings import Layout
+    from puzzlebook.spec.model import BookSpec
+
+    for description in (
+        Layout.model_fields["page_size"].description,
+        BookSpec.model_fields["page_size"].description,
+    ):
+        assert all(name in (description or "") for name in PAGE_SIZES)
+
+
+def test_maze_help_lists_every_marks_rule():
+    result = runner.invoke(app, ["maze", "--help"], terminal_width=200)
+    listed = " ".join(result.output.split())
+    for rule in typing.get_args(MarksSetting):
+        assert re.search(rf"--marks <str> .*\b{rule}\b", listed), rule
