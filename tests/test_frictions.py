@@ -74,3 +74,38 @@ def test_maze_help_lists_every_marks_rule():
     listed = " ".join(result.output.split())
     for rule in typing.get_args(MarksSetting):
         assert re.search(rf"--marks <str> .*\b{rule}\b", listed), rule
+
+
+def _too_dense(tmp_path: Path, spec: str) -> str:
+    book = write(tmp_path / "book.yaml", spec)
+    result = runner.invoke(app, ["validate", str(book)])
+    assert result.exit_code == 2, result.output
+    (line,) = result.stderr.splitlines()
+    return line
+
+
+def test_too_dense_speaks_in_the_page_units_beside_points(tmp_path):
+    for page, unit, per_unit in (("letter", "in", 72), ("a4", "mm", 72 / 25.4), ("6x9in", "in", 72)):
+        line = _too_dense(tmp_path, f"title: T\npage_size: {page}\nmazes:\n  - {{size: 150x150}}\n")
+        found = re.findall(rf"([\d.]+) pt \(([\d.]+) {unit}\)", line)
+        assert len(found) == 2, line  # the cell it would have and the minimum, each in both units
+        for points, beside in found:
+            assert abs(float(points) / per_unit - float(beside)) < 0.06, line
+
+
+def test_too_dense_offers_one_maze_a_page_where_that_fits_and_it_does(tmp_path):
+    line = _too_dense(tmp_path, "title: T\nlayout: handout\nmazes:\n  - {size: 30x30}\n")
+    assert "at 2 a page" in line and "use mazes_per_page: 1" in line
+    book = write(
+        tmp_path / "book.yaml", "title: T\nlayout: handout\nmazes_per_page: 1\nmazes:\n  - {size: 30x30}\n"
+    )
+    assert runner.invoke(app, ["validate", str(book)]).exit_code == 0
+    # a layout with no room for even a 1x1 maze at two a page, where one a page has room
+    own = "base: handout\nmin_cell: 72pt\npage_size: 4x6in\nmargins: {top: 0.25in, bottom: 0.25in, inside: 0.25in, outside: 0.25in}\n"
+    write(tmp_path / "mine.yaml", own)
+    line = _too_dense(tmp_path, "title: T\nlayout: mine.yaml\nmazes:\n  - {size: 1x1}\n")
+    assert line.startswith("error: mine.yaml:2: min_cell: ") and line.endswith("; use mazes_per_page: 1"), (
+        line
+    )
+    write(tmp_path / "mine.yaml", own + "mazes_per_page: 1\n")
+    assert runner.invoke(app, ["validate", str(tmp_path / "book.yaml")]).exit_code == 0
