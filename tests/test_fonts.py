@@ -117,7 +117,7 @@ def test_every_subset_has_its_own_stable_tag(tmp_path):
 @pytest.mark.parametrize(
     "font,message",
     [
-        ("NoSuchFont.ttf", 'font "NoSuchFont.ttf" not found (looked for {folder}/NoSuchFont.ttf)'),
+        ("NoSuchFont.ttf", 'font "NoSuchFont.ttf" not found (looked for NoSuchFont.ttf in {folder})'),
         ("fonts", 'font "fonts" is a folder; give the path of a font file'),
         (
             "/dev/zero",

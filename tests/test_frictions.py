@@ -109,3 +109,28 @@ def test_too_dense_offers_one_maze_a_page_where_that_fits_and_it_does(tmp_path):
     )
     write(tmp_path / "mine.yaml", own + "mazes_per_page: 1\n")
     assert runner.invoke(app, ["validate", str(tmp_path / "book.yaml")]).exit_code == 0
+
+
+def test_a_class_list_or_mask_not_found_says_which_folder_was_searched(tmp_path, monkeypatch):
+    (tmp_path / "books").mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # run from another folder: names are read from the spec's
+    write(
+        tmp_path / "books" / "book.yaml",
+        "title: T\nstudents: kids.txt\nmazes:\n  - {size: 5x5, mask: pics/heart.png}\n",
+    )
+    result = runner.invoke(app, ["validate", "../books/book.yaml"])
+    assert result.exit_code == 2
+    folder = tmp_path / "books"
+    assert result.stderr.splitlines() == [
+        f'error: book.yaml:2: students: class list "kids.txt" not found (looked for kids.txt in {folder})',
+        f'error: book.yaml:4: mazes[0].mask: mask "pics/heart.png" not found (looked for heart.png in '
+        f"{folder / 'pics'}, and there is no such folder)",
+    ]
+    write(folder / "kids.txt", "Ana\n")  # put where the message says, it is found
+    (folder / "pics").mkdir()
+    result = runner.invoke(app, ["validate", "../books/book.yaml"])
+    assert result.stderr.splitlines() == [
+        f'error: book.yaml:4: mazes[0].mask: mask "pics/heart.png" not found (looked for heart.png in {folder / "pics"})'
+    ]
