@@ -116,7 +116,10 @@ class Words(_Model):
     easy: Word = "Easy"
     medium: Word = "Medium"
     hard: Word = "Hard"
-    answer_on: Word = Field("Answer on page", description="a screen edition's link to a maze's answer")
+    answer_on: Word = Field(
+        "Answer on page",
+        description="a screen edition's link to a maze's answer, and show_answer_page's line",
+    )
     title_page: Word = Field("Title", description="a screen edition's bookmark of the title page")
     no_answer: OneLine = Field(
         "No single answer: the reader picks the start and the end of {mazes}.",
@@ -216,6 +219,9 @@ class Layout(_Model):
         False, description="the algorithm, size and seed under each maze (answers always)"
     )
     show_difficulty: bool = Field(False, description="Easy, Medium or Hard under each maze")
+    show_answer_page: bool = Field(
+        False, description="Answer on page N under each maze of a print edition with its answer key"
+    )
     start_label: OneLine = Field("Start", min_length=1, max_length=20, description="the word at the start")
     end_label: OneLine = Field("Finish", min_length=1, max_length=20, description="the word at the end")
     pictures: str | None = Field(None, description="pictures at the start and the end: " + ", ".join(PAIRS))

@@ -134,3 +134,24 @@ def test_a_class_list_or_mask_not_found_says_which_folder_was_searched(tmp_path,
     assert result.stderr.splitlines() == [
         f'error: book.yaml:4: mazes[0].mask: mask "pics/heart.png" not found (looked for heart.png in {folder / "pics"})'
     ]
+
+
+def test_each_maze_of_a_print_edition_may_say_where_its_answer_is(tmp_path):
+    from pdfcheck import page_texts
+
+    spec = "title: T\nmarks: suggested\nmazes_per_page: 2\nmazes:\n  - {size: 8x8, count: 15}\n"
+    book = write(tmp_path / "book.yaml", spec + "show_answer_page: true\n")
+    assert runner.invoke(app, ["build", str(book)]).exit_code == 0
+    texts = page_texts(tmp_path / "book.pdf")
+    said = 0
+    for number, text in enumerate(texts, 1):
+        for maze, answer in re.findall(r"Maze (\d+)\s.*?Answer on page (\d+)", text, re.S):
+            said += 1  # the page named holds this maze's answer, labelled with this page
+            assert f"Maze {maze} · page {number}" in texts[int(answer) - 1], (maze, answer)
+    assert said == 15
+    answers = set(re.findall(r"Answer on page (\d+)", "".join(texts)))
+    assert len(answers) >= 2  # 15 answers take more than one page of the key, and each maze names its own
+    # off unless asked for
+    write(book, spec)
+    assert runner.invoke(app, ["build", str(book)]).exit_code == 0
+    assert "Answer on page" not in "".join(page_texts(tmp_path / "book.pdf"))

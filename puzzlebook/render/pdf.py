@@ -85,6 +85,8 @@ def text_problems(plan: BookPlan) -> list[Problem]:
     missing(MARK_WORDS, bold, "")
     for page in plan.pages:
         for item in page.items:
+            if isinstance(item, MazeInfo) and item.answer:  # the book's words for "Answer on page"
+                missing(item.answer, regular, "")
             if not isinstance(item, Text) or (item.source and item.source in problems):
                 continue
             setter = bold if item.bold else regular
@@ -289,6 +291,8 @@ def _draw_page(
                     else f"{w}×{h}"
                 )
                 parts.append(seed if item.short else f"{puzzle.algorithm} · {size} · {seed}")
+            if item.answer:
+                parts.append(item.answer)
             alone = item.rating and not item.seed  # Easy, Medium or Hard by itself: for the child to read
             y = item.y + (0.0 if item.footed else drops.get(item.number, 0.0))
             shown = Text(

@@ -357,6 +357,10 @@ class BookSpec(_Model):
         None,
         description="the small algorithm, size and seed line under each maze; the answer key always gives the seed (default: the layout's)",
     )
+    show_answer_page: bool | None = Field(
+        None,
+        description="Answer on page N under each maze of a print edition whose answer key is in the book (a screen edition links to it instead; default: the layout's)",
+    )
     show_difficulty: bool | None = Field(
         None,
         description="Easy, Medium or Hard under each maze: its band, or the third of the book's scores its own falls in (default: the layout's)",
