@@ -141,6 +141,7 @@ OVERRIDES = (
     "mazes_per_page",
     "show_seed",
     "show_difficulty",
+    "show_answer_page",
     "start_label",
     "end_label",
     "pictures",

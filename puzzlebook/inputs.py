@@ -60,6 +60,27 @@ class Source:
         return Path(os.path.realpath(self.path))
 
 
+def _looked(path: Path) -> str:
+    """Which folder was searched for a file not found, as a full path: a name is read from the folder of
+    the file that names it, which is not always the folder a command runs in."""
+    folder = Path(os.path.abspath(path.parent))
+    if not folder.is_dir():
+        return f"looked for {path.name} in {folder}, and there is no such folder"
+    return f"looked for {path.name} in {folder}"
+
+
+def _bring_in(named: str, kind: str, path: Path, folder: Path) -> str:
+    """What is said of a file outside the studio's folder: the step that brings it in (the copy, as a
+    command to run, and the name to write instead), since the studio reads nothing else."""
+    import shlex
+
+    return (
+        f"{named} is outside the studio's folder, and the studio reads files only there: copy the {kind} "
+        f"into it ({shlex.join(['cp', str(path), str(folder) + os.sep])}), then write its name, "
+        f"{path.name}, in its place"
+    )
+
+
 def _refuse(where: At, message: str) -> SpecError:
     return SpecError([Problem(where, message)])
 
@@ -114,7 +135,7 @@ def read_bytes(
     if confined and not (
         resolved.is_relative_to(os.path.realpath(confined)) or resolved.is_relative_to(PACKAGE)
     ):
-        raise _refuse(where, f"{named} is outside the studio's folder; copy the {kind} into it")
+        raise _refuse(where, _bring_in(named, kind, path, Path(os.path.realpath(confined))))
     place = below(path, inside) if inside is not None else None
     if inside is not None and place is None:
         raise _refuse(
@@ -138,7 +159,7 @@ def read_bytes(
                 "; a file is named by its place from the folder of the file that names it, with / between "
                 f"folders: copy it there and write {name}"
             )
-        raise _refuse(where, f"{named} not found (looked for {path}){hint}") from None
+        raise _refuse(where, f"{named} not found ({_looked(path)}){hint}") from None
     except NotADirectoryError:
         raise _refuse(where, f"{named} not found: a part of {path} is a file, not a folder") from None
     except OSError as exc:

@@ -6,6 +6,9 @@ It reads a font's letters with fontTools alone, so the spec can ask it before an
 
 from __future__ import annotations
 
+import bisect
+import os
+import re
 import unicodedata
 from collections.abc import Container, Mapping, Sequence
 from functools import cache
@@ -28,9 +31,8 @@ _SCRIPTS |= {"MALAYALAM", "MONGOLIAN", "MYANMAR", "ORIYA", "SINHALA", "SYRIAC", 
 
 
 def font_for(letter: str) -> str:
-    """A font to suggest for a letter: the Noto Sans of its script, in the TrueType form Google Fonts
-    gives: Noto's own CJK files have PostScript outlines and its colour emoji are pictures, and neither
-    can be embedded."""
+    """A free font to suggest for a letter: the Noto Sans of its script, as Google Fonts gives it (its
+    colour emoji are pictures, which cannot be embedded: Noto Emoji is drawn in outlines)."""
     script = unicodedata.name(letter, "").split(" ")[0]
     if script in _CJK:
         return f"NotoSans{_CJK[script]}-Regular.ttf"
@@ -43,6 +45,96 @@ def font_for(letter: str) -> str:
         if unicodedata.category(letter).startswith("S")
         else "NotoSans-Regular.ttf"
     )
+
+
+def where_to_get(font: str) -> str:
+    """The page a free font of ``font_for`` is downloaded from."""
+    family = re.sub(r"(?<=[a-z])(?=[A-Z0-9])", "+", font.removesuffix("-Regular.ttf"))
+    return f"https://fonts.google.com/noto/specimen/{family}"
+
+
+FC_SECONDS = 10.0
+"""How long fontconfig may take to answer (its first run builds its cache)."""
+_FORMAT = "%{file}|%{index}|%{outline}|%{color}|%{style[0]}|%{charset}\\n"
+
+
+@cache
+def _installed(config: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Every font file fontconfig knows under ``config`` (its variables), best first, with its letters
+    as sorted range bounds (start, end + 1, ...): asked once (``fc-list``), so however many letters are
+    missing, fontconfig runs once. Only a file's first font (the one puzzlebook uses), drawn in
+    outlines (not bitmaps, not colour pictures); a regular weight first, then a sans serif, then by
+    path. Empty where fontconfig is not installed or does not answer."""
+    import shutil
+    import subprocess
+
+    program = shutil.which("fc-list")
+    if not program:
+        return ()
+    try:
+        answer = subprocess.run(
+            [program, "--format", _FORMAT], capture_output=True, text=True, timeout=FC_SECONDS, check=False
+        ).stdout
+    except (OSError, subprocess.SubprocessError, UnicodeDecodeError):
+        return ()
+    found: dict[str, tuple[tuple[bool, bool, str], tuple[int, ...]]] = {}
+    for line in answer.splitlines():
+        file, index, outline, color, style, charset = (line.split("|") + [""] * 6)[:6]
+        suffix = Path(file).suffix.lower()
+        if index != "0" or outline != "True" or color == "True" or suffix not in FONT_FILES:
+            continue
+        bounds: list[int] = []
+        for span in charset.split():
+            first, _, last = span.partition("-")
+            try:
+                bounds += [int(first, 16), int(last or first, 16) + 1]
+            except ValueError:
+                break
+        name = Path(file).name.lower()
+        rank = (
+            style.lower() not in ("regular", "book", "roman"),
+            "serif" in name and "sans" not in name,
+            file,
+        )
+        found[file] = (rank, tuple(bounds))
+    return tuple((file, found[file][1]) for file in sorted(found, key=lambda f: found[f][0]))
+
+
+FONT_FILES = (".ttf", ".otf", ".ttc", ".otc")
+
+
+def installed_with(letter: str) -> list[str]:
+    """The font files on this computer that have ``letter``, as fontconfig knows them, best first."""
+    config = tuple(os.environ.get(name, "") for name in ("FONTCONFIG_FILE", "FONTCONFIG_PATH", "HOME"))
+    code = ord(letter)
+    return [
+        file
+        for file, bounds in _installed(config)
+        if bisect.bisect_right(bounds, code) % 2 == 1 and Path(file).is_file()
+    ]
+
+
+def add_a_font(letter: str) -> str:
+    """The fix for a letter no font has: a font installed here that has it, as the line to write, else
+    a free font and where to get it."""
+    found = installed_with(letter)
+    kind = {"Co": "a private-use character", "Cn": "not a letter of Unicode"}.get(
+        unicodedata.category(letter)
+    )
+    if not found and kind:
+        return f"it is {kind}, which only a font made for it has: add that font to fallback_fonts, or leave it out"
+    if not found:
+        font = font_for(letter)
+        return f"add a font that has it, e.g. fallback_fonts: [{font}] (free from {where_to_get(font)})"
+    from .inputs import studio_folder
+
+    folder = studio_folder()  # the studio reads fonts from its folder only
+    if folder:
+        return (
+            f"this computer has a font with it: copy {found[0]} into the studio's folder ({folder}), "
+            f"then write fallback_fonts: [{Path(found[0]).name}]"
+        )
+    return f"add a font that has it; this computer has one: fallback_fonts: [{found[0]}]"
 
 
 def invisible(c: str) -> bool:
@@ -63,7 +155,7 @@ def lacking(text: str, cmaps: Sequence[Mapping[int, object]], known: Container[s
 def not_in_fonts(letter: str, fix: str = "") -> str:
     """What is said of a letter ``lacking`` finds, wherever it is written; ``fix`` for a place that does
     not draw with the book's fonts."""
-    fix = fix or f"add a font that has it, e.g. fallback_fonts: [{font_for(letter)}]"
+    fix = fix or add_a_font(letter)
     return f'"{letter}" (U+{ord(letter):04X}) is in none of the fonts; {fix}'
 
 

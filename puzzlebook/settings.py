@@ -23,7 +23,7 @@ from .artwork import PAIRS
 from .errors import At, Where
 from .fields import FontFiles, OneLine, isolate
 from .registry import suggest
-from .units import length, margin, page_size
+from .units import PAGE_SIZE_NAMES, length, margin, page_size
 
 Length = Annotated[float, BeforeValidator(length)]
 MIN_LINE = 0.75  # pt: the thinnest line print-on-demand printers promise to reproduce
@@ -151,7 +151,10 @@ class Words(_Model):
     easy: Word = "Easy"
     medium: Word = "Medium"
     hard: Word = "Hard"
-    answer_on: Word = Field("Answer on page", description="a screen edition's link to a maze's answer")
+    answer_on: Word = Field(
+        "Answer on page",
+        description="a screen edition's link to a maze's answer, and show_answer_page's line",
+    )
     title_page: Word = Field("Title", description="a screen edition's bookmark of the title page")
     no_answer: OneLine = Field(
         "No single answer: the reader picks the start and the end of {mazes}.",
@@ -180,7 +183,7 @@ class Layout(_Model):
     description: str = "One maze per page, answer key at the back."
     page_size: str = Field(
         "letter",
-        description="letter, a4, a5, a3, legal, tabloid, 6x9in, 210x297mm ...; add landscape to turn it",
+        description=f"{PAGE_SIZE_NAMES}, or any WxH with a unit (6x9in, 210x297mm); add landscape to turn it",
     )
     margins: Margins = Field(
         default_factory=Margins,
@@ -251,6 +254,9 @@ class Layout(_Model):
         False, description="the algorithm, size and seed under each maze (answers always)"
     )
     show_difficulty: bool = Field(False, description="Easy, Medium or Hard under each maze")
+    show_answer_page: bool = Field(
+        False, description="Answer on page N under each maze of a print edition with its answer key"
+    )
     start_label: OneLine = Field("Start", min_length=1, max_length=20, description="the word at the start")
     end_label: OneLine = Field("Finish", min_length=1, max_length=20, description="the word at the end")
     pictures: str | None = Field(None, description="pictures at the start and the end: " + ", ".join(PAIRS))

@@ -18,6 +18,8 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
     "poster-18x24in": (1296.0, 1728.0),
 }
 """Named sizes; any ``WxH`` with a unit (``6x9in``, ``210x297mm``) works too."""
+PAGE_SIZE_NAMES = ", ".join(PAGE_SIZES)
+"""Every named size, as the settings' descriptions (and the reference built from them) list them."""
 
 _NUMBER = r"(\d+(?:\.\d+)?|\.\d+)"
 # Matched whole against the stripped text, with no two runs of blanks side by side: "1", a megabyte
@@ -127,3 +129,18 @@ def size_name(size: tuple[float, float]) -> str:
         if abs(known[1] - size[0]) < 0.5 and abs(known[0] - size[1]) < 0.5:
             return f"{name} landscape"
     return f"{size[0] / 72:g} x {size[1] / 72:g} in"
+
+
+def metric(size: tuple[float, float]) -> bool:
+    """Whether a page is measured in millimetres: an A size, or one that is no even eighth of an inch."""
+    name = size_name(size)
+    if name[:2] in ("a2", "a3", "a4", "a5"):
+        return True
+    return any(abs(side / 9 - round(side / 9)) > 0.01 for side in size)  # 9 pt: an eighth of an inch
+
+
+def in_page_units(points: float, size: tuple[float, float], digits: int = 1) -> str:
+    """A length in points with the page's own unit beside it: ``6.0 pt (0.08 in)``, ``5.0 pt (1.8 mm)``."""
+    if metric(size):
+        return f"{points:.{digits}f} pt ({points / 72 * 25.4:.1f} mm)"
+    return f"{points:.{digits}f} pt ({points / 72:.2f} in)"

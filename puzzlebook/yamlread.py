@@ -347,10 +347,33 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
             i, m = glued
             line = i + 1
             said = f'this is not valid YAML: put a space after the colon: "{m[2]}: {m[3].strip()}"'
+        elif mark and "mapping values are not allowed" in what:
+            colonless = _colonless(rows, mark.line)
+            if colonless:
+                line, key, value = colonless
+                said = f'this is not valid YAML: a setting\'s name is followed by a colon: "{key}: {value}"'
         raise SpecError([Problem(Where(name, line), said)]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(name, f"this is not valid YAML ({exc})")]) from None
     return data, lines, problems
+
+
+def _colonless(rows: list[str], at: int) -> tuple[int, str, str] | None:
+    """``title Room 7`` over ``mazes:``: a key without its colon runs on, as text, into the next line,
+    where YAML finds the colon that does not belong. The line (counted from 1), key and value of the
+    first line of that text, when it reads as a setting: a name, a space, a value."""
+    indent = len(rows[at]) - len(rows[at].lstrip())
+    start = at
+    while start > 0 and rows[start - 1].strip() and ":" not in rows[start - 1]:
+        start -= 1
+        if rows[start].lstrip().startswith("#"):
+            return None
+    if start == at:
+        return None
+    found = re.match(r"^(\s*(?:- )?)([A-Za-z_]\w*) +([^#]+?)\s*$", rows[start])
+    if not found or len(found[1]) > indent:
+        return None
+    return start + 1, found[2], found[3]
 
 
 _YAML_PROBLEMS = (

@@ -75,7 +75,8 @@ def main() -> None:
     for job in jobs:
         command, name = job.split(":", 1)
         code, out, err = run(command, f"{name}.yaml")
-        print(json.dumps({"job": job, "code": code, "stdout": out, "stderr": err}), flush=True)
+        said = {"job": job, "code": code, "stdout": out, "stderr": err, "folder": os.getcwd()}
+        print(json.dumps(said), flush=True)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,29 @@ HOW = (
     "browser tests deselected: no chromium here. To run them: apt-get install chromium chromium-driver, "
     "then python -m pytest -m browser"
 )
+NOTO_CJK = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+"""Debian's fonts-noto-cjk: CJK fonts with PostScript (CFF) outlines, as most CJK fonts are."""
+HOW_CJK = (
+    "CJK font tests deselected: no Noto CJK here. To run them: apt-get install fonts-noto-cjk fontconfig, "
+    "then python -m pytest -m cjk"
+)
 
 
 SAMPLES = Path(__file__).parent.parent / "sample_configs"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_caches_and_no_installed_fonts(tmp_path_factory):
+    """Every test, and every command a test starts, keeps converted fonts in a cache folder of the run's
+    own (never the user's), and asks fontconfig of an empty configuration, so a message that names a
+    font installed here is the same on every machine; tests of fontconfig's answers say so themselves."""
+    base = tmp_path_factory.getbasetemp()
+    empty = base / "fonts.conf"
+    empty.write_text('<?xml version="1.0"?>\n<fontconfig></fontconfig>\n')
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(base / "cache"))
+        patch.setenv("FONTCONFIG_FILE", str(empty))
+        yield
 
 
 @pytest.fixture(scope="session")
@@ -58,22 +78,23 @@ def _have_browser() -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
-    """Browser tests run where Debian's chromium and chromedriver are; elsewhere they are deselected,
-    never passed, and the run says so and how to run them."""
+    """Browser tests run where Debian's chromium and chromedriver are, CJK font tests where Debian's
+    Noto CJK is; elsewhere they are deselected, never passed, and the run says so and how to run them."""
     # the longest tests first (the browser's, then those that run whole commands in processes), so
     # that no worker is left running one of them alone at the end while the others wait
     items.sort(key=lambda item: ("browser" not in item.keywords, item.path.name not in SLOW_FILES))
-    if _have_browser():
-        return
-    chosen = [item for item in items if "browser" not in item.keywords]
-    dropped = [item for item in items if "browser" in item.keywords]
-    if dropped:
-        config.hook.pytest_deselected(items=dropped)
-        items[:] = chosen
-        config._puzzlebook_browser_note = HOW
+    config._puzzlebook_notes = []
+    have_cjk = NOTO_CJK.is_file() and bool(shutil.which("fc-list"))
+    for marker, present, how in (("browser", _have_browser(), HOW), ("cjk", have_cjk, HOW_CJK)):
+        if present:
+            continue
+        dropped = [item for item in items if marker in item.keywords]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = [item for item in items if marker not in item.keywords]
+            config._puzzlebook_notes.append(how)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    note = getattr(config, "_puzzlebook_browser_note", None)
-    if note:
+    for note in getattr(config, "_puzzlebook_notes", []):
         terminalreporter.write_line(note, yellow=True)

@@ -186,7 +186,7 @@ def test_an_older_age_on_one_maze_of_a_younger_book_is_told_whose_cells_they_are
     result = runner.invoke(app, ["validate", str(spec(tmp_path, body))])
     assert result.exit_code == 2
     assert result.stderr.endswith(
-        "the minimum is 45.0 pt (the cells difficulty: age-4 asks for); the book's difficulty: age-4 sets the "
+        "the minimum is 45.0 pt (0.62 in) (the cells difficulty: age-4 asks for); the book's difficulty: age-4 sets the "
         "cells of every maze, and this maze's difficulty: age-6 only its size: leave that out here, or give "
         "the book the age of its oldest readers (difficulty: age-6 at the top)\n"
     ), result.stderr

@@ -270,7 +270,7 @@ SEED_RULE = "error: --seed: must be a whole number from 0 to 9223372036854775807
         (["--sede"], "error: --sede: puzzlebook has no such option"),
         (
             ["--seed", "3", "build", "b.yaml"],
-            "error: --seed: is an option of maze, build, cover and check: write it after the command, such as "
+            "error: --seed: is an option of maze, build, cover, check and preview: write it after the command, such as "
             "puzzlebook maze --seed",
         ),
         (
@@ -332,7 +332,7 @@ def test_help_lists_every_command_of_the_command_modules_in_its_order():
 
     from typer.models import ParameterInfo
 
-    from puzzlebook.cli import books, mazes, starting
+    from puzzlebook.cli import books, mazes, preview, starting
 
     def takes_options(function) -> bool:
         hints = typing.get_type_hints(function, include_extras=True)
@@ -350,6 +350,7 @@ def test_help_lists_every_command_of_the_command_modules_in_its_order():
         "build",
         "cover",
         "check",
+        "preview",
         "studio",
         "validate",
         "init",
@@ -358,7 +359,7 @@ def test_help_lists_every_command_of_the_command_modules_in_its_order():
     ]
     commands = {  # a command is a public function that takes typer's options (or none at all)
         name
-        for module in (books, mazes, starting)
+        for module in (books, mazes, preview, starting)
         for name, function in inspect.getmembers(module, inspect.isfunction)
         if function.__module__ == module.__name__
         and not name.startswith("_")

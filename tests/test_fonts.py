@@ -117,14 +117,14 @@ def test_every_subset_has_its_own_stable_tag(tmp_path):
 @pytest.mark.parametrize(
     "font,message",
     [
-        ("NoSuchFont.ttf", 'font "NoSuchFont.ttf" not found (looked for {folder}/NoSuchFont.ttf)'),
+        ("NoSuchFont.ttf", 'font "NoSuchFont.ttf" not found (looked for NoSuchFont.ttf in {folder})'),
         ("fonts", 'font "fonts" is a folder; give the path of a font file'),
         (
             "/dev/zero",
             'font "/dev/zero" is a device, not a file; give the path of a font file',
         ),
         ("names.txt", '"names.txt" is not a TrueType or OpenType font (.ttf, .otf, .ttc)'),
-        ("cff.otf", '"cff.otf" has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font'),
+        ("cff.otf", 'font "cff.otf" cannot be embedded: its PostScript (CFF) outlines cannot be read'),
     ],
 )
 @pytest.mark.parametrize("where", ["spec", "layout"])
@@ -170,7 +170,7 @@ def test_a_name_no_font_has_is_refused_before_any_work(tmp_path):
         assert result.exit_code == 2, result.output
         assert result.stderr == (
             'error: book.yaml:5: students[2]: "迷" (U+8FF7) is in none of the fonts; add a font that has it, '
-            "e.g. fallback_fonts: [NotoSansSC-Regular.ttf]\n"
+            "e.g. fallback_fonts: [NotoSansSC-Regular.ttf] (free from https://fonts.google.com/noto/specimen/Noto+Sans+SC)\n"
         )
     assert not (tmp_path / "book.pdf").exists()
 
@@ -186,11 +186,14 @@ def test_each_place_is_named_once_with_its_first_missing_letter(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         'error: big.yaml:2: footer: "🙂" (U+1F642) is in none of the fonts; add a font that has it, e.g. '
-        "fallback_fonts: [NotoEmoji-Regular.ttf]",
+        "fallback_fonts: [NotoEmoji-Regular.ttf] "
+        "(free from https://fonts.google.com/noto/specimen/Noto+Emoji)",
         'error: book.yaml:1: title: "迷" (U+8FF7) is in none of the fonts; add a font that has it, e.g. '
-        "fallback_fonts: [NotoSansSC-Regular.ttf]",
+        "fallback_fonts: [NotoSansSC-Regular.ttf] "
+        "(free from https://fonts.google.com/noto/specimen/Noto+Sans+SC)",
         'error: names.txt:3: "探" (U+63A2) is in none of the fonts; add a font that has it, e.g. '
-        "fallback_fonts: [NotoSansSC-Regular.ttf]",
+        "fallback_fonts: [NotoSansSC-Regular.ttf] "
+        "(free from https://fonts.google.com/noto/specimen/Noto+Sans+SC)",
     ]  # a handout prints the title at the top of every sheet
 
 

@@ -280,7 +280,7 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
     from puzzlebook.layout import MazeFrame, MazeInfo
     from puzzlebook.layout.settle import settled
     from puzzlebook.layout.signs import marks, sign_boxes
-    from puzzlebook.render.pdf import setters
+    from puzzlebook.render.fonts import setters
 
     spec = tmp_path / "book.yaml"
     spec.write_text(

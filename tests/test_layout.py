@@ -341,7 +341,8 @@ def test_too_dense_says_how_far_apart_a_near_miss_is(tmp_path):
         plan_book(spec, layout, list(spec.mazes()), "poster.yaml")
     (line,) = [str(p) for p in err.value.problems]
     cell, minimum = (
-        float(n) for n in re.findall(r"would be ([\d.]+) pt, the minimum is ([\d.]+) pt", line)[0]
+        float(n)
+        for n in re.findall(r"would be ([\d.]+) pt \([\d.]+ in\), the minimum is ([\d.]+) pt", line)[0]
     )
     assert cell < minimum == 2.25, line
 

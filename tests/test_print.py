@@ -287,7 +287,7 @@ def test_start_and_finish_words_stay_in_the_room_beside_the_maze():
     from puzzlebook.geometry import Placement
     from puzzlebook.layout.signs import marks
     from puzzlebook.puzzles import make_puzzle
-    from puzzlebook.render.pdf import register_font
+    from puzzlebook.render.fonts import register_font
 
     bold = register_font("VeraBd")
 

@@ -8,6 +8,7 @@ import http.client
 import json
 import os
 import resource
+import shlex
 import signal
 import socket
 import subprocess
@@ -252,12 +253,23 @@ def test_a_file_outside_the_folder_is_refused_and_never_opened(studio, tmp_path,
 
 def test_a_font_outside_the_folder_is_refused_in_the_studio(studio, tmp_path):
     port, folder, _ = studio
-    (folder / "mine.yaml").write_text(f"extends: activity-book\nfont: {tmp_path / 'elsewhere.ttf'}\n")
+    (folder / "mine.yaml").write_text(f"base: activity-book\nfont: {tmp_path / 'elsewhere.ttf'}\n")
     (tmp_path / "elsewhere.ttf").write_bytes(b"not really a font")
     status, _, body = call(
         port, "POST", "/api/check", "title: T\nlayout: mine.yaml\nmazes:\n  - {size: 5x5}\n"
     )
-    assert status == 422 and "outside the studio's folder" in body.decode()
+    (problem,) = json.loads(body)["problems"]
+    assert status == 422 and problem["message"].startswith("mine.yaml:2: font: "), problem
+    # the step that brings it in: the copy as a command, and the name to write instead
+    step = problem["message"].split("(", 1)[1].split(")", 1)[0]
+    assert shlex.split(step) == ["cp", str(tmp_path / "elsewhere.ttf"), f"{os.path.realpath(folder)}/"]
+    assert problem["message"].endswith("then write its name, elsewhere.ttf, in its place")
+    subprocess.run(shlex.split(step), check=True)  # done as it says, the font is the studio's to read
+    (folder / "mine.yaml").write_text("base: activity-book\nfont: elsewhere.ttf\n")
+    status, _, body = call(
+        port, "POST", "/api/check", "title: T\nlayout: mine.yaml\nmazes:\n  - {size: 5x5}\n"
+    )
+    assert "outside" not in body.decode() and "not a TrueType or OpenType font" in body.decode(), body
 
 
 def test_a_huge_maze_from_the_page_is_refused_clearly(shared):

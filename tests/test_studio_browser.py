@@ -56,7 +56,9 @@ def browser(tmp_path):
     settings.add_experimental_option(
         "prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False}
     )
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=settings)
+    # the browser draws with this computer's fonts: not the empty fontconfig the tests give puzzlebook
+    machine = {key: value for key, value in os.environ.items() if key != "FONTCONFIG_FILE"}
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=machine), options=settings)
     driver.downloads = downloads
     yield driver
     driver.quit()

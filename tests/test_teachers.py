@@ -497,7 +497,7 @@ def test_a_too_dense_round_maze_is_told_in_rings_and_the_age_that_sets_its_cells
         check_book(spec)
     said = str(caught.value)
     assert said.startswith("book.yaml:5: mazes[0].size: 8 rings is too dense for activity-book"), said
-    assert "the minimum is 45.0 pt (the cells difficulty: age-4 asks for)" in said
+    assert "the minimum is 45.0 pt (0.62 in) (the cells difficulty: age-4 asks for)" in said
     assert re.search(r"make it at most \d+ rings$", said), said
 
 

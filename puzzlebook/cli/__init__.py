@@ -13,7 +13,7 @@ import sys
 
 import typer
 
-from . import books, mazes, starting
+from . import books, mazes, preview, starting
 from .app import app
 
 for command in (
@@ -22,6 +22,7 @@ for command in (
     books.build,
     books.cover,
     books.check,
+    preview.preview,
     starting.studio,
     books.validate,
     starting.init,

@@ -36,6 +36,14 @@ class Marks(StrEnum):
     center_out = "center-out"
 
 
+_MARK_NOTES = {"suggested": "opposite sides", "center-out": "a circle, from its centre"}
+MARKS_HELP = (
+    ", ".join(f"{m.value} ({_MARK_NOTES[m.value]})" if m.value in _MARK_NOTES else m.value for m in Marks)
+    + "."
+)
+"""Every marks rule, as --help lists them: made from ``Marks``, so a rule added is never left out."""
+
+
 class GridKind(StrEnum):
     rectangle = "rectangle"
     hex = "hex"
@@ -71,7 +79,7 @@ def maze(
     ] = None,
     marks: Annotated[
         str,
-        typer.Option(help="none, suggested (opposite sides), farthest, left-right, top-bottom or corners."),
+        typer.Option(help=MARKS_HELP),
     ] = "none",
     fmt: Annotated[
         str | None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..layout.items import BookPlan
 from ..puzzles import Puzzle
 from ..render.cover import stream_cover
-from ..render.pdf import setters
+from ..render.fonts import setters
 from ..render.pdfstream import Writable
 from ..spec import Spec
 from .art import art_of, numbers_on, thumbnail_page
@@ -27,7 +27,7 @@ class CoverMaker:
         self.kept = {n: puzzles[n] for n in numbers_on(self.page)}
 
     def write(self, out: Writable, made: str = "") -> None:
-        bold = setters(self.plan)[1]
+        bold = setters(self.plan, self.spec.book.cover)[1]
 
         def measure(word: str, size: float) -> float:
             return bold.line(word).width * size

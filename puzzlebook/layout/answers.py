@@ -157,6 +157,19 @@ def fill_contents(
             page.items.append(Link(area.x0, top - size * 0.3, area.x1, top + size, target))
 
 
+def answer_pages_said(layout: Layout, pages: list[Page], answer_pages: dict[int, int]) -> None:
+    """Print editions with ``show_answer_page``: the line under each maze says where its answer is, now
+    that the answer key is planned."""
+    for page in pages:
+        if page.kind == "maze":
+            page.items = [
+                replace(i, answer=f"{layout.words.answer_on} {answer_pages[i.number]}")
+                if isinstance(i, MazeInfo) and i.number in answer_pages
+                else i
+                for i in page.items
+            ]
+
+
 def answer_links(
     layout: Layout,
     pages: list[Page],

@@ -18,7 +18,7 @@ from ..spec import (
     Spec,
     WordShape,
 )
-from ..units import size_name
+from ..units import in_page_units, size_name
 from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
 from .boxes import GAP, content_box, grid_of, split
 from .frames import for_children, page_frame, slot_items
@@ -60,11 +60,17 @@ def too_dense(
                 f"walls of {layout.wall_weight:g} pt need cells of at least {3 * layout.wall_weight:g} pt "
                 f"(three times the wall), and none fit on the {page} page; use a lighter wall_weight",
             )
+        alone = layout.model_copy(update={"mazes_per_page": 1})
+        fix = (
+            "use mazes_per_page: 1"
+            if layout.mazes_per_page > 1 and fits(alone, maze)
+            else "lower min_cell, heading_size or mazes_per_page, or use a larger page_size"
+        )
         return Problem(
             layout.where("min_cell"),
-            f"{name} on {page} leaves no room for even a 1x1 maze with cells of {min_cell:g} pt "
-            f"(heading {layout.heading_size:g} pt, {layout.mazes_per_page} mazes per page); "
-            "lower min_cell, heading_size or mazes_per_page, or use a larger page_size",
+            f"{name} on {page} leaves no room for even a 1x1 maze with cells of "
+            f"{in_page_units(min_cell, layout.trim, 0)} (heading {layout.heading_size:g} pt, "
+            f"{layout.mazes_per_page} mazes per page); {fix}",
         )
     fixes = []
     if layout.mazes_per_page > 1 and fits(layout.model_copy(update={"mazes_per_page": 1}), maze):
@@ -142,8 +148,9 @@ def too_dense(
     )
     return Problem(
         maze.where.inner("size"),
-        f"{size} is too dense for {name}{per_page} on {page}: its cells would be {cell:.{d}f} pt, the minimum "
-        f"is {min_cell:.{d}f} pt{raised}; {', or '.join(fixes)}",
+        f"{size} is too dense for {name}{per_page} on {page}: its cells would be "
+        f"{in_page_units(cell, layout.trim, d)}, the minimum is {in_page_units(min_cell, layout.trim, d)}"
+        f"{raised}; {', or '.join(fixes)}",
     )
 
 

@@ -52,7 +52,8 @@ def slot_items(
     (``book_words``), else the largest that keeps this maze printable (0: too small a slot for one size,
     each word fitted), appended to ``planned``. With ``keep_words``, the room for the words is kept
     whatever it costs the cells (to size a maze that keeps them)."""
-    info = answer or layout.show_seed or layout.show_difficulty  # answers always show their seed
+    # answers always show their seed; a maze's own page may say where its answer is
+    info = answer or layout.show_seed or layout.show_difficulty or layout.show_answer_page
     info_h = layout.small_size + 8 if info else 0.0
     titled = f"{isolate(maze.title)}" if maze.title and not answer else ""
     label = (

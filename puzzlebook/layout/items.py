@@ -64,6 +64,7 @@ class MazeInfo:
     ratings: tuple[str, str, str] = ("Easy", "Medium", "Hard")  # in the book's words
     words: tuple[str, str] = ("seed", "rings")  # seed 42, 10 rings: in the book's words
     footed: bool = False  # at the foot of its slot, where it stands on every page, not under its maze
+    answer: str = ""  # "Answer on page 31", in the book's words (show_answer_page), filled in once known
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from ..spec import (
     MazeRequest,
     Spec,
 )
-from .answers import answer_links, contents_pages, fill_contents, plan_answers
+from .answers import answer_links, answer_pages_said, contents_pages, fill_contents, plan_answers
 from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
 from .density import least_cell, too_dense
 from .frames import (
@@ -220,6 +220,8 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
     if screen:
         fill_contents(layout, contents, mazes, maze_pages, answer_pages, book.title)
         answer_links(layout, pages, answer_pages, maze_pages)
+    elif layout.show_answer_page:
+        answer_pages_said(layout, pages, answer_pages)
     return BookPlan(
         w,
         h,

@@ -53,6 +53,13 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _preset(name: Any, names: list[str]) -> Any:
+    """A preset's name as written (``Handout``, ``Activity-Book``): names are not case-sensitive, as page
+    sizes are not (``A4``). Anything else is left as it is, for the file it may name."""
+    lowered = name.strip().lower() if isinstance(name, str) else name
+    return lowered if lowered in names else name
+
+
 def _preset_data(name: str) -> dict[str, Any]:
     text = (resources.files("puzzlebook.layouts") / f"{name}.yaml").read_text(encoding="utf-8")
     data, _, _ = parse_yaml(text, f"{name}.yaml")
@@ -71,6 +78,7 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
     lines: dict[Loc, int] = {}
     layout_files: list[Path] = []
     folder = spec.path.parent if spec else Path(".")
+    name = _preset(name, names)
     if name in names:
         data, fname = _preset_data(name), f"{name}.yaml"
     elif name.endswith((".yaml", ".yml")):
@@ -94,6 +102,7 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
         layout_files.append(path)
         base = data.pop("base", None)
         if base is not None:
+            base = _preset(base, names)
             if base not in names:
                 hint = suggest(str(base), names) or f" Presets: {', '.join(names)}."
                 raise SpecError(
@@ -198,12 +207,7 @@ def _not_embeddable(data: bytes) -> str | None:
     if head == b"ttcf" and len(data) >= 16:
         first = int.from_bytes(data[12:16], "big")
         head = data[first : first + 4]
-    if head == b"OTTO":
-        return (
-            "has PostScript (CFF) outlines, which cannot be embedded; use a TrueType font (glyf outlines, "
-            "most .ttf and some .otf and .ttc files)"
-        )
-    if head not in FONT_MAGIC:
+    if head not in (*FONT_MAGIC, b"OTTO"):  # PostScript (CFF) outlines are converted (render.outlines)
         return "is not a TrueType or OpenType font (.ttf, .otf, .ttc)"
     return None
 

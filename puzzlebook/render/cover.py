@@ -21,8 +21,8 @@ from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule, Text
 from ..layout.settle import settled
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
-from .fonts import Line, Setter
-from .pdf import Walls, draw_maze, setters
+from .fonts import Line, Setter, draw_line, setters
+from .pdf import Walls, draw_maze
 from .pdfstream import Info, Writable, Writer
 
 COVER_SUBJECT = "wrap cover: back, spine, front"
@@ -45,7 +45,7 @@ def stream_cover(
 ) -> None:
     """Write the cover's PDF to ``out``; ``book`` gives its fonts, ``puzzle_for`` the thumbnail page's
     mazes and ``art`` the front's maze."""
-    regular, bold = setters(book)
+    regular, bold = setters(book, cover)
     canvas = Canvas(
         io.BytesIO(),
         pagesize=(cover.width, cover.height),
@@ -238,11 +238,7 @@ def _say(canvas: Canvas, words: Words, setter: Setter, ink: tuple[float, float, 
 
 
 def _run(canvas: Canvas, x: float, y: float, line: Line, size: float) -> None:
-    text = canvas.beginText(round(x, 2), round(y, 2))
-    for run in line.runs:
-        text.setFont(run.font, size)
-        text.textOut(run.text)
-    canvas.drawText(text)
+    draw_line(canvas, x, y, line, size)
 
 
 def wrap_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]:
@@ -276,7 +272,7 @@ def cover_text_problems(cover: CoverPlan, book: BookPlan, where: Callable[[str],
     """The cover's words that cannot be printed, refused before any work: a letter in none of the
     book's fonts, words too long for their place even at the smallest print size (on the spine, or
     wrapped on the front), a blurb that does not fit the back at it. ``where`` names a cover key's place."""
-    regular, bold = setters(book)
+    regular, bold = setters(book, cover)
     problems: dict[str, Problem] = {}
     for words in (*cover.words, *cover.spine_words):
         setter = bold if words.bold else regular

@@ -12,13 +12,15 @@ different subsets in one file have different tags. The tags are a hash, so a reb
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import re
 import struct
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate, groupby, pairwise
 from pathlib import Path
 from typing import Any
@@ -29,8 +31,9 @@ from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
 from ..errors import At, LayoutError, Problem, SpecError
 from ..inputs import read_bytes
-from ..layout import BUNDLED_FONTS
+from ..layout import BUNDLED_FONTS, BookPlan
 from ..letters import invisible, lacking
+from .outlines import is_cff, truetype
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 _VERA = Path(reportlab.__file__).parent / "fonts"
@@ -63,10 +66,11 @@ class TaggedFont(ttfonts.TTFont):  # type: ignore[misc]
             ttfonts.SUBSETN = numbered
 
 
-def register_font(name: str, where: At = "") -> str:
+def register_font(name: str, where: At = "", letters: Callable[[], str] = str) -> str:
     """A bundled font or a path to a font file the layout checked; returns the registered name, which
     comes from the file's contents: two fonts of the same file name are two fonts, and the same font met
-    twice is read once. ``where`` names the setting, for a file that turns out not to be usable."""
+    twice is read once. ``where`` names the setting, for a file that turns out not to be usable. A font
+    with PostScript outlines is converted (``outlines``), keeping the glyphs of ``letters()`` alone."""
     if name in BUNDLED:  # a font registered under this name by other code is not ours: tagged anew
         if name not in pdfmetrics.getRegisteredFontNames() or not isinstance(
             pdfmetrics.getFont(name), TaggedFont
@@ -75,7 +79,19 @@ def register_font(name: str, where: At = "") -> str:
         return name
     data = read_bytes(name, "font", where or name).data
     key = "font-" + hashlib.sha256(data).hexdigest()[:16]
+    cff, wanted = is_cff(data), ""
+    if cff:  # one font for each set of letters: what the book draws decides what is converted
+        wanted = "".join(sorted(set(letters())))
+        key += "-" + hashlib.sha256(wanted.encode()).hexdigest()[:8]
     if key not in pdfmetrics.getRegisteredFontNames():
+        try:
+            data = truetype(data, wanted) if cff else data
+        except Exception as exc:  # fontTools raises many kinds for a damaged font
+            said = f"its {exc.args[0]} table is missing" if isinstance(exc, KeyError) else str(exc)
+            message = (
+                f"its PostScript (CFF) outlines cannot be read ({said or type(exc).__name__}); {DAMAGED}"
+            )
+            raise _unusable(name, where, message) from None
         try:
             font = TaggedFont(key, io.BytesIO(data))  # the first font of a .ttc
             wrong = damage(font.face)
@@ -84,10 +100,14 @@ def register_font(name: str, where: At = "") -> str:
         except Exception as exc:  # reportlab raises plain Exceptions for bad font files
             wrong = str(exc)
         if wrong:
-            message = f'font "{Path(name).name}" cannot be embedded: {wrong}'
-            raise SpecError([Problem(where, message)]) if where else LayoutError(message) from None
+            raise _unusable(name, where, wrong) from None
         pdfmetrics.registerFont(font)
     return key
+
+
+def _unusable(name: str, where: At, wrong: str) -> SpecError | LayoutError:
+    message = f'font "{Path(name).name}" cannot be embedded: {wrong}'
+    return SpecError([Problem(where, message)]) if where else LayoutError(message)
 
 
 DAMAGED = "the file is damaged: use another copy of the font, or another font"
@@ -247,6 +267,22 @@ class Run:
     font: str  # a registered name
     text: str
     width: float  # at 1 pt
+    emboldened: bool = False  # bold asked of a font that has no bold: drawn filled and stroked
+
+
+EMBOLDEN = 0.04
+"""The stroke that makes a regular letter bold, in ems: a CJK fallback's strokes grow by about what
+Noto CJK's Bold adds to its Regular, so a name in it is not lighter than the bold names beside it."""
+
+
+def weight(font: str) -> int:
+    """A registered font's weight class (400 regular, 700 bold), from its OS/2 table."""
+    face = pdfmetrics.getFont(font).face
+    try:
+        start, length = face.get_table_pos("OS/2")
+    except KeyError:
+        return 400
+    return int.from_bytes(face._ttf_data[start + 4 : start + 6], "big") if length >= 6 else 400
 
 
 @dataclass(frozen=True)
@@ -265,8 +301,10 @@ class Setter:
     its runs', so a line is measured exactly as it is drawn. Lines are kept, so a string met again (a
     footer, a name on every page) is set once."""
 
-    def __init__(self, fonts: tuple[str, ...]) -> None:
+    def __init__(self, fonts: tuple[str, ...], bold: bool = False) -> None:
         self.fonts = fonts
+        # where bold is asked, a fallback font lighter than bold is emboldened as it is drawn
+        self._light = {font for font in fonts[1:] if bold and weight(font) < 600}
         self._cmaps = [pdfmetrics.getFont(font).face.charToGlyph for font in fonts]
         self._plain: set[str] = set()  # letters the main font draws on their own
         self._lines: dict[str, Line] = {}
@@ -321,5 +359,71 @@ class Setter:
 
     def _run(self, font: str, text: str, rtl: bool) -> Run:
         if rtl or any(_special(c) for c in text):
-            return _shaped(font, text, rtl)
-        return Run(font, text, pdfmetrics.stringWidth(text, font, 1.0))
+            run = _shaped(font, text, rtl)
+        else:
+            run = Run(font, text, pdfmetrics.stringWidth(text, font, 1.0))
+        if font in self._light:
+            run = Run(run.font, run.text, run.width, emboldened=True)
+        return run
+
+
+def draw_line(canvas: Any, x: float, y: float, line: Line, size: float) -> None:
+    """One set line, run by run in one text object. An emboldened run is filled and stroked (text render
+    mode 2) with a stroke of ``EMBOLDEN`` ems in the fill's colour; its advances stay the font's, so the
+    line is as wide as it was measured (the stroke reaches a fiftieth of an em past either end)."""
+    bolder = any(run.emboldened for run in line.runs)
+    if bolder:
+        canvas.saveState()
+        fill = canvas._fillColorObj
+        canvas.setStrokeColor(fill)
+        canvas.setLineWidth(round(EMBOLDEN * size, 3))
+        canvas.setLineJoin(1)  # round: no spikes at the letters' sharp corners
+    text = canvas.beginText(round(x, 2), round(y, 2))  # to 0.01 pt (1/7200 in): fewer digits a page
+    mode = 0
+    for run in line.runs:
+        if run.emboldened != bool(mode):
+            mode = 2 if run.emboldened else 0
+            text.setTextRenderMode(mode)
+        text.setFont(run.font, size)
+        text.textOut(run.text)
+    canvas.drawText(text)
+    if bolder:
+        canvas.restoreState()
+
+
+PUZZLE_TEXT = "abcdefghijklmnopqrstuvwxyz-0123456789 ·×"
+"""What the line under a maze is made of: the algorithm's name, the size (W×H) and the seed."""
+MARK_WORDS = "Start Finish SE"
+"""The words beside the arrows, and the letters in the cells when there is no room for arrows."""
+_NOT_DRAWN = {"source", "words_where", "font_where", "fonts", "fallbacks", "pictures", "rules", "edition"}
+"""Fields of a plan that are never printed: where words were written (a file's name), font files."""
+
+
+def drawn_letters(*things: object) -> str:
+    """Every letter the strings in ``things`` (plans, their pages and items, a cover's settings) hold,
+    once each and in order: what a converted font must keep. Words puzzlebook adds as it draws (the
+    line under a maze, page numbers) are made of ``PUZZLE_TEXT`` and ``MARK_WORDS``."""
+    found = set(PUZZLE_TEXT + MARK_WORDS)
+    stack = list(things)
+    while stack:
+        thing = stack.pop()
+        if isinstance(thing, str):
+            found.update(thing)
+        elif isinstance(thing, dict):
+            stack += thing.values()
+        elif isinstance(thing, list | tuple | set | frozenset):
+            stack += thing
+        elif dataclasses.is_dataclass(thing) and not isinstance(thing, type):
+            stack += [getattr(thing, f.name) for f in dataclasses.fields(thing) if f.name not in _NOT_DRAWN]
+        elif fields := getattr(type(thing), "model_fields", None):  # a spec's setting (pydantic)
+            stack += [getattr(thing, name) for name in fields if name not in _NOT_DRAWN]
+    return "".join(sorted(found))
+
+
+def setters(plan: BookPlan, *more: object) -> tuple[Setter, Setter]:
+    """The regular and the bold font of a book, each followed by its fallback fonts. A font with
+    PostScript outlines keeps the letters of the plan and of ``more`` (a cover's words)."""
+    letters = cache(lambda: drawn_letters(plan, *more))
+    fallbacks = tuple(register_font(f, plan.font_where.get(f, ""), letters) for f in plan.fallbacks)
+    regular, bold = (register_font(f, plan.font_where.get(f, ""), letters) for f in plan.fonts)
+    return Setter((regular, *fallbacks)), Setter((bold, *fallbacks), bold=True)

@@ -49,7 +49,7 @@ from ..layout.settle import settled
 from ..layout.signs import WORDS, Mark, marks, word_room
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
-from .fonts import Line, Setter, register_font
+from .fonts import MARK_WORDS, PUZZLE_TEXT, Line, Setter, draw_line, setters
 from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
 
@@ -58,18 +58,6 @@ rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII8
 
 NO_RESOURCES = PDFDictionary({})
 """A walls form uses no fonts or images, so it says so in two bytes rather than naming the book's fonts."""
-
-PUZZLE_TEXT = "abcdefghijklmnopqrstuvwxyz-0123456789 ·×"
-"""What the line under a maze is made of: the algorithm's name, the size (W×H) and the seed."""
-MARK_WORDS = "Start Finish SE"
-"""The words beside the arrows, and the letters in the cells when there is no room for arrows."""
-
-
-def setters(plan: BookPlan) -> tuple[Setter, Setter]:
-    """The regular and the bold font of a book, each followed by its fallback fonts."""
-    fallbacks = tuple(register_font(f, plan.font_where.get(f, "")) for f in plan.fallbacks)
-    regular, bold = (register_font(f, plan.font_where.get(f, "")) for f in plan.fonts)
-    return Setter((regular, *fallbacks)), Setter((bold, *fallbacks))
 
 
 def text_problems(plan: BookPlan) -> list[Problem]:
@@ -98,6 +86,8 @@ def text_problems(plan: BookPlan) -> list[Problem]:
     missing(MARK_WORDS, bold, "")
     for page in plan.pages:
         for item in page.items:
+            if isinstance(item, MazeInfo) and item.answer:  # the book's words for "Answer on page"
+                missing(item.answer, regular, "")
             if not isinstance(item, Text) or (item.source and item.source in problems):
                 continue
             setter = bold if item.bold else regular
@@ -302,6 +292,8 @@ def _draw_page(
                     else f"{w}×{h}"
                 )
                 parts.append(seed if item.short else f"{puzzle.algorithm} · {size} · {seed}")
+            if item.answer:
+                parts.append(item.answer)
             alone = item.rating and not item.seed  # Easy, Medium or Hard by itself: for the child to read
             y = item.y + (0.0 if item.footed else drops.get(item.number, 0.0))
             shown = Text(
@@ -323,11 +315,7 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
     for row, line in enumerate(lines):
         x = item.x - {"left": 0.0, "center": line.width * size / 2, "right": line.width * size}[item.align]
         y = item.y + (len(lines) - 1 - row) * size * 1.15
-        text = canvas.beginText(round(x, 2), round(y, 2))  # to 0.01 pt (1/7200 in): fewer digits a page
-        for run in line.runs:
-            text.setFont(run.font, size)
-            text.textOut(run.text)
-        canvas.drawText(text)
+        draw_line(canvas, x, y, line, size)
     canvas.setFillGray(0)
 
 

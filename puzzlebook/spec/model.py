@@ -30,7 +30,7 @@ from ..registry import suggest
 from ..rng import MAX_SEED
 from ..settings import TINT, TINTS, Layout, checked_tint, colour_rgb
 from ..shapes import SHAPES
-from ..units import page_size
+from ..units import PAGE_SIZE_NAMES, page_size
 from ..words import MAX_WORD
 from .cover import CoverSpec, isbn_checked
 
@@ -349,7 +349,7 @@ class BookSpec(_Model):
     )
     page_size: str | None = Field(
         None,
-        description="the layout's page, overridden: letter, a4, a5, a3, legal, tabloid, 6x9in, 210x297mm ...; add landscape to turn it (a4 landscape)",
+        description=f"the layout's page, overridden: {PAGE_SIZE_NAMES}, or any WxH with a unit (6x9in, 210x297mm); add landscape to turn it (a4 landscape)",
     )
     seed: int = Field(
         1,
@@ -396,6 +396,10 @@ class BookSpec(_Model):
     show_seed: bool | None = Field(
         None,
         description="the small algorithm, size and seed line under each maze; the answer key always gives the seed (default: the layout's)",
+    )
+    show_answer_page: bool | None = Field(
+        None,
+        description="Answer on page N under each maze of a print edition whose answer key is in the book (a screen edition links to it instead; default: the layout's)",
     )
     show_difficulty: bool | None = Field(
         None,
