@@ -5,14 +5,10 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from .errors import Where
-from .graph import GraphMaze
-from .layout import plan_single
-from .puzzles import Puzzle, to_json
-from .render.pdf import write_pdf
-from .render.text import ascii_art
-from .spec import MazeRequest
+if TYPE_CHECKING:  # each format's renderer loads when that format is asked for
+    from .puzzles import Puzzle
 
 
 class TextFormat(StrEnum):
@@ -25,6 +21,8 @@ class TextFormat(StrEnum):
 
 def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> bytes:
     if fmt is TextFormat.json:
+        from .puzzles import to_json
+
         return (json.dumps(to_json(puzzle), separators=(",", ":")) + "\n").encode()
     if fmt is TextFormat.svg:
         from .render.svg import maze_svg
@@ -35,6 +33,12 @@ def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> b
 
         return maze_png(puzzle, dpi, show_solution=solution)
     if fmt is TextFormat.pdf:
+        from .errors import Where
+        from .graph import GraphMaze
+        from .layout import plan_single
+        from .render.pdf import write_pdf
+        from .spec import MazeRequest
+
         request = MazeRequest(
             1,
             0,
@@ -49,4 +53,6 @@ def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> b
             grid=puzzle.maze.grid.kind.name if isinstance(puzzle.maze, GraphMaze) else "rectangle",
         )
         return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
+    from .render.text import ascii_art
+
     return ascii_art(puzzle, show_solution=solution).encode()
