@@ -3,7 +3,7 @@ command line asked for is ``cli.mazes.output_format``'s)."""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterator
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -20,39 +20,52 @@ class TextFormat(StrEnum):
 
 
 def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> bytes:
+    """The whole file at once, for a small maze (the tests read it back)."""
+    return b"".join(export_chunks(puzzle, fmt, solution, dpi))
+
+
+def export_chunks(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> Iterator[bytes]:
+    """The file in pieces to write one after another: text, JSON and SVG a few rows at a time, so a
+    maze of millions of cells is written in flat memory; a PNG (under its 100 million pixels) and a
+    one-page PDF whole."""
     if fmt is TextFormat.json:
-        from .puzzles import to_json
+        from .interchange import json_chunks
 
-        return (json.dumps(to_json(puzzle), separators=(",", ":")) + "\n").encode()
+        return json_chunks(puzzle)
+    if fmt is TextFormat.txt:
+        from .render.text import text_chunks
+
+        return text_chunks(puzzle, show_solution=solution)
     if fmt is TextFormat.svg:
-        from .render.svg import maze_svg
+        from .render.svg import svg_chunks
 
-        return maze_svg(puzzle, show_solution=solution).encode()
+        return (chunk.encode() for chunk in svg_chunks(puzzle, show_solution=solution))
+    return iter([_whole(puzzle, fmt, solution, dpi)])
+
+
+def _whole(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int) -> bytes:
     if fmt is TextFormat.png:
         from .render.png import maze_png  # Pillow loads only when a PNG is asked for
 
         return maze_png(puzzle, dpi, show_solution=solution)
-    if fmt is TextFormat.pdf:
-        from .errors import Where
-        from .graph import GraphMaze
-        from .layout import plan_single
-        from .render.pdf import write_pdf
-        from .spec import MazeRequest
+    # the one format left: a PDF page
+    from .errors import Where
+    from .graph import GraphMaze
+    from .layout import plan_single
+    from .render.pdf import write_pdf
+    from .spec import MazeRequest
 
-        request = MazeRequest(
-            1,
-            0,
-            Where(),
-            puzzle.maze.width,
-            puzzle.maze.height,
-            puzzle.algorithm,
-            dict(puzzle.options),
-            puzzle.seed,
-            None,
-            "suggested",
-            grid=puzzle.maze.grid.kind.name if isinstance(puzzle.maze, GraphMaze) else "rectangle",
-        )
-        return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
-    from .render.text import ascii_art
-
-    return ascii_art(puzzle, show_solution=solution).encode()
+    request = MazeRequest(
+        1,
+        0,
+        Where(),
+        puzzle.maze.width,
+        puzzle.maze.height,
+        puzzle.algorithm,
+        dict(puzzle.options),
+        puzzle.seed,
+        None,
+        "suggested",
+        grid=puzzle.maze.grid.kind.name if isinstance(puzzle.maze, GraphMaze) else "rectangle",
+    )
+    return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)

@@ -108,8 +108,8 @@ def maze(
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     from .. import generators, kinds, rules
-    from ..exports import export
-    from ..output import plan_output, write_output
+    from ..exports import export_chunks
+    from ..output import plan_output, writing
     from ..puzzles import make_puzzle
 
     try:
@@ -213,7 +213,9 @@ def maze(
             inner=inner,
             first=shaped.first if shaped else "",
         )
-        write_output(output, export(puzzle, form, solution, dpi), inputs)
+        with writing(output, inputs) as out:  # a few rows at a time: memory stays flat in the size
+            for chunk in export_chunks(puzzle, form, solution, dpi):
+                out.write(chunk)
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:
