@@ -83,10 +83,11 @@ drawn at, under its 100 million pixels; a PDF is one page, so never large)."""
 MEMORY = 900
 """Megabytes of memory one build or one maze may take: the safety tests give a process 1 GB."""
 
-BYTES = {"book": 165, "txt": 5, "json": 160, "svg": 5, "pdf": 200, "png": 10}
+BYTES = {"book": 165, "txt": 75, "json": 160, "svg": 75, "pdf": 200, "png": 10}
 """Peak bytes a cell: a maze of a book (made, then drawn with its answer), and one written by
-``puzzlebook maze`` in each format (text, JSON and SVG are written a few rows at a time, so little
-beyond the maze itself; a JSON's is the search for its ends and metrics)."""
+``puzzlebook maze`` in each format. Text, JSON and SVG are written a few rows at a time, so theirs is
+the making's: at most Kruskal's 73 (see ``grid.MAX_CELLS``), and for a JSON the search for its ends and
+metrics, 155 measured."""
 
 BASE = 60
 """Megabytes Python and puzzlebook take before any maze."""
