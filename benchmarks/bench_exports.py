@@ -8,7 +8,7 @@ and beside it, in the same round, a fresh process that only makes the same maze 
 what the command passes it: the JSON's metrics search the maze, pictures and text do not), start-up
 included in both. The ratio is the export's wall time over the making's, taken within each round; the
 tables show medians of the rounds, and peak memory (ru_maxrss) of the export's process. A PDF is one
-Letter page, refused above about 190x190 cells, so it is measured at 190x190. Then the 5,000-maze screen
+Letter page, refused above about 180x180 cells, so it is measured at 170x170. Then the 5,000-maze screen
 book of ``bench_waits.py``, whose peak memory must stay under 120 MB.
 
 The code before is checked out of git (``git archive``) into a temporary folder and run with the same
@@ -30,7 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ("txt", "json", "svg", "png", "pdf")
-PDF_SIDE = 190
+PDF_SIDE = 170
 MAKE = """
 import sys
 from puzzlebook.puzzles import make_puzzle
@@ -77,6 +77,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000])
     parser.add_argument("--runs", type=int, default=3, help="interleaved rounds; medians are shown")
     parser.add_argument("--formats", nargs="+", default=list(FORMATS))
+    parser.add_argument("--no-book", action="store_true", help="leave out the 5,000-maze book")
     args = parser.parse_args()
     python = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
@@ -98,7 +99,7 @@ def main() -> None:
         book = folder / "five.yaml"
         book.write_text(FIVE_THOUSAND)
         memory: dict[str, list[float]] = {}
-        for _ in range(args.runs):
+        for _ in range(0 if args.no_book else args.runs):
             for name, tree in trees.items():
                 built = folder / "five.pdf"
                 _, peak, done = run(
@@ -123,10 +124,11 @@ def main() -> None:
                 f"{statistics.median(r[2] for r in got):.2f}x",
             ]
         print(f"| {fmt} | {side}x{side} | " + " | ".join(cells) + " |")
-    print(
-        "\n5,000-maze screen book, peak memory: "
-        + ", ".join(f"{name} {statistics.median(v):.0f} MB" for name, v in memory.items())
-    )
+    if memory:
+        print(
+            "\n5,000-maze screen book, peak memory: "
+            + ", ".join(f"{name} {statistics.median(v):.0f} MB" for name, v in memory.items())
+        )
 
 
 if __name__ == "__main__":
