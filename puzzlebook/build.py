@@ -38,7 +38,7 @@ from .puzzles import (
     matched_puzzles,
 )
 from .puzzles import rate as ratings
-from .render.pdf import LeftOut, text_problems
+from .render.pdf import LeftOut, stream_pdf, text_problems
 from .render.pdfstream import MADE_FROM
 from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec, sized_to_slot
 from .workload import workload_problems
@@ -381,7 +381,6 @@ def write_books(
     file, page by page; ``check`` and ``check_cover`` read the written book and cover back before they
     replace anything (``--strict``). The book carries ``made``, what it was made from (see ``made_from``)."""
     from .cover.make import CoverMaker
-    from .render.pdf import stream_pdf
 
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     cover = None

@@ -376,7 +376,7 @@ def test_out_of_memory_is_one_line(monkeypatch, capsys, book):
     def exhausted(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(books, "check_book", exhausted)  # where build calls it
+    monkeypatch.setattr("puzzlebook.build.check_book", exhausted)  # what build calls
     monkeypatch.setattr(sys, "argv", ["puzzlebook", "build", str(book)])
     with pytest.raises(SystemExit) as caught:
         cli.main()
@@ -788,7 +788,7 @@ def _no_work(monkeypatch) -> None:
     def work(*args, **kwargs):
         raise AssertionError("mazes were made before the output was refused")
 
-    monkeypatch.setattr(books, "generate", work)
+    monkeypatch.setattr("puzzlebook.build.generate", work)
 
 
 @pytest.mark.parametrize(
