@@ -11,11 +11,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import islice
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .cover.art import art_mask, cover_path, thumbnail_page
-from .cover.make import CoverMaker
-from .cover.plan import cover_problems, plan_cover
 from .errors import At, Problem, PuzzlebookError, SpecError, Where
 from .inputs import PACKAGE, read_bytes
 from .layout import (
@@ -40,16 +37,15 @@ from .puzzles import (
     candidate_seeds,
     matched_puzzles,
 )
-from .puzzles import (
-    rate as ratings,
-)
-from .render.cover import cover_text_problems
+from .puzzles import rate as ratings
 from .render.pdf import LeftOut, stream_pdf, text_problems
 from .render.pdfstream import MADE_FROM
 from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec, sized_to_slot
-from .workers import Makers
 from .workload import workload_problems
 from .yamlread import sort_problems
+
+if TYPE_CHECKING:  # the covers and the workers load when a book is made, not when one is checked
+    from .workers import Makers
 
 
 @dataclass(frozen=True)
@@ -118,6 +114,10 @@ def _cover_problems(spec: Spec, layout: Layout, plan: BookPlan, count: int) -> l
     """A cover the spec asks for that cannot be made, told before any maze is."""
     if spec.book.cover is None:
         return []
+    from .cover.art import art_mask, thumbnail_page
+    from .cover.plan import cover_problems, plan_cover
+    from .render.cover import cover_text_problems
+
     problems = cover_problems(spec, plan, layout.trim)
     if problems and problems[0].where == spec.where("cover"):  # no cover at all: nothing more to say
         return problems
@@ -189,6 +189,8 @@ def make_puzzles(
 ) -> dict[int, Puzzle]:
     """Every maze of the book, on every core the work repays (see ``workers``); with ``rate``, each also
     gets its Easy/Medium/Hard rating."""
+    from .workers import Makers
+
     with Makers() as makers:
         puzzles = _make_puzzles(mazes, makers, progress)
     puzzles = {m.number: puzzles[m.number] for m in mazes}  # in book order, however they were made
@@ -329,6 +331,8 @@ def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[Place]
     if checked.plan.answers is not None:
         beside.append((answers_path(target), spec.where("answer_key"), "separate writes the answers"))
     if spec.book.cover is not None:
+        from .cover.art import cover_path
+
         beside.append((cover_path(target), spec.where("cover"), "the cover is written"))
     for path, where, what in beside:
         book = places[0]
@@ -379,6 +383,8 @@ def write_books(
     """Draw the book (and its answers, with ``answer_key: separate``, and its cover) straight into its
     file, page by page; ``check`` and ``check_cover`` read the written book and cover back before they
     replace anything (``--strict``). The book carries ``made``, what it was made from (see ``made_from``)."""
+    from .cover.make import CoverMaker
+
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     cover = None
     if checked.spec.book.cover is not None:
@@ -405,6 +411,8 @@ def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> t
     place = targets(checked, None)[-1]
     made = made_from(checked, seed)
     checked, puzzles = generate(checked)
+    from .cover.make import CoverMaker
+
     cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
     with writing_all([place], checked.inputs) as outs:
         cover.write(outs[0], made)

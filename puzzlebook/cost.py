@@ -76,17 +76,18 @@ SHAPE = 9.0
 """Microseconds a cell to draw a built-in shape (nine sample points a cell, counted as far as needed):
 5 for a heart, 9 for a cloud."""
 
-EXPORT = {"txt": 2.8, "json": 3.5, "svg": 0.9, "pdf": 2.4, "png": 0.8}
+EXPORT = {"txt": 0.05, "json": 0.05, "svg": 0.3, "pdf": 2.4, "png": 0.8}
 """Microseconds a cell to write one maze of ``puzzlebook maze`` in each format (a PNG at the dpi it is
 drawn at, under its 100 million pixels; a PDF is one page, so never large)."""
 
 MEMORY = 900
 """Megabytes of memory one build or one maze may take: the safety tests give a process 1 GB."""
 
-BYTES = {"book": 165, "txt": 20, "json": 480, "svg": 185, "pdf": 200, "png": 10}
+BYTES = {"book": 165, "txt": 75, "json": 160, "svg": 75, "pdf": 200, "png": 10}
 """Peak bytes a cell: a maze of a book (made, then drawn with its answer), and one written by
-``puzzlebook maze`` in each format (JSON holds every cell and passage as Python lists first, an SVG
-its text)."""
+``puzzlebook maze`` in each format. Text, JSON and SVG are written a few rows at a time, so theirs is
+the making's: at most Kruskal's 73 (see ``grid.MAX_CELLS``), and for a JSON the search for its ends and
+metrics, 155 measured."""
 
 BASE = 60
 """Megabytes Python and puzzlebook take before any maze."""

@@ -3,16 +3,12 @@ command line asked for is ``cli.mazes.output_format``'s)."""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterator
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from .errors import Where
-from .graph import GraphMaze
-from .layout import plan_single
-from .puzzles import Puzzle, to_json
-from .render.pdf import write_pdf
-from .render.text import ascii_art
-from .spec import MazeRequest
+if TYPE_CHECKING:  # each format's renderer loads when that format is asked for
+    from .puzzles import Puzzle
 
 
 class TextFormat(StrEnum):
@@ -24,32 +20,55 @@ class TextFormat(StrEnum):
 
 
 def export(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> bytes:
-    if fmt is TextFormat.json:
-        return (json.dumps(to_json(puzzle), separators=(",", ":")) + "\n").encode()
-    if fmt is TextFormat.svg:
-        from .render.svg import maze_svg
+    """The whole file at once, for a small maze (the tests read it back)."""
+    return b"".join(export_chunks(puzzle, fmt, solution, dpi))
 
-        return maze_svg(puzzle, show_solution=solution).encode()
+
+def export_chunks(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int = 300) -> Iterator[bytes]:
+    """The file in pieces to write one after another: text, JSON and SVG a few rows at a time, so a
+    maze of millions of cells is written in flat memory; a PNG (under its 100 million pixels) and a
+    one-page PDF whole."""
+    if fmt is TextFormat.json:
+        from .interchange import json_chunks
+
+        return json_chunks(puzzle)
+    if fmt is TextFormat.txt:
+        from .render.text import text_chunks
+
+        return text_chunks(puzzle, show_solution=solution)
+    if fmt is TextFormat.svg:
+        from .render.svg import svg_chunks
+
+        return (chunk.encode() for chunk in svg_chunks(puzzle, show_solution=solution))
+    return iter([_whole(puzzle, fmt, solution, dpi)])
+
+
+def _whole(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int) -> bytes:
     if fmt is TextFormat.png:
         from .render.png import maze_png  # Pillow loads only when a PNG is asked for
 
         return maze_png(puzzle, dpi, show_solution=solution)
-    if fmt is TextFormat.pdf:
-        request = MazeRequest(
-            1,
-            0,
-            Where(),
-            puzzle.maze.width,
-            puzzle.maze.height,
-            puzzle.algorithm,
-            dict(puzzle.options),
-            puzzle.seed,
-            None,
-            "suggested",
-            grid=puzzle.maze.grid.kind.name
-            if isinstance(puzzle.maze, GraphMaze) and not puzzle.weave
-            else "rectangle",
-            weave=puzzle.weave,
-        )
-        return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
-    return ascii_art(puzzle, show_solution=solution).encode()
+    # the one format left: a PDF page
+    from .errors import Where
+    from .graph import GraphMaze
+    from .layout import plan_single
+    from .render.pdf import write_pdf
+    from .spec import MazeRequest
+
+    request = MazeRequest(
+        1,
+        0,
+        Where(),
+        puzzle.maze.width,
+        puzzle.maze.height,
+        puzzle.algorithm,
+        dict(puzzle.options),
+        puzzle.seed,
+        None,
+        "suggested",
+        grid=puzzle.maze.grid.kind.name
+        if isinstance(puzzle.maze, GraphMaze) and not puzzle.weave
+        else "rectangle",
+        weave=puzzle.weave,
+    )
+    return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)

@@ -11,14 +11,12 @@ from typing import Any
 
 from . import generators, paths
 from .errors import GenerationError
-from .graph import GraphMaze, Topology, crossings
-from .grid import NAMES, E, Grid, S, check_size
+from .graph import GraphMaze, Topology
+from .grid import Grid, check_size
 from .maze import Maze
 from .measure import Metrics
 from .rng import derive_seed, make_rng
 from .solve import Cell, Ends
-
-JSON_FORMAT = "puzzlebook.maze/2"
 
 
 @dataclass(frozen=True)
@@ -167,125 +165,6 @@ def _oriented(
     if wrong:
         return Ends(ends.end, ends.start, (ends.sides[1], ends.sides[0]), ends.cells[::-1], ends.grid)
     return ends
-
-
-def to_json(puzzle: Puzzle) -> dict[str, Any]:
-    """The ``puzzlebook.maze/2`` interchange document.
-
-    It keeps every field of ``maze/1`` for squares (``cells[y][x]`` is the N=1 S=2 E=4 W=8 mask of a
-    rectangle, ``openings`` the sides opened; other grids have neither), and adds ``grid`` (its kind and size, and the cells a mask leaves out) and ``graph``, the maze as cells
-    and passages between them, which reads the same for every kind of grid. A braided maze adds
-    ``braid`` (it has loops: more passages than a tree, the solution the shortest way). A weave maze
-    adds ``weave`` (the share asked for) and ``crossings``: each cell a tunnel runs under and the way it
-    runs (``{"cell": [x, y], "under": "EW"}``); its ``graph.passages`` hold the tunnels too, each
-    joining the cells either side of its crossing, so the graph is still a tree.
-    """
-    solution = puzzle.solution
-    maze = puzzle.maze
-    doc: dict[str, Any] = {
-        "format": JSON_FORMAT,
-        "algorithm": puzzle.algorithm,
-        "seed": puzzle.seed,
-        "options": dict(puzzle.options),
-        "width": maze.width,
-        "height": maze.height,
-    }
-    if isinstance(maze, Maze):  # the square's own fields, kept from maze/1
-        doc["cells"] = maze.rows()
-    doc |= {
-        "start": list(puzzle.start) if puzzle.start else None,
-        "end": list(puzzle.end) if puzzle.end else None,
-    }
-    if isinstance(maze, Maze):
-        doc["openings"] = [NAMES[s] if s else None for s in puzzle.sides] if puzzle.start else None
-    doc |= {
-        "solution": [list(c) for c in solution] if solution is not None else None,
-        "metrics": _metrics(puzzle),
-        "grid": _grid(puzzle),
-        "graph": _graph(puzzle),
-    }
-    if puzzle.weave and isinstance(maze, GraphMaze):
-        xy = maze.grid.xy
-        doc["weave"] = puzzle.weave
-        doc["crossings"] = [{"cell": list(xy(cell)), "under": way} for cell, way in crossings(maze)]
-    return doc | ({"braid": puzzle.braid} if puzzle.braid else {})
-
-
-def _grid(puzzle: Puzzle) -> dict[str, Any]:
-    """The kind of grid and its size; a masked one lists the cells of its box left out."""
-    grid = puzzle.maze.grid
-    off = sorted(grid.masked, key=lambda c: (c[1], c[0]))
-    kind = grid.kind.name if isinstance(grid, Topology) and grid.kind.name != "weave" else "rectangle"
-    if isinstance(grid, Topology) and kind == "circle":  # cells are [ring, k], k clockwise from 12 o'clock
-        counts = grid.kind.counts(grid.width)  # type: ignore[attr-defined]
-        return {"kind": kind, "rings": grid.width, "inner": grid.kind.inner, "ring_cells": list(counts)}  # type: ignore[attr-defined]
-    return {"kind": kind, "width": grid.width, "height": grid.height} | (
-        {"masked": [list(c) for c in off]} if off else {}
-    )
-
-
-def _graph(puzzle: Puzzle) -> dict[str, Any]:
-    """Cells as ``[x, y]`` in reading order, and pairs of their indices: ``adjacent`` every two cells
-    side by side (once), ``passages`` those open between them; the ends and the solution as indices."""
-    if isinstance(puzzle.maze, GraphMaze):
-        return _graph_of_field(puzzle, puzzle.maze)
-    grid = puzzle.maze.grid
-    passages = puzzle.maze.passages
-    slots = list(grid.cells())
-    ids = {cell: i for i, cell in enumerate(slots)}
-    adjacent: list[list[int]] = []
-    open_ones: list[list[int]] = []
-    for cell in slots:
-        for side, step in grid.steps:
-            if side in (S, E) and cell + step in ids:
-                pair = [ids[cell], ids[cell + step]]
-                adjacent.append(pair)
-                if passages[cell] & side:
-                    open_ones.append(pair)
-    route = puzzle.route
-    return {
-        "cells": [list(grid.xy(cell)) for cell in slots],
-        "adjacent": adjacent,
-        "passages": open_ones,
-        "start": ids[route[0]] if route is not None else None,
-        "end": ids[route[-1]] if route is not None else None,
-        "solution": [ids[cell] for cell in route] if route is not None else None,
-    }
-
-
-def _graph_of_field(puzzle: Puzzle, maze: GraphMaze) -> dict[str, Any]:
-    """The same graph for any kind: cell ids are already the reading order of ``cells``."""
-    grid = maze.grid
-    k, nbr = grid.slots, grid.nbr
-    sides = 4 if grid.kind.name == "weave" else k  # a weave field's slots 4-7 are tunnels, not sides
-    adjacent: list[list[int]] = []
-    open_ones: list[list[int]] = []
-    for cell in range(grid.count):
-        for s in range(k):
-            other = nbr[cell * k + s]
-            if other > cell:
-                if s < sides:
-                    adjacent.append([cell, other])
-                if maze.passages[cell] >> s & 1:
-                    open_ones.append([cell, other])
-    route = puzzle.route
-    return {
-        "cells": [list(c) for c in grid.cells],
-        "adjacent": adjacent,
-        "passages": open_ones,
-        "start": route[0] if route is not None else None,
-        "end": route[-1] if route is not None else None,
-        "solution": list(route) if route is not None else None,
-    }
-
-
-def _metrics(puzzle: Puzzle) -> dict[str, float | int | None]:
-    """Metrics of the path marked; with no ends marked, the path's own numbers are null, and the
-    difficulty is that of the path ``suggested`` would mark (the score the book's bands use)."""
-    metrics: dict[str, float | int | None] = dict(puzzle.metrics.as_dict())
-    if puzzle.route is None:
-        metrics.update(solution_length=None, turns=None, decisions=None)
-    return metrics
 
 
 BANDS = {"easy": 0, "medium": 1, "hard": 2}

@@ -140,3 +140,47 @@ def test_no_module_holds_many_jobs():
         if (lines := len(path.read_text().splitlines())) > 500 and str(path.relative_to(PACKAGE)) not in DATA
     }
     assert not long, f"modules over 500 lines: {long}"
+
+
+def _loaded_after(code: str) -> set[str]:
+    """The modules a fresh Python holds after running ``code`` with this checkout first on the path."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE.parent)}
+    shown = "import sys; print('\\n'.join(sys.modules))"
+    done = subprocess.run(
+        [sys.executable, "-c", f"{code}\n{shown}"], env=env, capture_output=True, text=True, check=True
+    )
+    return set(done.stdout.split())
+
+
+HEAVY = ("reportlab", "pydantic", "PIL", "puzzlebook.generators", "puzzlebook.layout", "puzzlebook.render")
+"""What a command loads only when it needs it: the PDF library, the spec's models, the mazes, the pages."""
+
+
+def test_help_loads_no_library_it_does_not_need():
+    """`puzzlebook --help` and `--version` start in a blink: the command line's modules import the
+    generators, the spec, the layout and the renderers inside the commands that use them."""
+    for code in (
+        "import puzzlebook.cli",
+        "import sys\nsys.argv = ['puzzlebook', '--help']\nfrom puzzlebook.cli import main\ntry: main()\n"
+        "except SystemExit: pass",
+        "import sys\nsys.argv = ['puzzlebook', '--version']\nfrom puzzlebook.cli import main\ntry: main()\n"
+        "except SystemExit: pass",
+    ):
+        loaded = _loaded_after(code)
+        assert "typer" in loaded  # the check reads what was really imported
+        heavy = sorted(m for m in loaded if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
+        assert not heavy, f"{code!r} loads {heavy[:5]}"
+
+
+def test_validate_loads_neither_the_workers_nor_the_cover_maker():
+    """`validate` checks the spec, plans its pages and measures its words: a book without a cover loads
+    no cover drawing, no worker pool, and no maze is made."""
+    spec = PACKAGE.parent / "sample_configs" / "kids-activity-book.yaml"
+    loaded = _loaded_after(f"from puzzlebook.build import check_book\ncheck_book({str(spec)!r})")
+    assert "puzzlebook.layout" in loaded and "puzzlebook.render.fonts" in loaded  # it did plan and measure
+    unneeded = {"puzzlebook.workers", "puzzlebook.cover.make", "puzzlebook.render.cover", "multiprocessing"}
+    assert not loaded & unneeded, sorted(loaded & unneeded)

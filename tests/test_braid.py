@@ -14,7 +14,8 @@ from puzzlebook import generators
 from puzzlebook.braid import braid
 from puzzlebook.cli import app
 from puzzlebook.grid import Grid
-from puzzlebook.puzzles import make_puzzle, to_json
+from puzzlebook.interchange import to_json
+from puzzlebook.puzzles import make_puzzle
 
 runner = CliRunner()
 ALL = generators.ALGORITHMS.names()

@@ -17,8 +17,9 @@ from puzzlebook import generators
 from puzzlebook.cli import app
 from puzzlebook.geometry import field_sides
 from puzzlebook.graph import GraphMaze
+from puzzlebook.interchange import to_json
 from puzzlebook.pdfread import Document
-from puzzlebook.puzzles import make_puzzle, to_json
+from puzzlebook.puzzles import make_puzzle
 
 WALKERS = generators.on_graphs()
 

@@ -236,3 +236,46 @@ def test_a_png_answer_draws_gray_walls_under_a_black_line():
     assert counts.get(0, 0) > 100 and counts.get(round(0.55 * 255), 0) > 100
     plain = Image.open(io.BytesIO(maze_png(puzzle, 72))).convert("L")
     assert round(0.55 * 255) not in {level for _, level in plain.getcolors(256)}
+
+
+def _cells_from_text(text: str, width: int, height: int) -> list[list[int]]:
+    """The bitmasks read back from ``+--+`` art alone: a gap in a cell's right or lower wall is a
+    passage, told to the cell on each side (the outer wall's gaps are the ends, not passages)."""
+    lines = text.splitlines()
+    assert len(lines) == 2 * height + 1 and all(len(line) == 3 * width + 1 for line in lines)
+    cells = [[0] * width for _ in range(height)]
+    for y in range(height):
+        for x in range(width):
+            if x + 1 < width and lines[2 * y + 1][3 * x + 3] == " ":
+                cells[y][x] |= E
+                cells[y][x + 1] |= W
+            if y + 1 < height and lines[2 * y + 2][3 * x + 1 : 3 * x + 3] == "  ":
+                cells[y][x] |= S
+                cells[y + 1][x] |= 1  # N
+    return cells
+
+
+@pytest.mark.parametrize("fmt", [TextFormat.txt, TextFormat.json, TextFormat.svg])
+def test_a_big_maze_is_written_in_pieces_that_rebuild_it(fmt):
+    """Text, JSON and SVG of a big maze come a few rows at a time (memory stays flat however big the
+    maze), and what they say rebuilds the maze: the JSON's bitmasks are a perfect maze whose solution
+    is its shortest path, and the text's walls, read back alone, are those bitmasks."""
+    from mazecheck import problems, shortest_path
+
+    from puzzlebook.exports import export_chunks
+
+    puzzle = make_puzzle("hunt-and-kill", 300, 200, 7, marks="suggested")
+    chunks = list(export_chunks(puzzle, fmt, True))
+    whole = b"".join(chunks)
+    assert len(chunks) > 4 and max(map(len, chunks)) < len(whole) / 3  # pieces, none near the whole
+    assert whole == export(puzzle, fmt, True)
+    doc = json.loads(export(puzzle, TextFormat.json, True))
+    if fmt is TextFormat.json:
+        assert problems(doc["cells"]) == []
+        ends = tuple(doc["start"]), tuple(doc["end"])
+        assert [tuple(c) for c in doc["solution"]] == shortest_path(doc["cells"], *ends)
+    elif fmt is TextFormat.txt:
+        assert _cells_from_text(whole.decode(), 300, 200) == doc["cells"]
+    else:
+        root = ET.fromstring(whole)
+        assert len(root.findall(f"{SVG}path")) == 1 and len(root.findall(f"{SVG}polyline")) == 1

@@ -17,9 +17,10 @@ from puzzlebook.cli import app
 from puzzlebook.errors import GenerationError
 from puzzlebook.graph import GraphMaze, Topology
 from puzzlebook.grid import Grid
+from puzzlebook.interchange import to_json
 from puzzlebook.kinds import kind
 from puzzlebook.pdfread import Document
-from puzzlebook.puzzles import make_puzzle, to_json
+from puzzlebook.puzzles import make_puzzle
 from puzzlebook.rng import make_rng
 from puzzlebook.shapes import SHAPES, shape_mask
 from puzzlebook.tree import Among

@@ -18,8 +18,9 @@ from typer.testing import CliRunner
 from puzzlebook import generators
 from puzzlebook.cli import app
 from puzzlebook.generators.weave import DENSEST, inner_cells
+from puzzlebook.interchange import to_json
 from puzzlebook.pdfread import Document
-from puzzlebook.puzzles import make_puzzle, to_json
+from puzzlebook.puzzles import make_puzzle
 
 runner = CliRunner()
 

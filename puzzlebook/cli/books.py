@@ -8,30 +8,16 @@ import os
 import sys
 import time
 from functools import partial
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..build import (
-    Checked,
-    build_cover,
-    built_book,
-    check_book,
-    generate,
-    made_from,
-    targets,
-    work_units,
-    write_books,
-)
 from ..errors import NotReady, Problem, PuzzlebookError, SpecError
-from ..inputs import read_bytes
-from ..output import plan_output
-from ..render.cover import COVER_SUBJECT
-from ..render.pdf import write_pdf
-from ..render.pdfstream import MADE_FROM, RULES
-from ..report import cover_lines, left_out_notes, notes, summary
 from ..usage import fail
 from .app import BookSeed, SpecArgument, check_seed, terminal
+
+if TYPE_CHECKING:  # the build, its renderers and the preflight load when a command runs, not for --help
+    from ..build import Checked
 
 
 def build(
@@ -45,6 +31,10 @@ def build(
     problems_to: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Build the PDF book described by a spec."""
+    from ..build import check_book, generate, made_from, targets, work_units, write_books
+    from ..output import plan_output
+    from ..report import summary
+
     try:
         check_seed(seed)
         checked = check_book(spec, seed, output_given=output is not None)
@@ -86,6 +76,9 @@ def build(
 
 def cover(spec: SpecArgument, seed: BookSeed = None) -> None:
     """Make the wrap cover alone, NAME-cover.pdf where build puts it beside the book."""
+    from ..build import build_cover
+    from ..report import cover_lines, summary
+
     try:
         check_seed(seed)
         path, checked = build_cover(spec, seed)
@@ -124,7 +117,10 @@ def check(spec: SpecArgument, seed: BookSeed = None) -> None:
     if spec.lower().endswith(".pdf"):
         check_pdf(spec)
         return
+    from ..build import built_book, check_book, generate, made_from
     from ..preflight import quiet_reader  # pypdf and fontTools load only for check and --strict
+    from ..render.pdf import write_pdf
+    from ..report import summary
 
     try:
         check_seed(seed)
@@ -169,8 +165,10 @@ def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None, mad
     """The cover beside the book checked against the book as it is now (made in memory when there is
     no file); returns the file checked ("" for a book without a cover), and whether the file was made
     from other inputs than ``made`` says (its words or colours may be old even when its size fits)."""
+    from ..build import generate, targets
     from ..cover.art import cover_path
     from ..cover.make import CoverMaker
+    from ..inputs import read_bytes
 
     if checked.spec.book.cover is None:
         return "", False
@@ -194,6 +192,8 @@ def _made_from(pdf: bytes) -> str:
     """The digest a PDF says it was made from (``build.made_from``), or "" when it says none."""
     from pypdf import PdfReader
 
+    from ..render.pdfstream import MADE_FROM
+
     try:
         info: Any = PdfReader(io.BytesIO(pdf)).metadata or {}
     except Exception:  # report_cover says in one line that it cannot be read
@@ -215,7 +215,10 @@ def check_pdf(name: str) -> None:
     edition, with bleed when its pages are larger than their trim box."""
     from pypdf import PdfReader
 
+    from ..inputs import read_bytes
     from ..preflight import findings, quiet_reader
+    from ..render.cover import COVER_SUBJECT
+    from ..render.pdfstream import RULES
 
     quiet_reader()
     try:
@@ -260,6 +263,9 @@ def report_preflight(checked: Checked, book: str, data: bytes) -> None:
 
 def validate(spec: SpecArgument) -> None:
     """Check a spec and its layout without building; print what the book will hold."""
+    from ..build import check_book
+    from ..report import summary
+
     try:
         checked = check_book(spec)
     except PuzzlebookError as error:
@@ -275,10 +281,14 @@ def _edition(checked: Checked) -> str:
 
 
 def tell_notes(checked: Checked) -> None:
+    from ..report import notes
+
     for line in notes(checked):
         typer.echo(f"note: {line}", err=True)
 
 
 def left_out_note(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> None:
+    from ..report import left_out_notes
+
     for line in left_out_notes(checked, left_out):
         typer.echo(f"note: {line}", err=True)

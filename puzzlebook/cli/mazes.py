@@ -9,21 +9,20 @@ import sys
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .. import cost, generators, kinds, rules
 from ..errors import Problem, PuzzlebookError, SpecError
-from ..exports import TextFormat, export
-from ..masks import Mask, load_mask
-from ..output import plan_output, write_output
-from ..puzzles import make_puzzle
+from ..exports import TextFormat
 from ..registry import suggest
-from ..shapes import SHAPES, shape_mask
+from ..shapes import SHAPES
 from ..usage import fail
-from ..words import word_mask
 from .app import check_seed, choose, parse_size, terminal
+
+if TYPE_CHECKING:  # the generators, rules and renderers load when a maze is made, not for --help
+    from .. import rules
+    from ..masks import Mask
 
 
 class Marks(StrEnum):
@@ -127,6 +126,11 @@ def maze(
     ] = None,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
+    from .. import generators, kinds, rules
+    from ..exports import export_chunks
+    from ..output import plan_output, writing
+    from ..puzzles import make_puzzle
+
     try:
         grid_kind = choose(grid_kind, GridKind, "--grid")
         mark = Marks(choose(marks, Marks, "--marks"))
@@ -241,7 +245,9 @@ def maze(
             first=shaped.first if shaped else "",
             weave=plan.weave,
         )
-        write_output(output, export(puzzle, form, solution, dpi), inputs)
+        with writing(output, inputs) as out:  # a few rows at a time: memory stays flat in the size
+            for chunk in export_chunks(puzzle, form, solution, dpi):
+                out.write(chunk)
         if seed is None:
             typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
     except PuzzlebookError as error:
@@ -262,6 +268,9 @@ def _option(key: str, asked: str) -> str:
 
 def _shaped(shape: str | None, mask: str | None, size: str | None, grid_kind: str) -> Mask | None:
     """--shape drawn over --size, or --mask read; None for a plain field."""
+    from ..shapes import shape_mask
+    from ..words import word_mask
+
     if shape:
         assert size is not None
         if shape.startswith("text:"):
@@ -279,6 +288,8 @@ def _within_budget(
 ) -> None:
     """Refuse a maze that would take more than ``cost.BUDGET`` seconds or ``cost.MEMORY`` MB to make and
     write, before any of it is made: say the size that would do, and a faster algorithm or format."""
+    from .. import cost, kinds
+
     cells = sum(kinds.ring_counts(width, inner)) if grid_kind == "circle" else width * height
     seconds = cost.maze_seconds(algorithm, grid_kind, cells, form.value, searched)
     mb = cost.megabytes(cells, form.value)
@@ -318,6 +329,7 @@ def _within_budget(
 
 def _png_takes(grid_kind: str, width: int, height: int, inner: int) -> bool:
     """Whether a PNG can hold the maze at all (under its 100 million pixels, at 72 dpi or more)."""
+    from .. import kinds
     from ..render.png import png_dpi
 
     try:
@@ -331,6 +343,8 @@ def _png_takes(grid_kind: str, width: int, height: int, inner: int) -> bool:
 def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask:
     """--mask: the shape drawn in a text file or a picture (see masks.py), or a SpecError saying what is
     wrong."""
+    from ..masks import load_mask
+
     shape, problems = load_mask(
         Path(name),
         "--mask",
@@ -346,6 +360,8 @@ def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask
 
 def algorithms() -> None:
     """List the maze algorithms with what they look like and their options."""
+    from .. import generators
+
     for name in generators.ALGORITHMS:
         algo = generators.get(name)
         typer.echo(f"{name:22s} {algo.summary}")

@@ -10,10 +10,6 @@ from typing import Annotated
 import typer
 
 from ..errors import Problem, PuzzlebookError, SpecError
-from ..layout import load_layout, preset_names
-from ..output import Home, plan_output, write_output
-from ..spec import json_schema
-from ..starter import SCHEMA_FILE, starter_spec
 from ..usage import fail
 
 
@@ -60,6 +56,10 @@ def init(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a commented starter spec (and its JSON Schema, for editors) that builds as it is."""
+    from ..output import Home, plan_output, write_output
+    from ..spec import json_schema
+    from ..starter import SCHEMA_FILE, starter_spec
+
     path = Path(spec)
     schema = path.parent / SCHEMA_FILE
     content = (json.dumps(json_schema(), indent=2) + "\n").encode()
@@ -90,10 +90,14 @@ def init(
 
 def schema() -> None:
     """Print the JSON Schema of the book spec."""
+    from ..spec import json_schema
+
     typer.echo(json.dumps(json_schema(), indent=2))
 
 
 def layouts() -> None:
     """List the layout presets."""
+    from ..layout import load_layout, preset_names
+
     for name in preset_names():
         typer.echo(f"{name:18s} {load_layout(name).description}")

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from xml.sax.saxutils import escape
 
-from ..geometry import OUTLINE, Placement, all_walls, arc_point, extent, outline_runs, solution_lines
+from ..geometry import (
+    OUTLINE,
+    Arc,
+    Placement,
+    all_walls,
+    arc_point,
+    extent,
+    gaps,
+    outline_runs,
+    solution_lines,
+    wall_lines,
+)
 from ..layout import Figure
 from ..layout.signs import marks
 from ..maze import Maze
@@ -30,36 +42,30 @@ def _gray(level: float) -> str:
 
 def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solution: bool = False) -> str:
     """A standalone SVG document in points (1/72 in), with room around the maze for the arrows."""
+    return "".join(svg_chunks(puzzle, cell, wall, show_solution))
+
+
+def svg_chunks(
+    puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solution: bool = False
+) -> Iterator[str]:
+    """``maze_svg``'s text a few thousand walls at a time, for a maze of any size in flat memory."""
     w, h = extent(puzzle.maze)
     sizes = Figure(cell, wall)
     room = sizes.room  # arrows and their words fit beside the maze
     width, height = w * cell + 2 * room, h * cell + 2 * room
     # Placement works in page points with y up; build it so that negating y gives SVG's y-down frame.
     place = Placement(room, -(room + h * cell), cell, h)
-    parts = [
+    yield (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}pt" height="{_n(height)}pt" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}">',
-        f'<rect width="{_n(width)}" height="{_n(height)}" fill="white"/>',
-    ]
-    lines, arcs = all_walls(puzzle)
-    d = " ".join(
-        f"M{_n(room + x0 * cell)} {_n(room + y0 * cell)}L{_n(room + x1 * cell)} {_n(room + y1 * cell)}"
-        for x0, y0, x1, y1 in lines
+        f'viewBox="0 0 {_n(width)} {_n(height)}">\n'
+        f'<rect width="{_n(width)}" height="{_n(height)}" fill="white"/>\n<path d="'
     )
-    for arc in arcs:  # SVG's own arcs: radius, the large-arc flag, clockwise
-        (x0, y0), (x1, y1) = arc_point(arc, arc[3]), arc_point(arc, arc[4])
-        rad, large = _n(arc[2] * cell), int(arc[4] - arc[3] > 0.5)
-        if arc[4] - arc[3] >= 1 - 1e-9:  # a whole circle: two halves, as one arc cannot close
-            xm, ym = arc_point(arc, arc[3] + 0.5)
-            d += f" M{_n(room + x0 * cell)} {_n(room + y0 * cell)}A{rad} {rad} 0 0 1 {_n(room + xm * cell)} {_n(room + ym * cell)}"
-            d += f"A{rad} {rad} 0 0 1 {_n(room + x1 * cell)} {_n(room + y1 * cell)}"
-            continue
-        d += f" M{_n(room + x0 * cell)} {_n(room + y0 * cell)}A{rad} {rad} 0 {large} 1 {_n(room + x1 * cell)} {_n(room + y1 * cell)}"
+    yield from _walls_d(puzzle, room, cell)
     cap = "square" if isinstance(puzzle.maze, Maze) else 'round" stroke-linejoin="round'
     answer = show_solution and puzzle.route is not None
     ink = _gray(sizes.answer_wall_gray) if answer else "black"  # under the answer line, a mid gray
     stroke = f'fill="none" stroke="{ink}" stroke-width="{_n(wall)}" stroke-linecap="{cap}"'
-    parts.append(f'<path d="{d}" {stroke}/>')
+    parts = [f'" {stroke}/>']
     outline = outline_runs(puzzle)
     if outline:  # a shape's outline, heavier, over its walls: the shape reads first
         d = " ".join(
@@ -97,4 +103,52 @@ def maze_svg(puzzle: Puzzle, cell: float = 18.0, wall: float = 1.5, show_solutio
                 side = _n(2 * r)
                 parts.append(f'<rect x="{_n(cx - r)}" y="{_n(-cy - r)}" width="{side}" height="{side}"/>')
     parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    yield "\n".join(parts) + "\n"
+
+
+class _Points(dict[float, str]):
+    """Grid coordinates to SVG numbers, each worked out once: a big maze's walls repeat a few thousand
+    values millions of times."""
+
+    def __init__(self, room: float, cell: float) -> None:
+        super().__init__()
+        self.room, self.cell = room, cell
+
+    def __missing__(self, value: float) -> str:
+        shown = self[value] = _n(self.room + value * self.cell)
+        return shown
+
+
+RUNS_A_WRITE = 4096
+"""Wall runs joined into one piece of the path's text."""
+
+
+def _walls_d(puzzle: Puzzle, room: float, cell: float) -> Iterator[str]:
+    """The walls' path data: straight runs, then arcs, as ``M x y L x y`` and ``A`` commands."""
+    at = _Points(room, cell)
+    first = True
+    if isinstance(puzzle.maze, Maze):  # runs in whole grid corners, a line of the grid at a time
+        lines: Iterable[Sequence[tuple[float, float, float, float]]] = wall_lines(puzzle.maze, gaps(puzzle))
+        arcs: list[Arc] = []
+    else:
+        runs, arcs = all_walls(puzzle)
+        lines = (runs[i : i + RUNS_A_WRITE] for i in range(0, len(runs), RUNS_A_WRITE))
+    pieces: list[str] = []
+    for line in lines:
+        pieces += [f"M{at[x0]} {at[y0]}L{at[x1]} {at[y1]}" for x0, y0, x1, y1 in line]
+        if len(pieces) >= RUNS_A_WRITE:
+            yield ("" if first else " ") + " ".join(pieces)
+            pieces, first = [], False
+    if pieces:
+        yield ("" if first else " ") + " ".join(pieces)
+    d = ""
+    for arc in arcs:  # SVG's own arcs: radius, the large-arc flag, clockwise
+        (x0, y0), (x1, y1) = arc_point(arc, arc[3]), arc_point(arc, arc[4])
+        rad, large = _n(arc[2] * cell), int(arc[4] - arc[3] > 0.5)
+        if arc[4] - arc[3] >= 1 - 1e-9:  # a whole circle: two halves, as one arc cannot close
+            xm, ym = arc_point(arc, arc[3] + 0.5)
+            d += f" M{_n(room + x0 * cell)} {_n(room + y0 * cell)}A{rad} {rad} 0 0 1 {_n(room + xm * cell)} {_n(room + ym * cell)}"
+            d += f"A{rad} {rad} 0 0 1 {_n(room + x1 * cell)} {_n(room + y1 * cell)}"
+            continue
+        d += f" M{_n(room + x0 * cell)} {_n(room + y0 * cell)}A{rad} {rad} 0 {large} 1 {_n(room + x1 * cell)} {_n(room + y1 * cell)}"
+    yield d
