@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import generators, kinds
+from .kinds.weave import SHARE
 from .shapes import SHAPE_READS, a_shape, shape_reads, size_that_reads
 
-WEAVE = 0.5
-"""The share of crossings ``weave: true`` (and ``--weave`` without ``--weave-share``) asks for: with
-Kruskal's, an eighth of the inner cells are crossings, clear on the page but not crowding it."""
+WEAVE = SHARE
+"""The share of crossings ``weave: true`` (and ``--weave`` without ``--weave-share``) asks for, kept with
+the weave grid (``kinds.weave.SHARE``) for the command line's help: with Kruskal's, an eighth of the
+inner cells are crossings, clear on the page but not crowding it."""
 
 
 def weave_share(weave: bool | float) -> float:

@@ -15,6 +15,7 @@ import typer
 
 from ..errors import Problem, PuzzlebookError, SpecError
 from ..exports import TextFormat
+from ..kinds.weave import SHARE
 from ..registry import suggest
 from ..shapes import SHAPES
 from ..usage import fail
@@ -117,7 +118,7 @@ def maze(
         bool,
         typer.Option(
             help="Passages crossing under others, on rectangles (kruskal, recursive-backtracker, growing-tree or "
-            f"hunt-and-kill); --weave-share says how many ({rules.WEAVE:g} unless given)."
+            f"hunt-and-kill); --weave-share says how many ({SHARE:g} unless given)."
         ),
     ] = False,
     weave_share: Annotated[

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from ._kind import Lattice, Point, Side
 
+SHARE = 0.5
+"""The share of the most crossings that fit which ``weave: true`` (or ``--weave`` alone) asks for."""
+
 FAR = 4
 """Slot s + FAR runs the way slot s does, under the neighbour, to the cell beyond it."""
 
