@@ -59,10 +59,20 @@ GENERATE: dict[str, dict[str, float]] = {
         "simplified-prim": 1.60,
         "wilson": 2.56,
     },
+    "octagon": {
+        "aldous-broder": 0.99,
+        "growing-tree": 1.75,
+        "hunt-and-kill": 1.04,
+        "kruskal": 3.86,
+        "prim": 2.64,
+        "recursive-backtracker": 0.79,
+        "simplified-prim": 1.60,
+        "wilson": 0.94,
+    },
 }
 """Microseconds a cell to generate a maze, by kind of grid and algorithm."""
 
-SEARCH = {"rectangle": 0.45, "hex": 1.2, "triangle": 1.0, "circle": 1.8}
+SEARCH = {"rectangle": 0.45, "hex": 1.2, "triangle": 1.0, "circle": 1.8, "octagon": 1.2}
 """Microseconds a cell to choose a maze's ends and measure its path, by kind of grid: every maze of a
 book and every seed a difficulty band tries pays it; so do the searches from a shape's outline."""
 

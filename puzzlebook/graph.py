@@ -148,7 +148,20 @@ class Topology:
     def outline(self) -> list[int]:
         """Cells with a side on the edge of the field or of the mask, in reading order."""
         nbr, k = self.nbr, self.slots
-        return [i for i in range(self.count) if -1 in nbr[i * k : i * k + k]]
+        lacking = [p for p in self.kind.steps if None in p]
+        if not lacking:
+            return [i for i in range(self.count) if -1 in nbr[i * k : i * k + k]]
+        # a cell of a lattice may lack slots (an octagon grid's squares have four of eight): a slot with
+        # no neighbour is on the edge only where the cell has that side
+        kind, xy = self.kind, self.xy
+        return [
+            i
+            for i in range(self.count)
+            if any(
+                nbr[i * k + s] < 0 and step is not None
+                for s, step in enumerate(kind.steps[kind.pattern(*xy(i))])
+            )
+        ]
 
     def outer_sides(self, cell: int) -> list[int]:
         """The slots of a cell that face the outside of the whole shape (not a hole inside it)."""

@@ -41,6 +41,7 @@ class GridKind(StrEnum):
     hex = "hex"
     triangle = "triangle"
     circle = "circle"
+    octagon = "octagon"
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -102,7 +103,8 @@ def maze(
         str,
         typer.Option(
             "--grid",
-            help="rectangle, hex (columns of hexagons), triangle (up and down in turn) or circle (-s R rings).",
+            help="rectangle, hex (columns of hexagons), triangle (up and down in turn), circle (-s R rings) "
+            "or octagon (octagons and small squares in turn).",
         ),
     ] = "rectangle",
     inner: Annotated[int, typer.Option(help="With --grid circle: a round hole this many rings wide.")] = 0,

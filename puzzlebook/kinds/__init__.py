@@ -5,7 +5,7 @@ turns that into flat arrays for a whole field, and everything after generation (
 drawing, JSON) reads those arrays, so a new kind of grid is a new module here and nothing else.
 
 Lengths are in corridor widths: the narrowest way through a cell is 1 for every kind, so a layout's
-``min_cell`` means the same thing on squares, hexagons and triangles.
+``min_cell`` means the same thing on squares, hexagons, triangles and octagons.
 """
 
 from __future__ import annotations
@@ -14,14 +14,15 @@ from ..registry import Registry
 from ._kind import Kind, Point, Side
 from .circle import Circle, ring_counts
 from .hexagon import Hexagon
+from .octagon import Octagon
 from .rectangle import Rectangle
 from .triangle import Triangle
 
 KINDS: Registry[Kind] = Registry("grid")
-for _kind in (Rectangle(), Hexagon(), Triangle(), Circle()):
+for _kind in (Rectangle(), Hexagon(), Triangle(), Circle(), Octagon()):
     KINDS.register(_kind.name)(_kind)
 
-GRIDS = ("rectangle", "hex", "triangle", "circle")
+GRIDS = ("rectangle", "hex", "triangle", "circle", "octagon")
 
 
 def kind(name: str) -> Kind:
@@ -37,7 +38,7 @@ def kind_for(name: str, width: int, inner: int = 0) -> Kind:
 
 
 MAX_FIELD_CELLS = 120_000
-"""Cells a maze of hexagons, triangles or rings may have (a 346x346 field, or 200 rings): each cell's
+"""Cells a maze of hexagons, triangles, octagons or rings may have (a 346x346 field, or 200 rings): each cell's
 sides are drawn one by one, and a PNG of that many takes about ten seconds and 400 MB. The rectangle's
 padded fast path goes to 16 million."""
 

@@ -215,10 +215,10 @@ class MazeEntry(_Model):
     braid: float = Field(
         0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
     )
-    grid: Literal["rectangle", "hex", "triangle", "circle"] = Field(
+    grid: Literal["rectangle", "hex", "triangle", "circle", "octagon"] = Field(
         "rectangle",
-        description="rectangle (squares), hex (columns of hexagons), triangle (pointing up and down in turn) "
-        "or circle (rings; size: R rings)",
+        description="rectangle (squares), hex (columns of hexagons), triangle (pointing up and down in turn), "
+        "circle (rings; size: R rings) or octagon (octagons and small squares in turn)",
     )
     inner: int | None = Field(
         None, ge=1, le=MAX_RINGS, description="a circle's round hole in the middle, this many rings wide"
