@@ -161,11 +161,12 @@ def maze(
             _refuse(rules.clashes(replace(plan, size=given, drawn=cells if drawing else None)), asked)
         form = output_format(fmt, output)
         if form is TextFormat.txt and grid_kind != "rectangle":
+            a_kind = f"{'an' if grid_kind[0] in 'aeiou' else 'a'} {grid_kind}"
             raise SpecError(
                 [
                     Problem(
                         "--format",
-                        f"text draws square cells only; a {grid_kind} maze is written as pdf, svg, png or json",
+                        f"text draws square cells only; {a_kind} maze is written as pdf, svg, png or json",
                     )
                 ]
             )
