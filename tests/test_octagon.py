@@ -220,3 +220,29 @@ def test_outer_cells_distances_agree_with_an_independent_search() -> None:
         doc = to_json(puzzle)
         for a in paths.outer_cells(maze.grid)[::5]:
             assert paths.distances(maze, a) == [graph_distances(doc, a)[b] for b in range(maze.grid.count)]
+
+
+@pytest.mark.parametrize(
+    "entry, key, words",
+    [
+        (
+            "{size: 9x9, grid: octagon, algorithm: eller}",
+            "algorithm",
+            "cannot make an octagon grid; use one of",
+        ),
+        ("{size: 9x9, grid: octagon, marks: corners}", "marks", "corners names sides an octagon grid"),
+        (
+            "{size: 10x10, grid: octagon, shape: heart}",
+            "size",
+            "hardly reads as one; shapes read from about 12x12",
+        ),
+        ("{size: 400x400, grid: octagon}", "size", "160,000 cells is too many for an octagon maze"),
+    ],
+)
+def test_what_an_octagon_grid_cannot_take_is_refused_with_its_line(tmp_path, entry, key, words) -> None:
+    book = tmp_path / "book.yaml"
+    book.write_text(f"title: T\nmazes:\n  - {entry}\n")
+    result = run("build", str(book), "-o", str(tmp_path / "b.pdf"))
+    assert result.returncode == 2 and f"book.yaml:3: mazes[0].{key}: " in result.stderr, result.stderr
+    assert words in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "b.pdf").exists()

@@ -20,7 +20,7 @@ from ..masks import Mask, load_mask
 from ..output import plan_output, write_output
 from ..puzzles import make_puzzle
 from ..registry import suggest
-from ..shapes import SHAPES, shape_mask
+from ..shapes import SHAPES, a_shape, shape_mask
 from ..usage import fail
 from ..words import word_mask
 from .app import check_seed, choose, parse_size, terminal
@@ -161,7 +161,7 @@ def maze(
             _refuse(rules.clashes(replace(plan, size=given, drawn=cells if drawing else None)), asked)
         form = output_format(fmt, output)
         if form is TextFormat.txt and grid_kind != "rectangle":
-            a_kind = f"{'an' if grid_kind[0] in 'aeiou' else 'a'} {grid_kind}"
+            a_kind = a_shape(grid_kind)  # the name with its article: "an octagon"
             raise SpecError(
                 [
                     Problem(

@@ -57,7 +57,8 @@ def field_problem(name: str, width: int, height: int, inner: int = 0) -> str | N
     cells = field_cells(name, width, height, inner)
     if cells > MAX_FIELD_CELLS:
         most = "200 rings" if name == "circle" else "for example 346x346"
-        return f"{cells:,} cells is too many for a {name} maze: at most {MAX_FIELD_CELLS:,} ({most})"
+        article = "an" if name[0] in "aeiou" else "a"
+        return f"{cells:,} cells is too many for {article} {name} maze: at most {MAX_FIELD_CELLS:,} ({most})"
     return None
 
 
