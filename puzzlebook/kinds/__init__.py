@@ -2,7 +2,9 @@
 
 A kind knows one cell at a time (its neighbours by slot, its corners, its centre); ``puzzlebook.graph``
 turns that into flat arrays for a whole field, and everything after generation (solving, marks, metrics,
-drawing, JSON) reads those arrays, so a new kind of grid is a new module here and nothing else.
+drawing, JSON) reads those arrays, so a new kind of grid is a new module here, its name among the spec's
+and the ``maze`` command's choices, its measured costs (``cost.py``) and the size a shape reads from
+(``shapes.SHAPE_READS``).
 
 Lengths are in corridor widths: the narrowest way through a cell is 1 for every kind, so a layout's
 ``min_cell`` means the same thing on squares, hexagons, triangles and octagons.
