@@ -4,6 +4,7 @@ again on another machine and the figures in ``cost.py`` and the README's Safety 
     python benchmarks/bench_limits.py            # every figure, a few minutes
     python benchmarks/bench_limits.py --quick    # smaller fields, under a minute (the figures are lower:
                                                  # big fields no longer fit the processor's caches)
+    python benchmarks/bench_limits.py --grid octagon --grid hex   # the making figures of those grids only
 
 Each figure is CPU time (this process's and its workers', ``getrusage``) of one run, never wall time:
 the machine is shared. Beside each, the figure ``cost.py`` holds. It prints, per million cells:
@@ -58,15 +59,18 @@ def fields(side: int) -> dict[str, tuple[int, int]]:
         "hex": (side, side),
         "triangle": (side, side),
         "circle": (rings, rings),
+        "octagon": (side, side),
     }
 
 
-def making(side: int) -> None:
+def making(side: int, only: list[str] | None = None) -> None:
     print(
         f"\nmaking a maze, CPU s a million cells (about {side * side:,} cells), beside cost.GENERATE and SEARCH"
     )
     print(f"{'grid':10} {'algorithm':22} {'gen':>6} {'cost.py':>8} {'search':>7} {'cost.py':>8}")
     for grid, (w, h) in fields(side).items():
+        if only and grid not in only:
+            continue
         Recipe("aldous-broder", 3, 3, grid=grid).make(1)  # its compiled walk loads once a process
         for name in generators.ALGORITHMS.names():
             if grid != "rectangle" and name not in generators.on_graphs():
@@ -186,8 +190,13 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--quick", action="store_true")
-    quick = parser.parse_args().quick
+    parser.add_argument("--grid", action="append", help="only the making figures, of this grid (repeatable)")
+    args = parser.parse_args()
+    quick = args.quick
     side = 300 if quick else 1000
+    if args.grid:
+        making(side, args.grid)
+        return
     making(side)
     exporting(side)
     drawing(side)

@@ -1,6 +1,6 @@
 """Generators on a shape: every algorithm that walks from cell to neighbour, on a circle mask of about a
 million cells beside a plain rectangle of as many cells, and on fields of a million hexagons, a million
-triangles and a circle cut from hexagons, in one run.
+triangles, a circle cut from hexagons and a million octagons and squares, in one run.
 
     python benchmarks/bench_shapes.py [--peers PYTHON_WITH_CTRLGRID]
 
@@ -117,6 +117,7 @@ def main() -> None:
         "hex": Topology.of("hex", 1000, 1000),
         "triangle": Topology.of("triangle", 1000, 1000),
         "hex circle": round_hexagons(1150),
+        "octagon": Topology.of("octagon", 1000, 1000),
     }
     print(f"circle mask: {circle.count:,} cells in a {SIDE}x{SIDE} box; rectangle: {side}x{side}")
     print(
@@ -135,9 +136,9 @@ def main() -> None:
 
     print(
         "| algorithm | on the circle | on the rectangle | circle / rectangle | hexagons | triangles "
-        "| hexagon circle | the goal asks |"
+        "| hexagon circle | octagons | the goal asks |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     short = []
     for row, name, python_only in table:
         with walking_in_python(python_only):

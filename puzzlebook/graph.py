@@ -122,10 +122,7 @@ class Topology:
         nbr, back = self.kind.links(self.width, self.height)
         if self.dense is None:
             return nbr, bytes(back)
-        k = self.slots
-        slots_kept = bytearray(len(back))  # each place's k slots: its byte of ``kept``, k times
-        for slot in range(k):
-            slots_kept[slot::k] = self.kept
+        slots_kept = self._slots_kept
         kept_nbr = array("i", map(self.ids.__getitem__, compress(nbr, slots_kept)))
         return kept_nbr, bytes(compress(back, slots_kept))
 
@@ -148,7 +145,41 @@ class Topology:
     def outline(self) -> list[int]:
         """Cells with a side on the edge of the field or of the mask, in reading order."""
         nbr, k = self.nbr, self.slots
+        if any(None in steps for steps in self.kind.steps):
+            nbr = self._sided  # a cell may lack slots: those are no edge
         return [i for i in range(self.count) if -1 in nbr[i * k : i * k + k]]
+
+    @cached_property
+    def _sided(self) -> array[int]:
+        """``nbr`` with every slot a cell lacks (an octagon grid's square has four of the eight) pointing
+        at the cell itself, so that -1 is only where the field or the mask ends. Marked a row, a column
+        parity and a slot at a time, as ``kinds.lattice_links`` makes the links: a million cells take a
+        fraction of a second, where asking each cell its pattern took six."""
+        kind, k = self.kind, self.slots
+        bw, bh = self.box
+        lack = bytearray(bw * bh * k)
+        for y in range(bh):
+            for parity in range(min(2, bw)):
+                count = len(range(parity, bw, 2))
+                for slot, step in enumerate(kind.steps[kind.pattern(parity, y)]):
+                    if step is None:
+                        first = (y * bw + parity) * k + slot
+                        lack[first : first + 2 * k * (count - 1) + 1 : 2 * k] = b"\x01" * count
+        if self.dense is not None:
+            lack = bytearray(compress(lack, self._slots_kept))
+        out = array("i", self.nbr)
+        for code in compress(range(len(out)), lack):
+            out[code] = code // k
+        return out
+
+    @cached_property
+    def _slots_kept(self) -> bytearray:
+        """Each place's ``slots`` bytes: its byte of ``kept``, ``slots`` times."""
+        k = self.slots
+        slots_kept = bytearray(len(self.kept) * k)
+        for slot in range(k):
+            slots_kept[slot::k] = self.kept
+        return slots_kept
 
     def outer_sides(self, cell: int) -> list[int]:
         """The slots of a cell that face the outside of the whole shape (not a hole inside it)."""

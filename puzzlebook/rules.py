@@ -159,7 +159,7 @@ def _not_plain(plan: Plan) -> list[Clash]:
     on_graphs = generators.on_graphs()
     if plan.algorithm in generators.ALGORITHMS and plan.algorithm not in on_graphs:
         what = (
-            f"make a {plan.grid} grid"
+            f"make {a_shape(plan.grid)} grid"  # a_shape: the article, "an octagon"
             if plan.grid != "rectangle"
             else f"follow a {'mask' if plan.mask else 'shape'}"
         )
@@ -172,7 +172,7 @@ def _not_plain(plan: Plan) -> list[Clash]:
         )
     takes = (*SHAPED_MARKS, "center-out") if plan.grid == "circle" else SHAPED_MARKS
     if plan.marks is not None and plan.marks not in takes and plan.marks != "center-out":
-        what = f"a {plan.grid} grid" if plan.grid != "rectangle" else "a shape"
+        what = f"{a_shape(plan.grid)} grid" if plan.grid != "rectangle" else "a shape"
         found.append(Clash("marks", f"{plan.marks} names sides {what} may not have; use {', '.join(takes)}"))
     return found
 

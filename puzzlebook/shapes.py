@@ -134,7 +134,7 @@ _SAMPLES = ((1 / 6, 1 / 6), (1 / 2, 1 / 6), (5 / 6, 1 / 6), (1 / 6, 1 / 2), (1 /
             (1 / 6, 5 / 6), (1 / 2, 5 / 6), (5 / 6, 5 / 6))  # fmt: skip
 
 
-SHAPE_READS = {"rectangle": (12, 12), "hex": (12, 12), "triangle": (20, 10)}
+SHAPE_READS = {"rectangle": (12, 12), "hex": (12, 12), "triangle": (20, 10), "octagon": (12, 12)}
 """The least cells a built-in shape is drawn over that still reads as the shape: below, a blob."""
 
 

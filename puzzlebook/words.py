@@ -258,7 +258,8 @@ def _marks_apart(
     for _ in range(_FALLS_APART):
         near |= {n for x, y in near for n in _around(x, y, grid)}
     out = set(letters)
-    step = 2 if grid == "triangle" else 1  # a triangle lifted one row would point the other way
+    # a triangle lifted one row would point the other way, an octagon would become a square
+    step = 2 if grid in ("triangle", "octagon") else 1
     for mark in sorted(parts_of(drawn - letters, grid), key=min):
         lifted = mark
         for _ in range(3):

@@ -146,3 +146,63 @@ def weave_problems(doc: dict) -> list[str]:
     if len(graph_distances(doc, 0)) != len(cells):
         found.append("not connected")
     return found
+
+
+def neighbours(grid: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether two cells of a hex, triangle or octagon grid share a side, from their coordinates alone."""
+    (x1, y1), (x2, y2) = a, b
+    if grid == "hex":  # odd columns sit half a cell lower: to cube coordinates, then distance 1
+
+        def cube(x: int, y: int) -> tuple[int, int, int]:
+            r = y - (x - (x & 1)) // 2
+            return x, r, -x - r
+
+        return max(abs(p - q) for p, q in zip(cube(x1, y1), cube(x2, y2), strict=True)) == 1
+    if grid == "octagon":  # a chessboard of octagons (x + y even) and squares: side by side always, and
+        # corner to corner where both are octagons (their slanted sides)
+        dx, dy = abs(x1 - x2), abs(y1 - y2)
+        return dx + dy == 1 or (dx == dy == 1 and (x1 + y1) % 2 == 0)
+    if y1 == y2:
+        return abs(x1 - x2) == 1
+    if x1 == x2 and abs(y1 - y2) == 1:
+        return (x1 + min(y1, y2)) % 2 == 0  # the upper one points up: its base is the lower one's top
+    return False
+
+
+def graph_problems(doc: dict, grid: str) -> list[str]:
+    """Everything that keeps a JSON maze from being a perfect maze on its grid; empty when it is one:
+    its cells fill the box but for the mask, ``adjacent`` is every pair of neighbours, the passages join
+    neighbours only, as a spanning tree (one fewer than the cells, all of them connected)."""
+    found = []
+    g = doc["graph"]
+    cells = [tuple(c) for c in g["cells"]]
+    w, h = doc["grid"]["width"], doc["grid"]["height"]
+    masked = {tuple(c) for c in doc["grid"].get("masked", [])}
+    if len(set(cells)) != len(cells):
+        found.append("a cell is listed twice")
+    if any(not (0 <= x < w and 0 <= y < h) or (x, y) in masked for x, y in cells):
+        found.append("a cell lies outside the box or in the mask")
+    if set(cells) | masked != {(x, y) for y in range(h) for x in range(w)}:
+        found.append("cells and masked do not fill the box")
+    where = {c: i for i, c in enumerate(cells)}
+    expected = set()
+    for i, (x, y) in enumerate(cells):  # the cells within one step across and down: every neighbour
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                j = where.get((x + dx, y + dy), -1)
+                if j > i and neighbours(grid, cells[i], cells[j]):
+                    expected.add((i, j))
+    adjacent = {tuple(sorted(p)) for p in g["adjacent"]}
+    if adjacent != expected or len(g["adjacent"]) != len(expected):
+        found.append(f"adjacent lists {len(g['adjacent'])} pairs, the grid has {len(expected)}")
+    passages = {tuple(sorted(p)) for p in g["passages"]}
+    if not passages <= expected:
+        found.append("a passage joins cells that are not neighbours")
+    if len(passages) != len(g["passages"]) or len(passages) != len(cells) - 1:
+        found.append(
+            f"{len(g['passages'])} passages, a spanning tree of {len(cells)} cells has {len(cells) - 1}"
+        )
+    seen = graph_distances(doc, 0)
+    if len(seen) != len(cells):
+        found.append(f"only {len(seen)} of {len(cells)} cells are connected")
+    return found

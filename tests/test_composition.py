@@ -115,7 +115,16 @@ def test_young_books_print_start_and_finish_at_14_pt(tmp_path):
     assert len(sizes) == 1 and min(sizes) >= 14, sizes
 
 
-@pytest.mark.parametrize("grid", ["{size: 8x10}", "{size: 10x8, grid: hex}", "{size: 12x8, grid: triangle}"])
+@pytest.mark.parametrize(
+    "grid",
+    [
+        "{size: 8x10}",
+        "{size: 10x8, grid: hex}",
+        "{size: 12x8, grid: triangle}",
+        "{size: 9x7, grid: octagon}",
+        "{size: 16x16, grid: octagon, shape: heart}",
+    ],
+)
 def test_every_word_clears_every_wall_by_4_pt(tmp_path, grid):
     """On hex pages the "t" of Start and the "h" of Finish touched the zigzag edge."""
     reader, doc = _book(tmp_path, f"mazes:\n  - {grid[:-1]}, count: 3}}\n")
@@ -162,6 +171,7 @@ def test_six_to_a_page_every_maze_shows_both_words_clear_of_every_wall(tmp_path,
         "mazes:\n  - {size: 6x7, count: 3}\n  - {size: 12x16, count: 2}\n",
         "pictures: mouse-cheese\nmazes:\n  - {size: 8x6, count: 3}\n  - {size: 10x8, grid: hex, count: 2}\n",
         "mazes:\n  - {size: 14x14, shape: heart}\n  - {size: 8, grid: circle}\n  - {size: 24x10}\n",
+        "pictures: mouse-cheese\nmazes:\n  - {size: 9x7, grid: octagon, count: 2}\n  - {size: 7x11, grid: octagon}\n",
     ],
 )
 def test_every_group_stands_balanced_under_its_heading(tmp_path, body):
@@ -234,7 +244,14 @@ def _parts(page) -> tuple[float, tuple[float, float, float, float], float]:
 
 @pytest.mark.parametrize(
     "entry",
-    ["{size: 8x8}", "{size: 10x8, grid: hex}", "{size: 14x14, shape: heart}", "{size: 6, grid: circle}"],
+    [
+        "{size: 8x8}",
+        "{size: 10x8, grid: hex}",
+        "{size: 14x14, shape: heart}",
+        "{size: 6, grid: circle}",
+        "{size: 8x8, grid: octagon}",
+        "{size: 16x16, grid: octagon, shape: star}",
+    ],
 )
 def test_every_maze_page_of_a_pictures_book_shows_both_pictures_each_over_its_word(tmp_path, entry):
     """4 of 10 hearts had no planet at the finish, and round mazes got an "S" and no picture: every maze

@@ -1,5 +1,5 @@
-"""Hexagonal and triangular grids: every neighbour-walking generator makes a perfect maze on them, checked
-on the JSON graph against neighbours worked out here from the cells' coordinates alone."""
+"""Hexagonal, triangular and octagon grids: every neighbour-walking generator makes a perfect maze on them,
+checked on the JSON graph against neighbours worked out from the cells' coordinates alone (``mazecheck``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import math
 from typing import NamedTuple
 
 import pytest
-from mazecheck import graph_distances
+from mazecheck import graph_distances, graph_problems
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -25,7 +25,7 @@ from puzzlebook.rng import make_rng
 from puzzlebook.shapes import SHAPES, shape_mask
 from puzzlebook.tree import Among
 
-KINDS = ("hex", "triangle")
+KINDS = ("hex", "triangle", "octagon")
 WALKERS = generators.on_graphs()
 
 
@@ -40,58 +40,6 @@ OPTIONS = {
     "growing-tree": [{"select": s} for s in ("newest", "random", "oldest", "middle", "mix")],
     "hunt-and-kill": [{}, {"scan": "columns"}, {"hunt_probability": 0.3}, {"max_walk": 2}],
 }
-
-
-def neighbours(grid: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Whether two cells share a side, from their coordinates alone."""
-    (x1, y1), (x2, y2) = a, b
-    if grid == "hex":  # odd columns sit half a cell lower: to cube coordinates, then distance 1
-
-        def cube(x: int, y: int) -> tuple[int, int, int]:
-            r = y - (x - (x & 1)) // 2
-            return x, r, -x - r
-
-        return max(abs(p - q) for p, q in zip(cube(x1, y1), cube(x2, y2), strict=True)) == 1
-    if y1 == y2:
-        return abs(x1 - x2) == 1
-    if x1 == x2 and abs(y1 - y2) == 1:
-        return (x1 + min(y1, y2)) % 2 == 0  # the upper one points up: its base is the lower one's top
-    return False
-
-
-def graph_problems(doc: dict, grid: str) -> list[str]:
-    """Everything that keeps a JSON maze from being a perfect maze on its grid; empty when it is one."""
-    found = []
-    g = doc["graph"]
-    cells = [tuple(c) for c in g["cells"]]
-    w, h = doc["grid"]["width"], doc["grid"]["height"]
-    masked = {tuple(c) for c in doc["grid"].get("masked", [])}
-    if len(set(cells)) != len(cells):
-        found.append("a cell is listed twice")
-    if any(not (0 <= x < w and 0 <= y < h) or (x, y) in masked for x, y in cells):
-        found.append("a cell lies outside the box or in the mask")
-    if set(cells) | masked != {(x, y) for y in range(h) for x in range(w)}:
-        found.append("cells and masked do not fill the box")
-    expected = {
-        (i, j)
-        for i in range(len(cells))
-        for j in range(i + 1, len(cells))
-        if neighbours(grid, cells[i], cells[j])
-    }
-    adjacent = {tuple(sorted(p)) for p in g["adjacent"]}
-    if adjacent != expected or len(g["adjacent"]) != len(expected):
-        found.append(f"adjacent lists {len(g['adjacent'])} pairs, the grid has {len(expected)}")
-    passages = {tuple(sorted(p)) for p in g["passages"]}
-    if not passages <= expected:
-        found.append("a passage joins cells that are not neighbours")
-    if len(passages) != len(g["passages"]) or len(passages) != len(cells) - 1:
-        found.append(
-            f"{len(g['passages'])} passages, a spanning tree of {len(cells)} cells has {len(cells) - 1}"
-        )
-    seen = graph_distances(doc, 0)
-    if len(seen) != len(cells):
-        found.append(f"only {len(seen)} of {len(cells)} cells are connected")
-    return found
 
 
 def bfs(doc: dict, a: int, b: int) -> int:
@@ -181,13 +129,13 @@ def test_braids_open_loops_on_hexagons() -> None:
 def edge_cells(grid: str, w: int, h: int, cells: list[tuple[int, int]]) -> dict[str, set[int]]:
     """The ids of the cells on each edge of a whole field, from their coordinates alone: the left and
     right columns, and the cells of the top (bottom) row with a side on that edge, which on triangles
-    are those pointing down (up)."""
+    are those pointing down (up), on octagons every one."""
 
     def flat_top(x: int, y: int) -> bool:
-        return grid == "hex" or (x + y) % 2 == 1
+        return grid in ("hex", "octagon") or (x + y) % 2 == 1
 
     def flat_bottom(x: int, y: int) -> bool:
-        return grid == "hex" or (x + y) % 2 == 0
+        return grid in ("hex", "octagon") or (x + y) % 2 == 0
 
     return {
         "left": {i for i, (x, _) in enumerate(cells) if x == 0},
@@ -249,10 +197,10 @@ def test_suggested_ends_run_between_opposite_sides_as_on_squares(grid: str) -> N
             outward = []
             for cell, slot in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True):
                 assert slot is not None
-                corners = kind(grid).corners(*cell)
-                (x0, y0), (x1, y1) = corners[slot], corners[(slot + 1) % len(corners)]
+                side = kind(grid).side(*cell, slot)
+                assert side is not None
                 cx, cy = kind(grid).centre(*cell)
-                outward.append(((x0 + x1) / 2 - cx, (y0 + y1) / 2 - cy))
+                outward.append((side.middle[0] - cx, side.middle[1] - cy))
             (sx, sy), (ex, ey) = outward
             assert (start in edges["left"] and end in edges["right"] and sx < -0.1 and ex > 0.1) or (
                 start in edges["top"] and end in edges["bottom"] and sy < -0.1 and ey > 0.1
@@ -307,7 +255,11 @@ def run(*args: str) -> Ran:
             "mazes[0].size",
             "160,000 cells is too many for a hex maze: at most 120,000",
         ),
-        ("{size: 9x9, grid: octagon}", "mazes[0].grid", "'rectangle', 'hex', 'triangle' or 'circle'"),
+        (
+            "{size: 9x9, grid: pentagon}",
+            "mazes[0].grid",
+            "'rectangle', 'hex', 'triangle', 'circle' or 'octagon'",
+        ),
     ],
 )
 def test_a_grid_the_entry_cannot_use_is_refused_with_its_line(tmp_path, spec, where, words) -> None:
@@ -357,27 +309,22 @@ def edge_midpoints(
     k = field.slots
     middles, walls = {}, set()
     for cell in range(field.count):
-        corners = field.corners(cell)
         for s in range(k):
             other = field.nbr[cell * k + s]
-            if other > cell:
-                (x0, y0), (x1, y1) = corners[s], corners[(s + 1) % k]
-                middles[(cell, other)] = ((x0 + x1) / 2, (y0 + y1) / 2)
+            side = field.side(cell, s)
+            if other > cell and side is not None:
+                middles[(cell, other)] = side.middle
                 if not maze.passages[cell] >> s & 1:
                     walls.add((cell, other))
     return middles, walls
 
 
-def test_a_hex_mazes_drawn_walls_read_back_from_the_pdf_are_the_maze(tmp_path) -> None:
-    out = tmp_path / "hex.pdf"
-    result = run(
-        "maze", "-a", "recursive-backtracker", "-s", "11x9", "--grid", "hex", "--seed", "8", "-o", str(out)
-    )
-    assert result.returncode == 0, result.stderr
-    puzzle = make_puzzle("recursive-backtracker", 11, 9, 8, grid="hex", solve_unmarked=False)
-    maze = puzzle.maze
-    assert isinstance(maze, GraphMaze)
-    reader = PdfReader(out)
+def walls_on_the_page(
+    pdf, maze: GraphMaze, middles: dict[tuple[int, int], tuple[float, float]]
+) -> set[tuple[int, int]]:
+    """The sides between cells (of ``middles``) that a black stroke of the PDF's first page passes
+    through, the drawing's box placed on the field's box."""
+    reader = PdfReader(pdf)
     top = float(reader.pages[0].mediabox.top)
     strokes = [
         (s.x0, top - s.y1, s.x1, top - s.y0)
@@ -392,22 +339,34 @@ def test_a_hex_mazes_drawn_walls_read_back_from_the_pdf_are_the_maze(tmp_path) -
     scale = (max(s[2] for s in strokes) - px0) / (ux1 - ux0)
 
     def on_a_stroke(x: float, y: float) -> bool:
-        """Whether a drawn segment passes through (x, y): a stroke is one of its box's diagonals."""
+        """Whether a drawn segment passes through (x, y): a stroke is one of its box's diagonals. Within
+        0.05 pt: the page's numbers are rounded to 0.01 pt, and sides are a corridor apart."""
         for a, b, c, d in strokes:
-            if a - 0.01 <= x <= c + 0.01 and b - 0.01 <= y <= d + 0.01:
+            if a - 0.05 <= x <= c + 0.05 and b - 0.05 <= y <= d + 0.05:
                 for (x0, y0), (x1, y1) in (((a, b), (c, d)), ((a, d), (c, b))):
                     cross = (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)
                     if abs(cross) <= 0.02 * max(1.0, math.hypot(x1 - x0, y1 - y0)):
                         return True
         return False
 
-    middles, walls = edge_midpoints(maze)
-    drawn = {
+    return {
         pair
         for pair, (x, y) in middles.items()
         if on_a_stroke(px0 + (x - ux0) * scale, py0 + (y - uy0) * scale)
     }
-    assert drawn == walls
+
+
+def test_a_hex_mazes_drawn_walls_read_back_from_the_pdf_are_the_maze(tmp_path) -> None:
+    out = tmp_path / "hex.pdf"
+    result = run(
+        "maze", "-a", "recursive-backtracker", "-s", "11x9", "--grid", "hex", "--seed", "8", "-o", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    puzzle = make_puzzle("recursive-backtracker", 11, 9, 8, grid="hex", solve_unmarked=False)
+    maze = puzzle.maze
+    assert isinstance(maze, GraphMaze)
+    middles, walls = edge_midpoints(maze)
+    assert walls_on_the_page(out, maze, middles) == walls
     assert len(walls) == len(middles) - (maze.grid.count - 1)
 
 

@@ -17,7 +17,7 @@ from ..errors import Problem, PuzzlebookError, SpecError
 from ..exports import TextFormat
 from ..kinds.weave import SHARE
 from ..registry import suggest
-from ..shapes import SHAPES
+from ..shapes import SHAPES, a_shape
 from ..usage import fail
 from .app import check_seed, choose, parse_size, terminal
 
@@ -49,6 +49,7 @@ class GridKind(StrEnum):
     hex = "hex"
     triangle = "triangle"
     circle = "circle"
+    octagon = "octagon"
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -110,7 +111,8 @@ def maze(
         str,
         typer.Option(
             "--grid",
-            help="rectangle, hex (columns of hexagons), triangle (up and down in turn) or circle (-s R rings).",
+            help="rectangle, hex (columns of hexagons), triangle (up and down in turn), circle (-s R rings) "
+            "or octagon (octagons and small squares in turn).",
         ),
     ] = "rectangle",
     inner: Annotated[int, typer.Option(help="With --grid circle: a round hole this many rings wide.")] = 0,
@@ -195,11 +197,12 @@ def maze(
                 ]
             )
         if form is TextFormat.txt and grid_kind != "rectangle":
+            a_kind = a_shape(grid_kind)  # the name with its article: "an octagon"
             raise SpecError(
                 [
                     Problem(
                         "--format",
-                        f"text draws square cells only; a {grid_kind} maze is written as pdf, svg, png or json",
+                        f"text draws square cells only; {a_kind} maze is written as pdf, svg, png or json",
                     )
                 ]
             )

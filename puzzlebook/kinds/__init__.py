@@ -2,10 +2,12 @@
 
 A kind knows one cell at a time (its neighbours by slot, its corners, its centre); ``puzzlebook.graph``
 turns that into flat arrays for a whole field, and everything after generation (solving, marks, metrics,
-drawing, JSON) reads those arrays, so a new kind of grid is a new module here and nothing else.
+drawing, JSON) reads those arrays, so a new kind of grid is a new module here, its name among the spec's
+and the ``maze`` command's choices, its measured costs (``cost.py``) and the size a shape reads from
+(``shapes.SHAPE_READS``).
 
 Lengths are in corridor widths: the narrowest way through a cell is 1 for every kind, so a layout's
-``min_cell`` means the same thing on squares, hexagons and triangles.
+``min_cell`` means the same thing on squares, hexagons, triangles and octagons.
 """
 
 from __future__ import annotations
@@ -14,15 +16,16 @@ from ..registry import Registry
 from ._kind import Kind, Point, Side
 from .circle import Circle, ring_counts
 from .hexagon import Hexagon
+from .octagon import Octagon
 from .rectangle import Rectangle
 from .triangle import Triangle
 from .weave import Weave
 
 KINDS: Registry[Kind] = Registry("grid")
-for _kind in (Rectangle(), Hexagon(), Triangle(), Circle(), Weave()):
+for _kind in (Rectangle(), Hexagon(), Triangle(), Circle(), Octagon(), Weave()):
     KINDS.register(_kind.name)(_kind)
 
-GRIDS = ("rectangle", "hex", "triangle", "circle")
+GRIDS = ("rectangle", "hex", "triangle", "circle", "octagon")
 """The grids a spec may name; "weave" is the rectangle's field for a maze with crossings (``weave:``)."""
 
 
@@ -39,7 +42,7 @@ def kind_for(name: str, width: int, inner: int = 0) -> Kind:
 
 
 MAX_FIELD_CELLS = 120_000
-"""Cells a maze of hexagons, triangles or rings may have (a 346x346 field, or 200 rings): each cell's
+"""Cells a maze of hexagons, triangles, octagons or rings may have (a 346x346 field, or 200 rings): each cell's
 sides are drawn one by one, and a PNG of that many takes about ten seconds and 400 MB. The rectangle's
 padded fast path goes to 16 million."""
 
@@ -58,7 +61,8 @@ def field_problem(name: str, width: int, height: int, inner: int = 0) -> str | N
     cells = field_cells(name, width, height, inner)
     if cells > MAX_FIELD_CELLS:
         most = "200 rings" if name == "circle" else "for example 346x346"
-        return f"{cells:,} cells is too many for a {name} maze: at most {MAX_FIELD_CELLS:,} ({most})"
+        article = "an" if name[0] in "aeiou" else "a"
+        return f"{cells:,} cells is too many for {article} {name} maze: at most {MAX_FIELD_CELLS:,} ({most})"
     return None
 
 

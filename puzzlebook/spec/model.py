@@ -220,10 +220,10 @@ class MazeEntry(_Model):
         description="passages that cross under others, on rectangles: true, or a share of the most crossings "
         "that fit, 0 to 1 (true: 0.5); kruskal, recursive-backtracker, hunt-and-kill or growing-tree",
     )
-    grid: Literal["rectangle", "hex", "triangle", "circle"] = Field(
+    grid: Literal["rectangle", "hex", "triangle", "circle", "octagon"] = Field(
         "rectangle",
-        description="rectangle (squares), hex (columns of hexagons), triangle (pointing up and down in turn) "
-        "or circle (rings; size: R rings)",
+        description="rectangle (squares), hex (columns of hexagons), triangle (pointing up and down in turn), "
+        "circle (rings; size: R rings) or octagon (octagons and small squares in turn)",
     )
     inner: int | None = Field(
         None, ge=1, le=MAX_RINGS, description="a circle's round hole in the middle, this many rings wide"
