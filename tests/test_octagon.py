@@ -14,9 +14,10 @@ from test_grids import edge_midpoints, run, walls_on_the_page
 
 from puzzlebook import generators, paths
 from puzzlebook.graph import GraphMaze, Topology
+from puzzlebook.interchange import to_json
 from puzzlebook.kinds import kind
 from puzzlebook.pdfread import Document
-from puzzlebook.puzzles import make_puzzle, to_json
+from puzzlebook.puzzles import make_puzzle
 
 WALKERS = generators.on_graphs()
 
