@@ -7,12 +7,13 @@ import io
 import os
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from itertools import islice
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .coming import Coming, drawing
 from .cover.art import art_mask, cover_path, thumbnail_page
 from .cover.make import CoverMaker
 from .cover.plan import cover_problems, plan_cover
@@ -44,7 +45,7 @@ from .puzzles import (
     rate as ratings,
 )
 from .render.cover import cover_text_problems
-from .render.pdf import LeftOut, stream_pdf, text_problems
+from .render.pdf import LeftOut, answered, drawn_twice, stream_pdf, text_problems
 from .render.pdfstream import MADE_FROM
 from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec, sized_to_slot
 from .workers import Makers
@@ -197,19 +198,8 @@ def make_puzzles(
 
 
 def _recipe(maze: MazeRequest) -> Recipe:
-    return Recipe(
-        maze.algorithm,
-        maze.width,
-        maze.height,
-        maze.options,
-        maze.marks,
-        maze.braid,
-        maze.masked,
-        maze.grid,
-        maze.inner,
-        maze.first,
-        maze.axis,
-    )
+    """What makes ``maze``: every field of a recipe has a field of that name on the request."""
+    return Recipe(*(getattr(maze, field.name) for field in fields(Recipe)))
 
 
 def _make_puzzles(
@@ -266,9 +256,18 @@ def _make_puzzles(
 
 
 def generate(
-    checked: Checked, progress: Callable[[int], None] | None = None
+    checked: Checked, progress: Callable[[int], None] | None = None, ahead: bool = False
 ) -> tuple[Checked, dict[int, Puzzle]]:
-    """Make every puzzle; with `order: difficulty`, renumber the mazes easiest first and plan again."""
+    """Make every puzzle; with `order: difficulty`, renumber the mazes easiest first and plan again.
+    With ``ahead``, a book whose pages need no maze before their own (no ratings, order, searches or
+    cover) gets its puzzles as they are made (``Coming``): ``write_books`` draws meanwhile."""
+    book, plan = checked.spec.book, checked.plan
+    plain = all(m.match is None and m.difficulty is None for m in checked.mazes) and book.cover is None
+    if ahead and plain and not checked.layout.show_difficulty and book.order != "difficulty":
+        twice, answers = drawn_twice(plan), answered([plan] if plan.answers is None else [plan, plan.answers])
+        uses = {m.number: (m.number in twice, m.number in answers) for m in checked.mazes}
+        jobs = [(m.number, m.where, _recipe(m), m.seed, uses[m.number]) for m in checked.mazes]
+        return checked, Coming(jobs, progress)
     puzzles = make_puzzles(checked.mazes, progress, checked.layout.show_difficulty)
     if checked.spec.book.order != "difficulty":
         return checked, puzzles
@@ -295,7 +294,7 @@ def build_book(
     checked = check_book(spec_path, seed, output_given=out is not None)
     places = targets(checked, out)
     made = made_from(checked, seed)
-    checked, puzzles = generate(checked, progress)
+    checked, puzzles = generate(checked, progress, ahead=True)
     write_books(checked, places, puzzles, progress, made=made)
     return places[0][0], checked
 
@@ -381,9 +380,10 @@ def write_books(
     if checked.spec.book.cover is not None:
         cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
     puzzle_for = _last_use_lets_go(plans, puzzles)
-    with writing_all(places, checked.inputs) as outs:  # all written whole before any replaces a file
+    # all written whole before any replaces a file; puzzles still coming are drawn as they come
+    with drawing(puzzles) as drawn, writing_all(places, checked.inputs) as outs:
         for number, (out, plan) in enumerate(zip(outs, plans, strict=False)):
-            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out)
+            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out, drawn)
             if check and number == 0:
                 check(out.read_back())
         if cover is not None:
@@ -464,7 +464,10 @@ def _last_use_lets_go(plans: list[BookPlan], puzzles: dict[int, Puzzle]) -> Call
 
     def puzzle_for(number: int) -> Puzzle:
         uses[number] -= 1
-        return puzzles[number] if uses[number] > 0 else puzzles.pop(number)
+        puzzle = puzzles[number]  # a puzzle still ``Coming`` is waited for
+        if uses[number] <= 0:
+            del puzzles[number]
+        return puzzle
 
     return puzzle_for
 

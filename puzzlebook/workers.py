@@ -19,9 +19,14 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from types import TracebackType
+from typing import Any, TypeVar
 
 from .puzzles import Puzzle, Recipe
+
+A = TypeVar("A")
+B = TypeVar("B")
 
 START = 0.02
 """Seconds of work a batch must hold to start the other processes (starting them takes about 15 ms)."""
@@ -29,9 +34,9 @@ BATCH = 0.004
 """Seconds of work a batch must hold to go to processes already started (a batch's round trip)."""
 
 
-def work(jobs: list[tuple[Recipe, int]]) -> float:
+def work(jobs: list[tuple[Recipe, int]] | list[tuple[Recipe, int, Any]]) -> float:
     """Roughly the seconds it takes to make ``jobs`` here: a cost a maze and a cost a cell."""
-    return sum(0.0002 + 0.0000012 * recipe.width * recipe.height for recipe, _ in jobs)
+    return sum(0.0002 + 0.0000012 * job[0].width * job[0].height for job in jobs)
 
 
 def cores() -> int:
@@ -45,6 +50,12 @@ def cores() -> int:
 def _make(job: tuple[Recipe, int]) -> Puzzle:
     recipe, seed = job
     return recipe.make(seed)
+
+
+def _make_finished(finish: Callable[[Puzzle, A], B], job: tuple[Recipe, int, A]) -> tuple[Puzzle, B]:
+    recipe, seed, arg = job
+    puzzle = recipe.make(seed)
+    return puzzle, finish(puzzle, arg)
 
 
 def _quiet_interrupt() -> None:
@@ -154,19 +165,42 @@ class Makers:
         finally:
             getattr(made, "close", lambda: None)()  # cancels the chunks not started
 
-    def _made(self, jobs: list[tuple[Recipe, int]], most: float | None = None) -> Iterator[Puzzle]:
-        """The puzzles of ``jobs``, here or in the pool; ``most`` caps a chunk's seconds of work."""
+    def finished(
+        self, jobs: list[tuple[Recipe, int, A]], finish: Callable[[Puzzle, A], B]
+    ) -> Iterator[tuple[Puzzle, B]]:
+        """Each job's puzzle and ``finish(puzzle, arg)``, both made where the puzzle is (a worker, when
+        the batch repays them), in order, as they are made: the caller uses the first while the
+        cores make the rest. ``finish`` must be a module's function, so that a worker can find it."""
+        task = partial(_make_finished, finish)
+        return self._yielding(self._made(jobs, task=task), jobs, task)  # started now, read later
+
+    def _yielding(self, made: Iterator[B], jobs: list[Any], task: Callable[[Any], B]) -> Iterator[B]:
+        done = 0
+        try:
+            for result in made:
+                done += 1
+                yield result
+        except BrokenProcessPool:
+            self.__exit__(None, None, None)
+            self.workers = 1
+            yield from map(task, jobs[done:])
+        finally:
+            getattr(made, "close", lambda: None)()
+
+    def _made(self, jobs: list[Any], most: float | None = None, task: Callable[[Any], Any] = _make) -> Any:
+        """The results of ``task`` (by default, the puzzles) for ``jobs``, here or in the pool; ``most``
+        caps a chunk's seconds of work."""
         if not self.parallel or work(jobs) < (START if self._pool is None else BATCH):
-            return map(_make, jobs)
+            return map(task, jobs)
         if self._pool is None:
             self._pool = _started(self.workers)
             if self._pool is None:
                 self.workers = 1
-                return map(_make, jobs)
+                return map(task, jobs)
         chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each: the cores finish together
         if most is not None:
             chunk = min(chunk, max(1, int(most * len(jobs) / work(jobs))))
-        return self._pool.map(_make, jobs, chunksize=chunk)
+        return self._pool.map(task, jobs, chunksize=chunk)
 
     def make_all(
         self, jobs: list[tuple[Recipe, int]], progress: Callable[[int], None] | None = None

@@ -63,7 +63,7 @@ def build(
             length=work_units(checked), label="Building", file=sys.stderr, hidden=not show, show_eta=False
         ) as bar:
             step = bar.update if show or quiet else Progress(work_units(checked))
-            checked, puzzles = generate(checked, step)
+            checked, puzzles = generate(checked, step, ahead=True)  # drawn as they are made
             left_out: dict[int, set[tuple[str, str]]] = {}
             write_books(
                 checked,
