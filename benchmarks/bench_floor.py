@@ -12,8 +12,10 @@ build of it can go below on this machine:
 - compression: zlib (as reportlab calls it) of every compressed stream of the built book, on one core.
 
 Each round runs every row once, each in a fresh process, in turn; the table gives medians of the
-rounds, and each ratio is taken within its round. Wall time says what a person waits for; the CPU
-column (user and system, the worker processes included) says what the work costs on a loaded machine.
+rounds, and each ratio is taken within its round. Wall time says what a person waits for. On a machine
+busy with other work, wall time follows the CPU a command spends rather than how it spreads it, so the
+CPU figures are given too: the whole build's (its workers included), its main process's alone (the
+part no other core can take), and the floor's (start-up, the workers' generation, compression).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ HERE = Path(__file__).resolve().parent.parent
 SPEC = (HERE / "benchmarks" / "bench_book.py").read_text().split('SPEC = """\\\n')[1].split('"""')[0]
 
 GENERATE = """
-import sys, time
+import resource, sys, time
 from puzzlebook.build import _recipe, check_book
 from puzzlebook.workers import Makers
 checked = check_book(sys.argv[1], output_given=True)
@@ -41,18 +43,33 @@ jobs = [(_recipe(m), m.seed) for m in checked.mazes]
 start = time.perf_counter()
 with Makers() as makers:
     made = makers.make_all(jobs)
-print(time.perf_counter() - start)
+seconds = time.perf_counter() - start
+workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(seconds, workers.ru_utime + workers.ru_stime)
 """
+"""The book's mazes made on every core, timed once the process has imported and planned."""
+
+MAIN_CPU = """
+import atexit, os, resource, runpy, sys
+def said():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    with open(os.environ["BENCH_MAIN_CPU"], "w") as file:
+        file.write(str(own.ru_utime + own.ru_stime))
+atexit.register(said)
+sys.argv = ["puzzlebook", *sys.argv[1:]]
+runpy.run_module("puzzlebook", run_name="__main__", alter_sys=True)
+"""
+"""``python -m puzzlebook`` that notes the CPU of its own process (its workers left out) on leaving."""
 
 
-def run(cmd: list[str], tree: Path) -> tuple[float, float, float, str]:
+def run(cmd: list[str], tree: Path, env: dict[str, str] | None = None) -> tuple[float, float, float, str]:
     """(seconds, CPU seconds with its children, peak MB, stdout) of one fresh process."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env = {**os.environ, **(env or {}), "PYTHONPATH": str(tree)}
     start = time.perf_counter()
     with subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE) as child:
         out = child.stdout.read().decode() if child.stdout else ""
         _, status, usage = os.wait4(child.pid, 0)
-        child.returncode = 0
+        child.returncode = 0  # reaped here, for its resource usage
     seconds = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"{cmd} failed")
@@ -69,12 +86,12 @@ def streams(pdf: bytes) -> list[bytes]:
 
 
 def compression(pdf: bytes) -> float:
-    """Seconds to compress the book's streams again, as reportlab does (``zlib.compress``)."""
+    """CPU seconds to compress the book's streams again, as reportlab does (``zlib.compress``)."""
     raw = streams(pdf)
-    start = time.perf_counter()
+    start = time.process_time()
     for data in raw:
         zlib.compress(data)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def main() -> None:
@@ -88,47 +105,61 @@ def main() -> None:
     rows: dict[str, list[tuple[float, float, float]]] = {}
     ratios: dict[str, list[float]] = {}
     load = [os.getloadavg()[0]]
+
+    def note(what: str, seconds: float, cpu: float = 0.0, peak: float = 0.0) -> None:
+        rows.setdefault(what, []).append((seconds, cpu, peak))
+
     with tempfile.TemporaryDirectory() as tmp:
         spec = Path(tmp) / "book.yaml"
         spec.write_text(SPEC.replace("{count}", str(args.count)))
-        book = Path(tmp) / "book.pdf"
+        book, noted = Path(tmp) / "book.pdf", Path(tmp) / "cpu"
         for _ in range(args.rounds):
             start = run([python, "-c", "import puzzlebook.build"], HERE)
             made = run([python, "-c", GENERATE, str(spec)], HERE)
-            generation = float(made[3])
-            built = {}
+            generation, generation_cpu = (float(word) for word in made[3].split())
+            built, own = {}, {}
             for name, tree in sides:
-                built[name] = run(
-                    [python, "-m", "puzzlebook", "build", str(spec), "-o", str(book), "-q"], tree
-                )
+                cmd = [python, "-c", MAIN_CPU, "build", str(spec), "-o", str(book), "-q"]
+                built[name] = run(cmd, tree, {"BENCH_MAIN_CPU": str(noted)})
+                own[name] = float(noted.read_text())
             packed = compression(book.read_bytes())
             floor = start[0] + generation + packed
-            rows.setdefault("start (import puzzlebook.build)", []).append(start[:3])
-            rows.setdefault("generation on every core", []).append((generation, 0.0, 0.0))
-            rows.setdefault("compression of the streams", []).append((packed, packed, 0.0))
-            rows.setdefault("floor (the three added)", []).append((floor, 0.0, 0.0))
+            cpu_floor = start[1] + generation_cpu + packed
+            note("start (import puzzlebook.build)", *start[:3])
+            note("generation on every core", generation, generation_cpu)
+            note("compression of the streams, one core", packed, packed)
+            note("floor (the three added)", floor, cpu_floor)
             for name, _ in sides:
-                rows.setdefault(f"build, {name}", []).append(built[name][:3])
-                ratios.setdefault(name, []).append(built[name][0] / floor)
+                note(f"build, {name}", *built[name][:3])
+                note(f"build, {name}: its main process", 0.0, own[name])
+                ratios.setdefault(f"{name} / the floor", []).append(built[name][0] / floor)
+                ratios.setdefault(f"{name} / the floor, in CPU", []).append(built[name][1] / cpu_floor)
             if args.baseline:
-                ratios.setdefault("this / baseline", []).append(built[sides[0][0]][0] / built["baseline"][0])
+                ours, theirs = built[sides[0][0]], built["baseline"]
+                ratios.setdefault("this / baseline", []).append(ours[0] / theirs[0])
+                ratios.setdefault("this / baseline, in CPU", []).append(ours[1] / theirs[1])
+                ratios.setdefault("this / baseline, main process CPU", []).append(
+                    own[sides[0][0]] / own["baseline"]
+                )
             load.append(os.getloadavg()[0])
     print(f"{args.count} mazes of 30x30 with answers, {args.rounds} rounds, {os.cpu_count()} cores, ", end="")
     print(f"load average (1 min) {min(load):.1f}-{max(load):.1f} during the run\n")
-    print("| what | time (median) | CPU, workers included | peak memory |")
+    print("| what | time (median) | CPU (median), workers included | peak memory |")
     print("|---|---:|---:|---:|")
     for what, values in rows.items():
         seconds = statistics.median(v[0] for v in values)
         cpu = statistics.median(v[1] for v in values)
         peak = max(v[2] for v in values)
-        print(
-            f"| {what} | {seconds:.2f} s | {f'{cpu:.2f} s' if cpu else ''} | {f'{peak:.0f} MB' if peak else ''} |"
-        )
+        shown = [
+            f"{seconds:.2f} s" if seconds else "",
+            f"{cpu:.2f} s" if cpu else "",
+            f"{peak:.0f} MB" if peak else "",
+        ]
+        print(f"| {what} | {' | '.join(shown)} |")
     print()
     for name, values in ratios.items():
-        shown = ", ".join(f"{v:.2f}" for v in values)
-        over = "" if name.startswith("this /") else " the floor"
-        print(f"{name}: {statistics.median(values):.2f}x{over} (rounds: {shown})")
+        rounds = ", ".join(f"{v:.2f}" for v in values)
+        print(f"{name}: {statistics.median(values):.2f}x (rounds: {rounds})")
 
 
 if __name__ == "__main__":
