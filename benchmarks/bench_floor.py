@@ -66,7 +66,8 @@ def run(cmd: list[str], tree: Path, env: dict[str, str] | None = None) -> tuple[
     """(seconds, CPU seconds with its children, peak MB, stdout) of one fresh process."""
     env = {**os.environ, **(env or {}), "PYTHONPATH": str(tree)}
     start = time.perf_counter()
-    with subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE) as child:
+    # run from elsewhere: a checkout's own folder first on the path would shadow ``tree``
+    with subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, cwd=tempfile.gettempdir()) as child:
         out = child.stdout.read().decode() if child.stdout else ""
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = 0  # reaped here, for its resource usage
@@ -79,9 +80,10 @@ def run(cmd: list[str], tree: Path, env: dict[str, str] | None = None) -> tuple[
 def streams(pdf: bytes) -> list[bytes]:
     """Every compressed stream of a PDF written by reportlab, decompressed."""
     found = []
-    for match in re.finditer(rb"/Length (\d+)[^>]*>>\s*stream\r?\n", pdf):
-        data = pdf[match.end() : match.end() + int(match.group(1))]
-        found.append(zlib.decompress(data))
+    for match in re.finditer(rb"/Length (\d+)", pdf):  # in a stream's dictionary, which may hold others
+        begin = re.compile(rb"stream\r?\n").search(pdf, match.end())
+        if begin is not None:
+            found.append(zlib.decompress(pdf[begin.end() : begin.end() + int(match.group(1))]))
     return found
 
 

@@ -12,9 +12,10 @@ from .workers import Makers
 
 
 class Coming(dict[int, Puzzle]):
-    """The puzzles of a book, each made (with its walls written: ``render.drawn``) on the cores in book
-    order and waited for only when a page asks for it by number; the ones made meanwhile are kept.
-    ``drawn`` holds their walls for the drawing to take. ``close`` stops the cores, whatever is left."""
+    """The puzzles of a book, each made (with its walls form and answer line written: ``render.drawn``)
+    on the cores in book order and waited for only when a page asks for it by number; the ones made
+    meanwhile are kept. ``drawn`` holds what was written ahead, for the drawing to take (and let go).
+    ``close`` stops the cores, whatever is left."""
 
     def __init__(
         self,
@@ -37,7 +38,8 @@ class Coming(dict[int, Puzzle]):
             except PuzzlebookError as exc:  # the cores make them in order: this is the one that failed
                 raise PuzzlebookError(f"{where}: {exc}") from None
             self[made] = puzzle
-            self.drawn[made] = walls
+            if walls.form is not None or walls.solution is not None:
+                self.drawn[made] = walls
             if self._progress:
                 self._progress(1)
             if made == number:

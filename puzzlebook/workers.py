@@ -16,10 +16,12 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
+from itertools import islice
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -119,6 +121,36 @@ def _started(workers: int) -> ProcessPoolExecutor | None:
     return None
 
 
+WINDOW = 0.02
+"""Seconds of work a chunk holds when results are read as they come (``Makers.finished``)."""
+
+
+def _chunk(task: Callable[[Any], B], jobs: list[Any]) -> list[B]:
+    return [task(job) for job in jobs]
+
+
+def _windowed(
+    pool: ProcessPoolExecutor, task: Callable[[Any], B], jobs: list[Any], chunk: int, ahead: int
+) -> Iterator[B]:
+    """``task`` of every job, in order, in chunks of ``chunk`` with at most ``ahead`` chunks sent
+    before the one read: a reader slower than the cores (a book's pages) holds a few chunks' results,
+    not the whole book's. Closing it cancels the chunks not yet started."""
+    chunks = (jobs[start : start + chunk] for start in range(0, len(jobs), chunk))
+    sent = deque(pool.submit(_chunk, task, part) for part in islice(chunks, ahead))  # sent now
+
+    def read() -> Iterator[B]:
+        try:
+            while sent:
+                results = sent.popleft().result()
+                sent.extend(pool.submit(_chunk, task, part) for part in islice(chunks, 1))
+                yield from results
+        finally:
+            for future in sent:
+                future.cancel()
+
+    return read()
+
+
 class Makers:
     """The processes a build makes its puzzles with; ``workers`` 1 makes everything here."""
 
@@ -172,7 +204,7 @@ class Makers:
         the batch repays them), in order, as they are made: the caller uses the first while the
         cores make the rest. ``finish`` must be a module's function, so that a worker can find it."""
         task = partial(_make_finished, finish)
-        return self._yielding(self._made(jobs, task=task), jobs, task)  # started now, read later
+        return self._yielding(self._made(jobs, task=task, window=True), jobs, task)  # started now
 
     def _yielding(self, made: Iterator[B], jobs: list[Any], task: Callable[[Any], B]) -> Iterator[B]:
         done = 0
@@ -187,9 +219,16 @@ class Makers:
         finally:
             getattr(made, "close", lambda: None)()
 
-    def _made(self, jobs: list[Any], most: float | None = None, task: Callable[[Any], Any] = _make) -> Any:
+    def _made(
+        self,
+        jobs: list[Any],
+        most: float | None = None,
+        task: Callable[[Any], Any] = _make,
+        window: bool = False,
+    ) -> Any:
         """The results of ``task`` (by default, the puzzles) for ``jobs``, here or in the pool; ``most``
-        caps a chunk's seconds of work."""
+        caps a chunk's seconds of work. With ``window``, only a few chunks are made ahead of the one
+        read (``_windowed``)."""
         if not self.parallel or work(jobs) < (START if self._pool is None else BATCH):
             return map(task, jobs)
         if self._pool is None:
@@ -198,8 +237,10 @@ class Makers:
                 self.workers = 1
                 return map(task, jobs)
         chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each: the cores finish together
-        if most is not None:
-            chunk = min(chunk, max(1, int(most * len(jobs) / work(jobs))))
+        if most is not None or window:
+            chunk = min(chunk, max(1, int((most or WINDOW) * len(jobs) / work(jobs))))
+        if window:
+            return _windowed(self._pool, task, jobs, chunk, self.workers * 4)
         return self._pool.map(task, jobs, chunksize=chunk)
 
     def make_all(

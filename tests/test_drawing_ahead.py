@@ -49,13 +49,15 @@ def test_a_book_drawn_as_its_mazes_come_is_the_file_drawn_after_them(tmp_path, t
     tasks = []
 
     class Counting(workers.ProcessPoolExecutor):
-        def map(self, fn, *iterables, **options):
-            tasks.append(getattr(fn, "args", ()))
-            return super().map(fn, *iterables, **options)
+        def submit(self, fn, *args, **options):
+            if fn is workers._chunk:
+                tasks.append(len(args[1]))
+                assert args[0].args == (drawn,)
+            return super().submit(fn, *args, **options)
 
     monkeypatch.setattr(workers, "ProcessPoolExecutor", Counting)
     coming = _build(spec, tmp_path / "ahead.pdf", True)
-    assert tasks == [(drawn,)]  # every maze and its walls made in the pool, in one batch
+    assert sum(tasks) == 9 + 5 + 4 + 6  # every maze and its walls made in the pool
     assert isinstance(coming, Coming) and not coming.makers._pool  # and the pool stopped
     assert not coming.drawn  # every wall and answer written was placed, and let go
     plain = _build(spec, tmp_path / "after.pdf", False)

@@ -221,11 +221,8 @@ class Walls:
 
     def draw(self, number: int, puzzle: Puzzle) -> None:
         canvas = self.canvas
-        ready = self.drawn.pop(number, None)
-        if ready is not None and ready.solution is not None:  # kept for the answer (in this file or the next)
-            self.drawn[number] = Drawn(None, None, ready.solution)
         if number not in self.shared:
-            canvas.addLiteral(ready.walls if ready and ready.walls is not None else wall_path(puzzle))
+            canvas.addLiteral(wall_path(puzzle))
             return
         name = f"walls{number}"
         if number not in self.written:
@@ -233,17 +230,21 @@ class Walls:
             width, height = extent(puzzle.maze)
             canvas.beginForm(name, -1, -1, width + 1, height + 1)
             preamble = canvas._preamble
-            if ready is None or ready.form is None or preamble != FORM_PREAMBLE:
-                ready = Drawn(None, form_stream(wall_path(puzzle), preamble))
+            ahead = self.drawn.pop(number, None)
+            form = ahead.form if ahead is not None and preamble == FORM_PREAMBLE else None
+            if ahead is not None and ahead.solution is not None:  # the line waits for its answer
+                self.drawn[number] = Drawn(None, ahead.solution)
             canvas.endForm(Resources=NO_RESOURCES)
-            self.writer.form(xObjectName(name), ready.form)
+            form = form_stream(wall_path(puzzle), preamble) if form is None else form
+            self.writer.form(xObjectName(name), form)
             self.written.add(number)
         canvas.doForm(name)
 
     def solution(self, number: int, puzzle: Puzzle) -> str:
         """The answer's line as a path, written where the maze was made, or now; "" for none."""
         ready = self.drawn.pop(number, None)
-        return ready.solution if ready is not None and ready.solution is not None else solution_path(puzzle)
+        line = None if ready is None else ready.line
+        return solution_path(puzzle) if line is None else line
 
 
 def _draw_page(
