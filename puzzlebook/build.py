@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import dataclass, fields, replace
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .coming import Coming, drawing
 from .errors import At, Problem, PuzzlebookError, SpecError, Where
-from .inputs import PACKAGE, read_bytes
+from .inputs import read_bytes
 from .layout import (
     BookPlan,
     Layout,
@@ -28,6 +27,7 @@ from .layout import (
     print_margins,
     with_axes,
 )
+from .madefrom import made_from
 from .output import Home, plan_output, writing_all
 from .puzzles import (
     SAMPLE,
@@ -38,7 +38,7 @@ from .puzzles import (
     matched_puzzles,
 )
 from .puzzles import rate as ratings
-from .render.pdf import LeftOut, stream_pdf, text_problems
+from .render.pdf import LeftOut, answered, drawn_twice, stream_pdf, text_problems
 from .render.pdfstream import MADE_FROM
 from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec, sized_to_slot
 from .workload import workload_problems
@@ -201,20 +201,8 @@ def make_puzzles(
 
 
 def _recipe(maze: MazeRequest) -> Recipe:
-    return Recipe(
-        maze.algorithm,
-        maze.width,
-        maze.height,
-        maze.options,
-        maze.marks,
-        maze.braid,
-        maze.masked,
-        maze.grid,
-        maze.inner,
-        maze.first,
-        maze.axis,
-        maze.weave,
-    )
+    """What makes ``maze``: every field of a recipe has a field of that name on the request."""
+    return Recipe(*(getattr(maze, field.name) for field in fields(Recipe)))
 
 
 def _make_puzzles(
@@ -271,9 +259,18 @@ def _make_puzzles(
 
 
 def generate(
-    checked: Checked, progress: Callable[[int], None] | None = None
+    checked: Checked, progress: Callable[[int], None] | None = None, ahead: bool = False
 ) -> tuple[Checked, dict[int, Puzzle]]:
-    """Make every puzzle; with `order: difficulty`, renumber the mazes easiest first and plan again."""
+    """Make every puzzle; with `order: difficulty`, renumber the mazes easiest first and plan again.
+    With ``ahead``, a book whose pages need no maze before their own (no ratings, order, searches or
+    cover) gets its puzzles as they are made (``Coming``): ``write_books`` draws meanwhile."""
+    book, plan = checked.spec.book, checked.plan
+    plain = all(m.match is None and m.difficulty is None for m in checked.mazes) and book.cover is None
+    if ahead and plain and not checked.layout.show_difficulty and book.order != "difficulty":
+        twice, answers = drawn_twice(plan), answered([plan] if plan.answers is None else [plan, plan.answers])
+        uses = {m.number: (m.number in twice, m.number in answers) for m in checked.mazes}
+        jobs = [(m.number, m.where, _recipe(m), m.seed, uses[m.number]) for m in checked.mazes]
+        return checked, Coming(jobs, progress)
     puzzles = make_puzzles(checked.mazes, progress, checked.layout.show_difficulty)
     if checked.spec.book.order != "difficulty":
         return checked, puzzles
@@ -299,8 +296,8 @@ def build_book(
     """Build the PDF; returns where it was written. Nothing is written unless everything succeeded."""
     checked = check_book(spec_path, seed, output_given=out is not None)
     places = targets(checked, out)
-    made = made_from(checked, seed)
-    checked, puzzles = generate(checked, progress)
+    made = made_from(checked.inputs, seed)
+    checked, puzzles = generate(checked, progress, ahead=True)
     write_books(checked, places, puzzles, progress, made=made)
     return places[0][0], checked
 
@@ -390,9 +387,10 @@ def write_books(
     if checked.spec.book.cover is not None:
         cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
     puzzle_for = _last_use_lets_go(plans, puzzles)
-    with writing_all(places, checked.inputs) as outs:  # all written whole before any replaces a file
+    # all written whole before any replaces a file; puzzles still coming are drawn as they come
+    with drawing(puzzles) as drawn, writing_all(places, checked.inputs) as outs:
         for number, (out, plan) in enumerate(zip(outs, plans, strict=False)):
-            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out)
+            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out, drawn)
             if check and number == 0:
                 check(out.read_back())
         if cover is not None:
@@ -409,7 +407,7 @@ def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> t
         where = Where(checked.spec.path.name, 1)
         raise SpecError([Problem(where, "has no cover: section; add one, such as cover: {paper: white}")])
     place = targets(checked, None)[-1]
-    made = made_from(checked, seed)
+    made = made_from(checked.inputs, seed)
     checked, puzzles = generate(checked)
     from .cover.make import CoverMaker
 
@@ -417,31 +415,6 @@ def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> t
     with writing_all([place], checked.inputs) as outs:
         cover.write(outs[0], made)
     return place.path, checked
-
-
-def made_from(checked: Checked, seed: int | None) -> str:
-    """A digest of everything a book is made from: puzzlebook's own files, every file the spec made it
-    read, and a seed given instead of the spec's. ``build`` writes it into the PDF; ``check`` reads a
-    built book back instead of making it again when the digest in the file is the one its spec makes.
-    Only contents count, never paths or times, so the same spec makes the same file on any machine."""
-    digest = hashlib.sha256(_own_files())
-    digest.update(f"seed {seed}\n".encode())
-    for path in checked.inputs:
-        data = read_bytes(path, "input").data
-        digest.update(len(data).to_bytes(8, "little") + data)
-    return digest.hexdigest()
-
-
-@cache
-def _own_files() -> bytes:
-    """A digest of puzzlebook's code and the fonts it ships: a new version, or a changed checkout, makes
-    every book anew. The presets are left to the inputs (a book's own is one), as an installed copy
-    keeps them inside the package and a checkout beside it: both must make the same bytes."""
-    code = [p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts and p.parts[-2] != "layouts"]
-    digest = hashlib.sha256()
-    for path in sorted(code) + sorted((PACKAGE / "fonts").glob("*.ttf")):
-        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.digest()
 
 
 def built_book(checked: Checked, made: str) -> tuple[str, bytes, bool] | None:
@@ -475,7 +448,10 @@ def _last_use_lets_go(plans: list[BookPlan], puzzles: dict[int, Puzzle]) -> Call
 
     def puzzle_for(number: int) -> Puzzle:
         uses[number] -= 1
-        return puzzles[number] if uses[number] > 0 else puzzles.pop(number)
+        puzzle = puzzles[number]  # a puzzle still ``Coming`` is waited for
+        if uses[number] <= 0:
+            del puzzles[number]
+        return puzzle
 
     return puzzle_for
 

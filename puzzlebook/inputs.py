@@ -28,7 +28,7 @@ LIMITS = {
     "class list": 1 * MB,
     "font": 50 * MB,
     "mask": 20 * MB,
-    "input": 50 * MB,  # any of the above, read again for a book's digest (``build.made_from``)
+    "input": 50 * MB,  # any of the above, read again for a book's digest (``madefrom.made_from``)
     "book": 100 * MB,  # a built PDF that ``check`` reads back (5,000 mazes take 14 MB)
 }
 """Bytes each kind of file may hold: far more than any real one, far less than would hurt."""

@@ -183,9 +183,11 @@ def _advances(path: Path) -> tuple[Mapping[int, str], Mapping[str, int], int]:
         return dict(font.getBestCmap()), widths, int(font["head"].unitsPerEm)
 
 
+@cache
 def bold_width(word: str, font: str = "DejaVuSans-Bold") -> float | None:
     """How wide ``word`` sets in the shipped bold ``font``, in ems (points at 1 pt), before kerning
-    (which only narrows it); None for a font that is not shipped or a letter it lacks."""
+    (which only narrows it); None for a font that is not shipped or a letter it lacks. Kept: a plan
+    asks for the same few words at every maze (a 500-maze book 6,000 times)."""
     path = FONT_DIR / f"{font}.ttf"
     if not path.is_file():
         return None

@@ -18,13 +18,19 @@ import signal
 import sys
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from itertools import islice
 from types import TracebackType
+from typing import Any, TypeVar
 
 from .puzzles import Puzzle, Recipe
+
+A = TypeVar("A")
+B = TypeVar("B")
 
 START = 0.02
 """Seconds of work a batch must hold to start the other processes (starting them takes about 15 ms)."""
@@ -32,9 +38,9 @@ BATCH = 0.004
 """Seconds of work a batch must hold to go to processes already started (a batch's round trip)."""
 
 
-def work(jobs: list[tuple[Recipe, int]]) -> float:
+def work(jobs: list[tuple[Recipe, int]] | list[tuple[Recipe, int, Any]]) -> float:
     """Roughly the seconds it takes to make ``jobs`` here: a cost a maze and a cost a cell."""
-    return sum(0.0002 + 0.0000012 * recipe.width * recipe.height for recipe, _ in jobs)
+    return sum(0.0002 + 0.0000012 * job[0].width * job[0].height for job in jobs)
 
 
 def cores() -> int:
@@ -48,6 +54,12 @@ def cores() -> int:
 def _make(job: tuple[Recipe, int]) -> Puzzle:
     recipe, seed = job
     return recipe.make(seed)
+
+
+def _make_finished(finish: Callable[[Puzzle, A], B], job: tuple[Recipe, int, A]) -> tuple[Puzzle, B]:
+    recipe, seed, arg = job
+    puzzle = recipe.make(seed)
+    return puzzle, finish(puzzle, arg)
 
 
 def _quiet_interrupt() -> None:
@@ -169,6 +181,36 @@ def _started(workers: int) -> ProcessPoolExecutor | None:
     return None
 
 
+WINDOW = 0.02
+"""Seconds of work a chunk holds when results are read as they come (``Makers.finished``)."""
+
+
+def _chunk(task: Callable[[Any], B], jobs: list[Any]) -> list[B]:
+    return [task(job) for job in jobs]
+
+
+def _windowed(
+    pool: ProcessPoolExecutor, task: Callable[[Any], B], jobs: list[Any], chunk: int, ahead: int
+) -> Iterator[B]:
+    """``task`` of every job, in order, in chunks of ``chunk`` with at most ``ahead`` chunks sent
+    before the one read: a reader slower than the cores (a book's pages) holds a few chunks' results,
+    not the whole book's. Closing it cancels the chunks not yet started."""
+    chunks = (jobs[start : start + chunk] for start in range(0, len(jobs), chunk))
+    sent = deque(pool.submit(_chunk, task, part) for part in islice(chunks, ahead))  # sent now
+
+    def read() -> Iterator[B]:
+        try:
+            while sent:
+                results = sent.popleft().result()
+                sent.extend(pool.submit(_chunk, task, part) for part in islice(chunks, 1))
+                yield from results
+        finally:
+            for future in sent:
+                future.cancel()
+
+    return read()
+
+
 class Makers:
     """The processes a build makes its puzzles with; ``workers`` 1 makes everything here."""
 
@@ -215,28 +257,66 @@ class Makers:
         finally:
             getattr(made, "close", lambda: None)()  # cancels the chunks not started
 
+    def finished(
+        self, jobs: list[tuple[Recipe, int, A]], finish: Callable[[Puzzle, A], B]
+    ) -> Iterator[tuple[Puzzle, B]]:
+        """Each job's puzzle and ``finish(puzzle, arg)``, both made where the puzzle is (a worker, when
+        the batch repays them), in order, as they are made: the caller uses the first while the
+        cores make the rest. ``finish`` must be a module's function, so that a worker can find it."""
+        if (
+            _KEPT is not None
+        ):  # a studio's worker: the puzzles kept as they were, the rest made; finished here
+            puzzles = self._made([(recipe, seed) for recipe, seed, _ in jobs])
+            return ((puzzle, finish(puzzle, arg)) for puzzle, (_, _, arg) in zip(puzzles, jobs, strict=True))
+        task = partial(_make_finished, finish)
+        return self._yielding(self._making(jobs, task=task, window=True), jobs, task)  # started now
+
+    def _yielding(self, made: Iterator[B], jobs: list[Any], task: Callable[[Any], B]) -> Iterator[B]:
+        done = 0
+        try:
+            for result in made:
+                done += 1
+                yield result
+        except BrokenProcessPool:
+            self.__exit__(None, None, None)
+            self.workers = 1
+            yield from map(task, jobs[done:])
+        finally:
+            getattr(made, "close", lambda: None)()
+
     def _made(self, jobs: list[tuple[Recipe, int]], most: float | None = None) -> Iterator[Puzzle]:
         """The puzzles of ``jobs``: those kept (``keep_puzzles``) as they were, the others made."""
         if _KEPT is None:
-            return self._making(jobs, most)
+            made: Iterator[Puzzle] = self._making(jobs, most)
+            return made
         keys = [_key(job) for job in jobs]
         fresh = [key not in _KEPT for key in keys]  # decided once: a job twice in the list is made once
         made = self._making([job for job, new in zip(jobs, fresh, strict=True) if new], most)
         return _merged(keys, fresh, made, _KEPT)
 
-    def _making(self, jobs: list[tuple[Recipe, int]], most: float | None = None) -> Iterator[Puzzle]:
-        """The puzzles of ``jobs``, here or in the pool; ``most`` caps a chunk's seconds of work."""
+    def _making(
+        self,
+        jobs: list[Any],
+        most: float | None = None,
+        task: Callable[[Any], Any] = _make,
+        window: bool = False,
+    ) -> Any:
+        """The results of ``task`` (by default, the puzzles) for ``jobs``, here or in the pool; ``most``
+        caps a chunk's seconds of work. With ``window``, only a few chunks are made ahead of the one
+        read (``_windowed``)."""
         if not self.parallel or work(jobs) < (START if self._pool is None else BATCH):
-            return map(_make, jobs)
+            return map(task, jobs)
         if self._pool is None:
             self._pool = _started(self.workers)
             if self._pool is None:
                 self.workers = 1
-                return map(_make, jobs)
+                return map(task, jobs)
         chunk = max(1, len(jobs) // (self.workers * 8))  # a few chunks each: the cores finish together
-        if most is not None:
-            chunk = min(chunk, max(1, int(most * len(jobs) / work(jobs))))
-        return self._pool.map(_make, jobs, chunksize=chunk)
+        if most is not None or window:
+            chunk = min(chunk, max(1, int((most or WINDOW) * len(jobs) / work(jobs))))
+        if window:
+            return _windowed(self._pool, task, jobs, chunk, self.workers * 4)
+        return self._pool.map(task, jobs, chunksize=chunk)
 
     def make_all(
         self, jobs: list[tuple[Recipe, int]], progress: Callable[[int], None] | None = None

@@ -268,7 +268,7 @@ def test_a_failed_build_keeps_the_previous_pdf(book, tmp_path, monkeypatch):
     target = tmp_path / "keep.pdf"
     target.write_bytes(b"previous")
 
-    def boom(plan, puzzle_for, out, progress=None, made_from=None, left_out=None):
+    def boom(plan, puzzle_for, out, progress=None, made_from=None, left_out=None, drawn=None):
         out.write(b"%PDF-1.4 the first pages of a book")  # the book is written as it is drawn
         raise RuntimeError("disk on fire")
 
@@ -280,7 +280,7 @@ def test_a_failed_build_keeps_the_previous_pdf(book, tmp_path, monkeypatch):
 
 
 def test_an_error_reading_a_file_is_not_called_a_failure_to_write(book, tmp_path, monkeypatch):
-    def unreadable(plan, puzzle_for, out, progress=None, made_from=None, left_out=None):
+    def unreadable(plan, puzzle_for, out, progress=None, made_from=None, left_out=None, drawn=None):
         out.write(b"%PDF-1.4")
         raise PermissionError(13, "Permission denied", "picture.png")
 

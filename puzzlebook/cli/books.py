@@ -31,7 +31,8 @@ def build(
     problems_to: Annotated[str | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Build the PDF book described by a spec."""
-    from ..build import check_book, generate, made_from, targets, work_units, write_books
+    from ..build import check_book, generate, targets, work_units, write_books
+    from ..madefrom import made_from
     from ..output import plan_output
     from ..report import summary
 
@@ -45,7 +46,7 @@ def build(
             raise SpecError(
                 [Problem(where, "is the terminal: a PDF there is noise; add -o book.pdf, or pipe it")]
             )
-        made = made_from(checked, seed)
+        made = made_from(checked.inputs, seed)
         show = not quiet and terminal(sys.stderr)
         # no time left shown: mazes come back from the cores in batches and pages draw far faster than
         # mazes are made, so an estimate from the first steps read hours for a book of seconds
@@ -53,7 +54,7 @@ def build(
             length=work_units(checked), label="Building", file=sys.stderr, hidden=not show, show_eta=False
         ) as bar:
             step = bar.update if show or quiet else Progress(work_units(checked))
-            checked, puzzles = generate(checked, step)
+            checked, puzzles = generate(checked, step, ahead=True)  # drawn as they are made
             left_out: dict[int, set[tuple[str, str]]] = {}
             write_books(
                 checked,
@@ -117,7 +118,8 @@ def check(spec: SpecArgument, seed: BookSeed = None) -> None:
     if spec.lower().endswith(".pdf"):
         check_pdf(spec)
         return
-    from ..build import built_book, check_book, generate, made_from
+    from ..build import built_book, check_book, generate
+    from ..madefrom import made_from
     from ..preflight import quiet_reader  # pypdf and fontTools load only for check and --strict
     from ..render.pdf import write_pdf
     from ..report import summary
@@ -126,7 +128,7 @@ def check(spec: SpecArgument, seed: BookSeed = None) -> None:
         check_seed(seed)
         checked = check_book(spec, seed)
         quiet_reader()
-        made = made_from(checked, seed)
+        made = made_from(checked.inputs, seed)
         built = built_book(checked, made)
         puzzles = None
         if built is not None and built[2]:
@@ -189,7 +191,7 @@ def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None, mad
 
 
 def _made_from(pdf: bytes) -> str:
-    """The digest a PDF says it was made from (``build.made_from``), or "" when it says none."""
+    """The digest a PDF says it was made from (``madefrom.made_from``), or "" when it says none."""
     from pypdf import PdfReader
 
     from ..render.pdfstream import MADE_FROM

@@ -30,18 +30,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from ..artwork import PICTURES, placed
 from ..errors import At, Problem
-from ..geometry import (
-    OUTLINE,
-    Placement,
-    arc_beziers,
-    extent,
-    field_sides,
-    gaps,
-    inside_areas,
-    outline_runs,
-    solution_lines,
-    wall_runs,
-)
+from ..geometry import OUTLINE, Placement, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
 from ..layout.room import AXES
@@ -49,6 +38,7 @@ from ..layout.settle import settled
 from ..layout.signs import WORDS, Mark, marks, word_room
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
+from .drawn import FORM_PREAMBLE, Drawn, form_stream, num, solution_path, wall_path
 from .fonts import MARK_WORDS, PUZZLE_TEXT, Line, Setter, draw_line, setters
 from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
@@ -145,11 +135,13 @@ def stream_pdf(
     progress: Callable[[int], None] | None = None,
     made_from: str | None = None,
     left_out: LeftOut | None = None,
+    drawn: dict[int, Drawn] | None = None,
 ) -> None:
     """Write the PDF to ``out`` as it is made: each page, and each maze's walls form, is written and let
     go as soon as it is finished, so memory stays flat however many pages the book has. ``made_from``
     goes into the document information as ``MADE_FROM``; ``left_out`` gathers the mazes whose words or
-    pictures by the arrows found no room, for the build to tell."""
+    pictures by the arrows found no room, for the build to tell; ``drawn`` holds walls already written
+    where their mazes were made (see ``drawn``), each let go once placed."""
     regular, bold = setters(plan)
     canvas = Canvas(
         io.BytesIO(),  # never written: ``Writer`` writes the file
@@ -171,7 +163,7 @@ def stream_pdf(
         canvas.showOutline()
     trims = plan.trims or [Box(0, 0, plan.width, plan.height)] * len(plan.pages)
     writer = Writer(canvas, out)
-    walls = Walls(canvas, _drawn_twice(plan), writer)
+    walls = Walls(canvas, drawn_twice(plan), writer, drawn)
     for page, trim in zip(plan.pages, trims, strict=True):
         if screen:
             canvas.bookmarkPage(f"p{page.number}")  # a destination for links, on every page
@@ -189,7 +181,13 @@ def stream_pdf(
     writer.finish()
 
 
-def _drawn_twice(plan: BookPlan) -> set[int]:
+def answered(plans: list[BookPlan]) -> set[int]:
+    """The mazes whose answers these files draw."""
+    frames = (i for plan in plans for page in plan.pages for i in page.items if isinstance(i, MazeFrame))
+    return {item.number for item in frames if item.answer}
+
+
+def drawn_twice(plan: BookPlan) -> set[int]:
     """The mazes this file draws more than once: their walls are worth a form of their own."""
     seen: set[int] = set()
     twice: set[int] = set()
@@ -200,53 +198,43 @@ def _drawn_twice(plan: BookPlan) -> set[int]:
 
 class Walls:
     """Writes a maze's walls in grid units (integers, so no float formatting), once for a maze drawn
-    more than once."""
+    more than once; from ``drawn`` where the walls were written where the maze was made."""
 
-    def __init__(self, canvas: Canvas, shared: set[int], writer: Writer) -> None:
+    def __init__(
+        self, canvas: Canvas, shared: set[int], writer: Writer, drawn: dict[int, Drawn] | None = None
+    ) -> None:
         self.canvas = canvas
         self.shared = shared
         self.writer = writer
         self.written: set[int] = set()
+        self.drawn = {} if drawn is None else drawn
 
     def draw(self, number: int, puzzle: Puzzle) -> None:
         canvas = self.canvas
         if number not in self.shared:
-            canvas.addLiteral(_wall_path(puzzle))
+            canvas.addLiteral(wall_path(puzzle))
             return
         name = f"walls{number}"
         if number not in self.written:
             # the box is in grid units: the whole maze and its square caps, with room to spare
             width, height = extent(puzzle.maze)
             canvas.beginForm(name, -1, -1, width + 1, height + 1)
-            canvas.addLiteral(_wall_path(puzzle))
+            preamble = canvas._preamble
+            ahead = self.drawn.pop(number, None)
+            form = ahead.form if ahead is not None and preamble == FORM_PREAMBLE else None
+            if ahead is not None and ahead.solution is not None:  # the line waits for its answer
+                self.drawn[number] = Drawn(None, ahead.solution)
             canvas.endForm(Resources=NO_RESOURCES)
-            self.writer.form(xObjectName(name))
+            form = form_stream(wall_path(puzzle), preamble) if form is None else form
+            self.writer.form(xObjectName(name), form)
             self.written.add(number)
         canvas.doForm(name)
 
-
-def _wall_path(puzzle: Puzzle) -> str:
-    """One stroked path of every wall run, in grid units (to a thousandth of a cell off the square grid,
-    a hundredth of a point or finer)."""
-    if isinstance(puzzle.maze, GraphMaze):
-        lines, arcs = field_sides(puzzle)
-        runs = [f"{_num(x0)} {_num(y0)} m {_num(x1)} {_num(y1)} l" for x0, y0, x1, y1 in lines]
-        for arc in arcs:  # one subpath a run of walled cells along a ring
-            curves = arc_beziers(arc)
-            start = curves[0][0]
-            runs.append(
-                f"{_num(start[0])} {_num(start[1])} m "
-                + " ".join(" ".join(f"{_num(x)} {_num(y)}" for x, y in c[1:]) + " c" for c in curves)
-            )
-        return "n\n" + "\n".join(runs) + "\nS"
-    runs = [f"{x0} {y0} m {x1} {y1} l" for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))]
-    return "n\n" + "\n".join(runs) + "\nS"
-
-
-def _num(value: float) -> str:
-    """A coordinate to three decimals, without trailing zeros: the same text on every machine."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    def solution(self, number: int, puzzle: Puzzle) -> str:
+        """The answer's line as a path, written where the maze was made, or now; "" for none."""
+        ready = self.drawn.pop(number, None)
+        line = None if ready is None else ready.line
+        return solution_path(puzzle) if line is None else line
 
 
 def _draw_page(
@@ -396,7 +384,7 @@ def draw_maze(
     if frame.tint is not None and not frame.answer:  # under the walls, light enough to colour over
         canvas.setFillColorRGB(*frame.tint)
         drawn = (
-            " ".join(f"{_num(x)} {_num(y)} {'l' if k else 'm'}" for k, (x, y) in enumerate(a))
+            " ".join(f"{num(x)} {num(y)} {'l' if k else 'm'}" for k, (x, y) in enumerate(a))
             for a in inside_areas(puzzle)
         )
         canvas.addLiteral(" h\n".join(drawn) + " h\nf")
@@ -406,18 +394,11 @@ def draw_maze(
     if outline:  # a shape's outline over its walls, heavier, so the shape reads before its corridors
         canvas.setLineWidth(frame.wall * OUTLINE / cell)
         canvas.addLiteral(
-            "n\n"
-            + "\n".join(f"{_num(a)} {_num(b)} m {_num(c)} {_num(d)} l" for a, b, c, d in outline)
-            + "\nS"
+            "n\n" + "\n".join(f"{num(a)} {num(b)} m {num(c)} {num(d)} l" for a, b, c, d in outline) + "\nS"
         )
     if frame.answer:  # over the walls, where it meets them at the openings
-        lines = solution_lines(puzzle)
-        if lines:
-            path = canvas.beginPath()
-            for line in lines:  # one piece, or a weave maze's broken where it runs under a bridge
-                path.moveTo(*(round(v, 3) for v in line[0]))
-                for point in line[1:]:
-                    path.lineTo(*(round(v, 3) for v in point))
+        line = walls.solution(frame.number, puzzle)
+        if line:
             if frame.solution_color == (0.0, 0.0, 0.0):
                 canvas.setStrokeGray(0)  # black as a gray: one ink on a black-and-white interior
             else:
@@ -425,7 +406,8 @@ def draw_maze(
             canvas.setLineWidth(frame.solution_width / cell)
             canvas.setLineCap(1)
             canvas.setLineJoin(1)
-            canvas.drawPath(path, stroke=1, fill=0)
+            canvas.addLiteral(line)  # as reportlab's path object writes it
+            canvas.addLiteral("S")
     canvas.setStrokeGray(0)
     canvas.restoreState()
     canvas.setFillGray(0)

@@ -59,16 +59,18 @@ class Writable(Protocol):
 
 
 MADE_FROM = "/PuzzlebookMadeFrom"
-"""The document information entry holding the digest of what the book was made from (``build.made_from``)."""
+"""The document information entry holding the digest of what the book was made from (``madefrom.made_from``)."""
 RULES = "/PuzzlebookRules"
 """The document information entry naming the rules a book is checked by, when not print-on-demand's:
 "office" for a handout or a poster, so that `check book.pdf` knows it as `check book.yaml` does."""
 
 
-def _compress_now(holder: Any) -> None:
+def _compress_now(holder: Any, content: bytes | None = None) -> None:
     """Compress a finished page's or form's drawing as reportlab would on saving, so that it can be
-    written at once (``_Writer``): reportlab leaves alone a stream that already names its filter."""
-    content = PDFZCompress.encode(holder.stream)
+    written at once (``_Writer``): reportlab leaves alone a stream that already names its filter.
+    ``content`` is the drawing already compressed, where it was made (``drawn.form_stream``)."""
+    if content is None:
+        content = PDFZCompress.encode(holder.stream)
     holder.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), content)
     holder.stream = None
 
@@ -101,9 +103,9 @@ class Writer:
         if let_go:  # its number stays registered, so references to it by name resolve
             del doc.idToObject[name]
 
-    def form(self, name: str) -> None:
-        """A walls form, compressed and written at once."""
-        _compress_now(self.doc.idToObject[name])
+    def form(self, name: str, content: bytes | None = None) -> None:
+        """A walls form, compressed (or given ``content``, its drawing compressed) and written at once."""
+        _compress_now(self.doc.idToObject[name], content)
         self.object(name)
 
     def page(self, bookmark: str | None = None) -> None:

@@ -1,0 +1,168 @@
+"""The 500-maze book beside its floor, and beside an older checkout, in one run.
+
+    python benchmarks/bench_floor.py                          # this checkout and its floor
+    python benchmarks/bench_floor.py --baseline OLD_CHECKOUT  # and the same book built by OLD_CHECKOUT
+
+The book is bench_book.py's: 30x30 mazes with an answer key, layout activity-book. Its floor is what no
+build of it can go below on this machine:
+
+- start: a fresh interpreter importing what a build needs (``import puzzlebook.build``);
+- generation: the book's mazes made on every core (``workers.Makers``, its processes started and the
+  puzzles sent back included), in a process that has already imported and planned;
+- compression: zlib (as reportlab calls it) of every compressed stream of the built book, on one core.
+
+Each round runs every row once, each in a fresh process, in turn; the table gives medians of the
+rounds, and each ratio is taken within its round. Wall time says what a person waits for. On a machine
+busy with other work, wall time follows the CPU a command spends rather than how it spreads it, so the
+CPU figures are given too: the whole build's (its workers included), its main process's alone (the
+part no other core can take), and the floor's (start-up, the workers' generation, compression).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+SPEC = (HERE / "benchmarks" / "bench_book.py").read_text().split('SPEC = """\\\n')[1].split('"""')[0]
+
+GENERATE = """
+import resource, sys, time
+from puzzlebook.build import _recipe, check_book
+from puzzlebook.workers import Makers
+checked = check_book(sys.argv[1], output_given=True)
+jobs = [(_recipe(m), m.seed) for m in checked.mazes]
+start = time.perf_counter()
+with Makers() as makers:
+    made = makers.make_all(jobs)
+seconds = time.perf_counter() - start
+workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(seconds, workers.ru_utime + workers.ru_stime)
+"""
+"""The book's mazes made on every core, timed once the process has imported and planned."""
+
+MAIN_CPU = """
+import atexit, os, resource, runpy, sys
+def said():
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    with open(os.environ["BENCH_MAIN_CPU"], "w") as file:
+        file.write(str(own.ru_utime + own.ru_stime))
+atexit.register(said)
+sys.argv = ["puzzlebook", *sys.argv[1:]]
+runpy.run_module("puzzlebook", run_name="__main__", alter_sys=True)
+"""
+"""``python -m puzzlebook`` that notes the CPU of its own process (its workers left out) on leaving."""
+
+
+def run(cmd: list[str], tree: Path, env: dict[str, str] | None = None) -> tuple[float, float, float, str]:
+    """(seconds, CPU seconds with its children, peak MB, stdout) of one fresh process."""
+    env = {**os.environ, **(env or {}), "PYTHONPATH": str(tree)}
+    start = time.perf_counter()
+    # run from elsewhere: a checkout's own folder first on the path would shadow ``tree``
+    with subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, cwd=tempfile.gettempdir()) as child:
+        out = child.stdout.read().decode() if child.stdout else ""
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = 0  # reaped here, for its resource usage
+    seconds = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(f"{cmd} failed")
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
+
+
+def streams(pdf: bytes) -> list[bytes]:
+    """Every compressed stream of a PDF written by reportlab, decompressed."""
+    found = []
+    for match in re.finditer(rb"/Length (\d+)", pdf):  # in a stream's dictionary, which may hold others
+        begin = re.compile(rb"stream\r?\n").search(pdf, match.end())
+        if begin is not None:
+            found.append(zlib.decompress(pdf[begin.end() : begin.end() + int(match.group(1))]))
+    return found
+
+
+def compression(pdf: bytes) -> float:
+    """CPU seconds to compress the book's streams again, as reportlab does (``zlib.compress``)."""
+    raw = streams(pdf)
+    start = time.process_time()
+    for data in raw:
+        zlib.compress(data)
+    return time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--baseline", type=Path, help="an older checkout to build the same book with")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--count", type=int, default=500)
+    args = parser.parse_args()
+    python = sys.executable
+    sides = [("this checkout", HERE)] + ([("baseline", args.baseline.resolve())] if args.baseline else [])
+    rows: dict[str, list[tuple[float, float, float]]] = {}
+    ratios: dict[str, list[float]] = {}
+    load = [os.getloadavg()[0]]
+
+    def note(what: str, seconds: float, cpu: float = 0.0, peak: float = 0.0) -> None:
+        rows.setdefault(what, []).append((seconds, cpu, peak))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        spec = Path(tmp) / "book.yaml"
+        spec.write_text(SPEC.replace("{count}", str(args.count)))
+        book, noted = Path(tmp) / "book.pdf", Path(tmp) / "cpu"
+        for _ in range(args.rounds):
+            start = run([python, "-c", "import puzzlebook.build"], HERE)
+            made = run([python, "-c", GENERATE, str(spec)], HERE)
+            generation, generation_cpu = (float(word) for word in made[3].split())
+            built, own = {}, {}
+            for name, tree in sides:
+                cmd = [python, "-c", MAIN_CPU, "build", str(spec), "-o", str(book), "-q"]
+                built[name] = run(cmd, tree, {"BENCH_MAIN_CPU": str(noted)})
+                own[name] = float(noted.read_text())
+            packed = compression(book.read_bytes())
+            floor = start[0] + generation + packed
+            cpu_floor = start[1] + generation_cpu + packed
+            note("start (import puzzlebook.build)", *start[:3])
+            note("generation on every core", generation, generation_cpu)
+            note("compression of the streams, one core", packed, packed)
+            note("floor (the three added)", floor, cpu_floor)
+            for name, _ in sides:
+                note(f"build, {name}", *built[name][:3])
+                note(f"build, {name}: its main process", 0.0, own[name])
+                ratios.setdefault(f"{name} / the floor", []).append(built[name][0] / floor)
+                ratios.setdefault(f"{name} / the floor, in CPU", []).append(built[name][1] / cpu_floor)
+            if args.baseline:
+                ours, theirs = built[sides[0][0]], built["baseline"]
+                ratios.setdefault("this / baseline", []).append(ours[0] / theirs[0])
+                ratios.setdefault("this / baseline, in CPU", []).append(ours[1] / theirs[1])
+                ratios.setdefault("this / baseline, main process CPU", []).append(
+                    own[sides[0][0]] / own["baseline"]
+                )
+            load.append(os.getloadavg()[0])
+    print(f"{args.count} mazes of 30x30 with answers, {args.rounds} rounds, {os.cpu_count()} cores, ", end="")
+    print(f"load average (1 min) {min(load):.1f}-{max(load):.1f} during the run\n")
+    print("| what | time (median) | CPU (median), workers included | peak memory |")
+    print("|---|---:|---:|---:|")
+    for what, values in rows.items():
+        seconds = statistics.median(v[0] for v in values)
+        cpu = statistics.median(v[1] for v in values)
+        peak = max(v[2] for v in values)
+        shown = [
+            f"{seconds:.2f} s" if seconds else "",
+            f"{cpu:.2f} s" if cpu else "",
+            f"{peak:.0f} MB" if peak else "",
+        ]
+        print(f"| {what} | {' | '.join(shown)} |")
+    print()
+    for name, values in ratios.items():
+        rounds = ", ".join(f"{v:.2f}" for v in values)
+        print(f"{name}: {statistics.median(values):.2f}x (rounds: {rounds})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""A maze's PDF drawing made as text (and its walls form compressed) apart from the page it goes on.
+
+The walls and the answer's line depend on the puzzle alone, so the processes that make the mazes also
+write them (and compress a walls form): a book's main process then only places them. The text is exactly what the canvas would have written (the same
+numbers, the same spacing), so a book is the same file wherever its walls were written.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import NamedTuple
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFZCompress, pdfdocEnc
+
+from ..geometry import arc_beziers, field_sides, gaps, solution_lines, wall_runs
+from ..graph import GraphMaze
+from ..puzzles import Puzzle
+
+FORM_PREAMBLE = "1 0 0 1 0 0 cm "
+"""What reportlab writes at the start of every form of a canvas whose first font is a TrueType one
+(``Canvas._preamble``): a walls form's stream is this, a line break and the walls. A canvas with
+another preamble has its forms compressed where they are drawn."""
+
+
+class Drawn(NamedTuple):
+    """What of a maze's drawing is made where the maze is made: the compressed stream of the walls
+    form of a maze drawn twice (its page and its answer), and its answer's line, packed: the lines
+    wait for the answer key at the end of the book (as text, 7 MB for 5,000 mazes of 20x20). A maze
+    drawn once has its walls written on its page as it is drawn."""
+
+    form: bytes | None
+    solution: bytes | None = None
+
+    @property
+    def line(self) -> str | None:
+        """The answer's line as a path (``solution_path``)."""
+        return None if self.solution is None else zlib.decompress(self.solution).decode()
+
+
+def drawn(puzzle: Puzzle, uses: tuple[bool, bool]) -> Drawn:
+    """What of ``puzzle``'s drawing is made ahead, ``uses`` saying whether its walls are drawn twice
+    (a form) and whether its answer is drawn; made where the maze is made (see ``workers``)."""
+    twice, answered = uses
+    form = form_stream(wall_path(puzzle)) if twice else None
+    return Drawn(form, zlib.compress(solution_path(puzzle).encode(), 1) if answered else None)
+
+
+def solution_path(puzzle: Puzzle) -> str:
+    """The answer's line as a path (``line_path``), or "" for a maze without one: one piece, or a weave
+    maze's broken where it runs under a bridge (``geometry.solution_lines``)."""
+    lines = solution_lines(puzzle)
+    return line_path(*lines) if lines else ""
+
+
+def form_stream(path: str, preamble: str = FORM_PREAMBLE) -> bytes:
+    """A walls form's drawing compressed as reportlab compresses it on saving."""
+    data: bytes = PDFZCompress.encode(pdfdocEnc(preamble + "\n" + path))
+    return data
+
+
+def wall_path(puzzle: Puzzle) -> str:
+    """One stroked path of every wall run, in grid units (to a thousandth of a cell off the square grid,
+    a hundredth of a point or finer)."""
+    if isinstance(puzzle.maze, GraphMaze):
+        lines, arcs = field_sides(puzzle)
+        runs = [f"{num(x0)} {num(y0)} m {num(x1)} {num(y1)} l" for x0, y0, x1, y1 in lines]
+        for arc in arcs:  # one subpath a run of walled cells along a ring
+            curves = arc_beziers(arc)
+            start = curves[0][0]
+            runs.append(
+                f"{num(start[0])} {num(start[1])} m "
+                + " ".join(" ".join(f"{num(x)} {num(y)}" for x, y in c[1:]) + " c" for c in curves)
+            )
+        return "n\n" + "\n".join(runs) + "\nS"
+    runs = [f"{x0} {y0} m {x1} {y1} l" for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))]
+    return "n\n" + "\n".join(runs) + "\nS"
+
+
+def num(value: float) -> str:
+    """A coordinate to three decimals, without trailing zeros: the same text on every machine."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def line_path(*lines: list[tuple[float, float]]) -> str:
+    """Polylines (a solution, in one piece or more) as reportlab's path object writes them, each
+    coordinate rounded to a thousandth: ``n x y m x y l ... x y m x y l ...``. A line's coordinates repeat
+    (a 30x30 maze's centres take 60 values), so each is rounded and formatted once."""
+    seen: dict[float, str] = {}
+
+    def text(value: float) -> str:
+        found = seen.get(value)
+        if found is None:
+            found = seen[value] = fp_str(round(value, 3))
+        return found
+
+    code = ["n"]
+    for line in lines:
+        x, y = line[0]
+        code += [f"{text(x)} {text(y)} m", *[f"{text(x)} {text(y)} l" for x, y in line[1:]]]
+    return " ".join(code)

@@ -1,0 +1,120 @@
+"""A book's pages drawn as the cores make its mazes, with walls written where the mazes are made: the
+same file as a book drawn once every maze is made, here."""
+
+import random
+
+import pytest
+from reportlab.pdfgen.pathobject import PDFPathObject
+
+from puzzlebook import build, puzzles, workers
+from puzzlebook.coming import Coming
+from puzzlebook.errors import GenerationError, PuzzlebookError
+from puzzlebook.madefrom import made_from
+from puzzlebook.render.drawn import drawn, line_path
+
+BOOK = """\
+title: Ahead
+seed: 31
+marks: suggested
+answer_key: {key}
+mazes:
+  - {{size: 9x7, algorithm: wilson, count: 9}}
+  - {{size: 8x8, algorithm: kruskal, count: 5, grid: hex}}
+  - {{size: 5, algorithm: prim, count: 4, grid: circle}}
+  - {{size: 6x9, algorithm: recursive-backtracker, count: 6, marks: none}}
+"""
+
+
+@pytest.fixture
+def two_cores(monkeypatch):
+    """Spread even tiny books over two processes, so the tests see the pool at work."""
+    monkeypatch.setattr(workers, "START", 0)
+    monkeypatch.setattr(workers, "BATCH", 0)
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+
+
+def _build(spec, out, ahead, progress=None, pages=None):
+    checked = build.check_book(spec, output_given=True)
+    places = build.targets(checked, out)
+    checked, made = build.generate(checked, progress, ahead=ahead)
+    build.write_books(checked, places, made, pages, made=made_from(checked.inputs, None))
+    return made
+
+
+@pytest.mark.parametrize("key", ["true", "separate", "false"])
+def test_a_book_drawn_as_its_mazes_come_is_the_file_drawn_after_them(tmp_path, two_cores, key, monkeypatch):
+    """Squares, hexagons and circles, answers in the book, apart or none: walls forms and answer
+    lines written in the workers make the same bytes as the canvas makes them here."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK.format(key=key))
+    tasks = []
+
+    class Counting(workers.ProcessPoolExecutor):
+        def submit(self, fn, *args, **options):
+            if fn is workers._chunk:
+                tasks.append(len(args[1]))
+                assert args[0].args == (drawn,)
+            return super().submit(fn, *args, **options)
+
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", Counting)
+    coming = _build(spec, tmp_path / "ahead.pdf", True)
+    assert sum(tasks) == 9 + 5 + 4 + 6  # every maze and its walls made in the pool
+    assert isinstance(coming, Coming) and not coming.makers._pool  # and the pool stopped
+    assert not coming.drawn  # every wall and answer written was placed, and let go
+    plain = _build(spec, tmp_path / "after.pdf", False)
+    assert not isinstance(plain, Coming)
+    names = ["ahead.pdf", "after.pdf"] + (
+        ["ahead-answers.pdf", "after-answers.pdf"] if key == "separate" else []
+    )
+    files = [(tmp_path / name).read_bytes() for name in names]
+    assert files[0] == files[1] and files[2:3] == files[3:4]
+
+
+def test_pages_are_drawn_while_the_cores_make_the_later_mazes(tmp_path, two_cores):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK.format(key="true"))
+    told = []
+    _build(spec, tmp_path / "b.pdf", True, lambda n: told.append("maze"), lambda n: told.append("page"))
+    mazes = 9 + 5 + 4 + 6
+    assert told.count("maze") == mazes  # the progress bar hears of every maze and every page, as before
+    assert told.index("page") < len(told) - told[::-1].index("maze") - 1  # a page before the last maze
+    assert told[: told.index("page")].count("maze") <= 4  # the first page waited for its own mazes only
+
+
+def test_a_maze_that_fails_in_a_worker_while_pages_are_drawn_is_named_and_nothing_is_written(
+    tmp_path, two_cores, monkeypatch
+):
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK.format(key="true"))
+    checked = build.check_book(spec, output_given=True)
+    doomed = checked.mazes[11]  # the third hexagon maze
+    real = puzzles.Recipe.make
+
+    def make(recipe, seed):
+        if seed == doomed.seed:
+            raise GenerationError("no room for its ends")
+        return real(recipe, seed)
+
+    monkeypatch.setattr(puzzles.Recipe, "make", make)  # the workers are forked after this
+    with pytest.raises(PuzzlebookError) as failed:
+        _build(spec, tmp_path / "b.pdf", True)
+    assert str(failed.value) == f"{doomed.where}: no room for its ends"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]
+
+
+def test_an_answer_line_is_written_as_reportlabs_path_writes_it():
+    rng = random.Random(5)
+    for _ in range(300):
+        lines = [
+            [
+                (rng.choice([rng.randint(0, 40) + 0.5, rng.uniform(-3, 90)]), rng.uniform(-1e-4, 60))
+                for _ in range(rng.randint(1, 40))
+            ]
+            for _ in range(rng.choice([1, 1, 2, 3]))  # a weave maze's answer is broken under its bridges
+        ]
+        path = PDFPathObject()
+        for line in lines:
+            path.moveTo(*(round(v, 3) for v in line[0]))
+            for point in line[1:]:
+                path.lineTo(*(round(v, 3) for v in point))
+        assert line_path(*lines) == path.getCode()
