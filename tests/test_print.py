@@ -413,24 +413,24 @@ def test_what_a_book_was_made_from_is_the_same_installed_or_checked_out(tmp_path
     its own files (and so every book's bytes) must not tell them apart."""
     import shutil
 
-    from puzzlebook import build
+    from puzzlebook import madefrom
 
-    checkout = build._own_files()
+    checkout = madefrom._own_files()
     installed = tmp_path / "puzzlebook"
-    shutil.copytree(build.PACKAGE, installed, ignore=shutil.ignore_patterns("__pycache__"))
-    presets = build.PACKAGE.parent / "layouts"  # in a checkout; an installed copy has them already
+    shutil.copytree(madefrom.PACKAGE, installed, ignore=shutil.ignore_patterns("__pycache__"))
+    presets = madefrom.PACKAGE.parent / "layouts"  # in a checkout; an installed copy has them already
     if presets.is_dir():
         shutil.copytree(presets, installed / "layouts", dirs_exist_ok=True)
     assert (installed / "layouts" / "activity-book.yaml").is_file()
-    monkeypatch.setattr(build, "PACKAGE", installed)
-    build._own_files.cache_clear()
+    monkeypatch.setattr(madefrom, "PACKAGE", installed)
+    madefrom._own_files.cache_clear()
     try:
-        assert build._own_files() == checkout
+        assert madefrom._own_files() == checkout
         (installed / "render" / "pdf.py").write_text("# a changed line of code\n", encoding="utf-8")
-        build._own_files.cache_clear()
-        assert build._own_files() != checkout
+        madefrom._own_files.cache_clear()
+        assert madefrom._own_files() != checkout
     finally:
-        build._own_files.cache_clear()
+        madefrom._own_files.cache_clear()
 
 
 @pytest.mark.parametrize("bleed", [False, True])
