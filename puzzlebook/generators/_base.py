@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 from array import array
@@ -9,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, compress, permutations, repeat
+from types import ModuleType
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -68,6 +70,26 @@ def on_graph(name: str) -> Callable[[GraphFn], GraphFn]:
         return fn
 
     return add
+
+
+FAST_FROM = 250_000
+"""Cells from which a generator runs its compiled loop, where numba is installed (``puzzlebook[fast]``):
+the same draws and the same maze, ten times as fast or more. Loading numba and the loops costs about
+0.5 s once a process, what the Python loops take for about this many cells; books' mazes never pay it."""
+
+
+def compiled(family: str, cells: int) -> ModuleType | None:
+    """The compiled loops of ``family`` (``"squares"`` or ``"fields"``) for a maze of ``cells`` cells;
+    None below ``FAST_FROM`` or where numba is missing or fails to load: the Python loops stand."""
+    return _loaded(family) if cells >= FAST_FROM else None
+
+
+@cache
+def _loaded(family: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{__package__}._compiled_{family}")
+    except Exception:  # whatever breaks in an optional accelerator, the Python loops stand
+        return None
 
 
 def step_orders(grid: Grid) -> tuple[tuple[tuple[int, int, int], ...], ...]:

@@ -13,6 +13,7 @@ from ..maze import TAKEN, Maze, blank, finish
 from ._base import (
     Options,
     algorithm,
+    compiled,
     little_endian_bytes,
     native_array,
     on_graph,
@@ -91,6 +92,11 @@ def _grow_newest_or_random(grid: Grid, rng: random.Random, newest: float) -> Maz
     (_, north), (_, south), (_, east), (_, west) = grid.steps
     cell = grid.random_cell(rng)  # the newest cell, kept in a local: most steps take it
     passages[cell] = TAKEN
+    fast = compiled("growth", grid.count)
+    if fast:
+        offsets = [off for _, off in grid.steps]
+        if (made := fast.grow(rng, passages, orders, offsets, cell, newest)) is not None:
+            return finish(grid, made)
     active = array("I", [0, cell])
     gone = 0  # marks in the list
     top = int(newest * 256)  # newest: a coin byte below top, or equal to it and a word below rest
@@ -160,6 +166,9 @@ def _grow_in_order(grid: Grid, rng: random.Random, middle: bool) -> Maze:
     orders = step_orders(grid)
     start = grid.random_cell(rng)
     passages[start] = TAKEN
+    fast = compiled("growth", grid.count)
+    if fast and (made := fast.grow_in_order(rng, passages, orders, start, middle)) is not None:
+        return finish(grid, made)
     active = array("I", [start])
     head = 0  # cells before head are dropped (oldest only)
     for r in random_indices(rng, len(orders)):

@@ -3,9 +3,9 @@ from __future__ import annotations
 import random
 
 from ..graph import GraphMaze, Topology
-from ..grid import Grid
+from ..grid import OPPOSITE, Grid
 from ..maze import Maze, blank, carve, finish
-from ._base import algorithm, on_graph, random_indices
+from ._base import algorithm, compiled, on_graph, random_indices
 
 
 @algorithm("wilson", "loop-erased random walks: a uniform spanning tree, unbiased texture")
@@ -29,7 +29,11 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     in_maze = bytearray(grid.slots)
     # Any root gives a uniform tree; the middle one makes the first walks shortest.
     root = grid.index(grid.width // 2, grid.height // 2)
-    in_maze[root if inside[root] else grid.random_cell(rng)] = 1
+    root = root if inside[root] else grid.random_cell(rng)
+    fast = compiled("squares", grid.count)
+    if fast and (made := fast.wilson(rng, passages, inside, steps, OPPOSITE, root)) is not None:
+        return finish(grid, made)
+    in_maze[root] = 1
     draws = random_indices(rng, len(steps))
     for first in grid.cells():
         if in_maze[first]:
