@@ -207,6 +207,9 @@ def on_any_grid(topology: Topology, rng: random.Random, select: str = "mix", mix
     rand = rng.random
     newest = {"newest": 1.0, "mix": mix}.get(select, 0.0)
     cell = int(rand() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.grow(rng, nbr, back, k, n, cell, select, newest)) is not None:
+        return GraphMaze(topology, made)
     seen[cell] = 1
     active = [cell]
     head = 0  # entries before it are dropped (``oldest``)

@@ -201,6 +201,11 @@ def on_any_grid(
         return at
 
     cell = int(rand() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.hunt_and_kill(rng, nbr, back, k, n, cell, walk_limit, hunt_probability)):
+        if order is not None:
+            made = bytes(made[place[cell]] for cell in range(n))
+        return GraphMaze(topology, made)
     see(cell)
     walked = 0
     for word in random_words(rng):

@@ -103,8 +103,14 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     remaining = n - 1
     if not remaining:
         return GraphMaze(topology, bytes(passages))
+    fast = compiled("fields", n)
+    if fast:
+        order = fast.kruskal_order(topology.walls, rng, CHUNK)
+        if (made := fast.kruskal(nbr, back, k, n, order)) is not None:
+            return GraphMaze(topology, made)
+    else:
+        order = random_order(topology.walls, rng)
     parent = array("i", [-1]) * n  # a cell's parent, or minus its region's size at a root
-    order = random_order(topology.walls, rng)
     for code, cell, nxt in zip(
         order, map(floordiv, order, repeat(k)), map(nbr.__getitem__, order), strict=True
     ):

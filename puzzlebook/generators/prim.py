@@ -88,13 +88,17 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     passages = bytearray(n)
     seen = bytearray(n + 1)
     seen[n] = 1  # the -1 of a missing neighbour reads as seen
-    limits = iter([int(level * 2**32) << shift for level in LEVELS])
+    levels = [int(level * 2**32) << shift for level in LEVELS]
+    limits = iter(levels)
     limit = next(limits)
     bits = rng.getrandbits
     heap: list[int] = []
     heavy: list[int] = []
     push, pop, wait = heapq.heappush, heapq.heappop, heavy.append
     cell = int(rng.random() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.prim(rng, nbr, back, k, n, levels, cell, shift)) is not None:
+        return GraphMaze(topology, made)
     seen[cell] = 1
     for _ in range(n - 1):
         base = cell * k

@@ -61,6 +61,9 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     orders = list(permutations(range(k)))
     count = len(orders)
     cell = int(rng.random() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.backtracker(rng, nbr, back, k, n, cell)) is not None:
+        return GraphMaze(topology, made)
     seen[cell] = 1
     stack = [cell]
     push, pop = stack.append, stack.pop

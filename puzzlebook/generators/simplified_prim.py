@@ -75,6 +75,9 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     frontier = [other for other in nbr[cell * k : cell * k + k] if not state[other]]
     for other in frontier:
         state[other] = 1
+    fast = compiled("fields", n)
+    if fast and (made := fast.simplified_prim(rng, nbr, back, k, state, frontier)) is not None:
+        return GraphMaze(topology, made)
     add = frontier.append
     while frontier:
         i = int(rand() * len(frontier))

@@ -64,7 +64,11 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     passages = bytearray(n)
     in_maze = bytearray(n)
     exits = bytearray(n)
-    in_maze[int(rng.random() * n)] = 1
+    root = int(rng.random() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.wilson(rng, nbr, back, k, n, root)) is not None:
+        return GraphMaze(topology, made)
+    in_maze[root] = 1
     draws = random_indices(rng, k)
     for start in range(n):
         if in_maze[start]:
