@@ -221,8 +221,12 @@ def _kruskal(
             return
 
 
-def kruskal_order(walls: array[int], rng: random.Random, chunk: int) -> array[int]:
-    return array("I", random_order(walls, rng, chunk).tobytes())
+def kruskal_order(nbr: array[int], k: int, rng: random.Random, chunk: int) -> array[int]:
+    """``random_order(topology.walls)``, the walls found with numpy: every code whose neighbour has a
+    higher id, ascending."""
+    links = _links(nbr, b"")[0]
+    walls = np.flatnonzero(links > np.arange(len(links), dtype=links.dtype) // k).astype(np.uint32)
+    return array("I", random_order(array("I", walls.tobytes()), rng, chunk).tobytes())
 
 
 def kruskal(nbr: array[int], back: bytes, k: int, n: int, order: array[int]) -> bytes | None:

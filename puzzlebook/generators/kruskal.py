@@ -105,7 +105,7 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
         return GraphMaze(topology, bytes(passages))
     fast = compiled("fields", n)
     if fast:
-        order = fast.kruskal_order(topology.walls, rng, CHUNK)
+        order = fast.kruskal_order(nbr, k, rng, CHUNK)
         if (made := fast.kruskal(nbr, back, k, n, order)) is not None:
             return GraphMaze(topology, made)
     else:
