@@ -27,6 +27,7 @@ COMPILED = [
     "simplified-prim",
     "wilson",
 ]
+ROWS = ["binary-tree", "eller", "recursive-division", "sidewinder"]
 OPTIONS = {
     "growing-tree": [{"select": s} for s in ("newest", "random", "oldest", "middle", "mix")]
     + [{"mix": 0.3}, {"mix": 0.5001}, {"mix": 1.0}],
@@ -35,6 +36,8 @@ OPTIONS = {
         {"hunt_probability": 0.2},
         {"max_walk": 3, "hunt_probability": 0.5},
     ],
+    "binary-tree": [{"bias": b} for b in ("NW", "SE", "SW")],
+    "eller": [{"horizontal": 0.0}, {"horizontal": 1.0, "vertical": 1.0}, {"vertical": 0.0}],
 }
 HOLE = frozenset((x, y) for x in range(10, 20) for y in range(12, 18))
 SQUARES = [Grid(1, 1), Grid(1, 9), Grid(9, 1), Grid(37, 23), Grid.with_mask(30, 30, HOLE), Grid(150, 120)]
@@ -49,7 +52,7 @@ FIELDS = [
 def strict(monkeypatch):
     """A kernel that fails raises, rather than leaving the maze to the Python loop unseen."""
     monkeypatch.setattr(_twister, "STRICT", True)
-    for family in ("squares", "growth", "fields"):
+    for family in ("squares", "growth", "fields", "rows"):
         assert _base._loaded(family) is not None, family
 
 
@@ -71,9 +74,22 @@ def test_compiled_loops_make_the_python_loops_mazes(name, field, strict, monkeyp
         assert len({made(name, field, seed, True, monkeypatch)[0] for seed in range(4)}) == 4
 
 
+@pytest.mark.parametrize("name", ROWS)
+@pytest.mark.parametrize(
+    "field", [Grid(1, 1), Grid(1, 9), Grid(9, 1), Grid(37, 23), Grid(33, 34), Grid(150, 120)], ids=str
+)
+def test_compiled_row_loops_make_the_python_loops_mazes(name, field, strict, monkeypatch):
+    for seed in range(4):
+        python = made(name, field, seed, False, monkeypatch)
+        assert made(name, field, seed, True, monkeypatch) == python, seed
+
+
 @pytest.mark.parametrize("name, options", [(n, o) for n, opts in OPTIONS.items() for o in opts], ids=str)
 def test_compiled_loops_follow_every_option(name, options, strict, monkeypatch):
-    for field in (Grid(37, 23), Grid.with_mask(30, 30, HOLE), Topology.of("hex", 40, 30)):
+    fields = (Grid(37, 23), Grid(40, 40), Grid(3, 70))
+    if name not in ROWS:
+        fields += (Grid.with_mask(30, 30, HOLE), Topology.of("hex", 40, 30))
+    for field in fields:
         for seed in range(3):
             python = made(name, field, seed, False, monkeypatch, options)
             assert made(name, field, seed, True, monkeypatch, options) == python, (field, seed)
@@ -93,14 +109,14 @@ def test_a_big_compiled_maze_is_perfect_and_the_python_loops(strict, monkeypatch
 def test_without_numba_the_python_loops_make_the_mazes(monkeypatch):
     """numba missing or broken: every generator runs its Python loop, whatever the size."""
     monkeypatch.setattr(_base, "FAST_FROM", 0)
-    fast = {name: made(name, Grid(20, 10), 4, True, monkeypatch) for name in COMPILED}
-    for family in ("squares", "growth", "fields"):
+    fast = {name: made(name, Grid(20, 10), 4, True, monkeypatch) for name in COMPILED + ROWS}
+    for family in ("squares", "growth", "fields", "rows"):
         monkeypatch.setitem(sys.modules, f"puzzlebook.generators._compiled_{family}", None)  # import fails
     _base._loaded.cache_clear()
     try:
-        for family in ("squares", "growth", "fields"):
+        for family in ("squares", "growth", "fields", "rows"):
             assert _base.compiled(family, 10**9) is None
-        for name in COMPILED:
+        for name in COMPILED + ROWS:
             assert made(name, Grid(20, 10), 4, True, monkeypatch) == fast[name]
     finally:
         _base._loaded.cache_clear()
