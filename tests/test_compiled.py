@@ -14,6 +14,7 @@ from mazecheck import problems
 from puzzlebook import generators
 from puzzlebook.generators import _base, _twister
 from puzzlebook.generators._base import random_indices, random_order, random_words
+from puzzlebook.generators._compiled_squares import _indices
 from puzzlebook.graph import GraphMaze, Topology
 from puzzlebook.grid import Grid
 from puzzlebook.kinds.circle import Circle
@@ -137,9 +138,9 @@ def test_the_twister_draws_what_random_draws():
 @pytest.mark.parametrize("k", [3, 4, 6, 24, 256])
 def test_the_compiled_streams_are_the_python_streams(k):
     mt = _twister.state_of(random.Random(k))
-    buf, at = np.zeros(_twister.DRAWN_WORDS, np.uint32), np.array([65536], np.int64)
+    buf, at = _indices(k)
     expected = list(itertools.islice(random_indices(random.Random(k), k), 150_000))
-    assert [_twister.next_index(mt, buf, at, k) for _ in range(150_000)] == expected
+    assert [_twister.next_index(mt, buf, at) for _ in range(150_000)] == expected
     mt = _twister.state_of(random.Random(k))
     buf, at = np.zeros(_twister.WORD_DRAW, np.uint32), np.array([_twister.WORD_DRAW // 2], np.int64)
     words = list(itertools.islice(random_words(random.Random(k)), 2500))

@@ -85,7 +85,7 @@ def backtracker(rng: random.Random, nbr: array[int], back: bytes, k: int, n: int
 def _wilson(
     mt: np.ndarray, passages: np.ndarray, nbr: np.ndarray, back: np.ndarray, k: int, root: int
 ) -> None:
-    indices, at = _indices()
+    indices, at = _indices(k)
     n = passages.shape[0]
     in_maze = np.zeros(n, np.uint8)
     exits = np.zeros(n, np.uint8)
@@ -96,9 +96,9 @@ def _wilson(
         cell = start
         while not in_maze[cell]:
             base = cell * k
-            slot = next_index(mt, indices, at, k)
+            slot = next_index(mt, indices, at)
             while nbr[base + slot] < 0:
-                slot = next_index(mt, indices, at, k)
+                slot = next_index(mt, indices, at)
             exits[cell] = slot
             cell = nbr[base + slot]
         cell = start

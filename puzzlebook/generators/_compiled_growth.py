@@ -30,16 +30,15 @@ def _grow(
     always: bool,
 ) -> None:
     """``growing_tree._grow_newest_or_random``; ``always``: ``rest`` is 2**64 (every straddling coin)."""
-    coins, coin_at = _indices()
+    coins, coin_at = _indices(256)
     words, word_at = _words()
-    indices, index_at = _indices()
+    indices, index_at = _indices(orders.shape[0])
     active = np.empty(passages.shape[0] + 2, np.int64)
     active[0], active[1] = 0, cell
     size, gone, n = 2, 0, 0
-    count = orders.shape[0]
     north, south, east, west = offsets[0], offsets[1], offsets[2], offsets[3]
     while True:
-        coin = next_index(mt, coins, coin_at, 256)
+        coin = next_index(mt, coins, coin_at)
         newest: Any = coin < top
         if coin == top:
             word = next_word(mt, words, word_at)
@@ -59,7 +58,7 @@ def _grow(
             and passages[picked + east]
             and passages[picked + west]
         ):
-            r = next_index(mt, indices, index_at, count)
+            r = next_index(mt, indices, index_at)
             for j in range(4):
                 nxt = picked + orders[r, j, 2]
                 if not passages[nxt]:
@@ -106,13 +105,12 @@ def grow(
 def _grow_in_order(
     mt: np.ndarray, passages: np.ndarray, orders: np.ndarray, start: int, middle: bool
 ) -> None:
-    indices, index_at = _indices()
+    indices, index_at = _indices(orders.shape[0])
     active = np.empty(passages.shape[0] + 1, np.int64)
     active[0] = start
     head, size = 0, 1
-    count = orders.shape[0]
     while True:
-        r = next_index(mt, indices, index_at, count)
+        r = next_index(mt, indices, index_at)
         i = (head + size) // 2 if middle else head
         cell = active[i]
         grown = False
@@ -156,13 +154,12 @@ def _hunt_and_kill(
     in_maze: int,
 ) -> None:
     """``hunt_and_kill.generate``, its hunt the first free cell in reading order beside the maze."""
-    indices, index_at = _indices()
+    indices, index_at = _indices(orders.shape[0])
     stride = width + 2
     row = 0
     walked = 0
-    count = orders.shape[0]
     while True:
-        r = next_index(mt, indices, index_at, count)
+        r = next_index(mt, indices, index_at)
         nxt = -1
         if walked < walk_limit and not (hunt_probability > 0 and random01(mt) < hunt_probability):
             for j in range(4):
@@ -252,10 +249,9 @@ def _simplified_prim(
     in_maze: int,
 ) -> None:
     """``simplified_prim.generate``: ``orders`` of (direction, offset, direction back)."""
-    indices, index_at = _indices()
-    count = orders.shape[0]
+    indices, index_at = _indices(orders.shape[0])
     while True:
-        r = next_index(mt, indices, index_at, count)
+        r = next_index(mt, indices, index_at)
         if not size:
             return
         i = int(random01(mt) * size)

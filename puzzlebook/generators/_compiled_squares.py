@@ -41,9 +41,14 @@ def _run(rng: random.Random, kernel: object, passages: bytearray, *args: object)
 
 
 @njit(cache=True)
-def _indices() -> tuple[np.ndarray, np.ndarray]:
-    """A ``random_indices`` stream's buffer and place, spent: its first index draws."""
-    return np.zeros(DRAWN_WORDS, np.uint32), np.array([4 * DRAWN_WORDS], np.int64)
+def _indices(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """A ``random_indices(rng, k)`` stream's buffer, and its place (spent: its first index draws) with
+    each byte's index after it (-1: the byte is dropped)."""
+    at = np.full(257, -1, np.int64)
+    at[0] = 4 * DRAWN_WORDS
+    for b in range(256 - 256 % k):
+        at[1 + b] = b % k
+    return np.zeros(DRAWN_WORDS, np.uint32), at
 
 
 @njit(cache=True)
@@ -54,13 +59,12 @@ def _words() -> tuple[np.ndarray, np.ndarray]:
 
 @njit(cache=True)
 def _backtrack(mt: np.ndarray, passages: np.ndarray, orders: np.ndarray, cell: int) -> None:
-    buf, at = _indices()
+    buf, at = _indices(orders.shape[0])
     stack = np.empty(passages.shape[0], np.int32)
     stack[0] = cell
     top = 1
-    count = orders.shape[0]
     while True:
-        r = next_index(mt, buf, at, count)
+        r = next_index(mt, buf, at)
         nxt = -1
         for j in range(4):
             if not passages[cell + orders[r, j, 2]]:
@@ -87,17 +91,16 @@ def backtracker(rng: random.Random, passages: bytearray, orders: Orders, cell: i
 def _wilson(
     mt: np.ndarray, passages: np.ndarray, inside: np.ndarray, steps: np.ndarray, back: np.ndarray, root: int
 ) -> None:
-    buf, at = _indices()
+    buf, at = _indices(steps.shape[0])
     exits = np.zeros(passages.shape[0], np.uint8)
     in_maze = np.zeros(passages.shape[0], np.uint8)
     in_maze[root] = 1
-    k = steps.shape[0]
     for first in range(passages.shape[0]):
         if not inside[first] or in_maze[first]:
             continue
         cell = first
         while True:
-            i = next_index(mt, buf, at, k)
+            i = next_index(mt, buf, at)
             nxt = cell + steps[i, 1]
             if inside[nxt]:
                 exits[cell] = i
@@ -292,8 +295,13 @@ def _kruskal(
             return
 
 
-def kruskal_order(walls: array[int], rng: random.Random, chunk: int) -> array[int]:
-    """``random_order`` of the walls, in C, as an ``array("I")`` any loop can read."""
+def kruskal_order(inside: bytes, down: int, right: int, rng: random.Random, chunk: int) -> array[int]:
+    """``random_order(kruskal._walls(...))`` with numpy, as an ``array("I")`` any loop can read: the east
+    walls ``cell << 1`` ascending, then the south walls ``cell << 1 | 1``, where both sides are cells."""
+    cells = np.frombuffer(inside, np.uint8).astype(bool)
+    east = np.flatnonzero(cells[:-right] & cells[right:]).astype(np.uint32) << np.uint32(1)
+    south = (np.flatnonzero(cells[:-down] & cells[down:]).astype(np.uint32) << np.uint32(1)) | np.uint32(1)
+    walls = array("I", np.concatenate([east, south]).tobytes())
     return array("I", random_order(walls, rng, chunk).tobytes())
 
 

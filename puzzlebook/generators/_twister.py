@@ -48,13 +48,17 @@ def restore(rng: random.Random, mt: np.ndarray) -> None:
 
 @njit(cache=True)
 def _twist(mt: np.ndarray) -> None:
+    """The next 624 words, in CPython's three loops (no index wraps inside a loop)."""
     upper, lower, matrix = np.uint32(0x80000000), np.uint32(0x7FFFFFFF), np.uint32(0x9908B0DF)
-    for kk in range(N):
-        y = (mt[kk] & upper) | (mt[(kk + 1) % N] & lower)
-        value = mt[(kk + M) % N] ^ (y >> np.uint32(1))
-        if y & np.uint32(1):
-            value ^= matrix
-        mt[kk] = value
+    one = np.uint32(1)
+    for kk in range(N - M):
+        y = (mt[kk] & upper) | (mt[kk + 1] & lower)
+        mt[kk] = mt[kk + M] ^ (y >> one) ^ (matrix if y & one else np.uint32(0))
+    for kk in range(N - M, N - 1):
+        y = (mt[kk] & upper) | (mt[kk + 1] & lower)
+        mt[kk] = mt[kk + M - N] ^ (y >> one) ^ (matrix if y & one else np.uint32(0))
+    y = (mt[N - 1] & upper) | (mt[0] & lower)
+    mt[N - 1] = mt[M - 1] ^ (y >> one) ^ (matrix if y & one else np.uint32(0))
     mt[N] = 0
 
 
@@ -100,18 +104,18 @@ def coins(mt: np.ndarray, out: np.ndarray, bits: int) -> None:
 
 
 @njit(cache=True)
-def next_index(mt: np.ndarray, buf: np.ndarray, at: np.ndarray, k: int) -> Any:
-    """The next index of ``random_indices(rng, k)``."""
-    limit = 256 - 256 % k
+def next_index(mt: np.ndarray, buf: np.ndarray, at: np.ndarray) -> Any:
+    """The next index of ``random_indices(rng, k)``: ``at`` holds the place and the table of
+    ``_compiled_squares._indices(k)``, so a step costs a lookup rather than two divisions."""
     while True:
         p = at[0]
         if p >= 4 * DRAWN_WORDS:
             fill(mt, buf)
             p = 0
-        b = (buf[p >> 2] >> np.uint32(8 * (p & 3))) & np.uint32(255)
         at[0] = p + 1
-        if b < limit:
-            return np.int64(b) % k
+        index = at[1 + ((buf[p >> 2] >> np.uint32(8 * (p & 3))) & np.uint32(255))]
+        if index >= 0:
+            return index
 
 
 @njit(cache=True)

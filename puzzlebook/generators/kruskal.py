@@ -49,7 +49,7 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
         return finish(grid, passages)
     fast = compiled("squares", grid.count)
     if fast:
-        order = fast.kruskal_order(_walls(grid, down, right), rng, CHUNK)
+        order = fast.kruskal_order(grid.inside, down, right, rng, CHUNK)
         made = fast.kruskal(passages, order, down, right, (south, north, east, west), remaining)
         if made is not None:
             return finish(grid, made)
