@@ -110,6 +110,8 @@ def test_a_big_compiled_maze_is_perfect_and_the_python_loops(strict, monkeypatch
 def test_without_numba_the_python_loops_make_the_mazes(monkeypatch):
     """numba missing or broken: every generator runs its Python loop, whatever the size."""
     monkeypatch.setattr(_base, "FAST_FROM", 0)
+    for family in ("squares", "growth", "fields", "rows"):
+        assert _base._loaded(family) is not None
     fast = {name: made(name, Grid(20, 10), 4, True, monkeypatch) for name in COMPILED + ROWS}
     for family in ("squares", "growth", "fields", "rows"):
         monkeypatch.setitem(sys.modules, f"puzzlebook.generators._compiled_{family}", None)  # import fails
@@ -177,3 +179,16 @@ def test_a_maze_on_a_circle_numbered_by_cell_is_the_same(monkeypatch):
     monkeypatch.delattr(Circle, "cell_links")
     again = generators.generate("wilson", Topology(field.kind, 20, 20), random.Random(8))
     assert isinstance(maze, GraphMaze) and maze.passages == again.passages
+
+
+def test_quick_algorithms_load_numba_only_where_it_pays(monkeypatch):
+    """An algorithm whose Python loop is fast loads the compiled loops only for a maze big enough to
+    repay the load; once they are loaded, it uses them from the usual size."""
+    monkeypatch.setattr(_base, "LOADED", set())
+    _base._loaded.cache_clear()
+    assert _base.compiled("rows", _base.FAST_FROM, quick=True) is None
+    assert _base.compiled("squares", _base.QUICK_LOAD_FROM - 1, quick=True) is None
+    assert _base.compiled("squares", _base.FAST_FROM) is not None  # a slow algorithm loads them
+    assert _base.compiled("squares", _base.FAST_FROM, quick=True) is not None
+    assert _base.compiled("rows", _base.QUICK_LOAD_FROM, quick=True) is not None
+    assert _base.compiled("squares", _base.FAST_FROM - 1) is None

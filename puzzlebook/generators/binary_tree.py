@@ -41,7 +41,7 @@ def generate(grid: Grid, rng: random.Random, bias: str = "NE") -> Maze:
     width = grid.width
     edge_row = 0 if vertical == N else grid.height - 1
     edge_col = width - 1 if horizontal == E else 0
-    fast = compiled("rows", grid.count)
+    fast = compiled("rows", grid.count, quick=True)
     if fast:
         ways = [
             vertical,

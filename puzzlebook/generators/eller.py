@@ -89,7 +89,7 @@ def generate(grid: Grid, rng: random.Random, horizontal: float = 0.5, vertical: 
     Look: many short dead ends (about 28%), a faint horizontal grain. Reference: Walter D. Pullen,
     "Think Labyrinth: Maze Algorithms"; Jamis Buck, "Eller's Algorithm" (2010).
     """
-    fast = compiled("rows", grid.count)
+    fast = compiled("rows", grid.count, quick=True)
     if fast:
         made = fast.eller(rng, grid.slots, grid.width, grid.height, horizontal, vertical)
         if made is not None:

@@ -86,7 +86,7 @@ def generate(
 
     cell = grid.random_cell(rng)
     passages[cell] = TAKEN
-    fast = compiled("growth", grid.count)
+    fast = compiled("growth", grid.count, quick=True)
     if fast:
         sides = [(d, off, OPPOSITE[d]) for d, off in steps]
         size = (width, grid.height)

@@ -24,7 +24,7 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     orders = step_orders(grid)  # a random order, then the first free neighbour in it
     cell = grid.random_cell(rng)
     passages[cell] = TAKEN
-    fast = compiled("squares", grid.count)
+    fast = compiled("squares", grid.count, quick=True)
     if fast and (made := fast.backtracker(rng, passages, orders, cell)) is not None:
         return finish(grid, made)
     stack = [cell]

@@ -29,7 +29,7 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     passages = blank(grid)
     stride = grid.stride
     rand = rng.random
-    fast = compiled("rows", grid.count)
+    fast = compiled("rows", grid.count, quick=True)
     if fast and (made := fast.division(rng, passages, grid.width, grid.height)) is not None:
         return finish(grid, made)
     # A region is (index of its top-left cell, width, height): no x/y arithmetic in the loop. Corridors

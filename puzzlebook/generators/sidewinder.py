@@ -27,7 +27,7 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     passages = blank(grid)
     width = grid.width
     up, right = grid.offset[N], grid.offset[E]
-    fast = compiled("rows", grid.count)
+    fast = compiled("rows", grid.count, quick=True)
     if fast and (made := fast.sidewinder(rng, passages, width, grid.height)) is not None:
         return finish(grid, made)
     for y in range(grid.height):
