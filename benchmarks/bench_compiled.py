@@ -170,7 +170,9 @@ def main() -> None:
         f"Load average when starting: {', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores\n"
     )
     if args.fields:
-        fields(args.runs)
+        with tempfile.TemporaryDirectory() as tmp:
+            base = base_tree(args.base, Path(tmp)) if args.base else None
+            fields(args.runs, base, args.base or "")
         return
     sys.path.insert(0, str(ROOT))
     from puzzlebook import generators
@@ -216,29 +218,28 @@ def main() -> None:
     print(f"Load average when done: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
-def fields(runs: int) -> None:
-    print("| kind | cells | neighbour arrays, cells/s (median) |\n|---|---:|---:|")
+def fields(runs: int, base: Path | None, label: str) -> None:
+    """Neighbour arrays of a million cells of each kind, interleaved with the base commit's code."""
+    print(f"| kind | cells | {'base ' + label + ' cells/s | ' if base else ''}cells/s (median) |")
+    print("|---|---:|" + ("---:|" if base else "") + "---:|")
     for name, w, h in (
         ("rectangle", 1000, 1000),
         ("hex", 1000, 1000),
         ("triangle", 1000, 1000),
         ("circle", 560, 560),
     ):
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        results = [
-            json.loads(
-                subprocess.run(
-                    [sys.executable, "-c", FIELDS, name, str(w), str(h)],
-                    capture_output=True,
-                    text=True,
-                    check=True,
-                    env=env,
-                ).stdout
-            )
-            for _ in range(runs)
-        ]
-        speed = statistics.median(r["cells"] / r["seconds"] for r in results)
-        print(f"| {name} | {results[0]['cells']:,.0f} | {speed:,.0f} |", flush=True)
+        speeds: dict[Path, list[float]] = {}
+        for _ in range(runs):
+            for tree in [base, ROOT] if base else [ROOT]:
+                env = {**os.environ, "PYTHONPATH": str(tree)}
+                cli = [sys.executable, "-c", FIELDS, name, str(w), str(h)]
+                r = json.loads(
+                    subprocess.run(cli, capture_output=True, text=True, check=True, env=env).stdout
+                )
+                speeds.setdefault(tree, []).append(r["cells"] / r["seconds"])
+        m = {tree: statistics.median(v) for tree, v in speeds.items()}
+        row = f"| {name} | {r['cells']:,.0f} |" + (f" {m[base]:,.0f} |" if base else "")
+        print(row + f" {m[ROOT]:,.0f} |", flush=True)
 
 
 if __name__ == "__main__":
