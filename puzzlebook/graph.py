@@ -119,6 +119,9 @@ class Topology:
         """(nbr, back): for cell i and slot s, ``nbr[i * slots + s]`` is the neighbour's id (-1: none)
         and ``back[i * slots + s]`` the neighbour's slot facing i. Made for the whole box at once, then
         the masked cells are taken out."""
+        own = getattr(self.kind, "cell_links", None)  # a kind whose box has holes may number its cells
+        if own is not None and not self.masked:
+            return own(self.width, self.height)  # type: ignore[no-any-return]
         nbr, back = self.kind.links(self.width, self.height)
         if self.dense is None:
             return nbr, bytes(back)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 from array import array
@@ -9,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, compress, permutations, repeat
+from types import ModuleType
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -68,6 +70,43 @@ def on_graph(name: str) -> Callable[[GraphFn], GraphFn]:
         return fn
 
     return add
+
+
+FAST_FROM = 250_000
+"""Cells from which a generator runs its compiled loop, where numba is installed (``puzzlebook[fast]``):
+the same draws and the same maze, ten times as fast or more. Loading numba and a family's loops costs
+about 0.7 s once a process (several seconds on a busy machine), what the slower Python loops (Kruskal,
+Prim, Wilson) take for about this many cells; books' mazes never pay it."""
+
+QUICK_LOAD_FROM = 8 * FAST_FROM
+"""Cells from which the loops are loaded for an algorithm whose Python loop already makes over 2
+million cells a second: below it, one maze takes less time in Python than loading numba would (once
+loaded, by a bigger maze or another algorithm, its compiled loop runs from ``FAST_FROM``)."""
+
+
+def compiled(family: str, cells: int, quick: bool = False) -> ModuleType | None:
+    """The compiled loops of ``family`` (``"squares"``, ``"growth"``, ``"fields"`` or ``"rows"``) for a
+    maze of ``cells`` cells; None where they would not pay, or where numba is missing or fails to load:
+    the Python loops stand. ``quick``: the algorithm's Python loop is fast (see ``QUICK_LOAD_FROM``)."""
+    if cells < FAST_FROM:
+        return None
+    if quick and cells < QUICK_LOAD_FROM and family not in LOADED:
+        return None
+    return _loaded(family)
+
+
+LOADED: set[str] = set()
+"""The families whose compiled loops this process has loaded."""
+
+
+@cache
+def _loaded(family: str) -> ModuleType | None:
+    try:
+        module = importlib.import_module(f"{__package__}._compiled_{family}")
+    except Exception:  # whatever breaks in an optional accelerator, the Python loops stand
+        return None
+    LOADED.add(family)
+    return module
 
 
 def step_orders(grid: Grid) -> tuple[tuple[tuple[int, int, int], ...], ...]:

@@ -5,9 +5,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..grid import Grid
+from ..grid import OPPOSITE, Grid
 from ..maze import Maze, blank, carve, finish
-from ._base import Options, algorithm
+from ._base import Options, algorithm, compiled
 
 N, S, E, W = 1, 2, 4, 8
 
@@ -41,6 +41,20 @@ def generate(grid: Grid, rng: random.Random, bias: str = "NE") -> Maze:
     width = grid.width
     edge_row = 0 if vertical == N else grid.height - 1
     edge_col = width - 1 if horizontal == E else 0
+    fast = compiled("rows", grid.count, quick=True)
+    if fast:
+        ways = [
+            vertical,
+            OPPOSITE[vertical],
+            vstep,
+            horizontal,
+            OPPOSITE[horizontal],
+            hstep,
+            edge_row,
+            edge_col,
+        ]
+        if (made := fast.binary_tree(rng, passages, width, grid.height, ways)) is not None:
+            return finish(grid, made)
     for y in range(grid.height):
         coins = rng.getrandbits(width)
         base = grid.index(0, y)

@@ -7,7 +7,7 @@ from pydantic import Field
 
 from ..grid import Grid, check_size
 from ..maze import Maze, from_rows
-from ._base import Options, algorithm
+from ._base import Options, algorithm, compiled
 
 N, S, E, W = 1, 2, 4, 8
 
@@ -89,4 +89,9 @@ def generate(grid: Grid, rng: random.Random, horizontal: float = 0.5, vertical: 
     Look: many short dead ends (about 28%), a faint horizontal grain. Reference: Walter D. Pullen,
     "Think Labyrinth: Maze Algorithms"; Jamis Buck, "Eller's Algorithm" (2010).
     """
+    fast = compiled("rows", grid.count, quick=True)
+    if fast:
+        made = fast.eller(rng, grid.slots, grid.width, grid.height, horizontal, vertical)
+        if made is not None:
+            return Maze(grid, made)
     return from_rows(rows(grid.width, grid.height, rng, horizontal, vertical), grid)

@@ -13,6 +13,7 @@ from ..maze import TAKEN, Maze, blank, finish
 from ._base import (
     Options,
     algorithm,
+    compiled,
     little_endian_bytes,
     native_array,
     on_graph,
@@ -91,6 +92,11 @@ def _grow_newest_or_random(grid: Grid, rng: random.Random, newest: float) -> Maz
     (_, north), (_, south), (_, east), (_, west) = grid.steps
     cell = grid.random_cell(rng)  # the newest cell, kept in a local: most steps take it
     passages[cell] = TAKEN
+    fast = compiled("growth", grid.count)
+    if fast:
+        offsets = [off for _, off in grid.steps]
+        if (made := fast.grow(rng, passages, orders, offsets, cell, newest)) is not None:
+            return finish(grid, made)
     active = array("I", [0, cell])
     gone = 0  # marks in the list
     top = int(newest * 256)  # newest: a coin byte below top, or equal to it and a word below rest
@@ -160,6 +166,9 @@ def _grow_in_order(grid: Grid, rng: random.Random, middle: bool) -> Maze:
     orders = step_orders(grid)
     start = grid.random_cell(rng)
     passages[start] = TAKEN
+    fast = compiled("growth", grid.count)
+    if fast and (made := fast.grow_in_order(rng, passages, orders, start, middle)) is not None:
+        return finish(grid, made)
     active = array("I", [start])
     head = 0  # cells before head are dropped (oldest only)
     for r in random_indices(rng, len(orders)):
@@ -198,6 +207,9 @@ def on_any_grid(topology: Topology, rng: random.Random, select: str = "mix", mix
     rand = rng.random
     newest = {"newest": 1.0, "mix": mix}.get(select, 0.0)
     cell = int(rand() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.grow(rng, nbr, back, k, n, cell, select, newest)) is not None:
+        return GraphMaze(topology, made)
     seen[cell] = 1
     active = [cell]
     head = 0  # entries before it are dropped (``oldest``)

@@ -8,9 +8,9 @@ from typing import Literal
 from pydantic import Field
 
 from ..graph import GraphMaze, Topology
-from ..grid import Grid
+from ..grid import OPPOSITE, Grid
 from ..maze import IN_MAZE, TAKEN, Maze, blank, carve, finish
-from ._base import Options, algorithm, on_graph, random_indices, random_words, step_orders
+from ._base import Options, algorithm, compiled, on_graph, random_indices, random_words, step_orders
 
 
 class HuntAndKillOptions(Options):
@@ -86,6 +86,15 @@ def generate(
 
     cell = grid.random_cell(rng)
     passages[cell] = TAKEN
+    fast = compiled("growth", grid.count, quick=True)
+    if fast:
+        sides = [(d, off, OPPOSITE[d]) for d, off in steps]
+        size = (width, grid.height)
+        made = fast.hunt_and_kill(
+            rng, passages, orders, sides, cell, size, walk_limit, hunt_probability, IN_MAZE
+        )
+        if made is not None:
+            return finish(grid, made)
     walked = 0
     for r in random_indices(rng, len(orders)):
         if walked >= walk_limit or (hunt_probability and rand() < hunt_probability):
@@ -192,6 +201,11 @@ def on_any_grid(
         return at
 
     cell = int(rand() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.hunt_and_kill(rng, nbr, back, k, n, cell, walk_limit, hunt_probability)):
+        if order is not None:
+            made = bytes(made[place[cell]] for cell in range(n))
+        return GraphMaze(topology, made)
     see(cell)
     walked = 0
     for word in random_words(rng):

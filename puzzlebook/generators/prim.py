@@ -6,7 +6,7 @@ import random
 from ..graph import GraphMaze, Topology
 from ..grid import OPPOSITE, Grid
 from ..maze import Maze, blank, finish
-from ._base import algorithm, on_graph
+from ._base import algorithm, compiled, on_graph
 
 LEVELS = (0.55, 0.6, 0.7, 0.8, 1.0)
 """Weight limits for the queue: walls above the current one wait in a plain list (see ``generate``)."""
@@ -37,7 +37,8 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     low = (1 << shift) - 1
     walls = [(off, (off << 3) + i) for i, (_, off) in enumerate(grid.steps)]  # entry code: cell << 3 + this
     sides = [(direction, OPPOSITE[direction], off) for direction, off in grid.steps]
-    limits = iter([int(level * 2**32) << shift for level in LEVELS])
+    levels = [int(level * 2**32) << shift for level in LEVELS]
+    limits = iter(levels)
     limit = next(limits)
     bits = rng.getrandbits
     heap: list[int] = []
@@ -45,6 +46,9 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     push, pop, wait = heapq.heappush, heapq.heappop, heavy.append
     cell = grid.random_cell(rng)
     remaining = grid.count - 1
+    fast = compiled("squares", grid.count)
+    if fast and (made := fast.prim(rng, passages, grid.steps, OPPOSITE, levels, cell, remaining, shift)):
+        return finish(grid, made)
     while remaining:
         base = cell << 3
         for off, code in walls:  # queue each wall towards a free cell as (weight, that cell, direction)
@@ -84,13 +88,17 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     passages = bytearray(n)
     seen = bytearray(n + 1)
     seen[n] = 1  # the -1 of a missing neighbour reads as seen
-    limits = iter([int(level * 2**32) << shift for level in LEVELS])
+    levels = [int(level * 2**32) << shift for level in LEVELS]
+    limits = iter(levels)
     limit = next(limits)
     bits = rng.getrandbits
     heap: list[int] = []
     heavy: list[int] = []
     push, pop, wait = heapq.heappush, heapq.heappop, heavy.append
     cell = int(rng.random() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.prim(rng, nbr, back, k, n, levels, cell, shift)) is not None:
+        return GraphMaze(topology, made)
     seen[cell] = 1
     for _ in range(n - 1):
         base = cell * k

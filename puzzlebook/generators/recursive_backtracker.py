@@ -6,7 +6,7 @@ from itertools import permutations
 from ..graph import GraphMaze, Topology
 from ..grid import Grid
 from ..maze import TAKEN, Maze, blank, finish
-from ._base import algorithm, on_graph, random_indices, random_words, step_orders
+from ._base import algorithm, compiled, on_graph, random_indices, random_words, step_orders
 
 
 @algorithm("recursive-backtracker", "depth-first walk: long winding corridors, few dead ends")
@@ -24,6 +24,9 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     orders = step_orders(grid)  # a random order, then the first free neighbour in it
     cell = grid.random_cell(rng)
     passages[cell] = TAKEN
+    fast = compiled("squares", grid.count, quick=True)
+    if fast and (made := fast.backtracker(rng, passages, orders, cell)) is not None:
+        return finish(grid, made)
     stack = [cell]
     push, pop = stack.append, stack.pop
     for r in random_indices(rng, len(orders)):
@@ -58,6 +61,9 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     orders = list(permutations(range(k)))
     count = len(orders)
     cell = int(rng.random() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.backtracker(rng, nbr, back, k, n, cell)) is not None:
+        return GraphMaze(topology, made)
     seen[cell] = 1
     stack = [cell]
     push, pop = stack.append, stack.pop

@@ -4,7 +4,7 @@ import random
 
 from ..grid import Grid
 from ..maze import Maze, blank, carve_line, finish
-from ._base import algorithm
+from ._base import algorithm, compiled
 
 N, S, E, W = 1, 2, 4, 8
 
@@ -29,6 +29,9 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     passages = blank(grid)
     stride = grid.stride
     rand = rng.random
+    fast = compiled("rows", grid.count, quick=True)
+    if fast and (made := fast.division(rng, passages, grid.width, grid.height)) is not None:
+        return finish(grid, made)
     # A region is (index of its top-left cell, width, height): no x/y arithmetic in the loop. Corridors
     # are queued too and carved when popped, so the loop makes no Python function calls; most are two
     # cells long and get two plain byte updates.

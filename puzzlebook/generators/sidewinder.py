@@ -4,7 +4,7 @@ import random
 
 from ..grid import Grid
 from ..maze import Maze, blank, carve, finish
-from ._base import algorithm
+from ._base import algorithm, compiled
 
 N, E = 1, 4
 
@@ -27,6 +27,9 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     passages = blank(grid)
     width = grid.width
     up, right = grid.offset[N], grid.offset[E]
+    fast = compiled("rows", grid.count, quick=True)
+    if fast and (made := fast.sidewinder(rng, passages, width, grid.height)) is not None:
+        return finish(grid, made)
     for y in range(grid.height):
         base = grid.index(0, y)
         coins = rng.getrandbits(width)

@@ -4,9 +4,9 @@ import random
 from itertools import permutations
 
 from ..graph import GraphMaze, Topology
-from ..grid import Grid
+from ..grid import OPPOSITE, Grid
 from ..maze import IN_MAZE, TAKEN, Maze, blank, carve, finish
-from ._base import algorithm, on_graph, random_indices
+from ._base import algorithm, compiled, on_graph, random_indices
 
 FRONTIER = 64  # scratch mark: a free cell already in the frontier list; finish() clears it
 
@@ -34,6 +34,11 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
         if not passages[start + off]:
             passages[start + off] = FRONTIER
             add(start + off)
+    fast = compiled("growth", grid.count)
+    if fast:
+        sides = [[(d, off, OPPOSITE[d]) for d, off in order] for order in orders]
+        if (made := fast.simplified_prim(rng, passages, sides, frontier, FRONTIER, IN_MAZE)) is not None:
+            return finish(grid, made)
     for r in random_indices(rng, len(orders)):
         if not frontier:
             break
@@ -70,6 +75,9 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     frontier = [other for other in nbr[cell * k : cell * k + k] if not state[other]]
     for other in frontier:
         state[other] = 1
+    fast = compiled("fields", n)
+    if fast and (made := fast.simplified_prim(rng, nbr, back, k, state, frontier)) is not None:
+        return GraphMaze(topology, made)
     add = frontier.append
     while frontier:
         i = int(rand() * len(frontier))

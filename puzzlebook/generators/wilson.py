@@ -3,9 +3,9 @@ from __future__ import annotations
 import random
 
 from ..graph import GraphMaze, Topology
-from ..grid import Grid
+from ..grid import OPPOSITE, Grid
 from ..maze import Maze, blank, carve, finish
-from ._base import algorithm, on_graph, random_indices
+from ._base import algorithm, compiled, on_graph, random_indices
 
 
 @algorithm("wilson", "loop-erased random walks: a uniform spanning tree, unbiased texture")
@@ -29,7 +29,11 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     in_maze = bytearray(grid.slots)
     # Any root gives a uniform tree; the middle one makes the first walks shortest.
     root = grid.index(grid.width // 2, grid.height // 2)
-    in_maze[root if inside[root] else grid.random_cell(rng)] = 1
+    root = root if inside[root] else grid.random_cell(rng)
+    fast = compiled("squares", grid.count)
+    if fast and (made := fast.wilson(rng, passages, inside, steps, OPPOSITE, root)) is not None:
+        return finish(grid, made)
+    in_maze[root] = 1
     draws = random_indices(rng, len(steps))
     for first in grid.cells():
         if in_maze[first]:
@@ -60,7 +64,11 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     passages = bytearray(n)
     in_maze = bytearray(n)
     exits = bytearray(n)
-    in_maze[int(rng.random() * n)] = 1
+    root = int(rng.random() * n)
+    fast = compiled("fields", n)
+    if fast and (made := fast.wilson(rng, nbr, back, k, n, root)) is not None:
+        return GraphMaze(topology, made)
+    in_maze[root] = 1
     draws = random_indices(rng, k)
     for start in range(n):
         if in_maze[start]:
