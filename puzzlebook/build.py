@@ -11,7 +11,6 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .coming import Coming, drawing
 from .errors import At, Problem, PuzzlebookError, SpecError, Where
 from .inputs import read_bytes
 from .layout import (
@@ -270,6 +269,8 @@ def generate(
         twice, answers = drawn_twice(plan), answered([plan] if plan.answers is None else [plan, plan.answers])
         uses = {m.number: (m.number in twice, m.number in answers) for m in checked.mazes}
         jobs = [(m.number, m.where, _recipe(m), m.seed, uses[m.number]) for m in checked.mazes]
+        from .coming import Coming  # the worker pool loads when mazes are made, not for validate
+
         return checked, Coming(jobs, progress)
     puzzles = make_puzzles(checked.mazes, progress, checked.layout.show_difficulty)
     if checked.spec.book.order != "difficulty":
@@ -387,6 +388,8 @@ def write_books(
     if checked.spec.book.cover is not None:
         cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
     puzzle_for = _last_use_lets_go(plans, puzzles)
+    from .coming import drawing
+
     # all written whole before any replaces a file; puzzles still coming are drawn as they come
     with drawing(puzzles) as drawn, writing_all(places, checked.inputs) as outs:
         for number, (out, plan) in enumerate(zip(outs, plans, strict=False)):
