@@ -478,6 +478,7 @@ def test_the_command_prints_its_address_first_and_stops_on_ctrl_c(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_as_a_terminal_runs_it,
     )
     try:
         first = child.stdout.readline()
@@ -489,6 +490,13 @@ def test_the_command_prints_its_address_first_and_stops_on_ctrl_c(tmp_path):
         assert "Traceback" not in child.stderr.read()
     finally:
         child.kill()
+
+
+def _as_a_terminal_runs_it() -> None:
+    """The studio's signals as a terminal leaves them: a suite run in the background (``cmd &``,
+    ``nohup``) hands its children Ctrl-C and a closed terminal ignored, which the studio rightly keeps."""
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
@@ -507,7 +515,7 @@ def test_stopping_the_studio_mid_build_stops_the_build_and_leaves_nothing(tmp_pa
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal runs it
+        preexec_fn=_as_a_terminal_runs_it,
     )
     try:
         port = int(child.stdout.readline().rsplit(":", 1)[1].strip("/\n"))
