@@ -37,13 +37,13 @@ from .puzzles import (
     matched_puzzles,
 )
 from .puzzles import rate as ratings
-from .render.pdf import LeftOut, answered, drawn_twice, stream_pdf, text_problems
-from .render.pdfstream import MADE_FROM
 from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec, sized_to_slot
+from .textfit import text_problems
 from .workload import workload_problems
 from .yamlread import sort_problems
 
-if TYPE_CHECKING:  # the covers and the workers load when a book is made, not when one is checked
+if TYPE_CHECKING:  # the covers, the workers and reportlab load when a book is made, not when one is checked
+    from .render.pdf import LeftOut
     from .workers import Makers
 
 
@@ -266,6 +266,8 @@ def generate(
     book, plan = checked.spec.book, checked.plan
     plain = all(m.match is None and m.difficulty is None for m in checked.mazes) and book.cover is None
     if ahead and plain and not checked.layout.show_difficulty and book.order != "difficulty":
+        from .render.pdf import answered, drawn_twice
+
         twice, answers = drawn_twice(plan), answered([plan] if plan.answers is None else [plan, plan.answers])
         uses = {m.number: (m.number in twice, m.number in answers) for m in checked.mazes}
         jobs = [(m.number, m.where, _recipe(m), m.seed, uses[m.number]) for m in checked.mazes]
@@ -389,6 +391,7 @@ def write_books(
         cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
     puzzle_for = _last_use_lets_go(plans, puzzles)
     from .coming import drawing
+    from .render.pdf import stream_pdf
 
     # all written whole before any replaces a file; puzzles still coming are drawn as they come
     with drawing(puzzles) as drawn, writing_all(places, checked.inputs) as outs:
@@ -425,6 +428,8 @@ def built_book(checked: Checked, made: str) -> tuple[str, bytes, bool] | None:
     ``made_from``): an older one is there to be told of, since it is what someone would upload. None
     when there is no file, or none that can be read as a PDF."""
     from pypdf import PdfReader  # only check needs it
+
+    from .render.pdfstream import MADE_FROM
 
     try:
         places = targets(checked, None)
