@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
+from array import array
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -73,56 +76,83 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def to_json(facts: Facts, font_digest: str) -> bytes:
-    """The facts as kept: with the font's digest, the reportlab release and the format they hold for."""
-    return json.dumps(
-        {
-            "format": FORMAT,
-            "font": font_digest,
-            "reportlab": reportlab_release(),
-            "per_em": facts.per_em,
-            "weight": facts.weight,
-            "default": facts.default,
-            "codes": list(facts.glyphs),
-            "glyphs": list(facts.glyphs.values()),
-            "widths": [facts.widths.get(code) for code in facts.glyphs],
-            "advances": [list(facts.advances), list(facts.advances.values())],
-        },
-        separators=(",", ":"),
-    ).encode()
+MAGIC = b"puzzlebook font facts\n"
+_ARRAYS = (("glyphs", "I", "I"), ("widths", "I", "d"), ("advances", "I", "I"))
+"""Each map's keys and values as arrays of these types, little-endian, after a line of JSON."""
 
 
-def from_json(data: bytes, font_digest: str) -> Facts | None:
+def to_bytes(facts: Facts, font_digest: str) -> bytes:
+    """The facts as kept: a line of JSON (the font's digest, the reportlab release and the format they
+    hold for, and the numbers), then each map as two arrays, which read back into a dict in one step."""
+    maps: dict[str, Mapping[int, float]] = {
+        "glyphs": facts.glyphs,
+        "widths": facts.widths,
+        "advances": facts.advances,
+    }
+    head = {
+        "format": FORMAT,
+        "font": font_digest,
+        "reportlab": reportlab_release(),
+        "per_em": facts.per_em,
+        "weight": facts.weight,
+        "default": facts.default,
+        "sizes": [len(maps[name]) for name, _, _ in _ARRAYS],
+    }
+    body = [MAGIC, json.dumps(head).encode(), b"\n"]
+    for name, keys, values in _ARRAYS:
+        for kind, items in ((keys, maps[name].keys()), (values, maps[name].values())):
+            numbers = array(kind, items)
+            if sys.byteorder == "big":
+                numbers.byteswap()
+            body.append(numbers.tobytes())
+    return b"".join(body)
+
+
+def from_bytes(data: bytes, font_digest: str) -> Facts | None:
     """The facts kept in ``data``, when they were read from the font of ``font_digest`` by this reportlab
     in this format; None otherwise, or for anything that is not such facts."""
+    if not data.startswith(MAGIC):
+        return None
+    line, _, rest = data[len(MAGIC) :].partition(b"\n")
     try:
-        kept = json.loads(data)
+        head = json.loads(line)
         release = reportlab_release()
         if (
-            kept["format"] != FORMAT
-            or kept["font"] != font_digest
+            head["format"] != FORMAT
+            or head["font"] != font_digest
             or not release
-            or kept["reportlab"] != release
+            or head["reportlab"] != release
         ):
             return None
-        codes = kept["codes"]
-        widths = {code: float(w) for code, w in zip(codes, kept["widths"], strict=True) if w is not None}
-        advanced, advances = kept["advances"]
-        return Facts(
-            dict(zip(codes, kept["glyphs"], strict=True)),
-            widths,
-            float(kept["default"]),
-            int(kept["weight"]),
-            dict(zip(advanced, advances, strict=True)),
-            int(kept["per_em"]),
-        )
+        default, weight, per_em, sizes = head["default"], head["weight"], head["per_em"], head["sizes"]
+        maps, at = [], 0
+        for (_, keys, values), size in zip(_ARRAYS, sizes, strict=True):
+            pair = []
+            for kind in (keys, values):
+                numbers = array(kind)
+                numbers.frombytes(rest[at : at + size * numbers.itemsize])
+                if len(numbers) != size:
+                    return None
+                if sys.byteorder == "big":
+                    numbers.byteswap()
+                pair.append(numbers)
+                at += size * numbers.itemsize
+            maps.append(dict(zip(*pair, strict=True)))
     except (ValueError, KeyError, TypeError):
         return None
+    if (
+        at != len(rest)
+        or not isinstance(default, int | float)
+        or not isinstance(weight, int)
+        or not isinstance(per_em, int)
+    ):
+        return None
+    return Facts(maps[0], maps[1], default, weight, maps[2], per_em)
 
 
 def shipped_path(stem: str) -> Path:
     """Where the facts of the shipped font ``stem`` (``DejaVuSans``) ship."""
-    return FONT_DIR / f"{stem}.facts.json"
+    return FONT_DIR / f"{stem}.facts"
 
 
 @cache
@@ -132,23 +162,23 @@ def shipped(stem: str) -> Facts | None:
         font, kept = (FONT_DIR / f"{stem}.ttf").read_bytes(), shipped_path(stem).read_bytes()
     except OSError:
         return None
-    return from_json(kept, digest(font))
+    return from_bytes(kept, digest(font))
 
 
 def _place(font_digest: str) -> Path | None:
     where = usercache.folder("facts")
-    return where / f"{font_digest[:32]}-{FORMAT}-{reportlab_release()}.json" if where else None
+    return where / f"{font_digest[:32]}-{FORMAT}-{reportlab_release()}.facts" if where else None
 
 
 def kept(font_digest: str) -> Facts | None:
     """The facts of the font of ``font_digest`` kept in the user's cache folder by an earlier run."""
     place = _place(font_digest)
     data = usercache.read(place, MAX_FACTS) if place and reportlab_release() else None
-    return from_json(data, font_digest) if data is not None else None
+    return from_bytes(data, font_digest) if data is not None else None
 
 
 def keep(font_digest: str, facts: Facts) -> None:
     """Keep the facts of a font that reportlab read and found usable, for the next run."""
     place = _place(font_digest)
     if place and reportlab_release() and not place.exists():
-        usercache.write(place, to_json(facts, font_digest))
+        usercache.write(place, to_bytes(facts, font_digest))

@@ -39,7 +39,7 @@ def test_the_shipped_facts_are_what_reportlab_and_fonttools_read(stem):
     read = read_by_the_libraries(stem)
     if os.environ.get("PUZZLEBOOK_UPDATE_GOLDEN"):
         data = BUNDLED[stem].read_bytes()
-        fontfacts.shipped_path(stem).write_bytes(fontfacts.to_json(read, fontfacts.digest(data)))
+        fontfacts.shipped_path(stem).write_bytes(fontfacts.to_bytes(read, fontfacts.digest(data)))
         fontfacts.shipped.cache_clear()
     assert fontfacts.shipped(stem) == read, "make them again: PUZZLEBOOK_UPDATE_GOLDEN=1 pytest " + __file__
     assert len(read.glyphs) > 5000 and read.weight == (700 if "Bold" in stem else 400)  # a real reading
@@ -49,13 +49,16 @@ def test_facts_hold_only_for_their_font_reportlab_and_format():
     stem = "DejaVuSans"
     data = fontfacts.shipped_path(stem).read_bytes()
     font = fontfacts.digest(BUNDLED[stem].read_bytes())
-    assert fontfacts.from_json(data, font) is not None
-    assert fontfacts.from_json(data, fontfacts.digest(BUNDLED[stem].read_bytes() + b"\0")) is None
-    kept = json.loads(data)
+    assert fontfacts.from_bytes(data, font) is not None
+    assert fontfacts.from_bytes(data, fontfacts.digest(BUNDLED[stem].read_bytes() + b"\0")) is None
+    line, _, arrays = data.removeprefix(fontfacts.MAGIC).partition(b"\n")
+    head = json.loads(line)
     for key, other in (("reportlab", "0.0.1"), ("format", fontfacts.FORMAT + 1), ("font", "0" * 64)):
-        assert fontfacts.from_json(json.dumps({**kept, key: other}).encode(), font) is None, key
-    assert fontfacts.from_json(b"not facts", font) is None
-    assert fontfacts.from_json(json.dumps({**kept, "codes": kept["codes"][:5]}).encode(), font) is None
+        changed = fontfacts.MAGIC + json.dumps({**head, key: other}).encode() + b"\n" + arrays
+        assert fontfacts.from_bytes(changed, font) is None, key
+    assert fontfacts.from_bytes(b"not facts", font) is None
+    assert fontfacts.from_bytes(data[:-8], font) is None  # cut short
+    assert fontfacts.from_bytes(data + b"\0" * 8, font) is None
 
 
 WORDS = [
@@ -115,7 +118,7 @@ def test_a_specs_own_font_is_read_by_reportlab_once_then_kept(tmp_path, monkeypa
     env = {"XDG_CACHE_HOME": str(cache)}
     first = loaded_after_checking(spec, env)
     assert "reportlab.pdfbase.ttfonts" in first  # read, found usable, kept
-    (kept,) = (cache / "puzzlebook" / "facts").glob("*.json")
+    (kept,) = (cache / "puzzlebook" / "facts").glob("*.facts")
     assert kept.name.startswith(fontfacts.digest((tmp_path / "mine.ttf").read_bytes())[:32])
     second = loaded_after_checking(spec, env)
     assert not {m for m in second if m.startswith(("reportlab", "fontTools"))}
@@ -123,4 +126,4 @@ def test_a_specs_own_font_is_read_by_reportlab_once_then_kept(tmp_path, monkeypa
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     with pytest.raises(SpecError, match="cannot be embedded"):
         check_book(spec)
-    assert len(list((cache / "puzzlebook" / "facts").glob("*.json"))) == 1  # a damaged font is never kept
+    assert len(list((cache / "puzzlebook" / "facts").glob("*.facts"))) == 1  # a damaged font is never kept
