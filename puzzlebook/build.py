@@ -43,7 +43,9 @@ from .workload import workload_problems
 from .yamlread import sort_problems
 
 if TYPE_CHECKING:  # the covers, the workers and reportlab load when a book is made, not when one is checked
+    from .render.drawn import Drawn
     from .render.pdf import LeftOut
+    from .render.pdfstream import Writable
     from .workers import Makers
 
 
@@ -391,7 +393,6 @@ def write_books(
         cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
     puzzle_for = _last_use_lets_go(plans, puzzles)
     from .coming import drawing
-    from .render.pdf import stream_pdf
 
     # all written whole before any replaces a file; puzzles still coming are drawn as they come
     with drawing(puzzles) as drawn, writing_all(places, checked.inputs) as outs:
@@ -403,6 +404,21 @@ def write_books(
             cover.write(outs[-1], made or "")
             if check_cover:
                 check_cover(outs[-1].read_back())
+
+
+def stream_pdf(
+    plan: BookPlan,
+    puzzle_for: Callable[[int], Puzzle],
+    out: Writable,
+    progress: Callable[[int], None] | None = None,
+    made_from: str | None = None,
+    left_out: LeftOut | None = None,
+    drawn: dict[int, Drawn] | None = None,
+) -> None:
+    """``render.pdf.stream_pdf``, loaded (with reportlab) when a book is written, not when one is checked."""
+    from .render.pdf import stream_pdf as stream
+
+    stream(plan, puzzle_for, out, progress, made_from, left_out, drawn)
 
 
 def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> tuple[str, Checked]:
