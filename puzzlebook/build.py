@@ -43,7 +43,6 @@ from .workload import workload_problems
 from .yamlread import sort_problems
 
 if TYPE_CHECKING:  # the covers, the workers and reportlab load when a book is made, not when one is checked
-    from .render.drawn import Drawn
     from .render.pdf import LeftOut
     from .render.pdfstream import Writable
     from .workers import Makers
@@ -406,19 +405,12 @@ def write_books(
                 check_cover(outs[-1].read_back())
 
 
-def stream_pdf(
-    plan: BookPlan,
-    puzzle_for: Callable[[int], Puzzle],
-    out: Writable,
-    progress: Callable[[int], None] | None = None,
-    made_from: str | None = None,
-    left_out: LeftOut | None = None,
-    drawn: dict[int, Drawn] | None = None,
-) -> None:
-    """``render.pdf.stream_pdf``, loaded (with reportlab) when a book is written, not when one is checked."""
+def stream_pdf(plan: BookPlan, puzzle_for: Callable[[int], Puzzle], out: Writable, *more: Any) -> None:
+    """``render.pdf.stream_pdf`` (``more``: its progress, made_from, left_out and drawn), loaded with
+    reportlab when a book is written, not when one is checked."""
     from .render.pdf import stream_pdf as stream
 
-    stream(plan, puzzle_for, out, progress, made_from, left_out, drawn)
+    stream(plan, puzzle_for, out, *more)
 
 
 def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> tuple[str, Checked]:

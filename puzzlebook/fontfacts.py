@@ -76,6 +76,12 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def registered_name(font_digest: str) -> str:
+    """The name a font file (not one of the bundled) is registered under: from its contents, so two
+    fonts of one file name are two fonts, and the same font met twice is one."""
+    return "font-" + font_digest[:16]
+
+
 MAGIC = b"puzzlebook font facts\n"
 _ARRAYS = (("glyphs", "I", "I"), ("widths", "I", "d"), ("advances", "I", "I"))
 """Each map's keys and values as arrays of these types, little-endian, after a line of JSON."""

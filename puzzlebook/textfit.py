@@ -65,7 +65,7 @@ def _known(font: str, where: At) -> tuple[str, fontfacts.Facts] | None:
         return None
     digest = fontfacts.digest(data)
     facts = fontfacts.kept(digest)
-    return ("font-" + digest[:16], facts) if facts else None
+    return (fontfacts.registered_name(digest), facts) if facts else None
 
 
 def _register(font: str, where: At, letters: Callable[[], str]) -> str:
@@ -96,8 +96,9 @@ def check_setters(plan: BookPlan) -> tuple[Setter, Setter]:
 
 def text_problems(plan: BookPlan) -> list[Problem]:
     """Letters that no font has (they would print as empty boxes), and words that would not fit their
-    place even at the smallest print size: refused before any work, rather than printed wrong. Also
-    loads the fonts, so a font that cannot be embedded is found by `validate` too."""
+    place even at the smallest print size: refused before any work, rather than printed wrong. A font
+    met for the first time is registered with reportlab here, so one that cannot be embedded is found
+    by `validate` too (facts are kept only of a font found usable)."""
     regular, bold = check_setters(plan)
     problems: dict[At, Problem] = {}
     missed: set[str] = set()

@@ -73,7 +73,7 @@ def register_font(name: str, where: At = "", letters: Callable[[], str] = str) -
         return name
     data = read_bytes(name, "font", where or name).data
     digest = fontfacts.digest(data)
-    key = "font-" + digest[:16]
+    key = fontfacts.registered_name(digest)
     cff, wanted = fontfacts.is_cff(data), ""
     if cff:  # one font for each set of letters: what the book draws decides what is converted
         wanted = "".join(sorted(set(letters())))
