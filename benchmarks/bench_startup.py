@@ -3,26 +3,102 @@
     python benchmarks/bench_startup.py                  # this checkout, and commit d40bbc7 beside it
     python benchmarks/bench_startup.py --base COMMIT --runs 21
 
-Each row is a fresh process, wall time, run ``--runs`` times in interleaved rounds (every row by each
-side in turn, round after round), medians shown. The floors are Python importing PyYAML
-(``python -c "import yaml"``) and that import plus reading the kids sample's YAML; the goals are
-``puzzlebook --help`` within 4x of the first and ``validate`` of the kids sample within 2x of the second,
-each ratio taken within a round. The code before is checked out of git (``git archive``) into a temporary
-folder and run with the same Python, its folder first on the path.
+Each row is a fresh process, run ``--runs`` times in interleaved rounds (every row by each side in turn,
+round after round), medians shown: its wall time and its CPU time (user and system, from ``wait4``),
+which a busy machine disturbs far less. The floors are Python importing PyYAML (``python -c "import
+yaml"``) and that import plus reading the kids sample's YAML; the goals are ``puzzlebook --help`` within
+4x of the first and ``validate`` of the kids sample within 2x of the second, each ratio taken within a
+round. The code before is checked out of git (``git archive``) into a temporary folder and run with the
+same Python, its folder first on the path.
+
+Modules are run from their cached bytecode, as an installed package is (pip compiles it): the variable
+that would stop Python writing it (``PYTHONDONTWRITEBYTECODE``) is left out of the children's
+environment, and one round is run first, untimed, to write it. Without that, every run of the code
+checked out compiled all its modules again (about a third of ``validate``'s time).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-from bench_exports import ROOT, checkout, run
+from bench_exports import ROOT, checkout
 
 KIDS = ROOT / "sample_configs" / "kids-activity-book.yaml"
+
+PARTS = f"""
+import json, sys, time
+spent, last = {{}}, time.process_time()
+def part(name):
+    global last
+    now = time.process_time()
+    spent[name] = now - last
+    last = now
+import yaml; yaml.safe_load(open({str(KIDS)!r}))
+part("PyYAML, and reading the spec's YAML (the floor's own)")
+from pydantic import BaseModel
+part("pydantic (its BaseModel)")
+import typer
+part("typer (with its click)")
+import puzzlebook.cli
+part("the command line's modules (what --help loads)")
+import pydantic.fields, pydantic.types, pydantic.json_schema, pydantic.functional_validators
+import pydantic._internal._generate_schema, pydantic.plugin._loader, pydantic.type_adapter
+part("pydantic's schema machinery, loaded as the first model is built (importlib.metadata with it)")
+from pydantic._internal import _model_construction
+built, new = [0.0], _model_construction.ModelMetaclass.__new__
+def timed(*args, **kwargs):
+    start = time.process_time()
+    try:
+        return new(*args, **kwargs)
+    finally:
+        built[0] += time.process_time() - start
+_model_construction.ModelMetaclass.__new__ = timed
+import puzzlebook.build, puzzlebook.report
+_model_construction.ModelMetaclass.__new__ = new
+part("the spec's, layout's and generators' modules, pydantic's models not counted")
+spent["the spec's, layout's and generators' modules, pydantic's models not counted"] -= built[0]
+spent["pydantic building the spec's, layout's and generators' models"] = built[0]
+import typer.main
+command = typer.main.get_command(puzzlebook.cli.app)
+part("typer making its commands from their signatures")
+with command.make_context("puzzlebook", ["validate", {str(KIDS)!r}]) as context:
+    name, validate, words = command.resolve_command(context, [*context._protected_args, *context.args])
+    validate.make_context(name, words, parent=context)
+part("typer reading the arguments (a pydantic adapter for each)")
+checked = puzzlebook.build.check_book({str(KIDS)!r})
+part("reading and checking the spec, planning its pages, measuring its words (check_book)")
+puzzlebook.report.summary(checked), puzzlebook.report.notes(checked)
+part("its summary and notes")
+print(json.dumps(spent))
+"""
+"""Where ``validate``'s CPU time goes: its imports and work done in the same order in one process, each
+part timed (process time). What the command spends beyond them is mostly Python's exit (letting go of
+some 400 modules)."""
+
+
+def run(cmd: list[str], tree: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one fresh process with ``tree`` first on the path."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    start = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        os.execve(cmd[0], cmd, env)
+    _, status, usage = os.wait4(pid, 0)
+    if status != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed (status {status})")
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -48,38 +124,77 @@ def main() -> None:
         "puzzlebook validate (kids sample)": ["validate", str(KIDS)],
         "puzzlebook layouts": ["layouts"],
     }
-    times: dict[tuple[str, str], list[float]] = {}
-    ratios: dict[tuple[str, str], list[float]] = {}
+    times: dict[tuple[str, str, int], list[float]] = {}  # (side, row, 0 wall / 1 CPU)
+    ratios: dict[tuple[str, str, int], list[float]] = {}
+    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"now": ROOT, "before": checkout(args.base, Path(tmp))}
+        for words in commands.values():  # untimed: each side's bytecode written once
+            for tree in trees.values():
+                run([python, "-m", "puzzlebook", *words], tree)
         for _ in range(args.runs):
-            floor = {name: run(cmd, ROOT)[0] for name, cmd in floors.items()}
-            for name, seconds in floor.items():
-                times.setdefault(("floor", name), []).append(seconds)
+            floor = {name: run(cmd, ROOT) for name, cmd in floors.items()}
+            for name, measured in floor.items():
+                for kind in (0, 1):
+                    times.setdefault(("floor", name, kind), []).append(measured[kind])
             for row, words in commands.items():
                 for side, tree in trees.items():
-                    seconds = run([python, "-m", "puzzlebook", *words], tree)[0]
-                    times.setdefault((side, row), []).append(seconds)
+                    measured = run([python, "-m", "puzzlebook", *words], tree)
                     against = (
                         "import yaml, read the kids sample"
                         if "validate" in row
                         else 'python -c "import yaml"'
                     )
-                    ratios.setdefault((side, row), []).append(seconds / floor[against])
-    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the end; {args.runs} rounds\n")
-    print("| what | time |\n|---|---:|")
+                    for kind in (0, 1):
+                        times.setdefault((side, row, kind), []).append(measured[kind])
+                        ratios.setdefault((side, row, kind), []).append(measured[kind] / floor[against][kind])
+            loads.append(os.getloadavg()[0])
+    print(
+        f"machine: {os.cpu_count()} cores, load {min(loads):.1f}-{max(loads):.1f} (one-minute average, "
+        f"read each round); {args.runs} rounds; before: {args.base}\n"
+    )
+    print("| floor | wall | CPU |\n|---|---:|---:|")
     for name in floors:
-        print(f"| {name} | {statistics.median(times[('floor', name)]) * 1000:.0f} ms |")
-    print("\n| command | now | now / floor | before | before / floor |\n|---|---:|---:|---:|---:|")
+        wall, cpu = (statistics.median(times[("floor", name, kind)]) * 1000 for kind in (0, 1))
+        print(f"| {name} | {wall:.0f} ms | {cpu:.0f} ms |")
+    print(
+        "\n| command | wall | / floor | CPU | / floor | before: wall | / floor | before: CPU | / floor |\n"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    )
     for row in commands:
-        cells = []
-        for side in trees:
-            cells += [
-                f"{statistics.median(times[(side, row)]) * 1000:.0f} ms",
-                f"{statistics.median(ratios[(side, row)]):.1f}x",
-            ]
+        cells = [
+            f"{statistics.median(times[(side, row, kind)]) * 1000:.0f} ms | "
+            f"{statistics.median(ratios[(side, row, kind)]):.1f}x"
+            for side in trees
+            for kind in (0, 1)
+        ]
         print(f"| {row} | " + " | ".join(cells) + " |")
     print("\n(the floor of validate is the YAML import and read; of the others, the import alone)")
+    parts: dict[str, list[float]] = {}
+    for _ in range(args.runs):
+        child = subprocess.run(
+            [python, "-c", PARTS],
+            env={
+                **{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+                "PYTHONPATH": str(ROOT),
+            },
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        for name, seconds in json.loads(child.stdout).items():
+            parts.setdefault(name, []).append(seconds)
+    start = statistics.median(times[("floor", "python -c pass", 1)])
+    print(
+        f"\nWhere validate's CPU goes (this checkout; medians of {args.runs} runs; Python's own start {start * 1000:.0f} ms before these):\n"
+    )
+    print("| part | CPU |\n|---|---:|")
+    for name, seconds in parts.items():
+        print(f"| {name} | {statistics.median(seconds) * 1000:.0f} ms |")
+    total = start + sum(statistics.median(seconds) for seconds in parts.values())
+    print(f"| Python's start and these, added | {total * 1000:.0f} ms |")
+    whole = statistics.median(times[("now", "puzzlebook validate (kids sample)", 1)])
+    print(f"| `puzzlebook validate` measured whole (the table above) | {whole * 1000:.0f} ms |")
 
 
 if __name__ == "__main__":

@@ -37,13 +37,14 @@ from .puzzles import (
     matched_puzzles,
 )
 from .puzzles import rate as ratings
-from .render.pdf import LeftOut, answered, drawn_twice, stream_pdf, text_problems
-from .render.pdfstream import MADE_FROM
 from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec, sized_to_slot
+from .textfit import text_problems
 from .workload import workload_problems
 from .yamlread import sort_problems
 
-if TYPE_CHECKING:  # the covers and the workers load when a book is made, not when one is checked
+if TYPE_CHECKING:  # the covers, the workers and reportlab load when a book is made, not when one is checked
+    from .render.pdf import LeftOut
+    from .render.pdfstream import Writable
     from .workers import Makers
 
 
@@ -266,6 +267,8 @@ def generate(
     book, plan = checked.spec.book, checked.plan
     plain = all(m.match is None and m.difficulty is None for m in checked.mazes) and book.cover is None
     if ahead and plain and not checked.layout.show_difficulty and book.order != "difficulty":
+        from .render.pdf import answered, drawn_twice
+
         twice, answers = drawn_twice(plan), answered([plan] if plan.answers is None else [plan, plan.answers])
         uses = {m.number: (m.number in twice, m.number in answers) for m in checked.mazes}
         jobs = [(m.number, m.where, _recipe(m), m.seed, uses[m.number]) for m in checked.mazes]
@@ -402,6 +405,14 @@ def write_books(
                 check_cover(outs[-1].read_back())
 
 
+def stream_pdf(plan: BookPlan, puzzle_for: Callable[[int], Puzzle], out: Writable, *more: Any) -> None:
+    """``render.pdf.stream_pdf`` (``more``: its progress, made_from, left_out and drawn), loaded with
+    reportlab when a book is written, not when one is checked."""
+    from .render.pdf import stream_pdf as stream
+
+    stream(plan, puzzle_for, out, *more)
+
+
 def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> tuple[str, Checked]:
     """The cover alone, where ``build`` would write it beside the book: for a cover made again after
     its words or colours changed (the book's mazes are made again, as the cover shows them)."""
@@ -425,6 +436,8 @@ def built_book(checked: Checked, made: str) -> tuple[str, bytes, bool] | None:
     ``made_from``): an older one is there to be told of, since it is what someone would upload. None
     when there is no file, or none that can be read as a PDF."""
     from pypdf import PdfReader  # only check needs it
+
+    from .render.pdfstream import MADE_FROM
 
     try:
         places = targets(checked, None)

@@ -14,9 +14,7 @@ from collections.abc import Container, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
-"""The fonts puzzlebook ships (DejaVu Sans and its bold): word shapes are drawn in the bold one."""
-
+from .fontfacts import FONT_DIR, Facts, shipped
 
 _CJK = {
     "CJK": "SC",
@@ -160,7 +158,10 @@ def not_in_fonts(letter: str, fix: str = "") -> str:
 
 
 @cache
-def _letters_of(path: Path) -> Mapping[int, str]:
+def _letters_of(path: Path) -> Mapping[int, object]:
+    facts = _shipped(path)
+    if facts is not None:  # fontTools' letters, as it read them before (see ``fontfacts``)
+        return dict.fromkeys(facts.advances, True)
     from fontTools.ttLib import TTFont  # loaded only when a word shape is checked
 
     with TTFont(path, lazy=True) as font:
@@ -173,14 +174,26 @@ def bundled_lacks(text: str, font: str) -> str | None:
     return lacking(text, [_letters_of(FONT_DIR / f"{font}.ttf")])
 
 
-@cache
-def _advances(path: Path) -> tuple[Mapping[int, str], Mapping[str, int], int]:
-    """A font's letters, each glyph's advance, and its units per em."""
-    from fontTools.ttLib import TTFont  # loaded only when a layout plans the room for its words
+def _shipped(path: Path) -> Facts | None:
+    """The kept facts of a shipped font, when they are its file's as it is now."""
+    return shipped(path.stem) if path.parent == FONT_DIR else None
+
+
+def font_advances(path: Path) -> tuple[dict[int, int], int]:
+    """A font's letters (through fontTools' best cmap), each with its glyph's advance in font units, and
+    its units per em, read by fontTools."""
+    from fontTools.ttLib import TTFont  # loaded only when a font's facts are not kept
 
     with TTFont(path, lazy=True) as font:
-        widths = {name: advance for name, (advance, _) in font["hmtx"].metrics.items()}
-        return dict(font.getBestCmap()), widths, int(font["head"].unitsPerEm)
+        metrics, per_em = font["hmtx"].metrics, int(font["head"].unitsPerEm)
+        return {code: metrics[name][0] for code, name in font.getBestCmap().items()}, per_em
+
+
+@cache
+def _advances(path: Path) -> tuple[Mapping[int, int], int]:
+    """Each letter's advance and the units per em: kept (``fontfacts``), else read."""
+    facts = _shipped(path)
+    return (facts.advances, facts.per_em) if facts is not None else font_advances(path)
 
 
 @cache
@@ -191,7 +204,7 @@ def bold_width(word: str, font: str = "DejaVuSans-Bold") -> float | None:
     path = FONT_DIR / f"{font}.ttf"
     if not path.is_file():
         return None
-    letters, widths, per_em = _advances(path)
-    if any(ord(c) not in letters for c in word):
+    advances, per_em = _advances(path)
+    if any(ord(c) not in advances for c in word):
         return None
-    return sum(widths[letters[ord(c)]] for c in word) / per_em
+    return sum(advances[ord(c)] for c in word) / per_em

@@ -4,7 +4,6 @@ line and the studio alike (``build`` and ``validate`` print them; the studio sho
 from __future__ import annotations
 
 from .build import Checked
-from .cover.plan import cover_notes
 from .errors import Problem, Where
 from .layout import MazeFrame, print_margins
 from .rules import small_shape
@@ -26,6 +25,10 @@ def notes(checked: Checked) -> list[Problem]:
 
 def cover_lines(checked: Checked) -> list[str]:
     """What the book's cover does other than one might expect (see ``cover.plan.cover_notes``)."""
+    if checked.spec.book.cover is None:  # the cover's planning loads for a book that has one
+        return []
+    from .cover.plan import cover_notes
+
     return cover_notes(checked.spec, checked.plan, checked.layout.trim)
 
 

@@ -47,7 +47,7 @@ def own_imports(path):
 def test_imports_are_resolved_relative_ones_included():
     """The checks below see through relative imports: a test that could not fail would prove nothing."""
     assert "puzzlebook.render.pdf" in own_imports(PACKAGE / "build.py")
-    assert "puzzlebook.errors" in own_imports(PACKAGE / "render" / "pdf.py")
+    assert "puzzlebook.typeset" in own_imports(PACKAGE / "render" / "pdf.py")
     assert "puzzlebook.generators" in own_imports(PACKAGE / "puzzles.py")
 
 
@@ -178,9 +178,11 @@ def test_help_loads_no_library_it_does_not_need():
 
 def test_validate_loads_neither_the_workers_nor_the_cover_maker():
     """`validate` checks the spec, plans its pages and measures its words: a book without a cover loads
-    no cover drawing, no worker pool, and no maze is made."""
+    no cover drawing, no worker pool, and no maze is made; its words are measured from the fonts' kept
+    facts (``fontfacts``), so no renderer and no font library loads either."""
     spec = PACKAGE.parent / "sample_configs" / "kids-activity-book.yaml"
     loaded = _loaded_after(f"from puzzlebook.build import check_book\ncheck_book({str(spec)!r})")
-    assert "puzzlebook.layout" in loaded and "puzzlebook.render.fonts" in loaded  # it did plan and measure
+    assert "puzzlebook.layout" in loaded and "puzzlebook.textfit" in loaded  # it did plan and measure
     unneeded = {"puzzlebook.workers", "puzzlebook.cover.make", "puzzlebook.render.cover", "multiprocessing"}
+    unneeded |= {"puzzlebook.render", "reportlab", "fontTools"}
     assert not loaded & unneeded, sorted(loaded & unneeded)

@@ -22,9 +22,10 @@ from ..registry import Registry
 
 
 class Options(BaseModel):
-    """Base of every generator's options: unknown keys are errors, values are checked on load."""
+    """Base of every generator's options: unknown keys are errors, values are checked on load. A model's
+    checks are built when it first checks something, so a spec pays only for the algorithms it names."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 GenerateFn = Callable[..., Maze]

@@ -21,7 +21,8 @@ from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule, Text
 from ..layout.settle import settled
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
-from .fonts import Line, Setter, draw_line, setters
+from ..typeset import Line
+from .fonts import Setter, draw_line, setters
 from .pdf import Walls, draw_maze
 from .pdfstream import Info, Writable, Writer
 

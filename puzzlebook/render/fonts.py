@@ -1,9 +1,6 @@
 """Fonts for the PDF: the bundled ones, font files registered once each by their contents, and lines of
-text set in a font and its fallbacks.
-
-A line is split into runs, each letter in the first font that has it; right-to-left stretches are put in
-drawing order by the Unicode bidi algorithm (python-bidi), and runs that need it (right to left, or with
-marks or joiners) are shaped by HarfBuzz, so Arabic letters join. A line is measured as it is drawn.
+text set in them (``typeset``: each letter in the first font that has it, right to left in drawing order,
+shaped by HarfBuzz where needed) and drawn.
 
 Every font is embedded as subsets, and each subset gets a tag made from the font and the characters in
 it: reportlab numbers the subsets of every font alike (``AAAAAA+``), and PDF 32000-1 (9.6.4) asks that
@@ -12,16 +9,12 @@ different subsets in one file have different tags. The tags are a hash, so a reb
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import io
-import re
 import struct
-import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import cache
-from itertools import accumulate, groupby, pairwise
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +22,12 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
+from .. import fontfacts, typeset
 from ..errors import At, LayoutError, Problem, SpecError
 from ..inputs import read_bytes
 from ..layout import BUNDLED_FONTS, BookPlan
-from ..letters import invisible, lacking
-from .outlines import is_cff, truetype
+from ..typeset import Line, Run, drawn_letters
+from .outlines import truetype
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 _VERA = Path(reportlab.__file__).parent / "fonts"
@@ -78,8 +72,9 @@ def register_font(name: str, where: At = "", letters: Callable[[], str] = str) -
             pdfmetrics.registerFont(TaggedFont(name, str(BUNDLED[name])))
         return name
     data = read_bytes(name, "font", where or name).data
-    key = "font-" + hashlib.sha256(data).hexdigest()[:16]
-    cff, wanted = is_cff(data), ""
+    digest = fontfacts.digest(data)
+    key = fontfacts.registered_name(digest)
+    cff, wanted = fontfacts.is_cff(data), ""
     if cff:  # one font for each set of letters: what the book draws decides what is converted
         wanted = "".join(sorted(set(letters())))
         key += "-" + hashlib.sha256(wanted.encode()).hexdigest()[:8]
@@ -102,7 +97,22 @@ def register_font(name: str, where: At = "", letters: Callable[[], str] = str) -
         if wrong:
             raise _unusable(name, where, wrong) from None
         pdfmetrics.registerFont(font)
+        if not cff:  # found usable: the next check of a book in it needs no reportlab (see ``fontfacts``)
+            fontfacts.keep(digest, facts_of(font))
     return key
+
+
+def facts_of(font: Any) -> fontfacts.Facts:
+    """What a font reportlab has just read says of its letters (before shaping adds to its maps)."""
+    face = font.face
+    return fontfacts.Facts(
+        dict(face.charToGlyph),
+        dict(face.charWidths),
+        face.defaultWidth,
+        _weight_of(face),
+        {},
+        face.unitsPerEm,
+    )
 
 
 def _unusable(name: str, where: At, wrong: str) -> SpecError | LayoutError:
@@ -166,52 +176,6 @@ def _parts(outline: bytes) -> Iterator[int | None]:
             at += 8
 
 
-_RTL = {"R", "AL", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI", "PDF", "PDI"}
-"""Bidi classes of letters that run right to left, and of the controls that can change direction."""
-
-
-def _special(c: str) -> bool:
-    """A letter that is more than its own glyph: a mark or an invisible character (shaped with the
-    letter before it), or one that may change the direction of the text."""
-    return unicodedata.category(c).startswith("M") or invisible(c) or unicodedata.bidirectional(c) in _RTL
-
-
-_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Direction marks, embeddings and isolates: they steer the bidi algorithm and are then left out."""
-_LEVEL = re.compile(r"Level\(\s*(\d+)")
-
-
-def levels(text: str) -> list[int]:
-    """Each letter's embedding level by the Unicode bidi algorithm (odd levels run right to left), with
-    the paragraph's direction from its first strong letter. python-bidi gives the levels only in its
-    debug view, one for each byte of the text in UTF-8."""
-    if not any(unicodedata.bidirectional(c) in _RTL for c in text):
-        return [0] * len(text)
-    from bidi import get_display  # loaded only for text that has right-to-left letters
-
-    view = str(get_display(text, debug=True)).split("\n    levels: [", 1)[-1].split("\n    ]", 1)[0]
-    by_byte = [int(level) for level in _LEVEL.findall(view)]
-    if len(by_byte) != len(text.encode()):
-        raise RuntimeError("python-bidi no longer shows its levels as puzzlebook reads them")
-    return [by_byte[start] for start in accumulate((len(c.encode()) for c in text[:-1]), initial=0)]
-
-
-def _visual(segments: list[tuple[int, Run]]) -> list[Run]:
-    """Runs in drawing order, by rule L2 of the bidi algorithm: from the highest level down to the
-    lowest odd one, reverse every stretch of runs at that level or higher. (A right-to-left run is
-    already in drawing order inside: HarfBuzz shaped it so.)"""
-    found = [level for level, _ in segments]
-    for level in range(max(found), min(level | 1 for level in found) - 1, -1):
-        i = 0
-        while i < len(segments):
-            j = i
-            while j < len(segments) and segments[j][0] >= level:
-                j += 1
-            segments[i:j] = segments[i:j][::-1]
-            i = j + 1
-    return [run for _, run in segments]
-
-
 def _code(font: Any, glyph: int, shaper: Any) -> int:
     """The character reportlab writes for a glyph: one the font maps to it, or, for a glyph no character
     maps to (some ligatures and positional forms), a private-use code found from the glyph's number, so
@@ -260,16 +224,6 @@ def _shaped(font: str, text: str, rtl: bool) -> Run:
     return Run(font, ShapedStr("".join(letters), shapeData=data), sum(d.x_advance for d in data) / 1000)
 
 
-@dataclass(frozen=True)
-class Run:
-    """Letters drawn by one font, in drawing order (a reportlab ShapedStr when shaped)."""
-
-    font: str  # a registered name
-    text: str
-    width: float  # at 1 pt
-    emboldened: bool = False  # bold asked of a font that has no bold: drawn filled and stroked
-
-
 EMBOLDEN = 0.04
 """The stroke that makes a regular letter bold, in ems: a CJK fallback's strokes grow by about what
 Noto CJK's Bold adds to its Regular, so a name in it is not lighter than the bold names beside it."""
@@ -277,94 +231,15 @@ Noto CJK's Bold adds to its Regular, so a name in it is not lighter than the bol
 
 def weight(font: str) -> int:
     """A registered font's weight class (400 regular, 700 bold), from its OS/2 table."""
-    face = pdfmetrics.getFont(font).face
+    return _weight_of(pdfmetrics.getFont(font).face)
+
+
+def _weight_of(face: Any) -> int:
     try:
         start, length = face.get_table_pos("OS/2")
     except KeyError:
         return 400
     return int.from_bytes(face._ttf_data[start + 4 : start + 6], "big") if length >= 6 else 400
-
-
-@dataclass(frozen=True)
-class Line:
-    runs: tuple[Run, ...]
-    width: float  # at 1 pt: times the size is the drawn width
-
-
-LINES_KEPT = 4096
-"""Lines a Setter remembers: every running head and label a book repeats, not each maze's caption."""
-
-
-class Setter:
-    """Sets a line of text in a font and its fallbacks: each letter is drawn by the first font that has
-    it, right-to-left stretches are put in drawing order and shaped, and the line's width is the sum of
-    its runs', so a line is measured exactly as it is drawn. Lines are kept, so a string met again (a
-    footer, a name on every page) is set once."""
-
-    def __init__(self, fonts: tuple[str, ...], bold: bool = False) -> None:
-        self.fonts = fonts
-        # where bold is asked, a fallback font lighter than bold is emboldened as it is drawn
-        self._light = {font for font in fonts[1:] if bold and weight(font) < 600}
-        self._cmaps = [pdfmetrics.getFont(font).face.charToGlyph for font in fonts]
-        self._plain: set[str] = set()  # letters the main font draws on their own
-        self._lines: dict[str, Line] = {}
-
-    def missing(self, text: str) -> str | None:
-        """The first letter that none of the fonts has: it would print as an empty box."""
-        return lacking(text, self._cmaps, self._plain)
-
-    def line(self, text: str) -> Line:
-        line = self._lines.get(text)
-        if line is None:
-            if len(self._lines) >= LINES_KEPT:  # a big book's captions are mostly unique: keep memory flat
-                self._lines.clear()
-            line = self._lines[text] = self._set(unicodedata.normalize("NFC", text))
-        return line
-
-    def _set(self, text: str) -> Line:
-        if self._is_plain(text):  # most text: one run, drawn as it is
-            width = pdfmetrics.stringWidth(text, self.fonts[0], 1.0)
-            return Line((Run(self.fonts[0], text, width),), width)
-        letters = [
-            t for t in zip(levels(text), self._picks(text), text, strict=True) if t[2] not in _CONTROLS
-        ]
-        segments = [
-            (level, self._run(self.fonts[font], "".join(c for _, _, c in group), level % 2 == 1))
-            for (level, font), group in groupby(letters, key=lambda t: t[:2])
-        ]
-        if not segments:
-            return Line((), 0.0)
-        runs = _visual(segments)
-        return Line(tuple(runs), sum(run.width for run in runs))
-
-    def _is_plain(self, text: str) -> bool:
-        for c in set(text) - self._plain:
-            if _special(c) or not self._cmaps[0].get(ord(c)):
-                return False
-            self._plain.add(c)
-        return True
-
-    def _picks(self, text: str) -> list[int]:
-        """Which font draws each letter: the first that has it; a mark or an invisible character stays
-        with the letter before it when that font has it, so the two are shaped together."""
-        picks: list[int] = []
-        for c in text:
-            code = ord(c)
-            mark = unicodedata.category(c).startswith("M")
-            if picks and (invisible(c) or (mark and self._cmaps[picks[-1]].get(code))):
-                picks.append(picks[-1])
-                continue
-            picks.append(next((i for i, cmap in enumerate(self._cmaps) if cmap.get(code)), 0))
-        return picks
-
-    def _run(self, font: str, text: str, rtl: bool) -> Run:
-        if rtl or any(_special(c) for c in text):
-            run = _shaped(font, text, rtl)
-        else:
-            run = Run(font, text, pdfmetrics.stringWidth(text, font, 1.0))
-        if font in self._light:
-            run = Run(run.font, run.text, run.width, emboldened=True)
-        return run
 
 
 def draw_line(canvas: Any, x: float, y: float, line: Line, size: float) -> None:
@@ -391,33 +266,29 @@ def draw_line(canvas: Any, x: float, y: float, line: Line, size: float) -> None:
         canvas.restoreState()
 
 
-PUZZLE_TEXT = "abcdefghijklmnopqrstuvwxyz-0123456789 ·×"
-"""What the line under a maze is made of: the algorithm's name, the size (W×H) and the seed."""
-MARK_WORDS = "Start Finish SE"
-"""The words beside the arrows, and the letters in the cells when there is no room for arrows."""
-_NOT_DRAWN = {"source", "words_where", "font_where", "fonts", "fallbacks", "pictures", "rules", "edition"}
-"""Fields of a plan that are never printed: where words were written (a file's name), font files."""
+class Registered:
+    """A font registered with reportlab, as ``typeset`` sets lines in it (a ``typeset.Face``)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.cmap: dict[int, int] = pdfmetrics.getFont(name).face.charToGlyph
+
+    @property
+    def weight(self) -> int:
+        return weight(self.name)
+
+    def width(self, text: str) -> float:
+        return float(pdfmetrics.stringWidth(text, self.name, 1.0))
+
+    def shaped(self, text: str, rtl: bool) -> Run:
+        return _shaped(self.name, text, rtl)
 
 
-def drawn_letters(*things: object) -> str:
-    """Every letter the strings in ``things`` (plans, their pages and items, a cover's settings) hold,
-    once each and in order: what a converted font must keep. Words puzzlebook adds as it draws (the
-    line under a maze, page numbers) are made of ``PUZZLE_TEXT`` and ``MARK_WORDS``."""
-    found = set(PUZZLE_TEXT + MARK_WORDS)
-    stack = list(things)
-    while stack:
-        thing = stack.pop()
-        if isinstance(thing, str):
-            found.update(thing)
-        elif isinstance(thing, dict):
-            stack += thing.values()
-        elif isinstance(thing, list | tuple | set | frozenset):
-            stack += thing
-        elif dataclasses.is_dataclass(thing) and not isinstance(thing, type):
-            stack += [getattr(thing, f.name) for f in dataclasses.fields(thing) if f.name not in _NOT_DRAWN]
-        elif fields := getattr(type(thing), "model_fields", None):  # a spec's setting (pydantic)
-            stack += [getattr(thing, name) for name in fields if name not in _NOT_DRAWN]
-    return "".join(sorted(found))
+class Setter(typeset.Setter):
+    """Sets lines in fonts registered with reportlab, by their registered names (see ``typeset``)."""
+
+    def __init__(self, fonts: tuple[str, ...], bold: bool = False) -> None:
+        super().__init__([Registered(font) for font in fonts], bold)
 
 
 def setters(plan: BookPlan, *more: object) -> tuple[Setter, Setter]:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
-import stat
-import tempfile
 from pathlib import Path
+
+from .. import usercache
 
 CONVERSION = "1"
 """Raised when the conversion changes, so fonts converted before are not taken from the cache."""
@@ -27,28 +26,9 @@ MAX_CACHED = 50 * 1024 * 1024
 _VARIATIONS = ("fvar", "avar", "gvar", "HVAR", "VVAR", "MVAR", "STAT", "cvar")
 
 
-def first_font(data: bytes) -> bytes:
-    """The first four bytes of the (first) font in a file: ``OTTO`` for CFF outlines."""
-    head = data[:4]
-    if head == b"ttcf" and len(data) >= 16:
-        first = int.from_bytes(data[12:16], "big")
-        head = data[first : first + 4]
-    return head
-
-
-def is_cff(data: bytes) -> bool:
-    return first_font(data) == b"OTTO"
-
-
 def cache_folder() -> Path | None:
-    """Where converted fonts are kept: ``$XDG_CACHE_HOME`` when it is an absolute path (as the XDG spec
-    asks), else ``~/.cache``; None where there is no home to find."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    try:
-        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-    except (RuntimeError, KeyError, OSError):
-        return None
-    return root / "puzzlebook" / "fonts"
+    """Where converted fonts are kept (see ``usercache.folder``)."""
+    return usercache.folder("fonts")
 
 
 def truetype(data: bytes, letters: str) -> bytes:
@@ -61,46 +41,13 @@ def truetype(data: bytes, letters: str) -> bytes:
     letters_key = hashlib.sha256(f"{CONVERSION}:{fontTools.version}:{wanted}".encode()).hexdigest()
     folder = cache_folder()
     place = folder / font_key[:32] / f"{letters_key[:32]}.ttf" if folder else None
-    kept = _read(place) if place else None
+    kept = usercache.read(place, MAX_CACHED) if place else None
     if kept is not None:
         return kept
     made = convert(data, wanted)
     if place:
-        _write(place, made)
+        usercache.write(place, made)
     return made
-
-
-def _read(place: Path) -> bytes | None:
-    """A cached font: a regular file (never a link followed), of a sane size; None for anything else."""
-    try:
-        fd = os.open(place, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CACHED:
-            return None
-        return file.read(MAX_CACHED + 1)
-
-
-def _write(place: Path, data: bytes) -> None:
-    """Keep a converted font: written to a new file in its folder, then renamed into place, so no
-    reader ever sees half of one. The folder's names are hex digests, so nothing is written outside the
-    cache folder; a cache that cannot be written is skipped."""
-    try:
-        place.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if place.parent.is_symlink() or place.parent.parent.is_symlink():
-            return
-        fd, part = tempfile.mkstemp(dir=place.parent, prefix=".", suffix=".part")
-        try:
-            with os.fdopen(fd, "wb") as file:
-                file.write(data)
-            os.replace(part, place)
-        except BaseException:
-            os.unlink(part)
-            raise
-    except OSError:
-        return
 
 
 def convert(data: bytes, letters: str) -> bytes:

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from functools import cache
-from itertools import pairwise
 from typing import Literal
 
 from reportlab import rl_config
@@ -29,17 +27,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..artwork import PICTURES, placed
-from ..errors import At, Problem
 from ..geometry import OUTLINE, Placement, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
-from ..layout.room import AXES
 from ..layout.settle import settled
-from ..layout.signs import WORDS, Mark, marks, word_room
-from ..letters import not_in_fonts
+from ..layout.signs import Mark, marks
 from ..puzzles import Puzzle
+from ..typeset import text_lines
 from .drawn import FORM_PREAMBLE, Drawn, form_stream, num, solution_path, wall_path
-from .fonts import MARK_WORDS, PUZZLE_TEXT, Line, Setter, draw_line, setters
+from .fonts import Setter, draw_line, setters
 from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
 
@@ -48,73 +44,6 @@ rl_config.useA85 = 0  # binary compressed streams: a quarter smaller than ASCII8
 
 NO_RESOURCES = PDFDictionary({})
 """A walls form uses no fonts or images, so it says so in two bytes rather than naming the book's fonts."""
-
-
-def text_problems(plan: BookPlan) -> list[Problem]:
-    """Letters that no font has (they would print as empty boxes), and words that would not fit their
-    place even at the smallest print size: refused before any work, rather than printed wrong. Also
-    loads the fonts, so a font that cannot be embedded is found by `validate` too."""
-    regular, bold = setters(plan)
-    problems: dict[At, Problem] = {}
-    missed: set[str] = set()
-    fonts_named = {
-        regular: plan.font_where.get(plan.fonts[0], ""),
-        bold: plan.font_where.get(plan.fonts[1], ""),
-    }
-
-    def missing(text: str, setter: Setter, where: At) -> bool:
-        """Whether a letter of ``text`` is in no font; reported once for each place it was written, and
-        for words of puzzlebook's own (no ``where``) against the font setting, once for each letter."""
-        letter = setter.missing(text)
-        if letter is not None and (where or letter not in missed):
-            missed.add(letter)
-            where = where or fonts_named[setter] or "layout"
-            problems.setdefault(where, Problem(where, not_in_fonts(letter)))
-        return letter is not None
-
-    missing(PUZZLE_TEXT, regular, "")
-    missing(MARK_WORDS, bold, "")
-    for page in plan.pages:
-        for item in page.items:
-            if isinstance(item, MazeInfo) and item.answer:  # the book's words for "Answer on page"
-                missing(item.answer, regular, "")
-            if not isinstance(item, Text) or (item.source and item.source in problems):
-                continue
-            setter = bold if item.bold else regular
-            if missing(item.text, setter, item.source) or item.max_width is None:
-                continue
-            width = max(line.width for line in _lines(item, setter)) * MIN_TEXT
-            if width > item.max_width:
-                fits = max(1, int(len(item.text) * item.max_width / width))
-                words = item.text.replace("\u2068", "").replace("\u2069", "")  # isolates: see spec.isolate
-                shown = words if len(words) <= 30 else words[:27] + "..."
-                problems.setdefault(
-                    item.source,  # puzzlebook's own words: once for the book
-                    Problem(
-                        item.source or f"page {page.number}",
-                        f'"{shown}" does not fit on the page even at {MIN_TEXT:g} pt: shorten it to about '
-                        f"{fits} characters",
-                    ),
-                )
-
-    def smallest(word: str) -> float:
-        return bold.line(word).width * MIN_TEXT
-
-    for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
-        if frame.axis == AXES[1] and not frame.picture:
-            continue  # beside an arrow at the top or bottom, a word takes the arrow's depth, not its width
-        room = word_room(frame.mark, frame.cell, frame.picture, frame.wall, frame.beside)
-        for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
-            if where in problems or missing(word, bold, where):
-                continue
-            # a room too small for any word gets arrows alone; one a usual word fits must fit yours
-            if smallest(usual) <= room < smallest(word):
-                problems[where] = Problem(
-                    where,
-                    f'"{word}" is too long to fit beside the arrows even at {MIN_TEXT:g} pt '
-                    f"({room:.0f} pt of room); use a shorter word",
-                )
-    return list(problems.values())
 
 
 def write_pdf(
@@ -294,7 +223,7 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
     """One line, run by run in a single text object, shrunk to fit ``max_width`` and aligned as a whole;
     a ``wrap`` text too wide for one line takes two (the first above), and shrinks only if they are too."""
     setter = fonts[1] if item.bold else fonts[0]
-    lines = _lines(item, setter)
+    lines = text_lines(item, setter)
     size = item.size
     widest = max(line.width for line in lines)
     if item.max_width and widest * size > item.max_width:
@@ -305,48 +234,6 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
         y = item.y + (len(lines) - 1 - row) * size * 1.15
         draw_line(canvas, x, y, line, size)
     canvas.setFillGray(0)
-
-
-def _lines(item: Text, setter: Setter) -> list[Line]:
-    """The text as one line, or for a ``wrap`` text too wide for one, as the fewest most even lines that
-    fit (up to ``item.lines``; the most even of those, when none fit)."""
-    whole = setter.line(item.text)
-    words = item.text.split(" ")
-    if not item.wrap or not item.max_width or whole.width * item.size <= item.max_width or len(words) < 2:
-        return [whole]
-    widths = [setter.line(word).width for word in words]
-    space = setter.line("a a").width - 2 * setter.line("a").width
-    best: list[Line] = [whole]
-    for count in range(2, min(item.lines, len(words)) + 1):
-        cuts = _even_cuts(widths, space, count)
-        best = [setter.line(" ".join(words[a:b])) for a, b in pairwise([0, *cuts, len(words)])]
-        if max(line.width for line in best) * item.size <= item.max_width:
-            break
-    return best
-
-
-def _even_cuts(widths: list[float], space: float, count: int) -> list[int]:
-    """Where to break words of these widths into ``count`` lines so that the widest is narrowest (by
-    adding up the words' widths; the lines are measured whole afterwards)."""
-    starts = [0.0]
-    for width in widths:
-        starts.append(starts[-1] + width + space)
-
-    def span(a: int, b: int) -> float:
-        return starts[b] - starts[a] - space
-
-    n = len(widths)
-
-    @cache
-    def best(a: int, parts: int) -> tuple[float, tuple[int, ...]]:
-        if parts == 1:
-            return span(a, n), ()
-        return min(
-            (max(span(a, b), best(b, parts - 1)[0]), (b, *best(b, parts - 1)[1]))
-            for b in range(a + 1, n - parts + 2)
-        )
-
-    return list(best(0, count)[1])
 
 
 BADGE = 1.9

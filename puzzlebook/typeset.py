@@ -1,0 +1,254 @@
+"""Lines of text set in a font and its fallbacks, measured as they are drawn, by any ``Face``: a font
+reportlab has registered (``render.fonts``, which draws them) or a font's kept facts (``textfit``, which
+checks a book's words without loading reportlab).
+
+A line is split into runs, each letter in the first font that has it; right-to-left stretches are put in
+drawing order by the Unicode bidi algorithm (python-bidi), and runs that need it (right to left, or with
+marks or joiners) are shaped by HarfBuzz, so Arabic letters join. A line is measured as it is drawn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import accumulate, groupby, pairwise
+from typing import Protocol
+
+from .layout.items import Text
+from .letters import invisible, lacking
+
+
+class Face(Protocol):
+    """A font as a line is set in it: its registered name, its letters, its weight, widths and shaping."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def cmap(self) -> Mapping[int, int]: ...
+
+    @property
+    def weight(self) -> int: ...
+
+    def width(self, text: str) -> float:
+        """The width of ``text`` at 1 pt, each letter the font's advance (no shaping)."""
+        ...
+
+    def shaped(self, text: str, rtl: bool) -> Run:
+        """``text`` shaped by HarfBuzz in this font (``rtl``: right to left)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Run:
+    """Letters drawn by one font, in drawing order (a reportlab ShapedStr when shaped)."""
+
+    font: str  # a registered name
+    text: str
+    width: float  # at 1 pt
+    emboldened: bool = False  # bold asked of a font that has no bold: drawn filled and stroked
+
+
+_RTL = {"R", "AL", "RLE", "RLO", "RLI", "LRE", "LRO", "LRI", "FSI", "PDF", "PDI"}
+"""Bidi classes of letters that run right to left, and of the controls that can change direction."""
+
+
+def _special(c: str) -> bool:
+    """A letter that is more than its own glyph: a mark or an invisible character (shaped with the
+    letter before it), or one that may change the direction of the text."""
+    return unicodedata.category(c).startswith("M") or invisible(c) or unicodedata.bidirectional(c) in _RTL
+
+
+_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction marks, embeddings and isolates: they steer the bidi algorithm and are then left out."""
+_LEVEL = re.compile(r"Level\(\s*(\d+)")
+
+
+def levels(text: str) -> list[int]:
+    """Each letter's embedding level by the Unicode bidi algorithm (odd levels run right to left), with
+    the paragraph's direction from its first strong letter. python-bidi gives the levels only in its
+    debug view, one for each byte of the text in UTF-8."""
+    if not any(unicodedata.bidirectional(c) in _RTL for c in text):
+        return [0] * len(text)
+    from bidi import get_display  # loaded only for text that has right-to-left letters
+
+    view = str(get_display(text, debug=True)).split("\n    levels: [", 1)[-1].split("\n    ]", 1)[0]
+    by_byte = [int(level) for level in _LEVEL.findall(view)]
+    if len(by_byte) != len(text.encode()):
+        raise RuntimeError("python-bidi no longer shows its levels as puzzlebook reads them")
+    return [by_byte[start] for start in accumulate((len(c.encode()) for c in text[:-1]), initial=0)]
+
+
+def _visual(segments: list[tuple[int, Run]]) -> list[Run]:
+    """Runs in drawing order, by rule L2 of the bidi algorithm: from the highest level down to the
+    lowest odd one, reverse every stretch of runs at that level or higher. (A right-to-left run is
+    already in drawing order inside: HarfBuzz shaped it so.)"""
+    found = [level for level, _ in segments]
+    for level in range(max(found), min(level | 1 for level in found) - 1, -1):
+        i = 0
+        while i < len(segments):
+            j = i
+            while j < len(segments) and segments[j][0] >= level:
+                j += 1
+            segments[i:j] = segments[i:j][::-1]
+            i = j + 1
+    return [run for _, run in segments]
+
+
+@dataclass(frozen=True)
+class Line:
+    runs: tuple[Run, ...]
+    width: float  # at 1 pt: times the size is the drawn width
+
+
+LINES_KEPT = 4096
+"""Lines a Setter remembers: every running head and label a book repeats, not each maze's caption."""
+
+
+class Setter:
+    """Sets a line of text in a font and its fallbacks: each letter is drawn by the first font that has
+    it, right-to-left stretches are put in drawing order and shaped, and the line's width is the sum of
+    its runs', so a line is measured exactly as it is drawn. Lines are kept, so a string met again (a
+    footer, a name on every page) is set once."""
+
+    def __init__(self, faces: Sequence[Face], bold: bool = False) -> None:
+        self.faces = tuple(faces)
+        self.fonts = tuple(face.name for face in faces)
+        # where bold is asked, a fallback font lighter than bold is emboldened as it is drawn
+        self._light = {face.name for face in faces[1:] if bold and face.weight < 600}
+        self._cmaps = [face.cmap for face in faces]
+        self._plain: set[str] = set()  # letters the main font draws on their own
+        self._lines: dict[str, Line] = {}
+
+    def missing(self, text: str) -> str | None:
+        """The first letter that none of the fonts has: it would print as an empty box."""
+        return lacking(text, self._cmaps, self._plain)
+
+    def line(self, text: str) -> Line:
+        line = self._lines.get(text)
+        if line is None:
+            if len(self._lines) >= LINES_KEPT:  # a big book's captions are mostly unique: keep memory flat
+                self._lines.clear()
+            line = self._lines[text] = self._set(unicodedata.normalize("NFC", text))
+        return line
+
+    def _set(self, text: str) -> Line:
+        if self._is_plain(text):  # most text: one run, drawn as it is
+            width = self.faces[0].width(text)
+            return Line((Run(self.fonts[0], text, width),), width)
+        letters = [
+            t for t in zip(levels(text), self._picks(text), text, strict=True) if t[2] not in _CONTROLS
+        ]
+        segments = [
+            (level, self._run(font, "".join(c for _, _, c in group), level % 2 == 1))
+            for (level, font), group in groupby(letters, key=lambda t: t[:2])
+        ]
+        if not segments:
+            return Line((), 0.0)
+        runs = _visual(segments)
+        return Line(tuple(runs), sum(run.width for run in runs))
+
+    def _is_plain(self, text: str) -> bool:
+        for c in set(text) - self._plain:
+            if _special(c) or not self._cmaps[0].get(ord(c)):
+                return False
+            self._plain.add(c)
+        return True
+
+    def _picks(self, text: str) -> list[int]:
+        """Which font draws each letter: the first that has it; a mark or an invisible character stays
+        with the letter before it when that font has it, so the two are shaped together."""
+        picks: list[int] = []
+        for c in text:
+            code = ord(c)
+            mark = unicodedata.category(c).startswith("M")
+            if picks and (invisible(c) or (mark and self._cmaps[picks[-1]].get(code))):
+                picks.append(picks[-1])
+                continue
+            picks.append(next((i for i, cmap in enumerate(self._cmaps) if cmap.get(code)), 0))
+        return picks
+
+    def _run(self, index: int, text: str, rtl: bool) -> Run:
+        face = self.faces[index]
+        if rtl or any(_special(c) for c in text):
+            run = face.shaped(text, rtl)
+        else:
+            run = Run(face.name, text, face.width(text))
+        if face.name in self._light:
+            run = Run(run.font, run.text, run.width, emboldened=True)
+        return run
+
+
+def text_lines(item: Text, setter: Setter) -> list[Line]:
+    """The text as one line, or for a ``wrap`` text too wide for one, as the fewest most even lines that
+    fit (up to ``item.lines``; the most even of those, when none fit)."""
+    whole = setter.line(item.text)
+    words = item.text.split(" ")
+    if not item.wrap or not item.max_width or whole.width * item.size <= item.max_width or len(words) < 2:
+        return [whole]
+    widths = [setter.line(word).width for word in words]
+    space = setter.line("a a").width - 2 * setter.line("a").width
+    best: list[Line] = [whole]
+    for count in range(2, min(item.lines, len(words)) + 1):
+        cuts = even_cuts(widths, space, count)
+        best = [setter.line(" ".join(words[a:b])) for a, b in pairwise([0, *cuts, len(words)])]
+        if max(line.width for line in best) * item.size <= item.max_width:
+            break
+    return best
+
+
+def even_cuts(widths: list[float], space: float, count: int) -> list[int]:
+    """Where to break words of these widths into ``count`` lines so that the widest is narrowest (by
+    adding up the words' widths; the lines are measured whole afterwards)."""
+    starts = [0.0]
+    for width in widths:
+        starts.append(starts[-1] + width + space)
+
+    def span(a: int, b: int) -> float:
+        return starts[b] - starts[a] - space
+
+    n = len(widths)
+
+    @cache
+    def best(a: int, parts: int) -> tuple[float, tuple[int, ...]]:
+        if parts == 1:
+            return span(a, n), ()
+        return min(
+            (max(span(a, b), best(b, parts - 1)[0]), (b, *best(b, parts - 1)[1]))
+            for b in range(a + 1, n - parts + 2)
+        )
+
+    return list(best(0, count)[1])
+
+
+PUZZLE_TEXT = "abcdefghijklmnopqrstuvwxyz-0123456789 ·×"
+"""What the line under a maze is made of: the algorithm's name, the size (W×H) and the seed."""
+MARK_WORDS = "Start Finish SE"
+"""The words beside the arrows, and the letters in the cells when there is no room for arrows."""
+_NOT_DRAWN = {"source", "words_where", "font_where", "fonts", "fallbacks", "pictures", "rules", "edition"}
+"""Fields of a plan that are never printed: where words were written (a file's name), font files."""
+
+
+def drawn_letters(*things: object) -> str:
+    """Every letter the strings in ``things`` (plans, their pages and items, a cover's settings) hold,
+    once each and in order: what a converted font must keep. Words puzzlebook adds as it draws (the
+    line under a maze, page numbers) are made of ``PUZZLE_TEXT`` and ``MARK_WORDS``."""
+    found = set(PUZZLE_TEXT + MARK_WORDS)
+    stack = list(things)
+    while stack:
+        thing = stack.pop()
+        if isinstance(thing, str):
+            found.update(thing)
+        elif isinstance(thing, dict):
+            stack += thing.values()
+        elif isinstance(thing, list | tuple | set | frozenset):
+            stack += thing
+        elif dataclasses.is_dataclass(thing) and not isinstance(thing, type):
+            stack += [getattr(thing, f.name) for f in dataclasses.fields(thing) if f.name not in _NOT_DRAWN]
+        elif fields := getattr(type(thing), "model_fields", None):  # a spec's setting (pydantic)
+            stack += [getattr(thing, name) for name in fields if name not in _NOT_DRAWN]
+    return "".join(sorted(found))
