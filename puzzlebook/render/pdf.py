@@ -38,7 +38,7 @@ from ..layout.settle import settled
 from ..layout.signs import WORDS, Mark, marks, word_room
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
-from .drawn import FORM_PREAMBLE, Drawn, form_stream, num, solution_path, wall_path
+from .drawn import FORM_PREAMBLE, Drawn, form_box, form_stream, num, solution_path, wall_path
 from .fonts import MARK_WORDS, PUZZLE_TEXT, Line, Setter, draw_line, setters
 from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
@@ -216,17 +216,16 @@ class Walls:
             return
         name = f"walls{number}"
         if number not in self.written:
-            # the box is in grid units: the whole maze and its square caps, with room to spare
-            width, height = extent(puzzle.maze)
-            canvas.beginForm(name, -1, -1, width + 1, height + 1)
             preamble = canvas._preamble
             ahead = self.drawn.pop(number, None)
-            form = ahead.form if ahead is not None and preamble == FORM_PREAMBLE else None
             if ahead is not None and ahead.solution is not None:  # the line waits for its answer
                 self.drawn[number] = Drawn(None, ahead.solution)
-            canvas.endForm(Resources=NO_RESOURCES)
-            form = form_stream(wall_path(puzzle), preamble) if form is None else form
-            self.writer.form(xObjectName(name), form)
+            if ahead is not None and ahead.form is not None and preamble == FORM_PREAMBLE:
+                self.writer.made_form(name, ahead.form)
+            else:
+                canvas.beginForm(name, *form_box(puzzle))
+                canvas.endForm(Resources=NO_RESOURCES)
+                self.writer.form(xObjectName(name), form_stream(wall_path(puzzle), preamble))
             self.written.add(number)
         canvas.doForm(name)
 

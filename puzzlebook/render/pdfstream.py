@@ -26,11 +26,13 @@ from reportlab.pdfbase.pdfdoc import (
     PDFIndirectObject,
     PDFInfo,
     PDFName,
+    PDFObject,
     PDFObjectReference,
     PDFStream,
     PDFString,
     PDFTrailer,
     PDFZCompress,
+    xObjectName,
 )
 from reportlab.pdfgen.canvas import Canvas
 
@@ -75,6 +77,16 @@ def _compress_now(holder: Any, content: bytes | None = None) -> None:
     holder.stream = None
 
 
+class Formatted(PDFObject):  # type: ignore[misc]  # reportlab has no types
+    """An object already formatted, as its bytes (``Writer.made_form``)."""
+
+    def __init__(self, formatted: bytes) -> None:
+        self.formatted = formatted
+
+    def format(self, document: Any) -> bytes:
+        return self.formatted
+
+
 class Writer:
     """Writes a reportlab document's objects to a file as they are finished, instead of holding them all
     until ``Canvas.save`` formats the whole file in memory (a 5,000-maze book held 100 MB that way).
@@ -107,6 +119,12 @@ class Writer:
         """A walls form, compressed (or given ``content``, its drawing compressed) and written at once."""
         _compress_now(self.doc.idToObject[name], content)
         self.object(name)
+
+    def made_form(self, name: str, formatted: bytes) -> None:
+        """A walls form formatted where its maze was made (``drawn.form_object``), registered under
+        ``name`` as ``Canvas.endForm`` registers one (so it takes the same number) and written at once."""
+        self.doc.addForm(name, Formatted(formatted))
+        self.object(xObjectName(name))
 
     def page(self, bookmark: str | None = None) -> None:
         """The page just shown and its drawing, and the links that can now be written: the page's own
@@ -207,11 +225,13 @@ PDFDOC_NAMES = (
     "PDFIndirectObject",
     "PDFInfo",
     "PDFName",
+    "PDFObject",
     "PDFObjectReference",
     "PDFStream",
     "PDFString",
     "PDFTrailer",
     "PDFZCompress",
+    "xObjectName",
 )
 
 
@@ -223,6 +243,7 @@ def missing_internals() -> list[str]:
         return [*missing, "Canvas._doc"]
     missing += [f"Canvas._doc.{name}" for name in DOCUMENT_INTERNALS if not hasattr(doc, name)]
     for owner, name in (
+        (doc, "addForm"),
         (doc.Outlines, "prepare"),
         (doc.encrypt, "prepare"),
         (doc.info, "digest"),
