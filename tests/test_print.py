@@ -631,3 +631,39 @@ def test_the_reportlab_internals_the_streaming_writer_needs_are_there(monkeypatc
     monkeypatch.delattr(pdfdoc, "PDFTrailer")
     monkeypatch.delattr(pdfdoc.PDFCrossReferenceTable, "addsection")
     assert missing_internals() == ["reportlab.pdfbase.pdfdoc.PDFTrailer", "PDFCrossReferenceTable.addsection"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "answer_key: true\nmazes:\n  - {size: 8x10, count: 7}\n  - {size: 30x40, count: 3}\n  - {size: 8x10}\n",
+        "answer_key: true\npage_size: 6x9in\nbleed: true\nmazes:\n  - {size: 30x40, count: 12}\n",
+        "answer_key: true\nmazes:\n  - {size: 12x12, count: 9}\n  - {size: 10x10, count: 4, marks: none}\n",
+        "copyright: Mine\nisbn: 978-3-16-148410-0\nlayout: activity-book\nmazes:\n  - {size: 20x20, count: 5}\n",
+        "layout: handout\nanswer_key: true\nstudents: [Ann, Bo, Cy]\nmazes:\n  - {size: 9x9, count: 2}\n",
+    ],
+)
+def test_a_print_book_is_counted_without_placing_and_planned_once(tmp_path, body, monkeypatch):
+    """A print book's margins follow its page count: the pages are counted with nothing placed on them,
+    as many as placing makes, and the book is placed once, with the margins that count asks for."""
+    from puzzlebook.build import check_book
+    from puzzlebook.layout import pages
+
+    checked = check_book(spec(tmp_path, body), output_given=True)
+    layout, mazes = checked.layout, checked.mazes
+    counted = pages._plan(checked.spec, layout, mazes, placing=False)
+    placed = pages._plan(checked.spec, layout, mazes)
+    assert [(p.number, p.kind) for p in counted.pages] == [(p.number, p.kind) for p in placed.pages]
+    assert not any(i for p in counted.pages if p.kind == "maze" for i in p.items if hasattr(i, "cell"))
+    assert counted.maze_pages == placed.maze_pages
+    calls = []
+    real = pages._plan
+    monkeypatch.setattr(pages, "_plan", lambda *a, **k: calls.append(k.get("placing", True)) or real(*a, **k))
+    plan = pages.plan_book(checked.spec, layout, mazes)
+    assert calls == [False, True]  # counted, then placed once
+    twice = real(checked.spec, print_margins(layout, len(placed.pages)), mazes)  # as it was planned before
+
+    def frames(pages):
+        return [(p.number, i.number, i.x, i.y, i.cell) for p in pages for i in p.items if hasattr(i, "cell")]
+
+    assert frames(plan.pages) == frames(twice.pages) and frames(twice.pages)

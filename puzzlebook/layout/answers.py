@@ -25,6 +25,7 @@ def plan_answers(
     new_page: Callable[..., Page],
     title: str,
     by_sheet: bool = False,
+    placing: bool = True,
 ) -> dict[int, int]:
     """Thumbnails with solutions in rows of a columns x rows grid, then a note on the mazes with no single
     answer. A maze too dense for the grid takes a row of a grid of fewer, larger slots, below the rows
@@ -32,7 +33,8 @@ def plan_answers(
     With ``by_sheet`` (a separate key), each sheet's answers get a page of their own, in the sheet's own
     grid and slots, so a teacher lays each child's sheet beside its key page.
 
-    Returns the page of each maze's answer."""
+    Returns the page of each maze's answer. Without ``placing``, the pages are made as they would be,
+    with no answer placed on them (a print book's page count)."""
     made: list[Page] = []
 
     def next_page(heading: str) -> tuple[Page, Box]:
@@ -89,8 +91,9 @@ def plan_answers(
                     top = area.y1
                 row, row_grid = split(Box(area.x0, top - tall, area.x1, top), columns, 1, GAP), fits
                 top -= tall + GAP
-            items, _ = _answer_items(layout, row.pop(0), maze, maze_pages[maze.number])
-            page.items += items
+            slot = row.pop(0)
+            if placing:
+                page.items += _answer_items(layout, slot, maze, maze_pages[maze.number])[0]
             answers[maze.number] = page.number
         if by_sheet:
             top = area.y0  # the next sheet starts a page of its own
