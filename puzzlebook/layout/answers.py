@@ -17,6 +17,9 @@ MIN_ANSWER_CELL = 4.0
 """pt: the least cell an answer is drawn at. Under it, six 40x50 mazes to a page printed as a dark
 texture a parent could not follow; such answers go two to a page, or one."""
 
+ANSWER_LABEL = 0.85
+"""An answer's label, in the layout's caption size."""
+
 
 def plan_answers(
     layout: Layout,
@@ -215,8 +218,9 @@ def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[in
     three answer wall weights at least (a child's maze stays at the layout's grid); a page of its own
     when none does. A grid's slots are all one size, so the first tells."""
     least = max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
+    size = layout.caption_size * ANSWER_LABEL  # only the cell is asked for: no label or line moved
     for grid in grids:
-        _, cell = _answer_items(layout, split(area, *grid, GAP)[0], maze, 0)
+        cell = slot_items(layout, split(area, *grid, GAP)[0], maze, size, True, layout.answer_wall_weight)[1]
         if cell >= least:
             return grid
     return grids[-1]
@@ -225,7 +229,7 @@ def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[in
 def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
     """One answer in its slot: its label at the slot's top, so the labels of a row share a baseline
     whatever the mazes' shapes (a centred maze put them 6-13 pt apart), and the maze hung under it."""
-    size = layout.caption_size * 0.85
+    size = layout.caption_size * ANSWER_LABEL
     items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight)
     heading = next(i for i in items if isinstance(i, Text))
     up = slot.y1 - size - heading.y
