@@ -12,7 +12,8 @@ from puzzlebook import build, puzzles, workers
 from puzzlebook.coming import Coming
 from puzzlebook.errors import GenerationError, PuzzlebookError
 from puzzlebook.madefrom import made_from
-from puzzlebook.render.drawn import drawn, encoded, form_object, form_stream, line_path
+from puzzlebook.render.drawn import drawn, form_object, form_stream, line_path
+from puzzlebook.render.pdfformat import encoded
 
 BOOK = """\
 title: Ahead

@@ -7,16 +7,16 @@ numbers, the same spacing), so a book is the same file wherever its walls were w
 
 from __future__ import annotations
 
-import re
 import zlib
 from typing import NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFZCompress, pdfdocEnc
+from reportlab.pdfbase.pdfdoc import PDFZCompress
 
 from ..geometry import arc_beziers, extent, field_sides, gaps, solution_lines, wall_runs
 from ..graph import GraphMaze
 from ..puzzles import Puzzle
+from .pdfformat import encoded
 
 FORM_PREAMBLE = "1 0 0 1 0 0 cm "
 """What reportlab writes at the start of every form of a canvas whose first font is a TrueType one
@@ -59,16 +59,6 @@ def form_stream(path: str, preamble: str = FORM_PREAMBLE) -> bytes:
     """A walls form's drawing compressed as reportlab compresses it on saving."""
     data: bytes = PDFZCompress.encode(encoded(preamble + "\n" + path))
     return data
-
-
-_NOT_PDFDOC = re.compile("[^\x00-\x17\x20-\x7f]")
-"""What reportlab's PDFDocEncoding writes otherwise than ASCII does (or refuses: 0x18-0x1f)."""
-
-
-def encoded(text: str) -> bytes:
-    """``text`` as reportlab encodes a drawing (``pdfdocEnc``): a path of numbers is ASCII, which
-    Python encodes 30 times faster than reportlab's codec, to the same bytes."""
-    return pdfdocEnc(text) if _NOT_PDFDOC.search(text) else text.encode("ascii")
 
 
 def form_box(puzzle: Puzzle) -> tuple[float, float, float, float]:

@@ -23,7 +23,6 @@ from reportlab.pdfbase.pdfdoc import (
     PDFCrossReferenceTable,
     PDFDictionary,
     PDFFile,
-    PDFIndirectObject,
     PDFInfo,
     PDFName,
     PDFObject,
@@ -35,6 +34,8 @@ from reportlab.pdfbase.pdfdoc import (
     xObjectName,
 )
 from reportlab.pdfgen.canvas import Canvas
+
+from .pdfformat import formatted
 
 FIXED_TIME = 946684800.0
 """2000-01-01 00:00 UTC, reportlab's own time for an invariant file: the book's dates, and its id's seed."""
@@ -111,7 +112,11 @@ class Writer:
     def object(self, name: str, let_go: bool = True) -> None:
         doc = self.doc
         doc.idToOffset[name] = self.offset
-        self._put(PDFIndirectObject(name, doc.idToObject[name]).format(doc))
+        number, version = doc.idToObjectNumberAndVersion[name]  # as ``PDFIndirectObject.format`` writes it
+        body = formatted(doc.idToObject[name], doc)
+        self._put(
+            b"%d %d obj\n%s%sendobj\n" % (number, version, body, b"" if body.endswith(b"\n") else b"\n")
+        )
         if let_go:  # its number stays registered, so references to it by name resolve
             del doc.idToObject[name]
 
@@ -202,6 +207,7 @@ class Info(PDFInfo):  # type: ignore[misc]  # reportlab has no types
 DOCUMENT_INTERNALS = (
     "idToObject",
     "idToOffset",
+    "idToObjectNumberAndVersion",
     "numberToId",
     "delayedFonts",
     "Outlines",
@@ -222,16 +228,19 @@ PDFDOC_NAMES = (
     "PDFCrossReferenceTable",
     "PDFDictionary",
     "PDFFile",
-    "PDFIndirectObject",
+    "NoEncryption",
     "PDFInfo",
     "PDFName",
     "PDFObject",
     "PDFObjectReference",
+    "PDFPage",
+    "PDFResourceDictionary",
     "PDFStream",
     "PDFString",
     "PDFTrailer",
     "PDFZCompress",
     "xObjectName",
+    "format",
 )
 
 
