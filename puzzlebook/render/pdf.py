@@ -21,6 +21,7 @@ from itertools import pairwise
 from typing import Literal
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import (
     PDFDictionary,
     xObjectName,
@@ -437,13 +438,10 @@ def draw_maze(
             name = frame.pictures[0 if mark.role == "start" else 1]
             draw_pictures(canvas, placed(PICTURES[name], x, y, size, mark.mirror))
         if mark.kind == "arrow":
-            path = canvas.beginPath()
-            corners = [(round(x, 2), round(y, 2)) for x, y in mark.polygon]  # to 1/7200 in, as text
-            path.moveTo(*corners[0])
-            for point in corners[1:]:
-                path.lineTo(*point)
-            path.close()
-            canvas.drawPath(path, stroke=0, fill=1)
+            # its corners to 1/7200 in, written as reportlab's path object and ``drawPath`` write them
+            corners = [fp_str(round(x, 2), round(y, 2)) for x, y in mark.polygon]
+            canvas.addLiteral(" ".join(["n", f"{corners[0]} m", *[f"{c} l" for c in corners[1:]], "h"]))
+            canvas._strokeAndFill(0, 1)  # filled, by the canvas's fill rule
             if mark.label:
                 x, y, align = mark.label
                 where: Literal["left", "center", "right"] = (
