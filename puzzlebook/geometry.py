@@ -438,22 +438,24 @@ def solution_lines(puzzle: Puzzle) -> list[list[tuple[float, float]]]:
 def solution_line(puzzle: Puzzle, corners: bool = True) -> list[tuple[float, float]]:
     """The solution through cell centres (grid units, y down), corners only, extended out through the
     openings so it meets the start and end arrows; every centre with ``corners=False``."""
-    if corners and puzzle.route and not isinstance(puzzle.maze, GraphMaze):
-        cells = [puzzle.maze.grid.xy(cell) for cell in _turns(puzzle.route)]  # squares: by their indices
+    maze, route = puzzle.maze, puzzle.route
+    squares = corners and route and isinstance(maze, Maze)
+    if squares and isinstance(maze, Maze):  # the centres of the cells where it turns, by their indices
+        stride = maze.grid.stride
+        points = [(cell % stride - 0.5, cell // stride - 0.5) for cell in _turns(route or ())]
     else:
         cells = puzzle.solution or []
-    if not cells:
+        points = [centre(puzzle, cell) for cell in cells]
+        if isinstance(maze, GraphMaze) and maze.grid.kind.name == "circle":
+            points = _along_rings(maze, cells, points)
+    if not points:
         return []
-    points = [centre(puzzle, cell) for cell in cells]
-    if isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle":
-        points = _along_rings(puzzle.maze, cells, points)
-    for index, role in ((0, "start"), (-1, "end")):
+    for role in ("start", "end"):
         spot = opening(puzzle, role)
         if spot is not None:
-            if index == 0:
-                points.insert(0, spot[0])
-            else:
-                points.append(spot[0])
+            points.insert(0 if role == "start" else len(points), spot[0])
+    if squares and len(points) > 4:  # every turn between is a corner: only the ends can join straight
+        return [*_corners(points[:3])[:-1], *points[2:-2], *_corners(points[-3:])[1:]]
     return _corners(points) if corners else points
 
 
