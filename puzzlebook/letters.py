@@ -1,7 +1,8 @@
 """Which letters the fonts have: the one rule that every letter a book prints has a font (printed text
 and word shapes alike), what is said of a letter none has, and a free font to suggest for it.
 
-It reads a font's letters with fontTools alone, so the spec can ask it before anything is drawn.
+It reads a font's letters with fontTools alone (their widths in the shipped fonts with ``advances``), so
+the spec can ask it before anything is drawn.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import unicodedata
 from collections.abc import Container, Mapping, Sequence
 from functools import cache
 from pathlib import Path
+
+from .advances import advances
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 """The fonts puzzlebook ships (DejaVu Sans and its bold): word shapes are drawn in the bold one."""
@@ -174,13 +177,9 @@ def bundled_lacks(text: str, font: str) -> str | None:
 
 
 @cache
-def _advances(path: Path) -> tuple[Mapping[int, str], Mapping[str, int], int]:
-    """A font's letters, each glyph's advance, and its units per em."""
-    from fontTools.ttLib import TTFont  # loaded only when a layout plans the room for its words
-
-    with TTFont(path, lazy=True) as font:
-        widths = {name: advance for name, (advance, _) in font["hmtx"].metrics.items()}
-        return dict(font.getBestCmap()), widths, int(font["head"].unitsPerEm)
+def _advances(path: Path) -> tuple[Mapping[int, int], int]:
+    """Each letter's advance in a font, and its units per em (``advances``: read without fontTools)."""
+    return advances(path)
 
 
 @cache
@@ -191,7 +190,7 @@ def bold_width(word: str, font: str = "DejaVuSans-Bold") -> float | None:
     path = FONT_DIR / f"{font}.ttf"
     if not path.is_file():
         return None
-    letters, widths, per_em = _advances(path)
-    if any(ord(c) not in letters for c in word):
+    widths, per_em = _advances(path)
+    if any(ord(c) not in widths for c in word):
         return None
-    return sum(widths[letters[ord(c)]] for c in word) / per_em
+    return sum(widths[ord(c)] for c in word) / per_em
