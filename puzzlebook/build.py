@@ -384,11 +384,11 @@ def write_books(
     """Draw the book (and its answers, with ``answer_key: separate``, and its cover) straight into its
     file, page by page; ``check`` and ``check_cover`` read the written book and cover back before they
     replace anything (``--strict``). The book carries ``made``, what it was made from (see ``made_from``)."""
-    from .cover.make import CoverMaker
-
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     cover = None
-    if checked.spec.book.cover is not None:
+    if checked.spec.book.cover is not None:  # the cover's drawing loads only for a book that has one
+        from .cover.make import CoverMaker
+
         cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
     puzzle_for = _last_use_lets_go(plans, puzzles)
     from .coming import drawing

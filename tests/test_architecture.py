@@ -1,6 +1,7 @@
 """The design's boundaries, checked: third-party libraries stay in their stage, randomness is passed in."""
 
 import ast
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,17 @@ def test_validate_loads_neither_the_workers_nor_the_cover_maker():
     unneeded = {"puzzlebook.workers", "puzzlebook.cover.make", "puzzlebook.render.cover", "multiprocessing"}
     unneeded |= {"puzzlebook.render", "reportlab", "fontTools"}
     assert not loaded & unneeded, sorted(loaded & unneeded)
+
+
+def test_a_book_without_a_cover_loads_no_cover_drawing():
+    """A book without a cover is built without loading the cover's planning and drawing (reportlab's
+    paragraphs among them): start-up a big book's build would pay for nothing."""
+    spec = PACKAGE.parent / "sample_configs" / "kids-activity-book.yaml"
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "book.pdf"
+        loaded = _loaded_after(
+            f"from puzzlebook.build import build_book\nbuild_book({str(spec)!r}, {str(out)!r})"
+        )
+        assert out.stat().st_size > 10_000  # the book was built
+    assert "puzzlebook.render.pdf" in loaded
+    assert not loaded & {"puzzlebook.cover.make", "puzzlebook.render.cover"}

@@ -4,13 +4,16 @@ same file as a book drawn once every maze is made, here."""
 import random
 
 import pytest
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFFormXObject, PDFName, PDFStream, pdfdocEnc
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from puzzlebook import build, puzzles, workers
 from puzzlebook.coming import Coming
 from puzzlebook.errors import GenerationError, PuzzlebookError
 from puzzlebook.madefrom import made_from
-from puzzlebook.render.drawn import drawn, line_path
+from puzzlebook.render.drawn import drawn, form_object, form_stream, line_path
+from puzzlebook.render.pdfformat import encoded
 
 BOOK = """\
 title: Ahead
@@ -118,3 +121,26 @@ def test_an_answer_line_is_written_as_reportlabs_path_writes_it():
             for point in line[1:]:
                 path.lineTo(*(round(v, 3) for v in point))
         assert line_path(*lines) == path.getCode()
+
+
+def test_a_walls_form_is_formatted_as_reportlab_formats_it():
+    """The form object a worker writes is byte for byte reportlab's, for boxes of whole cells and of
+    fractions (hexagons, circles), and its drawing is encoded as reportlab encodes it."""
+    document = Canvas(None)._doc
+    rng = random.Random(7)
+    boxes = [(-1, -1, 31, 31), (-1, -1, 1, 1), (-1, -1, 21.5, 17.3205080757), (-1, -1, 1e-3 + 40, 120.25)]
+    boxes += [
+        (-1, -1, rng.randint(2, 400) + rng.choice([0, rng.random()]), rng.uniform(2, 400)) for _ in range(50)
+    ]
+    for box in boxes:
+        stream = form_stream("n\n0 0 m 3 0 l\nS " + " ".join(str(v) for v in box))
+        form = PDFFormXObject(*box)
+        form.Resources = PDFDictionary({})
+        form.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), stream)
+        assert form_object(box, stream) == form.format(document)
+    for text in (
+        "n\n0 0 m 3.25 -1 l\nS",
+        "é · ×",
+        "".join(map(chr, [*range(24), *range(32, 128), *range(161, 256)])),
+    ):
+        assert encoded(text) == pdfdocEnc(text)

@@ -448,3 +448,32 @@ def test_no_real_font_is_taken_for_a_damaged_one():
 
     for name in BUNDLED:
         assert damage(pdfmetrics.getFont(register_font(name)).face) is None, name
+
+
+def test_a_plain_line_is_written_as_reportlabs_text_object_writes_it():
+    """Lines of plain runs skip reportlab's text object: the same operators, the same letters given
+    the same subsets (over 256 letters make a second one), and the same file once saved."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from puzzlebook.render.fonts import draw_line, text_object
+
+    regular = Setter(tuple(register_font(f) for f in ["DejaVuSans"]))
+    bold = Setter((register_font("DejaVuSans-Bold"),), bold=True)
+    letters = "".join(chr(c) for c in range(0x100, 0x250) if regular.missing(chr(c)) is None)
+    texts = ["Start", "Finish", "Maze 12 (a) \\ b", "", "é · ×", letters[:150], "Start", letters, "42"]
+    made = []
+    for plain in (True, False):
+        canvas = Canvas(buffer := io.BytesIO(), invariant=1, initialFontName=regular.fonts[0])
+        for number, text in enumerate(texts):
+            setter = bold if number % 2 else regular
+            line = setter.line(text)
+            assert all(type(run.text) is str and not run.emboldened for run in line.runs)
+            (draw_line if plain else text_object)(canvas, 10.123 * number, 700.456 - 3 * number, line, 7.5)
+        made.append((list(canvas._code), canvas))
+        canvas.showPage()
+        canvas.save()
+        made[-1] = (*made[-1][:1], buffer.getvalue())
+    assert made[0] == made[1]
+    assert "+1 7.5 Tf 9 TL (" in " ".join(made[0][0])  # a font's second subset was used

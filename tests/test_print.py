@@ -631,3 +631,60 @@ def test_the_reportlab_internals_the_streaming_writer_needs_are_there(monkeypatc
     monkeypatch.delattr(pdfdoc, "PDFTrailer")
     monkeypatch.delattr(pdfdoc.PDFCrossReferenceTable, "addsection")
     assert missing_internals() == ["reportlab.pdfbase.pdfdoc.PDFTrailer", "PDFCrossReferenceTable.addsection"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "answer_key: true\nmazes:\n  - {size: 8x10, count: 7}\n  - {size: 30x40, count: 3}\n  - {size: 8x10}\n",
+        "answer_key: true\npage_size: 6x9in\nbleed: true\nmazes:\n  - {size: 30x40, count: 12}\n",
+        "answer_key: true\nmazes:\n  - {size: 12x12, count: 9}\n  - {size: 10x10, count: 4, marks: none}\n",
+        "copyright: Mine\nisbn: 978-3-16-148410-0\nlayout: activity-book\nmazes:\n  - {size: 20x20, count: 5}\n",
+        "layout: handout\nanswer_key: true\nstudents: [Ann, Bo, Cy]\nmazes:\n  - {size: 9x9, count: 2}\n",
+    ],
+)
+def test_a_print_book_is_counted_without_placing_and_planned_once(tmp_path, body, monkeypatch):
+    """A print book's margins follow its page count: the pages are counted with nothing placed on them,
+    as many as placing makes, and the book is placed once, with the margins that count asks for."""
+    from puzzlebook.build import check_book
+    from puzzlebook.layout import pages
+
+    checked = check_book(spec(tmp_path, body), output_given=True)
+    layout, mazes = checked.layout, checked.mazes
+    counted = pages._plan(checked.spec, layout, mazes, placing=False)
+    placed = pages._plan(checked.spec, layout, mazes)
+    assert [(p.number, p.kind) for p in counted.pages] == [(p.number, p.kind) for p in placed.pages]
+    assert not any(i for p in counted.pages if p.kind == "maze" for i in p.items if hasattr(i, "cell"))
+    assert counted.maze_pages == placed.maze_pages
+    calls = []
+    real = pages._plan
+    monkeypatch.setattr(pages, "_plan", lambda *a, **k: calls.append(k.get("placing", True)) or real(*a, **k))
+    plan = pages.plan_book(checked.spec, layout, mazes)
+    assert calls == [False, True]  # counted, then placed once
+    twice = real(checked.spec, print_margins(layout, len(placed.pages)), mazes)  # as it was planned before
+
+    def frames(pages):
+        return [(p.number, i.number, i.x, i.y, i.cell) for p in pages for i in p.items if hasattr(i, "cell")]
+
+    assert frames(plan.pages) == frames(twice.pages) and frames(twice.pages)
+
+
+def test_a_maze_too_dense_for_a_thick_book_is_told_a_size_that_fits_its_margins(tmp_path):
+    """A print book's gutter grows with its pages: a 6x9 in book of 700 mazes of 44x44 was told the
+    cells and the size that fit the layout's own margins ("at most 43x43"), and 43x43 was refused
+    again. The message now reads the margins the book gets, and the size it names builds."""
+    import re
+
+    from puzzlebook.build import check_book
+    from puzzlebook.errors import SpecError
+
+    path = tmp_path / "thick.yaml"
+    path.write_text("title: Thick\npage_size: 6x9in\nmazes:\n  - {size: 44x44, count: 700}\n")
+    with pytest.raises(SpecError) as refused:
+        check_book(path)
+    told = re.search(r"make it at most (\d+)x(\d+)", str(refused.value))
+    assert told, str(refused.value)
+    fits = f"{told[1]}x{told[2]}"
+    path.write_text(f"title: Thick\npage_size: 6x9in\nmazes:\n  - {{size: {fits}, count: 700}}\n")
+    checked = check_book(path)
+    assert len(checked.plan.pages) > 700

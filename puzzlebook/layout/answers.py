@@ -17,6 +17,9 @@ MIN_ANSWER_CELL = 4.0
 """pt: the least cell an answer is drawn at. Under it, six 40x50 mazes to a page printed as a dark
 texture a parent could not follow; such answers go two to a page, or one."""
 
+ANSWER_LABEL = 0.85
+"""An answer's label, in the layout's caption size."""
+
 
 def plan_answers(
     layout: Layout,
@@ -25,6 +28,7 @@ def plan_answers(
     new_page: Callable[..., Page],
     title: str,
     by_sheet: bool = False,
+    placing: bool = True,
 ) -> dict[int, int]:
     """Thumbnails with solutions in rows of a columns x rows grid, then a note on the mazes with no single
     answer. A maze too dense for the grid takes a row of a grid of fewer, larger slots, below the rows
@@ -32,7 +36,8 @@ def plan_answers(
     With ``by_sheet`` (a separate key), each sheet's answers get a page of their own, in the sheet's own
     grid and slots, so a teacher lays each child's sheet beside its key page.
 
-    Returns the page of each maze's answer."""
+    Returns the page of each maze's answer. Without ``placing``, the pages are made as they would be,
+    with no answer placed on them (a print book's page count)."""
     made: list[Page] = []
 
     def next_page(heading: str) -> tuple[Page, Box]:
@@ -89,8 +94,9 @@ def plan_answers(
                     top = area.y1
                 row, row_grid = split(Box(area.x0, top - tall, area.x1, top), columns, 1, GAP), fits
                 top -= tall + GAP
-            items, _ = _answer_items(layout, row.pop(0), maze, maze_pages[maze.number])
-            page.items += items
+            slot = row.pop(0)
+            if placing:
+                page.items += _answer_items(layout, slot, maze, maze_pages[maze.number])[0]
             answers[maze.number] = page.number
         if by_sheet:
             top = area.y0  # the next sheet starts a page of its own
@@ -212,8 +218,9 @@ def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[in
     three answer wall weights at least (a child's maze stays at the layout's grid); a page of its own
     when none does. A grid's slots are all one size, so the first tells."""
     least = max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
+    size = layout.caption_size * ANSWER_LABEL  # only the cell is asked for: no label or line moved
     for grid in grids:
-        _, cell = _answer_items(layout, split(area, *grid, GAP)[0], maze, 0)
+        cell = slot_items(layout, split(area, *grid, GAP)[0], maze, size, True, layout.answer_wall_weight)[1]
         if cell >= least:
             return grid
     return grids[-1]
@@ -222,7 +229,7 @@ def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[in
 def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
     """One answer in its slot: its label at the slot's top, so the labels of a row share a baseline
     whatever the mazes' shapes (a centred maze put them 6-13 pt apart), and the maze hung under it."""
-    size = layout.caption_size * 0.85
+    size = layout.caption_size * ANSWER_LABEL
     items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight)
     heading = next(i for i in items if isinstance(i, Text))
     up = slot.y1 - size - heading.y

@@ -51,17 +51,15 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
     """Pages of positioned items for the whole book. Raises SpecError for every maze too dense to print.
 
     A print edition gets the margins its page count requires (the gutter grows with the spine), so the
-    book is planned once to count its pages and again with those margins; `pad` adds notes pages at the
-    end to reach a page count printers accept. The count never changes between the two plans: pages
-    hold a fixed number of mazes.
+    book's pages are counted first (``_plan`` placing nothing) and then planned once with those margins;
+    `pad` adds notes pages at the end to reach a page count printers accept. The count never changes
+    with the margins: pages hold a fixed number of mazes.
     """
-    plan = _plan(spec, layout, mazes, layout_name)
-    total = padded(len(plan.pages)) if spec.book.pad else len(plan.pages)
+    pad = padded if spec.book.pad else int
     if spec.book.edition == "print":
-        wider = print_margins(layout, total)
-        if wider.margins != layout.margins:
-            plan = _plan(spec, wider, mazes, layout_name)
-        layout = wider
+        layout = print_margins(layout, pad(len(_plan(spec, layout, mazes, layout_name, placing=False).pages)))
+    plan = _plan(spec, layout, mazes, layout_name)
+    total = pad(len(plan.pages))
     for number in range(len(plan.pages) + 1, total + 1):
         page = Page(number, "notes")
         area = page_frame(layout, page, spec.book.title)
@@ -141,7 +139,11 @@ def _answers_plan(
     return BookPlan(w, h, pages, title, book.author, subject, {}, fonts, book.edition)
 
 
-def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str = "") -> BookPlan:
+def _plan(
+    spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str = "", placing: bool = True
+) -> BookPlan:
+    """The book's pages; without ``placing``, the pages alone, as many as placing makes, with no maze
+    placed on them (a print book's count, which its margins follow)."""
     book = spec.book
     w, h = layout.size
     pages: list[Page] = []
@@ -197,6 +199,9 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
             spec.where("title"),
             marked,
         )
+        if not placing:
+            maze_pages.update((maze.number, page.number) for maze in chunk)
+            continue
         slots = split(area, columns, rows, GAP)
         if text is None:  # planned once, on the first page: every maze page's slots are alike
             text = book_words(layout, slots[0], mazes, caption, young, layout.wall_weight)
@@ -216,7 +221,7 @@ def _plan(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
 
     answer_pages: dict[int, int] = {}
     if answer_key:
-        answer_pages = plan_answers(layout, mazes, maze_pages, new_page, book.title)
+        answer_pages = plan_answers(layout, mazes, maze_pages, new_page, book.title, placing=placing)
     if screen:
         fill_contents(layout, contents, mazes, maze_pages, answer_pages, book.title)
         answer_links(layout, pages, answer_pages, maze_pages)

@@ -11,11 +11,12 @@ import zlib
 from typing import NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFZCompress, pdfdocEnc
+from reportlab.pdfbase.pdfdoc import PDFZCompress
 
-from ..geometry import arc_beziers, field_sides, gaps, solution_lines, wall_runs
+from ..geometry import arc_beziers, extent, field_sides, gaps, solution_lines, wall_runs
 from ..graph import GraphMaze
 from ..puzzles import Puzzle
+from .pdfformat import encoded
 
 FORM_PREAMBLE = "1 0 0 1 0 0 cm "
 """What reportlab writes at the start of every form of a canvas whose first font is a TrueType one
@@ -24,10 +25,11 @@ another preamble has its forms compressed where they are drawn."""
 
 
 class Drawn(NamedTuple):
-    """What of a maze's drawing is made where the maze is made: the compressed stream of the walls
-    form of a maze drawn twice (its page and its answer), and its answer's line, packed: the lines
-    wait for the answer key at the end of the book (as text, 7 MB for 5,000 mazes of 20x20). A maze
-    drawn once has its walls written on its page as it is drawn."""
+    """What of a maze's drawing is made where the maze is made: the walls form of a maze drawn twice
+    (its page and its answer), as the file holds the object (``form_object``: its dictionary and its
+    compressed stream), and its answer's line, packed: the lines wait for the answer key at the end of
+    the book (as text, 7 MB for 5,000 mazes of 20x20). A maze drawn once has its walls written on its
+    page as it is drawn."""
 
     form: bytes | None
     solution: bytes | None = None
@@ -42,7 +44,7 @@ def drawn(puzzle: Puzzle, uses: tuple[bool, bool]) -> Drawn:
     """What of ``puzzle``'s drawing is made ahead, ``uses`` saying whether its walls are drawn twice
     (a form) and whether its answer is drawn; made where the maze is made (see ``workers``)."""
     twice, answered = uses
-    form = form_stream(wall_path(puzzle)) if twice else None
+    form = form_object(form_box(puzzle), form_stream(wall_path(puzzle))) if twice else None
     return Drawn(form, zlib.compress(solution_path(puzzle).encode(), 1) if answered else None)
 
 
@@ -55,8 +57,25 @@ def solution_path(puzzle: Puzzle) -> str:
 
 def form_stream(path: str, preamble: str = FORM_PREAMBLE) -> bytes:
     """A walls form's drawing compressed as reportlab compresses it on saving."""
-    data: bytes = PDFZCompress.encode(pdfdocEnc(preamble + "\n" + path))
+    data: bytes = PDFZCompress.encode(encoded(preamble + "\n" + path))
     return data
+
+
+def form_box(puzzle: Puzzle) -> tuple[float, float, float, float]:
+    """A walls form's box, in grid units: the whole maze and its square caps, with room to spare."""
+    width, height = extent(puzzle.maze)
+    return -1, -1, width + 1, height + 1
+
+
+def form_object(box: tuple[float, float, float, float], stream: bytes) -> bytes:
+    """A walls form's object, without its number, exactly as reportlab formats a ``PDFFormXObject``
+    with ``box``, no resources and the compressed drawing ``stream`` (``pdfstream.Writer.form``): made
+    where the maze is made, so that the book's process only writes it."""
+    return (
+        b"<<\n/BBox [ %s ] /Filter [ /FlateDecode ] /FormType 1 /Length %d /Matrix [ 1 0 0 1 0 0 ] "
+        b"/Resources <<\n\n>> \n  /Subtype /Form /Type /XObject\n>>\nstream\n%sendstream\n"
+        % (" ".join(fp_str(value) for value in box).encode(), len(stream), stream)
+    )
 
 
 def wall_path(puzzle: Puzzle) -> str:

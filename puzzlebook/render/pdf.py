@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import (
     PDFDictionary,
     xObjectName,
@@ -34,7 +35,7 @@ from ..layout.settle import settled
 from ..layout.signs import Mark, marks
 from ..puzzles import Puzzle
 from ..typeset import text_lines
-from .drawn import FORM_PREAMBLE, Drawn, form_stream, num, solution_path, wall_path
+from .drawn import FORM_PREAMBLE, Drawn, form_box, form_stream, num, solution_path, wall_path
 from .fonts import Setter, draw_line, setters
 from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
@@ -145,17 +146,16 @@ class Walls:
             return
         name = f"walls{number}"
         if number not in self.written:
-            # the box is in grid units: the whole maze and its square caps, with room to spare
-            width, height = extent(puzzle.maze)
-            canvas.beginForm(name, -1, -1, width + 1, height + 1)
             preamble = canvas._preamble
             ahead = self.drawn.pop(number, None)
-            form = ahead.form if ahead is not None and preamble == FORM_PREAMBLE else None
             if ahead is not None and ahead.solution is not None:  # the line waits for its answer
                 self.drawn[number] = Drawn(None, ahead.solution)
-            canvas.endForm(Resources=NO_RESOURCES)
-            form = form_stream(wall_path(puzzle), preamble) if form is None else form
-            self.writer.form(xObjectName(name), form)
+            if ahead is not None and ahead.form is not None and preamble == FORM_PREAMBLE:
+                self.writer.made_form(name, ahead.form)
+            else:
+                canvas.beginForm(name, *form_box(puzzle))
+                canvas.endForm(Resources=NO_RESOURCES)
+                self.writer.form(xObjectName(name), form_stream(wall_path(puzzle), preamble))
             self.written.add(number)
         canvas.doForm(name)
 
@@ -325,13 +325,10 @@ def draw_maze(
             name = frame.pictures[0 if mark.role == "start" else 1]
             draw_pictures(canvas, placed(PICTURES[name], x, y, size, mark.mirror))
         if mark.kind == "arrow":
-            path = canvas.beginPath()
-            corners = [(round(x, 2), round(y, 2)) for x, y in mark.polygon]  # to 1/7200 in, as text
-            path.moveTo(*corners[0])
-            for point in corners[1:]:
-                path.lineTo(*point)
-            path.close()
-            canvas.drawPath(path, stroke=0, fill=1)
+            # its corners to 1/7200 in, written as reportlab's path object and ``drawPath`` write them
+            corners = [fp_str(round(x, 2), round(y, 2)) for x, y in mark.polygon]
+            canvas.addLiteral(" ".join(["n", f"{corners[0]} m", *[f"{c} l" for c in corners[1:]], "h"]))
+            canvas._strokeAndFill(0, 1)  # filled, by the canvas's fill rule
             if mark.label:
                 x, y, align = mark.label
                 where: Literal["left", "center", "right"] = (

@@ -23,16 +23,19 @@ from reportlab.pdfbase.pdfdoc import (
     PDFCrossReferenceTable,
     PDFDictionary,
     PDFFile,
-    PDFIndirectObject,
     PDFInfo,
     PDFName,
+    PDFObject,
     PDFObjectReference,
     PDFStream,
     PDFString,
     PDFTrailer,
     PDFZCompress,
+    xObjectName,
 )
 from reportlab.pdfgen.canvas import Canvas
+
+from .pdfformat import formatted
 
 FIXED_TIME = 946684800.0
 """2000-01-01 00:00 UTC, reportlab's own time for an invariant file: the book's dates, and its id's seed."""
@@ -75,6 +78,16 @@ def _compress_now(holder: Any, content: bytes | None = None) -> None:
     holder.stream = None
 
 
+class Formatted(PDFObject):  # type: ignore[misc]  # reportlab has no types
+    """An object already formatted, as its bytes (``Writer.made_form``)."""
+
+    def __init__(self, formatted: bytes) -> None:
+        self.formatted = formatted
+
+    def format(self, document: Any) -> bytes:
+        return self.formatted
+
+
 class Writer:
     """Writes a reportlab document's objects to a file as they are finished, instead of holding them all
     until ``Canvas.save`` formats the whole file in memory (a 5,000-maze book held 100 MB that way).
@@ -99,7 +112,11 @@ class Writer:
     def object(self, name: str, let_go: bool = True) -> None:
         doc = self.doc
         doc.idToOffset[name] = self.offset
-        self._put(PDFIndirectObject(name, doc.idToObject[name]).format(doc))
+        number, version = doc.idToObjectNumberAndVersion[name]  # as ``PDFIndirectObject.format`` writes it
+        body = formatted(doc.idToObject[name], doc)
+        self._put(
+            b"%d %d obj\n%s%sendobj\n" % (number, version, body, b"" if body.endswith(b"\n") else b"\n")
+        )
         if let_go:  # its number stays registered, so references to it by name resolve
             del doc.idToObject[name]
 
@@ -107,6 +124,12 @@ class Writer:
         """A walls form, compressed (or given ``content``, its drawing compressed) and written at once."""
         _compress_now(self.doc.idToObject[name], content)
         self.object(name)
+
+    def made_form(self, name: str, formatted: bytes) -> None:
+        """A walls form formatted where its maze was made (``drawn.form_object``), registered under
+        ``name`` as ``Canvas.endForm`` registers one (so it takes the same number) and written at once."""
+        self.doc.addForm(name, Formatted(formatted))
+        self.object(xObjectName(name))
 
     def page(self, bookmark: str | None = None) -> None:
         """The page just shown and its drawing, and the links that can now be written: the page's own
@@ -184,6 +207,7 @@ class Info(PDFInfo):  # type: ignore[misc]  # reportlab has no types
 DOCUMENT_INTERNALS = (
     "idToObject",
     "idToOffset",
+    "idToObjectNumberAndVersion",
     "numberToId",
     "delayedFonts",
     "Outlines",
@@ -204,14 +228,19 @@ PDFDOC_NAMES = (
     "PDFCrossReferenceTable",
     "PDFDictionary",
     "PDFFile",
-    "PDFIndirectObject",
+    "NoEncryption",
     "PDFInfo",
     "PDFName",
+    "PDFObject",
     "PDFObjectReference",
+    "PDFPage",
+    "PDFResourceDictionary",
     "PDFStream",
     "PDFString",
     "PDFTrailer",
     "PDFZCompress",
+    "xObjectName",
+    "format",
 )
 
 
@@ -223,6 +252,7 @@ def missing_internals() -> list[str]:
         return [*missing, "Canvas._doc"]
     missing += [f"Canvas._doc.{name}" for name in DOCUMENT_INTERNALS if not hasattr(doc, name)]
     for owner, name in (
+        (doc, "addForm"),
         (doc.Outlines, "prepare"),
         (doc.encrypt, "prepare"),
         (doc.info, "digest"),
