@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import kinds
 from .errors import At, Problem
@@ -29,6 +29,24 @@ work of joining its letters."""
 LINE = 8
 """Letters on one line at most: a longer name goes on two (at a space or hyphen, else in the middle
 with a hyphen), so it stays tall enough for its page."""
+
+
+class Form(NamedTuple):
+    """How a name's letters are drawn: ``narrow``, their width as a share of the bold's (``narrowed``);
+    ``close``, two lines set as close as their letters allow (``_tops``) rather than a box apart."""
+
+    narrow: float = 1.0
+    close: bool = False
+
+
+REGULAR = Form()
+FORMS = (REGULAR, Form(close=True), *(Form(w, True) for w in (0.95, 0.9, 0.85, 0.8, 0.75)))
+"""The forms a name is drawn in, the first its place takes: as it always was; its two lines closer
+(Αλεξ- / άνδρα on a handout of two a page); then narrower, to three quarters of the bold's width
+(Anne-Charlotte on a portrait page), its upright strokes thickened back to the bold's, 3 cells at
+capitals 12 cells tall, so that it stays as bold. DejaVu Sans Condensed Bold was tried: it is only a
+tenth narrower, and its strokes are 2.8 cells at capitals 12 cells tall."""
+_INKED = bytes(int(v >= 128) for v in range(256))  # a pixel's byte as 1 where it is ink, else 0
 _SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
 _FALLS_APART = 1  # cells left empty between a letter and its accent or dot
 
@@ -41,9 +59,10 @@ def word_mask(
     grid: str = "rectangle",
     sized_by: str = "",
     lines: tuple[str, ...] | None = None,
+    form: Form = REGULAR,
 ) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, on the ``lines`` that draw
-    its letters tallest there unless given, its letters (and the accents and dots, kept a cell apart from
+    its letters tallest there unless given (in ``form``, ``FORMS``), its letters (and the accents and dots, kept a cell apart from
     their letters so they read as marks) joined into one piece by the shortest straight bridges of
     cells, so the word is one maze a child can trace from the first letter to the last."""
     word = word.strip()
@@ -55,7 +74,7 @@ def word_mask(
             Problem(where, f"{width}x{height} is too large for a word: at most {MAX_WORD_CELLS:,} cells")
         ]
     shown = lines or drawn_lines(word, width, height, grid)
-    picture = word_picture(word, lines=shown)
+    picture = word_picture(word, lines=shown, form=form)
     if picture is None:
         return None, [Problem(where, f'"{word}" draws nothing in the bundled font: use letters or digits')]
     thin = too_thin(picture, width, height, grid)
@@ -70,11 +89,11 @@ def word_mask(
                 f"{MIN_WORD_ROWS}): {fix}",
             )
         ]
-    cells, marks = _marks_apart(word, picture, width, height, grid, shown)
+    cells, marks = _marks_apart(word, picture, width, height, grid, shown, form)
     drawn = _joined(cells, grid, marks)
     mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
     first = first_side(word) + (" top" if len(shown) > 1 else "")  # read line by line
-    return (replace(mask, first=first) if mask else None), problems
+    return (replace(mask, first=first, form=form) if mask else None), problems
 
 
 def word_refused(word: str, where: At) -> list[Problem]:
@@ -190,6 +209,13 @@ def _font() -> Any:
     return ImageFont.truetype(str(BOLD), _SIZE, layout_engine=ImageFont.Layout.BASIC)
 
 
+@functools.cache
+def _stem() -> int:
+    """An upright stroke's width in the picture's pixels (an l's): what narrower letters keep."""
+    left, _, right, _ = _font().getmask("l").getbbox()
+    return int(right - left)
+
+
 def _cap() -> int:
     """A capital's height in the picture's pixels (an H's): what ``MIN_WORD_ROWS`` measures."""
     _, top, _, bottom = _font().getbbox("H")
@@ -207,17 +233,47 @@ def _bare(line: str) -> str:
     return "".join(out)
 
 
-def word_picture(word: str, bare: bool = False, lines: tuple[str, ...] | None = None) -> Any:
+def word_picture(
+    word: str, bare: bool = False, lines: tuple[str, ...] | None = None, form: Form = REGULAR
+) -> Any:
     """The word in the bundled bold font, white on black, on ``lines`` (by default ``word_lines``), each
     centred, with room above for its accents and dots to stand clear of their letters; or None when it
-    draws nothing. ``bare`` draws the same letters in the same places without their accents and dots.
-    Kept for the next call: a name's pictures are asked for again as its field is sought (never
-    changed by those who read them)."""
-    return _picture(word, bare, lines if lines is not None else tuple(word_lines(word)))
+    draws nothing. ``bare`` draws the same letters in the same places without their accents and dots;
+    ``form`` says how they are drawn (``Form``). Kept for the next call: a name's
+    pictures are asked for again as its field is sought (never changed by those who read them)."""
+    shown = lines if lines is not None else tuple(word_lines(word))
+    close = form.close and len(shown) > 1
+    if form.narrow >= 1.0:
+        return _picture(word, bare, shown, close)
+    return _narrow_picture(word, bare, shown, close, form.narrow)
 
 
 @functools.lru_cache(maxsize=64)
-def _picture(word: str, bare: bool, shown: tuple[str, ...]) -> Any:
+def _narrow_picture(word: str, bare: bool, shown: tuple[str, ...], close: bool, narrow: float) -> Any:
+    """``word_picture`` at ``narrow`` of its width."""
+    picture = _picture(word, bare, shown, close)
+    return None if picture is None else _narrowed(picture, narrow)
+
+
+def _narrowed(picture: Any, share: float) -> Any:
+    """``picture`` squeezed across to ``share`` of its width, its upright strokes then thickened to the
+    right until they are again as wide as the bold's and at least 3 cells at capitals 12 cells tall:
+    narrower letters as heavy as the others, their gaps and counters narrower instead."""
+    from PIL import Image, ImageChops
+
+    width = max(1, round(picture.width * share))
+    squeezed = picture.resize((width, picture.height), Image.Resampling.BOX)
+    grow = max(0, math.ceil(max(_stem(), _cap() * 3 / MIN_WORD_ROWS) - _stem() * share))
+    out = Image.new("L", (width + grow, picture.height), 0)
+    for shift in range(grow + 1):
+        moved = Image.new("L", out.size, 0)
+        moved.paste(squeezed, (shift, 0))
+        out = ImageChops.lighter(out, moved)
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _picture(word: str, bare: bool, shown: tuple[str, ...], close: bool = False) -> Any:
     """``word_picture``, drawn."""
     from PIL import Image, ImageDraw
 
@@ -232,8 +288,10 @@ def _picture(word: str, bare: bool, shown: tuple[str, ...]) -> Any:
     tops = [0]  # each line's top in the picture: the next a quarter of a capital below the last's bottom
     for _, top, _, bottom in boxes[:-1]:
         tops.append(tops[-1] + bottom - top + cap // 4)
-    above = cap // 6 if any(_bare(line) != line for line in lines) else 0  # room to lift a mark
     widest = max(right - left for left, _, right, _ in boxes)
+    if close:
+        tops = _tops(tuple(lines), tuple(boxes), widest)
+    above = cap // 6 if any(_bare(line) != line for line in lines) else 0  # room to lift a mark
     last = boxes[-1]
     picture = Image.new("L", (widest + 8, tops[-1] + last[3] - last[1] + above + 8), 0)
     draw = ImageDraw.Draw(picture)
@@ -243,14 +301,59 @@ def _picture(word: str, bare: bool, shown: tuple[str, ...]) -> Any:
     return picture
 
 
+@functools.lru_cache(maxsize=64)
+def _tops(lines: tuple[str, ...], boxes: tuple[tuple[int, ...], ...], widest: int) -> list[int]:
+    """Each line's top in the picture, the lines as close as their letters allow: each letter (and
+    mark) a quarter of a capital clear of every letter of the line above, across and down, and its
+    capitals clear of the line above's by as much, so a descender of the first line (the ξ of Αλεξ-)
+    and an accent of the second (the ά of άνδρα) share rows where they are apart."""
+    from PIL import Image, ImageDraw
+
+    font, gap = _font(), _cap() // 4
+    _, cap_top, _, base = font.getbbox("H")
+    ink: list[int] = [-(10**9)] * (widest + 8)  # the lowest row of ink above, per column
+    tops: list[int] = []
+    for line, (left, top, right, bottom) in zip(lines, boxes, strict=True):
+        image = Image.new("L", (widest + 8, bottom - top), 0)
+        x = 4 - left + (widest - (right - left)) // 2
+        ImageDraw.Draw(image).text((x, -top), line, fill=255, font=font)
+        down = image.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(_INKED)  # column by column
+        columns = [
+            (first, down.rfind(1, c * image.height, (c + 1) * image.height) - c * image.height)
+            if (first := down.find(1, c * image.height, (c + 1) * image.height) - c * image.height) >= 0
+            else ()
+            for c in range(image.width)
+        ]
+        if not tops:
+            at = 0
+        else:
+            prev_top, prev_box = tops[-1], boxes[len(tops) - 1]
+            at = prev_top + (base - prev_box[1]) + gap - (cap_top - top)  # capitals under the baseline
+            for c, rows in enumerate(columns):
+                if rows:
+                    near = max(ink[max(0, c - gap) : c + gap + 1])
+                    at = max(at, near + gap - rows[0])
+        tops.append(at)
+        for c, rows in enumerate(columns):
+            if rows:
+                ink[c] = max(ink[c], at + rows[-1])
+    return tops
+
+
 def _marks_apart(
-    word: str, picture: Any, width: int, height: int, grid: str, lines: tuple[str, ...] | None = None
+    word: str,
+    picture: Any,
+    width: int,
+    height: int,
+    grid: str,
+    lines: tuple[str, ...] | None = None,
+    form: Form = REGULAR,
 ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """The word's cells with each accent and dot a cell clear of its letter (an ë's dots had merged into
     a cap): each mark is lifted, a row at a time, until it is clear, or where there is no room, the cells
     touching a letter are left out."""
     drawn = fit(picture, width, height, grid)
-    bare = word_picture(word, bare=True, lines=lines)
+    bare = word_picture(word, bare=True, lines=lines, form=form)
     if bare is None or bare.size != picture.size:
         return drawn, set()
     letters = fit(bare, width, height, grid)
