@@ -9,12 +9,13 @@ import unicodedata
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import kinds
 from .errors import At, Problem
 from .letters import bundled_lacks, not_in_fonts
 from .masks import Mask, fit, near_cells, parts_of, shape_of
+from .wordforms import REGULAR, Form, Glyph, close_tops, narrowed
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
 MAX_WORD = 14
@@ -31,22 +32,6 @@ LINE = 8
 with a hyphen), so it stays tall enough for its page."""
 
 
-class Form(NamedTuple):
-    """How a name's letters are drawn: ``narrow``, their width as a share of the bold's (``narrowed``);
-    ``close``, two lines set as close as their letters allow (``_tops``) rather than a box apart."""
-
-    narrow: float = 1.0
-    close: bool = False
-
-
-REGULAR = Form()
-FORMS = (REGULAR, Form(close=True), *(Form(w, True) for w in (0.95, 0.9, 0.85, 0.8, 0.75)))
-"""The forms a name is drawn in, the first its place takes: as it always was; its two lines closer
-(Αλεξ- / άνδρα on a handout of two a page); then narrower, to three quarters of the bold's width
-(Anne-Charlotte on a portrait page), its upright strokes thickened back to the bold's, 3 cells at
-capitals 12 cells tall, so that it stays as bold. DejaVu Sans Condensed Bold was tried: it is only a
-tenth narrower, and its strokes are 2.8 cells at capitals 12 cells tall."""
-_INKED = bytes(int(v >= 128) for v in range(256))  # a pixel's byte as 1 where it is ink, else 0
 _SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
 _FALLS_APART = 1  # cells left empty between a letter and its accent or dot
 
@@ -62,7 +47,7 @@ def word_mask(
     form: Form = REGULAR,
 ) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, on the ``lines`` that draw
-    its letters tallest there unless given (in ``form``, ``FORMS``), its letters (and the accents and dots, kept a cell apart from
+    its letters tallest there unless given (in ``form``, ``wordforms.FORMS``), its letters (and the accents and dots, kept a cell apart from
     their letters so they read as marks) joined into one piece by the shortest straight bridges of
     cells, so the word is one maze a child can trace from the first letter to the last."""
     word = word.strip()
@@ -250,33 +235,19 @@ def word_picture(
 
 @functools.lru_cache(maxsize=64)
 def _narrow_picture(word: str, bare: bool, shown: tuple[str, ...], close: bool, narrow: float) -> Any:
-    """``word_picture`` at ``narrow`` of its width."""
+    """``word_picture`` at ``narrow`` of its width (``wordforms.narrowed``)."""
     picture = _picture(word, bare, shown, close)
-    return None if picture is None else _narrowed(picture, narrow)
-
-
-def _narrowed(picture: Any, share: float) -> Any:
-    """``picture`` squeezed across to ``share`` of its width, its upright strokes then thickened to the
-    right until they are again as wide as the bold's and at least 3 cells at capitals 12 cells tall:
-    narrower letters as heavy as the others, their gaps and counters narrower instead."""
-    from PIL import Image, ImageChops
-
-    width = max(1, round(picture.width * share))
-    squeezed = picture.resize((width, picture.height), Image.Resampling.BOX)
-    grow = max(0, math.ceil(max(_stem(), _cap() * 3 / MIN_WORD_ROWS) - _stem() * share))
-    out = Image.new("L", (width + grow, picture.height), 0)
-    for shift in range(grow + 1):
-        moved = Image.new("L", out.size, 0)
-        moved.paste(squeezed, (shift, 0))
-        out = ImageChops.lighter(out, moved)
-    return out
+    placed = _placed(shown, close)
+    if picture is None or placed is None:
+        return None
+    stroke = max(_stem(), _cap() * 3 / MIN_WORD_ROWS)  # the bold's, and 3 cells at capitals 12 tall
+    return narrowed(picture, narrow, placed[1], stroke, _stem())
 
 
 @functools.lru_cache(maxsize=64)
-def _picture(word: str, bare: bool, shown: tuple[str, ...], close: bool = False) -> Any:
-    """``word_picture``, drawn."""
-    from PIL import Image, ImageDraw
-
+def _placed(shown: tuple[str, ...], close: bool) -> tuple[Any, tuple[Glyph, ...]] | None:
+    """Where the lines of a word's picture go: its size and each line's text, origin and box; and each
+    letter's box (with its accents) in the picture. None when it draws nothing."""
     font = _font()
     # The letters go in reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left
     # name from the right.
@@ -290,54 +261,40 @@ def _picture(word: str, bare: bool, shown: tuple[str, ...], close: bool = False)
         tops.append(tops[-1] + bottom - top + cap // 4)
     widest = max(right - left for left, _, right, _ in boxes)
     if close:
-        tops = _tops(tuple(lines), tuple(boxes), widest)
+        tops = close_tops(tuple(lines), tuple(boxes), widest, font, cap // 4)
     above = cap // 6 if any(_bare(line) != line for line in lines) else 0  # room to lift a mark
     last = boxes[-1]
-    picture = Image.new("L", (widest + 8, tops[-1] + last[3] - last[1] + above + 8), 0)
-    draw = ImageDraw.Draw(picture)
-    for line, (left, top, right, _), at in zip(lines, boxes, tops, strict=True):
-        x = 4 - left + (widest - (right - left)) // 2
-        draw.text((x, 4 + above + at - top), _bare(line) if bare else line, fill=255, font=font)
-    return picture
+    size = (widest + 8, tops[-1] + last[3] - last[1] + above + 8)
+    origins = [
+        (4 - left + (widest - (right - left)) // 2, 4 + above + at - top)
+        for (left, top, right, _), at in zip(boxes, tops, strict=True)
+    ]
+    glyphs: list[Glyph] = []
+    for line, (x, y) in zip(lines, origins, strict=True):
+        for k, letter in enumerate(line):
+            if unicodedata.combining(letter):
+                continue  # drawn with the letter before it, in its box
+            left, top, right, bottom = font.getbbox(letter)
+            if right > left:
+                at = x + font.getlength(line[:k])
+                glyphs.append((math.floor(at + left), y + top - above, math.ceil(at + right), y + bottom))
+    return (size, list(zip(lines, origins, strict=True))), tuple(glyphs)
 
 
 @functools.lru_cache(maxsize=64)
-def _tops(lines: tuple[str, ...], boxes: tuple[tuple[int, ...], ...], widest: int) -> list[int]:
-    """Each line's top in the picture, the lines as close as their letters allow: each letter (and
-    mark) a quarter of a capital clear of every letter of the line above, across and down, and its
-    capitals clear of the line above's by as much, so a descender of the first line (the ξ of Αλεξ-)
-    and an accent of the second (the ά of άνδρα) share rows where they are apart."""
+def _picture(word: str, bare: bool, shown: tuple[str, ...], close: bool = False) -> Any:
+    """``word_picture``, drawn."""
     from PIL import Image, ImageDraw
 
-    font, gap = _font(), _cap() // 4
-    _, cap_top, _, base = font.getbbox("H")
-    ink: list[int] = [-(10**9)] * (widest + 8)  # the lowest row of ink above, per column
-    tops: list[int] = []
-    for line, (left, top, right, bottom) in zip(lines, boxes, strict=True):
-        image = Image.new("L", (widest + 8, bottom - top), 0)
-        x = 4 - left + (widest - (right - left)) // 2
-        ImageDraw.Draw(image).text((x, -top), line, fill=255, font=font)
-        down = image.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(_INKED)  # column by column
-        columns = [
-            (first, down.rfind(1, c * image.height, (c + 1) * image.height) - c * image.height)
-            if (first := down.find(1, c * image.height, (c + 1) * image.height) - c * image.height) >= 0
-            else ()
-            for c in range(image.width)
-        ]
-        if not tops:
-            at = 0
-        else:
-            prev_top, prev_box = tops[-1], boxes[len(tops) - 1]
-            at = prev_top + (base - prev_box[1]) + gap - (cap_top - top)  # capitals under the baseline
-            for c, rows in enumerate(columns):
-                if rows:
-                    near = max(ink[max(0, c - gap) : c + gap + 1])
-                    at = max(at, near + gap - rows[0])
-        tops.append(at)
-        for c, rows in enumerate(columns):
-            if rows:
-                ink[c] = max(ink[c], at + rows[-1])
-    return tops
+    placed = _placed(shown, close)
+    if placed is None:
+        return None
+    (size, lines), _ = placed
+    picture = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(picture)
+    for line, origin in lines:
+        draw.text(origin, _bare(line) if bare else line, fill=255, font=_font())
+    return picture
 
 
 def _marks_apart(

@@ -20,12 +20,10 @@ from puzzlebook.layout import MazeFrame
 from puzzlebook.layout.boxes import wall_for
 from puzzlebook.layout.density import fits
 from puzzlebook.layout.names import CELL_STEP, FITTED_NAMES, NAME_CELL
+from puzzlebook.wordforms import FORMS, REGULAR, Form
 from puzzlebook.words import (
-    FORMS,
     MAX_WORD_CELLS,
     MIN_WORD_ROWS,
-    REGULAR,
-    Form,
     legible_size,
     line_choices,
     word_field,

@@ -7,6 +7,7 @@ full page. This is planned from sizes alone, before any maze is generated, so ``
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 from typing import Any
@@ -16,11 +17,10 @@ from ..masks import Mask
 from ..settings import Layout
 from ..spec import NAME_CELLS, NO_MASK, STUDENT, MazeRequest, Spec, WordShape, sized_to_slot
 from ..units import size_name
+from ..wordforms import FORMS, Form
 from ..words import (
-    FORMS,
     MAX_WORD_CELLS,
     MIN_WORD_ROWS,
-    Form,
     least_picture,
     legible_size,
     letter_rows,
@@ -146,39 +146,74 @@ def _in_cells(
 def _room_at(
     layout: Layout, cell: float, maze: MazeRequest, word: str, most: tuple[int, int] | None, form: Form
 ) -> bool:
-    """Whether the word, in ``form``, has a field that reads in its slot in
-    cells of ``cell`` pt, from its inked box (no drawing)."""
+    """Whether the word, in ``form``, has a field that reads in its slot in cells of ``cell`` pt: its
+    least field on any of its lines (``_least_masks``, drawn once), within the size written."""
     smaller = layout.model_copy(update={"min_cell": cell})
     return any(
-        (p := word_picture(word, lines=lines, form=form)) is not None
-        and largest_field(smaller, maze, p, most) is not None
-        for lines in line_choices(word)
+        _within(mask.width, mask.height, most)
+        and fits(smaller, replace(maze, width=mask.width, height=mask.height, masked=mask.off))
+        for mask in _least_masks(word, form, maze.grid)
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _least_masks(word: str, form: Form, grid: str) -> tuple[Mask, ...]:
+    """The word's masks over its least field that reads (``legible_size``) on each of its lines."""
+    masks = []
+    for lines in line_choices(word):
+        picture = word_picture(word, lines=lines, form=form)
+        if picture is not None:
+            mask, _ = word_mask(word, *legible_size(picture, grid), "", grid, lines=lines, form=form)
+            masks += [mask] if mask is not None else []
+    return tuple(masks)
 
 
 def _drawn_at(
     layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None, form: Form
 ) -> tuple[Mask | None, list[Problem]]:
-    """The word's mask, in ``form``, over the most rows whose cells fit its
-    slot, or why it cannot be drawn (none when no field that reads fits): on the lines that draw its
-    letters tallest in the slot (one line in a wide slot, two in a tall one), at the rows their inked
-    box says, then a row more while that fits, or a row less until one does."""
-    best: tuple[float, tuple[str, ...], Any, int] | None = None
+    """The word's mask, in ``form``, over the most rows whose cells fit its slot, or why it cannot be
+    drawn (none when no field that reads fits): on the lines that draw its letters tallest in the slot
+    (one line in a wide slot, two in a tall one), else on the next lines that do. Lines whose inked box
+    says no field fits are tried last, at their least field, drawn: the box can be a cell or two wider
+    than the drawn name."""
+    choices: list[tuple[float, tuple[str, ...], Any, int]] = []
+    doubtful: list[tuple[float, tuple[str, ...], Any, int]] = []
     for lines in line_choices(word):
         picture = word_picture(word, lines=lines, form=form)
         if picture is None:  # told when the spec was read
             return None, []
         rows = largest_field(layout, maze, picture, most)
-        if rows is None:
-            continue
-        tall = lines_worth(
-            word, lines, letter_rows(picture, *word_field(picture, rows, maze.grid), maze.grid)
+        field = word_field(
+            picture, rows if rows is not None else legible_size(picture, maze.grid)[1], maze.grid
         )
-        if best is None or tall > best[0] + 1e-6:
-            best = (tall, lines, picture, rows)
-    if best is None:
-        return None, []
-    _, lines, picture, rows = best
+        tall = lines_worth(word, lines, letter_rows(picture, *field, maze.grid))
+        (choices if rows is not None else doubtful).append((tall, lines, picture, field[1]))
+    best = None  # the tallest; the first of those as tall
+    for choice in choices:
+        if best is None or choice[0] > best[0] + 1e-6:
+            best = choice
+    ordered = [best] if best else []
+    ordered += [c for c in choices if c is not best] + doubtful
+    for _, lines, picture, rows in ordered:
+        mask, problems = _over_rows(layout, maze, word, at, most, form, lines, picture, rows)
+        if mask is not None or problems:
+            return mask, problems
+    return None, []
+
+
+def _over_rows(
+    layout: Layout,
+    maze: MazeRequest,
+    word: str,
+    at: At,
+    most: tuple[int, int] | None,
+    form: Form,
+    lines: tuple[str, ...],
+    picture: Any,
+    rows: int,
+) -> tuple[Mask | None, list[Problem]]:
+    """The word's mask on ``lines`` over the most rows whose cells fit its slot: at ``rows`` (what its
+    inked box says), then a row more while that fits, or a row less until one does."""
     least = legible_size(picture, maze.grid)[1]
 
     def draw(h: int) -> tuple[Mask | None, list[Problem], bool]:
