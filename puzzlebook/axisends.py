@@ -14,29 +14,38 @@ SHARE = 3
 the middle of the name (a short first line stands in the middle of the box: its ends are let in)."""
 
 
-def along_axis(maze: Maze, axis: str) -> Ends:
+def along_axis(maze: Maze, axis: str, from_right: bool = False) -> Ends:
     """The longest way from the start's side to the finish's: on ``left-right``, from the left end of a
-    row of the name's upper half (the first line of two) to the right end of a row of its lower half (the
-    last line); on ``top-bottom``, from the top of a column of its left part to the bottom of one of its
-    right part. The start comes first in reading order; ``puzzles`` turns it round for a word read from
-    the right."""
+    row of the name's upper half (its first line of two) within a third of the box from the left, to the
+    right end of a row of its lower half (its last line) within a third from the right; on
+    ``top-bottom``, from the top of a column in the left third to the bottom of one in the right third.
+    ``from_right``, for a name read from the right (Hebrew, Arabic): from the right of the first line to
+    the left of the last. The start comes first; ``puzzles`` turns the ends round when needed."""
     grid = maze.grid
     w, h = grid.width, grid.height
     on = [[(x, y) not in grid.masked for x in range(w)] for y in range(h)]
+    rows = [y for y in range(h) if any(on[y])]
+    columns = [x for x in range(w) if any(r[x] for r in on)]
+    lefts = [(min(x for x in range(w) if on[y][x]), y) for y in rows]
+    rights = [(max(x for x in range(w) if on[y][x]), y) for y in rows]
+    tops = [(x, min(y for y in range(h) if on[y][x])) for x in columns]
+    bottoms = [(x, max(y for y in range(h) if on[y][x])) for x in columns]
+
+    def near(cell: tuple[int, int], right: bool) -> bool:  # within a third of the box from that side
+        return SHARE * ((w - 1 - cell[0]) if right else cell[0]) < w
+
     if axis == "left-right":
-        lefts = [(next(x for x in range(w) if on[y][x]), y) for y in range(h) if any(on[y])]
-        rights = [(max(x for x in range(w) if on[y][x]), y) for y in range(h) if any(on[y])]
-        first = [c for c in lefts if 2 * c[1] < h and SHARE * c[0] < w] or lefts
-        second = [c for c in rights if 2 * c[1] >= h and SHARE * (w - 1 - c[0]) < w] or rights
-        sides = (W, E)
+        starts = (rights, lefts)[not from_right]
+        ends = (lefts, rights)[not from_right]
+        first = [c for c in starts if 2 * c[1] < h and near(c, from_right)] or starts
+        second = [c for c in ends if 2 * c[1] >= h and near(c, not from_right)] or ends
+        sides = (E, W) if from_right else (W, E)
     else:
-        tops = [(x, next(y for y in range(h) if on[y][x])) for x in range(w) if any(r[x] for r in on)]
-        bottoms = [(x, max(y for y in range(h) if on[y][x])) for x in range(w) if any(r[x] for r in on)]
-        first = [c for c in tops if SHARE * c[0] < w and SHARE * c[1] < h] or tops
-        second = [c for c in bottoms if SHARE * (w - 1 - c[0]) < w and SHARE * (h - 1 - c[1]) < h] or bottoms
+        first = [c for c in tops if SHARE * c[1] < h and near(c, from_right)] or tops
+        second = [c for c in bottoms if SHARE * (h - 1 - c[1]) < h and near(c, not from_right)] or bottoms
         sides = (N, S)
-    starts = [grid.index(x, y) for x, y in first]
-    ends = [grid.index(x, y) for x, y in second]
-    anywhere = distances(maze, starts[0])
-    _, a, b = longest_between(lambda cell: distances(maze, cell), starts, ends, anywhere)
+    a_set = [grid.index(x, y) for x, y in first]
+    b_set = [grid.index(x, y) for x, y in second]
+    anywhere = distances(maze, a_set[0])
+    _, a, b = longest_between(lambda cell: distances(maze, cell), a_set, b_set, anywhere)
     return _ends(grid, _walk_back(maze, distances(maze, b), a), sides)

@@ -425,3 +425,44 @@ def test_a_size_tall_for_a_name_draws_it_on_two_lines(tmp_path):
         w, h = made["grid"]["width"], made["grid"]["height"]
         cells = {(x, y) for y in range(h) for x in range(w) if (x, y) not in masked}
         assert len(_lines(cells)) == count and min(_lines(cells)) >= MIN_WORD_ROWS, (size, _bands(cells))
+
+
+@pytest.mark.parametrize(
+    ("name", "lines"),
+    [("Maximiliano", ("Maxim-", "iliano")), ("Anne-Charlotte", ("Anne-", "Charlotte")), ("אלכסנדרה", None)],
+)
+@pytest.mark.parametrize("axis", ["left-right", "top-bottom"])
+def test_a_names_ends_on_an_axis_start_by_its_first_letter_and_open_on_that_axis(name, lines, axis):
+    """A name whose page keeps room for its arrows on two sides only has its ends there: on the left and
+    right of its box, or its top and bottom, the start on its first line by its first letter (on the
+    right for a name read from the right), the finish on its last line, each arrow out of the box clear
+    of the name's other cells."""
+    from puzzlebook.grid import E, N, S, W
+    from puzzlebook.puzzles import make_puzzle
+    from puzzlebook.words import first_side
+
+    shown = lines or (name[:4] + "-", name[4:])
+    mask, _ = word_mask(name, *legible_size(word_picture(name, lines=shown)), "", lines=shown)
+    assert mask is not None
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+    right = first_side(name) == "right"
+    for seed in range(3):
+        made = make_puzzle(
+            "wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off,
+            first=mask.first, axis=axis,
+        )  # fmt: skip
+        (sx, sy), (ex, ey) = made.start, made.end
+        w, h = mask.width, mask.height
+        facing = ((E, W) if right else (W, E)) if axis == "left-right" else (N, S)
+        assert made.sides == facing, (name, made.sides)
+        if axis == "left-right":  # each the outermost cell of its row, facing out of the box on its side
+            assert sy < h / 2 <= ey, (name, made.start, made.end)  # first line, then last
+            assert (sx > w * 2 / 3 and ex < w / 3) if right else (sx < w / 3 and ex > w * 2 / 3)
+            assert not any((x, sy) in cells for x in (range(sx + 1, w) if right else range(sx)))
+            assert not any((x, ey) in cells for x in (range(ex) if right else range(ex + 1, w)))
+        else:  # the top of a column by the first letter, the bottom of one by the last
+            assert sy < h / 3 and ey > h * 2 / 3, (name, made.start, made.end)
+            assert (sx > w * 2 / 3 and ex < w / 3) if right else (sx < w / 3 and ex > w * 2 / 3)
+            assert not any((sx, y) in cells for y in range(sy)) and not any(
+                (ex, y) in cells for y in range(ey + 1, h)
+            )
