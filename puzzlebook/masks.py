@@ -34,6 +34,9 @@ class Mask:
     outline: int = 0  # cells with a side on the outside of the shape, where ends may open
     first: str = ""  # a word's: the side its first letter is drawn on ("left" or "right"), for the start,
     # and " top" after it for a word on two lines, read the first line first
+    min_cell: float = 0.0  # a name's: the least cell (pt) it was fitted to, under the layout's (0: its)
+    ends_on_axis: bool = False  # a name's: its ends on two sides of its box, the room planned on those
+    form: tuple[float, bool] = (1.0, False)  # a word's: how its letters were drawn (``words.Form``)
 
     @property
     def cells(self) -> int:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from . import braid as squares
 from . import measure as metrics
 from . import solve
+from .axisends import along_axis
 from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
@@ -213,7 +214,7 @@ def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
     return Ends(grid.xy(cells[0]), grid.xy(cells[-1]), (first, last), cells, grid)  # type: ignore[arg-type]
 
 
-def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "") -> Ends:
+def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "", first: str = "") -> Ends:
     """The start and end a ``marks`` rule picks, on any grid: the one place ends are chosen.
 
     Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). A whole field
@@ -226,8 +227,12 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "")
     ``axis`` ("left-right" or "top-bottom"), with ``suggested`` on a whole field of squares, hexagons
     or triangles: the longest way between that pair of sides only; on a circle, between the two ends of
     that diameter (``_across_the_rim``). A book with pictures plans their room on one axis
-    (``layout.room.picture_axis``) and puts the ends there; shapes keep their rule. Empty: the longest of either pair, as the ``maze`` command takes it."""
-    if axis and rule == "suggested" and not maze.grid.masked:
+    (``layout.room.picture_axis``) and puts the ends there; shapes keep their rule, but for a name whose
+    room was planned on one axis (``MazeRequest.ends_on_axis``), whose ends go on that pair of the box's
+    sides (``axisends``; ``first``, the side its first letter is on). Empty: the longest of either pair, as the ``maze`` command takes it."""
+    if axis and rule == "suggested" and (isinstance(maze, Maze) or not maze.grid.masked):
+        if isinstance(maze, Maze) and maze.grid.masked:
+            return along_axis(maze, axis, first.startswith("right"))
         if isinstance(maze, Maze):
             return solve.square_ends(maze, axis)
         if maze.grid.kind.name != "circle":

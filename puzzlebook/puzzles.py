@@ -107,7 +107,7 @@ def make_puzzle(
     if marks == "none" and not solve_unmarked:
         return unmarked(paths.measure(maze, []))
     if isinstance(marks, str):
-        ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks, axis)
+        ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks, axis, first)
         ends = _oriented(ends, first, _across(perfect), _down(perfect))
     else:
         ends = paths.marked_ends(perfect, *marks)

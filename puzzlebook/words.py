@@ -15,6 +15,7 @@ from . import kinds
 from .errors import At, Problem
 from .letters import bundled_lacks, not_in_fonts
 from .masks import Mask, fit, near_cells, parts_of, shape_of
+from .wordforms import REGULAR, Form, Glyph, close_tops, narrowed
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
 MAX_WORD = 14
@@ -29,6 +30,8 @@ work of joining its letters."""
 LINE = 8
 """Letters on one line at most: a longer name goes on two (at a space or hyphen, else in the middle
 with a hyphen), so it stays tall enough for its page."""
+
+
 _SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
 _FALLS_APART = 1  # cells left empty between a letter and its accent or dot
 
@@ -41,9 +44,10 @@ def word_mask(
     grid: str = "rectangle",
     sized_by: str = "",
     lines: tuple[str, ...] | None = None,
+    form: Form = REGULAR,
 ) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, on the ``lines`` that draw
-    its letters tallest there unless given, its letters (and the accents and dots, kept a cell apart from
+    its letters tallest there unless given (in ``form``, ``wordforms.FORMS``), its letters (and the accents and dots, kept a cell apart from
     their letters so they read as marks) joined into one piece by the shortest straight bridges of
     cells, so the word is one maze a child can trace from the first letter to the last."""
     word = word.strip()
@@ -55,7 +59,7 @@ def word_mask(
             Problem(where, f"{width}x{height} is too large for a word: at most {MAX_WORD_CELLS:,} cells")
         ]
     shown = lines or drawn_lines(word, width, height, grid)
-    picture = word_picture(word, lines=shown)
+    picture = word_picture(word, lines=shown, form=form)
     if picture is None:
         return None, [Problem(where, f'"{word}" draws nothing in the bundled font: use letters or digits')]
     thin = too_thin(picture, width, height, grid)
@@ -70,11 +74,11 @@ def word_mask(
                 f"{MIN_WORD_ROWS}): {fix}",
             )
         ]
-    cells, marks = _marks_apart(word, picture, width, height, grid, shown)
+    cells, marks = _marks_apart(word, picture, width, height, grid, shown, form)
     drawn = _joined(cells, grid, marks)
     mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
     first = first_side(word) + (" top" if len(shown) > 1 else "")  # read line by line
-    return (replace(mask, first=first) if mask else None), problems
+    return (replace(mask, first=first, form=form) if mask else None), problems
 
 
 def word_refused(word: str, where: At) -> list[Problem]:
@@ -190,6 +194,13 @@ def _font() -> Any:
     return ImageFont.truetype(str(BOLD), _SIZE, layout_engine=ImageFont.Layout.BASIC)
 
 
+@functools.cache
+def _stem() -> int:
+    """An upright stroke's width in the picture's pixels (an l's): what narrower letters keep."""
+    left, _, right, _ = _font().getmask("l").getbbox()
+    return int(right - left)
+
+
 def _cap() -> int:
     """A capital's height in the picture's pixels (an H's): what ``MIN_WORD_ROWS`` measures."""
     _, top, _, bottom = _font().getbbox("H")
@@ -207,20 +218,36 @@ def _bare(line: str) -> str:
     return "".join(out)
 
 
-def word_picture(word: str, bare: bool = False, lines: tuple[str, ...] | None = None) -> Any:
+def word_picture(
+    word: str, bare: bool = False, lines: tuple[str, ...] | None = None, form: Form = REGULAR
+) -> Any:
     """The word in the bundled bold font, white on black, on ``lines`` (by default ``word_lines``), each
     centred, with room above for its accents and dots to stand clear of their letters; or None when it
-    draws nothing. ``bare`` draws the same letters in the same places without their accents and dots.
-    Kept for the next call: a name's pictures are asked for again as its field is sought (never
-    changed by those who read them)."""
-    return _picture(word, bare, lines if lines is not None else tuple(word_lines(word)))
+    draws nothing. ``bare`` draws the same letters in the same places without their accents and dots;
+    ``form`` says how they are drawn (``Form``). Kept for the next call: a name's
+    pictures are asked for again as its field is sought (never changed by those who read them)."""
+    shown = lines if lines is not None else tuple(word_lines(word))
+    close = form.close and len(shown) > 1
+    if form.narrow >= 1.0:
+        return _picture(word, bare, shown, close)
+    return _narrow_picture(word, bare, shown, close, form.narrow)
 
 
 @functools.lru_cache(maxsize=64)
-def _picture(word: str, bare: bool, shown: tuple[str, ...]) -> Any:
-    """``word_picture``, drawn."""
-    from PIL import Image, ImageDraw
+def _narrow_picture(word: str, bare: bool, shown: tuple[str, ...], close: bool, narrow: float) -> Any:
+    """``word_picture`` at ``narrow`` of its width (``wordforms.narrowed``)."""
+    picture = _picture(word, bare, shown, close)
+    placed = _placed(shown, close)
+    if picture is None or placed is None:
+        return None
+    stroke = max(_stem(), _cap() * 3 / MIN_WORD_ROWS)  # the bold's, and 3 cells at capitals 12 tall
+    return narrowed(picture, narrow, placed[1], stroke, _stem())
 
+
+@functools.lru_cache(maxsize=64)
+def _placed(shown: tuple[str, ...], close: bool) -> tuple[Any, tuple[Glyph, ...]] | None:
+    """Where the lines of a word's picture go: its size and each line's text, origin and box; and each
+    letter's box (with its accents) in the picture. None when it draws nothing."""
     font = _font()
     # The letters go in reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left
     # name from the right.
@@ -232,25 +259,58 @@ def _picture(word: str, bare: bool, shown: tuple[str, ...]) -> Any:
     tops = [0]  # each line's top in the picture: the next a quarter of a capital below the last's bottom
     for _, top, _, bottom in boxes[:-1]:
         tops.append(tops[-1] + bottom - top + cap // 4)
-    above = cap // 6 if any(_bare(line) != line for line in lines) else 0  # room to lift a mark
     widest = max(right - left for left, _, right, _ in boxes)
+    if close:
+        tops = close_tops(tuple(lines), tuple(boxes), widest, font, cap // 4)
+    above = cap // 6 if any(_bare(line) != line for line in lines) else 0  # room to lift a mark
     last = boxes[-1]
-    picture = Image.new("L", (widest + 8, tops[-1] + last[3] - last[1] + above + 8), 0)
+    size = (widest + 8, tops[-1] + last[3] - last[1] + above + 8)
+    origins = [
+        (4 - left + (widest - (right - left)) // 2, 4 + above + at - top)
+        for (left, top, right, _), at in zip(boxes, tops, strict=True)
+    ]
+    glyphs: list[Glyph] = []
+    for line, (x, y) in zip(lines, origins, strict=True):
+        for k, letter in enumerate(line):
+            if unicodedata.combining(letter):
+                continue  # drawn with the letter before it, in its box
+            left, top, right, bottom = font.getbbox(letter)
+            if right > left:
+                at = x + font.getlength(line[:k])
+                glyphs.append((math.floor(at + left), y + top - above, math.ceil(at + right), y + bottom))
+    return (size, list(zip(lines, origins, strict=True))), tuple(glyphs)
+
+
+@functools.lru_cache(maxsize=64)
+def _picture(word: str, bare: bool, shown: tuple[str, ...], close: bool = False) -> Any:
+    """``word_picture``, drawn."""
+    from PIL import Image, ImageDraw
+
+    placed = _placed(shown, close)
+    if placed is None:
+        return None
+    (size, lines), _ = placed
+    picture = Image.new("L", size, 0)
     draw = ImageDraw.Draw(picture)
-    for line, (left, top, right, _), at in zip(lines, boxes, tops, strict=True):
-        x = 4 - left + (widest - (right - left)) // 2
-        draw.text((x, 4 + above + at - top), _bare(line) if bare else line, fill=255, font=font)
+    for line, origin in lines:
+        draw.text(origin, _bare(line) if bare else line, fill=255, font=_font())
     return picture
 
 
 def _marks_apart(
-    word: str, picture: Any, width: int, height: int, grid: str, lines: tuple[str, ...] | None = None
+    word: str,
+    picture: Any,
+    width: int,
+    height: int,
+    grid: str,
+    lines: tuple[str, ...] | None = None,
+    form: Form = REGULAR,
 ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """The word's cells with each accent and dot a cell clear of its letter (an ë's dots had merged into
     a cap): each mark is lifted, a row at a time, until it is clear, or where there is no room, the cells
     touching a letter are left out."""
     drawn = fit(picture, width, height, grid)
-    bare = word_picture(word, bare=True, lines=lines)
+    bare = word_picture(word, bare=True, lines=lines, form=form)
     if bare is None or bare.size != picture.size:
         return drawn, set()
     letters = fit(bare, width, height, grid)

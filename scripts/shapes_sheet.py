@@ -91,9 +91,8 @@ def names_sheet() -> Image.Image:
 
     with tempfile.TemporaryDirectory() as folder:
         here = Path(folder)
-        (here / "sheet.yaml").write_text("base: handout\nmin_cell: 7\n")
-        (here / "names.yaml").write_text(
-            "title: Our names\nlayout: sheet.yaml\npage_size: letter landscape\nmazes_per_page: 1\n"
+        (here / "names.yaml").write_text(  # the handout's own cells: 14 pt, smaller for a long name
+            "title: Our names\nlayout: handout\npage_size: letter landscape\nmazes_per_page: 1\n"
             f"marks: suggested\nanswer_key: false\nstudents: [{', '.join(NAMES)}]\n"
             "mazes:\n  - {shape: {text: '{student}'}, algorithm: wilson}\n",
             encoding="utf-8",

@@ -231,9 +231,10 @@ def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):
     """The advice went round in circles: 40x16 "at most about 34x14", which was too dense again, and each
     smaller size drew the names thinner. Now it says no smaller size reads, and what does."""
     spec = tmp_path / "names.yaml"
-    body = (  # letters 12 cells tall: Benjamin takes 89 columns, more than a portrait page's 7 pt cells
-        "title: Names\nlayout: activity-book\nmazes_per_page: 1\nstudents: [Benjamin, Al]\n"
-        "marks: suggested\nmazes:\n  - {shape: {text: '{student}'}, size: 89x19}\n"
+    body = (  # on one line (16 rows) at 12 cells tall, Maximiliano takes 88 columns even at its narrowest
+        # (Benjamin at 89x19 is now drawn narrower on a portrait page), more than the page holds at 7 pt
+        "title: Names\nlayout: activity-book\nmazes_per_page: 1\nstudents: [Maximiliano, Al]\n"
+        "marks: suggested\nmazes:\n  - {shape: {text: '{student}'}, size: 118x16}\n"
     )
     spec.write_text(body)
     result = runner.invoke(app, ["validate", str(spec)])
@@ -241,7 +242,7 @@ def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):
     # a size written is the most a name is drawn over (issue 29): told that no size takes the name here
     (said,) = result.stderr.splitlines()
     assert said.startswith(
-        'error: names.yaml:4: students[0]: "Benjamin" takes at least 89x19 cells for its '
+        'error: names.yaml:4: students[0]: "Maximiliano" takes at least 88x16 cells for its '
     ), said
     assert "use page_size: letter landscape" in said, said
     assert "make it at most" not in said

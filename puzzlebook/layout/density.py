@@ -28,8 +28,9 @@ from .presets import load_layout, preset_names
 
 def least_cell(layout: Layout, maze: MazeRequest) -> float:
     """The smallest cell a maze may be drawn with: ``min_cell`` and three walls; for a weave maze, also
-    the cell in which a crossing reads, its tunnel mouths ``READS`` walls and points deep."""
-    least = max(layout.min_cell, 3 * layout.wall_weight)
+    the cell in which a crossing reads, its tunnel mouths ``READS`` walls and points deep; for a name
+    fitted in smaller cells than the layout's (``names.NAME_CELL``), those."""
+    least = max(maze.min_cell or layout.min_cell, 3 * layout.wall_weight)
     if maze.weave:
         walls, points = READS
         least = max(least, walls * layout.wall_weight / BRIDGE, points)
@@ -314,5 +315,7 @@ def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = Fals
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
     _, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight, words, for_children([maze]))
     return cell >= max(
-        layout.min_cell, walls * layout.wall_weight, least_cell(layout, maze) if maze.weave else 0
+        maze.min_cell or layout.min_cell,
+        walls * layout.wall_weight,
+        least_cell(layout, maze) if maze.weave else 0,
     )

@@ -74,7 +74,7 @@ def slot_items(
     if answer:
         return _answer_items(layout, slot, box, maze, caption_size, wall, label, lines, info, words)
     pair = PAIRS[layout.pictures] if layout.pictures else None
-    least_cell = max(layout.min_cell, 3 * wall)
+    least_cell = max(maze.min_cell or layout.min_cell, 3 * wall)
     room = mark_room(box, layout.mark_room, scale)  # the arrows' own room, on every side
     beside = 0.0  # left and right, the room a word above or below a sideways arrow takes, if more
     if text is None:

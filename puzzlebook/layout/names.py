@@ -7,6 +7,7 @@ full page. This is planned from sizes alone, before any maze is generated, so ``
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 from typing import Any
@@ -16,6 +17,7 @@ from ..masks import Mask
 from ..settings import Layout
 from ..spec import NAME_CELLS, NO_MASK, STUDENT, MazeRequest, Spec, WordShape, sized_to_slot
 from ..units import size_name
+from ..wordforms import FORMS, Form
 from ..words import (
     MAX_WORD_CELLS,
     MIN_WORD_ROWS,
@@ -82,36 +84,143 @@ def _within(w: int, h: int, most: tuple[int, int] | None) -> bool:
     return w * h <= MAX_WORD_CELLS and (most is None or (w <= most[0] and h <= most[1]))
 
 
+NAME_CELL = 7.0
+"""The least cell (pt) a name is drawn with on a layout of larger cells (a handout's 14 pt), as on a
+full page: a name too long for the layout's cells is drawn in cells as large as its place allows, down
+to these, rather than refused (it is the child's own name); its walls keep the layout's weight."""
+CELL_STEP = 0.5
+"""Points between the cell sizes a name is tried at under the layout's ``min_cell``."""
+
+
 def _drawn(
     layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None
 ) -> tuple[Mask | None, list[Problem]]:
-    """The word's mask over the most rows whose cells fit its slot, or why it cannot be drawn (none when
-    no field that reads fits: ``_no_room`` tells it): on the lines that draw its letters tallest in the
-    slot (one line in a wide slot, two in a tall one), at the rows their inked box says, then a row more
-    while that fits, or a row less until one does."""
-    best: tuple[float, tuple[str, ...], Any, int] | None = None
+    """The word's mask drawn as large as its slot allows, or why it cannot be drawn (none when no field
+    that reads fits: ``_no_room`` tells it): its letters at their own width when that fits, else the
+    first of ``FORMS`` that does (closer lines, narrower letters); its ends anywhere on its outline, else (on squares) on two sides of
+    its box, which leaves the room of the other two to the name (the mask's ``ends_on_axis``); in cells
+    as large as the slot allows, down to ``NAME_CELL`` (the mask's ``min_cell`` when under the
+    layout's)."""
+    floor = min(layout.min_cell, NAME_CELL)
+    cells = [layout.min_cell]
+    while cells[-1] - CELL_STEP >= floor - 1e-9:
+        cells.append(round(cells[-1] - CELL_STEP, 6))
+    ways = (False, True) if maze.grid == "rectangle" and maze.marks == "suggested" else (False,)
+    for form in FORMS:
+        for along in ways:
+            mask, problems = _in_cells(layout, cells, replace(maze, ends_on_axis=along), word, at, most, form)
+            if mask is not None or problems:
+                return (replace(mask, ends_on_axis=along) if mask else None), problems
+    return None, []
+
+
+def _in_cells(
+    layout: Layout,
+    cells: list[float],
+    maze: MazeRequest,
+    word: str,
+    at: At,
+    most: tuple[int, int] | None,
+    form: Form,
+) -> tuple[Mask | None, list[Problem]]:
+    """The word's mask in ``form`` in the largest of ``cells`` (the layout's
+    ``min_cell`` first, then smaller) that takes it, or why it cannot be drawn (none when none does)."""
+    mask, problems = _drawn_at(layout, maze, word, at, most, form)
+    if mask is not None or problems or len(cells) == 1:
+        return mask, problems
+    if not _room_at(layout, cells[-1], maze, word, most, form):
+        return None, []
+    low, high = 0, len(cells) - 1  # no room in cells[low] (drawn above), room in cells[high]
+    while low < high - 1:
+        mid = (low + high) // 2
+        low, high = (low, mid) if _room_at(layout, cells[mid], maze, word, most, form) else (mid, high)
+    for cell in cells[high:]:  # its inked box is hopeful by a few rows: smaller until one is drawn
+        mask, problems = _drawn_at(layout.model_copy(update={"min_cell": cell}), maze, word, at, most, form)
+        if problems:
+            return None, problems
+        if mask is not None:
+            return replace(mask, min_cell=cell), []
+    return None, []
+
+
+def _room_at(
+    layout: Layout, cell: float, maze: MazeRequest, word: str, most: tuple[int, int] | None, form: Form
+) -> bool:
+    """Whether the word, in ``form``, has a field that reads in its slot in cells of ``cell`` pt: its
+    least field on any of its lines (``_least_masks``, drawn once), within the size written."""
+    smaller = layout.model_copy(update={"min_cell": cell})
+    return any(
+        _within(mask.width, mask.height, most)
+        and fits(smaller, replace(maze, width=mask.width, height=mask.height, masked=mask.off))
+        for mask in _least_masks(word, form, maze.grid)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _least_masks(word: str, form: Form, grid: str) -> tuple[Mask, ...]:
+    """The word's masks over its least field that reads (``legible_size``) on each of its lines."""
+    masks = []
     for lines in line_choices(word):
-        picture = word_picture(word, lines=lines)
+        picture = word_picture(word, lines=lines, form=form)
+        if picture is not None:
+            mask, _ = word_mask(word, *legible_size(picture, grid), "", grid, lines=lines, form=form)
+            masks += [mask] if mask is not None else []
+    return tuple(masks)
+
+
+def _drawn_at(
+    layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None, form: Form
+) -> tuple[Mask | None, list[Problem]]:
+    """The word's mask, in ``form``, over the most rows whose cells fit its slot, or why it cannot be
+    drawn (none when no field that reads fits): on the lines that draw its letters tallest in the slot
+    (one line in a wide slot, two in a tall one), else on the next lines that do. Lines whose inked box
+    says no field fits are tried last, at their least field, drawn: the box can be a cell or two wider
+    than the drawn name."""
+    choices: list[tuple[float, tuple[str, ...], Any, int]] = []
+    doubtful: list[tuple[float, tuple[str, ...], Any, int]] = []
+    for lines in line_choices(word):
+        picture = word_picture(word, lines=lines, form=form)
         if picture is None:  # told when the spec was read
             return None, []
         rows = largest_field(layout, maze, picture, most)
-        if rows is None:
-            continue
-        tall = lines_worth(
-            word, lines, letter_rows(picture, *word_field(picture, rows, maze.grid), maze.grid)
+        field = word_field(
+            picture, rows if rows is not None else legible_size(picture, maze.grid)[1], maze.grid
         )
-        if best is None or tall > best[0] + 1e-6:
-            best = (tall, lines, picture, rows)
-    if best is None:
-        return None, []
-    _, lines, picture, rows = best
+        tall = lines_worth(word, lines, letter_rows(picture, *field, maze.grid))
+        (choices if rows is not None else doubtful).append((tall, lines, picture, field[1]))
+    best = None  # the tallest; the first of those as tall
+    for choice in choices:
+        if best is None or choice[0] > best[0] + 1e-6:
+            best = choice
+    ordered = [best] if best else []
+    ordered += [c for c in choices if c is not best] + doubtful
+    for _, lines, picture, rows in ordered:
+        mask, problems = _over_rows(layout, maze, word, at, most, form, lines, picture, rows)
+        if mask is not None or problems:
+            return mask, problems
+    return None, []
+
+
+def _over_rows(
+    layout: Layout,
+    maze: MazeRequest,
+    word: str,
+    at: At,
+    most: tuple[int, int] | None,
+    form: Form,
+    lines: tuple[str, ...],
+    picture: Any,
+    rows: int,
+) -> tuple[Mask | None, list[Problem]]:
+    """The word's mask on ``lines`` over the most rows whose cells fit its slot: at ``rows`` (what its
+    inked box says), then a row more while that fits, or a row less until one does."""
     least = legible_size(picture, maze.grid)[1]
 
     def draw(h: int) -> tuple[Mask | None, list[Problem], bool]:
         w = word_field(picture, h, maze.grid)[0]
         if not _within(w, h, most):
             return None, [], False
-        mask, problems = word_mask(word, w, h, at, maze.grid, lines=lines)
+        mask, problems = word_mask(word, w, h, at, maze.grid, lines=lines, form=form)
         fit = mask is not None and fits(
             layout, replace(maze, width=mask.width, height=mask.height, masked=mask.off)
         )
@@ -154,16 +263,27 @@ def _takes(layout: Layout, maze: MazeRequest, word: str) -> bool:
 def _told(layout: Layout, maze: MazeRequest, word: str, most: tuple[int, int] | None) -> Any:
     """The word's picture whose least legible field comes nearest to fitting its slot (two lines on a
     portrait page, one on a wide one), of those within the size written when any is: the size a name
-    without room is told it takes."""
-    across = max((w for w in (1, 2, 4, 8, 16, 32, 64, 128, 256) if _room(layout, maze, w, 1)), default=1)
-    down = max((h for h in (1, 2, 4, 8, 16, 32, 64, 128, 256) if _room(layout, maze, 1, h)), default=1)
-    pictures = [p for lines in line_choices(word) if (p := word_picture(word, lines=lines)) is not None]
+    without room is told it takes, in its narrowest form and the least cells it may have."""
+    least = _floored(layout)
+    across = max((w for w in (1, 2, 4, 8, 16, 32, 64, 128, 256) if _room(least, maze, w, 1)), default=1)
+    down = max((h for h in (1, 2, 4, 8, 16, 32, 64, 128, 256) if _room(least, maze, 1, h)), default=1)
+    narrowest = FORMS[-1]
+    pictures = [
+        p
+        for lines in line_choices(word)
+        if (p := word_picture(word, lines=lines, form=narrowest)) is not None
+    ]
     pictures = [p for p in pictures if _within(*legible_size(p, maze.grid), most)] or pictures
     return min(
         pictures,
         key=lambda p: max(legible_size(p, maze.grid)[0] / across, legible_size(p, maze.grid)[1] / down),
         default=least_picture(word, maze.grid),
     )
+
+
+def _floored(layout: Layout) -> Layout:
+    """The layout with the least cells a name may have on it (``NAME_CELL``, or its own when smaller)."""
+    return layout.model_copy(update={"min_cell": min(layout.min_cell, NAME_CELL)})
 
 
 def _room(layout: Layout, maze: MazeRequest, width: int, height: int) -> bool:
@@ -201,12 +321,12 @@ def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str
         (
             c
             for c in SMALLER_CELLS
-            if c < layout.min_cell and _takes(layout.model_copy(update={"min_cell": c}), maze, word)
+            if c < _floored(layout).min_cell and _takes(layout.model_copy(update={"min_cell": c}), maze, word)
         ),
         None,
     )
     if least is None:
-        fixes.append(f"use smaller cells (a min_cell under {layout.min_cell:g})")
+        fixes.append(f"use smaller cells (a min_cell under {_floored(layout).min_cell:g})")
     elif name in preset_names():
         fixes.append(f"use smaller cells (a layout file of base: {name} and min_cell: {least:g})")
     else:
@@ -226,7 +346,7 @@ def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeR
     """Words whose letters cannot stand ``MIN_WORD_ROWS`` tall in their slot, with what would take them:
     each where it is written, or many in one line at the entry, with the fix for the largest."""
     page = size_name(layout.trim)
-    room = f"at cells of {layout.min_cell:g} pt"
+    room = f"at cells of {_floored(layout).min_cell:g} pt"
     sized = [
         (legible_size(picture, maze.grid), word, at, picture, maze) for word, at, picture, maze in refused
     ]

@@ -176,7 +176,6 @@ def _plan(
     per_page = layout.mazes_per_page
     columns, rows = grid_of(per_page)
     caption = layout.heading_size if per_page == 1 else layout.caption_size
-    min_cell = max(layout.min_cell, 3 * layout.wall_weight)
     young = book.difficulty in YOUNG or for_children(mazes)
     text: float | None = None  # the Start and Finish words' one size in the book
     # a poster: one maze on the book's first page, with no "Maze 1" and no page number under it
@@ -212,7 +211,7 @@ def _plan(
             )
             page.items += items
             maze_pages[maze.number] = page.number
-            least = least_cell(layout, maze) if maze.weave else min_cell
+            least = least_cell(layout, maze)
             if cell < least and maze.where not in dense:  # once per entry, not per copy or student
                 dense.add(maze.where)
                 problems.append(too_dense(maze, cell, least, layout, layout_name or book.layout, spec))

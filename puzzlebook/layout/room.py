@@ -40,10 +40,11 @@ def on_axis(maze: MazeRequest, pictures: bool = False) -> bool:
     ends on a whole field of squares, hexagons or triangles (``paths.choose_ends`` with an axis), or
     ends a spec puts on an axis of squares (``left-right``, ``top-bottom``); with ``pictures``, a
     circle's ``suggested`` ends too (``paths.RIM_SPREAD`` of the axis). A shape or other ends may open
-    on any side: room for arrows and pictures is kept on all four (``BOTH``)."""
+    on any side: room for arrows and pictures is kept on all four (``BOTH``), but for a name on squares
+    whose place is too small for that (``ends_on_axis``): its ends go on the box's sides on the axis."""
     if maze.grid == "circle":
         return pictures and maze.marks == "suggested" and not maze.masked
-    return maze.marks in ("suggested", *AXES) and not maze.masked
+    return maze.marks in ("suggested", *AXES) and (not maze.masked or maze.ends_on_axis)
 
 
 BOTH = "both"

@@ -61,6 +61,8 @@ class MazeRequest:
     weave: float = 0.0  # crossings asked for, 0 to 1 (0: none)
     axis: str = ""  # with pictures: the sides the layout planned them on, where the ends go (paths)
     tint: tuple[float, float, float] | None = None  # a shape's light colour inside its walls (RGB)
+    min_cell: float = 0.0  # a name's: the least cell (pt) it was fitted to, under the layout's (0: its)
+    ends_on_axis: bool = False  # a name's: its ends on two sides of its box, the room planned on those
 
     @property
     def shown(self) -> int:
@@ -120,6 +122,8 @@ class Spec:
                         match=None,
                         seed=seed,
                         first=shape.first,
+                        min_cell=shape.min_cell,
+                        ends_on_axis=shape.ends_on_axis,
                     )
                 yield mine
 
@@ -159,6 +163,8 @@ class Spec:
                     grid=entry.grid,
                     inner=entry.inner or 0,
                     first=mask.first if mask else "",
+                    min_cell=mask.min_cell if mask else 0.0,
+                    ends_on_axis=mask.ends_on_axis if mask else False,
                     drawn_over=(entry.size or (age.size if age else None)) if entry.shape else None,
                     tint=entry.tint_rgb,
                 )

@@ -1,0 +1,51 @@
+"""The ends of a name maze whose page planned room for its arrows on one axis only
+(``MazeRequest.ends_on_axis``, a name too large for its place with room on all four sides): the start
+by the name's beginning and the finish by its end, each opening on that axis's side with nothing of the
+name between its arrow and the edge of the maze's box, so the arrows and words lie in the room planned."""
+
+from __future__ import annotations
+
+from .grid import E, N, S, W
+from .maze import Maze
+from .solve import Ends, _ends, _walk_back, distances, longest_between
+
+SHARE = 3
+"""An end is sought within a third of the box from its side: by the first letter and the last, not in
+the middle of the name (a short first line stands in the middle of the box: its ends are let in)."""
+
+
+def along_axis(maze: Maze, axis: str, from_right: bool = False) -> Ends:
+    """The longest way from the start's side to the finish's: on ``left-right``, from the left end of a
+    row of the name's upper half (its first line of two) within a third of the box from the left, to the
+    right end of a row of its lower half (its last line) within a third from the right; on
+    ``top-bottom``, from the top of a column in the left third to the bottom of one in the right third.
+    ``from_right``, for a name read from the right (Hebrew, Arabic): from the right of the first line to
+    the left of the last. The start comes first; ``puzzles`` turns the ends round when needed."""
+    grid = maze.grid
+    w, h = grid.width, grid.height
+    on = [[(x, y) not in grid.masked for x in range(w)] for y in range(h)]
+    rows = [y for y in range(h) if any(on[y])]
+    columns = [x for x in range(w) if any(r[x] for r in on)]
+    lefts = [(min(x for x in range(w) if on[y][x]), y) for y in rows]
+    rights = [(max(x for x in range(w) if on[y][x]), y) for y in rows]
+    tops = [(x, min(y for y in range(h) if on[y][x])) for x in columns]
+    bottoms = [(x, max(y for y in range(h) if on[y][x])) for x in columns]
+
+    def near(cell: tuple[int, int], right: bool) -> bool:  # within a third of the box from that side
+        return SHARE * ((w - 1 - cell[0]) if right else cell[0]) < w
+
+    if axis == "left-right":
+        starts = (rights, lefts)[not from_right]
+        ends = (lefts, rights)[not from_right]
+        first = [c for c in starts if 2 * c[1] < h and near(c, from_right)] or starts
+        second = [c for c in ends if 2 * c[1] >= h and near(c, not from_right)] or ends
+        sides = (E, W) if from_right else (W, E)
+    else:
+        first = [c for c in tops if SHARE * c[1] < h and near(c, from_right)] or tops
+        second = [c for c in bottoms if SHARE * (h - 1 - c[1]) < h and near(c, not from_right)] or bottoms
+        sides = (N, S)
+    a_set = [grid.index(x, y) for x, y in first]
+    b_set = [grid.index(x, y) for x, y in second]
+    anywhere = distances(maze, a_set[0])
+    _, a, b = longest_between(lambda cell: distances(maze, cell), a_set, b_set, anywhere)
+    return _ends(grid, _walk_back(maze, distances(maze, b), a), sides)
