@@ -10,7 +10,7 @@ from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
-from .frames import page_frame, slot_items
+from .frames import DESCENT, page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text
 
 MIN_ANSWER_CELL = 4.0
@@ -32,7 +32,8 @@ def plan_answers(
 ) -> dict[int, int]:
     """Thumbnails with solutions in rows of a columns x rows grid, then a note on the mazes with no single
     answer. A maze too dense for the grid takes a row of a grid of fewer, larger slots, below the rows
-    on the page where they leave room (so a key of small and dense mazes leaves no page half empty).
+    on the page where they leave room (so a key of small and dense mazes leaves no page half empty),
+    as tall as its answers need; answers keep the mazes' order (``_Row``).
     With ``by_sheet`` (a separate key), each sheet's answers get a page of their own, in the sheet's own
     grid and slots, so a teacher lays each child's sheet beside its key page.
 
@@ -76,28 +77,32 @@ def plan_answers(
     page: Page | None = None
     area = Box(0, 0, 0, 0)
     top = 0.0  # where the page's next row of answers starts
-    row: list[Box] = []  # the current row's empty slots
-    row_grid: tuple[int, int] | None = None
     answers: dict[int, int] = {}
     for heading, answered in groups:
         if not answered:
             continue
         page, area = next_page(heading if by_sheet or not made else continued)
-        top, row = area.y1, []
-        for maze in answered:
-            fits = _grid_for(layout, area, maze, _grids(*grid_of_sheet, area))
-            if fits != row_grid or not row:  # a new row, of this grid's slots: on this page if it has room
-                columns, rows = fits
-                tall = (area.h - GAP * (rows - 1)) / rows
-                if top - tall < area.y0 - 0.01:
-                    page, area = next_page(f"{heading} ({words.continued})" if by_sheet else continued)
-                    top = area.y1
-                row, row_grid = split(Box(area.x0, top - tall, area.x1, top), columns, 1, GAP), fits
-                top -= tall + GAP
-            slot = row.pop(0)
+        top = area.y1
+        waiting = list(answered)
+        while waiting:  # a row at a time: the answers after it that take its grid, as many as it has slots
+            grids = _grids(*grid_of_sheet, area)
+            fits = _grid_for(layout, area, waiting[0], grids)
+            count = 1
+            while (
+                count < min(fits[0], len(waiting)) and _grid_for(layout, area, waiting[count], grids) == fits
+            ):
+                count += 1
+            members, waiting = waiting[:count], waiting[count:]
+            row = _Row(layout, members, maze_pages, fits, fits == grids[0], bool(waiting))
+            placed = row.placed(area, top, placing)
+            if placed is None:
+                page, area = next_page(f"{heading} ({words.continued})" if by_sheet else continued)
+                top = area.y1
+            height, items = placed or row.placed(area, top, placing, fresh=True) or (0.0, [])
+            top -= height + GAP
             if placing:
-                page.items += _answer_items(layout, slot, maze, maze_pages[maze.number])[0]
-            answers[maze.number] = page.number
+                page.items += items
+            answers.update((maze.number, page.number) for maze in members)
         if by_sheet:
             top = area.y0  # the next sheet starts a page of its own
     unanswered = [m for m in mazes if not m.has_answer]
@@ -119,6 +124,65 @@ def plan_answers(
         top -= size * 1.4
         page.items.append(Text(area.x0, top, line, size, max_width=area.w))
     return answers
+
+
+class _Row:
+    """One row of answers in one grid's slots, and the height it takes on a page. A row of the layout's
+    grid is that grid's height, as every row of a key of like mazes; a row of a grid of fewer, larger
+    slots (a maze too dense for the layout's) takes only what its answers need, their labels at its top
+    and each maze as large as the grid's slot makes it: a wide name half a page tall left most of it
+    blank. A row cut short by an answer of another grid spreads its answers over its width."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        members: list[MazeRequest],
+        maze_pages: dict[int, int],
+        grid: tuple[int, int],
+        own: bool,
+        cut: bool,
+    ) -> None:
+        self.layout, self.members, self.maze_pages, self.own = layout, members, maze_pages, own
+        self.columns = len(members) if cut else grid[0]
+        self.rows = grid[1]
+
+    def placed(
+        self, area: Box, top: float, placing: bool, fresh: bool = False
+    ) -> tuple[float, list[Item]] | None:
+        """The row's height and items (without ``placing``, none) from ``top`` on the page, or None where
+        it belongs on the next page (a ``fresh`` one takes it as it is). A row that does not fit the room
+        left but would with its mazes smaller, none under the least answer cell, takes that room where it
+        is more than a quarter of the page: with the blank the rows above leave in their slots, a page
+        ended there would be a key page a third blank or more."""
+        tall = (area.h - GAP * (self.rows - 1)) / self.rows
+        height, items, _ = self._items(area, top, tall, placing)
+        room = top - area.y0
+        if fresh or height <= room + 0.01:
+            return height, items
+        if room <= area.h / 4:
+            return None
+        _, items, cell = self._items(area, top, room, True)
+        least = max(MIN_ANSWER_CELL, 3 * self.layout.answer_wall_weight)
+        return (room, items if placing else []) if cell >= least else None
+
+    def _items(self, area: Box, top: float, tall: float, placing: bool) -> tuple[float, list[Item], float]:
+        """The answers in slots ``tall`` high under ``top``; the height the row takes, and its least cell
+        (a row of the layout's grid is not placed to be counted: it is the grid's height)."""
+        if self.own and not placing:
+            return tall, [], math.inf
+        items: list[Item] = []
+        cells: list[float] = []
+        lowest = top
+        for slot, maze in zip(
+            split(Box(area.x0, top - tall, area.x1, top), self.columns, 1, GAP), self.members, strict=False
+        ):
+            made, cell = _answer_items(self.layout, slot, maze, self.maze_pages[maze.number])
+            items += made
+            cells.append(cell)
+            # down to the info line's descenders: the answer's lowest ink
+            lowest = min([lowest] + [i.y - i.size * DESCENT for i in made if isinstance(i, MazeInfo)])
+        # a row its answers fill to within a gap keeps the grid's height: nothing to gain by moving
+        return (tall if self.own or lowest - (top - tall) < GAP else top - lowest), items, min(cells)
 
 
 def contents_pages(layout: Layout, entries: int) -> int:

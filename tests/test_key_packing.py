@@ -1,0 +1,183 @@
+"""A name class set's answer key packed as a shop's book is, read back from the built PDF: a key page ended
+early only where the next answer would not fit the paper left, answers in reading order, rows that do
+not overlap, a lone answer of a row centred across the page, and no answer's cell under 4 pt."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from puzzlebook.build import build_book
+from puzzlebook.kinds import kind
+from puzzlebook.layout.items import MazeFrame
+from puzzlebook.pdfread import Char, Page, read
+
+NAMES = """\
+title: Names
+layout: handout
+marks: suggested
+seed: 4
+answer_key: true
+students: [Al, Zoë, Chloé, Łukasz, Дмитрий, Benjamin, Mary Jane, Maximiliano, Αλεξάνδρα, Anne-Charlotte,
+  Bartholomew, Guðrún]
+mazes:
+  - {shape: {text: '{student}'}, algorithm: wilson}
+"""
+
+
+class Run(NamedTuple):
+    """One line of text as drawn: its letters, where it stands and its box."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+class Answer(NamedTuple):
+    page: int  # the book page the maze is on, as its label says
+    label: Run
+    bottom: float  # its seed line's lowest letter: the answer's lowest ink
+    x0: float  # its walls' extent across
+    x1: float
+    cell: float  # read from its walls: their span over the maze's width in cells
+    down: float  # the maze's height in cells
+
+
+def _runs(chars: list[Char]) -> list[Run]:
+    """The page's letters as runs of text, a run ending where the next letter starts another line or
+    leaves a gap (two labels on one baseline are two runs)."""
+    runs: list[list[Char]] = []
+    for c in chars:
+        last = runs[-1][-1] if runs else None
+        if last and abs(c.y0 - last.y0) < 0.5 and -0.5 < c.x0 - last.x1 < c.size:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return [
+        Run(
+            "".join(c.text for c in r),
+            min(c.x0 for c in r),
+            min(c.y0 for c in r),
+            max(c.x1 for c in r),
+            max(c.y1 for c in r),
+        )
+        for r in runs
+    ]
+
+
+@pytest.fixture(scope="module")
+def key(tmp_path_factory):
+    """Every key page: (its heading, its footer's page number, its answers top to bottom, left to right)."""
+    folder = tmp_path_factory.mktemp("names")
+    (folder / "names.yaml").write_text(NAMES)
+    target, checked = build_book(folder / "names.yaml")
+    sizes = {m.number: kind(m.grid).extent(m.width, m.height) for m in checked.mazes}
+    frames = {  # where the plan put each answer: to know which walls are whose
+        (p.number - 1, i.number): i
+        for p in checked.plan.pages
+        for i in p.items
+        if isinstance(i, MazeFrame) and i.answer
+    }
+    pages = []
+    for index, page in enumerate(read(Path(target).read_bytes())):
+        runs = _runs(list(page.chars))
+        if not any(r.text.startswith("Answer key") for r in runs):
+            continue
+        heading = next(r for r in runs if r.text.startswith("Answer key"))
+        footer = min(runs, key=lambda r: r.y0)
+        labels = [r for r in runs if " · page " in r.text]
+        seeds = [r for r in runs if r.text.startswith("seed ")]
+        placed = [f for (i, _), f in frames.items() if i == index]
+        assert len(labels) == len(seeds) == len(placed)
+        answers = []
+        for label in sorted(labels, key=lambda r: (-r.y0, r.x0)):  # reading order
+            middle = (label.x0 + label.x1) / 2
+            frame = max(  # the maze right under the label
+                (f for f in placed if f.x < middle < f.x + f.cell * sizes[f.number][0] and f.y < label.y0),
+                key=lambda f: f.y,
+            )
+            across, down = sizes[frame.number]
+            walls = _walls(page, frame, across, down)
+            span = max(s.x1 for s in walls) - min(s.x0 for s in walls)
+            seed = max((s for s in seeds if s.x0 < middle < s.x1 and s.y1 < label.y0), key=lambda s: s.y0)
+            answers.append(
+                Answer(
+                    int(label.text.rsplit(" ", 1)[1]),
+                    label,
+                    seed.y0,
+                    min(s.x0 for s in walls),
+                    max(s.x1 for s in walls),
+                    span / across,
+                    down,
+                )
+            )
+        pages.append((heading, footer, answers))
+    return pages
+
+
+def _walls(page: Page, frame: MazeFrame, across: float, down: float) -> list:
+    x0, y0 = frame.x - 1, frame.y - 1
+    x1, y1 = frame.x + frame.cell * across + 1, frame.y + frame.cell * down + 1
+    return [
+        s
+        for s in page.shapes
+        if s.stroke
+        and s.kind in ("line", "curve")
+        and s.stroke_color != (0.0,)  # the walls' gray, not the answer line's black
+        and x0 <= s.x0
+        and s.x1 <= x1
+        and y0 <= s.y0
+        and s.y1 <= y1
+    ]
+
+
+def test_no_key_page_but_the_last_is_left_a_third_blank_where_the_next_answer_would_fit(key):
+    """The first key page held Al, Zoë and Chloé and left 60% of itself blank, as Łukasz took a row half a
+    page tall on the next: now a page ends early only where the next answer, its cell down to 4 pt, would
+    not fit the paper left under the last one. Answers still read in order, each row's labels on one
+    baseline and its ink clear of the next row's labels, no cell under 4 pt."""
+    assert len(key) >= 2
+    for (heading, footer, answers), (_, _, following) in pairwise(key):
+        paper = heading.y0 - footer.y1
+        blank = min(a.bottom for a in answers) - footer.y1
+        nxt = following[0]
+        drawn = nxt.label.y1 - nxt.bottom  # label to seed line, as drawn at its cell
+        least = drawn - (nxt.cell - 4) * nxt.down  # the same at a 4 pt cell
+        assert blank <= paper / 3 or blank < least, (answers[-1].label.text, blank, paper, least)
+    assert len(key) == 4  # 5 pages, the first 60% blank, before
+    # and packed so, the answers read in the mazes' order, each row's labels on one baseline and its
+    # answers' ink clear of the next row's labels (an answer made smaller to fit a page's foot too)
+    order = [a.page for _, _, answers in key for a in answers]
+    assert order == sorted(order) == list(range(1, 13))
+    for _, _, answers in key:
+        rows: dict[float, list[Answer]] = {}
+        for a in answers:
+            rows.setdefault(round(a.label.y0, 1), []).append(a)
+        baselines = sorted(rows, reverse=True)
+        for upper, lower in pairwise(baselines):
+            assert min(a.bottom for a in rows[upper]) > max(a.label.y1 for a in rows[lower])
+        for a in answers:
+            assert a.cell >= 4 - 0.01, (a.label.text, a.cell)
+
+
+def test_an_answer_alone_in_its_row_stands_centred_across_the_page(key):
+    """Chloé fitted two to a row, but Łukasz after her did not: she stood in the left half of her row
+    with the right half empty. A row cut short by a wider answer now spreads its answers across it."""
+    alone = 0
+    for heading, _, answers in key:
+        middle = (heading.x0 + heading.x1) / 2
+        rows: dict[float, list[Answer]] = {}
+        for a in answers:
+            rows.setdefault(round(a.label.y0, 1), []).append(a)
+        for row in rows.values():
+            if len(row) == 1:
+                alone += 1
+                (a,) = row
+                assert abs((a.x0 + a.x1) / 2 - middle) < 2, (a.label.text, (a.x0 + a.x1) / 2, middle)
+                assert abs((a.label.x0 + a.label.x1) / 2 - middle) < 2, a.label.text
+    assert alone >= 3
