@@ -44,7 +44,8 @@ def run(cmd: list[str], tree: Path) -> tuple[float, float, bool]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     start = time.perf_counter()
     pid = os.fork()
-    if pid == 0:
+    if pid == 0:  # run from elsewhere: ``-m`` puts the current folder (this checkout) before PYTHONPATH
+        os.chdir(tempfile.gettempdir())
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 1)
         os.dup2(null, 2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from weakref import WeakValueDictionary
 
 from .grid import DIRECTIONS, OPPOSITE, E, Grid, N, S, W
 
@@ -100,6 +101,25 @@ class Maze:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Sent between processes as its size, mask and passages: the receiver's mazes of one shape share
+        one grid and its tables (a 5,000-maze book's puzzles, waiting for their answer pages, held 5 MB
+        of copies)."""
+        grid = self.grid
+        return _maze_in, (grid.width, grid.height, grid.masked, self.passages)
+
+
+_GRIDS: WeakValueDictionary[tuple[int, int, frozenset[tuple[int, int]]], Grid] = WeakValueDictionary()
+"""The grids of the mazes received from other processes, one a shape while any maze uses it."""
+
+
+def _maze_in(width: int, height: int, masked: frozenset[tuple[int, int]], passages: bytes) -> Maze:
+    key = (width, height, masked)
+    grid = _GRIDS.get(key)
+    if grid is None:  # checked where it was made: a mask's cells are neither checked nor walked again
+        grid = _GRIDS[key] = Grid(width, height, masked)
+    return Maze(grid, passages)
 
 
 def finish(grid: Grid, passages: bytearray) -> Maze:

@@ -92,3 +92,25 @@ def test_carve_line_equals_carving_each_pair(count, direction):
         carve(one, cell, direction, cell + step)
     carve_line(many, first, count, direction, step)
     assert one == many
+
+
+@pytest.mark.parametrize("masked", [frozenset(), frozenset({(0, 0), (3, 2)})])
+def test_mazes_sent_between_processes_come_back_the_same_sharing_one_grid_a_shape(masked):
+    """A maze is pickled as its size, mask and passages (a book's thousands of puzzles, received from
+    the workers, then share one grid and its tables): the same maze comes back."""
+    import pickle
+
+    from puzzlebook.generators import generate
+    from puzzlebook.rng import make_rng
+
+    grid = Grid.with_mask(5, 4, masked) if masked else Grid(5, 4)
+    mazes = [generate("recursive-backtracker", grid, make_rng(seed)) for seed in (1, 2)]
+    grid.inside  # noqa: B018  # a cached table is not sent
+    back = [pickle.loads(pickle.dumps(maze)) for maze in mazes]
+    assert back == mazes and [m.passages for m in back] == [m.passages for m in mazes]
+    assert back[0].grid is back[1].grid and back[0].grid is not grid
+    assert (back[0].grid.width, back[0].grid.height, back[0].grid.masked) == (5, 4, masked)
+    assert back[0].grid.inside == grid.inside
+    assert b"inside" not in pickle.dumps(mazes[0])
+    other = pickle.loads(pickle.dumps(generate("recursive-backtracker", Grid(4, 5), make_rng(1))))
+    assert other.grid is not back[0].grid and (other.width, other.height) == (4, 5)
