@@ -153,7 +153,12 @@ def c_loop(into: Path) -> Path | None:
 def in_tree(tree: Path, *args: object) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, *map(str, args)], capture_output=True, text=True, check=True, env=env
+        [sys.executable, "-c", CHILD, *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=tempfile.gettempdir(),  # ``-c`` puts the current folder before PYTHONPATH
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -234,7 +239,9 @@ def fields(runs: int, base: Path | None, label: str) -> None:
                 env = {**os.environ, "PYTHONPATH": str(tree)}
                 cli = [sys.executable, "-c", FIELDS, name, str(w), str(h)]
                 r = json.loads(
-                    subprocess.run(cli, capture_output=True, text=True, check=True, env=env).stdout
+                    subprocess.run(
+                        cli, capture_output=True, text=True, check=True, env=env, cwd=tempfile.gettempdir()
+                    ).stdout
                 )
                 speeds.setdefault(tree, []).append(r["cells"] / r["seconds"])
         m = {tree: statistics.median(v) for tree, v in speeds.items()}

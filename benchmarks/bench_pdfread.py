@@ -305,6 +305,7 @@ def against(baseline: Path, folder: Path, rounds: int) -> None:
             done = subprocess.run(
                 [sys.executable, "-c", CHECK, str(folder)],
                 env=env,
+                cwd=tempfile.gettempdir(),  # ``-c`` puts the current folder before PYTHONPATH
                 capture_output=True,
                 text=True,
                 check=True,

@@ -91,6 +91,7 @@ def run(cmd: list[str], tree: Path) -> tuple[float, float]:
     start = time.perf_counter()
     pid = os.fork()
     if pid == 0:
+        os.chdir(tempfile.gettempdir())  # ``-m`` and ``-c`` put the current folder before PYTHONPATH
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 1)
         os.dup2(null, 2)
