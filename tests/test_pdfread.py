@@ -451,6 +451,22 @@ def test_a_line_width_set_before_do_is_the_forms():
     assert [s.stroke_color for s in page.shapes] == [(0.5,)] * 2 + [(0.0,)] * 4
 
 
+def test_q_saves_every_field_of_the_graphics_state():
+    """q saves the state with ``_State.copy``, written out field by field for speed: a field added to
+    the state and left out of it would be lost at Q."""
+    from dataclasses import fields
+
+    from puzzlebook.pdfread.interpreter import _State
+
+    state = _State()
+    for n, field in enumerate(fields(_State)):
+        setattr(state, field.name, (float(n + 10),) * 6 if field.name == "ctm" else object())
+    saved = state.copy()
+    assert saved is not state
+    for field in fields(_State):
+        assert getattr(saved, field.name) is getattr(state, field.name), field.name
+
+
 def test_a_form_matrix_font_and_unbalanced_q_and_a_form_placing_itself():
     page = only_page(
         handmade(

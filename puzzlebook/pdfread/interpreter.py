@@ -6,7 +6,7 @@ import math
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from pypdf import PdfReader
@@ -38,6 +38,23 @@ class _State:
     scale: float = 1.0
     leading: float = 0.0
     rise: float = 0.0
+
+    def copy(self) -> _State:
+        """What ``dataclasses.replace(self)`` gives, six times faster: q saves the state each time it
+        runs, and a crafted page runs it hundreds of thousands of times (a test checks every field)."""
+        return _State(
+            self.ctm,
+            self.linewidth,
+            self.stroke_color,
+            self.fill_color,
+            self.font,
+            self.font_size,
+            self.char_space,
+            self.word_space,
+            self.scale,
+            self.leading,
+            self.rise,
+        )
 
 
 class Document:
@@ -183,7 +200,7 @@ class _Interpreter:
     # graphics state
 
     def q(self, _: list[Operand]) -> None:
-        self.saved.append(replace(self.state))
+        self.saved.append(self.state.copy())
 
     def Q(self, _: list[Operand]) -> None:
         if len(self.saved) > self.floor:  # a form's extra Q cannot restore its caller's states
@@ -352,7 +369,7 @@ class _Interpreter:
             resources = xobject.get("/Resources")
             resources = resources.get_object() if resources is not None else None
             matrix = xobject.get("/Matrix")
-            self.saved.append(replace(self.state))  # the form starts from the state here, and leaves it
+            self.saved.append(self.state.copy())  # the form starts from the state here, and leaves it
             if matrix is not None:
                 self.state.ctm = mult(tuple(float(v) for v in matrix[:6]), self.state.ctm)  # type: ignore[arg-type]
             self.forms.append(ref_key(xobject))
