@@ -71,13 +71,15 @@ def test_ids(commit: str, folder: Path) -> set[str]:
     return {line for line in listed.stdout.splitlines() if "::" in line}
 
 
-def run_suite(tree: Path, workers: int) -> dict[str, object]:
-    """One run of the suite in ``tree``: wall, CPU, load, and each test's summed durations."""
+def run_suite(tree: Path, workers: int, only: Path | None = None) -> dict[str, object]:
+    """One run of the suite in ``tree`` (or of the tests listed in ``only``, in one process): wall,
+    CPU, load, and each test's summed durations."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     load = os.getloadavg()[0]
     start = time.perf_counter()
+    chosen = ["-n", "0", f"@{only}"] if only else ["-n", str(workers)]
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-n", str(workers), "--durations=0", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", *chosen, "--durations=0", "-p", "no:cacheprovider"],
         cwd=tree,
         env={**os.environ, "PYTHONPATH": str(tree)},
         capture_output=True,
@@ -91,7 +93,10 @@ def run_suite(tree: Path, workers: int) -> dict[str, object]:
         if found:
             durations[found[3]] = durations.get(found[3], 0.0) + float(found[1])
     summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-300:]
+    failed = [line.removeprefix("FAILED ") for line in done.stdout.splitlines() if line.startswith("FAILED ")]
     return {
+        "output": done.stdout,
+        "failed": failed,
         "wall": wall,
         "cpu": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
         "load": (load, os.getloadavg()[0]),
@@ -117,15 +122,32 @@ def main() -> None:
     parser.add_argument("--old", default="75f72ce", help="the commit whose tests are compared like for like")
     parser.add_argument("--rounds", type=int, default=1, help="rounds, each side once a round; medians shown")
     parser.add_argument("--workers", type=int, default=2, help="pytest-xdist workers (-n)")
+    parser.add_argument("--keep", type=Path, help="a folder to keep each run's output in")
+    parser.add_argument(
+        "--old-only",
+        action="store_true",
+        help="only the tests of --old still here (the corpus apart), in one process: their CPU time like "
+        "for like, which other work's load changes least",
+    )
     args = parser.parse_args()
     rows: dict[str, list[dict[str, object]]] = {"before": [], "now": []}
     with tempfile.TemporaryDirectory() as tmp:
         old = test_ids(args.old, Path(tmp))
         trees = {"before": older_tree(args.base, Path(tmp)), "now": ROOT}
-        for _ in range(args.rounds):
+        only = None
+        if args.old_only:
+            only = Path(tmp) / "old-tests.txt"
+            here = test_ids("HEAD", Path(tmp))
+            only.write_text("".join(f"{t}\n" for t in sorted(old & here) if "test_bad_inputs" not in t))
+        for round_ in range(args.rounds):
             for side, tree in trees.items():
-                ran = run_suite(tree, args.workers)
+                ran = run_suite(tree, args.workers, only)
                 rows[side].append(ran)
+                if args.keep:
+                    args.keep.mkdir(parents=True, exist_ok=True)
+                    (args.keep / f"{side}-{round_ + 1}.txt").write_text(str(ran["output"]))
+                for name in ran["failed"]:  # type: ignore[attr-defined]
+                    print(f"{side}: failed {name}", flush=True)
                 total, kept, corpus = sums(ran["durations"], old)  # type: ignore[arg-type]
                 print(
                     f"{side}: {ran['summary']}; wall {ran['wall']:.0f} s, CPU {ran['cpu']:.0f} s, durations "
@@ -133,9 +155,9 @@ def main() -> None:
                     f"{ran['load'][0]:.1f} -> {ran['load'][1]:.1f}",  # type: ignore[index]
                     flush=True,
                 )
+    how = "those alone, one process" if args.old_only else f"{args.workers} workers"
     print(
-        f"\n{len(old)} tests at {args.old}; {args.workers} workers; {os.cpu_count()} cores; "
-        f"{args.rounds} round(s), medians\n"
+        f"\n{len(old)} tests at {args.old}; {how}; {os.cpu_count()} cores; {args.rounds} round(s), medians\n"
     )
     print(
         f"| side | wall | CPU | sum of durations | tests of {args.old} (corpus apart) | bad-input corpus | load |"
