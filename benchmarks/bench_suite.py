@@ -1,7 +1,8 @@
 """The test suite's time: this checkout's beside an older commit's, run by turns in one session.
 
     python benchmarks/bench_suite.py                       # now and 4f7762c, one round, -n 2
-    python benchmarks/bench_suite.py --base COMMIT --rounds 2 --workers 2
+    python benchmarks/bench_suite.py --base COMMIT --rounds 2 --workers 2 --keep FOLDER
+    python benchmarks/bench_suite.py --old-only            # the tests of --old alone, one process each side
 
 Each round runs the README's command (``python -m pytest``, with ``-n WORKERS --durations=0``) in the
 older tree, then in this one. Shown for each side: the wall time, the CPU time of the run and every
