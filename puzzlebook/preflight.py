@@ -267,13 +267,14 @@ def _page_problems(
     filled_rects = [s for s in shapes if s.kind == "rect" and s.fill]
     curves = [s for s in shapes if s.kind == "curve"]
     marks: list[Iterable[Shape | Char]] = [strokes, page.chars, filled_rects, curves]
+    left = bottom = right = top = 0  # marks over each margin
     for run in runs:  # lines are counted one by one only when some of them cross a margin
         pad = run.linewidth / 2
         ex0, ey0, ex1, ey1 = run.extent()
         if not (ex0 - pad >= x0 and ey0 - pad >= y0 and ex1 + pad <= x1 and ey1 + pad <= y1):
             budget.spend(marks=len(run))
-            marks.append(run.shapes())  # one at a time: a page of walls may hold millions
-    left = bottom = right = top = 0  # marks over each margin
+            over = run.crossings(pad, safe)  # as _box would count its shapes: a page may hold millions
+            left, bottom, right, top = left + over[0], bottom + over[1], right + over[2], top + over[3]
     for mark in chain.from_iterable(marks):
         b = _box(mark)
         left += b[0] < x0

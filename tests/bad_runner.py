@@ -9,6 +9,7 @@ Each child gets a 1 GB memory limit on top of what it inherits, a 20 s alarm, st
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import resource
@@ -67,10 +68,28 @@ def run_args(args: list[str]) -> tuple[int, str, str]:
         return code, out.read().decode(errors="replace"), err.read().decode(errors="replace")
 
 
+PRELOADED = (
+    "puzzlebook.cli",
+    "puzzlebook.build",
+    "puzzlebook.preflight",
+    "puzzlebook.render.pdf",
+    "puzzlebook.render.cover",
+    "puzzlebook.cover.make",
+)
+"""What the commands import on their way, imported once before the first fork: about 0.3 s of each
+child's 0.4 s was these imports. Only modules: nothing is run, so each child still starts with
+puzzlebook's state as a new process has it."""
+
+
+def preload() -> None:
+    for name in PRELOADED:
+        importlib.import_module(name)
+
+
 def main() -> None:
     folder, jobs = sys.argv[1], sys.argv[2:]
     os.chdir(folder)
-    import puzzlebook.cli  # noqa: F401  (imported once, before the first fork)
+    preload()
 
     for job in jobs:
         command, name = job.split(":", 1)

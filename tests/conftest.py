@@ -61,6 +61,9 @@ def sample_book(tmp_path_factory, worker_id):
             fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
             if not folder.exists():
                 shutil.copytree(SAMPLES, folder, ignore=shutil.ignore_patterns("*.pdf"))
+        # a lock a sample: a worker waits only for the book it asks for, never for another being built
+        with open(shared / f"samples-{name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
             if not built.exists():
                 target, _ = build_book(folder / name)
                 built.write_text(str(Path(target).resolve()))

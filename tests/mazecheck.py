@@ -67,6 +67,16 @@ def shortest_path(cells: list[list[int]], a: tuple[int, int], b: tuple[int, int]
     return out[::-1]
 
 
+def path_lengths(cells: list[list[int]], a: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """``len(shortest_path(cells, a, b)) - 1`` for every cell b that ``a`` reaches, from one search:
+    each cell's count is its predecessor's plus one, and ``bfs`` lists a cell after its predecessor.
+    A search from every pair was most of the time of the tests that try every pair."""
+    lengths: dict[tuple[int, int], int] = {}
+    for cell, prev in bfs(cells, a).items():
+        lengths[cell] = 0 if prev is None else lengths[prev] + 1
+    return lengths
+
+
 def dead_end_share(cells: list[list[int]]) -> float:
     flat = [b for row in cells for b in row]
     return sum(1 for b in flat if bin(b).count("1") == 1) / len(flat)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from pdfminer.pdfinterp import PDFPageInterpreter
 from PIL import Image
@@ -449,6 +449,49 @@ def test_a_line_width_set_before_do_is_the_forms():
         ("line", 0, 0, 0, 10, 1),
     ]
     assert [s.stroke_color for s in page.shapes] == [(0.5,)] * 2 + [(0.0,)] * 4
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    numbers=st.lists(  # anywhere, or a point or two from the margins, where the pad decides
+        st.floats(-900, 900, allow_nan=False) | st.sampled_from([35.0, 36.5, 37.0, 575.0, 577.0, 755.0, 757.5]),
+        max_size=80,
+    ),
+    ctm=st.sampled_from([(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (0.5, 0.0, 0.0, 2.0, 30.0, -7.0),
+                         (0.8, 0.6, -0.6, 0.8, 0.0, 0.0), (0.0, 1.0, -1.0, 0.0, 612.0, 0.0)]),
+    pad=st.sampled_from([0.0, 0.25, 1.5]),
+)  # fmt: skip
+@example(numbers=[37.0, 755.0, 575.0, 37.0], ctm=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), pad=1.5)  # each side
+def test_a_runs_crossings_are_its_shapes_counted_one_by_one(numbers, ctm, pad):
+    """preflight counts a run's lines over each margin with ``Lines.crossings``, which makes no shapes;
+    the counts are those of its shapes' boxes grown by ``pad``, one by one, as any other mark's are."""
+    from puzzlebook.pdfread.marks import Lines
+
+    run = Lines(array("d", numbers[: len(numbers) // 4 * 4]), ctm, True, False, 2 * pad, (0.0,), ())
+    box = (36.0, 36.0, 576.0, 756.0)
+    counted = [0, 0, 0, 0]
+    for s in run.shapes():
+        counted[0] += s.x0 - pad < box[0]
+        counted[1] += s.y0 - pad < box[1]
+        counted[2] += s.x1 + pad > box[2]
+        counted[3] += s.y1 + pad > box[3]
+    assert run.crossings(pad, box) == tuple(counted)
+
+
+def test_q_saves_every_field_of_the_graphics_state():
+    """q saves the state with ``_State.copy``, written out field by field for speed: a field added to
+    the state and left out of it would be lost at Q."""
+    from dataclasses import fields
+
+    from puzzlebook.pdfread.interpreter import _State
+
+    state = _State()
+    for n, field in enumerate(fields(_State)):
+        setattr(state, field.name, (float(n + 10),) * 6 if field.name == "ctm" else object())
+    saved = state.copy()
+    assert saved is not state
+    for field in fields(_State):
+        assert getattr(saved, field.name) is getattr(state, field.name), field.name
 
 
 def test_a_form_matrix_font_and_unbalanced_q_and_a_form_placing_itself():
