@@ -33,7 +33,7 @@ from puzzlebook.words import (
 )
 from tests.pdfcheck import page_texts, wall_lines
 from tests.test_composition import _gap, _maze_pages, _segments
-from tests.test_names_read import _bands, _runs
+from tests.test_names_read import _bands, _cut_pieces, _runs
 
 runner = CliRunner()
 NAMES = ["Al", "Zoë", "Chloé", "Łukasz", "Дмитрий", "Benjamin", "Mary Jane", "Maximiliano", "Αλεξάνδρα",
@@ -127,27 +127,8 @@ def _line_heights(cells: set[tuple[int, int]]) -> list[int]:
     and left out); the letters of a line stand side by side, their middles within a few rows, where two
     lines' middles are 12 rows apart or more, even set close, a descender of one beside an accent of
     the next. A line's height is its tallest letter's."""
-    kept = {
-        (x, y)
-        for x, y in cells
-        if not (
-            ((x - 1, y) not in cells and (x + 1, y) not in cells)
-            or ((x, y - 1) not in cells and (x, y + 1) not in cells)
-        )
-    }
-    pieces, seen = [], set()
-    for cell in sorted(kept):
-        if cell in seen:
-            continue
-        piece, todo = {cell}, [cell]
-        seen.add(cell)
-        while todo:
-            x, y = todo.pop()
-            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if near in kept and near not in seen:
-                    seen.add(near)
-                    piece.add(near)
-                    todo.append(near)
+    pieces = []
+    for piece in _cut_pieces(cells):
         ys = [y for _, y in piece]
         if max(ys) - min(ys) >= 6:  # a letter, not a mark or a hyphen
             pieces.append(((max(ys) + min(ys)) / 2, max(ys) - min(ys) + 1))

@@ -99,9 +99,9 @@ def test_a_size_too_small_for_a_name_is_refused_with_one_that_reads(tmp_path, na
     assert _field(tmp_path, name, (w, h))  # and that size builds
 
 
-def _pieces(cells: set[tuple[int, int]]) -> int:
+def _cut_pieces(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
     """The pieces left when every one-cell-wide bridge is cut (a cell walled in on both sides across):
-    letters and the marks over them, counted apart."""
+    letters and the marks over them, apart."""
     kept = {
         (x, y)
         for x, y in cells
@@ -110,20 +110,27 @@ def _pieces(cells: set[tuple[int, int]]) -> int:
             or ((x, y - 1) not in cells and (x, y + 1) not in cells)
         )
     }
-    seen, count = set(), 0
-    for cell in kept:
+    pieces: list[set[tuple[int, int]]] = []
+    seen: set[tuple[int, int]] = set()
+    for cell in sorted(kept):
         if cell in seen:
             continue
-        count += 1
-        todo = [cell]
+        piece, todo = {cell}, [cell]
         seen.add(cell)
         while todo:
             x, y = todo.pop()
             for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
                 if near in kept and near not in seen:
                     seen.add(near)
+                    piece.add(near)
                     todo.append(near)
-    return count
+        pieces.append(piece)
+    return pieces
+
+
+def _pieces(cells: set[tuple[int, int]]) -> int:
+    """How many pieces a name's cells fall into (see ``_cut_pieces``)."""
+    return len(_cut_pieces(cells))
 
 
 @pytest.mark.parametrize(

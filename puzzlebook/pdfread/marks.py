@@ -59,35 +59,28 @@ class Lines:
     def __len__(self) -> int:
         return len(self.numbers) // 4
 
-    def shapes(self) -> Iterator[Shape]:
+    def _boxes(self) -> Iterator[tuple[float, float, float, float]]:
+        """Each line's box on the page (its ends through the transformation, sorted)."""
         a, b, c, d, e, f = self.ctm
-        stroke, fill, width = self.stroke, self.fill, self.linewidth
-        scolor, fcolor = self.stroke_color, self.fill_color
         coords = iter(self.numbers)
         for xa, ya, xb, yb in zip(coords, coords, coords, coords, strict=False):
             x0, y0 = a * xa + c * ya + e, b * xa + d * ya + f
             x1, y1 = a * xb + c * yb + e, b * xb + d * yb + f
-            if x1 < x0:
-                x0, x1 = x1, x0
-            if y1 < y0:
-                y0, y1 = y1, y0
+            yield min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+    def shapes(self) -> Iterator[Shape]:
+        stroke, fill, width = self.stroke, self.fill, self.linewidth
+        scolor, fcolor = self.stroke_color, self.fill_color
+        for x0, y0, x1, y1 in self._boxes():
             yield Shape("line", x0, y0, x1, y1, stroke, fill, width, scolor, fcolor)
 
     def crossings(self, pad: float, box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
         """How many lines, each its shape's box grown by ``pad``, reach past each side of ``box`` (left,
         bottom, right, top): what counting shapes() one by one gives, the same sums in the same order,
         without making millions of shapes. A test holds the two together."""
-        a, b, c, d, e, f = self.ctm
         left_of, below, right_of, above = box
         left = bottom = right = top = 0
-        coords = iter(self.numbers)
-        for xa, ya, xb, yb in zip(coords, coords, coords, coords, strict=False):
-            x0, y0 = a * xa + c * ya + e, b * xa + d * ya + f
-            x1, y1 = a * xb + c * yb + e, b * xb + d * yb + f
-            if x1 < x0:
-                x0, x1 = x1, x0
-            if y1 < y0:
-                y0, y1 = y1, y0
+        for x0, y0, x1, y1 in self._boxes():
             left += x0 - pad < left_of
             bottom += y0 - pad < below
             right += x1 + pad > right_of
