@@ -530,8 +530,7 @@ def test_stopping_the_studio_mid_build_stops_the_build_and_leaves_nothing(tmp_pa
         asked.start()
         builds: list[int] = []
         for _ in range(400):  # until the build runs, started by a request's thread
-            tasks = Path(f"/proc/{child.pid}/task").iterdir()
-            builds = [int(pid) for task in tasks for pid in (task / "children").read_text().split()]
+            builds = _children(child.pid)
             if builds:
                 break
             time.sleep(0.05)
@@ -549,6 +548,16 @@ def test_stopping_the_studio_mid_build_stops_the_build_and_leaves_nothing(tmp_pa
             assert "Traceback" not in child.stderr.read()
     finally:
         child.kill()
+
+
+def _children(pid: int) -> list[int]:
+    """The processes that any thread of ``pid`` started. A request's thread may end while its threads
+    are listed, its entry gone before its children are read: it started none that still run."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
 
 
 def test_books_are_saved_in_the_folder_with_their_answers(studio, tmp_path):
