@@ -14,7 +14,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import accumulate, groupby, pairwise
 from typing import Protocol
 
@@ -120,9 +120,12 @@ class Setter:
         self.fonts = tuple(face.name for face in faces)
         # where bold is asked, a fallback font lighter than bold is emboldened as it is drawn
         self._light = {face.name for face in faces[1:] if bold and face.weight < 600}
-        self._cmaps = [face.cmap for face in faces]
         self._plain: set[str] = set()  # letters the main font draws on their own
         self._lines: dict[str, Line] = {}
+
+    @cached_property
+    def _cmaps(self) -> list[Mapping[int, int]]:  # read when first needed: a font unused is never read
+        return [face.cmap for face in self.faces]
 
     def missing(self, text: str) -> str | None:
         """The first letter that none of the fonts has: it would print as an empty box."""

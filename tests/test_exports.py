@@ -279,3 +279,19 @@ def test_a_big_maze_is_written_in_pieces_that_rebuild_it(fmt):
     else:
         root = ET.fromstring(whole)
         assert len(root.findall(f"{SVG}path")) == 1 and len(root.findall(f"{SVG}polyline")) == 1
+
+
+def test_one_maze_pdf_reads_only_the_font_it_prints() -> None:
+    """A page of one maze prints its caption in bold alone: the regular font's file is never read."""
+    import subprocess
+    import sys
+
+    code = (
+        "from reportlab.pdfbase import pdfmetrics\n"
+        "from puzzlebook.exports import TextFormat, export\n"
+        "from puzzlebook.puzzles import make_puzzle\n"
+        "pdf = export(make_puzzle('hunt-and-kill', 9, 9, 1, {}, 'suggested'), TextFormat.pdf, False)\n"
+        "print(pdf[:5].decode(), sorted(n for n in pdfmetrics.getRegisteredFontNames() if 'DejaVu' in n))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["%PDF-", "['DejaVuSans-Bold']"]

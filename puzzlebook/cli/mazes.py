@@ -272,14 +272,15 @@ def _option(key: str, asked: str) -> str:
 
 def _shaped(shape: str | None, mask: str | None, size: str | None, grid_kind: str) -> Mask | None:
     """--shape drawn over --size, or --mask read; None for a plain field."""
-    from ..shapes import shape_mask
-    from ..words import word_mask
-
     if shape:
         assert size is not None
         if shape.startswith("text:"):
+            from ..words import word_mask  # loaded only for a word's shape
+
             built, problems = word_mask(shape.removeprefix("text:"), *parse_size(size), "--shape", grid_kind)
         else:
+            from ..shapes import shape_mask
+
             built, problems = shape_mask(shape, *parse_size(size), "--shape", grid_kind)
         if built is None:
             raise SpecError(problems)

@@ -52,7 +52,7 @@ def stream_cover(
         pagesize=(cover.width, cover.height),
         invariant=1,
         pageCompression=1,
-        initialFontName=regular.fonts[0],
+        initialFontName=regular.starting_font(),
         initialFontSize=10,
     )
     canvas.setTitle(f"{cover.title} (cover)")

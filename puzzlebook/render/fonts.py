@@ -13,7 +13,7 @@ import hashlib
 import io
 import struct
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, cached_property
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -61,17 +61,23 @@ class TaggedFont(ttfonts.TTFont):  # type: ignore[misc]
             ttfonts.SUBSETN = numbered
 
 
+def _bundled(name: str) -> str:
+    """A bundled font, read when first needed: a font registered under its name by other code is not
+    ours, and is tagged anew."""
+    if name not in pdfmetrics.getRegisteredFontNames() or not isinstance(
+        pdfmetrics.getFont(name), TaggedFont
+    ):
+        pdfmetrics.registerFont(TaggedFont(name, str(BUNDLED[name])))
+    return name
+
+
 def register_font(name: str, where: At = "", letters: Callable[[], str] = str) -> str:
     """A bundled font or a path to a font file the layout checked; returns the registered name, which
     comes from the file's contents: two fonts of the same file name are two fonts, and the same font met
     twice is read once. ``where`` names the setting, for a file that turns out not to be usable. A font
     with PostScript outlines is converted (``outlines``), keeping the glyphs of ``letters()`` alone."""
-    if name in BUNDLED:  # a font registered under this name by other code is not ours: tagged anew
-        if name not in pdfmetrics.getRegisteredFontNames() or not isinstance(
-            pdfmetrics.getFont(name), TaggedFont
-        ):
-            pdfmetrics.registerFont(TaggedFont(name, str(BUNDLED[name])))
-        return name
+    if name in BUNDLED:
+        return _bundled(name)
     data = read_bytes(name, "font", where or name).data
     digest = fontfacts.digest(data)
     key = fontfacts.registered_name(digest)
@@ -302,21 +308,30 @@ def text_object(canvas: Any, x: float, y: float, line: Line, size: float) -> Non
 
 
 class Registered:
-    """A font registered with reportlab, as ``typeset`` sets lines in it (a ``typeset.Face``)."""
+    """A font registered with reportlab, as ``typeset`` sets lines in it (a ``typeset.Face``). A bundled
+    font is read from its file when a line is first set in it, so a page that prints only bold text
+    never reads the regular font."""
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.cmap: dict[int, int] = pdfmetrics.getFont(name).face.charToGlyph
+
+    def _registered(self) -> str:
+        return _bundled(self.name) if self.name in BUNDLED else self.name
+
+    @cached_property
+    def cmap(self) -> dict[int, int]:
+        letters: dict[int, int] = pdfmetrics.getFont(self._registered()).face.charToGlyph
+        return letters
 
     @property
     def weight(self) -> int:
-        return weight(self.name)
+        return weight(self._registered())
 
     def width(self, text: str) -> float:
-        return float(pdfmetrics.stringWidth(text, self.name, 1.0))
+        return float(pdfmetrics.stringWidth(text, self._registered(), 1.0))
 
     def shaped(self, text: str, rtl: bool) -> Run:
-        return _shaped(self.name, text, rtl)
+        return _shaped(self._registered(), text, rtl)
 
 
 class Setter(typeset.Setter):
@@ -325,11 +340,19 @@ class Setter(typeset.Setter):
     def __init__(self, fonts: tuple[str, ...], bold: bool = False) -> None:
         super().__init__([Registered(font) for font in fonts], bold)
 
+    def starting_font(self) -> str:
+        """The main font, registered, for a canvas to start in (a TrueType font writes nothing there)."""
+        return _bundled(self.fonts[0]) if self.fonts[0] in BUNDLED else self.fonts[0]
+
 
 def setters(plan: BookPlan, *more: object) -> tuple[Setter, Setter]:
     """The regular and the bold font of a book, each followed by its fallback fonts. A font with
     PostScript outlines keeps the letters of the plan and of ``more`` (a cover's words)."""
     letters = cache(lambda: drawn_letters(plan, *more))
-    fallbacks = tuple(register_font(f, plan.font_where.get(f, ""), letters) for f in plan.fallbacks)
-    regular, bold = (register_font(f, plan.font_where.get(f, ""), letters) for f in plan.fonts)
+
+    def named(font: str) -> str:  # a bundled font is read when a line is set in it (``Registered``)
+        return font if font in BUNDLED else register_font(font, plan.font_where.get(font, ""), letters)
+
+    fallbacks = tuple(named(f) for f in plan.fallbacks)
+    regular, bold = (named(f) for f in plan.fonts)
     return Setter((regular, *fallbacks)), Setter((bold, *fallbacks), bold=True)

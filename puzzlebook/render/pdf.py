@@ -78,7 +78,7 @@ def stream_pdf(
         pagesize=(plan.width, plan.height),
         invariant=1,
         pageCompression=1,
-        initialFontName=regular.fonts[0],
+        initialFontName=bold.starting_font(),  # the captions' font: a page of one maze prints no other
         initialFontSize=10,
     )
     canvas.setTitle(plan.title)
