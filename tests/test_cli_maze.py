@@ -366,6 +366,84 @@ def test_an_argument_mistake_is_one_line_in_a_fresh_process_too():
     assert done.stderr.decode() == SEED_RULE + '"1.5"\n'
 
 
+def test_the_program_alone_shows_its_help_and_its_options_come_first():
+    alone = run()
+    assert alone.exit_code == 2 and alone.stdout == "" and alone.stderr.startswith("Usage: puzzlebook")
+    assert "Commands:" in alone.stderr
+    version = run("--version", "build", "--sede")  # what follows the program's option is not read
+    assert (version.exit_code, version.stdout) == (0, "puzzlebook 0.1.0\n")
+    assert run("--help", "--version").stdout.startswith("Usage: puzzlebook [OPTIONS] COMMAND")
+    assert run("--version", "--help").stdout == "puzzlebook 0.1.0\n"
+    wrong = run("--help", "--sede")  # every option is checked before one is acted on
+    assert wrong.exit_code == 2 and wrong.stderr.startswith("error: --sede: puzzlebook has no such option")
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["build", "-qx", "b.yaml"], 'error: -x: puzzlebook build has no such option. Did you mean "-q"?'),
+        (["build", "-q=yes", "b.yaml"], "error: -q: takes no value: write -q alone"),
+        (["build", "--no-strict=1", "b.yaml"], "error: --no-strict: takes no value: write --no-strict alone"),
+        (["build", "b.yaml", "-qo"], "error: -o: needs a value after it: PDF to write"),
+        (["maze", "-s", "5x5", "--seed", "--quiet"], "error: --seed: needs a value after it"),
+        (
+            ["build", "--problem-to", "x"],
+            'error: --problem-to: puzzlebook build has no such option. Did you mean "--problems-to"?',
+        ),
+        (["build", "b.yaml", "--seed", "3", "--seed", "x"], SEED_RULE + '"x"'),
+        (["--"], "error: puzzlebook: needs a command, such as puzzlebook build book.yaml"),
+        (["maze", "-s", "5x5", "--", "x"], 'error: puzzlebook maze: takes no names, and was given "x"'),
+    ],
+)
+def test_short_options_flags_and_repeats_are_read_as_written(args, said):
+    result = run(*args)
+    assert (result.exit_code, result.stdout, len(result.stderr.splitlines())) == (2, "", 1), result.stderr
+    assert result.stderr.startswith(said), result.stderr
+
+
+def test_values_are_read_as_they_were_written_before():
+    """A whole number may be written 300.0, 1_000 or with spaces around it, as before; a value given
+    twice is the last one; short options take their value joined (-s5x5, -s=5x5) or apart."""
+    from puzzlebook.cli.reading import _whole
+
+    assert [_whole(text) for text in ("300", "300.0", "1_000", " 5 ", "+5", "-3", "12345678901234567890.0")] == [
+        300, 300, 1000, 5, 5, -3, 12345678901234567890,
+    ]  # fmt: skip
+    assert [_whole(text) for text in ("1.5", "1.", ".0", "0x10", "1e3", "", "１２", "1 0")] == [None] * 8
+    same = {
+        run("maze", *words, "--seed", "4").stdout
+        for words in (["-s", "5x5"], ["-s5x5"], ["-s=5x5"], ["--size=5x5"])
+    }
+    assert len(same) == 1 and next(iter(same)).startswith("+--")
+    assert run("maze", "-s", "5x5", "--seed", "x", "--seed", "4").stdout == next(iter(same))
+    assert run("maze", "-s", "5x5", "--seed", "4", "--dpi", "300.0").exit_code == 0
+
+
+def test_a_hidden_option_is_taken_and_not_listed(tmp_path):
+    told = tmp_path / "problems.json"
+    result = run("build", str(tmp_path / "missing.yaml"), "--problems-to", str(told))
+    assert result.exit_code == 2 and json.loads(told.read_text())[0]["message"] == "no such spec file"
+    assert "--problems-to" not in run("build", "--help").stdout
+
+
+def test_the_build_bar_draws_on_a_terminal_only_and_ends_its_line():
+    import io
+
+    from puzzlebook.cli.books import Bar
+
+    shown = io.StringIO()
+    with Bar(4, "Building", shown, shown=True) as bar:
+        for _ in range(4):
+            bar.update(1)
+    drawn = shown.getvalue()
+    assert drawn.count("Building  [") == 5 and drawn.endswith("100%\033[?25h\n")
+    assert "Building  [#########---------------------------]   25%" in drawn
+    hidden = io.StringIO()
+    with Bar(4, "Building", hidden, shown=False) as bar:
+        bar.update(4)
+    assert hidden.getvalue() == ""
+
+
 @pytest.mark.parametrize(
     ("grid", "size", "marks"),
     [
