@@ -45,8 +45,6 @@ import yaml; yaml.safe_load(open({str(KIDS)!r}))
 part("PyYAML, and reading the spec's YAML (the floor's own)")
 from pydantic import BaseModel
 part("pydantic (its BaseModel)")
-import typer
-part("typer (with its click)")
 import puzzlebook.cli
 part("the command line's modules (what --help loads)")
 import pydantic.fields, pydantic.types, pydantic.json_schema, pydantic.functional_validators
@@ -66,13 +64,10 @@ _model_construction.ModelMetaclass.__new__ = new
 part("the spec's, layout's and generators' modules, pydantic's models not counted")
 spent["the spec's, layout's and generators' modules, pydantic's models not counted"] -= built[0]
 spent["pydantic building the spec's, layout's and generators' models"] = built[0]
-import typer.main
-command = typer.main.get_command(puzzlebook.cli.app)
-part("typer making its commands from their signatures")
-with command.make_context("puzzlebook", ["validate", {str(KIDS)!r}]) as context:
-    name, validate, words = command.resolve_command(context, [*context._protected_args, *context.args])
-    validate.make_context(name, words, parent=context)
-part("typer reading the arguments (a pydantic adapter for each)")
+from puzzlebook.cli.app import Command
+from puzzlebook.cli.reading import run_command
+run_command(Command("validate", lambda spec: None, puzzlebook.cli.books.validate.takes), [{str(KIDS)!r}])
+part("argparse, and reading the arguments (the command itself not run)")
 checked = puzzlebook.build.check_book({str(KIDS)!r})
 part("reading and checking the spec, planning its pages, measuring its words (check_book)")
 puzzlebook.report.summary(checked), puzzlebook.report.notes(checked)

@@ -2,9 +2,9 @@
 
 Python turns Ctrl-C into a KeyboardInterrupt wherever the main thread happens to be. Inside the worker
 pool's own code (starting a worker, handing over a batch) that can be swallowed, or leave the pool
-waiting forever for workers that will never answer; typer also turns it into a silent exit. So a
-signal here ends the process itself: its workers are killed, the temporary file of a book being
-written is removed, and the process exits with 128 + the signal's number.
+waiting forever for workers that will never answer. So a signal here ends the process itself: its
+workers are killed, the temporary file of a book being written is removed, and the process exits with
+128 + the signal's number.
 """
 
 from __future__ import annotations

@@ -118,13 +118,11 @@ def test_a_layout_may_name_the_answer_line_colour(tmp_path):
 
 
 def test_an_unknown_colour_is_refused_at_its_line_with_the_choices(tmp_path):
-    from typer.testing import CliRunner
-
-    from puzzlebook.cli import app
+    from clirun import invoke
 
     (tmp_path / "mine.yaml").write_text("base: activity-book\nsolution_color: redd\n")
     (tmp_path / "book.yaml").write_text("title: T\nlayout: mine.yaml\nmazes: [{size: 8x8}]\n")
-    result = CliRunner().invoke(app, ["validate", str(tmp_path / "book.yaml")])
+    result = invoke(["validate", str(tmp_path / "book.yaml")])
     assert result.exit_code == 2
     assert result.stderr.startswith(
         'error: mine.yaml:2: solution_color: unknown colour "redd". Did you mean "red"?'

@@ -5,19 +5,17 @@ import json
 import random
 
 import pytest
+from clirun import invoke
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mazecheck import BACK, MOVES, bfs, shortest_path
-from typer.testing import CliRunner
 
 from puzzlebook import generators
 from puzzlebook.braid import braid
-from puzzlebook.cli import app
 from puzzlebook.grid import Grid
 from puzzlebook.interchange import to_json
 from puzzlebook.puzzles import make_puzzle
 
-runner = CliRunner()
 ALL = generators.ALGORITHMS.names()
 
 
@@ -114,20 +112,18 @@ def test_the_ends_of_a_braided_maze_are_those_of_its_perfect_maze():
 def test_braid_in_a_spec_and_on_the_command_line(tmp_path):
     spec = tmp_path / "book.yaml"
     spec.write_text("title: Loops\nmarks: suggested\nmazes:\n  - {size: 9x9, braid: 0.5, count: 2}\n")
-    result = runner.invoke(app, ["build", "-q", str(spec), "-o", str(tmp_path / "b.pdf")])
+    result = invoke(["build", "-q", str(spec), "-o", str(tmp_path / "b.pdf")])
     assert result.exit_code == 0, result.stderr
     spec.write_text("title: Loops\nmazes:\n  - {size: 9x9, braid: 1.5}\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: book.yaml:3: mazes[0].braid:")
     assert "1" in result.stderr.splitlines()[0]
     out = tmp_path / "m.json"
-    result = runner.invoke(
-        app, ["maze", "-a", "prim", "-s", "8x6", "--seed", "4", "--braid", "1", "-o", str(out)]
-    )
+    result = invoke(["maze", "-a", "prim", "-s", "8x6", "--seed", "4", "--braid", "1", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     made = json.loads(out.read_text())
     assert made["braid"] == 1.0 and made["metrics"]["dead_ends"] < 8
-    result = runner.invoke(app, ["maze", "-a", "prim", "-s", "8x6", "--braid", "-0.5", "-o", str(out)])
+    result = invoke(["maze", "-a", "prim", "-s", "8x6", "--braid", "-0.5", "-o", str(out)])
     assert result.exit_code == 2
     assert "--braid" in result.stderr and "Traceback" not in result.stderr

@@ -8,17 +8,15 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from clirun import invoke
 from examples import EXAMPLE as BOOK
 from pdfcheck import fonts, page_texts, rebuild, wall_lines
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from puzzlebook.build import build_book, check_book, generate, make_puzzles
-from puzzlebook.cli import app
 from puzzlebook.geometry import gaps
 from puzzlebook.render.pdf import write_pdf
 
-runner = CliRunner()
 SAMPLES = Path(__file__).parent.parent / "sample_configs"
 
 
@@ -176,7 +174,7 @@ def test_same_bytes_in_another_process_and_hash_seed(book, tmp_path):
 
 
 def test_validate_reports_the_plan_without_building(book):
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.exit_code == 0, result.output
     assert (
         "7 mazes on 11 pages (1 title page, 7 maze pages, 3 answer pages); 6 with a marked start and end"
@@ -187,7 +185,7 @@ def test_validate_reports_the_plan_without_building(book):
 
 def test_cli_build_with_output_and_seed(book, tmp_path):
     out = tmp_path / "custom.pdf"
-    result = runner.invoke(app, ["build", str(book), "-o", str(out), "--seed", "5"])
+    result = invoke(["build", str(book), "-o", str(out), "--seed", "5"])
     assert result.exit_code == 0, result.output
     assert "wrote" in result.stderr and out.exists()
     assert not (tmp_path / "maze-adventures.pdf").exists()
@@ -245,7 +243,7 @@ def test_bad_specs_fail_cleanly_and_write_nothing(tmp_path, case):
     spec.write_text(text)
     existing = tmp_path / "book.pdf"
     existing.write_bytes(b"old book")
-    result = runner.invoke(app, ["build", str(spec)])
+    result = invoke(["build", str(spec)])
     assert result.exit_code == 2, result.output
     assert needle in result.stderr
     assert "Traceback" not in result.output
@@ -257,7 +255,7 @@ def test_bad_specs_fail_cleanly_and_write_nothing(tmp_path, case):
 def test_too_dense_names_what_fits(tmp_path):
     spec = tmp_path / "book.yaml"
     spec.write_text("title: x\nmazes:\n  - size: 120x150\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert "book.yaml:3: mazes[0].size: 120x150 is too dense for activity-book on letter" in result.stderr
     assert "or use layout: poster" in result.stderr
@@ -346,7 +344,7 @@ def test_words_and_pictures_left_out_for_want_of_room_are_told(tmp_path, monkeyp
         "title: T\npage_size: 6x9in\nmarks: suggested\nmazes:\n"
         "  - {size: 12x12, count: 2}\n  - {size: 42x56, count: 3, marks: left-right}\n"
     )
-    result = runner.invoke(app, ["build", "book.yaml"])
+    result = invoke(["build", "book.yaml"])
     assert result.exit_code == 0, result.stderr
     notes = [line for line in result.stderr.splitlines() if line.startswith("note:")]
     assert notes == [
@@ -358,7 +356,7 @@ def test_words_and_pictures_left_out_for_want_of_room_are_told(tmp_path, monkeyp
     Path("round.yaml").write_text(
         "title: T\npictures: mouse-cheese\nmazes:\n  - {grid: circle, size: 5, marks: center-out}\n"
     )
-    result = runner.invoke(app, ["build", "round.yaml"])
+    result = invoke(["build", "round.yaml"])
     assert result.exit_code == 0, result.stderr
     assert "note: round.yaml:4: mazes[0]: maze 1 is drawn without the " in result.stderr
     assert "pictures at the start (no room); another seed or size may leave room" in result.stderr
@@ -366,7 +364,7 @@ def test_words_and_pictures_left_out_for_want_of_room_are_told(tmp_path, monkeyp
         "title: T\nstudents: [Ana, Ben, Chloe]\nmarks: suggested\npage_size: 6x9in\nmazes:\n"
         "  - {size: 12x12}\n  - {size: 42x56, marks: left-right}\n"
     )
-    result = runner.invoke(app, ["build", "class.yaml"])
+    result = invoke(["build", "class.yaml"])
     assert result.exit_code == 0, result.stderr
     assert "note: class.yaml:7: mazes[1]: maze 2 is drawn without the words by the arrows (no room)" in (
         result.stderr

@@ -178,11 +178,9 @@ def test_a_damaged_cff_font_is_refused_with_its_line(tmp_path, cache):
     (tmp_path / "cff.otf").write_bytes(b"OTTO" + bytes(200))
     write(tmp_path / "names.txt", "Ana\n")
     book = write(tmp_path / "book.yaml", BOOK + "fallback_fonts: [cff.otf]\n")
-    from typer.testing import CliRunner
+    from clirun import invoke
 
-    from puzzlebook.cli import app
-
-    result = CliRunner().invoke(app, ["build", str(book)])
+    result = invoke(["build", str(book)])
     assert result.exit_code == 2, result.output
     line = result.stderr.splitlines()[0]
     assert line.startswith('error: book.yaml:6: fallback_fonts[0]: font "cff.otf" cannot be embedded: its ')
@@ -232,11 +230,9 @@ def test_a_cjk_name_on_the_name_line_is_emboldened_like_the_others(cjk_book):
 
 
 def refused(book: Path) -> str:
-    from typer.testing import CliRunner
+    from clirun import invoke
 
-    from puzzlebook.cli import app
-
-    result = CliRunner().invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.exit_code == 2, result.output
     (line,) = result.stderr.splitlines()
     return line

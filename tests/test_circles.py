@@ -9,12 +9,11 @@ from itertools import pairwise
 from typing import NamedTuple
 
 import pytest
+from clirun import invoke
 from mazecheck import graph_distances
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from puzzlebook import generators
-from puzzlebook.cli import app
 from puzzlebook.geometry import field_sides
 from puzzlebook.graph import GraphMaze
 from puzzlebook.interchange import to_json
@@ -172,7 +171,7 @@ def test_a_circle_with_pictures_runs_across_the_axis_they_are_planned_on(axis: s
 
 def run(*args: str) -> Ran:
     """The command in this process (as ``puzzlebook`` would run it): exit code, what it printed."""
-    result = CliRunner().invoke(app, list(args))
+    result = invoke(list(args))
     return Ran(result.exit_code, result.stdout, result.stderr)
 
 
@@ -327,7 +326,7 @@ def test_a_round_maze_sized_by_an_age_is_made_as_large_as_the_page_takes(tmp_pat
     )
     [maze] = check_book(spec).mazes
     assert 5 <= maze.width < 10
-    result = CliRunner().invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 0, result.stderr
     assert result.stderr == (
         f"note: book.yaml:8: mazes[0]: difficulty: age-6 sets 10 rings; made {maze.width} rings, the most the "

@@ -3,16 +3,13 @@
 import re
 
 import pytest
+from clirun import invoke
 from pdfcheck import page_texts
-from typer.testing import CliRunner
 
 from puzzlebook.build import build_book, check_book, generate
-from puzzlebook.cli import app
 from puzzlebook.errors import SpecError
 from puzzlebook.layout import MazeFrame, load_layout
 from puzzlebook.spec import AGES, load_spec
-
-runner = CliRunner()
 
 
 def spec(tmp_path, body):
@@ -57,7 +54,7 @@ def test_student_in_a_title_is_each_childs_name(tmp_path):
         assert f"Maze 1 · {name}'s maze" in texts[page.number - 1]
     assert "{student}" not in " ".join(texts)
     alone = spec(tmp_path, 'title: T\nmazes:\n  - {size: 8x6, title: "{student}\'s maze"}\n')
-    result = runner.invoke(app, ["validate", str(alone)])
+    result = invoke(["validate", str(alone)])
     assert result.exit_code == 2
     assert result.stderr == (
         "error: class.yaml:3: mazes[0].title: {student} is each student's name: add students: to the "
@@ -123,9 +120,7 @@ def test_a_class_list_saved_with_its_spreadsheet_heading_is_told_at_the_heading(
     """ "Student Name", the first line of a list saved from a spreadsheet, became a student with their own
     sheet ("Maze 1 · Student Name's maze") and answers, without a word."""
     (tmp_path / "names.txt").write_bytes(f"{heading}\r\nAna\r\nBen\r\n".encode())
-    result = runner.invoke(
-        app, ["validate", str(spec(tmp_path, CLASS.replace("[Ana, Ben, Chloé]", "names.txt")))]
-    )
+    result = invoke(["validate", str(spec(tmp_path, CLASS.replace("[Ana, Ben, Chloé]", "names.txt")))])
     assert result.exit_code == 2
     shown = heading.removeprefix("\ufeff")
     assert result.stderr == (
@@ -133,7 +128,7 @@ def test_a_class_list_saved_with_its_spreadsheet_heading_is_told_at_the_heading(
         "delete that line (or put # before it)\n"
     )
     (tmp_path / "names.txt").write_text(f"# {shown}\nAna\nBen\nNameeta\nKids Kidman\n")  # as told
-    result = runner.invoke(app, ["validate", str(tmp_path / "class.yaml")])
+    result = invoke(["validate", str(tmp_path / "class.yaml")])
     assert result.exit_code == 0, result.output
 
 
@@ -183,7 +178,7 @@ def test_an_older_age_on_one_maze_of_a_younger_book_is_told_whose_cells_they_are
     age sets every maze's cells, the maze's own only its size."""
     body = "title: Little\nlayout: handout\ndifficulty: age-4\nmazes_per_page: 1\nmazes:\n  - {count: 1}\n"
     body += "  - {difficulty: age-6, size: 10x14}\n"
-    result = runner.invoke(app, ["validate", str(spec(tmp_path, body))])
+    result = invoke(["validate", str(spec(tmp_path, body))])
     assert result.exit_code == 2
     assert result.stderr.endswith(
         "the minimum is 45.0 pt (0.62 in) (the cells difficulty: age-4 asks for); the book's difficulty: age-4 sets the "
@@ -191,7 +186,7 @@ def test_an_older_age_on_one_maze_of_a_younger_book_is_told_whose_cells_they_are
         "the book the age of its oldest readers (difficulty: age-6 at the top)\n"
     ), result.stderr
     fixed = body.replace("difficulty: age-4", "difficulty: age-6", 1)  # as told
-    assert runner.invoke(app, ["validate", str(spec(tmp_path, fixed))]).exit_code == 0
+    assert invoke(["validate", str(spec(tmp_path, fixed))]).exit_code == 0
 
 
 @pytest.mark.parametrize("age", list(AGES))
@@ -228,7 +223,7 @@ def test_handouts_hold_1_2_or_4_mazes_on_letter_or_a4(tmp_path, per_page, size):
 
 
 def test_validate_counts_a_class_set(tmp_path):
-    result = runner.invoke(app, ["validate", str(spec(tmp_path, CLASS))])
+    result = invoke(["validate", str(spec(tmp_path, CLASS))])
     assert result.exit_code == 0, result.output
     assert "6 mazes on" in result.stdout
 

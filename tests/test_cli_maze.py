@@ -6,18 +6,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import invoke
 from mazecheck import problems, shortest_path
-from typer.testing import CliRunner
 
 from puzzlebook import generators
-from puzzlebook.cli import app
 
-runner = CliRunner()
 ROOT = Path(__file__).parent.parent
 
 
 def run(*args):
-    return runner.invoke(app, list(args))
+    return invoke(list(args))
 
 
 def test_a_square_mazes_json_is_its_cells_and_an_other_grids_its_graph():
@@ -220,9 +218,9 @@ def test_yaml_mistakes_are_told_in_plain_words(tmp_path, text, needle):
 
 def test_the_algorithm_defaults_to_a_books_and_text_is_a_format():
     """`maze -s 4x3` asked for -a, though a book's mazes default to hunt-and-kill; `-f text` was refused."""
-    plain = runner.invoke(app, ["maze", "-s", "6x4", "--seed", "3"])
-    named = runner.invoke(app, ["maze", "-s", "6x4", "--seed", "3", "-a", "hunt-and-kill", "-f", "text"])
-    other = runner.invoke(app, ["maze", "-s", "6x4", "--seed", "3", "-a", "prim"])
+    plain = invoke(["maze", "-s", "6x4", "--seed", "3"])
+    named = invoke(["maze", "-s", "6x4", "--seed", "3", "-a", "hunt-and-kill", "-f", "text"])
+    other = invoke(["maze", "-s", "6x4", "--seed", "3", "-a", "prim"])
     assert plain.exit_code == named.exit_code == other.exit_code == 0
     assert plain.stdout == named.stdout != other.stdout
 
@@ -230,11 +228,8 @@ def test_the_algorithm_defaults_to_a_books_and_text_is_a_format():
 def test_a_one_maze_pdf_checks_as_a_page_for_an_office_printer(tmp_path):
     """`check maze.pdf` asked a one-page maze for 24 pages and `pad: true`, which a maze cannot take."""
     target = tmp_path / "maze.pdf"
-    assert (
-        runner.invoke(app, ["maze", "-s", "10x10", "-f", "pdf", "--seed", "3", "-o", str(target)]).exit_code
-        == 0
-    )
-    result = runner.invoke(app, ["check", str(target)])
+    assert invoke(["maze", "-s", "10x10", "-f", "pdf", "--seed", "3", "-o", str(target)]).exit_code == 0
+    result = invoke(["check", str(target)])
     assert result.exit_code == 0, result.output
     assert result.stdout == f"{target}: ready to print on an office printer\n"
 
@@ -242,7 +237,7 @@ def test_a_one_maze_pdf_checks_as_a_page_for_an_office_printer(tmp_path):
 def test_a_one_page_book_is_told_as_one_page(tmp_path):
     spec = tmp_path / "one.yaml"
     spec.write_text("title: T\nlayout: handout\nmazes: [{size: 5x5}]\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 0 and " 1 maze on 1 page (1 maze page)" in result.stdout, result.stdout
 
 
@@ -320,23 +315,8 @@ def test_help_is_still_help(command):
 def test_help_lists_every_command_of_the_command_modules_in_its_order():
     """The commands live in their groups' modules and are registered in one place: none is left out of
     `puzzlebook --help`, and the order people know stays (the way in first, then books, then the rest)."""
-    import inspect
-    import typing
-
-    from typer.models import ParameterInfo
-
     from puzzlebook.cli import books, mazes, preview, starting
-
-    def takes_options(function) -> bool:
-        try:
-            hints = typing.get_type_hints(function, include_extras=True)
-        except NameError:  # a type only the type checker imports (the build's, for --help's speed):
-            return False  # typer could not read it either, so it is a helper, not a command
-        hints.pop("return", None)
-        return all(
-            any(isinstance(m, ParameterInfo) for m in getattr(hint, "__metadata__", ()))
-            for hint in hints.values()
-        )
+    from puzzlebook.cli.app import Command
 
     listed = run("--help").stdout.split("Commands:\n", 1)[1]
     names = [line.split()[0] for line in listed.splitlines() if line.strip()]
@@ -353,16 +333,26 @@ def test_help_lists_every_command_of_the_command_modules_in_its_order():
         "schema",
         "layouts",
     ]
-    commands = {  # a command is a public function that takes typer's options (or none at all)
-        name
+    commands = {  # a command is a function of a command module made one by @command
+        made.name
         for module in (books, mazes, preview, starting)
-        for name, function in inspect.getmembers(module, inspect.isfunction)
-        if function.__module__ == module.__name__
-        and not name.startswith("_")
-        and function.__doc__
-        and takes_options(function)
+        for made in vars(module).values()
+        if isinstance(made, Command)
     }
     assert commands == set(names)
+
+
+def test_every_command_takes_what_it_says_it_takes():
+    """Each option and argument a command declares is a parameter of its function, in the same order,
+    and no parameter is left undeclared (it would be passed nothing, or not at all)."""
+    import inspect
+
+    from puzzlebook.cli import COMMANDS
+
+    for command in COMMANDS:
+        assert list(inspect.signature(command.run).parameters) == [t.dest for t in command.takes], (
+            command.name
+        )
 
 
 def test_an_argument_mistake_is_one_line_in_a_fresh_process_too():
@@ -374,6 +364,84 @@ def test_an_argument_mistake_is_one_line_in_a_fresh_process_too():
     )
     assert done.returncode == 2
     assert done.stderr.decode() == SEED_RULE + '"1.5"\n'
+
+
+def test_the_program_alone_shows_its_help_and_its_options_come_first():
+    alone = run()
+    assert alone.exit_code == 2 and alone.stdout == "" and alone.stderr.startswith("Usage: puzzlebook")
+    assert "Commands:" in alone.stderr
+    version = run("--version", "build", "--sede")  # what follows the program's option is not read
+    assert (version.exit_code, version.stdout) == (0, "puzzlebook 0.1.0\n")
+    assert run("--help", "--version").stdout.startswith("Usage: puzzlebook [OPTIONS] COMMAND")
+    assert run("--version", "--help").stdout == "puzzlebook 0.1.0\n"
+    wrong = run("--help", "--sede")  # every option is checked before one is acted on
+    assert wrong.exit_code == 2 and wrong.stderr.startswith("error: --sede: puzzlebook has no such option")
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["build", "-qx", "b.yaml"], 'error: -x: puzzlebook build has no such option. Did you mean "-q"?'),
+        (["build", "-q=yes", "b.yaml"], "error: -q: takes no value: write -q alone"),
+        (["build", "--no-strict=1", "b.yaml"], "error: --no-strict: takes no value: write --no-strict alone"),
+        (["build", "b.yaml", "-qo"], "error: -o: needs a value after it: PDF to write"),
+        (["maze", "-s", "5x5", "--seed", "--quiet"], "error: --seed: needs a value after it"),
+        (
+            ["build", "--problem-to", "x"],
+            'error: --problem-to: puzzlebook build has no such option. Did you mean "--problems-to"?',
+        ),
+        (["build", "b.yaml", "--seed", "3", "--seed", "x"], SEED_RULE + '"x"'),
+        (["--"], "error: puzzlebook: needs a command, such as puzzlebook build book.yaml"),
+        (["maze", "-s", "5x5", "--", "x"], 'error: puzzlebook maze: takes no names, and was given "x"'),
+    ],
+)
+def test_short_options_flags_and_repeats_are_read_as_written(args, said):
+    result = run(*args)
+    assert (result.exit_code, result.stdout, len(result.stderr.splitlines())) == (2, "", 1), result.stderr
+    assert result.stderr.startswith(said), result.stderr
+
+
+def test_values_are_read_as_they_were_written_before():
+    """A whole number may be written 300.0, 1_000 or with spaces around it, as before; a value given
+    twice is the last one; short options take their value joined (-s5x5, -s=5x5) or apart."""
+    from puzzlebook.cli.reading import _whole
+
+    assert [_whole(text) for text in ("300", "300.0", "1_000", " 5 ", "+5", "-3", "12345678901234567890.0")] == [
+        300, 300, 1000, 5, 5, -3, 12345678901234567890,
+    ]  # fmt: skip
+    assert [_whole(text) for text in ("1.5", "1.", ".0", "0x10", "1e3", "", "１２", "1 0")] == [None] * 8
+    same = {
+        run("maze", *words, "--seed", "4").stdout
+        for words in (["-s", "5x5"], ["-s5x5"], ["-s=5x5"], ["--size=5x5"])
+    }
+    assert len(same) == 1 and next(iter(same)).startswith("+--")
+    assert run("maze", "-s", "5x5", "--seed", "x", "--seed", "4").stdout == next(iter(same))
+    assert run("maze", "-s", "5x5", "--seed", "4", "--dpi", "300.0").exit_code == 0
+
+
+def test_a_hidden_option_is_taken_and_not_listed(tmp_path):
+    told = tmp_path / "problems.json"
+    result = run("build", str(tmp_path / "missing.yaml"), "--problems-to", str(told))
+    assert result.exit_code == 2 and json.loads(told.read_text())[0]["message"] == "no such spec file"
+    assert "--problems-to" not in run("build", "--help").stdout
+
+
+def test_the_build_bar_draws_on_a_terminal_only_and_ends_its_line():
+    import io
+
+    from puzzlebook.cli.books import Bar
+
+    shown = io.StringIO()
+    with Bar(4, "Building", shown, shown=True) as bar:
+        for _ in range(4):
+            bar.update(1)
+    drawn = shown.getvalue()
+    assert drawn.count("Building  [") == 5 and drawn.endswith("100%\033[?25h\n")
+    assert "Building  [#########---------------------------]   25%" in drawn
+    hidden = io.StringIO()
+    with Bar(4, "Building", hidden, shown=False) as bar:
+        bar.update(4)
+    assert hidden.getvalue() == ""
 
 
 @pytest.mark.parametrize(
@@ -401,27 +469,25 @@ def test_a_field_of_one_cell_is_refused_ends_with_the_least_size_that_has_two(tm
     )
     options = ["-a", "wilson", "--seed", "3", "--grid", grid, "-f", "json"]
     for asked in (["--marks", marks], ["--solution"]):
-        result = runner.invoke(app, ["maze", *options, "-s", size, *asked])
+        result = invoke(["maze", *options, "-s", size, *asked])
         assert result.exit_code == 2
         assert result.stderr.startswith(f"error: {asked[0]}: ") and told in result.stderr
         assert result.stderr.rstrip().endswith("or leave the start and end out")
     for fits in (least, "1x2") if grid == "rectangle" else (least,):
-        made = json.loads(runner.invoke(app, ["maze", *options, "-s", fits, "--marks", marks]).stdout)
+        made = json.loads(invoke(["maze", *options, "-s", fits, "--marks", marks]).stdout)
         assert made["start"] != made["end"]
-    assert runner.invoke(app, ["maze", *options, "-s", size]).exit_code == 0  # no ends: one cell is fine
+    assert invoke(["maze", *options, "-s", size]).exit_code == 0  # no ends: one cell is fine
     spec = tmp_path / "book.yaml"
     spec.write_text(f"title: T\nmarks: {marks}\nmazes:\n  - {{size: {size}, grid: {grid}}}\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.stderr.splitlines() == [
         f"error: book.yaml:4: mazes[0].size: {result.stderr.split('size: ', 1)[1].strip()}"
     ]
     assert told in result.stderr and result.stderr.rstrip().endswith("or leave the start and end out")
     spec.write_text(f"title: T\nmazes:\n  - {{size: {size}, grid: {grid}, marks: {marks}}}\n")
-    assert runner.invoke(app, ["validate", str(spec)]).stderr.startswith(
-        "error: book.yaml:3: mazes[0].marks: "
-    )
+    assert invoke(["validate", str(spec)]).stderr.startswith("error: book.yaml:3: mazes[0].marks: ")
     spec.write_text(f"title: T\nmarks: {marks}\nmazes:\n  - {{size: {least}, grid: {grid}}}\n")
-    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0
+    assert invoke(["validate", str(spec)]).exit_code == 0
 
 
 @pytest.mark.parametrize(
@@ -453,8 +519,8 @@ def test_a_mistake_reads_the_same_from_a_spec_and_from_the_maze_command(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "apart.txt").write_text("XX..\nXX..\n..XX\n..XX\n")
     (tmp_path / "book.yaml").write_text(f"title: T\nmazes:\n  - {entry}\n")
-    spec = runner.invoke(app, ["validate", "book.yaml"])
-    maze = runner.invoke(app, ["maze", "--seed", "1", "-f", "json", *args])
+    spec = invoke(["validate", "book.yaml"])
+    maze = invoke(["maze", "--seed", "1", "-f", "json", *args])
     assert spec.exit_code == maze.exit_code == 2
     assert len(spec.stderr.splitlines()) == len(maze.stderr.splitlines()) == 1, (spec.stderr, maze.stderr)
     spec_at = f"error: book.yaml:3: mazes[0].{key}: "
@@ -478,9 +544,9 @@ def test_a_built_in_shape_too_small_to_read_is_refused_in_the_same_words_from_a_
     monkeypatch.chdir(tmp_path)
     entry = "title: T\nmazes:\n  - {{shape: heart, size: {}, grid: " + grid + "}}\n"
     (tmp_path / "book.yaml").write_text(entry.format("3x3"))
-    spec = runner.invoke(app, ["validate", "book.yaml"])
+    spec = invoke(["validate", "book.yaml"])
     args = ["maze", "--seed", "1", "-f", "json", "--shape", "heart", "-s", "3x3", "--grid", grid]
-    maze = runner.invoke(app, [*args, "-o", "heart.json"])
+    maze = invoke([*args, "-o", "heart.json"])
     assert spec.exit_code == maze.exit_code == 2, (spec.stderr, maze.stderr)
     assert not (tmp_path / "heart.json").exists()
     (spec_error,) = spec.stderr.splitlines()
@@ -493,10 +559,8 @@ def test_a_built_in_shape_too_small_to_read_is_refused_in_the_same_words_from_a_
     ) and said == maze_error.removeprefix(maze_at)
     offered = re.search(r"set size to (\d+)x(\d+)$", said)
     assert offered and shape_reads(grid, int(offered[1]), int(offered[2])), said
-    bigger = runner.invoke(
-        app, [*args[:-4], "-s", f"{offered[1]}x{offered[2]}", "--grid", grid, "-o", "big.json"]
-    )
+    bigger = invoke([*args[:-4], "-s", f"{offered[1]}x{offered[2]}", "--grid", grid, "-o", "big.json"])
     assert bigger.exit_code == 0 and bigger.stderr == "", bigger.stderr  # the size offered says nothing
     (tmp_path / "book.yaml").write_text(entry.format(f"{offered[1]}x{offered[2]}"))
-    built = runner.invoke(app, ["build", "book.yaml"])
+    built = invoke(["build", "book.yaml"])
     assert built.exit_code == 0 and "note" not in built.stderr, built.stderr  # and the page takes it

@@ -6,14 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from clirun import invoke
 from coverscheck import bars, chars, decode_ean13, modules
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from puzzlebook.build import build_book
-from puzzlebook.cli import app
 
-runner = CliRunner()
 INCH = 72.0
 BLURB = "A book of mazes from a first gentle walk to long winding puzzles. Every answer is at the back."
 
@@ -91,7 +89,7 @@ def test_words_stay_in_the_safe_zones_and_the_spine_carries_title_and_author(tmp
 
 def test_a_thin_book_has_no_spine_text_and_says_so(tmp_path):
     spec = book(tmp_path, "6x9in", 4, "  paper: cream\n", size="6x8")
-    result = runner.invoke(app, ["build", str(spec)])
+    result = invoke(["build", str(spec)])
     assert result.exit_code == 0, result.output
     assert "no words on the spine: 24 pages make a spine of 0.060 in" in result.output
     cover = tmp_path / "book-cover.pdf"
@@ -147,7 +145,7 @@ def test_rebuilds_are_byte_identical_and_cover_alone_makes_the_same_file(tmp_pat
     first = cover_path.read_bytes()
     cover_path.unlink()
     book_pdf = (tmp_path / "book.pdf").read_bytes()
-    result = runner.invoke(app, ["cover", str(spec)])
+    result = invoke(["cover", str(spec)])
     assert result.exit_code == 0, result.output
     assert cover_path.read_bytes() == first
     assert (tmp_path / "book.pdf").read_bytes() == book_pdf  # the book untouched
@@ -158,13 +156,13 @@ def test_rebuilds_are_byte_identical_and_cover_alone_makes_the_same_file(tmp_pat
 def test_check_refuses_a_cover_made_for_another_page_count(tmp_path):
     spec = book(tmp_path, "6x9in", 94, "  paper: white\n", more="answer_key: false\n", size="6x8")
     build_book(str(spec))
-    result = runner.invoke(app, ["check", str(spec)])
+    result = invoke(["check", str(spec)])
     assert result.exit_code == 0, result.output
     assert "book-cover.pdf: ready for print, the cover of these 96 pages" in result.output
     spec.write_text(spec.read_text().replace("count: 94", "count: 98"))  # 100 pages now
     build_book(str(spec), out=str(tmp_path / "other.pdf"))  # the book rebuilt elsewhere, the cover left
     (tmp_path / "book.pdf").write_bytes((tmp_path / "other.pdf").read_bytes())
-    result = runner.invoke(app, ["check", str(spec)])
+    result = invoke(["check", str(spec)])
     assert result.exit_code != 0
     said = result.output
     assert "book-cover.pdf: is 12.466 x 9.250 in, a cover for about 96 pages; the interior has 100" in said
@@ -174,7 +172,7 @@ def test_check_refuses_a_cover_made_for_another_page_count(tmp_path):
 def test_cover_alone_needs_a_cover_section(tmp_path):
     path = tmp_path / "plain.yaml"
     path.write_text("title: Plain\nmazes:\n  - {size: 5x5}\n")
-    result = runner.invoke(app, ["cover", str(path)])
+    result = invoke(["cover", str(path)])
     assert result.exit_code == 2
     assert (
         result.output.strip()
@@ -232,9 +230,9 @@ def test_a_blurb_keeps_its_line_breaks(tmp_path):
 
 def test_strict_build_checks_the_cover_and_check_sends_a_lone_cover_to_its_spec(tmp_path):
     spec = book(tmp_path, "6x9in", 30, "  isbn: 978-0-306-40615-7\n", size="6x8")
-    result = runner.invoke(app, ["build", "--strict", str(spec)])
+    result = invoke(["build", "--strict", str(spec)])
     assert result.exit_code == 0, result.output
-    result = runner.invoke(app, ["check", str(tmp_path / "book-cover.pdf")])
+    result = invoke(["check", str(tmp_path / "book-cover.pdf")])
     assert result.exit_code == 2
     assert "is a wrap cover, whose size depends on its book: check it with the book's spec" in result.output
 
@@ -245,7 +243,7 @@ def test_strict_writes_neither_book_nor_cover_when_the_cover_fails(tmp_path, mon
 
     monkeypatch.setattr(check, "cover_findings", lambda name, *_: [f"{name}: wrong on purpose"])
     spec = book(tmp_path, "6x9in", 30, "  paper: white\n", size="6x8")
-    result = runner.invoke(app, ["build", "--strict", str(spec)])
+    result = invoke(["build", "--strict", str(spec)])
     assert result.exit_code != 0
     assert "book-cover.pdf (not written): wrong on purpose" in result.output
     assert not (tmp_path / "book.pdf").exists() and not (tmp_path / "book-cover.pdf").exists()
@@ -253,7 +251,7 @@ def test_strict_writes_neither_book_nor_cover_when_the_cover_fails(tmp_path, mon
 
 def test_a_cover_needs_a_file_beside_the_book(tmp_path):
     spec = book(tmp_path, "6x9in", 4, "  paper: white\n", size="6x8")
-    result = runner.invoke(app, ["build", str(spec), "-o", "-"])
+    result = invoke(["build", str(spec), "-o", "-"])
     assert result.exit_code == 2
     assert result.output.startswith(
         "error: book.yaml:8: cover: the cover is written to a second file beside the book, so the book cannot "
@@ -296,12 +294,12 @@ def test_an_ingramspark_cover_is_in_cmyk_and_check_refuses_rgb(tmp_path):
 def test_check_warns_of_a_cover_made_from_an_older_spec(tmp_path):
     spec = book(tmp_path, "6x9in", 4, "  paper: white\n", size="6x8")
     build_book(str(spec))
-    result = runner.invoke(app, ["check", str(spec)])
+    result = invoke(["check", str(spec)])
     assert result.exit_code == 0 and "warning" not in result.output, result.output
     spec.write_text(spec.read_text().replace("Maple Street Press", "Oak Lane Press"))
     build_book(str(spec), out=str(tmp_path / "other.pdf"))  # the book anew elsewhere: the cover is old
     (tmp_path / "book.pdf").write_bytes((tmp_path / "other.pdf").read_bytes())
-    result = runner.invoke(app, ["check", str(spec)])
+    result = invoke(["check", str(spec)])
     assert result.exit_code == 0
     assert "book-cover.pdf was made from another spec, seed or puzzlebook than the book" in result.output
     assert "older than the book checked" not in result.output  # the book itself is this spec's

@@ -5,14 +5,13 @@ import xml.etree.ElementTree as ET
 import jsonschema
 import pytest
 import yaml
+from clirun import invoke
 from mazecheck import E, S
 from pdfcheck import page_texts
 from PIL import Image, ImageChops, ImageDraw
 from pypdf import PdfReader
 from test_build import SAMPLES
-from typer.testing import CliRunner
 
-from puzzlebook.cli import app
 from puzzlebook.exports import TextFormat, export
 from puzzlebook.grid import W
 from puzzlebook.puzzles import make_puzzle
@@ -20,7 +19,6 @@ from puzzlebook.render.png import maze_png
 from puzzlebook.render.svg import maze_svg
 from puzzlebook.spec import json_schema
 
-runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -119,9 +117,7 @@ def test_a_wide_maze_gets_a_landscape_page_and_a_tall_one_a_portrait_page():
 def test_cli_exports_each_format(tmp_path):
     for fmt, magic in (("pdf", b"%PDF-"), ("png", b"\x89PNG"), ("svg", b"<svg")):
         out = tmp_path / f"m.{fmt}"
-        result = runner.invoke(
-            app, ["maze", "-a", "prim", "-s", "8x8", "--seed", "1", "-f", fmt, "-o", str(out)]
-        )
+        result = invoke(["maze", "-a", "prim", "-s", "8x8", "--seed", "1", "-f", fmt, "-o", str(out)])
         assert result.exit_code == 0, result.output
         assert out.read_bytes().startswith(magic)
 
@@ -135,30 +131,26 @@ def test_the_format_comes_from_the_file_name_and_must_agree_with_format(tmp_path
         ("txt", b"+--"),
     ):
         out = tmp_path / f"guess.{fmt}"
-        result = runner.invoke(app, ["maze", "-a", "prim", "-s", "8x8", "--seed", "1", "-o", str(out)])
+        result = invoke(["maze", "-a", "prim", "-s", "8x8", "--seed", "1", "-o", str(out)])
         assert result.exit_code == 0, result.output
         assert out.read_bytes().startswith(magic), fmt
-    result = runner.invoke(
-        app, ["maze", "-a", "prim", "-s", "8x8", "-f", "png", "-o", str(tmp_path / "x.pdf")]
-    )
+    result = invoke(["maze", "-a", "prim", "-s", "8x8", "-f", "png", "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: --format: png, but the file name")
     assert not (tmp_path / "x.pdf").exists()
 
 
 def test_solution_without_marks_marks_the_suggested_ends():
-    result = runner.invoke(
-        app, ["maze", "-a", "prim", "-s", "8x6", "--seed", "3", "--solution", "-f", "json"]
-    )
+    result = invoke(["maze", "-a", "prim", "-s", "8x6", "--seed", "3", "--solution", "-f", "json"])
     doc = json.loads(result.stdout)
     assert doc["solution"] and doc["openings"] in (["W", "E"], ["N", "S"])
-    text = runner.invoke(app, ["maze", "-a", "prim", "-s", "8x6", "--seed", "3", "--solution"]).stdout
+    text = invoke(["maze", "-a", "prim", "-s", "8x6", "--seed", "3", "--solution"]).stdout
     assert "()" in text and "S " in text and "E " in text
 
 
 def test_init_writes_a_spec_that_builds_and_matches_the_schema(tmp_path):
     spec = tmp_path / "book.yaml"
-    result = runner.invoke(app, ["init", str(spec)])
+    result = invoke(["init", str(spec)])
     assert result.exit_code == 0, result.output
     text = spec.read_text()
     assert text.startswith("# yaml-language-server: $schema=./puzzlebook-schema.json")
@@ -168,10 +160,10 @@ def test_init_writes_a_spec_that_builds_and_matches_the_schema(tmp_path):
     assert all(name in layout_line for name in preset_names())  # every preset the comment offers
     schema = json.loads((tmp_path / "puzzlebook-schema.json").read_text())
     jsonschema.validate(yaml.safe_load(text), schema)
-    built = runner.invoke(app, ["build", str(spec)])
+    built = invoke(["build", str(spec)])
     assert built.exit_code == 0, built.output
     assert "My Maze Book" in page_texts(tmp_path / "book.pdf")[0]
-    again = runner.invoke(app, ["init", str(spec)])
+    again = invoke(["init", str(spec)])
     assert again.exit_code == 2 and "already exists" in again.stderr
 
 
@@ -189,12 +181,12 @@ def test_schema_accepts_every_sample_and_rejects_mistakes():
         except jsonschema.ValidationError:
             continue
         raise AssertionError(f"schema accepted {bad}")
-    printed = runner.invoke(app, ["schema"])
+    printed = invoke(["schema"])
     assert json.loads(printed.stdout) == schema
 
 
 def test_layouts_lists_every_preset_with_its_description():
-    out = runner.invoke(app, ["layouts"]).stdout
+    out = invoke(["layouts"]).stdout
     for name in ("activity-book", "activity-book-a4", "handout", "poster", "square-poster"):
         assert name in out
     assert "Name/Date/Class" in out

@@ -8,18 +8,16 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from clirun import invoke
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTCollection, TTFont
 from pdfcheck import fonts, page_texts
-from typer.testing import CliRunner
 
 from puzzlebook.build import build_book
-from puzzlebook.cli import app
 from puzzlebook.preflight import preflight
 from puzzlebook.render.fonts import BUNDLED, Setter, register_font
 
-runner = CliRunner()
 CJK = "迷宫探险"
 
 
@@ -143,7 +141,7 @@ def test_a_fallback_font_that_is_no_font_is_refused_with_its_line(tmp_path, wher
         book = write(tmp_path / "book.yaml", BOOK + "layout: look/my.yaml\n")
         at, folder = "my.yaml:2: fallback_fonts[1]", tmp_path / "look"
     for command in ("validate", "build"):
-        result = runner.invoke(app, [command, str(book)])
+        result = invoke([command, str(book)])
         assert result.exit_code == 2, result.output
         expected = f"error: {at}: {message.format(folder=folder)}"
         assert result.stderr.splitlines()[0].startswith(expected), result.stderr
@@ -152,7 +150,7 @@ def test_a_fallback_font_that_is_no_font_is_refused_with_its_line(tmp_path, wher
 
 def test_at_most_eight_fallback_fonts(tmp_path):
     book = write(tmp_path / "book.yaml", BOOK + "fallback_fonts: [" + ", ".join(["DejaVuSans"] * 9) + "]\n")
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.exit_code == 2
     assert "book.yaml:5: fallback_fonts: is 9 items long; the limit is 8" in result.stderr
 
@@ -166,7 +164,7 @@ def test_a_name_no_font_has_is_refused_before_any_work(tmp_path):
         "title: Class\nstudents:\n  - Ana\n  - Ben\n  - 迷宫\nmazes:\n  - {size: 6x6}\n",
     )
     for command in ("validate", "build", "check"):
-        result = runner.invoke(app, [command, str(book)])
+        result = invoke([command, str(book)])
         assert result.exit_code == 2, result.output
         assert result.stderr == (
             'error: book.yaml:5: students[2]: "迷" (U+8FF7) is in none of the fonts; add a font that has it, '
@@ -182,7 +180,7 @@ def test_each_place_is_named_once_with_its_first_missing_letter(tmp_path):
         tmp_path / "book.yaml",
         "title: 迷宫\nlayout: big.yaml\nstudents: names.txt\nmazes:\n  - {size: 6x6}\n",
     )
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         'error: big.yaml:2: footer: "🙂" (U+1F642) is in none of the fonts; add a font that has it, e.g. '
@@ -355,7 +353,7 @@ def test_check_and_strict_report_empty_boxes_with_their_page(tmp_path, monkeypat
         (["check"], book),
         (["build", "--strict"], f"{tmp_path / 'book.pdf'} (not written)"),
     ):
-        result = runner.invoke(app, [*command, str(book)])
+        result = invoke([*command, str(book)])
         assert result.exit_code == 1, result.output
         lines = result.stderr.splitlines()
         assert lines[0].startswith(f"error: {named}: page 3: 2 letter(s) in font ")  # on the Name line
@@ -429,7 +427,7 @@ def test_a_font_whose_tables_lie_is_refused_at_its_line_by_validate(tmp_path, li
     write(tmp_path / "my.yaml", "base: handout\nfont: Lying.ttf\n")
     book = write(tmp_path / "book.yaml", BOOK + "layout: my.yaml\n")
     for command in ("validate", "build"):
-        result = runner.invoke(app, [command, str(book)])
+        result = invoke([command, str(book)])
         assert result.exit_code == 2, result.output
         assert result.stderr.startswith(
             f'error: my.yaml:2: font: font "Lying.ttf" cannot be embedded: {message}'

@@ -6,13 +6,11 @@ import re
 import typing
 from pathlib import Path
 
-from typer.testing import CliRunner
+from clirun import invoke
 
-from puzzlebook.cli import app
 from puzzlebook.spec.model import MarksSetting
 from puzzlebook.units import PAGE_SIZES
 
-runner = CliRunner()
 DOCS = Path(__file__).parent.parent / "docs"
 
 
@@ -23,14 +21,14 @@ def write(path: Path, text: str) -> Path:
 
 def test_a_missing_colon_on_line_one_is_told_at_line_one(tmp_path):
     book = write(tmp_path / "book.yaml", "title Room 7 Mazes\nmazes:\n  - {size: 5x5}\n")
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.exit_code == 2
     assert result.stderr == (
         'error: book.yaml:1: this is not valid YAML: a setting\'s name is followed by a colon: "title: Room 7 Mazes"\n'
     )
     # deeper down too: the line without the colon, not the one after it where YAML notices
     book = write(tmp_path / "book.yaml", "title: T\nmazes:\n  - size 5x5\n    algorithm: wilson\n")
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.stderr.startswith(
         'error: book.yaml:3: this is not valid YAML: a setting\'s name is followed by a colon: "size: 5x5"'
     )
@@ -39,16 +37,16 @@ def test_a_missing_colon_on_line_one_is_told_at_line_one(tmp_path):
 def test_a_preset_is_named_in_any_case(tmp_path):
     for written in ("Handout", "HANDOUT", " handout"):
         book = write(tmp_path / "book.yaml", f"title: T\nlayout: '{written}'\nmazes:\n  - {{size: 5x5}}\n")
-        result = runner.invoke(app, ["build", str(book)])
+        result = invoke(["build", str(book)])
         assert result.exit_code == 0, result.output
         own = write(tmp_path / "mine.yaml", f"base: {written.strip()}\nfooter: 'p {{page}}'\n")
         book = write(tmp_path / "book.yaml", f"title: T\nlayout: {own.name}\nmazes:\n  - {{size: 5x5}}\n")
-        assert runner.invoke(app, ["validate", str(book)]).exit_code == 0
+        assert invoke(["validate", str(book)]).exit_code == 0
     # a handout's own mark: the Name line, on the page as the lower-case name prints it
     from pdfcheck import page_texts
 
     book = write(tmp_path / "book.yaml", "title: T\nlayout: Handout\nmazes:\n  - {size: 5x5}\n")
-    runner.invoke(app, ["build", str(book)])
+    invoke(["build", str(book)])
     assert "Name" in page_texts(tmp_path / "book.pdf")[0]
 
 
@@ -70,7 +68,7 @@ def test_every_page_size_is_documented_with_its_size():
 
 
 def test_maze_help_lists_every_marks_rule():
-    result = runner.invoke(app, ["maze", "--help"], terminal_width=200)
+    result = invoke(["maze", "--help"], terminal_width=200)
     listed = " ".join(result.output.split())
     for rule in typing.get_args(MarksSetting):
         assert re.search(rf"--marks <str> .*\b{rule}\b", listed), rule
@@ -78,7 +76,7 @@ def test_maze_help_lists_every_marks_rule():
 
 def _too_dense(tmp_path: Path, spec: str) -> str:
     book = write(tmp_path / "book.yaml", spec)
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.exit_code == 2, result.output
     (line,) = result.stderr.splitlines()
     return line
@@ -99,7 +97,7 @@ def test_too_dense_offers_one_maze_a_page_where_that_fits_and_it_does(tmp_path):
     book = write(
         tmp_path / "book.yaml", "title: T\nlayout: handout\nmazes_per_page: 1\nmazes:\n  - {size: 30x30}\n"
     )
-    assert runner.invoke(app, ["validate", str(book)]).exit_code == 0
+    assert invoke(["validate", str(book)]).exit_code == 0
     # a layout with no room for even a 1x1 maze at two a page, where one a page has room
     own = "base: handout\nmin_cell: 72pt\npage_size: 4x6in\nmargins: {top: 0.25in, bottom: 0.25in, inside: 0.25in, outside: 0.25in}\n"
     write(tmp_path / "mine.yaml", own)
@@ -108,7 +106,7 @@ def test_too_dense_offers_one_maze_a_page_where_that_fits_and_it_does(tmp_path):
         line
     )
     write(tmp_path / "mine.yaml", own + "mazes_per_page: 1\n")
-    assert runner.invoke(app, ["validate", str(tmp_path / "book.yaml")]).exit_code == 0
+    assert invoke(["validate", str(tmp_path / "book.yaml")]).exit_code == 0
 
 
 def test_a_class_list_or_mask_not_found_says_which_folder_was_searched(tmp_path, monkeypatch):
@@ -120,7 +118,7 @@ def test_a_class_list_or_mask_not_found_says_which_folder_was_searched(tmp_path,
         tmp_path / "books" / "book.yaml",
         "title: T\nstudents: kids.txt\nmazes:\n  - {size: 5x5, mask: pics/heart.png}\n",
     )
-    result = runner.invoke(app, ["validate", "../books/book.yaml"])
+    result = invoke(["validate", "../books/book.yaml"])
     assert result.exit_code == 2
     folder = tmp_path / "books"
     assert result.stderr.splitlines() == [
@@ -130,7 +128,7 @@ def test_a_class_list_or_mask_not_found_says_which_folder_was_searched(tmp_path,
     ]
     write(folder / "kids.txt", "Ana\n")  # put where the message says, it is found
     (folder / "pics").mkdir()
-    result = runner.invoke(app, ["validate", "../books/book.yaml"])
+    result = invoke(["validate", "../books/book.yaml"])
     assert result.stderr.splitlines() == [
         f'error: book.yaml:4: mazes[0].mask: mask "pics/heart.png" not found (looked for heart.png in {folder / "pics"})'
     ]
@@ -141,7 +139,7 @@ def test_each_maze_of_a_print_edition_may_say_where_its_answer_is(tmp_path):
 
     spec = "title: T\nmarks: suggested\nmazes_per_page: 2\nmazes:\n  - {size: 8x8, count: 15}\n"
     book = write(tmp_path / "book.yaml", spec + "show_answer_page: true\n")
-    assert runner.invoke(app, ["build", str(book)]).exit_code == 0
+    assert invoke(["build", str(book)]).exit_code == 0
     texts = page_texts(tmp_path / "book.pdf")
     said = 0
     for number, text in enumerate(texts, 1):
@@ -153,5 +151,5 @@ def test_each_maze_of_a_print_edition_may_say_where_its_answer_is(tmp_path):
     assert len(answers) >= 2  # 15 answers take more than one page of the key, and each maze names its own
     # off unless asked for
     write(book, spec)
-    assert runner.invoke(app, ["build", str(book)]).exit_code == 0
+    assert invoke(["build", str(book)]).exit_code == 0
     assert "Answer on page" not in "".join(page_texts(tmp_path / "book.pdf"))

@@ -8,12 +8,11 @@ import math
 from typing import NamedTuple
 
 import pytest
+from clirun import invoke
 from mazecheck import graph_distances, graph_problems
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from puzzlebook import generators, paths, solve
-from puzzlebook.cli import app
 from puzzlebook.errors import GenerationError
 from puzzlebook.graph import GraphMaze, Topology
 from puzzlebook.grid import Grid
@@ -232,7 +231,7 @@ def test_row_builders_are_refused_on_other_grids() -> None:
 
 def run(*args: str) -> Ran:
     """The command in this process (as ``puzzlebook`` would run it): exit code, what it printed."""
-    result = CliRunner().invoke(app, list(args))
+    result = invoke(list(args))
     return Ran(result.exit_code, result.stdout, result.stderr)
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from clirun import invoke
 from pdfcheck import page_texts
-from typer.testing import CliRunner
 
 from puzzlebook.build import build_book
-from puzzlebook.cli import app
 from puzzlebook.errors import SpecError
 from puzzlebook.spec import load_spec
 
@@ -33,9 +32,7 @@ def test_title_page_has_a_line_for_the_owner_and_a_copyright_page_follows(tmp_pa
 def test_a_long_title_takes_two_lines_on_the_copyright_page_too(tmp_path):
     """The copyright page set the title on one line, so a title the title page wraps was refused, and
     the error blamed the title; the summary also left the copyright page out of its count."""
-    from typer.testing import CliRunner
-
-    from puzzlebook.cli import app
+    from clirun import invoke
 
     title = "The Enormous, Extraordinarily Complicated and Utterly Bewildering Labyrinth Compendium for Minds"
     spec = tmp_path / "book.yaml"
@@ -43,7 +40,7 @@ def test_a_long_title_takes_two_lines_on_the_copyright_page_too(tmp_path):
         BOOK.replace("title: Maze Quest", f"title: {title}")
         + "page_size: 6x9in\ncopyright: All rights reserved.\nyear: 2026\n"
     )
-    result = CliRunner().invoke(app, ["build", str(spec)])
+    result = invoke(["build", str(spec)])
     assert result.exit_code == 0, result.output
     assert "on 5 pages (1 title page, 1 copyright page, 2 maze pages, 1 answer page)" in result.stderr
     lines = page_texts(tmp_path / "book.pdf")[1].splitlines()
@@ -91,9 +88,8 @@ def test_poster_marks_and_their_words_grow_with_the_page(tmp_path):
 
 
 def test_pictures_and_words_at_the_start_and_end_print_inside_the_page(tmp_path):
-    from typer.testing import CliRunner
+    from clirun import invoke
 
-    from puzzlebook.cli import app
     from puzzlebook.layout import MazeFrame
 
     spec = tmp_path / "book.yaml"
@@ -102,7 +98,7 @@ def test_pictures_and_words_at_the_start_and_end_print_inside_the_page(tmp_path)
         "pad: true\nmazes:\n  - {size: 10x12, count: 3}\n  - {size: 14x9, marks: top-bottom}\n"
         "  - {size: 12x12, marks: left-right}\n"
     )
-    result = CliRunner().invoke(app, ["check", str(spec)])  # preflight: nothing in the margins, no hairline
+    result = invoke(["check", str(spec)])  # preflight: nothing in the margins, no hairline
     assert result.exit_code == 0, result.output
     target, checked = build_book(spec)
     texts = page_texts(target)
@@ -174,9 +170,7 @@ def test_the_two_ends_signs_never_run_into_each_other(grid, size):
 def test_start_and_finish_words_in_other_languages_get_the_room_they_need(tmp_path, layout):
     """ "Arrivée", "Llegada" and "Entrance" were refused as too long beside the arrows of a 10x10 maze
     on Letter (26 pt of room): a layout's room was sized for "Finish". Now the room grows to the words."""
-    from typer.testing import CliRunner
-
-    from puzzlebook.cli import app
+    from clirun import invoke
 
     spec = tmp_path / "book.yaml"
     for start, end in (("Départ", "Arrivée"), ("Entrance", "Llegada")):
@@ -184,13 +178,13 @@ def test_start_and_finish_words_in_other_languages_get_the_room_they_need(tmp_pa
             f"title: T\nmarks: suggested\nlayout: {layout}\nstart_label: {start}\nend_label: {end}\npad: true\n"
             "mazes:\n  - {size: 10x10, count: 6}\n"
         )
-        result = CliRunner().invoke(app, ["check", str(spec)])  # built in memory, and read as printed
+        result = invoke(["check", str(spec)])  # built in memory, and read as printed
         assert result.exit_code == 0, result.output
         target, _ = build_book(spec)
         text = " ".join(page_texts(target))
         assert text.count(start) >= 6 and text.count(end) >= 6
     spec.write_text(spec.read_text().replace("Llegada", "Por aqui se sale, amigos"[:20]))
-    result = CliRunner().invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     if layout != "activity-book":  # two or six to a page, 20 letters are still too many: said so
         assert result.exit_code == 2 and "is too long to fit beside the arrows even at 7 pt" in result.stderr
     else:
@@ -253,7 +247,7 @@ def test_a_copyright_notice_wraps_and_keeps_its_line_breaks(tmp_path):
     assert tops["All"] < tops["permission."] < tops["Published"] < tops["First"]  # wrapped, in order
     assert min(size for _, size, _ in words) >= 7
     spec.write_text(spec.read_text().replace("copyright: |", "copyright: |\n" + "  line\n" * 12))
-    result = CliRunner().invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2 and "at most 12 fit the page" in result.stderr
 
 
@@ -265,7 +259,7 @@ def test_a_copyright_notice_too_long_for_its_page_is_refused_not_cut(tmp_path):
     spec.write_text(
         f"title: T\npage_size: 2.3x3.1in\nyear: 2026\ncopyright: |\n{notice}mazes: [{{size: 3x3}}]\n"
     )
-    result = CliRunner().invoke(app, ["build", str(spec)])
+    result = invoke(["build", str(spec)])
     assert result.exit_code == 2 and not (tmp_path / "book.pdf").exists()
     assert result.stderr.startswith("error: book.yaml:4: copyright: takes ") and "shorten it" in result.stderr
 
@@ -317,7 +311,7 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
             assert bottom <= y0 + 0.01  # the info line goes under all of it
 
     target, _ = build_book(spec)  # drawn so: the rating under its maze, and nothing in the margins
-    result = CliRunner().invoke(app, ["check", str(spec)])
+    result = invoke(["check", str(spec)])
     assert result.exit_code == 0, result.output
     import pdfplumber
 

@@ -300,10 +300,9 @@ def test_a_long_title_keeps_a_second_lines_room_above_its_maze(tmp_path):
     """Four square mazes to a handout leave no room above: a 60-letter title was refused as not
     fitting even at 7 pt, and a 45-letter one set at 7 pt. A title about too wide now keeps room for
     a second line, and is set at the caption's size."""
-    from typer.testing import CliRunner
+    from clirun import invoke
 
     from puzzlebook.build import build_book
-    from puzzlebook.cli import app
     from puzzlebook.pdfread import read
 
     long = "A rather long title that has many words in it to wrap nicely"
@@ -311,7 +310,7 @@ def test_a_long_title_keeps_a_second_lines_room_above_its_maze(tmp_path):
         "title: T\nlayout: handout\nmazes_per_page: 4\npad: true\nmazes:\n"
         f"  - {{size: 8x8, count: 3, title: {long}}}\n  - {{size: 8x8, title: Short}}\n"
     )
-    result = CliRunner().invoke(app, ["check", str(tmp_path / "book.yaml")])
+    result = invoke(["check", str(tmp_path / "book.yaml")])
     assert result.exit_code == 0, result.output
     target, _ = build_book(tmp_path / "book.yaml")
     size = load_layout("handout").caption_size

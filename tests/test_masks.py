@@ -6,18 +6,16 @@ import random
 import re
 
 import pytest
+from clirun import invoke
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mazecheck import path_lengths, problems, shortest_path
-from typer.testing import CliRunner
 
 from puzzlebook import generators
 from puzzlebook.build import build_book, check_book, make_puzzles
-from puzzlebook.cli import app
 from puzzlebook.masks import parse_mask
 from puzzlebook.puzzles import make_puzzle
 
-runner = CliRunner()
 WALKERS = [n for n in generators.ALGORITHMS.names() if not generators.get(n).rectangle_only]
 HEART = """\
 ..XXX...XXX..
@@ -162,7 +160,7 @@ def test_a_shapes_ends_leave_room_for_their_pictures_when_a_pair_nearly_as_long_
             lines.append(f"  - {{shape: {shape}, size: {size}, grid: {grid}, count: 4}}")
     spec = tmp_path / "book.yaml"
     spec.write_text("\n".join(lines) + "\n")
-    result = runner.invoke(app, ["build", str(spec), "-o", str(tmp_path / "b.pdf")])
+    result = invoke(["build", str(spec), "-o", str(tmp_path / "b.pdf")])
     assert result.exit_code == 0, result.stderr
     told = re.findall(
         r"mazes? ([\d, -]+) (?:is|are) drawn without the (?:words and )?pictures", result.stderr
@@ -191,7 +189,7 @@ def test_a_spec_takes_the_size_from_its_mask_and_the_book_is_print_ready(tmp_pat
     build_book(spec, tmp_path / "hearts.pdf")
     assert (tmp_path / "hearts.pdf").read_bytes().startswith(b"%PDF")
     spec.write_text(spec.read_text().replace("marks:", "pad: true\nmarks:"))
-    result = runner.invoke(app, ["check", str(spec)])  # nothing in the margins, no hairlines
+    result = invoke(["check", str(spec)])  # nothing in the margins, no hairlines
     assert result.exit_code == 0 and "ready for print" in result.stdout, result.stderr
 
 
@@ -221,7 +219,7 @@ def test_a_spec_takes_the_size_from_its_mask_and_the_book_is_print_ready(tmp_pat
 )
 def test_a_mask_the_entry_cannot_use_is_refused_with_its_line(tmp_path, entry, marks, expected):
     spec = write_book(tmp_path, entry, marks)
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     first = result.stderr.splitlines()[0]
     assert first.startswith("error: book.yaml:4: ") and expected in first, first
@@ -231,8 +229,8 @@ def test_a_mask_the_entry_cannot_use_is_refused_with_its_line(tmp_path, entry, m
 def test_the_command_line_draws_a_masked_maze_and_its_json_lists_the_cells_left_out(tmp_path):
     (tmp_path / "heart.txt").write_text(HEART)
     out = tmp_path / "m.json"
-    result = runner.invoke(
-        app, ["maze", "-a", "prim", "--mask", str(tmp_path / "heart.txt"), "--seed", "3", "-o", str(out)]
+    result = invoke(
+        ["maze", "-a", "prim", "--mask", str(tmp_path / "heart.txt"), "--seed", "3", "-o", str(out)]
     )
     assert result.exit_code == 0, result.stderr
     made = json.loads(out.read_text())
@@ -241,9 +239,7 @@ def test_the_command_line_draws_a_masked_maze_and_its_json_lists_the_cells_left_
     assert all(made["cells"][y][x] == 0 for x, y in mask.off)
     assert "graph" not in made  # maze/3: a square-celled maze is its cells' bitmasks
     assert problems(made["cells"], frozenset(mask.off)) == []  # a perfect maze of the shape's cells only
-    text = runner.invoke(
-        app, ["maze", "-a", "prim", "--mask", str(tmp_path / "heart.txt"), "--seed", "3"]
-    ).stdout
+    text = invoke(["maze", "-a", "prim", "--mask", str(tmp_path / "heart.txt"), "--seed", "3"]).stdout
     assert text.splitlines()[0].startswith("      +--+")  # the heart's left lobe starts two cells in
     assert "+  +  +" not in text.splitlines()[0]  # no grid dots outside the shape
 
@@ -258,7 +254,7 @@ def test_a_names_size_too_dense_for_its_page_is_drawn_smaller_within_it(tmp_path
         "title: N\nlayout: handout\npage_size: letter landscape\nmazes_per_page: 1\nstudents: [Ana, Ben]\n"
         "mazes:\n  - {shape: {text: '{student}'}, size: 60x20}\n"
     )
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 0, result.stderr
     checked = check_book(spec)
     for maze in checked.mazes:
@@ -269,20 +265,20 @@ def test_a_names_size_too_dense_for_its_page_is_drawn_smaller_within_it(tmp_path
         .replace("60x20", "90x38")
         .replace("mazes_per_page: 1", "mazes_per_page: 2")
     )
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     (said,) = result.stderr.splitlines()
     assert said.startswith('error: book.yaml:5: students[1]: "Anne-Charlotte" takes at least '), said
     assert said.endswith("use mazes_per_page: 1, or use smaller cells (a min_cell under 7)"), said
     spec.write_text(spec.read_text().replace("mazes_per_page: 2", "mazes_per_page: 1"))
-    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0, "the fix it gives"
+    assert invoke(["validate", str(spec)]).exit_code == 0, "the fix it gives"
 
 
 def test_the_command_line_never_writes_its_maze_over_its_mask(tmp_path):
     heart = tmp_path / "heart.txt"
     heart.write_text(HEART)
     for name in ("heart.txt", "./heart.txt"):
-        result = runner.invoke(app, ["maze", "-a", "prim", "--mask", str(heart), "-o", str(tmp_path / name)])
+        result = invoke(["maze", "-a", "prim", "--mask", str(heart), "-o", str(tmp_path / name)])
         assert result.exit_code == 2 and "one of this book's own input files" in result.stderr
     assert heart.read_text() == HEART
 
@@ -337,11 +333,11 @@ def test_the_search_for_a_shapes_ends_counts_in_the_books_work_limit(tmp_path):
     (tmp_path / "diamond.txt").write_text(diamond)
     spec = tmp_path / "book.yaml"
     spec.write_text("title: D\nlayout: poster\nmazes:\n  - {mask: diamond.txt, count: 1000}\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert "the searches for shaped mazes' ends; the limit is 40,000,000" in result.stderr
     spec.write_text("title: D\nlayout: poster\nmazes:\n  - {mask: diamond.txt, count: 20}\n")
-    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0
+    assert invoke(["validate", str(spec)]).exit_code == 0
 
 
 def test_looking_out_from_a_shapes_outline_counts_in_the_books_work_limit(tmp_path):
@@ -351,11 +347,11 @@ def test_looking_out_from_a_shapes_outline_counts_in_the_books_work_limit(tmp_pa
     (tmp_path / "comb.txt").write_text(comb)
     spec = tmp_path / "book.yaml"
     spec.write_text("title: C\nlayout: poster\nmazes:\n  - {mask: comb.txt, count: 400}\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert "the limit is 40,000,000" in result.stderr
     spec.write_text("title: C\nlayout: poster\nmazes:\n  - {mask: comb.txt, count: 100}\n")
-    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0
+    assert invoke(["validate", str(spec)]).exit_code == 0
 
 
 def star_picture(path, background=(0, 0, 0, 0)):
@@ -402,13 +398,13 @@ def test_a_picture_mask_in_a_spec_needs_its_size_and_must_be_a_picture(tmp_path)
     checked = check_book(spec)
     assert checked.mazes[0].width <= 24 and checked.mazes[0].masked
     spec.write_text("title: S\nmazes:\n  - {mask: star.png}\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.stderr.splitlines()[0] == (
         "error: book.yaml:3: mazes[0].mask: a picture needs size: WxH too, the cells it is fitted into"
     )
     (tmp_path / "fake.png").write_bytes(b"not a picture at all")
     spec.write_text("title: S\nmazes:\n  - {mask: fake.png, size: 20x20}\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert "fake.png is not a picture puzzlebook can read" in result.stderr
 
@@ -452,8 +448,7 @@ def test_a_picture_is_read_once_however_many_entries_and_sizes_name_it_and_only_
 
 def test_the_command_line_takes_a_picture_with_a_size(tmp_path):
     star_picture(tmp_path / "star.png")
-    result = runner.invoke(
-        app,
+    result = invoke(
         [
             "maze",
             "-a",
@@ -469,7 +464,7 @@ def test_the_command_line_takes_a_picture_with_a_size(tmp_path):
     assert result.exit_code == 0, result.stderr
     made = json.loads((tmp_path / "s.json").read_text())
     assert problems(made["cells"], frozenset(tuple(c) for c in made["grid"]["masked"])) == []
-    result = runner.invoke(app, ["maze", "-a", "kruskal", "--mask", str(tmp_path / "star.png")])
+    result = invoke(["maze", "-a", "kruskal", "--mask", str(tmp_path / "star.png")])
     assert result.exit_code == 2 and "--mask: a picture needs --size" in result.stderr
 
 
@@ -502,10 +497,10 @@ def test_a_built_in_shape_in_a_spec_and_on_the_command_line(tmp_path):
         ("{shape: cat, size: 20x20, algorithm: sidewinder}", "mazes[0].algorithm: sidewinder builds a plain"),
     ):
         spec.write_text(f"title: S\nmazes:\n  - {entry}\n")
-        result = runner.invoke(app, ["validate", str(spec)])
+        result = invoke(["validate", str(spec)])
         assert result.exit_code == 2 and expected in result.stderr.splitlines()[0], result.stderr
     out = tmp_path / "cat.json"
-    result = runner.invoke(app, ["maze", "-a", "wilson", "--shape", "cat", "-s", "16x16", "-o", str(out)])
+    result = invoke(["maze", "-a", "wilson", "--shape", "cat", "-s", "16x16", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     made = json.loads(out.read_text())
     assert (
@@ -543,14 +538,14 @@ def test_a_word_shape_in_a_spec_and_on_the_command_line(tmp_path):
     checked = check_book(spec)
     assert checked.mazes[0].masked and checked.mazes[0].width <= 40
     spec.write_text("title: N\nmazes:\n  - {shape: {text: ABCDEFGHIJKLMNO}, size: 40x16}\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2 and "mazes[0].shape.text" in result.stderr.splitlines()[0]
     out = tmp_path / "ana.json"
-    result = runner.invoke(app, ["maze", "-a", "prim", "--shape", "text:ANA", "-s", "40x16", "-o", str(out)])
+    result = invoke(["maze", "-a", "prim", "--shape", "text:ANA", "-s", "40x16", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     made = json.loads(out.read_text())
     assert problems(made["cells"], frozenset(tuple(c) for c in made["grid"]["masked"])) == []
-    result = runner.invoke(app, ["maze", "-a", "prim", "--shape", "text:   ", "-s", "40x16"])
+    result = invoke(["maze", "-a", "prim", "--shape", "text:   ", "-s", "40x16"])
     assert result.exit_code == 2 and "the word is empty" in result.stderr
 
 
@@ -567,13 +562,13 @@ def test_a_word_shape_with_a_letter_its_font_lacks_is_refused_as_printed_text_is
     assert found[0].message.startswith(not_in_fonts(lacked).split(";")[0] + "; a word shape is drawn in")
     spec = tmp_path / "book.yaml"
     spec.write_text(f"title: '{word}'\nmazes:\n  - {{size: 5x5}}\n")
-    title = runner.invoke(app, ["validate", str(spec)]).stderr.splitlines()[0]
+    title = invoke(["validate", str(spec)]).stderr.splitlines()[0]
     assert title == f"error: book.yaml:1: title: {not_in_fonts(lacked)}"
     names = tmp_path / "names.yaml"
     names.write_text(
         f"title: T\nstudents: [Ana, '{word}']\nmazes:\n  - {{shape: {{text: '{{student}}'}}, size: 60x20}}\n"
     )
-    result = runner.invoke(app, ["validate", str(names)])
+    result = invoke(["validate", str(names)])
     assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == f"error: names.yaml:2: students[1]: {found[0].message}"
     for fine in (
@@ -608,16 +603,16 @@ def test_a_class_set_gives_each_child_their_own_name_as_a_maze(tmp_path):
         m.match is not None for m in checked.mazes if not m.masked
     )  # the plain maze stays a matched set
     (tmp_path / "names.txt").write_text("Ana\nMaximilianaSophia\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert result.stderr.splitlines()[0].startswith('error: names.txt:2: "MaximilianaSophia" has 17 letters')
     spec.write_text('title: N\nmazes:\n  - {shape: {text: "{student}"}, size: 60x20}\n')
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2 and "{student} is each student's name: add students:" in result.stderr
     spec.write_text(
         'title: N\nstudents: [Ana]\nmazes:\n  - {shape: {text: "{student}"}, size: 60x20, difficulty: hard}\n'
     )
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2 and "mazes[0].difficulty: each name is a shape of its own" in result.stderr
 
 
@@ -707,7 +702,7 @@ def test_a_word_shape_is_bounded_for_one_name_and_for_a_whole_class(tmp_path):
     spec.write_text(
         f'title: T\nstudents: [{names}]\nmazes:\n  - {{shape: {{text: "{{student}}"}}, size: 200x200}}\n'
     )
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert (
         "101 names drawn over 200x200 cells each: the book's name mazes would be more than 4,000,000 cells in all"
@@ -902,7 +897,7 @@ def test_a_class_sets_names_are_bounded_for_the_whole_book_and_never_drawn_past_
     drawn = []
     real = spec_module.word_mask
     monkeypatch.setattr(spec_module, "word_mask", lambda *a, **k: drawn.append(1) or real(*a, **k))
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2 and "16,000 students; a class set may have at most 1,000" in result.stderr
     assert drawn == []  # refused before a single name was drawn
     monkeypatch.setattr(spec_module, "NAME_CELLS", 30_000)  # ten names of 70x40 are 28,000 cells
@@ -910,23 +905,21 @@ def test_a_class_sets_names_are_bounded_for_the_whole_book_and_never_drawn_past_
     spec.write_text(
         "title: T\nstudents: names.txt\nmazes:\n" + "  - {shape: {text: '{student}'}, size: 70x40}\n" * 2
     )
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2 and "the book's name mazes would be more than 30,000 cells" in result.stderr
     assert len(drawn) == 10  # the second entry is refused on the book's budget, not drawn
 
 
 def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
     """An age-6 book drew a heart over its 10x14 cells and an age-4 one over 7x8: blobs, without a word."""
-    from typer.testing import CliRunner
-
-    from puzzlebook.cli import app
+    from clirun import invoke
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "book.yaml").write_text(
         "title: T\ndifficulty: age-6\nmarks: suggested\nmazes:\n  - {shape: heart, count: 2}\n"
         "  - {shape: star, size: 16x16}\n  - {shape: heart, grid: triangle, size: 17x7}\n"
     )
-    result = CliRunner().invoke(app, ["validate", "book.yaml"])
+    result = invoke(["validate", "book.yaml"])
     # a size written too small is refused (issue 29); the one an age sets is made, and told
     assert result.exit_code == 2, result.stderr
     assert result.stderr.splitlines() == [
@@ -937,7 +930,7 @@ def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
         "title: T\ndifficulty: age-6\nmarks: suggested\nmazes:\n  - {shape: heart, count: 2}\n"
         "  - {shape: star, size: 16x16}\n"
     )
-    result = CliRunner().invoke(app, ["validate", "book.yaml"])
+    result = invoke(["validate", "book.yaml"])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [
         "note: book.yaml:5: mazes[0].shape: a heart drawn over 10x14 cells hardly reads as one; shapes read "

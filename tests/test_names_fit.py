@@ -10,12 +10,11 @@ from dataclasses import replace
 from statistics import median
 
 import pytest
+from clirun import invoke
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from puzzlebook import words
 from puzzlebook.build import check_book
-from puzzlebook.cli import app
 from puzzlebook.layout import MazeFrame
 from puzzlebook.layout.boxes import wall_for
 from puzzlebook.layout.density import fits
@@ -35,7 +34,6 @@ from tests.pdfcheck import page_texts, wall_lines
 from tests.test_composition import _gap, _maze_pages, _segments
 from tests.test_names_read import _bands, _cut_pieces, _runs
 
-runner = CliRunner()
 NAMES = ["Al", "Zoë", "Chloé", "Łukasz", "Дмитрий", "Benjamin", "Mary Jane", "Maximiliano", "Αλεξάνδρα",
          "Anne-Charlotte"]  # fmt: skip  # 2 to 14 letters, one line and two
 
@@ -84,7 +82,7 @@ def _fitted(tmp_path, head: str, names: list[str]):
     (tmp_path / "small.yaml").write_text("base: handout\nmin_cell: 7\n")  # the handout of 7 pt cells
     spec = _spec(tmp_path, head, names)
     out = tmp_path / "names.pdf"
-    result = runner.invoke(app, ["build", spec, "-o", str(out)])
+    result = invoke(["build", spec, "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     return result.stderr, out, check_book(spec)
 
@@ -288,7 +286,7 @@ def test_a_name_its_slot_cannot_take_is_refused_in_one_line_with_a_fix_that_buil
     """Two places a landscape sheet, one above the other: "Charlotte" on one line is too wide, "Anne- /
     Charlotte" too tall, even narrower and in 7 pt cells."""
     spec = _spec(tmp_path, "layout: handout\npage_size: letter landscape\n", ["Al", "Anne-Charlotte"])
-    result = runner.invoke(app, ["validate", spec])
+    result = invoke(["validate", spec])
     assert result.exit_code == 2
     (said,) = result.stderr.splitlines()
     assert said.startswith('error: names.yaml:5: students[1]: "Anne-Charlotte" takes at least '), said
@@ -310,7 +308,7 @@ def test_a_name_its_slot_cannot_take_is_refused_in_one_line_with_a_fix_that_buil
                     "layout: handout\n", fix if fix.startswith("layout") else "layout: handout\n" + fix
                 )
             )
-        assert runner.invoke(app, ["validate", spec]).exit_code == 0, fix
+        assert invoke(["validate", spec]).exit_code == 0, fix
 
 
 def test_a_size_given_is_an_upper_bound(tmp_path):
@@ -344,7 +342,7 @@ def test_a_word_with_no_size_is_fitted_too_and_start_cells_need_a_size(tmp_path)
     spec.write_text(
         "title: W\nstudents: [Ana]\nmazes:\n  - {shape: {text: '{student}'}, marks: {start: [0, 0], end: [1, 1]}}\n"
     )
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert result.stderr.startswith(
         "error: word.yaml:4: mazes[0].marks: start and end cells need the size"
@@ -355,14 +353,14 @@ def test_names_are_fitted_the_same_every_time(tmp_path):
     spec = _spec(tmp_path, "layout: activity-book\npage_size: a4 landscape\n", ["Al", "Maximiliano"])
     one, two = tmp_path / "1.pdf", tmp_path / "2.pdf"
     for out in (one, two):
-        assert runner.invoke(app, ["build", spec, "-o", str(out)]).exit_code == 0
+        assert invoke(["build", spec, "-o", str(out)]).exit_code == 0
     assert one.read_bytes() == two.read_bytes()
 
 
 def test_many_names_without_room_are_told_in_one_line(tmp_path):
     long = ["Maximiliano", "Anne-Charlotte", "Bartholomew", "Παναγιώτης", "Александра"]
     spec = _spec(tmp_path, "layout: handout\nmazes_per_page: 4\n", ["Al", *long])
-    result = runner.invoke(app, ["validate", spec])
+    result = invoke(["validate", spec])
     assert result.exit_code == 2
     (said,) = result.stderr.splitlines()
     assert said.startswith(
@@ -373,7 +371,7 @@ def test_many_names_without_room_are_told_in_one_line(tmp_path):
         text = f.read()
     with open(spec, "w") as f:
         f.write(text.replace("mazes_per_page: 4", "mazes_per_page: 1"))
-    assert runner.invoke(app, ["validate", spec]).exit_code == 0
+    assert invoke(["validate", spec]).exit_code == 0
 
 
 def test_a_roster_too_long_to_fit_one_by_one_is_asked_for_a_size_at_once(tmp_path):
@@ -381,7 +379,7 @@ def test_a_roster_too_long_to_fit_one_by_one_is_asked_for_a_size_at_once(tmp_pat
     before any is drawn, and the fix (a size) validates."""
     names = [f"Kid{chr(65 + k // 26)}{chr(97 + k % 26)}" for k in range(FITTED_NAMES + 1)]
     spec = _spec(tmp_path, "layout: activity-book\npage_size: letter landscape\n", names)
-    result = runner.invoke(app, ["validate", spec])
+    result = invoke(["validate", spec])
     assert result.exit_code == 2
     (said,) = result.stderr.splitlines()
     assert f"mazes[0].shape: {FITTED_NAMES + 1} names to draw as large as their page allows" in said
@@ -391,7 +389,7 @@ def test_a_roster_too_long_to_fit_one_by_one_is_asked_for_a_size_at_once(tmp_pat
         text = f.read()
     with open(spec, "w") as f:
         f.write(text.replace("shape:", f"size: {size[1]}, shape:"))
-    assert runner.invoke(app, ["validate", spec]).exit_code == 0, "the fix the message gives"
+    assert invoke(["validate", spec]).exit_code == 0, "the fix the message gives"
 
 
 def test_a_size_tall_for_a_name_draws_it_on_two_lines(tmp_path):
@@ -404,7 +402,7 @@ def test_a_size_tall_for_a_name_draws_it_on_two_lines(tmp_path):
     for size, count in (("52x40", 2), ("90x20", 1)):  # the maze command alike; one line in a wide field
         out = tmp_path / "name.json"
         args = ["maze", "-a", "wilson", "-f", "json", "--shape", "text:Дмитрий", "-s", size, "-o", str(out)]
-        assert runner.invoke(app, args).exit_code == 0, size
+        assert invoke(args).exit_code == 0, size
         made = json.loads(out.read_text())
         masked = {tuple(c) for c in made["grid"]["masked"]}
         w, h = made["grid"]["width"], made["grid"]["height"]

@@ -9,9 +9,8 @@ import json
 from statistics import median
 
 import pytest
-from typer.testing import CliRunner
+from clirun import invoke
 
-from puzzlebook.cli import app
 from puzzlebook.words import MIN_WORD_ROWS, legible_size, word_lines, word_picture
 
 NAMES = [
@@ -28,16 +27,13 @@ NAMES = [
     "Александра",
     "Anne-Charlotte",  # 14
 ]
-runner = CliRunner()
 
 
 def _field(tmp_path, name: str, size: tuple[int, int], grid: str = "rectangle") -> set[tuple[int, int]]:
     """The cells of the name's maze, read back from ``maze --format json``."""
     out = tmp_path / "name.json"
     args = ["maze", "-a", "wilson", "--seed", "3", "-f", "json", "--marks", "suggested", "--grid", grid]
-    result = runner.invoke(
-        app, [*args, "--shape", f"text:{name}", "-s", f"{size[0]}x{size[1]}", "-o", str(out)]
-    )
+    result = invoke([*args, "--shape", f"text:{name}", "-s", f"{size[0]}x{size[1]}", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     made = json.loads(out.read_text())
     masked = {tuple(c) for c in made["grid"]["masked"]}
@@ -90,7 +86,7 @@ def test_a_names_letters_stand_12_cells_tall_with_strokes_3_wide_on_one_line_or_
 @pytest.mark.parametrize("name", ["Ana", "Maximiliano", "Дмитрий"])
 def test_a_size_too_small_for_a_name_is_refused_with_one_that_reads(tmp_path, name):
     w, h = legible_size(word_picture(name))
-    result = runner.invoke(app, ["maze", "-a", "wilson", "--shape", f"text:{name}", "-s", f"{w}x{h - 2}"])
+    result = invoke(["maze", "-a", "wilson", "--shape", f"text:{name}", "-s", f"{w}x{h - 2}"])
     assert result.exit_code == 2
     (said,) = result.stderr.splitlines()
     assert said.startswith(
@@ -168,7 +164,7 @@ def test_a_name_on_two_lines_is_walked_from_its_first_line(tmp_path, grid):
             out = tmp_path / "name.json"
             args = ["maze", "-a", "wilson", "--seed", str(seed), "-f", "json", "--marks", "suggested"]
             shape = ["--shape", f"text:{name}", "-s", f"{size[0]}x{size[1]}", "--grid", grid]
-            assert runner.invoke(app, [*args, *shape, "-o", str(out)]).exit_code == 0
+            assert invoke([*args, *shape, "-o", str(out)]).exit_code == 0
             made = json.loads(out.read_text())
             down = (lambda c: c[1]) if grid == "rectangle" else (lambda c: kind(grid).centre(*c)[1])
             start, end = (down(made[role]) for role in ("start", "end"))

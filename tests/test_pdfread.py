@@ -730,9 +730,7 @@ def test_a_stream_or_page_of_too_many_operators_is_refused(monkeypatch):
 def test_check_of_a_damaged_book_says_so_in_one_line(tmp_path):
     """pypdf's and fontTools' errors on a damaged or crafted file (a font program overwritten, a page
     tree that contains itself) came out as tracebacks."""
-    from typer.testing import CliRunner
-
-    from puzzlebook.cli import app
+    from clirun import invoke
 
     spec = tmp_path / "book.yaml"
     spec.write_text("title: T\npad: true\nmazes:\n  - {size: 8x8, count: 3}\n")
@@ -741,7 +739,7 @@ def test_check_of_a_damaged_book_says_so_in_one_line(tmp_path):
     font = data.index(b"stream", data.index(b"/Length1")) + 200  # inside the first font program
     data[font : font + 400] = bytes(400)
     Path(book).write_bytes(bytes(data))
-    result = CliRunner().invoke(app, ["check", str(spec)])
+    result = invoke(["check", str(spec)])
     assert result.exit_code == 2 and "Traceback" not in result.output  # a bad file, as a bad spec
     (line,) = result.stderr.splitlines()
     assert line.startswith(f"error: {book}: cannot be checked (") and line.endswith(
@@ -784,9 +782,7 @@ def test_a_crafted_font_cannot_take_unbounded_memory_or_time(tmp_path, monkeypat
 def test_a_book_drawing_more_than_the_budget_is_refused_in_one_line(tmp_path, monkeypatch):
     """200 pages drawing one 70 MB stream of comments took minutes: what a reader decodes in all is
     bounded, and beyond it `check` says in one line that the file cannot be checked."""
-    from typer.testing import CliRunner
-
-    from puzzlebook.cli import app
+    from clirun import invoke
 
     spec = tmp_path / "book.yaml"
     spec.write_text("title: T\npad: true\nmazes:\n  - {size: 30x30, count: 3}\n")
@@ -796,7 +792,7 @@ def test_a_book_drawing_more_than_the_budget_is_refused_in_one_line(tmp_path, mo
     with pytest.raises(pdfread.TooComplex, match="drawings of more than"):
         for _ in read(Path(book).read_bytes()):
             pass
-    result = CliRunner().invoke(app, ["check", book])
+    result = invoke(["check", book])
     assert result.exit_code == 2 and "cannot be checked: drawings of more than" in result.stderr
 
 

@@ -8,12 +8,9 @@ import os
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from clirun import invoke
 from PIL import Image
-from typer.testing import CliRunner
 
-from puzzlebook.cli import app
-
-runner = CliRunner()
 SPEC = "title: Preview\nmarks: suggested\nmazes:\n  - {size: 8x8, count: 3}\n"
 
 
@@ -26,11 +23,11 @@ def book(folder: Path) -> Path:
 
 def test_a_page_is_drawn_as_the_built_book_draws_it(tmp_path):
     spec = book(tmp_path / "books")
-    result = runner.invoke(app, ["preview", str(spec), "--page", "3", "--dpi", "50"])
+    result = invoke(["preview", str(spec), "--page", "3", "--dpi", "50"])
     assert result.exit_code == 0, result.output
     made = tmp_path / "books" / "book-page-3.png"
     image = Image.open(made)
-    assert runner.invoke(app, ["build", str(spec)]).exit_code == 0
+    assert invoke(["build", str(spec)]).exit_code == 0
     document = pdfium.PdfDocument(str(tmp_path / "books" / "book.pdf"))
     page = document[2]
     assert image.size == (round(page.get_width() * 50 / 72), round(page.get_height() * 50 / 72))
@@ -41,37 +38,32 @@ def test_a_page_is_drawn_as_the_built_book_draws_it(tmp_path):
 
 def test_a_page_outside_the_book_is_refused_before_any_work(tmp_path):
     spec = book(tmp_path)
-    assert runner.invoke(app, ["build", str(spec)]).exit_code == 0
+    assert invoke(["build", str(spec)]).exit_code == 0
     pages = len(pdfium.PdfDocument(str(tmp_path / "book.pdf")))
     for page in (0, pages + 1, -1, 99999999999):
-        result = runner.invoke(app, ["preview", str(spec), "--page", str(page)])
+        result = invoke(["preview", str(spec), "--page", str(page)])
         assert result.exit_code == 2, result.output
         assert result.stderr == f"error: --page: the book has {pages} pages; give a page from 1 to {pages}\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf", "book.yaml"]
-    assert runner.invoke(app, ["preview", str(spec), "--page", str(pages)]).exit_code == 0  # the last
+    assert invoke(["preview", str(spec), "--page", str(pages)]).exit_code == 0  # the last
 
 
 def test_an_image_too_large_is_refused_with_the_resolution_that_fits(tmp_path):
     spec = tmp_path / "poster.yaml"
     spec.write_text("title: P\nlayout: poster\nmazes:\n  - {size: 20x20}\n")
-    result = runner.invoke(app, ["preview", str(spec), "--dpi", "600"])
+    result = invoke(["preview", str(spec), "--dpi", "600"])
     assert result.exit_code == 2
     (line,) = result.stderr.splitlines()
     assert (
         line.startswith("error: --dpi: page 1 at 600 dpi would be ") and "million pixels, more than" in line
     )
     most = int(line.rsplit("use --dpi ", 1)[1].split(" ")[0])
-    assert runner.invoke(app, ["preview", str(spec), "--dpi", str(most + 1)]).exit_code == 2  # the most
-    assert (
-        runner.invoke(
-            app, ["preview", str(spec), "--dpi", str(most), "-o", str(tmp_path / "p.png")]
-        ).exit_code
-        == 0
-    )
+    assert invoke(["preview", str(spec), "--dpi", str(most + 1)]).exit_code == 2  # the most
+    assert invoke(["preview", str(spec), "--dpi", str(most), "-o", str(tmp_path / "p.png")]).exit_code == 0
     width, height = Image.open(tmp_path / "p.png").size
     assert width * height <= 40_000_000
     for dpi in ("0", "35", "601"):
-        result = runner.invoke(app, ["preview", str(spec), "--dpi", dpi])
+        result = invoke(["preview", str(spec), "--dpi", dpi])
         assert result.stderr == f"error: --dpi: must be 36 to 600, got {dpi}\n"
 
 
@@ -80,19 +72,19 @@ def test_the_picture_goes_beside_the_spec_never_where_the_command_runs(tmp_path,
     here = tmp_path / "here"
     here.mkdir()
     monkeypatch.chdir(here)
-    assert runner.invoke(app, ["preview", str(spec)]).exit_code == 0
+    assert invoke(["preview", str(spec)]).exit_code == 0
     assert not list(here.iterdir()) and (tmp_path / "books" / "book-page-1.png").is_file()
     # a link there that leads out of the spec's folder is not followed
     (tmp_path / "books" / "book-page-2.png").symlink_to(tmp_path / "precious.png")
     (tmp_path / "precious.png").write_bytes(b"mine")
-    result = runner.invoke(app, ["preview", str(spec), "--page", "2"])
+    result = invoke(["preview", str(spec), "--page", "2"])
     assert result.exit_code == 2 and "leads out of the spec's folder" in result.stderr, result.stderr
     assert (tmp_path / "precious.png").read_bytes() == b"mine"
     # -o names the place, as with every command
-    result = runner.invoke(app, ["preview", str(spec), "--page", "2", "-o", "p2.png"])
+    result = invoke(["preview", str(spec), "--page", "2", "-o", "p2.png"])
     assert result.exit_code == 0 and (here / "p2.png").is_file()
-    result = runner.invoke(app, ["preview", str(spec), "-o", "p2.pdf"])
+    result = invoke(["preview", str(spec), "-o", "p2.pdf"])
     assert result.exit_code == 2 and "a preview is a PNG picture: name it p2.png" in result.stderr
-    result = runner.invoke(app, ["preview", str(spec), "-o", "-"])
+    result = invoke(["preview", str(spec), "-o", "-"])
     assert result.exit_code == 0 and Image.open(io.BytesIO(result.stdout_bytes)).format == "PNG"
     assert os.listdir(here) == ["p2.png"]

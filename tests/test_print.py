@@ -4,17 +4,14 @@ import io
 from pathlib import Path
 
 import pytest
+from clirun import invoke
 from pdfcheck import page_texts
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
-from typer.testing import CliRunner
 
 from puzzlebook.build import build_book
-from puzzlebook.cli import app
 from puzzlebook.layout import Margins, gutter, load_layout, padded, print_margins
 from puzzlebook.preflight import preflight
-
-runner = CliRunner()
 
 
 def spec(tmp_path, body):
@@ -79,8 +76,8 @@ def test_pad_reaches_an_even_count_of_at_least_24(tmp_path):
 
 
 def test_a_padded_print_book_passes_preflight(tmp_path):
-    result = runner.invoke(
-        app, ["check", str(spec(tmp_path, "pad: true\nbleed: true\nmazes:\n  - {size: 9x12, count: 8}\n"))]
+    result = invoke(
+        ["check", str(spec(tmp_path, "pad: true\nbleed: true\nmazes:\n  - {size: 9x12, count: 8}\n"))]
     )
     assert result.exit_code == 0, result.output
     assert "ready for print" in result.stdout
@@ -89,14 +86,14 @@ def test_a_padded_print_book_passes_preflight(tmp_path):
 def test_a_screen_edition_is_not_called_ready_for_print(tmp_path):
     """A 12-page screen book passed check as "ready for print", yet as a print book it is refused."""
     body = "edition: screen\nmazes:\n  - {size: 6x8, count: 5}\n"
-    result = runner.invoke(app, ["check", str(spec(tmp_path, body))])
+    result = invoke(["check", str(spec(tmp_path, body))])
     assert result.exit_code == 0, result.output
     assert (
         "ready as a screen edition (print rules, such as an even page count, are not checked)"
         in result.stdout
     )
     assert "ready for print" not in result.stdout
-    printed = runner.invoke(app, ["check", str(spec(tmp_path, body.replace("screen", "print")))])
+    printed = invoke(["check", str(spec(tmp_path, body.replace("screen", "print")))])
     assert printed.exit_code == 1 and "print-on-demand needs at least 24" in printed.stderr
 
 
@@ -203,14 +200,14 @@ def test_preflight_catches_javascript_and_attached_files(add):
 
 def test_strict_build_refuses_and_writes_nothing(tmp_path):
     path = spec(tmp_path, "mazes:\n  - size: 6x8\n")
-    result = runner.invoke(app, ["build", str(path), "--strict"])
+    result = invoke(["build", str(path), "--strict"])
     assert result.exit_code == 1
     assert result.stderr.startswith(
         f"error: {tmp_path / 'book.pdf'} (not written): 3 pages; print-on-demand needs"
     )  # it names the file it would have written, and says it did not
     assert not (tmp_path / "book.pdf").exists()
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # nor the file it was checked in
-    assert runner.invoke(app, ["build", str(path)]).exit_code == 0  # without --strict it builds
+    assert invoke(["build", str(path)]).exit_code == 0  # without --strict it builds
 
 
 def test_screen_edition_skips_print_only_rules(tmp_path):
@@ -353,15 +350,15 @@ def test_check_reads_the_book_built_from_the_spec_as_it_is(tmp_path, monkeypatch
     from pypdf.annotations import Link
 
     path = spec(tmp_path, PADDED)
-    assert runner.invoke(app, ["build", str(path)]).exit_code == 0
+    assert invoke(["build", str(path)]).exit_code == 0
     monkeypatch.setattr("puzzlebook.build.generate", lambda *a, **k: pytest.fail("check made the book again"))
-    result = runner.invoke(app, ["check", str(path)])
+    result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.output
     assert f"ready for print (read {tmp_path / 'book.pdf'}, built from it)" in result.stdout
     edited = PdfWriter(clone_from=str(tmp_path / "book.pdf"))  # keeps the document information
     edited.add_annotation(page_number=2, annotation=Link(rect=(50, 50, 90, 90), url="https://example.com"))
     edited.write(str(tmp_path / "book.pdf"))
-    result = runner.invoke(app, ["check", str(path)])
+    result = invoke(["check", str(path)])
     assert result.exit_code == 1
     assert "page 3: has links or annotations; a print file must not" in result.stderr
 
@@ -371,7 +368,7 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
     tmp_path, change, monkeypatch
 ):
     path = spec(tmp_path, PADDED)
-    assert runner.invoke(app, ["build", str(path)]).exit_code == 0
+    assert invoke(["build", str(path)]).exit_code == 0
     book = tmp_path / "book.pdf"
     args = ["check", str(path)]
     if change == "spec":
@@ -387,7 +384,7 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
         from puzzlebook import inputs
 
         monkeypatch.setitem(inputs.LIMITS, "book", book.stat().st_size - 1)
-    result = runner.invoke(app, args)
+    result = invoke(args)
     assert result.exit_code == 0, result.output
     assert "ready for print, " in result.stdout and "(read" not in result.stdout
     # the older file is what would be uploaded: said, where there is one to read (it said nothing)
@@ -402,7 +399,7 @@ def test_what_a_book_was_made_from_is_its_contents_not_where_it_lies(tmp_path):
     first.mkdir()
     second.mkdir()
     for folder in (first, second):
-        assert runner.invoke(app, ["build", str(spec(folder, PADDED))]).exit_code == 0
+        assert invoke(["build", str(spec(folder, PADDED))]).exit_code == 0
     made = [PdfReader(folder / "book.pdf").metadata["/PuzzlebookMadeFrom"] for folder in (first, second)]
     assert made[0] == made[1] and len(made[0]) == 64
     assert (first / "book.pdf").read_bytes() == (second / "book.pdf").read_bytes()
@@ -495,12 +492,12 @@ def test_a_handout_is_checked_for_an_office_printer_not_for_print_on_demand(tmp_
     fix, `pad: true`, made each child's sheet a 24-page book of Notes pages."""
     path = tmp_path / "sheet.yaml"
     path.write_text("title: Sheet\nlayout: handout\nmarks: suggested\nmazes: [{size: 10x10, count: 3}]\n")
-    result = runner.invoke(app, ["check", str(path)])
+    result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(f"{path}: ready to print on an office printer (print-on-demand's")
     (tmp_path / "mine.yaml").write_text("base: handout\nprint_on_demand: true\n")  # a book after all
     path.write_text(path.read_text().replace("layout: handout", "layout: mine.yaml"))
-    result = runner.invoke(app, ["check", str(path)])
+    result = invoke(["check", str(path)])
     assert result.exit_code == 1 and "print-on-demand needs at least 24" in result.stderr
 
 
@@ -509,17 +506,17 @@ def test_check_reads_a_pdf_by_itself(tmp_path):
     with -o could not be checked at all."""
     path = spec(tmp_path, "page_size: 6x9in\nbleed: true\npad: true\nmazes:\n  - {size: 10x12, count: 3}\n")
     elsewhere = tmp_path / "proof.pdf"
-    assert runner.invoke(app, ["build", str(path), "-o", str(elsewhere)]).exit_code == 0
-    result = runner.invoke(app, ["check", str(elsewhere)])
+    assert invoke(["build", str(path), "-o", str(elsewhere)]).exit_code == 0
+    result = invoke(["check", str(elsewhere)])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"{elsewhere}: ready for print (with bleed)\n"
     short = spec(tmp_path, "mazes:\n  - {size: 10x12, count: 3}\n")
-    assert runner.invoke(app, ["build", str(short), "-o", str(elsewhere)]).exit_code == 0
-    result = runner.invoke(app, ["check", str(elsewhere)])
+    assert invoke(["build", str(short), "-o", str(elsewhere)]).exit_code == 0
+    result = invoke(["check", str(elsewhere)])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {elsewhere}: 5 pages; print-on-demand needs at least 24")
     (tmp_path / "not.pdf").write_text("hello")
-    result = runner.invoke(app, ["check", str(tmp_path / "not.pdf")])
+    result = invoke(["check", str(tmp_path / "not.pdf")])
     assert result.exit_code == 2 and "cannot be checked" in result.stderr and "Traceback" not in result.output
 
 
@@ -545,7 +542,7 @@ def test_an_age_size_too_large_for_a_small_trim_is_fitted_to_it(tmp_path, age, w
         tmp_path,
         f"page_size: 5.5x8.5in\nbleed: true\npad: true\ndifficulty: {age}\nmazes:\n  - {{count: 3}}\n",
     )
-    result = runner.invoke(app, ["build", str(path), "--strict"])
+    result = invoke(["build", str(path), "--strict"])
     assert result.exit_code == 0, result.stderr
     from puzzlebook.build import check_book
 
@@ -554,7 +551,7 @@ def test_an_age_size_too_large_for_a_small_trim_is_fitted_to_it(tmp_path, age, w
     mazes = [p.split() for p in page_texts(tmp_path / "book.pdf") if "Maze " in p and "Answer key" not in p]
     assert len(mazes) == 3 and all("Start" in p and "Finish" in p for p in mazes)  # sized to keep its words
     path.write_text(path.read_text().replace("{count: 3}", f"{{count: 3, size: {written[0]}x{written[1]}}}"))
-    result = runner.invoke(app, ["validate", str(path)])
+    result = invoke(["validate", str(path)])
     assert result.exit_code == 2 and "is too dense" in result.stderr  # a size written is never changed
 
 
@@ -565,7 +562,7 @@ def test_a_layouts_margins_under_a_printers_least_are_raised_with_a_note(tmp_pat
     path = spec(
         tmp_path, "layout: thin.yaml\npage_size: 6x9in\nbleed: true\npad: true\nmazes: [{size: 8x8}]\n"
     )
-    result = runner.invoke(app, ["build", str(path)])
+    result = invoke(["build", str(path)])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines()[-1] == (
         "note: thin.yaml:2: margins: raised to what a printer takes for 24 pages: top 0.1 in to 0.375 in, "
@@ -575,14 +572,14 @@ def test_a_layouts_margins_under_a_printers_least_are_raised_with_a_note(tmp_pat
     (tmp_path / "thin.yaml").write_text(
         "base: activity-book\nmargins: {top: 1in, bottom: 1in, inside: 1in, outside: 1in}\n"
     )
-    assert "note:" not in runner.invoke(app, ["build", str(path)]).stderr  # wide enough: nothing to say
+    assert "note:" not in invoke(["build", str(path)]).stderr  # wide enough: nothing to say
 
 
 def test_an_age_size_fitted_to_the_page_is_told(tmp_path):
     path = spec(
         tmp_path, "page_size: 5.5x8.5in\nbleed: true\npad: true\ndifficulty: adult\nmazes:\n  - {count: 2}\n"
     )
-    result = runner.invoke(app, ["validate", str(path)])
+    result = invoke(["validate", str(path)])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.startswith("note: book.yaml:8: mazes[0]: difficulty: adult sets 36x42; made ")
 
@@ -597,13 +594,13 @@ def test_mazes_printed_smaller_than_their_answers_are_told(tmp_path):
         "layout: six.yaml\npad: true\nshow_seed: true\n"
         "mazes:\n  - {size: 8x8, marks: corners, count: 12, title: Twisty Little Passages All Alike}\n"
     )
-    result = runner.invoke(app, ["validate", str(spec(tmp_path, body))])
+    result = invoke(["validate", str(spec(tmp_path, body))])
     assert result.exit_code == 0, result.output
     told = [line for line in result.stderr.splitlines() if "smaller than" in line]
     assert len(told) == 1 and told[0].startswith("note: book.yaml:6: mazes: 12 of the 12 mazes print smaller")
     assert told[0].endswith("mazes_per_page: 2 gives them more room")
     (tmp_path / "six.yaml").write_text("base: activity-book\npage_size: 6x9in\nmazes_per_page: 2\n")
-    result = runner.invoke(app, ["validate", str(tmp_path / "book.yaml")])  # as told: no more
+    result = invoke(["validate", str(tmp_path / "book.yaml")])  # as told: no more
     assert result.exit_code == 0 and "smaller than" not in result.stderr, result.stderr
 
 

@@ -17,18 +17,17 @@ from pathlib import Path
 import pytest
 import reportlab
 from bad_runner import run_args
+from clirun import invoke
 from pdfcheck import fonts, page_texts
-from typer.testing import CliRunner
 
 from puzzlebook import cli, cost, generators, kinds, output
 from puzzlebook.build import build_book
-from puzzlebook.cli import app, books
+from puzzlebook.cli import books
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.puzzles import Recipe, matched_puzzles
 from puzzlebook.spec import load_spec
 from puzzlebook.workload import workload_problems
 
-runner = CliRunner()
 ROOT = Path(__file__).parent.parent
 SPEC = "title: Safe Book\nmazes:\n  - {size: 6x6, algorithm: wilson, marks: suggested}\n"
 VERA = Path(reportlab.__file__).parent / "fonts"
@@ -42,7 +41,7 @@ def book(tmp_path: Path) -> Path:
 
 
 def build(*args: str):
-    return runner.invoke(app, ["build", "-q", *args])
+    return invoke(["build", "-q", *args])
 
 
 def cli_process(*args: str, **kwargs) -> subprocess.CompletedProcess[bytes]:
@@ -279,13 +278,13 @@ def test_a_closed_standard_output_is_one_line(book, command):
 def test_init_never_overwrites_the_schema_without_force(tmp_path):
     schema = tmp_path / "puzzlebook-schema.json"
     schema.write_text("{}")
-    result = runner.invoke(app, ["init", str(tmp_path / "two.yaml")])
+    result = invoke(["init", str(tmp_path / "two.yaml")])
     assert result.exit_code == 0 and "kept the existing" in result.stdout
     assert schema.read_text() == "{}"
-    assert runner.invoke(app, ["init", str(tmp_path / "three.yaml"), "--force"]).exit_code == 0
+    assert invoke(["init", str(tmp_path / "three.yaml"), "--force"]).exit_code == 0
     assert schema.read_text().startswith("{\n")
     (tmp_path / "d").mkdir()
-    result = runner.invoke(app, ["init", str(tmp_path / "d"), "--force"])
+    result = invoke(["init", str(tmp_path / "d"), "--force"])
     assert result.exit_code == 2 and "is a folder" in result.stderr
 
 
@@ -309,7 +308,7 @@ def test_one_rule_for_seeds(book):
             ["maze", "-a", "eller", "-s", "4x4", "--seed", seed],
             ["build", str(book), "--seed", seed],
         ):
-            result = runner.invoke(app, args)
+            result = invoke(args)
             assert result.exit_code == 2
             assert result.stderr.startswith(
                 "error: --seed: must be a whole number from 0 to 9223372036854775807"
@@ -317,9 +316,7 @@ def test_one_rule_for_seeds(book):
 
 
 def test_a_png_too_large_to_draw_is_refused_before_the_maze_is_made(tmp_path):
-    result = runner.invoke(
-        app, ["maze", "-a", "wilson", "-s", "4000x4000", "-f", "png", "-o", str(tmp_path / "x.png")]
-    )
+    result = invoke(["maze", "-a", "wilson", "-s", "4000x4000", "-f", "png", "-o", str(tmp_path / "x.png")])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: --size: a 4000x4000 maze is too large for a PNG picture")
     assert not (tmp_path / "x.png").exists()
@@ -432,7 +429,7 @@ def test_a_build_whose_stderr_is_a_log_says_how_far_it_is(book, monkeypatch):
     book.write_text(
         SPEC.replace("mazes:", "answer_key: false\nmazes:").replace("marks: suggested}", "count: 4}")
     )
-    result = runner.invoke(app, ["build", str(book), "-o", "-"])
+    result = invoke(["build", str(book), "-o", "-"])
     assert result.exit_code == 0
     lines = result.stderr.splitlines()
     assert lines[:3] == [
@@ -441,7 +438,7 @@ def test_a_build_whose_stderr_is_a_log_says_how_far_it_is(book, monkeypatch):
         "building: 3 of 9 steps (33%)",
     ]
     assert result.stdout_bytes.startswith(b"%PDF") and b"building" not in result.stdout_bytes
-    quiet = runner.invoke(app, ["build", "-q", str(book), "-o", "-"])
+    quiet = invoke(["build", "-q", str(book), "-o", "-"])
     assert quiet.stderr == ""
 
 
@@ -499,7 +496,7 @@ def test_a_pdf_is_not_poured_into_a_terminal_and_an_empty_output_is_refused(book
         [sys.executable, "-m", "puzzlebook", "build", str(book), "-o", "-"], capture_output=True
     )
     assert piped.returncode == 0 and piped.stdout.startswith(b"%PDF")
-    empty = runner.invoke(app, ["build", str(book), "-o", ""])
+    empty = invoke(["build", str(book), "-o", ""])
     assert empty.exit_code == 2
     assert empty.stderr.strip() == "error: --output: is empty; give a file name such as book.pdf"
 
@@ -529,23 +526,23 @@ def test_a_book_is_not_written_under_a_pictures_name(tmp_path, book):
     """`-o book.png` wrote a PDF named book.png; a name without an extension (a script's temporary
     file) and any case of .pdf are still taken."""
     for name in ("book.png", "book.svg", "notes.txt"):
-        result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / name)])
+        result = invoke(["build", str(book), "-o", str(tmp_path / name)])
         assert result.exit_code == 2, name
         assert f"but a book is a PDF: name it {name.split('.')[0]}.pdf" in result.stderr
         assert not (tmp_path / name).exists()
     for name in ("a\nb.pdf", "bell\x07.pdf"):  # a newline split every line that named the file
-        result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / name)])
+        result = invoke(["build", str(book), "-o", str(tmp_path / name)])
         assert result.exit_code == 2 and "holds a control character" in result.stderr
         assert len(result.stderr.splitlines()) == 1 and not (tmp_path / name).exists()
     for name in ("book.PDF", "tmpXYZ"):
-        assert runner.invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / name)]).exit_code == 0
+        assert invoke(["build", "-q", str(book), "-o", str(tmp_path / name)]).exit_code == 0
         assert (tmp_path / name).read_bytes().startswith(b"%PDF"), name
 
 
 def test_every_problem_of_a_build_is_reported_at_once_spec_first(tmp_path, book):
     (tmp_path / "my.yaml").write_text("footer: '{0}'\nwall_weight: 500pt\n")
     book.write_text("title: T\nlayout: my.yaml\nstudents: names.txt\nmazes:\n  - {size: 0x5}\n")
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f'error: book.yaml:3: students: class list "names.txt" not found (looked for names.txt in {tmp_path})',
@@ -563,7 +560,7 @@ def test_the_settings_a_spec_gives_its_layout_are_checked_with_its_other_problem
         "title: T\nanswer_key: maybe\nmazes_per_page: 5\npage_size: 0.5x11in\nbleed: often\n"
         "mazes:\n  - {size: 5x5, algorithm: wilsn}\n"
     )
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     # the spec's problems in line order (page_size and bleed among them, each once), the one only the
@@ -575,14 +572,14 @@ def test_the_settings_a_spec_gives_its_layout_are_checked_with_its_other_problem
 
 def test_a_spec_that_cannot_be_read_is_reported_once(tmp_path):
     for args in (["validate", str(tmp_path / "nosuch.yaml")], ["build", str(tmp_path)]):
-        result = runner.invoke(app, args)
+        result = invoke(args)
         assert result.exit_code == 2
         assert len(result.stderr.splitlines()) == 1, result.stderr
 
 
 def test_words_from_a_fixed_list_get_a_hint_and_an_empty_list_says_so(tmp_path, book):
     book.write_text("title: T\nmarks: sugested\nmazes: []\n")
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.stderr.splitlines() == [
         "error: book.yaml:2: marks: expected 'none', 'suggested', 'farthest', 'left-right', 'top-bottom', "
         "'corners' or 'center-out', got \"sugested\". Did you mean \"suggested\"?",
@@ -592,7 +589,7 @@ def test_words_from_a_fixed_list_get_a_hint_and_an_empty_list_says_so(tmp_path, 
 
 def test_a_missing_layout_file_suggests_the_presets(book):
     book.write_text(SPEC.replace("mazes:", "layout: my-layout.yaml\nmazes:"))
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.stderr.startswith('error: book.yaml:2: layout: layout "my-layout.yaml" not found')
     assert result.stderr.rstrip().endswith(
         "; or use a preset: activity-book, activity-book-a4, handout, poster, square-poster"
@@ -600,7 +597,7 @@ def test_a_missing_layout_file_suggests_the_presets(book):
 
 
 def test_a_maze_is_never_written_in_a_format_its_file_name_does_not_have(tmp_path):
-    result = runner.invoke(app, ["maze", "-a", "wilson", "-s", "5x5", "-o", str(tmp_path / "q.jpg")])
+    result = invoke(["maze", "-a", "wilson", "-s", "5x5", "-o", str(tmp_path / "q.jpg")])
     assert result.exit_code == 2
     assert (
         "q.jpg ends in .jpg; puzzlebook writes .txt, .json, .pdf, .svg, .png (or add --format)"
@@ -975,7 +972,7 @@ def test_a_device_or_proc_path_given_as_the_spec_is_told_plainly(tmp_path, monke
     """``check /proc/self/mem`` said "the spec file is a device or system file": it is not a spec file."""
     monkeypatch.chdir(tmp_path)
     Path("zero.pdf").symlink_to("/dev/zero")
-    result = runner.invoke(app, [command, path])
+    result = invoke([command, path])
     assert result.exit_code == 2
     (line,) = result.stderr.splitlines()
     kind = "book" if path.endswith(".pdf") else "spec"
@@ -1000,7 +997,7 @@ def test_a_name_that_ends_in_a_folder_is_refused_before_any_work(tmp_path, book,
 def test_o_with_only_an_extension_is_refused_with_a_name(tmp_path, book, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for args in (["build", "-q", str(book), "-o", ".pdf"], ["maze", "-s", "4x4", "-o", "out/.PNG"]):
-        result = runner.invoke(app, args)
+        result = invoke(args)
         assert result.exit_code == 2
         (line,) = result.stderr.splitlines()
         suggestion = "book.pdf" if args[0] == "build" else "out/maze.PNG"
@@ -1018,7 +1015,7 @@ def test_a_specs_output_is_never_hidden(tmp_path, book, given, instead):
     (tmp_path / ".git").mkdir()
     (tmp_path / "sub").mkdir()
     book.write_text(SPEC + f"output: {given}\n")
-    result = runner.invoke(app, ["validate", str(book)])
+    result = invoke(["validate", str(book)])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f'error: book.yaml:4: output: "{given}" is a hidden file or in a hidden folder (its name starts '
@@ -1038,8 +1035,8 @@ def test_a_terminal_named_by_its_path_gets_no_pdf_but_may_get_a_text_maze(book):
         assert result.stderr.decode().splitlines() == [
             f"error: --output {name}: is the terminal: a PDF there is noise; add -o book.pdf, or pipe it"
         ]
-        assert runner.invoke(app, ["maze", "-s", "3x3", "-f", "pdf", "-o", name]).exit_code == 2
-        assert runner.invoke(app, ["maze", "-s", "3x3", "--seed", "1", "-o", name]).exit_code == 0
+        assert invoke(["maze", "-s", "3x3", "-f", "pdf", "-o", name]).exit_code == 2
+        assert invoke(["maze", "-s", "3x3", "--seed", "1", "-o", name]).exit_code == 0
         assert b"+--+" in os.read(main, 4096)
     finally:
         os.close(terminal)
@@ -1074,7 +1071,7 @@ def test_init_writes_its_schema_only_inside_the_folder(shared):
     folder, home = shared
     schema = folder / "puzzlebook-schema.json"
     schema.symlink_to(home / "thesis.pdf")
-    result = runner.invoke(app, ["init", str(folder / "book.yaml"), "--force"])
+    result = invoke(["init", str(folder / "book.yaml"), "--force"])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f'error: {schema}: "puzzlebook-schema.json" leads out of the spec\'s folder through a link (to '

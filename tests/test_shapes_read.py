@@ -133,14 +133,13 @@ def _strokes(path):
 def test_a_shapes_outline_is_drawn_twice_as_heavy_as_its_inner_walls(tmp_path, shape, grid):
     """The outline is every side between a cell and the paper, but for the two openings, at twice the
     walls' weight; a plain rectangle has no heavier line."""
-    from typer.testing import CliRunner
+    from clirun import invoke
 
-    from puzzlebook.cli import app
     from puzzlebook.masks import near_cells
 
     out = tmp_path / "m.pdf"
     args = ["maze", "-a", "wilson", "--seed", "4", "--marks", "suggested", "--grid", grid]
-    result = CliRunner().invoke(app, [*args, "--shape", shape, "-s", "16x14", "-o", str(out)])
+    result = invoke([*args, "--shape", shape, "-s", "16x14", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     strokes = _strokes(out)
     widths = sorted({w for w, *_ in strokes})
@@ -157,19 +156,17 @@ def test_a_shapes_outline_is_drawn_twice_as_heavy_as_its_inner_walls(tmp_path, s
     else:
         assert outside > 0 and heavy
     plain = tmp_path / "p.pdf"
-    result = CliRunner().invoke(app, [*args, "-s", "16x14", "-o", str(plain)])
+    result = invoke([*args, "-s", "16x14", "-o", str(plain)])
     assert result.exit_code == 0 and len({w for w, *_ in _strokes(plain)}) == 1
 
 
 def test_the_svg_draws_a_shapes_outline_heavier_too(tmp_path):
     import re
 
-    from typer.testing import CliRunner
-
-    from puzzlebook.cli import app
+    from clirun import invoke
 
     out = tmp_path / "m.svg"
     args = ["maze", "-a", "wilson", "--seed", "2", "--marks", "suggested", "--shape", "cat", "-s", "14x14"]
-    assert CliRunner().invoke(app, [*args, "-o", str(out)]).exit_code == 0
+    assert invoke([*args, "-o", str(out)]).exit_code == 0
     widths = [float(w) for w in re.findall(r'<path d="[^"]*" [^>]*stroke-width="([\d.]+)"', out.read_text())]
     assert len(widths) == 2 and widths[1] == pytest.approx(2 * widths[0])

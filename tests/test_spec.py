@@ -2,10 +2,9 @@ import re
 import textwrap
 
 import pytest
+from clirun import invoke
 from examples import EXAMPLE as GOOD
-from typer.testing import CliRunner
 
-from puzzlebook.cli import app
 from puzzlebook.errors import PuzzlebookError, SpecError
 from puzzlebook.rng import derive_seed
 from puzzlebook.spec import load_spec
@@ -172,7 +171,6 @@ def test_a_file_of_another_kind_or_name_given_for_a_spec_or_class_list_is_told_w
     """`build book.pdf` said "a NUL byte on line 48"; `build book.yml` and `students: kids.txt`, beside
     book.yaml and kids, said only that there was no such file; a class list saved as .xlsx went on to a
     NUL byte too."""
-    runner = CliRunner()
     (tmp_path / "book.yaml").write_text("title: T\nstudents: kids.txt\nmazes: [{size: 5x5}]\n")
     (tmp_path / "book.pdf").write_bytes(b"%PDF-1.4\n%\x93\x8c\x8b\x9e\n1 0 obj\x00")
     (tmp_path / "kids").write_text("Ana\nBen\n")
@@ -185,13 +183,13 @@ def test_a_file_of_another_kind_or_name_given_for_a_spec_or_class_list_is_told_w
         f'{tmp_path}); did you mean "kids"?\n',
     }
     for given, expected in told.items():
-        result = runner.invoke(app, ["validate", str(tmp_path / given)])
+        result = invoke(["validate", str(tmp_path / given)])
         assert (result.exit_code, result.stderr) == (2, expected)
     import zipfile
 
     with zipfile.ZipFile(tmp_path / "kids.txt", "w") as sheet:
         sheet.writestr("xl/workbook.xml", "<workbook/>")
-    result = runner.invoke(app, ["validate", str(tmp_path / "book.yaml")])
+    result = invoke(["validate", str(tmp_path / "book.yaml")])
     assert result.stderr == (
         "error: kids.txt: this is a spreadsheet's or a word processor's file, not a class list: save it as "
         "plain text (.txt or .yaml, UTF-8)\n"
@@ -332,7 +330,7 @@ def test_a_slip_is_told_with_its_fix_in_one_line(tmp_path, monkeypatch, text, ex
     for name, content in extra.items():
         (tmp_path / name).write_text(content)
     (tmp_path / "book.yaml").write_text(text)
-    result = CliRunner().invoke(app, ["validate", "book.yaml"])
+    result = invoke(["validate", "book.yaml"])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [said.replace("{folder}", str(tmp_path))], result.stderr
 
@@ -341,6 +339,6 @@ def test_a_specs_problems_come_in_line_order_whoever_checks_them(tmp_path):
     """`pictures:` is checked with the layout, and its problem came after every other: line 2 after 5."""
     path = tmp_path / "book.yaml"
     path.write_text("title: T\npictures: mouse-chese\nseed: -4\nmazes:\n  - {size: 0x5}\n")
-    result = CliRunner().invoke(app, ["validate", str(path)])
+    result = invoke(["validate", str(path)])
     lines = [line.split(":")[2] for line in result.stderr.splitlines()]
     assert result.exit_code == 2 and lines == ["2", "3", "5"], result.stderr

@@ -18,10 +18,9 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from clirun import invoke
 from studiocheck import running
-from typer.testing import CliRunner
 
-from puzzlebook.cli import app
 from puzzlebook.studio import builds as studio_builds
 
 SPEC = "title: Studio Book\nmarks: suggested\nmazes:\n  - {size: 12x12, algorithm: wilson, count: 2}\n"
@@ -114,7 +113,7 @@ def test_the_pdf_is_the_command_lines_byte_for_byte(shared, tmp_path):
     assert status == 200 and headers["Content-Type"] == "application/pdf"
     spec = tmp_path / "book.yaml"
     spec.write_text(SPEC)
-    result = CliRunner().invoke(app, ["build", "-q", str(spec), "-o", str(tmp_path / "cli.pdf")])
+    result = invoke(["build", "-q", str(spec), "-o", str(tmp_path / "cli.pdf")])
     assert result.exit_code == 0
     assert body == (tmp_path / "cli.pdf").read_bytes()
 
@@ -126,7 +125,7 @@ def test_separate_answers_come_as_their_own_pdf(shared, tmp_path):
     assert status == 200 and answers.startswith(b"%PDF")
     book = tmp_path / "book.yaml"
     book.write_text(spec)
-    assert CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "b.pdf")]).exit_code == 0
+    assert invoke(["build", "-q", str(book), "-o", str(tmp_path / "b.pdf")]).exit_code == 0
     assert answers == (tmp_path / "b-answers.pdf").read_bytes()
     status, _, body = call(port, "POST", "/api/pdf?part=answers", SPEC)
     assert status == 404 and "no separate answers" in body.decode()
@@ -144,7 +143,7 @@ def test_the_cover_is_shown_and_downloaded_as_the_command_line_makes_it(shared, 
     assert headers["Content-Disposition"] == 'attachment; filename="book-cover.pdf"'
     book = tmp_path / "book.yaml"
     book.write_text(COVER_SPEC)
-    assert CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "b.pdf")]).exit_code == 0
+    assert invoke(["build", "-q", str(book), "-o", str(tmp_path / "b.pdf")]).exit_code == 0
     assert cover == (tmp_path / "b-cover.pdf").read_bytes()
     status, headers, body = call(port, "POST", "/api/preview?part=cover&page=1&width=600", COVER_SPEC)
     assert status == 200 and body.startswith(b"\x89PNG") and headers["X-Pages"] == "1"
@@ -315,7 +314,7 @@ def test_a_spec_too_large_is_told_so_by_the_studio_and_the_command_line(shared, 
     assert status == 422 and "alias" not in problem["message"]
     assert problem["message"] == "holds more than 50,000 values; a book needs a few thousand at most"
     (tmp_path / "big.yaml").write_text(spec)
-    result = CliRunner().invoke(app, ["validate", str(tmp_path / "big.yaml")])
+    result = invoke(["validate", str(tmp_path / "big.yaml")])
     assert result.exit_code == 2 and "alias" not in result.stderr
     assert f"big.yaml:{problem['line']}: holds more than 50,000 values" in result.stderr
 
@@ -381,9 +380,7 @@ def test_fifty_previews_keep_memory_flat(studio):
         child's start-up would be most of its time."""
         (folder / ".quick.yaml").write_text(spec)
         try:
-            result = CliRunner().invoke(
-                app, ["build", "-q", str(folder / ".quick.yaml"), "-o", str(folder / ".q.pdf")]
-            )
+            result = invoke(["build", "-q", str(folder / ".quick.yaml"), "-o", str(folder / ".q.pdf")])
             assert result.exit_code == 0, result.stderr
             return studio_builds.Outcome(0, (folder / ".q.pdf").read_bytes(), []), {}
         finally:
@@ -567,7 +564,7 @@ def test_books_are_saved_in_the_folder_with_their_answers(studio, tmp_path):
     assert answer == {"ok": True, "saved": "rainy.pdf, rainy-answers.pdf"}
     book = tmp_path / "book.yaml"
     book.write_text(spec)
-    assert CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "cli.pdf")]).exit_code == 0
+    assert invoke(["build", "-q", str(book), "-o", str(tmp_path / "cli.pdf")]).exit_code == 0
     assert (folder / "rainy.pdf").read_bytes() == (tmp_path / "cli.pdf").read_bytes()
     assert (folder / "rainy-answers.pdf").read_bytes() == (tmp_path / "cli-answers.pdf").read_bytes()
     long = "b" * 75 + ".pdf"  # a name the book may have, but not its answers: neither is saved

@@ -13,10 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from clirun import invoke
 from studiocheck import running
-from typer.testing import CliRunner
-
-from puzzlebook.cli import app
 
 pytestmark = pytest.mark.browser
 
@@ -143,7 +141,7 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     spec = tmp_path / "book.yaml"
     spec.write_text(yaml)
     cli = tmp_path / "cli.pdf"
-    result = CliRunner().invoke(app, ["build", "-q", str(spec), "-o", str(cli)])
+    result = invoke(["build", "-q", str(spec), "-o", str(cli)])
     assert result.exit_code == 0, result.stderr
     assert pdf.read_bytes() == cli.read_bytes()
 
@@ -370,7 +368,7 @@ def test_a_book_with_a_cover_shows_it_and_downloads_it(studio, browser, tmp_path
     wait_for(lambda: not list(browser.downloads.glob("*.crdownload")), what="the download to finish")
     book = tmp_path / "book.yaml"
     book.write_text(spec)
-    result = CliRunner().invoke(app, ["build", "-q", str(book), "-o", str(tmp_path / "cli.pdf")])
+    result = invoke(["build", "-q", str(book), "-o", str(tmp_path / "cli.pdf")])
     assert result.exit_code == 0, result.stderr
     assert pdf.read_bytes() == (tmp_path / "cli-cover.pdf").read_bytes()
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from clirun import invoke
 from pdfcheck import page_texts
-from typer.testing import CliRunner
 
 from puzzlebook.build import build_book, check_book
-from puzzlebook.cli import app
 from puzzlebook.errors import SpecError
 
-runner = CliRunner()
 CLASS = """\
 title: Room 12 Mazes
 layout: handout
@@ -29,7 +27,7 @@ mazes:
 def test_separate_answers_go_to_their_own_file_beside_the_book(tmp_path):
     spec = tmp_path / "room12.yaml"
     spec.write_text(CLASS)
-    result = runner.invoke(app, ["build", str(spec)])
+    result = invoke(["build", str(spec)])
     assert result.exit_code == 0, result.output
     assert "room12-answers.pdf" in result.stderr
     book, answers = page_texts(tmp_path / "room12.pdf"), page_texts(tmp_path / "room12-answers.pdf")
@@ -44,7 +42,7 @@ def test_separate_answers_go_to_their_own_file_beside_the_book(tmp_path):
 def test_separate_answers_cannot_stream(tmp_path):
     spec = tmp_path / "room12.yaml"
     spec.write_text(CLASS)
-    result = runner.invoke(app, ["build", str(spec), "-o", "-"])
+    result = invoke(["build", str(spec), "-o", "-"])
     assert result.exit_code == 2
     assert result.stderr.startswith(
         "error: room12.yaml:5: answer_key: separate writes the answers to a second"
@@ -172,7 +170,7 @@ def test_a_handout_without_marks_speaks_of_none_and_has_no_empty_answer_key(tmp_
     spec.write_text(
         f"title: My Mazes\nlayout: handout\nanswer_key: {answer_key}\nmazes: [{{size: 10x10}}, {{size: 8x8}}]\n"
     )
-    result = runner.invoke(app, ["build", str(spec)])
+    result = invoke(["build", str(spec)])
     assert result.exit_code == 0, result.output
     assert "none with a marked start and end, so no answer key (marks: suggested" in result.stderr
     pages = page_texts(tmp_path / "sheet.pdf")
@@ -210,7 +208,7 @@ def test_names_too_thin_to_read_are_refused_in_one_line_with_a_size_that_reads(t
         "title: Names\nlayout: handout\ndifficulty: age-6\nstudents: [Mary Jane, Siobhán, Łukasz, Al]\n"
         "marks: suggested\nmazes:\n  - shape: {text: '{student}'}\n"
     )
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 1, lines  # told together; "Al" too since letters take 12 cells (they took 7)
@@ -237,7 +235,7 @@ def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):
         "marks: suggested\nmazes:\n  - {shape: {text: '{student}'}, size: 118x16}\n"
     )
     spec.write_text(body)
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     # a size written is the most a name is drawn over (issue 29): told that no size takes the name here
     (said,) = result.stderr.splitlines()
@@ -247,17 +245,17 @@ def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):
     assert "use page_size: letter landscape" in said, said
     assert "make it at most" not in said
     spec.write_text(body.replace("mazes_per_page: 1", "mazes_per_page: 1\npage_size: letter landscape"))
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 0, result.stderr
 
 
 def test_dash_o_wins_over_an_output_folder_that_is_not_there(tmp_path):
     spec = tmp_path / "sheet.yaml"
     spec.write_text("title: T\noutput: handouts/sheet.pdf\nmazes: [{size: 5x5}]\n")
-    result = runner.invoke(app, ["build", str(spec), "-o", str(tmp_path / "My Handout.pdf")])
+    result = invoke(["build", str(spec), "-o", str(tmp_path / "My Handout.pdf")])
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "My Handout.pdf").stat().st_size > 0
-    result = runner.invoke(app, ["build", str(spec)])  # without -o the spec's folder is still checked
+    result = invoke(["build", str(spec)])  # without -o the spec's folder is still checked
     assert result.exit_code == 2 and 'output: the folder "handouts" does not exist' in result.stderr
 
 
@@ -284,7 +282,7 @@ def test_a_class_list_named_as_on_windows_or_saved_from_a_spreadsheet_is_told_pl
     (tmp_path / "kids.csv").write_text("Name,Class\nZoë,2B\nAna,2B\n")  # was taken as three students
     spec = tmp_path / "sheet.yaml"
     spec.write_text(f"title: T\nstudents: {students}\nmazes: [{{size: 5x5}}]\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2, result.stdout
     assert said in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
     if students == "Class.txt":
@@ -329,7 +327,7 @@ def test_a_layout_puts_the_books_own_words_in_another_language(tmp_path):
         words = {w["text"]: w for w in pdf.pages[0].extract_words()}
     assert words["Prénom"]["x1"] < words["Zoé"]["x0"]  # the child's name is on the line, after the word
     (tmp_path / "fr.yaml").write_text(FRENCH.replace("name: Prénom", "nom: Prénom"))
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2 and result.stderr.startswith("error: fr.yaml:2: words.nom: "), result.stderr
 
 
@@ -365,7 +363,7 @@ def test_check_knows_a_handouts_pdf_by_itself(tmp_path):
     spec = tmp_path / "sheet.yaml"
     spec.write_text("title: Sheet\nlayout: handout\nmarks: suggested\nmazes: [{size: 10x10, count: 3}]\n")
     target, _ = build_book(spec)
-    result = runner.invoke(app, ["check", target])
+    result = invoke(["check", target])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"{target}: ready to print on an office printer\n"
 
@@ -387,7 +385,7 @@ def test_following_the_advice_on_names_ends_in_a_book(tmp_path):
     for _ in range(4):
         tried.append(size)
         spec.write_text(body.replace("SIZE", size))
-        result = runner.invoke(app, ["validate", str(spec)])
+        result = invoke(["validate", str(spec)])
         if result.exit_code == 0:
             break
         advice = re.search(r"(?:make the maze about|make it at most) (\d+x\d+)", result.stderr)
@@ -426,11 +424,11 @@ def test_too_dense_for_the_room_longer_words_take_says_so(tmp_path):
     spec.write_text(
         "title: T\nlayout: frl.yaml\npage_size: 6x9in\nmarks: left-right\nmazes: [{size: 40x42}]\n"
     )
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert 'or shorten start_label or end_label ("Arrivée" takes the room round the maze)' in result.stderr
     spec.write_text(spec.read_text().replace("layout: frl.yaml", "layout: activity-book"))
-    assert runner.invoke(app, ["validate", str(spec)]).exit_code == 0  # the same maze with Start and Finish
+    assert invoke(["validate", str(spec)]).exit_code == 0  # the same maze with Start and Finish
 
 
 def test_name_date_and_class_share_one_size(tmp_path):
@@ -455,12 +453,12 @@ def test_words_for_arrows_a_sheet_does_not_draw_are_not_refused(tmp_path):
     (tmp_path / "fr.yaml").write_text(FRENCH)
     spec = tmp_path / "sheet.yaml"
     spec.write_text("title: Labyrinthes\nlayout: fr.yaml\npage_size: a5\nmazes: [{size: 6x6}]\n")
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 0, result.stderr
     # with marks, the room beside the maze is planned for the words it shows: "Arrivée" was refused as
     # too long for the arrow's own room; it now gets the room it takes, and prints (by sideways arrows)
     spec.write_text(spec.read_text().replace("title:", "marks: left-right\ntitle:"))
-    result = runner.invoke(app, ["build", str(spec), "-o", str(tmp_path / "sheet.pdf")])
+    result = invoke(["build", str(spec), "-o", str(tmp_path / "sheet.pdf")])
     assert result.exit_code == 0 and "without the words" not in result.stderr, result.stderr
     (text,) = page_texts(tmp_path / "sheet.pdf")[:1]
     assert "Départ" in text and "Arrivée" in text
@@ -553,10 +551,10 @@ def test_a_class_set_of_one_maze_each_on_a_sheet_of_two_is_told(tmp_path):
     spec.write_text(
         "title: T\nlayout: handout\nstudents: [Ana, Ben, Chloe]\nmarks: suggested\nmazes: [{size: 12x12}]\n"
     )
-    result = runner.invoke(app, ["validate", str(spec)])
+    result = invoke(["validate", str(spec)])
     assert result.exit_code == 0 and result.stderr == (
         "note: sheet.yaml:3: students: each student's 1 maze fills 1 of the 2 places on their sheet, the rest "
         "left blank; mazes_per_page: 1 gives it the whole sheet\n"
     ), result.stderr
     spec.write_text(spec.read_text().replace("layout: handout", "layout: handout\nmazes_per_page: 1"))
-    assert runner.invoke(app, ["validate", str(spec)]).stderr == ""
+    assert invoke(["validate", str(spec)]).stderr == ""

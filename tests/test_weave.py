@@ -9,20 +9,17 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from clirun import invoke
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mazecheck import graph_distances, weave_problems
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from puzzlebook import generators
-from puzzlebook.cli import app
 from puzzlebook.generators.weave import DENSEST, inner_cells
 from puzzlebook.interchange import to_json
 from puzzlebook.pdfread import Document
 from puzzlebook.puzzles import make_puzzle
-
-runner = CliRunner()
 
 WEAVERS = generators.weavers()
 SIZES = [(1, 1), (2, 1), (1, 5), (3, 3), (4, 7), (9, 6), (16, 11), (30, 24)]
@@ -110,9 +107,9 @@ def test_crossings_read_back_from_the_pdf_are_the_mazes(tmp_path: Path) -> None:
     must stop short of the bridge's, a clear gap."""
     out = tmp_path / "weave.pdf"
     args = ["maze", "-a", "kruskal", "-s", "14x10", "--seed", "4", "--weave"]
-    result = runner.invoke(app, [*args, "-o", str(out)])
+    result = invoke([*args, "-o", str(out)])
     assert result.exit_code == 0, result.output
-    doc = json.loads(runner.invoke(app, [*args, "-f", "json"]).stdout)
+    doc = json.loads(invoke([*args, "-f", "json"]).stdout)
     strokes = _strokes(out)
     x0, y0 = min(s[0] for s in strokes), min(s[1] for s in strokes)
     cell = (max(s[2] for s in strokes) - x0) / 14
@@ -154,10 +151,10 @@ def test_the_answer_line_is_broken_where_it_runs_under_a_bridge(tmp_path: Path) 
         if tunnels:
             break
     args = ["maze", "-a", "kruskal", "-s", "12x12", "--seed", str(seed), "--weave-share", "1", "--solution"]
-    svg = runner.invoke(app, [*args, "-f", "svg"]).stdout
+    svg = invoke([*args, "-f", "svg"]).stdout
     assert svg.count("<polyline") == tunnels + 1
     out = tmp_path / "answer.pdf"
-    assert runner.invoke(app, [*args, "-o", str(out)]).exit_code == 0
+    assert invoke([*args, "-o", str(out)]).exit_code == 0
     reader = PdfReader(out)
     widths = Counter(round(s.linewidth, 2) for s in Document(reader).page(0).shapes if s.stroke)
     answer = max(widths)  # the answer line is the heaviest stroke: one subpath a piece
@@ -171,13 +168,13 @@ def test_a_book_of_weave_mazes_builds_and_too_small_cells_are_refused(tmp_path: 
         "  - {size: 16x20, algorithm: recursive-backtracker, weave: true}\n"
         "  - {size: 16x20, algorithm: hunt-and-kill, weave: 0.8}\n"
     )
-    result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "b.pdf")])
+    result = invoke(["build", str(book), "-o", str(tmp_path / "b.pdf")])
     assert result.exit_code == 0, result.output
     dense = "title: Dense\nmazes:\n  - {size: 40x50, algorithm: kruskal%s}\n"
     book.write_text(dense % "")
-    assert runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "c.pdf")]).exit_code == 0
+    assert invoke(["build", str(book), "-o", str(tmp_path / "c.pdf")]).exit_code == 0
     book.write_text(dense % ", weave: true")
-    result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "d.pdf")])
+    result = invoke(["build", str(book), "-o", str(tmp_path / "d.pdf")])
     assert result.exit_code == 2
     assert "mazes[0].size: 40x50 is too dense" in result.output
     assert "(the cells a crossing reads in)" in result.output
@@ -201,13 +198,13 @@ def test_weave_mazes_take_difficulty_bands_and_class_sets(tmp_path: Path) -> Non
     assert all(weave_problems(d) == [] and d["crossings"] for d in docs)
     assert len({json.dumps(d["graph"]["passages"]) for d in docs}) == 3  # a different maze each
     assert {p.rating for p in puzzles.values()} <= {"Easy", "Medium", "Hard"}
-    result = runner.invoke(app, ["build", str(book), "-o", str(tmp_path / "b.pdf")])
+    result = invoke(["build", str(book), "-o", str(tmp_path / "b.pdf")])
     assert result.exit_code == 0, result.output
 
 
 def test_one_weave_maze_too_dense_for_its_page_is_refused(tmp_path: Path) -> None:
     args = ["maze", "-a", "kruskal", "-s", "60x60", "--seed", "1"]
-    assert runner.invoke(app, [*args, "-o", str(tmp_path / "plain.pdf")]).exit_code == 0
-    result = runner.invoke(app, [*args, "--weave", "-o", str(tmp_path / "woven.pdf")])
+    assert invoke([*args, "-o", str(tmp_path / "plain.pdf")]).exit_code == 0
+    result = invoke([*args, "--weave", "-o", str(tmp_path / "woven.pdf")])
     assert result.exit_code == 1 and "60x60 weave maze is too dense" in result.output
     assert not (tmp_path / "woven.pdf").exists()

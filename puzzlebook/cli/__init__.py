@@ -2,21 +2,21 @@
 
 This package is the only place that prints or chooses exit codes (with ``usage``, which words a
 failure): 2 for bad input (spec, options, arguments), 1 for other expected failures. Anything else is a
-bug and keeps its traceback. ``app`` holds the typer app and what commands share; each command lives
-in the module of its group (``mazes``, ``books``, ``starting``) and is registered here, in the order
-``puzzlebook --help`` lists them.
+bug and keeps its traceback. ``app`` holds what commands share; each command lives in the module of its
+group (``mazes``, ``books``, ``preview``, ``starting``) and is listed here, in the order ``puzzlebook
+--help`` lists them; ``reading`` reads a command line for them (argparse) and ``helptext`` says their help.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 
-import typer
-
 from . import books, mazes, preview, starting
-from .app import app
+from .app import Command
 
-for command in (
+COMMANDS: tuple[Command, ...] = (
     mazes.maze,
     mazes.algorithms,
     books.build,
@@ -28,21 +28,29 @@ for command in (
     starting.init,
     starting.schema,
     starting.layouts,
-):
-    app.command()(command)
+)
 
-__all__ = ["app", "main"]
+__all__ = ["COMMANDS", "main"]
 
 
-def main() -> None:
-    """Console entry point: the last word on failures no command expected, each one line."""
+def main(args: list[str] | None = None) -> None:
+    """Console entry point (``args``: the words after ``puzzlebook``; the process's own by default): the
+    last word on failures no command expected, each one line."""
+    from .reading import run
+
     try:
-        app()
-    except BrokenPipeError:  # e.g. `puzzlebook maze ... | head`
-        sys.stderr.close()
+        try:
+            run(COMMANDS, sys.argv[1:] if args is None else args)
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a reader gone (`puzzlebook schema | head`) is found here, not at exit
+    except BrokenPipeError:  # e.g. `puzzlebook maze ... | head`: nothing more to say, to nobody
+        with contextlib.suppress(OSError, ValueError):  # Python's own flush at exit would fail again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
     except MemoryError:
-        typer.echo("error: out of memory; make the book or its mazes smaller", err=True)
+        print("error: out of memory; make the book or its mazes smaller", file=sys.stderr)
         sys.exit(1)
     except KeyboardInterrupt:
-        typer.echo("error: interrupted; no file was written", err=True)
+        print("error: interrupted; no file was written", file=sys.stderr)
         sys.exit(130)

@@ -8,27 +8,28 @@ import os
 import sys
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Annotated, Any
-
-import typer
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..errors import NotReady, Problem, PuzzlebookError, SpecError
 from ..usage import fail
-from .app import BookSeed, SpecArgument, check_seed, terminal
+from .app import BOOK_SEED, SPEC, Option, check_seed, command, terminal
 
 if TYPE_CHECKING:  # the build, its renderers and the preflight load when a command runs, not for --help
     from ..build import Checked
 
 
+@command(
+    SPEC,
+    Option("--output", "-o", help="PDF to write (- for stdout); wins over the spec."),
+    BOOK_SEED,
+    Option("--quiet", "-q", kind="flag", help="No progress bar, no summary.", default=False),
+    Option(
+        "--strict", kind="switch", help="Run the print preflight; write nothing if it fails.", default=False
+    ),
+    Option("--problems-to", hidden=True),
+)
 def build(
-    spec: SpecArgument,
-    output: Annotated[
-        str | None, typer.Option("--output", "-o", help="PDF to write (- for stdout); wins over the spec.")
-    ] = None,
-    seed: BookSeed = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
-    strict: Annotated[bool, typer.Option(help="Run the print preflight; write nothing if it fails.")] = False,
-    problems_to: Annotated[str | None, typer.Option(hidden=True)] = None,
+    spec: str, output: str | None, seed: int | None, quiet: bool, strict: bool, problems_to: str | None
 ) -> None:
     """Build the PDF book described by a spec."""
     from ..build import check_book, generate, targets, work_units, write_books
@@ -50,9 +51,7 @@ def build(
         show = not quiet and terminal(sys.stderr)
         # no time left shown: mazes come back from the cores in batches and pages draw far faster than
         # mazes are made, so an estimate from the first steps read hours for a book of seconds
-        with typer.progressbar(
-            length=work_units(checked), label="Building", file=sys.stderr, hidden=not show, show_eta=False
-        ) as bar:
+        with Bar(work_units(checked), "Building", sys.stderr, shown=show) as bar:
             step = bar.update if show or quiet else Progress(work_units(checked))
             checked, puzzles = generate(checked, step, ahead=True)  # drawn as they are made
             left_out: dict[int, set[tuple[str, str]]] = {}
@@ -68,14 +67,15 @@ def build(
             )
         if not quiet and places[0][0] != "-":
             also = f" and {places[1][0]}" if len(places) > 1 else ""
-            typer.echo(f"wrote {places[0][0]}{also}: {summary(checked)}", err=True)
+            print(f"wrote {places[0][0]}{also}: {summary(checked)}", file=sys.stderr)
             tell_notes(checked)
             left_out_note(checked, left_out)
     except PuzzlebookError as error:
         fail(error, problems_to)
 
 
-def cover(spec: SpecArgument, seed: BookSeed = None) -> None:
+@command(SPEC, BOOK_SEED)
+def cover(spec: str, seed: int | None) -> None:
     """Make the wrap cover alone, NAME-cover.pdf where build puts it beside the book."""
     from ..build import build_cover
     from ..report import cover_lines, summary
@@ -85,9 +85,42 @@ def cover(spec: SpecArgument, seed: BookSeed = None) -> None:
         path, checked = build_cover(spec, seed)
     except PuzzlebookError as error:
         fail(error)
-    typer.echo(f"wrote {path}: the cover of {summary(checked)}", err=True)
+    print(f"wrote {path}: the cover of {summary(checked)}", file=sys.stderr)
     for line in cover_lines(checked):
-        typer.echo(f"note: {line}", err=True)
+        print(f"note: {line}", file=sys.stderr)
+
+
+class Bar:
+    """A bar on a terminal, redrawn in place as steps are done: ``Building  [####------]   40%``. It
+    shows no time left (see ``build``); hidden, it draws nothing."""
+
+    WIDTH = 36
+
+    def __init__(self, total: int, label: str, stream: TextIO, shown: bool) -> None:
+        self.total, self.label, self.stream, self.shown = total, label, stream, shown
+        self.done, self.last = 0, ""
+
+    def __enter__(self) -> Bar:
+        self.draw()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.shown:
+            self.stream.write("\033[?25h\n")  # the cursor back, and the next line below the bar
+            self.stream.flush()
+
+    def update(self, steps: int) -> None:
+        self.done += steps
+        self.draw()
+
+    def draw(self) -> None:
+        share = min(self.done / self.total, 1.0) if self.total else 1.0
+        filled = int(share * self.WIDTH)
+        line = f"{self.label}  [{'#' * filled}{'-' * (self.WIDTH - filled)}]  {int(share * 100):3d}%"
+        if self.shown and line != self.last:  # only what changed: a step a maze is many redraws
+            self.last = line
+            self.stream.write(f"\r\033[?25l{line}")  # the cursor hidden while the bar is drawn
+            self.stream.flush()
 
 
 PROGRESS_EVERY = 5.0  # seconds between progress lines when stderr is a log, not a terminal
@@ -106,12 +139,14 @@ class Progress:
         now = time.monotonic()
         if now - self.last >= PROGRESS_EVERY and self.done < self.total:
             self.last = now
-            typer.echo(
-                f"building: {self.done} of {self.total} steps ({100 * self.done // self.total}%)", err=True
+            print(
+                f"building: {self.done} of {self.total} steps ({100 * self.done // self.total}%)",
+                file=sys.stderr,
             )
 
 
-def check(spec: SpecArgument, seed: BookSeed = None) -> None:
+@command(SPEC, BOOK_SEED)
+def check(spec: str, seed: int | None) -> None:
     """Preflight for print-on-demand: list what a printer would reject in the book. A book built from
     this spec as it is now (and the files it reads, the seed and this puzzlebook) is read from its file;
     otherwise the book is built in memory. A .pdf is read as it is, whoever made it."""
@@ -146,20 +181,20 @@ def check(spec: SpecArgument, seed: BookSeed = None) -> None:
         f"layout {checked.spec.book.layout})",
         "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
     }[_edition(checked)]
-    typer.echo(f"{spec}: {ready}{read}, {summary(checked)}")
+    print(f"{spec}: {ready}{read}, {summary(checked)}")
     if cover:
-        typer.echo(f"{cover}: ready for print, the cover of these {len(checked.plan.pages)} pages")
+        print(f"{cover}: ready for print, the cover of these {len(checked.plan.pages)} pages")
     if built is not None and not built[2]:  # the file there is what would be uploaded, and is not this
-        typer.echo(
+        print(
             f"warning: {built[0]} is older than the book checked (made since the spec, its files, the seed or "
             "puzzlebook changed): build it again before you upload it",
-            err=True,
+            file=sys.stderr,
         )
     if stale:
-        typer.echo(
+        print(
             f"warning: {cover} was made from another spec, seed or puzzlebook than the book checked (it fits "
             "its page count): make it again with puzzlebook cover before you upload it",
-            err=True,
+            file=sys.stderr,
         )
 
 
@@ -250,7 +285,7 @@ def check_pdf(name: str) -> None:
     except PuzzlebookError as error:
         fail(error)
     ready = "ready to print on an office printer" if rules == "office" else "ready for print"
-    typer.echo(f"{name}: {ready}{' (with bleed)' if bleed else ''}")
+    print(f"{name}: {ready}{' (with bleed)' if bleed else ''}")
 
 
 def report_preflight(checked: Checked, book: str, data: bytes) -> None:
@@ -263,7 +298,8 @@ def report_preflight(checked: Checked, book: str, data: bytes) -> None:
         raise NotReady(problems)
 
 
-def validate(spec: SpecArgument) -> None:
+@command(SPEC)
+def validate(spec: str) -> None:
     """Check a spec and its layout without building; print what the book will hold."""
     from ..build import check_book
     from ..report import summary
@@ -272,7 +308,7 @@ def validate(spec: SpecArgument) -> None:
         checked = check_book(spec)
     except PuzzlebookError as error:
         fail(error)
-    typer.echo(f"{spec}: OK, {summary(checked)}")
+    print(f"{spec}: OK, {summary(checked)}")
     tell_notes(checked)
 
 
@@ -286,11 +322,11 @@ def tell_notes(checked: Checked) -> None:
     from ..report import notes
 
     for line in notes(checked):
-        typer.echo(f"note: {line}", err=True)
+        print(f"note: {line}", file=sys.stderr)
 
 
 def left_out_note(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> None:
     from ..report import left_out_notes
 
     for line in left_out_notes(checked, left_out):
-        typer.echo(f"note: {line}", err=True)
+        print(f"note: {line}", file=sys.stderr)

@@ -9,9 +9,7 @@ import sys
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
-
-import typer
+from typing import TYPE_CHECKING
 
 from ..errors import Problem, PuzzlebookError, SpecError
 from ..exports import TextFormat
@@ -19,7 +17,7 @@ from ..kinds.weave import SHARE
 from ..registry import suggest
 from ..shapes import SHAPES, a_shape
 from ..usage import fail
-from .app import check_seed, choose, parse_size, terminal
+from .app import Option, check_seed, choose, command, parse_size, terminal
 
 if TYPE_CHECKING:  # the generators, rules and renderers load when a maze is made, not for --help
     from .. import rules
@@ -66,67 +64,81 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+@command(
+    Option(
+        "--algorithm",
+        "-a",
+        help="See `puzzlebook algorithms`; as in a book, hunt-and-kill.",
+        default="hunt-and-kill",
+    ),
+    Option("--size", "-s", help="WxH in cells, e.g. 20x30 (with --mask: the mask's)."),
+    Option("--seed", kind="whole", help="Same seed, same maze. Default: a fresh one."),
+    Option("--option", kind="list", help="Algorithm option KEY=VALUE; repeatable."),
+    Option("--marks", help=MARKS_HELP, default="none"),
+    Option(
+        "--format",
+        "-f",
+        help="txt, json, pdf, svg or png. Default: from -o's extension, or txt.",
+        dest="fmt",
+    ),
+    Option("--output", "-o", help="File to write; - for stdout.", default="-"),
+    Option(
+        "--solution",
+        kind="switch",
+        help="Draw the solution; with no --marks, marks the suggested ends.",
+        default=False,
+    ),
+    Option("--dpi", kind="whole", help="PNG resolution, 72 to 1200.", default=300),
+    Option(
+        "--braid",
+        kind="number",
+        help="Share of dead ends opened into loops, 0 to 1 (0: a perfect maze).",
+        default=0.0,
+    ),
+    Option(
+        "--mask",
+        help="The maze's shape: a .txt drawing (X or # a cell, . or space none), or a .png picture "
+        "(dark, opaque pixels are the shape) fitted into --size.",
+    ),
+    Option("--shape", help=f"A built-in shape drawn over --size: {', '.join(SHAPES)}, or text:WORD."),
+    Option(
+        "--grid",
+        help="rectangle, hex (columns of hexagons), triangle (up and down in turn), circle (-s R rings) "
+        "or octagon (octagons and small squares in turn).",
+        default="rectangle",
+        dest="grid_kind",
+    ),
+    Option("--inner", kind="whole", help="With --grid circle: a round hole this many rings wide.", default=0),
+    Option(
+        "--weave",
+        kind="switch",
+        help="Passages crossing under others, on rectangles (kruskal, recursive-backtracker, growing-tree or "
+        f"hunt-and-kill); --weave-share says how many ({SHARE:g} unless given).",
+        default=False,
+    ),
+    Option(
+        "--weave-share",
+        kind="number",
+        help="With --weave, or alone: a share of the most crossings that fit, 0 to 1.",
+    ),
+)
 def maze(
-    algorithm: Annotated[
-        str,
-        typer.Option("--algorithm", "-a", help="See `puzzlebook algorithms`; as in a book, hunt-and-kill."),
-    ] = "hunt-and-kill",
-    size: Annotated[
-        str | None, typer.Option("--size", "-s", help="WxH in cells, e.g. 20x30 (with --mask: the mask's).")
-    ] = None,
-    seed: Annotated[int | None, typer.Option(help="Same seed, same maze. Default: a fresh one.")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", help="Algorithm option KEY=VALUE; repeatable.")
-    ] = None,
-    marks: Annotated[
-        str,
-        typer.Option(help=MARKS_HELP),
-    ] = "none",
-    fmt: Annotated[
-        str | None,
-        typer.Option(
-            "--format", "-f", help="txt, json, pdf, svg or png. Default: from -o's extension, or txt."
-        ),
-    ] = None,
-    output: Annotated[str, typer.Option("--output", "-o", help="File to write; - for stdout.")] = "-",
-    solution: Annotated[
-        bool, typer.Option(help="Draw the solution; with no --marks, marks the suggested ends.")
-    ] = False,
-    dpi: Annotated[int, typer.Option(help="PNG resolution, 72 to 1200.")] = 300,
-    braid: Annotated[
-        float, typer.Option(help="Share of dead ends opened into loops, 0 to 1 (0: a perfect maze).")
-    ] = 0.0,
-    mask: Annotated[
-        str | None,
-        typer.Option(
-            help="The maze's shape: a .txt drawing (X or # a cell, . or space none), or a .png picture "
-            "(dark, opaque pixels are the shape) fitted into --size."
-        ),
-    ] = None,
-    shape: Annotated[
-        str | None,
-        typer.Option(help=f"A built-in shape drawn over --size: {', '.join(SHAPES)}, or text:WORD."),
-    ] = None,
-    grid_kind: Annotated[
-        str,
-        typer.Option(
-            "--grid",
-            help="rectangle, hex (columns of hexagons), triangle (up and down in turn), circle (-s R rings) "
-            "or octagon (octagons and small squares in turn).",
-        ),
-    ] = "rectangle",
-    inner: Annotated[int, typer.Option(help="With --grid circle: a round hole this many rings wide.")] = 0,
-    weave: Annotated[
-        bool,
-        typer.Option(
-            help="Passages crossing under others, on rectangles (kruskal, recursive-backtracker, growing-tree or "
-            f"hunt-and-kill); --weave-share says how many ({SHARE:g} unless given)."
-        ),
-    ] = False,
-    weave_share: Annotated[
-        float | None,
-        typer.Option(help="With --weave, or alone: a share of the most crossings that fit, 0 to 1."),
-    ] = None,
+    algorithm: str,
+    size: str | None,
+    seed: int | None,
+    option: list[str] | None,
+    marks: str,
+    fmt: str | None,
+    output: str,
+    solution: bool,
+    dpi: int,
+    braid: float,
+    mask: str | None,
+    shape: str | None,
+    grid_kind: str,
+    inner: int,
+    weave: bool,
+    weave_share: float | None,
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     from .. import generators, kinds, rules
@@ -228,7 +240,9 @@ def maze(
             except PuzzlebookError as exc:
                 raise SpecError([Problem("--size", str(exc))]) from None
             if drawn < dpi:
-                typer.echo(f"note: drawn at {drawn} dpi, to keep the PNG under 100 million pixels", err=True)
+                print(
+                    f"note: drawn at {drawn} dpi, to keep the PNG under 100 million pixels", file=sys.stderr
+                )
             dpi = drawn
         _within_budget(
             algorithm, grid_kind, width, height, inner, form, form is TextFormat.json or mark.value != "none"
@@ -253,7 +267,7 @@ def maze(
             for chunk in export_chunks(puzzle, form, solution, dpi):
                 out.write(chunk)
         if seed is None:
-            typer.echo(f"seed {chosen} (use --seed {chosen} to make this maze again)", err=True)
+            print(f"seed {chosen} (use --seed {chosen} to make this maze again)", file=sys.stderr)
     except PuzzlebookError as error:
         fail(error)
 
@@ -363,16 +377,17 @@ def read_mask(name: str, size: str | None, grid_kind: str = "rectangle") -> Mask
     return shape
 
 
+@command()
 def algorithms() -> None:
     """List the maze algorithms with what they look like and their options."""
     from .. import generators
 
     for name in generators.ALGORITHMS:
         algo = generators.get(name)
-        typer.echo(f"{name:22s} {algo.summary}")
+        print(f"{name:22s} {algo.summary}")
         for key, field in algo.options.model_fields.items():
             default = "unlimited" if field.default is None else field.default
-            typer.echo(f"{'':24s}{key}: {field.description} (default {default})")
+            print(f"{'':24s}{key}: {field.description} (default {default})")
 
 
 def output_format(given: str | None, output: str) -> TextFormat:

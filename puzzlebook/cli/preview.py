@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
-
-import typer
+from typing import TYPE_CHECKING
 
 from ..errors import Problem, PuzzlebookError, SpecError
 from ..usage import fail
-from .app import BookSeed, SpecArgument, check_seed, terminal
+from .app import BOOK_SEED, SPEC, Option, check_seed, command, terminal
 
 if TYPE_CHECKING:
     from ..layout import BookPlan
@@ -23,18 +21,14 @@ MAX_PIXELS = 40_000_000
 """Pixels a preview may hold: an 18 x 24 in poster at 300 dpi (39 million), never a gigabyte of image."""
 
 
-def preview(
-    spec: SpecArgument,
-    page: Annotated[int, typer.Option("--page", "-p", help="The page to draw, from 1.")] = 1,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output", "-o", help="PNG to write (- for stdout). Default: NAME-page-N.png beside the spec."
-        ),
-    ] = None,
-    dpi: Annotated[int, typer.Option(help=f"Resolution, {MIN_DPI} to {MAX_DPI}.")] = 100,
-    seed: BookSeed = None,
-) -> None:
+@command(
+    SPEC,
+    Option("--page", "-p", kind="whole", help="The page to draw, from 1.", default=1),
+    Option("--output", "-o", help="PNG to write (- for stdout). Default: NAME-page-N.png beside the spec."),
+    Option("--dpi", kind="whole", help=f"Resolution, {MIN_DPI} to {MAX_DPI}.", default=100),
+    BOOK_SEED,
+)
+def preview(spec: str, page: int, output: str | None, dpi: int, seed: int | None) -> None:
     """Draw one page of the book as a PNG picture, to check it before printing."""
     import sys
 
@@ -89,7 +83,7 @@ def preview(
     except PuzzlebookError as error:
         fail(error)
     if target != "-":
-        typer.echo(f"wrote {target}: page {page} of {len(pages)} at {dpi} dpi", err=True)
+        print(f"wrote {target}: page {page} of {len(pages)} at {dpi} dpi", file=sys.stderr)
 
 
 def _draw(plan: BookPlan, puzzles: dict[int, Puzzle], page: int, dpi: int) -> bytes:

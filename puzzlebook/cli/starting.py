@@ -4,22 +4,20 @@ a spec may hold, ``studio`` serves the browser page that makes a book with a liv
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
-from typing import Annotated
-
-import typer
 
 from ..errors import Problem, PuzzlebookError, SpecError
 from ..usage import fail
+from .app import Argument, Option, command
 
 
-def studio(
-    folder: Annotated[
-        str, typer.Argument(help="Where specs, class lists, masks and fonts are read and PDFs saved.")
-    ] = ".",
-    port: Annotated[int, typer.Option(help="The port on 127.0.0.1; default: a free one.")] = 0,
-    no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open the page.")] = False,
-) -> None:
+@command(
+    Argument("folder", "Where specs, class lists, masks and fonts are read and PDFs saved.", default="."),
+    Option("--port", kind="whole", help="The port on 127.0.0.1; default: a free one.", default=0),
+    Option("--no-browser", kind="flag", help="Do not open the page.", default=False),
+)
+def studio(folder: str, port: int, no_browser: bool) -> None:
     """Make a book in the browser: a page on this machine only, with a live preview."""
     from ..signals import give_back_signals, interrupt_on_stop
     from ..studio import serve  # the server loads only for the studio
@@ -36,8 +34,8 @@ def studio(
     except OSError as exc:
         fail(PuzzlebookError(f"studio: cannot listen on 127.0.0.1:{port}: {exc.strerror}"))
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    typer.echo(f"puzzlebook studio: {url}")
-    typer.echo(f"serving {place.resolve()}; press Ctrl-C to stop", err=True)
+    print(f"puzzlebook studio: {url}", flush=True)  # a script reads the address as the server starts
+    print(f"serving {place.resolve()}; press Ctrl-C to stop", file=sys.stderr)
     if not no_browser:
         import webbrowser
 
@@ -45,16 +43,17 @@ def studio(
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        typer.echo("studio stopped", err=True)
+        print("studio stopped", file=sys.stderr)
     finally:
         server.server_close()
         server.studio.close()  # builds under way stopped, their hidden files removed
 
 
-def init(
-    spec: Annotated[str, typer.Argument(help="Where to write the starter spec.")] = "book.yaml",
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
-) -> None:
+@command(
+    Argument("spec", "Where to write the starter spec.", default="book.yaml"),
+    Option("--force", kind="flag", help="Overwrite an existing file.", default=False),
+)
+def init(spec: str, force: bool) -> None:
     """Write a commented starter spec (and its JSON Schema, for editors) that builds as it is."""
     from ..output import Home, plan_output, write_output
     from ..spec import json_schema
@@ -83,21 +82,23 @@ def init(
     except PuzzlebookError as error:
         fail(error)
     if kept:
-        typer.echo(f"wrote {path}; kept the existing {schema} (add --force to refresh it)")
+        print(f"wrote {path}; kept the existing {schema} (add --force to refresh it)")
     else:
-        typer.echo(f"wrote {path} and {schema}; build it with: puzzlebook build {path}")
+        print(f"wrote {path} and {schema}; build it with: puzzlebook build {path}")
 
 
+@command()
 def schema() -> None:
     """Print the JSON Schema of the book spec."""
     from ..spec import json_schema
 
-    typer.echo(json.dumps(json_schema(), indent=2))
+    print(json.dumps(json_schema(), indent=2))
 
 
+@command()
 def layouts() -> None:
     """List the layout presets."""
     from ..layout import load_layout, preset_names
 
     for name in preset_names():
-        typer.echo(f"{name:18s} {load_layout(name).description}")
+        print(f"{name:18s} {load_layout(name).description}")

@@ -26,7 +26,7 @@ def serve() -> None:
 
     take_signals()
     die_with_parent()
-    from ..cli import app  # everything a build loads, loaded before the first job
+    from ..cli import main  # the command line, loaded before the first job
 
     keep_puzzles(KEPT_BYTES)
     answers = os.fdopen(os.dup(1), "w", encoding="utf-8")  # the studio reads only these lines
@@ -36,7 +36,7 @@ def serve() -> None:
         code = 0
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(said):
             try:
-                app(["build", *argv], prog_name="puzzlebook", standalone_mode=True)
+                main(["build", *argv])
             except SystemExit as exit:
                 code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
             except MemoryError:
