@@ -10,11 +10,14 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from PIL import ImageDraw
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from ..vector import Circle, Close, CurveTo, LineTo, MoveTo, Shape, flatten
+
+if TYPE_CHECKING:  # a PNG's drawing: Pillow's drawing and fonts load only where a PNG is made
+    from PIL import ImageDraw
 
 _GRAY = {"black": 0.0, "white": 1.0}
 
