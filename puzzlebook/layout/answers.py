@@ -10,7 +10,7 @@ from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
-from .frames import DESCENT, page_frame, slot_items
+from .frames import DESCENT, answer_cell, page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text
 
 MIN_ANSWER_CELL = 4.0
@@ -284,8 +284,7 @@ def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[in
     least = max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
     size = layout.caption_size * ANSWER_LABEL  # only the cell is asked for: no label or line moved
     for grid in grids:
-        cell = slot_items(layout, split(area, *grid, GAP)[0], maze, size, True, layout.answer_wall_weight)[1]
-        if cell >= least:
+        if answer_cell(layout, split(area, *grid, GAP)[0], maze, size) >= least:
             return grid
     return grids[-1]
 
