@@ -19,6 +19,8 @@ from .layout import (
     MazeFrame,
     MazeInfo,
     age_sizes_to_fit,
+    answered,
+    drawn_twice,
     fit_words,
     for_book,
     load_layout,
@@ -267,12 +269,12 @@ def generate(
     book, plan = checked.spec.book, checked.plan
     plain = all(m.match is None and m.difficulty is None for m in checked.mazes) and book.cover is None
     if ahead and plain and not checked.layout.show_difficulty and book.order != "difficulty":
-        from .render.pdf import answered, drawn_twice
-
         twice, answers = drawn_twice(plan), answered([plan] if plan.answers is None else [plan, plan.answers])
         uses = {m.number: (m.number in twice, m.number in answers) for m in checked.mazes}
         jobs = [(m.number, m.where, _recipe(m), m.seed, uses[m.number]) for m in checked.mazes]
-        from .coming import Coming  # the worker pool loads when mazes are made, not for validate
+        # the worker pool loads when mazes are made, not for validate; its processes start before
+        # reportlab loads (``write_books``), which they never need
+        from .coming import Coming
 
         return checked, Coming(jobs, progress)
     puzzles = make_puzzles(checked.mazes, progress, checked.layout.show_difficulty)

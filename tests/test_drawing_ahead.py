@@ -4,7 +4,15 @@ same file as a book drawn once every maze is made, here."""
 import random
 
 import pytest
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFFormXObject, PDFName, PDFStream, pdfdocEnc
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDictionary,
+    PDFFormXObject,
+    PDFName,
+    PDFStream,
+    PDFZCompress,
+    pdfdocEnc,
+)
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -12,7 +20,7 @@ from puzzlebook import build, puzzles, workers
 from puzzlebook.coming import Coming
 from puzzlebook.errors import GenerationError, PuzzlebookError
 from puzzlebook.madefrom import made_from
-from puzzlebook.render.drawn import drawn, form_object, form_stream, line_path
+from puzzlebook.render.drawn import FORM_PREAMBLE, drawn, form_object, form_stream, line_path, wall_path
 from puzzlebook.render.pdfformat import encoded
 
 BOOK = """\
@@ -34,6 +42,14 @@ def two_cores(monkeypatch):
     monkeypatch.setattr(workers, "START", 0)
     monkeypatch.setattr(workers, "BATCH", 0)
     monkeypatch.setattr(workers, "cores", lambda: 2)
+
+
+def _puzzles():
+    """Mazes of squares, hexagons and circles with their ends, and one whose reader picks them."""
+    yield puzzles.make_puzzle("recursive-backtracker", 30, 30, 4711, marks="suggested")
+    yield puzzles.make_puzzle("wilson", 9, 7, 3, marks="suggested", grid="hex")
+    yield puzzles.make_puzzle("prim", 5, 5, 8, marks="suggested", grid="circle")
+    yield puzzles.make_puzzle("kruskal", 12, 5, 2)
 
 
 def _build(spec, out, ahead, progress=None, pages=None):
@@ -125,7 +141,8 @@ def test_an_answer_line_is_written_as_reportlabs_path_writes_it():
 
 def test_a_walls_form_is_formatted_as_reportlab_formats_it():
     """The form object a worker writes is byte for byte reportlab's, for boxes of whole cells and of
-    fractions (hexagons, circles), and its drawing is encoded as reportlab encodes it."""
+    fractions (hexagons, circles), and its drawing is encoded and compressed as reportlab does it, for
+    the walls of squares, hexagons and circles."""
     document = Canvas(None)._doc
     rng = random.Random(7)
     boxes = [(-1, -1, 31, 31), (-1, -1, 1, 1), (-1, -1, 21.5, 17.3205080757), (-1, -1, 1e-3 + 40, 120.25)]
@@ -138,6 +155,10 @@ def test_a_walls_form_is_formatted_as_reportlab_formats_it():
         form.Resources = PDFDictionary({})
         form.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), stream)
         assert form_object(box, stream) == form.format(document)
+    walls = [wall_path(made) for made in _puzzles()]
+    for path in ["n\n0 0 m 3 0 l\nS", *walls]:
+        for preamble in (FORM_PREAMBLE, ""):
+            assert form_stream(path, preamble) == PDFZCompress.encode(encoded(preamble + "\n" + path))
     for text in (
         "n\n0 0 m 3.25 -1 l\nS",
         "é · ×",

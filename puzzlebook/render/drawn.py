@@ -1,8 +1,9 @@
 """A maze's PDF drawing made as text (and its walls form compressed) apart from the page it goes on.
 
 The walls and the answer's line depend on the puzzle alone, so the processes that make the mazes also
-write them (and compress a walls form): a book's main process then only places them. The text is exactly what the canvas would have written (the same
-numbers, the same spacing), so a book is the same file wherever its walls were written.
+write them (and compress a walls form): a book's main process then only places them. The text is
+exactly what the canvas would have written (the same numbers, the same spacing), so a book is the same
+file wherever its walls were written.
 """
 
 from __future__ import annotations
@@ -11,12 +12,10 @@ import zlib
 from typing import NamedTuple
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFZCompress
 
 from ..geometry import arc_beziers, extent, field_sides, gaps, solution_lines, wall_runs
 from ..graph import GraphMaze
 from ..puzzles import Puzzle
-from .pdfformat import encoded
 
 FORM_PREAMBLE = "1 0 0 1 0 0 cm "
 """What reportlab writes at the start of every form of a canvas whose first font is a TrueType one
@@ -56,9 +55,11 @@ def solution_path(puzzle: Puzzle) -> str:
 
 
 def form_stream(path: str, preamble: str = FORM_PREAMBLE) -> bytes:
-    """A walls form's drawing compressed as reportlab compresses it on saving."""
-    data: bytes = PDFZCompress.encode(encoded(preamble + "\n" + path))
-    return data
+    """A walls form's drawing compressed as reportlab compresses it on saving (``PDFZCompress``: zlib
+    at its default level, of the text encoded as ``pdfformat.encoded`` does, a path being ASCII),
+    without loading reportlab's document module: the processes that make the mazes start before it
+    loads and never need it (``tests/test_drawing_ahead.py`` compares the two)."""
+    return zlib.compress((preamble + "\n" + path).encode("ascii"))
 
 
 def form_box(puzzle: Puzzle) -> tuple[float, float, float, float]:

@@ -30,7 +30,7 @@ from .. import __version__
 from ..artwork import PICTURES, placed
 from ..geometry import OUTLINE, Placement, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
-from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
+from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, drawn_twice
 from ..layout.settle import settled
 from ..layout.signs import Mark, marks
 from ..puzzles import Puzzle
@@ -109,21 +109,6 @@ def stream_pdf(
         if progress:
             progress(1)
     writer.finish()
-
-
-def answered(plans: list[BookPlan]) -> set[int]:
-    """The mazes whose answers these files draw."""
-    frames = (i for plan in plans for page in plan.pages for i in page.items if isinstance(i, MazeFrame))
-    return {item.number for item in frames if item.answer}
-
-
-def drawn_twice(plan: BookPlan) -> set[int]:
-    """The mazes this file draws more than once: their walls are worth a form of their own."""
-    seen: set[int] = set()
-    twice: set[int] = set()
-    for item in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
-        (twice if item.number in seen else seen).add(item.number)
-    return twice
 
 
 class Walls:
