@@ -93,7 +93,13 @@ def wall_path(puzzle: Puzzle) -> str:
                 + " ".join(" ".join(f"{num(x)} {num(y)}" for x, y in c[1:]) + " c" for c in curves)
             )
         return "n\n" + "\n".join(runs) + "\nS"
-    runs = [f"{x0} {y0} m {x1} {y1} l" for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))]
+    # a run's ends are grid corners, whole numbers up to the maze's size: each written once, not once a
+    # run (a 30x30 maze has over 400 runs; writing their numbers took most of the text's time)
+    corner = [str(n) for n in range(max(puzzle.maze.width, puzzle.maze.height) + 1)]
+    runs = [
+        f"{corner[x0]} {corner[y0]} m {corner[x1]} {corner[y1]} l"
+        for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))
+    ]
     return "n\n" + "\n".join(runs) + "\nS"
 
 
