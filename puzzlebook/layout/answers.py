@@ -155,8 +155,10 @@ class _Row:
         is more than a quarter of the page: with the blank the rows above leave in their slots, a page
         ended there would be a key page a third blank or more."""
         tall = (area.h - GAP * (self.rows - 1)) / self.rows
-        height, items, _ = self._items(area, top, tall, placing)
         room = top - area.y0
+        # a row of the layout's grid is the grid's height: its answers are placed only where it stays
+        kept = fresh or not self.own or tall <= room + 0.01
+        height, items, _ = self._items(area, top, tall, placing and kept)
         if fresh or height <= room + 0.01:
             return height, items
         if room <= area.h / 4:
