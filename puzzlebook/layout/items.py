@@ -139,10 +139,10 @@ class BookPlan:
     rules: str = ""  # "office": a print edition for an office printer, checked without page counts
 
 
-def answered(plans: list[BookPlan]) -> set[int]:
-    """The mazes whose answers these files draw."""
+def answered(plans: list[BookPlan]) -> list[int]:
+    """The mazes whose answers these files draw, in the order they draw them."""
     frames = (i for plan in plans for page in plan.pages for i in page.items if isinstance(i, MazeFrame))
-    return {item.number for item in frames if item.answer}
+    return list(dict.fromkeys(item.number for item in frames if item.answer))
 
 
 def drawn_twice(plan: BookPlan) -> set[int]:
