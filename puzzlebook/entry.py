@@ -55,16 +55,21 @@ def end_now(code: int, handlers: bool = False) -> None:
         return
     if not handlers and getattr(atexit, "_ncallbacks", lambda: 1)():
         return
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
+    if not _flushed():
         return
     if handlers:
         atexit._run_exitfuncs()  # last registered first, each error printed and the rest run, as at exit
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (OSError, ValueError):
+        if not _flushed():
             return  # the handlers have run, and run only once: Python's exit goes on without them
     os._exit(code)
+
+
+def _flushed() -> bool:
+    """Whether what was printed is out: a stream closed before the command began is None here."""
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        return False
+    return True
