@@ -47,7 +47,7 @@ class Coming(dict[int, Puzzle]):
         self._left = len(jobs)
         self._jobs = iter(jobs)
         self._coming: Iterator[tuple[Puzzle, bytes | None]] = self.makers.finished(
-            [(recipe, seed, (twice, n in self._answered)) for n, _, recipe, seed, twice in jobs], _made
+            [(recipe, seed, (twice, n in self._answered)) for n, _, recipe, seed, twice in jobs], _as_sent
         )
         self._lines: Iterator[str] | None = None  # written once every maze is made
         self._lined: Iterator[int] = iter(())  # the maze of each line, in the same order
@@ -101,7 +101,7 @@ class Coming(dict[int, Puzzle]):
         self.makers.__exit__(None, PuzzlebookError() if failed else None, None)
 
 
-def _made(puzzle: Puzzle, uses: tuple[bool, bool]) -> tuple[Puzzle, bytes | None]:
+def _as_sent(puzzle: Puzzle, uses: tuple[bool, bool]) -> tuple[Puzzle, bytes | None]:
     """A maze as its core sends it: with its walls form if it is drawn twice (``walls_ahead``), and its
     route only if its answer is drawn, packed in two bytes a cell where it fits, for its line to be
     written from it once every maze is made (``Coming.line``). Nothing on a page reads the route: the

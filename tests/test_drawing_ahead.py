@@ -18,8 +18,8 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from puzzlebook import build, puzzles, workers
 from puzzlebook.coming import Coming
+from puzzlebook.coming import _as_sent as coming_sent
 from puzzlebook.coming import _line as coming_line
-from puzzlebook.coming import _made as coming_made
 from puzzlebook.errors import GenerationError, PuzzlebookError
 from puzzlebook.madefrom import made_from
 from puzzlebook.render.drawn import (
@@ -83,7 +83,7 @@ def test_a_book_drawn_as_its_mazes_come_is_the_file_drawn_after_them(tmp_path, t
             if fn is workers._chunk:
                 task, jobs = args
                 tasks.append(("line" if task is coming_line else "maze", len(jobs)))
-                assert task is coming_line or task.args == (coming_made,)
+                assert task is coming_line or task.args == (coming_sent,)
             return super().submit(fn, *args, **options)
 
     monkeypatch.setattr(workers, "ProcessPoolExecutor", Counting)
