@@ -19,6 +19,8 @@ from .layout import (
     MazeFrame,
     MazeInfo,
     age_sizes_to_fit,
+    answered,
+    drawn_twice,
     fit_words,
     for_book,
     load_layout,
@@ -267,14 +269,14 @@ def generate(
     book, plan = checked.spec.book, checked.plan
     plain = all(m.match is None and m.difficulty is None for m in checked.mazes) and book.cover is None
     if ahead and plain and not checked.layout.show_difficulty and book.order != "difficulty":
-        from .render.pdf import answered, drawn_twice
+        twice = drawn_twice(plan)
+        jobs = [(m.number, m.where, _recipe(m), m.seed, m.number in twice) for m in checked.mazes]
+        answers = answered([plan] if plan.answers is None else [plan, plan.answers])
+        # the worker pool loads when mazes are made, not for validate; its processes start before
+        # reportlab loads (``write_books``), which they never need
+        from .coming import Coming
 
-        twice, answers = drawn_twice(plan), answered([plan] if plan.answers is None else [plan, plan.answers])
-        uses = {m.number: (m.number in twice, m.number in answers) for m in checked.mazes}
-        jobs = [(m.number, m.where, _recipe(m), m.seed, uses[m.number]) for m in checked.mazes]
-        from .coming import Coming  # the worker pool loads when mazes are made, not for validate
-
-        return checked, Coming(jobs, progress)
+        return checked, Coming(jobs, answers, progress)
     puzzles = make_puzzles(checked.mazes, progress, checked.layout.show_difficulty)
     if checked.spec.book.order != "difficulty":
         return checked, puzzles
@@ -394,9 +396,9 @@ def write_books(
     from .coming import drawing
 
     # all written whole before any replaces a file; puzzles still coming are drawn as they come
-    with drawing(puzzles) as drawn, writing_all(places, checked.inputs) as outs:
+    with drawing(puzzles) as ahead, writing_all(places, checked.inputs) as outs:
         for number, (out, plan) in enumerate(zip(outs, plans, strict=False)):
-            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out, drawn)
+            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out, ahead)
             if check and number == 0:
                 check(out.read_back())
         if cover is not None:
@@ -406,7 +408,7 @@ def write_books(
 
 
 def stream_pdf(plan: BookPlan, puzzle_for: Callable[[int], Puzzle], out: Writable, *more: Any) -> None:
-    """``render.pdf.stream_pdf`` (``more``: its progress, made_from, left_out and drawn), loaded with
+    """``render.pdf.stream_pdf`` (``more``: its progress, made_from, left_out and ahead), loaded with
     reportlab when a book is written, not when one is checked."""
     from .render.pdf import stream_pdf as stream
 

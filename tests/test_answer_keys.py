@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -241,3 +242,27 @@ def test_a_handouts_title_is_its_largest_text_with_room_above_the_name_line(tmp_
         assert size > max(c.size for y, cs in lines.items() if y != title for c in cs)
         clear = min(c.y0 for c in lines[title]) - max(c.y1 for c in lines[name])
         assert clear >= 8, clear  # the title's descenders and the Name line's tops, apart
+
+
+def test_an_answers_cell_asked_alone_is_the_cell_its_slot_gives_it(dense):
+    """The key tries each maze in every grid by its cell alone (``answer_cell``), in a plan and in a
+    print book's page count; that cell is the one the answer is then placed at, for squares, hexes and
+    circles, short labels and labels of two lines, in slots of every grid the key tries."""
+    from puzzlebook.layout import slot_items
+    from puzzlebook.layout.answers import ANSWER_LABEL
+    from puzzlebook.layout.boxes import GAP, split
+    from puzzlebook.layout.frames import answer_cell
+    from puzzlebook.layout.items import Box
+
+    _, checked = dense
+    layout = checked.layout
+    size = layout.caption_size * ANSWER_LABEL
+    page = Box(54, 54, 558, 738)
+    slots = [split(page, columns, rows, GAP)[0] for columns, rows in ((2, 3), (1, 2), (1, 1), (3, 4))]
+    long = 10**40  # a label too wide for one line in the narrowest slots
+    mazes = [*checked.mazes, *(replace(m, label=long) for m in checked.mazes[:2])]
+    assert any(len(f"Maze {long}") * size * 0.62 > slot.w for slot in slots)
+    for slot in slots:
+        for maze in mazes:
+            placed = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight)[1]
+            assert answer_cell(layout, slot, maze, size) == placed, (slot, maze.number, maze.grid)

@@ -4,15 +4,33 @@ same file as a book drawn once every maze is made, here."""
 import random
 
 import pytest
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFFormXObject, PDFName, PDFStream, pdfdocEnc
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDictionary,
+    PDFFormXObject,
+    PDFName,
+    PDFStream,
+    PDFZCompress,
+    pdfdocEnc,
+)
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from puzzlebook import build, puzzles, workers
 from puzzlebook.coming import Coming
+from puzzlebook.coming import _as_sent as coming_sent
+from puzzlebook.coming import _line as coming_line
 from puzzlebook.errors import GenerationError, PuzzlebookError
 from puzzlebook.madefrom import made_from
-from puzzlebook.render.drawn import drawn, form_object, form_stream, line_path
+from puzzlebook.render.drawn import (
+    FORM_PREAMBLE,
+    form_object,
+    form_stream,
+    line_path,
+    solution_path,
+    wall_path,
+    walls_ahead,
+)
 from puzzlebook.render.pdfformat import encoded
 
 BOOK = """\
@@ -36,6 +54,14 @@ def two_cores(monkeypatch):
     monkeypatch.setattr(workers, "cores", lambda: 2)
 
 
+def _puzzles():
+    """Mazes of squares, hexagons and circles with their ends, and one whose reader picks them."""
+    yield puzzles.make_puzzle("recursive-backtracker", 30, 30, 4711, marks="suggested")
+    yield puzzles.make_puzzle("wilson", 9, 7, 3, marks="suggested", grid="hex")
+    yield puzzles.make_puzzle("prim", 5, 5, 8, marks="suggested", grid="circle")
+    yield puzzles.make_puzzle("kruskal", 12, 5, 2)
+
+
 def _build(spec, out, ahead, progress=None, pages=None):
     checked = build.check_book(spec, output_given=True)
     places = build.targets(checked, out)
@@ -55,15 +81,21 @@ def test_a_book_drawn_as_its_mazes_come_is_the_file_drawn_after_them(tmp_path, t
     class Counting(workers.ProcessPoolExecutor):
         def submit(self, fn, *args, **options):
             if fn is workers._chunk:
-                tasks.append(len(args[1]))
-                assert args[0].args == (drawn,)
+                task, jobs = args
+                tasks.append(("line" if task is coming_line else "maze", len(jobs)))
+                assert task is coming_line or task.args == (coming_sent,)
             return super().submit(fn, *args, **options)
 
     monkeypatch.setattr(workers, "ProcessPoolExecutor", Counting)
     coming = _build(spec, tmp_path / "ahead.pdf", True)
-    assert sum(tasks) == 9 + 5 + 4 + 6  # every maze and its walls made in the pool
+    kinds = [kind for kind, _ in tasks]
+    assert sum(n for kind, n in tasks if kind == "maze") == 9 + 5 + 4 + 6  # every maze and its walls
+    answered = 0 if key == "false" else 9 + 5 + 4  # the mazes without marks have no answer
+    assert sum(n for kind, n in tasks if kind == "line") == answered  # every answer's line, in the pool
+    assert kinds == sorted(kinds, reverse=True)  # the lines once every maze was sent
     assert isinstance(coming, Coming) and not coming.makers._pool  # and the pool stopped
-    assert not coming.drawn  # every wall and answer written was placed, and let go
+    # every wall and answer written was placed, and let go
+    assert all(coming.form(number) is None and coming.line(number) is None for number in range(1, 25))
     plain = _build(spec, tmp_path / "after.pdf", False)
     assert not isinstance(plain, Coming)
     names = ["ahead.pdf", "after.pdf"] + (
@@ -125,7 +157,8 @@ def test_an_answer_line_is_written_as_reportlabs_path_writes_it():
 
 def test_a_walls_form_is_formatted_as_reportlab_formats_it():
     """The form object a worker writes is byte for byte reportlab's, for boxes of whole cells and of
-    fractions (hexagons, circles), and its drawing is encoded as reportlab encodes it."""
+    fractions (hexagons, circles), and its drawing is encoded and compressed as reportlab does it, for
+    the walls of squares, hexagons and circles."""
     document = Canvas(None)._doc
     rng = random.Random(7)
     boxes = [(-1, -1, 31, 31), (-1, -1, 1, 1), (-1, -1, 21.5, 17.3205080757), (-1, -1, 1e-3 + 40, 120.25)]
@@ -138,9 +171,33 @@ def test_a_walls_form_is_formatted_as_reportlab_formats_it():
         form.Resources = PDFDictionary({})
         form.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), stream)
         assert form_object(box, stream) == form.format(document)
+    walls = [wall_path(made) for made in _puzzles()]
+    for path in ["n\n0 0 m 3 0 l\nS", *walls]:
+        for preamble in (FORM_PREAMBLE, ""):
+            assert form_stream(path, preamble) == PDFZCompress.encode(encoded(preamble + "\n" + path))
     for text in (
         "n\n0 0 m 3.25 -1 l\nS",
         "é · ×",
         "".join(map(chr, [*range(24), *range(32, 128), *range(161, 256)])),
     ):
         assert encoded(text) == pdfdocEnc(text)
+
+
+def test_the_answers_lines_are_written_on_the_cores_once_every_maze_is_made(two_cores):
+    """The lines come in the order the key asks for them, each the line the drawing would write; one
+    asked for before every maze is made is left to the drawing (None), as nothing writes it yet."""
+    recipe = puzzles.Recipe("wilson", 9, 7, None, "suggested")
+    jobs = [(number, f"maze {number}", recipe, 100 + number, number % 2 == 0) for number in range(1, 13)]
+    coming = Coming(jobs, [3, 1, 2, 12])
+    try:
+        coming[2]
+        assert coming.line(3) is None  # the cores are still making mazes
+        coming[12]
+        made = {number: recipe.make(100 + number) for number in range(1, 13)}
+        assert [coming.line(number) for number in (1, 2, 12)] == [solution_path(made[n]) for n in (1, 2, 12)]
+        assert coming.line(3) == solution_path(made[3])
+        assert coming.line(5) is None  # no answer asked for
+        assert coming.form(4) == walls_ahead(made[4], True) and coming.form(3) is None
+        assert coming[1].route is not None and coming[5].route is None  # kept for a line, else let go
+    finally:
+        coming.close()

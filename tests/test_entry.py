@@ -1,5 +1,6 @@
 """The command's last moments: ``validate`` ends without Python's teardown (see ``entry.READ_ONLY``), saying
-and exiting exactly as before, and leaves it to Python where anything asked for the exit."""
+and exiting exactly as before, and leaves it to Python where anything asked for the exit; ``build`` ends
+without it once its files are written, its exit handlers run (``entry.WRITES_THEN_ENDS``)."""
 
 import os
 import subprocess
@@ -65,3 +66,37 @@ def test_validate_skips_the_teardown_that_other_commands_have(tmp_path):
     assert not gone.exists()
     assert puzzlebook("--version", path=[tmp_path]).returncode == 0
     assert gone.read_text() == "let go"
+
+
+def test_a_build_ends_without_the_teardown_once_its_files_are_written(tmp_path):
+    """``build`` writes its book and stops its workers before it returns: the exit handlers registered
+    (here a site's, and the libraries' own) run as Python's exit runs them, the teardown does not, and
+    the book is the file a build that went through Python's whole exit writes."""
+    gone, ran = tmp_path / "let-go", tmp_path / "ran"
+    (tmp_path / "sitecustomize.py").write_text(
+        "import atexit, pathlib\n"
+        f"atexit.register(pathlib.Path({str(ran)!r}).write_text, 'yes')\n"
+        "class Kept:\n"
+        f"    def __del__(self, where=pathlib.Path({str(gone)!r})):\n"
+        "        where.write_text('let go')\n"
+        "kept = Kept()\n"
+    )
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Ends\nseed: 4\nmarks: suggested\nanswer_key: true\nmazes:\n  - {size: 20x20, count: 40}\n"
+    )
+    done = puzzlebook("build", str(spec), "-o", str(tmp_path / "quick.pdf"), path=[tmp_path])
+    assert (done.returncode, done.stdout) == (0, "")
+    assert done.stderr.startswith(f"wrote {tmp_path / 'quick.pdf'}: 40 mazes")
+    assert ran.read_text() == "yes" and not gone.exists()
+    whole = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"from puzzlebook.build import build_book\nbuild_book({str(spec)!r}, {str(tmp_path / 'whole.pdf')!r})",
+        ],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=True,
+    )
+    assert whole.returncode == 0
+    assert (tmp_path / "quick.pdf").read_bytes() == (tmp_path / "whole.pdf").read_bytes()

@@ -638,6 +638,18 @@ def test_the_reportlab_internals_the_streaming_writer_needs_are_there(monkeypatc
         "answer_key: true\nmazes:\n  - {size: 12x12, count: 9}\n  - {size: 10x10, count: 4, marks: none}\n",
         "copyright: Mine\nisbn: 978-3-16-148410-0\nlayout: activity-book\nmazes:\n  - {size: 20x20, count: 5}\n",
         "layout: handout\nanswer_key: true\nstudents: [Ann, Bo, Cy]\nmazes:\n  - {size: 9x9, count: 2}\n",
+        # a class set with its answers apart, two sheets a page: the book counts its sheets alone
+        "layout: handout\nmazes_per_page: 2\nanswer_key: separate\nstudents: [Ann, Bo, Cy]\nmazes:\n"
+        "  - {size: 9x9, title: One}\n  - {size: 14x12, title: Two}\n",
+        # a cover, padded to a printer's count
+        "pad: true\nbleed: true\nanswer_key: true\ncover:\n  paper: white\nmazes:\n  - {size: 12x15, count: 9}\n",
+        # pictures by the ends, shapes and circles among squares
+        "pictures: mouse-cheese\nanswer_key: true\nmazes:\n  - {size: 14x14, count: 5}\n"
+        "  - {shape: heart, size: 16x16}\n  - {size: 9, grid: circle}\n",
+        # answers too dense for six a page take two or one, after pages of the layout's six; long titles
+        # keep a second line
+        "mazes_per_page: 2\nanswer_key: true\nmazes:\n  - {size: 20x20, count: 13}\n  - {size: 30x40, count: 3}\n"
+        "  - {size: 8x8, count: 4, title: A rather long title for a small maze that wraps}\n",
     ],
 )
 def test_a_print_book_is_counted_without_placing_and_planned_once(tmp_path, body, monkeypatch):

@@ -70,3 +70,14 @@ def test_the_answers_turns_found_by_index_are_the_corners_of_every_centre():
         assert solution_line(puzzle, corners=False) == points
         answered += len(expected) > 2
     assert answered > 100  # most of them turn
+
+
+def test_a_mazes_walls_are_written_as_the_numbers_of_their_runs():
+    """The walls' path writes each run's corners as their numbers, whatever the maze's shape (thin, tall,
+    wide, masked): the corners' text is made once a maze, for every number its runs can reach."""
+    from puzzlebook.render.drawn import wall_path
+
+    for _, puzzle in _puzzles(47, 120):
+        runs = wall_runs(puzzle.maze, gaps(puzzle))
+        written = "\n".join(f"{x0} {y0} m {x1} {y1} l" for x0, y0, x1, y1 in runs)
+        assert wall_path(puzzle) == f"n\n{written}\nS"

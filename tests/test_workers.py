@@ -176,3 +176,23 @@ def test_mazes_kept_between_builds_are_not_made_again_and_the_book_is_the_same(t
     build_book(spec, tmp_path / "more.pdf")
     if cores == 1:  # the new maze (and its band's search), not the book again
         assert first > 0 and 0 < len(made) - first < first / 10
+
+
+def _frozen_here(_: object) -> int:
+    import gc
+
+    return gc.get_freeze_count()
+
+
+def test_the_workers_hold_what_they_inherit_out_of_collection_and_this_process_does_not(two_cores):
+    """A worker's garbage collector never walks the objects it was forked with (a walk would copy every
+    page they lie on), while this process collects its own as before once the workers are forked."""
+    import gc
+
+    held = [object() for _ in range(1000)]  # objects made before the fork
+    with workers.Makers() as makers:
+        jobs = [(Recipe("kruskal", 9, 9, None, "suggested"), seed) for seed in range(40)]
+        frozen = list(makers._making(jobs, task=_frozen_here))  # the workers' answers
+        assert makers._pool is not None
+        assert min(frozen) >= len(held)
+        assert gc.get_freeze_count() == 0

@@ -54,7 +54,20 @@ from .boxes import (
 )
 from .density import age_sizes_to_fit, for_book, too_dense
 from .frames import by_student, page_frame, slot_items
-from .items import BookPlan, Box, Item, Link, MazeFrame, MazeInfo, Page, PageKind, Rule, Text
+from .items import (
+    BookPlan,
+    Box,
+    Item,
+    Link,
+    MazeFrame,
+    MazeInfo,
+    Page,
+    PageKind,
+    Rule,
+    Text,
+    answered,
+    drawn_twice,
+)
 from .names import fit_words
 from .pages import plan_book, with_axes
 from .presets import load_layout, preset_names
@@ -93,9 +106,11 @@ __all__ = [
     "Text",
     "age_sizes_to_fit",
     "answer_links",
+    "answered",
     "by_student",
     "content_box",
     "contents_pages",
+    "drawn_twice",
     "fill_contents",
     "fit",
     "fit_words",

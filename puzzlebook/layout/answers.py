@@ -10,7 +10,7 @@ from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
-from .frames import DESCENT, page_frame, slot_items
+from .frames import DESCENT, answer_cell, page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text
 
 MIN_ANSWER_CELL = 4.0
@@ -155,8 +155,10 @@ class _Row:
         is more than a quarter of the page: with the blank the rows above leave in their slots, a page
         ended there would be a key page a third blank or more."""
         tall = (area.h - GAP * (self.rows - 1)) / self.rows
-        height, items, _ = self._items(area, top, tall, placing)
         room = top - area.y0
+        # a row of the layout's grid is the grid's height: its answers are placed only where it stays
+        kept = fresh or not self.own or tall <= room + 0.01
+        height, items, _ = self._items(area, top, tall, placing and kept)
         if fresh or height <= room + 0.01:
             return height, items
         if room <= area.h / 4:
@@ -284,8 +286,7 @@ def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[in
     least = max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
     size = layout.caption_size * ANSWER_LABEL  # only the cell is asked for: no label or line moved
     for grid in grids:
-        cell = slot_items(layout, split(area, *grid, GAP)[0], maze, size, True, layout.answer_wall_weight)[1]
-        if cell >= least:
+        if answer_cell(layout, split(area, *grid, GAP)[0], maze, size) >= least:
             return grid
     return grids[-1]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import lru_cache
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from ..artwork import PAIRS
 from ..errors import At
@@ -63,27 +63,13 @@ def slot_items(
     (``book_words``), else the largest that keeps this maze printable (0: too small a slot for one size,
     each word fitted), appended to ``planned``. With ``keep_words``, the room for the words is kept
     whatever it costs the cells (to size a maze that keeps them)."""
-    # answers always show their seed; a maze's own page may say where its answer is
-    info = answer or layout.show_seed or layout.show_difficulty or layout.show_answer_page
-    info_h = layout.small_size + 8 if info else 0.0
-    titled = f"{isolate(maze.title)}" if maze.title and not answer else ""
-    label = (
-        titled
-        if alone and not answer
-        else f"{layout.words.maze} {maze.shown}" + (f" · {titled}" if titled else "")
-    )
-    # a title about too wide for one line (bold letters average 0.62 of their size) keeps a second
-    # line's room; the page draws it on one line all the same if it fits
-    lines = 2 if len(label) * caption_size * 0.62 > slot.w else 1
-    heading = caption_size * (1 + 1.15 * (lines - 1)) if label else 0.0
-    area = Box(slot.x0, slot.y0, slot.x1, slot.y1 - heading - (6 if label else 0))
-    box = Box(area.x0, area.y0 + info_h, area.x1, area.y1)
+    label, lines, area, box, info, info_h = _under_label(layout, slot, maze, caption_size, answer, alone)
     scale = page_scale(layout)
     across, down = kind(maze.grid).extent(maze.width, maze.height)  # in corridor widths: "cells"
     words = _shared(layout.start_label, layout.end_label) if maze.marks != "none" else ("", "")
-    ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
     if answer:
         return _answer_items(layout, slot, box, maze, caption_size, wall, label, lines, info, words)
+    ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
     pair = PAIRS[layout.pictures] if layout.pictures else None
     least_cell = max(maze.min_cell or layout.min_cell, 3 * wall)
     room = mark_room(box, layout.mark_room, scale)  # the arrows' own room, on every side
@@ -166,6 +152,49 @@ def slot_items(
     return items, cell
 
 
+class _Labelled(NamedTuple):
+    """A slot's label, the lines kept for it, the area under it and, in that area, the box the maze
+    and its signs take, above the info line when there is one (``info``, ``info_h`` high)."""
+
+    label: str
+    lines: int
+    area: Box
+    box: Box
+    info: bool
+    info_h: float
+
+
+def _under_label(
+    layout: Layout, slot: Box, maze: MazeRequest, caption_size: float, answer: bool, alone: bool
+) -> _Labelled:
+    """The slot's label and the room under it (``_Labelled``): one rule for a maze's slot, an
+    answer's, and an answer's cell asked alone (``answer_cell``)."""
+    # answers always show their seed; a maze's own page may say where its answer is
+    info = answer or layout.show_seed or layout.show_difficulty or layout.show_answer_page
+    info_h = layout.small_size + 8 if info else 0.0
+    titled = f"{isolate(maze.title)}" if maze.title and not answer else ""
+    label = (
+        titled
+        if alone and not answer
+        else f"{layout.words.maze} {maze.shown}" + (f" · {titled}" if titled else "")
+    )
+    # a title about too wide for one line (bold letters average 0.62 of their size) keeps a second
+    # line's room; the page draws it on one line all the same if it fits
+    lines = 2 if len(label) * caption_size * 0.62 > slot.w else 1
+    heading = caption_size * (1 + 1.15 * (lines - 1)) if label else 0.0
+    area = Box(slot.x0, slot.y0, slot.x1, slot.y1 - heading - (6 if label else 0))
+    box = Box(area.x0, area.y0 + info_h, area.x1, area.y1)
+    return _Labelled(label, lines, area, box, info, info_h)
+
+
+def answer_cell(layout: Layout, slot: Box, maze: MazeRequest, caption_size: float) -> float:
+    """The cell an answer gets in ``slot`` (``slot_items`` with ``answer``), without making its items:
+    the answer key asks it of every maze for every grid it tries, in a plan and in its page count."""
+    box = _under_label(layout, slot, maze, caption_size, True, False).box
+    across, down = kind(maze.grid).extent(maze.width, maze.height)
+    return fit(box, across, down, mark_room(box, None, page_scale(layout)))[0]  # as ``_answer_items``
+
+
 TOP_SHARE = 0.42
 """Of the paper a group leaves free under its caption, the share above it: a group stands a little above
 the middle, where the eye puts the middle of a page."""
@@ -246,7 +275,7 @@ def _answer_items(
 ) -> tuple[list[Item], float]:
     """An answer in its slot: the maze centred, with room for its arrows, its caption right above it."""
     scale = page_scale(layout)
-    room = mark_room(box, None, scale)
+    room = mark_room(box, None, scale)  # as ``answer_cell`` finds it
     across, down = kind(maze.grid).extent(maze.width, maze.height)
     cell, x, y = fit(box, across, down, room)
     top = y + cell * down + room + 4

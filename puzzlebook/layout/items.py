@@ -137,3 +137,18 @@ class BookPlan:
     fallbacks: tuple[str, ...] = ()  # tried letter by letter after the regular or bold font
     font_where: dict[str, At] = field(default_factory=dict)  # where each font was named, for its problems
     rules: str = ""  # "office": a print edition for an office printer, checked without page counts
+
+
+def answered(plans: list[BookPlan]) -> list[int]:
+    """The mazes whose answers these files draw, in the order they draw them."""
+    frames = (i for plan in plans for page in plan.pages for i in page.items if isinstance(i, MazeFrame))
+    return list(dict.fromkeys(item.number for item in frames if item.answer))
+
+
+def drawn_twice(plan: BookPlan) -> set[int]:
+    """The mazes this file draws more than once: their walls are worth a form of their own."""
+    seen: set[int] = set()
+    twice: set[int] = set()
+    for item in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
+        (twice if item.number in seen else seen).add(item.number)
+    return twice

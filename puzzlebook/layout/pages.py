@@ -188,6 +188,9 @@ def _plan(
     for chunk in chunks:
         mazes_word = layout.words.mazes[:1].upper() + layout.words.mazes[1:]  # "Mazes", a bookmark
         page = new_page("maze", bookmark=mazes_word if not maze_pages else None)
+        if not placing:  # its header, footer and name line take none of its mazes
+            maze_pages.update((maze.number, page.number) for maze in chunk)
+            continue
         marked = any(m.has_answer for m in chunk)
         area = page_frame(
             layout.model_copy(update={"footer": unnumbered(layout.footer)}) if alone else layout,
@@ -198,9 +201,6 @@ def _plan(
             spec.where("title"),
             marked,
         )
-        if not placing:
-            maze_pages.update((maze.number, page.number) for maze in chunk)
-            continue
         slots = split(area, columns, rows, GAP)
         if text is None:  # planned once, on the first page: every maze page's slots are alike
             text = book_words(layout, slots[0], mazes, caption, young, layout.wall_weight)

@@ -1,22 +1,22 @@
 """A maze's PDF drawing made as text (and its walls form compressed) apart from the page it goes on.
 
 The walls and the answer's line depend on the puzzle alone, so the processes that make the mazes also
-write them (and compress a walls form): a book's main process then only places them. The text is exactly what the canvas would have written (the same
-numbers, the same spacing), so a book is the same file wherever its walls were written.
+write them: a maze's walls form as they make it, the answers' lines once every maze is made, while the
+pages before the answer key are drawn (``coming``). A book's main process then only places them. The
+text is exactly what the canvas would have written (the same numbers, the same spacing), so a book is
+the same file wherever its walls and lines were written.
 """
 
 from __future__ import annotations
 
 import zlib
-from typing import NamedTuple
+from typing import Protocol
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFZCompress
 
 from ..geometry import arc_beziers, extent, field_sides, gaps, solution_lines, wall_runs
 from ..graph import GraphMaze
 from ..puzzles import Puzzle
-from .pdfformat import encoded
 
 FORM_PREAMBLE = "1 0 0 1 0 0 cm "
 """What reportlab writes at the start of every form of a canvas whose first font is a TrueType one
@@ -24,28 +24,21 @@ FORM_PREAMBLE = "1 0 0 1 0 0 cm "
 another preamble has its forms compressed where they are drawn."""
 
 
-class Drawn(NamedTuple):
-    """What of a maze's drawing is made where the maze is made: the walls form of a maze drawn twice
-    (its page and its answer), as the file holds the object (``form_object``: its dictionary and its
-    compressed stream), and its answer's line, packed: the lines wait for the answer key at the end of
-    the book (as text, 7 MB for 5,000 mazes of 20x20). A maze drawn once has its walls written on its
-    page as it is drawn."""
+class Ahead(Protocol):
+    """What of a book's drawing was made where its mazes were made (``coming.Coming``), each taken once:
+    a maze's walls form (``walls_ahead``) and its answer's line (``solution_path``); None for what was
+    not made there, which the drawing then makes itself."""
 
-    form: bytes | None
-    solution: bytes | None = None
+    def form(self, number: int) -> bytes | None: ...
 
-    @property
-    def line(self) -> str | None:
-        """The answer's line as a path (``solution_path``)."""
-        return None if self.solution is None else zlib.decompress(self.solution).decode()
+    def line(self, number: int) -> str | None: ...
 
 
-def drawn(puzzle: Puzzle, uses: tuple[bool, bool]) -> Drawn:
-    """What of ``puzzle``'s drawing is made ahead, ``uses`` saying whether its walls are drawn twice
-    (a form) and whether its answer is drawn; made where the maze is made (see ``workers``)."""
-    twice, answered = uses
-    form = form_object(form_box(puzzle), form_stream(wall_path(puzzle))) if twice else None
-    return Drawn(form, zlib.compress(solution_path(puzzle).encode(), 1) if answered else None)
+def walls_ahead(puzzle: Puzzle, twice: bool) -> bytes | None:
+    """The walls form of a maze drawn ``twice`` (its page and its answer), as the file holds the object
+    (``form_object``: its dictionary and its compressed stream), made where the maze is made (see
+    ``workers``); None for a maze drawn once, whose walls are written on its page as it is drawn."""
+    return form_object(form_box(puzzle), form_stream(wall_path(puzzle))) if twice else None
 
 
 def solution_path(puzzle: Puzzle) -> str:
@@ -56,9 +49,11 @@ def solution_path(puzzle: Puzzle) -> str:
 
 
 def form_stream(path: str, preamble: str = FORM_PREAMBLE) -> bytes:
-    """A walls form's drawing compressed as reportlab compresses it on saving."""
-    data: bytes = PDFZCompress.encode(encoded(preamble + "\n" + path))
-    return data
+    """A walls form's drawing compressed as reportlab compresses it on saving (``PDFZCompress``: zlib
+    at its default level, of the text encoded as ``pdfformat.encoded`` does, a path being ASCII),
+    without loading reportlab's document module: the processes that make the mazes start before it
+    loads and never need it (``tests/test_drawing_ahead.py`` compares the two)."""
+    return zlib.compress((preamble + "\n" + path).encode("ascii"))
 
 
 def form_box(puzzle: Puzzle) -> tuple[float, float, float, float]:
@@ -92,7 +87,13 @@ def wall_path(puzzle: Puzzle) -> str:
                 + " ".join(" ".join(f"{num(x)} {num(y)}" for x, y in c[1:]) + " c" for c in curves)
             )
         return "n\n" + "\n".join(runs) + "\nS"
-    runs = [f"{x0} {y0} m {x1} {y1} l" for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))]
+    # a run's ends are grid corners, whole numbers up to the maze's size: each written once, not once a
+    # run (a 30x30 maze has over 400 runs; writing their numbers took most of the text's time)
+    corner = [str(n) for n in range(max(puzzle.maze.width, puzzle.maze.height) + 1)]
+    runs = [
+        f"{corner[x0]} {corner[y0]} m {corner[x1]} {corner[y1]} l"
+        for x0, y0, x1, y1 in wall_runs(puzzle.maze, gaps(puzzle))
+    ]
     return "n\n" + "\n".join(runs) + "\nS"
 
 

@@ -30,12 +30,12 @@ from .. import __version__
 from ..artwork import PICTURES, placed
 from ..geometry import OUTLINE, Placement, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
-from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text
+from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, drawn_twice
 from ..layout.settle import settled
 from ..layout.signs import Mark, marks
 from ..puzzles import Puzzle
 from ..typeset import text_lines
-from .drawn import FORM_PREAMBLE, Drawn, form_box, form_stream, num, solution_path, wall_path
+from .drawn import FORM_PREAMBLE, Ahead, form_box, form_stream, num, solution_path, wall_path
 from .fonts import Setter, draw_line, setters
 from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
@@ -65,13 +65,13 @@ def stream_pdf(
     progress: Callable[[int], None] | None = None,
     made_from: str | None = None,
     left_out: LeftOut | None = None,
-    drawn: dict[int, Drawn] | None = None,
+    ahead: Ahead | None = None,
 ) -> None:
     """Write the PDF to ``out`` as it is made: each page, and each maze's walls form, is written and let
     go as soon as it is finished, so memory stays flat however many pages the book has. ``made_from``
     goes into the document information as ``MADE_FROM``; ``left_out`` gathers the mazes whose words or
-    pictures by the arrows found no room, for the build to tell; ``drawn`` holds walls already written
-    where their mazes were made (see ``drawn``), each let go once placed."""
+    pictures by the arrows found no room, for the build to tell; ``ahead`` gives the walls forms and
+    answers' lines written where the mazes were made (see ``drawn``), each taken once placed."""
     regular, bold = setters(plan)
     canvas = Canvas(
         io.BytesIO(),  # never written: ``Writer`` writes the file
@@ -93,7 +93,7 @@ def stream_pdf(
         canvas.showOutline()
     trims = plan.trims or [Box(0, 0, plan.width, plan.height)] * len(plan.pages)
     writer = Writer(canvas, out)
-    walls = Walls(canvas, drawn_twice(plan), writer, drawn)
+    walls = Walls(canvas, drawn_twice(plan), writer, ahead)
     for page, trim in zip(plan.pages, trims, strict=True):
         if screen:
             canvas.bookmarkPage(f"p{page.number}")  # a destination for links, on every page
@@ -111,33 +111,16 @@ def stream_pdf(
     writer.finish()
 
 
-def answered(plans: list[BookPlan]) -> set[int]:
-    """The mazes whose answers these files draw."""
-    frames = (i for plan in plans for page in plan.pages for i in page.items if isinstance(i, MazeFrame))
-    return {item.number for item in frames if item.answer}
-
-
-def drawn_twice(plan: BookPlan) -> set[int]:
-    """The mazes this file draws more than once: their walls are worth a form of their own."""
-    seen: set[int] = set()
-    twice: set[int] = set()
-    for item in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
-        (twice if item.number in seen else seen).add(item.number)
-    return twice
-
-
 class Walls:
     """Writes a maze's walls in grid units (integers, so no float formatting), once for a maze drawn
-    more than once; from ``drawn`` where the walls were written where the maze was made."""
+    more than once; from ``ahead`` where its walls and answer's line were written where it was made."""
 
-    def __init__(
-        self, canvas: Canvas, shared: set[int], writer: Writer, drawn: dict[int, Drawn] | None = None
-    ) -> None:
+    def __init__(self, canvas: Canvas, shared: set[int], writer: Writer, ahead: Ahead | None = None) -> None:
         self.canvas = canvas
         self.shared = shared
         self.writer = writer
         self.written: set[int] = set()
-        self.drawn = {} if drawn is None else drawn
+        self.ahead = ahead
 
     def draw(self, number: int, puzzle: Puzzle) -> None:
         canvas = self.canvas
@@ -147,11 +130,9 @@ class Walls:
         name = f"walls{number}"
         if number not in self.written:
             preamble = canvas._preamble
-            ahead = self.drawn.pop(number, None)
-            if ahead is not None and ahead.solution is not None:  # the line waits for its answer
-                self.drawn[number] = Drawn(None, ahead.solution)
-            if ahead is not None and ahead.form is not None and preamble == FORM_PREAMBLE:
-                self.writer.made_form(name, ahead.form)
+            form = None if self.ahead is None else self.ahead.form(number)
+            if form is not None and preamble == FORM_PREAMBLE:
+                self.writer.made_form(name, form)
             else:
                 canvas.beginForm(name, *form_box(puzzle))
                 canvas.endForm(Resources=NO_RESOURCES)
@@ -161,8 +142,7 @@ class Walls:
 
     def solution(self, number: int, puzzle: Puzzle) -> str:
         """The answer's line as a path, written where the maze was made, or now; "" for none."""
-        ready = self.drawn.pop(number, None)
-        line = None if ready is None else ready.line
+        line = None if self.ahead is None else self.ahead.line(number)
         return solution_path(puzzle) if line is None else line
 
 
