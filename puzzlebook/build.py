@@ -39,7 +39,9 @@ from .puzzles import (
     matched_puzzles,
 )
 from .puzzles import rate as ratings
-from .spec import MazeRequest, Read, Spec, load_partial, load_spec, read_spec, sized_to_slot
+from .spec.fits import sized_to_slot
+from .spec.load import Read, Spec, load_partial, load_spec, read_spec
+from .spec.request import MazeRequest
 from .textfit import text_problems
 from .workload import workload_problems
 from .yamlread import sort_problems

@@ -53,7 +53,7 @@ def _whole(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int) -> bytes:
     from .graph import GraphMaze
     from .layout import plan_single
     from .render.pdf import write_pdf
-    from .spec import MazeRequest
+    from .spec.request import MazeRequest
 
     request = MazeRequest(
         1,

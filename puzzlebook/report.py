@@ -7,7 +7,7 @@ from .build import Checked
 from .errors import Problem, Where
 from .layout import MazeFrame, print_margins
 from .rules import small_shape
-from .spec import AGES
+from .spec.request import AGES
 
 
 def notes(checked: Checked) -> list[Problem]:

@@ -15,7 +15,8 @@ from .puzzles import (
     SAMPLE,
 )
 from .solve import shape_search_cells
-from .spec import AGES, Spec
+from .spec.load import Spec
+from .spec.request import AGES
 
 MAX_MAZES = 5000
 """Mazes in one book: print-on-demand stops at 828 pages; a screen edition or class set may hold more."""

@@ -178,6 +178,20 @@ def test_help_loads_no_library_it_does_not_need():
         assert not {"typer", "click"} & loaded  # the command line is read by argparse alone
 
 
+def test_a_maze_drawn_as_a_pdf_loads_none_of_the_specs_models(tmp_path: Path) -> None:
+    """`puzzlebook maze -f pdf` plans one page and draws it: it takes the maze as a ``MazeRequest``
+    (``spec.request``) and loads none of the spec's models, checks or loading (a tenth of its time)."""
+    out = tmp_path / "maze.pdf"
+    loaded = _loaded_after(
+        "import sys\nsys.argv = ['puzzlebook', 'maze', '-s', '12x12', '-f', 'pdf', '-o', "
+        f"{str(out)!r}]\nfrom puzzlebook.cli import main\ntry: main()\nexcept SystemExit: pass"
+    )
+    assert out.read_bytes().startswith(b"%PDF")  # the maze was drawn
+    assert {"puzzlebook.layout.single", "puzzlebook.spec.request"} <= loaded
+    spec = sorted(m for m in loaded if m.startswith("puzzlebook.spec.") and m != "puzzlebook.spec.request")
+    assert not spec, spec
+
+
 def test_validate_loads_neither_the_workers_nor_the_cover_maker():
     """`validate` checks the spec, plans its pages and measures its words: a book without a cover loads
     no cover drawing, no worker pool, and no maze is made; its words are measured from the fonts' kept

@@ -9,7 +9,8 @@ from pdfcheck import page_texts
 from puzzlebook.build import build_book, check_book, generate
 from puzzlebook.errors import SpecError
 from puzzlebook.layout import MazeFrame, load_layout
-from puzzlebook.spec import AGES, load_spec
+from puzzlebook.spec.load import load_spec
+from puzzlebook.spec.request import AGES
 
 
 def spec(tmp_path, body):

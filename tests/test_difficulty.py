@@ -123,7 +123,7 @@ def test_show_seed_and_show_difficulty_label_each_maze(tmp_path):
 
 def test_bad_difficulty_values_are_explained(tmp_path):
     from puzzlebook.errors import SpecError
-    from puzzlebook.spec import load_spec
+    from puzzlebook.spec.load import load_spec
 
     spec = tmp_path / "book.yaml"
     spec.write_text(

@@ -17,7 +17,7 @@ from puzzlebook.grid import W
 from puzzlebook.puzzles import make_puzzle
 from puzzlebook.render.png import maze_png
 from puzzlebook.render.svg import maze_svg
-from puzzlebook.spec import json_schema
+from puzzlebook.spec.model import json_schema
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -198,7 +198,7 @@ def test_the_answer_line_has_one_width_and_ink_in_every_format():
     (it was a dark gray line about as heavy as black walls)."""
     from puzzlebook.layout import MazeFrame, plan_single, solution_width
     from puzzlebook.pdfread import read
-    from puzzlebook.spec import MazeRequest
+    from puzzlebook.spec.request import MazeRequest
 
     puzzle = make_puzzle("wilson", 9, 7, seed=4, marks="suggested")
     root = ET.fromstring(maze_svg(puzzle, show_solution=True))

@@ -8,7 +8,7 @@ from pdfcheck import page_texts
 
 from puzzlebook.build import build_book
 from puzzlebook.errors import SpecError
-from puzzlebook.spec import load_spec
+from puzzlebook.spec.load import load_spec
 
 BOOK = "title: Maze Quest\nauthor: Maple Street Press\nmarks: suggested\nmazes:\n  - {size: 8x8, count: 2}\n"
 

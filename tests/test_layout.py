@@ -15,7 +15,7 @@ from puzzlebook.layout import (
     plan_book,
     preset_names,
 )
-from puzzlebook.spec import load_spec
+from puzzlebook.spec.load import load_spec
 from puzzlebook.units import length, page_size
 
 

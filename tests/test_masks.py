@@ -287,8 +287,9 @@ def test_a_shape_or_mask_named_many_times_is_drawn_once_and_all_are_bounded(tmp_
     """A 7 KB spec of 1,000 aliases to one 500x500 heart drew it 1,000 times (1.6 s each) before any
     limit was checked; twenty entries naming one big mask file read it twenty times."""
     from puzzlebook.errors import SpecError
-    from puzzlebook.spec import SHAPE_CELLS, load_spec
     from puzzlebook.spec import fits as spec_module
+    from puzzlebook.spec.fits import SHAPE_CELLS
+    from puzzlebook.spec.load import load_spec
 
     drawn = []
     real = spec_module.shape_mask

@@ -25,7 +25,7 @@ from puzzlebook.build import build_book
 from puzzlebook.cli import books
 from puzzlebook.errors import GenerationError, SpecError
 from puzzlebook.puzzles import Recipe, matched_puzzles
-from puzzlebook.spec import load_spec
+from puzzlebook.spec.load import load_spec
 from puzzlebook.workload import workload_problems
 
 ROOT = Path(__file__).parent.parent

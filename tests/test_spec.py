@@ -7,7 +7,7 @@ from examples import EXAMPLE as GOOD
 
 from puzzlebook.errors import PuzzlebookError, SpecError
 from puzzlebook.rng import derive_seed
-from puzzlebook.spec import load_spec
+from puzzlebook.spec.load import load_spec
 
 
 def write(tmp_path, text, name="book.yaml"):

@@ -168,7 +168,7 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    from puzzlebook.spec import load_spec
+    from puzzlebook.spec.load import load_spec
 
     url, folder = studio
     (folder / "mia.yaml").write_text(

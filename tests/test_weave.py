@@ -184,7 +184,7 @@ def test_weave_mazes_take_difficulty_bands_and_class_sets(tmp_path: Path) -> Non
     """A band's mazes and a class set's are all weave mazes (their JSON crossings read back from the
     puzzles made), scored and rated as any maze."""
     from puzzlebook.build import make_puzzles
-    from puzzlebook.spec import load_spec
+    from puzzlebook.spec.load import load_spec
 
     book = tmp_path / "book.yaml"
     book.write_text(

@@ -17,7 +17,7 @@ from puzzlebook import generators
 from puzzlebook.grid import Grid
 from puzzlebook.measure import dead_ends
 from puzzlebook.settings import Layout
-from puzzlebook.spec import json_schema
+from puzzlebook.spec.model import json_schema
 
 MARKER = re.compile(r"^<!-- ([a-z-]+) -->$", re.M)
 

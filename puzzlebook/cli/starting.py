@@ -56,7 +56,7 @@ def studio(folder: str, port: int, no_browser: bool) -> None:
 def init(spec: str, force: bool) -> None:
     """Write a commented starter spec (and its JSON Schema, for editors) that builds as it is."""
     from ..output import Home, plan_output, write_output
-    from ..spec import json_schema
+    from ..spec.model import json_schema
     from ..starter import SCHEMA_FILE, starter_spec
 
     path = Path(spec)
@@ -90,7 +90,7 @@ def init(spec: str, force: bool) -> None:
 @command()
 def schema() -> None:
     """Print the JSON Schema of the book spec."""
-    from ..spec import json_schema
+    from ..spec.model import json_schema
 
     print(json.dumps(json_schema(), indent=2))
 

@@ -13,7 +13,7 @@ from ..layout.items import BookPlan, Box
 from ..pdfread import Char, Document, Shape, page_count
 from ..preflight import fonts_not_embedded
 from ..settings import MIN_TEXT
-from ..spec import Spec
+from ..spec.load import Spec
 from .art import thumbnail_page
 from .plan import CoverPlan, plan_cover
 from .sizes import INCH, thickness

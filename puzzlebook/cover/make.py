@@ -7,7 +7,7 @@ from ..puzzles import Puzzle
 from ..render.cover import stream_cover
 from ..render.fonts import setters
 from ..render.pdfstream import Writable
-from ..spec import Spec
+from ..spec.load import Spec
 from .art import art_of, numbers_on, thumbnail_page
 from .plan import plan_cover
 

@@ -11,8 +11,8 @@ from ..layout.items import BookPlan, Box, MazeFrame, Page
 from ..layout.signs import Measure
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT, colour_rgb
-from ..spec import Spec
 from ..spec.cover import COVER_COLORS, ean13
+from ..spec.load import Spec
 from .front import place_art
 from .sizes import (
     BARCODE,

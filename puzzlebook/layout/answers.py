@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..fields import isolate
 from ..settings import GRIDS, Layout
-from ..spec import MazeRequest
+from ..spec.request import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
 from .frames import DESCENT, answer_cell, page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text

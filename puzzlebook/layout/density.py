@@ -4,26 +4,22 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
 from ..kinds.weave import BRIDGE, READS
 from ..settings import Layout
 from ..shapes import SHAPE_READS, a_shape, shape_mask, shape_reads
-from ..spec import (
-    AGES,
-    NO_MASK,
-    STUDENT,
-    MazeRequest,
-    Spec,
-    WordShape,
-)
+from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, size_name
 from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
 from .boxes import GAP, content_box, grid_of, split
 from .frames import for_children, page_frame, slot_items
 from .items import Page
 from .presets import load_layout, preset_names
+
+if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
+    from ..spec.load import Spec
 
 
 def least_cell(layout: Layout, maze: MazeRequest) -> float:
@@ -95,6 +91,8 @@ def too_dense(
             grid = " triangles" if maze.grid == "triangle" else " cells"
             too_small = f"{a_shape(entry.shape)} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
     if word and drawn and entry is not None:  # drawn again at each size tried: letters do not scale
+        from ..spec.model import WordShape  # loaded with the spec whose entry this is
+
         named = isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text
         words = (
             _widest([word, *(_word(replace(maze, student=n), spec) or "" for n in spec.students())])
@@ -203,6 +201,8 @@ SHAPE_TRIES = 8
 
 def _word(maze: MazeRequest, spec: Spec) -> str | None:
     """The word a word-shaped maze is drawn as, a class set's name put in."""
+    from ..spec.model import WordShape  # loaded with the spec
+
     shape = spec.book.mazes[maze.entry].shape if maze.entry < len(spec.book.mazes) else None
     return shape.text.replace(STUDENT, maze.student or "") if isinstance(shape, WordShape) else None
 

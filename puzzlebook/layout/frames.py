@@ -12,7 +12,7 @@ from ..errors import At
 from ..fields import isolate
 from ..kinds import kind
 from ..settings import MIN_LINE, MIN_TEXT, PAGES, Layout
-from ..spec import MazeRequest
+from ..spec.request import MazeRequest
 from .boxes import GAP, MARK_SHARE, content_box, fit, mark_room, page_scale, solution_width, wall_for
 from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
 from .room import (

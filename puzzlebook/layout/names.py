@@ -10,12 +10,12 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import At, Problem
 from ..masks import Mask
 from ..settings import Layout
-from ..spec import NAME_CELLS, NO_MASK, STUDENT, MazeRequest, Spec, WordShape, sized_to_slot
+from ..spec.request import NO_MASK, STUDENT, MazeRequest
 from ..units import size_name
 from ..wordforms import FORMS, Form
 from ..words import (
@@ -34,6 +34,9 @@ from .boxes import print_margins
 from .density import as_spec_sets, fits, presets_by_area
 from .pages import plan_book
 from .presets import load_layout, preset_names
+
+if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
+    from ..spec.load import Spec
 
 UP = 3
 """Rows more than its inked box says a name's field is tried at when that fits (the box is rounded
@@ -380,6 +383,9 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
     one drawn over its size that is too dense for its slot is drawn smaller. Else the problems of those
     that cannot be; every word is drawn once, and a class set's names over at most ``NAME_CELLS`` cells
     in all. A printed book's words are fitted to the margins its pages get."""
+    from ..spec.fits import NAME_CELLS, sized_to_slot  # loaded with the spec
+    from ..spec.model import WordShape
+
     if spec.book.edition == "print":  # its pages come from the number of mazes, not their sizes
         placed = [replace(maze, width=1, height=1, masked=NO_MASK) for maze in spec.mazes(seed)]
         layout = print_margins(layout, len(plan_book(spec, layout, placed, spec.book.layout).pages))

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..errors import At, Problem, SpecError, Where
 from ..settings import MIN_LINE, MIN_TEXT, PAGES, Layout
-from ..spec import (
-    MazeRequest,
-    Spec,
-)
+from ..spec.request import MazeRequest
 from .answers import answer_links, answer_pages_said, contents_pages, fill_contents, plan_answers
 from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
 from .density import least_cell, too_dense
@@ -25,6 +23,9 @@ from .frames import (
 )
 from .items import BookPlan, Box, MazeFrame, Page, PageKind, Rule, Text
 from .room import AXES
+
+if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
+    from ..spec.load import Spec
 
 DIVIDER_GRAY = 0.7
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..artwork import MIN_SIZE as MIN_PICTURE
 from ..letters import bold_width
-from ..spec import MazeRequest
+from ..spec.request import MazeRequest
 from .items import Box
 
 PICTURE = 90.0

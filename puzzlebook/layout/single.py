@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from ..errors import LayoutError
 from ..settings import Layout
-from ..spec import (
-    MazeRequest,
-)
+from ..spec.request import MazeRequest
 from .density import least_cell
 from .frames import page_frame, slot_items
 from .items import BookPlan, Page

@@ -29,7 +29,8 @@ from ..words import (
     word_refused,
 )
 from ..yamlread import where
-from .model import AGES, MAX_STUDENTS, BookSpec, Cells, MazeEntry, WordShape
+from .model import MAX_STUDENTS, BookSpec, Cells, MazeEntry, WordShape
+from .request import AGES, STUDENT
 
 SHAPE_CELLS = 400_000
 """Cells the built-in shapes and words of one spec are drawn over in all, each one once: 2 to 3.6 s of
@@ -130,10 +131,6 @@ def _cells_in(
 
 NAME_CELLS = 4_000_000
 """Cells a class set's name shapes are drawn over in all (each name's box times the students)."""
-
-
-STUDENT = "{student}"
-"""In a word shape or a maze's title of a class set, each student's name: every child traces their own."""
 
 
 def name_shapes(

@@ -22,60 +22,14 @@ from ..rng import derive_seed
 from ..yamlread import parse_yaml, sort_problems, where
 from .classlist import roster_of
 from .fits import (
-    STUDENT,
     Drawings,
     builtin_shape,
     check_algorithm,
     mask_of,
     name_shapes,
 )
-from .model import AGES, NO_MASK, BookSpec, Cells, MarksSetting, MazeEntry, WordShape, layout_key
-
-
-@dataclass(frozen=True)
-class MazeRequest:
-    """One maze of the book, after ``count`` is expanded and its seed is settled."""
-
-    number: int  # 1-based, as printed
-    entry: int  # index into spec.mazes
-    where: Where  # book.yaml:14: mazes[1], for messages
-    width: int
-    height: int
-    algorithm: str
-    options: dict[str, Any]
-    seed: int
-    title: str | None
-    marks: MarksSetting | tuple[tuple[int, int], tuple[int, int]]
-    difficulty: str | tuple[float, float] | None = None
-    student: str | None = None  # class sets: whose maze this is
-    student_where: At = ""  # where the name is written (book.yaml:5: students[2], or names.txt:3)
-    size_from: str = ""  # "difficulty: age-6" when an age preset chose the size
-    label: int = 0  # the number printed: the maze's place in its student's set (0: use number)
-    match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
-    braid: float = 0.0  # share of dead ends opened into loops
-    masked: frozenset[tuple[int, int]] = frozenset()  # cells of the box left out (mask:)
-    grid: str = "rectangle"  # the kind of grid (see ``kinds``)
-    inner: int = 0  # a circle's hole, in rings
-    first: str = ""  # a word shape's: the side its first letter is on, where the start goes
-    drawn_over: tuple[int, int] | None = None  # a shape's: the size written, which its cells fill part of
-    weave: float = 0.0  # crossings asked for, 0 to 1 (0: none)
-    axis: str = ""  # with pictures: the sides the layout planned them on, where the ends go (paths)
-    tint: tuple[float, float, float] | None = None  # a shape's light colour inside its walls (RGB)
-    min_cell: float = 0.0  # a name's: the least cell (pt) it was fitted to, under the layout's (0: its)
-    ends_on_axis: bool = False  # a name's: its ends on two sides of its box, the room planned on those
-
-    @property
-    def shown(self) -> int:
-        return self.label or self.number
-
-    @property
-    def name(self) -> str:
-        """How the maze is named in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set."""
-        return f"{isolate(self.student)} · Maze {self.shown}" if self.student else f"Maze {self.shown}"
-
-    @property
-    def has_answer(self) -> bool:
-        return self.marks != "none"
+from .model import BookSpec, Cells, MazeEntry, WordShape, layout_key
+from .request import AGES, NO_MASK, STUDENT, MazeRequest
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,6 @@ is made from it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import Annotated, Any, Literal
 
@@ -33,6 +32,7 @@ from ..shapes import SHAPES
 from ..units import PAGE_SIZE_NAMES, page_size
 from ..words import MAX_WORD
 from .cover import CoverSpec, isbn_checked
+from .request import AGES, Age, MarksSetting
 
 MAX_NAME = 60  # characters in a student's name
 
@@ -41,30 +41,6 @@ MAX_STUDENTS = 1000
 
 
 MAX_COUNT = 1000  # mazes from one entry
-
-
-NO_MASK: frozenset[tuple[int, int]] = frozenset()  # one for every unmasked maze: a book has thousands
-
-
-@dataclass(frozen=True)
-class Age:
-    """What suits a reader of this age: maze size in cells, cell size and wall weight in points."""
-
-    size: tuple[int, int]
-    cell: float
-    wall: float
-
-
-# After a published ladder of maze sizes by age (see README, "For teachers"); age-8 sits between its
-# 6-8 and 9-11 rungs.
-AGES = {
-    "age-4": Age((7, 8), 60, 4),
-    "age-6": Age((10, 14), 30, 4),
-    "age-8": Age((12, 16), 27, 3),
-    "age-10": Age((12, 18), 24, 2),
-    "age-12": Age((14, 20), 24, 2),
-    "adult": Age((36, 42), 12, 1),
-}
 
 
 AgeName = Literal["age-4", "age-6", "age-8", "age-10", "age-12", "adult"]
@@ -128,9 +104,6 @@ class Cells(_Model):
         if self.start == self.end:
             raise ValueError("start and end must be different cells")
         return self
-
-
-MarksSetting = Literal["none", "suggested", "farthest", "left-right", "top-bottom", "corners", "center-out"]
 
 
 def _marks_kind(value: Any) -> str:

@@ -156,7 +156,7 @@ class Studio:
         from ..build import check_book
         from ..errors import problems_of
         from ..report import notes, summary
-        from ..spec import read_spec
+        from ..spec.load import read_spec
 
         with self._spec_file(spec, self.checks) as path:
             token = CONFINED.set(str(self.folder))

@@ -38,7 +38,7 @@ def options() -> dict[str, Any]:
     from ..artwork import PAIRS
     from ..layout import preset_names
     from ..shapes import SHAPES
-    from ..spec import AGES
+    from ..spec.request import AGES
 
     return {
         "layouts": preset_names(),
