@@ -48,10 +48,11 @@ def main() -> None:
 def end_now(code: int, handlers: bool = False) -> None:
     """Flush what was printed and end the process with ``code``, skipping the teardown. Return instead,
     for Python's own exit, where another thread runs, a stream cannot be flushed (a closed pipe: Python
-    says so as it always has), or an exit handler was registered (a coverage tool's, a sitecustomize's),
+    says so as it always has), a profiler or debugger watches (``python -m cProfile`` writes its figures
+    after the command returns), or an exit handler was registered (a coverage tool's, a sitecustomize's),
     unless ``handlers``: then every registered handler runs first, in the order Python's exit runs them."""
     threading = sys.modules.get("threading")
-    if threading and threading.active_count() > 1:
+    if (threading and threading.active_count() > 1) or sys.getprofile() or sys.gettrace():
         return
     if not handlers and getattr(atexit, "_ncallbacks", lambda: 1)():
         return

@@ -100,3 +100,22 @@ def test_a_build_ends_without_the_teardown_once_its_files_are_written(tmp_path):
     )
     assert whole.returncode == 0
     assert (tmp_path / "quick.pdf").read_bytes() == (tmp_path / "whole.pdf").read_bytes()
+
+
+def test_a_profiled_command_gets_pythons_exit(tmp_path):
+    """``python -m cProfile`` writes its figures after the command returns: a build or validate run under
+    a profiler ends through Python's exit, so the profile is written."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: Profiled\nseed: 4\nmazes:\n  - {size: 8x8, count: 2}\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for args in (["build", str(spec), "-o", str(tmp_path / "book.pdf"), "-q"], ["validate", str(spec)]):
+        profile = tmp_path / f"{args[0]}.prof"
+        done = subprocess.run(
+            [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "puzzlebook", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        assert profile.stat().st_size > 0  # written as the profiler left
