@@ -272,14 +272,14 @@ def _and(a: bytes, b: bytes) -> bytes:
     return (int.from_bytes(a, "little") & int.from_bytes(b, "little")).to_bytes(len(a), "little")
 
 
-def wall_runs(
+def wall_bits(
     maze: Maze, open_sides: AbstractSet[tuple[int, int, int]] = frozenset()
-) -> list[tuple[int, int, int, int]]:
-    """Every wall as few long straight runs (x0, y0, x1, y1) in grid corners, y down: ``wall_lines``
-    one after another, found for the whole maze at once (a book's 30x30 maze in a third of the time):
-    the padding between rows keeps the runs of one line from joining the next's."""
+) -> tuple[bytearray, bytearray]:
+    """Where the walls stand, for the whole maze at once: a byte a wall's place, 1 for a wall. The first
+    holds the horizontal lines (line y, above row y, from ``y * stride``: cell x's wall at ``1 + x``),
+    the second the vertical ones (row y's from ``y * stride``: the line left of cell x at ``x``)."""
     grid = maze.grid
-    w, h, stride = maze.width, maze.height, grid.stride
+    h, stride = maze.height, grid.stride
     passages, inside = maze.passages, grid.inside
     size = (h + 1) * stride  # the line above row y starts at y * stride, its cell x at 1 + x
     across = bytearray(
@@ -297,6 +297,17 @@ def wall_runs(
             across[(y + (side == S)) * stride + x + 1] = 0
         else:
             down[y * stride + x + (side == E)] = 0
+    return across, down
+
+
+def wall_runs(
+    maze: Maze, open_sides: AbstractSet[tuple[int, int, int]] = frozenset()
+) -> list[tuple[int, int, int, int]]:
+    """Every wall as few long straight runs (x0, y0, x1, y1) in grid corners, y down: ``wall_lines``
+    one after another, found for the whole maze at once (a book's 30x30 maze in a third of the time):
+    the padding between rows keeps the runs of one line from joining the next's."""
+    w, h, stride = maze.width, maze.height, maze.grid.stride
+    across, down = wall_bits(maze, open_sides)
     runs: list[tuple[int, int, int, int]] = []
     for m in _RUN.finditer(across):
         line, start = divmod(m.start(), stride)

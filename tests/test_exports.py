@@ -60,8 +60,9 @@ def test_png_reads_back_as_the_same_maze():
     ],
 )
 def test_a_large_pictures_fast_walls_are_the_pixels_pillow_draws(monkeypatch, algorithm, size, dpi, marks):
-    """Big pictures set their wall pixels a row or a column slice at a time; they must be exactly the
-    rectangles Pillow draws run by run, at odd resolutions where cells fall between pixels."""
+    """Big pictures are drawn as a small picture of the grid stretched by Pillow, column by column and
+    row by row; they must be exactly the rectangles Pillow draws run by run, at odd resolutions where
+    cells fall between pixels, with cells left out (a mask's edges are walls too)."""
     from puzzlebook.geometry import gaps, wall_runs
     from puzzlebook.render import png
 
@@ -81,6 +82,29 @@ def test_a_large_pictures_fast_walls_are_the_pixels_pillow_draws(monkeypatch, al
         c, d = (room + x1 * png.CELL) * scale, (room + y1 * png.CELL) * scale
         draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=0)
     assert ImageChops.difference(fast, expected).getbbox() is None
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "size", "dpi", "masked"),
+    [
+        ("hunt-and-kill", (17, 12), 29, frozenset({(0, 0), (5, 5), (5, 6), (6, 5), (16, 11)})),
+        ("recursive-backtracker", (9, 14), 72, frozenset({(x, 7) for x in range(3, 9)})),
+    ],
+)
+def test_a_large_masked_picture_is_the_one_pillow_draws(monkeypatch, algorithm, size, dpi, masked):
+    """A maze with cells left out (a mask's edges are walls, its outline drawn over them) drawn the fast
+    way is the picture drawn run by run with Pillow, pixel for pixel."""
+    from puzzlebook.render import png
+
+    puzzle = make_puzzle(algorithm, *size, seed=11, masked=masked)
+    monkeypatch.setattr(png, "marks", lambda *args: [])  # walls alone, openings still cut
+    monkeypatch.setattr(png, "LEAN", 0)
+    fast = Image.open(io.BytesIO(maze_png(puzzle, dpi=dpi)))
+    monkeypatch.setattr(png, "LEAN", 10**12)
+    drawn = Image.open(io.BytesIO(maze_png(puzzle, dpi=dpi)))
+    assert (fast.mode, drawn.mode) == ("1", "L")
+    assert ImageChops.difference(fast.convert("L"), drawn).getbbox() is None
+    assert drawn.getextrema() == (0, 255)  # something was drawn
 
 
 def test_png_carries_the_start_and_finish_words_like_the_svg():

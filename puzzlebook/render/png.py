@@ -22,6 +22,7 @@ from ..geometry import (
     gaps,
     outline_runs,
     solution_lines,
+    wall_bits,
     wall_lines,
 )
 from ..graph import GraphMaze
@@ -35,6 +36,7 @@ CELL = SIZES.cell
 DPI = 300
 MIN_CELL = 4  # pixels: below this a wall and a corridor cannot both be seen
 MAX_PIXELS = 100_000_000  # about 100 MB of image in memory while drawing
+NEAREST = Image.Resampling.NEAREST  # a pixel stretched is copied
 LEAN = 4_000_000  # pixels above which a picture is drawn one bit a pixel
 BOLD = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans-Bold.ttf"
 
@@ -60,47 +62,75 @@ def png_dpi(width: int, height: int, dpi: int = DPI) -> int:
 
 def _walls_lean(puzzle: Puzzle, size: tuple[int, int], room: float, scale: float, wall: int) -> Image.Image:
     """The walls of a large picture, one bit a pixel: the very pixels ``maze_png`` would draw with a
-    rectangle a run (same coordinates, truncated as Pillow truncates them), but each grid line's pixel
-    row is made once and copied, and a vertical run is one strided slice: for millions of runs, several
-    times faster than a call to Pillow each."""
+    rectangle a run (same coordinates, truncated as Pillow truncates them), made without a step of
+    Python a run. The maze is drawn first as a small picture of its grid, a pixel for each corner, each
+    wall between two corners and each cell's inside; then each column of it is stretched to the pixels
+    its corner's walls (or its cells' insides) cover, and each row likewise, by Pillow: a wall run
+    from corner to corner covers its corners' walls whole, so the stretched grid is the rectangles."""
+    assert isinstance(puzzle.maze, Maze)
+    maze = puzzle.maze
+    w, h, stride = maze.width, maze.height, maze.grid.stride
     width, height = size
     half = wall // 2
 
-    def edges(count: int, limit: int) -> tuple[list[int], list[int]]:
-        """First and last pixel a wall covers, for the wall starting and the wall ending at each corner."""
+    def spans(count: int, limit: int) -> list[tuple[int, int]]:
+        """The pixels (first, past the last) each grid line's walls cover, a corner's, then a cell's
+        inside between two, in turn: a corner's from the first pixel a wall there covers to its last."""
         corners = [(room + i * CELL) * scale for i in range(count + 1)]
-        return (
-            [max(0, int(c - half)) for c in corners],
-            [min(limit - 1, int(c + wall - 1 - half)) for c in corners],
-        )
+        first = [max(0, int(c - half)) for c in corners]
+        last = [min(limit - 1, int(c + wall - 1 - half)) for c in corners]
+        found = []
+        for i in range(count + 1):
+            found.append((first[i], last[i] + 1))
+            if i < count:
+                found.append((last[i] + 1, first[i + 1]))
+        return found
 
-    assert isinstance(puzzle.maze, Maze)
-    (x_first, x_last), (y_first, y_last) = edges(puzzle.maze.width, width), edges(puzzle.maze.height, height)
-    canvas = bytearray(b"\xff") * (width * height)
-    black = memoryview(bytes(max(size)))
-    for runs in wall_lines(puzzle.maze, gaps(puzzle)):
-        if not runs:
-            continue
-        if runs[0][1] == runs[0][3]:  # a horizontal grid line: make its row once
-            row = bytearray(b"\xff") * width
-            for x0, _, x1, _ in runs:
-                left, right = x_first[x0], x_last[x1]
-                row[left : right + 1] = black[: right - left + 1]
-            line = runs[0][1]
-            for start in range(y_first[line] * width, (y_last[line] + 1) * width, width):
-                canvas[start : start + width] = (
-                    row  # rows of different lines never meet: a wall is thinner than a cell
-                )
-        else:  # a vertical grid line: each run a strided slice per pixel column
-            line = runs[0][0]
-            for _, y0, _, y1 in runs:
-                top, bottom = y_first[y0], y_last[y1]
-                for column in range(x_first[line], x_last[line] + 1):
-                    canvas[top * width + column : bottom * width + column + 1 : width] = black[
-                        : bottom - top + 1
-                    ]
-    gray = Image.frombuffer("L", size, canvas, "raw", "L", 0, 1)
-    return gray.convert("1", dither=Image.Dither.NONE)
+    def either(*rows: bytes) -> bytes:
+        """1 where any of the rows (of one length) has a 1."""
+        return sum_bits(rows).to_bytes(len(rows[0]), "little")
+
+    def sum_bits(rows: tuple[bytes, ...]) -> int:
+        found = 0
+        for row in rows:
+            found |= int.from_bytes(row, "little")
+        return found
+
+    across, down = wall_bits(maze, gaps(puzzle))
+    none = bytes(w + 1)
+    grid = bytearray()  # (2w + 1) x (2h + 1): corner, wall, corner... on a grid line; between lines,
+    for line in range(h + 1):  # a wall, a cell's inside, a wall...
+        walls = bytes(across[line * stride + 1 : line * stride + 1 + w])
+        above = bytes(down[(line - 1) * stride : (line - 1) * stride + w + 1]) if line else none
+        below = bytes(down[line * stride : line * stride + w + 1]) if line < h else none
+        on_line = bytearray(2 * w + 1)
+        on_line[0::2] = either(b"\0" + walls, walls + b"\0", above, below)  # a corner any wall meets
+        on_line[1::2] = walls
+        grid += on_line
+        if line < h:
+            between = bytearray(2 * w + 1)
+            between[0::2] = below
+            grid += between
+    small = Image.frombytes("L", (2 * w + 1, 2 * h + 1), bytes(grid.translate(_INK))).convert("1")
+    wide = Image.new("1", (width, 2 * h + 1), 1)
+    for column, (start, end) in enumerate(spans(w, width)):
+        if end > start:
+            wide.paste(
+                small.crop((column, 0, column + 1, 2 * h + 1)).resize((end - start, 2 * h + 1), NEAREST),
+                (start, 0),
+            )
+    del small
+    image = Image.new("1", size, 1)
+    for row_at, (start, end) in enumerate(spans(h, height)):
+        if end > start:
+            image.paste(
+                wide.crop((0, row_at, width, row_at + 1)).resize((width, end - start), NEAREST), (0, start)
+            )
+    return image
+
+
+_INK = bytes([255, 0]) + bytes(254)
+"""A wall's place in ``wall_bits`` (1) as black, an empty one (0) as white."""
 
 
 def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> bytes:
