@@ -63,8 +63,9 @@ def test_a_large_pictures_fast_walls_are_the_pixels_pillow_draws(monkeypatch, al
     """Big pictures are drawn as a small picture of the grid stretched by Pillow, column by column and
     row by row; they must be exactly the rectangles Pillow draws run by run, at odd resolutions where
     cells fall between pixels, with cells left out (a mask's edges are walls too)."""
-    from puzzlebook.geometry import gaps, wall_runs
+    from puzzlebook.geometry import gaps
     from puzzlebook.render import png
+    from puzzlebook.walls import wall_runs
 
     puzzle = make_puzzle(algorithm, *size, seed=11, marks=marks)
     monkeypatch.setattr(png, "LEAN", 0)  # draw even this small picture the fast way

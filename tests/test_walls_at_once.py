@@ -5,9 +5,10 @@ import random
 from itertools import chain
 
 from puzzlebook.errors import PuzzlebookError
-from puzzlebook.geometry import _corners, gaps, opening, solution_line, solution_lines, wall_lines, wall_runs
+from puzzlebook.geometry import _corners, gaps, opening, solution_line, solution_lines
 from puzzlebook.grid import E, N, S, W
 from puzzlebook.puzzles import make_puzzle
+from puzzlebook.walls import wall_lines, wall_runs
 
 ALGORITHMS = ["wilson", "kruskal", "recursive-backtracker", "prim", "binary-tree"]
 

@@ -14,9 +14,10 @@ from typing import Protocol
 
 from reportlab.lib.rl_accel import fp_str
 
-from ..geometry import arc_beziers, extent, field_sides, gaps, solution_lines, wall_runs
+from ..geometry import arc_beziers, extent, field_sides, gaps, solution_lines
 from ..graph import GraphMaze
 from ..puzzles import Puzzle
+from ..walls import wall_runs
 
 FORM_PREAMBLE = "1 0 0 1 0 0 cm "
 """What reportlab writes at the start of every form of a canvas whose first font is a TrueType one

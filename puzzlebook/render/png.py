@@ -22,14 +22,13 @@ from ..geometry import (
     gaps,
     outline_runs,
     solution_lines,
-    wall_bits,
-    wall_lines,
 )
 from ..graph import GraphMaze
 from ..layout import Figure
 from ..layout.signs import marks
 from ..maze import Maze
 from ..puzzles import Puzzle
+from ..walls import wall_bits, wall_lines
 
 SIZES = Figure()  # points, as in the SVG
 CELL = SIZES.cell

@@ -15,12 +15,12 @@ from ..geometry import (
     gaps,
     outline_runs,
     solution_lines,
-    wall_lines,
 )
 from ..layout import Figure
 from ..layout.signs import marks
 from ..maze import Maze
 from ..puzzles import Puzzle
+from ..walls import wall_lines
 from .fonts import Setter, register_font
 
 FONTS = "DejaVu Sans, Bitstream Vera Sans, sans-serif"
