@@ -18,8 +18,14 @@ _NO_EAST = bytes(0 if b & E else 1 for b in range(256))
 _RUN = re.compile(rb"\x01+")
 
 
-def _or(a: bytes, b: bytes) -> bytes:
-    return (int.from_bytes(a, "little") | int.from_bytes(b, "little")).to_bytes(len(a), "little")
+def either(*rows: bytes) -> bytes:
+    """Place by place, 1 where any of ``rows`` (as long as the first) has a 1: rows of a maze combined
+    whole, as big integers, rather than place by place in Python."""
+    size = len(rows[0])
+    total = 0
+    for row in rows:
+        total |= int.from_bytes(row[:size], "big")
+    return total.to_bytes(size, "big")
 
 
 def _and(a: bytes, b: bytes) -> bytes:
@@ -37,12 +43,12 @@ def wall_bits(
     passages, inside = maze.passages, grid.inside
     size = (h + 1) * stride  # the line above row y starts at y * stride, its cell x at 1 + x
     across = bytearray(
-        _and(_or(inside[:size], inside[stride : stride + size]), passages[:size].translate(_NO_SOUTH))
+        _and(either(inside[:size], inside[stride : stride + size]), passages[:size].translate(_NO_SOUTH))
     )
     size = h * stride  # row y's vertical lines start at y * stride, the one left of cell x at x
     down = bytearray(
         _and(
-            _or(inside[stride : stride + size], inside[stride + 1 : stride + size + 1]),
+            either(inside[stride : stride + size], inside[stride + 1 : stride + size + 1]),
             passages[stride : stride + size].translate(_NO_EAST),
         )
     )
@@ -92,7 +98,7 @@ def wall_lines(
         lower = upper + stride
         flags = bytearray(
             _and(
-                _or(inside[upper : upper + w], inside[lower : lower + w]),
+                either(inside[upper : upper + w], inside[lower : lower + w]),
                 passages[upper : upper + w].translate(_NO_SOUTH),
             )
         )
@@ -104,7 +110,7 @@ def wall_lines(
     for y in range(h):
         left = grid.index(-1, y)
         columns += _and(
-            _or(inside[left : left + w + 1], inside[left + 1 : left + w + 2]),
+            either(inside[left : left + w + 1], inside[left + 1 : left + w + 2]),
             passages[left : left + w + 1].translate(_NO_EAST),
         )
     for x, y, side in open_sides:

@@ -28,7 +28,7 @@ from ..layout import Figure
 from ..layout.signs import marks
 from ..maze import Maze
 from ..puzzles import Puzzle
-from ..walls import wall_bits, wall_lines
+from ..walls import either, wall_bits, wall_lines
 
 SIZES = Figure()  # points, as in the SVG
 CELL = SIZES.cell
@@ -83,16 +83,6 @@ def _walls_lean(puzzle: Puzzle, size: tuple[int, int], room: float, scale: float
             found.append((first[i], last[i] + 1))
             if i < count:
                 found.append((last[i] + 1, first[i + 1]))
-        return found
-
-    def either(*rows: bytes) -> bytes:
-        """1 where any of the rows (of one length) has a 1."""
-        return sum_bits(rows).to_bytes(len(rows[0]), "little")
-
-    def sum_bits(rows: tuple[bytes, ...]) -> int:
-        found = 0
-        for row in rows:
-            found |= int.from_bytes(row, "little")
         return found
 
     across, down = wall_bits(maze, gaps(puzzle))

@@ -13,6 +13,7 @@ from ..errors import GenerationError
 from ..grid import E, N, S, W
 from ..maze import Maze
 from ..puzzles import Puzzle
+from ..walls import either
 
 _BIT_E = bytes(1 if b & E else 0 for b in range(256))
 _BIT_S = bytes(1 if b & S else 0 for b in range(256))
@@ -52,7 +53,7 @@ def text_chunks(puzzle: Puzzle, show_solution: bool = False) -> Iterator[bytes]:
     right = rows.right(-1)
     for y in range(-1, h):
         next_right = rows.right(y + 1)
-        corners = _or(below[: w + 1], below[1:], right[: w + 1], next_right[: w + 1])
+        corners = either(below[: w + 1], below[1:], right[: w + 1], next_right[: w + 1])
         line = bytearray(3 * w + 1)
         line[0::3] = corners.translate(_CORNER)
         line[1::3] = line[2::3] = below[1 : w + 1].translate(_FLOOR)
@@ -114,17 +115,8 @@ class _Rows:
 def _walls(one: bytes, other: bytes, joined: bytes) -> bytes:
     """1 where ``one`` or ``other`` is a cell and a passage does not join the two."""
     a, b, c = (int.from_bytes(v, "big") for v in (one, other, joined))
-    either = a | b
-    return (either ^ (a & b & c)).to_bytes(len(one), "big")
-
-
-def _or(*rows: bytes) -> bytes:
-    """Place by place, 1 where any of ``rows`` (as long as the first) has a 1."""
-    size = len(rows[0])
-    total = 0
-    for row in rows:
-        total |= int.from_bytes(row[:size], "big")
-    return total.to_bytes(size, "big")
+    cells = a | b
+    return (cells ^ (a & b & c)).to_bytes(len(one), "big")
 
 
 def _opened(walls: bytes, xs: list[int]) -> bytes:
