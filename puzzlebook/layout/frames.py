@@ -190,9 +190,14 @@ def _under_label(
 def answer_cell(layout: Layout, slot: Box, maze: MazeRequest, caption_size: float) -> float:
     """The cell an answer gets in ``slot`` (``slot_items`` with ``answer``), without making its items:
     the answer key asks it of every maze for every grid it tries, in a plan and in its page count."""
-    box = _under_label(layout, slot, maze, caption_size, True, False).box
+    return _answer_fit(layout, _under_label(layout, slot, maze, caption_size, True, False).box, maze)[0]
+
+
+def _answer_fit(layout: Layout, box: Box, maze: MazeRequest) -> tuple[float, float, float, float]:
+    """An answer's cell and place (x, y) in its box, and the room kept round it for its arrows."""
+    room = mark_room(box, None, page_scale(layout))
     across, down = kind(maze.grid).extent(maze.width, maze.height)
-    return fit(box, across, down, mark_room(box, None, page_scale(layout)))[0]  # as ``_answer_items``
+    return (*fit(box, across, down, room), room)
 
 
 TOP_SHARE = 0.42
@@ -274,10 +279,8 @@ def _answer_items(
     words: tuple[str, str],
 ) -> tuple[list[Item], float]:
     """An answer in its slot: the maze centred, with room for its arrows, its caption right above it."""
-    scale = page_scale(layout)
-    room = mark_room(box, None, scale)  # as ``answer_cell`` finds it
-    across, down = kind(maze.grid).extent(maze.width, maze.height)
-    cell, x, y = fit(box, across, down, room)
+    cell, x, y, room = _answer_fit(layout, box, maze)
+    down = kind(maze.grid).extent(maze.width, maze.height)[1]
     top = y + cell * down + room + 4
     items: list[Item] = [
         Text(
@@ -299,7 +302,7 @@ def _answer_items(
             True,
             room * MARK_SHARE,
             layout.solution_rgb,
-            12 * scale,
+            12 * page_scale(layout),
             words,
             _shared(layout.where("start_label"), layout.where("end_label")),
             0.0,
