@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 
+from .drawn import Ahead, solution_path, walls_ahead
 from .errors import At, PuzzlebookError
 from .puzzles import Puzzle, Recipe
-from .render.drawn import Ahead, solution_path, walls_ahead
 from .workers import Makers
 
 LINE_SHARE = 0.1
@@ -22,12 +22,12 @@ book of 20x20)."""
 
 
 class Coming(dict[int, Puzzle]):
-    """The puzzles of a book, each made (with its walls form written: ``render.drawn.walls_ahead``) on the
+    """The puzzles of a book, each made (with its walls form written: ``drawn.walls_ahead``) on the
     cores in book order and waited for only when a page asks for it by number; the ones made meanwhile
     are kept. Once every maze is made, the cores write the answers' lines (``line``), in the order the
     answer key draws them, while the pages before the key are drawn: they would otherwise wait idle
     while this process draws the key, and the mazes come sooner without the lines. ``close`` stops the
-    cores, whatever is left. It is the drawing's ``render.drawn.Ahead``."""
+    cores, whatever is left. It is the drawing's ``drawn.Ahead``."""
 
     def __init__(
         self,

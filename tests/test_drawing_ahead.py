@@ -20,9 +20,7 @@ from puzzlebook import build, puzzles, workers
 from puzzlebook.coming import Coming
 from puzzlebook.coming import _as_sent as coming_sent
 from puzzlebook.coming import _line as coming_line
-from puzzlebook.errors import GenerationError, PuzzlebookError
-from puzzlebook.madefrom import made_from
-from puzzlebook.render.drawn import (
+from puzzlebook.drawn import (
     FORM_PREAMBLE,
     form_object,
     form_stream,
@@ -31,6 +29,8 @@ from puzzlebook.render.drawn import (
     wall_path,
     walls_ahead,
 )
+from puzzlebook.errors import GenerationError, PuzzlebookError
+from puzzlebook.madefrom import made_from
 from puzzlebook.render.pdfformat import encoded
 
 BOOK = """\

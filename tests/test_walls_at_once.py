@@ -76,7 +76,7 @@ def test_the_answers_turns_found_by_index_are_the_corners_of_every_centre():
 def test_a_mazes_walls_are_written_as_the_numbers_of_their_runs():
     """The walls' path writes each run's corners as their numbers, whatever the maze's shape (thin, tall,
     wide, masked): the corners' text is made once a maze, for every number its runs can reach."""
-    from puzzlebook.render.drawn import wall_path
+    from puzzlebook.drawn import wall_path
 
     for _, puzzle in _puzzles(47, 120):
         runs = wall_runs(puzzle.maze, gaps(puzzle))

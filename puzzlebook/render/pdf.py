@@ -28,6 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..artwork import PICTURES, placed
+from ..drawn import FORM_PREAMBLE, Ahead, form_box, form_stream, num, solution_path, wall_path
 from ..geometry import OUTLINE, Placement, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, drawn_twice
@@ -35,7 +36,6 @@ from ..layout.settle import settled
 from ..layout.signs import Mark, marks
 from ..puzzles import Puzzle
 from ..typeset import text_lines
-from .drawn import FORM_PREAMBLE, Ahead, form_box, form_stream, num, solution_path, wall_path
 from .fonts import Setter, draw_line, setters
 from .pdfstream import Info, Writable, Writer
 from .pictures import draw_pdf as draw_pictures
@@ -71,7 +71,7 @@ def stream_pdf(
     go as soon as it is finished, so memory stays flat however many pages the book has. ``made_from``
     goes into the document information as ``MADE_FROM``; ``left_out`` gathers the mazes whose words or
     pictures by the arrows found no room, for the build to tell; ``ahead`` gives the walls forms and
-    answers' lines written where the mazes were made (see ``drawn``), each taken once placed."""
+    answers' lines written where the mazes were made (see ``puzzlebook.drawn``), each taken once placed."""
     regular, bold = setters(plan)
     canvas = Canvas(
         io.BytesIO(),  # never written: ``Writer`` writes the file

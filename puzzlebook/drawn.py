@@ -5,6 +5,11 @@ write them: a maze's walls form as they make it, the answers' lines once every m
 pages before the answer key are drawn (``coming``). A book's main process then only places them. The
 text is exactly what the canvas would have written (the same numbers, the same spacing), so a book is
 the same file wherever its walls and lines were written.
+
+It lives outside ``render`` so that those processes load no reportlab at all: they start before the
+book's process loads it, and loading its package (its settings, and Pillow with them) took 13 ms more
+before they could start. Numbers are written by reportlab's compiled ``fp_str`` (the ``rl-accel``
+package, which reads no settings), the function its canvas writes them with.
 """
 
 from __future__ import annotations
@@ -12,12 +17,12 @@ from __future__ import annotations
 import zlib
 from typing import Protocol
 
-from reportlab.lib.rl_accel import fp_str
+from _rl_accel import fp_str
 
-from ..geometry import arc_beziers, extent, field_sides, gaps, solution_lines
-from ..graph import GraphMaze
-from ..puzzles import Puzzle
-from ..walls import wall_runs
+from .geometry import arc_beziers, extent, field_sides, gaps, solution_lines
+from .graph import GraphMaze
+from .puzzles import Puzzle
+from .walls import wall_runs
 
 FORM_PREAMBLE = "1 0 0 1 0 0 cm "
 """What reportlab writes at the start of every form of a canvas whose first font is a TrueType one
