@@ -48,3 +48,19 @@ def test_every_layout_shown_is_valid(tmp_path, where, text):
         "title: T\nlayout: mine.yaml\nmarks: suggested\nmazes:\n  - {size: 8x8}\n", encoding="utf-8"
     )
     assert check_book(spec).mazes, where
+
+
+@pytest.mark.parametrize(
+    "page", [ROOT / "README.md", ROOT / "docs" / "getting-started.md"], ids=lambda p: p.name
+)
+def test_the_ten_line_books_summary_is_what_validate_says(tmp_path, page):
+    """The ten-line book's `validate` comment quotes its summary: a reader compares it with their own.
+    It said 10 pages where validate says 11."""
+    from puzzlebook.report import summary
+
+    text = page.read_text(encoding="utf-8")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BLOCK.findall(text)[0], encoding="utf-8")
+    quoted = re.search(r'validate book\.yaml .*"(.*) \(\.\.\.\)"', text)
+    assert quoted is not None
+    assert summary(check_book(spec)).startswith(quoted[1] + " ("), summary(check_book(spec))

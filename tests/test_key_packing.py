@@ -72,10 +72,13 @@ def _runs(chars: list[Char]) -> list[Run]:
 
 @pytest.fixture(scope="module")
 def key(tmp_path_factory):
+    return _key_pages(tmp_path_factory.mktemp("names"), NAMES)
+
+
+def _key_pages(folder: Path, spec: str) -> list[tuple[Run, Run, list[Answer]]]:
     """Every key page: (its heading, its footer's page number, its answers top to bottom, left to right)."""
-    folder = tmp_path_factory.mktemp("names")
-    (folder / "names.yaml").write_text(NAMES)
-    target, checked = build_book(folder / "names.yaml")
+    (folder / "book.yaml").write_text(spec)
+    target, checked = build_book(folder / "book.yaml")
     sizes = {m.number: kind(m.grid).extent(m.width, m.height) for m in checked.mazes}
     frames = {  # where the plan put each answer: to know which walls are whose
         (p.number - 1, i.number): i
@@ -181,3 +184,44 @@ def test_an_answer_alone_in_its_row_stands_centred_across_the_page(key):
                 assert abs((a.x0 + a.x1) / 2 - middle) < 2, (a.label.text, (a.x0 + a.x1) / 2, middle)
                 assert abs((a.label.x0 + a.label.x1) / 2 - middle) < 2, a.label.text
     assert alone >= 3
+
+
+MIXED = """\
+title: Maze Adventures
+layout: activity-book
+seed: 2026
+marks: suggested
+mazes:
+  - {size: 12x12, algorithm: hunt-and-kill, seed: 7, title: Warm-up}
+  - {size: 30x40, algorithm: eller, options: {horizontal: 0.6}, count: 4}
+  - {size: 20x20, algorithm: wilson, marks: {start: [0, 0], end: [19, 19]}}
+  - {size: 16x16, algorithm: kruskal, marks: none}
+"""
+
+
+def test_the_keys_last_answer_alone_under_a_wider_one_stands_centred(tmp_path):
+    """The README's ten-line book: maze 6 (20x20) takes two-a-row slots, and is the key's last answer,
+    under maze 5 (30x40) alone across the page; it stood in the left half, the right half empty."""
+    pages = _key_pages(tmp_path, MIXED)
+    heading, _, answers = pages[-1]
+    assert [a.page for a in answers] == [6, 7]  # mazes 5 and 6, each alone in its row
+    middle = (heading.x0 + heading.x1) / 2
+    for a in answers:
+        assert abs((a.x0 + a.x1) / 2 - middle) < 2, (a.label.text, (a.x0 + a.x1) / 2, middle)
+        assert abs((a.label.x0 + a.label.x1) / 2 - middle) < 2, a.label.text
+
+
+def test_the_keys_last_answer_alone_under_answers_of_its_own_grid_keeps_their_column(tmp_path):
+    """A key of like mazes is a table: its last row, short of answers, keeps the columns of the rows
+    above it rather than standing in the middle under one of them."""
+    spec = (
+        "title: Like\nlayout: activity-book\nseed: 3\nmarks: suggested\nmazes:\n  - {size: 12x12, count: 3}\n"
+    )
+    (_, _, answers), *more = _key_pages(tmp_path, spec)
+    assert not more
+    rows: dict[float, list[Answer]] = {}
+    for a in answers:
+        rows.setdefault(round(a.label.y0, 1), []).append(a)
+    first, last = (rows[y] for y in sorted(rows, reverse=True))
+    assert len(first) == 2 and len(last) == 1
+    assert abs(last[0].x0 - first[0].x0) < 0.5 and abs(last[0].x1 - first[0].x1) < 0.5

@@ -77,12 +77,13 @@ def plan_answers(
     page: Page | None = None
     area = Box(0, 0, 0, 0)
     top = 0.0  # where the page's next row of answers starts
+    above: tuple[int, int] | None = None  # the grid of the row above on the page
     answers: dict[int, int] = {}
     for heading, answered in groups:
         if not answered:
             continue
         page, area = next_page(heading if by_sheet or not made else continued)
-        top = area.y1
+        top, above = area.y1, None
         waiting = list(answered)
         while waiting:  # a row at a time: the answers after it that take its grid, as many as it has slots
             grids = _grids(*grid_of_sheet, area)
@@ -93,13 +94,25 @@ def plan_answers(
             ):
                 count += 1
             members, waiting = waiting[:count], waiting[count:]
-            row = _Row(layout, members, maze_pages, fits, fits == grids[0], bool(waiting))
+            # a row short of its grid's slots spreads its answers across the page where the next answer
+            # takes another grid, or where it is the last under a row of another (it stood at the left
+            # under a wider answer); under rows of its own grid, it keeps their columns
+            row = _Row(
+                layout,
+                members,
+                maze_pages,
+                fits,
+                fits == grids[0],
+                bool(waiting) or above not in (None, fits),
+            )
             placed = row.placed(area, top, placing)
             if placed is None:
                 page, area = next_page(f"{heading} ({words.continued})" if by_sheet else continued)
-                top = area.y1
+                top, above = area.y1, None
+                row = _Row(layout, members, maze_pages, fits, fits == grids[0], bool(waiting))
             height, items = placed or row.placed(area, top, placing, fresh=True) or (0.0, [])
             top -= height + GAP
+            above = fits
             if placing:
                 page.items += items
             answers.update((maze.number, page.number) for maze in members)
