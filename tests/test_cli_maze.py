@@ -184,6 +184,13 @@ def test_choice_typos_get_a_hint(args, needle):
     assert result.exit_code == 2 and needle in result.stderr
 
 
+def test_an_unknown_algorithm_is_told_at_its_option_as_every_other_choice():
+    """It said 'error: unknown algorithm "wilsen"', the one choice not named by its option."""
+    result = run("maze", "-a", "wilsen", "-s", "5x5")
+    assert result.exit_code == 2
+    assert result.stderr == 'error: --algorithm: unknown algorithm "wilsen". Did you mean "wilson"?\n'
+
+
 @pytest.mark.parametrize(
     "text,needle",
     [

@@ -344,6 +344,19 @@ def test_too_dense_says_how_far_apart_a_near_miss_is(tmp_path):
         for n in re.findall(r"would be ([\d.]+) pt \([\d.]+ in\), the minimum is ([\d.]+) pt", line)[0]
     )
     assert cell < minimum == 2.25, line
+    # both 0.03 in: the minimum is said in points alone, not as the same inches again
+    assert re.search(r"would be [\d.]+ pt \(0\.03 in\), the minimum is 2\.25 pt;", line), line
+
+    from puzzlebook.build import check_book
+
+    (tmp_path / "aged.yaml").write_text(
+        "title: x\ndifficulty: age-8\nmarks: suggested\npictures: mouse-cheese\nmazes:\n  - {shape: heart, size: 20x20}\n"
+    )
+    with pytest.raises(SpecError) as err:
+        check_book(tmp_path / "aged.yaml")
+    (line,) = [str(p) for p in err.value.problems]
+    assert "the minimum is 20.2 pt (the cells difficulty: age-8 asks for)" in line, line
+    assert line.count(" in)") == 1, line
 
 
 def test_a_headings_height_is_the_same_on_every_page_and_its_maze_stands_balanced_under_it(tmp_path):

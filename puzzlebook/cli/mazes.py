@@ -161,7 +161,10 @@ def maze(
                     )
                 ]
             )
-        generators.get(algorithm)  # an unknown name, with a did-you-mean hint
+        try:
+            generators.get(algorithm)
+        except SpecError as unknown:  # with a did-you-mean hint, told at its option as every other choice
+            raise SpecError([Problem("--algorithm", p.message) for p in unknown.problems]) from None
         options = parse_options(option or [])
         if grid_kind == "circle" and not (mask or shape):
             if size is None or not size.strip().isdigit() or len(size.strip()) > 9:

@@ -145,11 +145,13 @@ def too_dense(
         if maze.weave and min_cell > max(layout.min_cell, 3 * layout.wall_weight)
         else ""
     )
+    said, minimum = in_page_units(cell, layout.trim, d), in_page_units(min_cell, layout.trim, d)
+    if said.partition(" (")[2] == minimum.partition(" (")[2]:  # "20.1 pt (0.28 in), the minimum is 20.2 pt"
+        minimum = minimum.partition(" (")[0]
     return Problem(
         maze.where.inner("size"),
-        f"{size} is too dense for {name}{per_page} on {page}: its cells would be "
-        f"{in_page_units(cell, layout.trim, d)}, the minimum is {in_page_units(min_cell, layout.trim, d)}"
-        f"{raised}; {', or '.join(fixes)}",
+        f"{size} is too dense for {name}{per_page} on {page}: its cells would be {said}, the minimum is "
+        f"{minimum}{raised}; {', or '.join(fixes)}",
     )
 
 
