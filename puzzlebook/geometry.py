@@ -249,6 +249,28 @@ def centre(puzzle: Puzzle, cell: Cell) -> Point:
     return cell[0] + 0.5, cell[1] + 0.5
 
 
+def inradius(puzzle: Puzzle, cell: Cell) -> float:
+    """How far a cell's centre (``centre``) is from its nearest side, in grid units: the largest disc
+    there that no wall crosses (half a square; on a ring by a circle's hole, half the ring's depth)."""
+    if not isinstance(puzzle.maze, GraphMaze):
+        return 0.5
+    kind = puzzle.maze.grid.kind
+    cx, cy = kind.centre(*cell)
+    nearest = math.inf
+    for slot in range(kind.slots):
+        side = kind.side(*cell, slot)
+        if side is None:
+            continue
+        if side.radius:  # an arc: the centre lies within its span, so its distance is along the radius
+            nearest = min(nearest, abs(math.hypot(cx - side.around[0], cy - side.around[1]) - side.radius))
+            continue
+        (x0, y0), (x1, y1) = side.start, side.end
+        dx, dy = x1 - x0, y1 - y0
+        along = max(0.0, min(1.0, ((cx - x0) * dx + (cy - y0) * dy) / (dx * dx + dy * dy or 1.0)))
+        nearest = min(nearest, math.hypot(cx - x0 - along * dx, cy - y0 - along * dy))
+    return nearest if nearest < math.inf else 0.5
+
+
 def gaps(puzzle: Puzzle) -> set[tuple[int, int, int]]:
     """(x, y, side) of the outer walls left open for the start and the end."""
     out = set()

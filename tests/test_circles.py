@@ -332,3 +332,46 @@ def test_a_round_maze_sized_by_an_age_is_made_as_large_as_the_page_takes(tmp_pat
         f"note: book.yaml:8: mazes[0]: difficulty: age-6 sets 10 rings; made {maze.width} rings, the most the "
         "page takes at its cells\n"
     )
+
+
+@pytest.mark.parametrize("inner", [1, 2, 3])
+def test_a_start_or_end_inside_a_ring_stands_clear_of_its_walls(tmp_path, inner: int) -> None:
+    """The S of a start in the ring round a circle's hole filled the ring's depth and touched both its
+    walls (the Doughnut of round-and-round). A badge inside a ring keeps paper round it: read from the
+    page, each disc lies inside its ring, clear of either wall's ink by a twelfth of the paper between."""
+    from puzzlebook.build import build_book
+
+    cells = [(inner, 0), (inner + 2, 3), (inner + 1, 5)]  # none on the rim: no arrow
+    marks = "".join(
+        f"\n  - {{size: 8, grid: circle, inner: {inner}, marks: {{start: [{a[0]}, {a[1]}], end: [{b[0]}, {b[1]}]}}}}"
+        for a, b in pairwise(cells)
+    )
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: T\nseed: 3\ntitle_page: false\nanswer_key: false\nmazes:{marks}\n")
+    target, _ = build_book(spec)
+    doc = Document(PdfReader(target))
+    seen = 0
+    for index, (start, end) in enumerate(pairwise(cells)):
+        page = doc.page(index)
+        walls = [s for s in page.shapes if s.stroke]
+        x0, y0 = min(s.x0 for s in walls), min(s.y0 for s in walls)
+        x1, y1 = max(s.x1 for s in walls), max(s.y1 for s in walls)
+        cx, cy, rim = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2  # the rim's path: no opening, no arrow
+        wall = max(s.linewidth for s in walls)
+        cell = rim / 8
+        discs = [
+            s
+            for s in page.shapes
+            if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
+        ]
+        assert len(discs) == 2
+        for disc in discs:
+            r = (disc.x1 - disc.x0) / 2
+            d = math.hypot((disc.x0 + disc.x1) / 2 - cx, (disc.y0 + disc.y1) / 2 - cy)
+            ring = min((start[0], end[0]), key=lambda n: abs((n + 0.5) * cell - d))
+            paper = cell - wall  # between the ring's two walls' ink
+            inside, outside = d - r - (ring * cell + wall / 2), (ring + 1) * cell - wall / 2 - (d + r)
+            assert min(inside, outside) >= paper / 12, (ring, inside, outside, paper)
+            assert r >= 0.3 * cell  # still a badge a child sees
+            seen += 1
+    assert seen == 4

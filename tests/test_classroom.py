@@ -174,6 +174,27 @@ def test_a_long_name_and_a_long_word_for_name_get_the_room_the_name_line_has(tmp
     assert sizes == {load_layout("handout").caption_size}  # English keeps its full size
 
 
+def test_name_date_and_class_each_keep_a_space_before_their_line(tmp_path):
+    """Name took its 2.9 ems to the letter: its line began under its e, and a class set's printed name
+    ("Name Chloé") all but touched the word, where Date and Class had half an em of paper. Read from
+    the page: each word ends a quarter of an em or more before its line begins, the three alike."""
+    import pdfplumber
+
+    target, _ = build_book(spec(tmp_path, CLASS))
+    with pdfplumber.open(target) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words(extra_attrs=["size"])
+        lines = [e for e in page.edges if e["orientation"] == "h"]
+    gaps = []
+    for word in ("Name", "Date", "Class"):
+        w = next(w for w in words if w["text"] == word)
+        rule = min(
+            (e for e in lines if abs(e["top"] - w["bottom"]) < 4 and e["x0"] > w["x0"]), key=lambda e: e["x0"]
+        )
+        gaps.append((rule["x0"] - w["x1"]) / w["size"])
+    assert min(gaps) >= 0.25 and max(gaps) - min(gaps) < 0.15, gaps
+
+
 def test_an_older_age_on_one_maze_of_a_younger_book_is_told_whose_cells_they_are(tmp_path):
     """age-6 on one maze of an age-4 handout was told to make it 3x4 or use a square poster: the book's
     age sets every maze's cells, the maze's own only its size."""

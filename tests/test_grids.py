@@ -441,3 +441,33 @@ def test_distances_among_outer_cells_and_the_way_between_them_agree_with_an_inde
     route = list(puzzle.route)
     assert paths._between(maze, depth, route[0], route[-1]) == route
     assert len(route) - 1 == graph_distances(doc, route[0])[route[-1]]
+
+
+@pytest.mark.parametrize("grid", [*KINDS, "circle"])
+def test_a_cells_inradius_is_its_centres_distance_to_its_nearest_side(grid):
+    """The room an inner mark's badge takes (``geometry.inradius``), against the cell's sides sampled
+    point by point here: the least distance from the centre, never more (a badge drawn at it touches a
+    side, none crosses one)."""
+    from puzzlebook.geometry import centre, inradius
+
+    puzzle = make_puzzle("wilson", 6, 5, 2, grid=grid, **({"inner": 2} if grid == "circle" else {}))
+    field = puzzle.maze.grid.kind
+    for cell in puzzle.maze.grid.cells[::3]:
+        cx, cy = centre(puzzle, cell)
+        nearest = math.inf
+        for slot in range(field.slots):
+            side = field.side(*cell, slot)
+            if side is None:
+                continue
+            for i in range(201):
+                t = i / 200
+                if side.radius:
+                    turn = side.turns[0] + (side.turns[1] - side.turns[0]) * t
+                    x = side.around[0] + side.radius * math.sin(2 * math.pi * turn)
+                    y = side.around[1] - side.radius * math.cos(2 * math.pi * turn)
+                else:
+                    x = side.start[0] + (side.end[0] - side.start[0]) * t
+                    y = side.start[1] + (side.end[1] - side.start[1]) * t
+                nearest = min(nearest, math.hypot(x - cx, y - cy))
+        assert 0.2 < inradius(puzzle, cell) <= nearest + 1e-9
+        assert nearest - inradius(puzzle, cell) < 0.01, (grid, cell)

@@ -328,6 +328,11 @@ def by_student(mazes: list[MazeRequest]) -> list[list[MazeRequest]]:
     return groups
 
 
+NAME_LINE_WORDS = {"Name": 3.3, "Date": 2.75, "Class": 3.0}
+"""Name, Date and Class in ems, each with a third of an em after it before its line begins: their
+width in DejaVu Sans (2.95, 2.39, 2.63). At one 2.9 ems for all three, Name's line began under its e,
+and a class set's printed name ("Name Chloé") all but touched it."""
+
 NAME_LINE_ROOM = (0.3, 0.15, 0.12)
 """Room to write after Name, Date and Class, in shares of the page's width: a child's whole name is
 the longest; the three fields shared the width in thirds, so a translated Name (Nombre y apellidos)
@@ -409,11 +414,10 @@ def page_frame(
         top -= size
         words = layout.words
         labels = (words.name, words.date, words.class_)
-        # each word's width in sizes: wide letters counted for a word of the layout's own (Prénom); the
-        # three share one size, and each field is its word and room to write after it, the name the most
-        ems = [
-            2.9 if word in ("Name", "Date", "Class") else max(2.9, 0.68 * len(word) + 0.2) for word in labels
-        ]
+        # each word's width in sizes and a third of one before its line (the bold font's widths for
+        # the English words, wide letters counted for a word of the layout's own, Prénom); the three
+        # share one size, and each field is its word and room to write after it, the name the most
+        ems = [NAME_LINE_WORDS.get(word, max(3.3, 0.68 * len(word) + 0.55)) for word in labels]
         rooms = [box.w * share for share in NAME_LINE_ROOM]
         size = min(size, max(MIN_TEXT, (box.w - sum(rooms) - 3 * GAP) / sum(ems)))
         spare = box.w - sum(rooms) - 3 * GAP - size * sum(ems)

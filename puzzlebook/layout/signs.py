@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..geometry import Placement, Point, centre, extent, opening
+from ..geometry import Placement, Point, centre, extent, inradius, opening
 from ..graph import GraphMaze
 from ..grid import E, N, S, W
 from ..maze import Maze
@@ -28,6 +28,7 @@ class Mark:
     polygon: tuple[Point, ...] = ()
     center: Point = (0.0, 0.0)
     radius: float = 0.0
+    room: float = 0.0  # an inner mark's: the largest radius its badge may take (``BADGE_FILL``)
     label: tuple[float, float, str] | None = None  # baseline x, y and alignment of the word
     word: str = ""  # "Start" or "Finish"
     size: float = 0.0  # its text size; 0 when it does not fit beside the arrow
@@ -41,6 +42,11 @@ WORDS = ("Start", "Finish")
 CLEAR = 4.0
 """pt of paper kept between every word or picture by an arrow and the nearest wall's ink: a word nearer
 reads as part of the maze (the "t" of Start touching a hexagon's zigzag edge)."""
+
+
+BADGE_FILL = 0.8
+"""Of the paper between an inner mark's cell walls, the most its badge fills across: a badge that fills
+it reads as wedged into the walls (an S against a ring's walls by a circle's hole)."""
 
 
 def marks(
@@ -127,7 +133,8 @@ def _marks(
         spot_of = opening(puzzle, role)
         if spot_of is None:
             cx, cy = place.point(*centre(puzzle, cell))
-            out.append(Mark("inner", role, center=(cx, cy), radius=place.cell * 0.32, word=word))
+            clear = (inradius(puzzle, cell) * place.cell - wall / 2) * BADGE_FILL
+            out.append(Mark("inner", role, center=(cx, cy), radius=place.cell * 0.32, room=clear, word=word))
             continue
         middle_of, outward, side = spot_of
         other_spot = opening(puzzle, "end" if role == "start" else "start")

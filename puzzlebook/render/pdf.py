@@ -322,6 +322,7 @@ def draw_maze(
             cell_of = puzzle.start if mark.role == "start" else puzzle.end
             hub = isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle"
             radius = mark.radius * (BADGE if hub and cell_of is not None and cell_of[0] == 0 else 1.4)
+            radius = min(radius, mark.room) if mark.room > 0 else radius  # clear of the cell's walls
             canvas.circle(*mark.center, radius, stroke=0, fill=1)
             size = radius * 1.25
             shown = Text(mark.center[0], mark.center[1] - size * 0.36, letter, size, True, "center", gray=1.0)
