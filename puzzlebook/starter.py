@@ -15,6 +15,7 @@ layout: activity-book               # {layouts}, or your .yaml file
 seed: 1                             # change it for a whole new set of mazes; same seed, same book
 marks: suggested                    # Start and Finish arrows on every maze; "none" lets the reader choose
 answer_key: true                    # solutions at the back
+pad: true                           # notes pages up to 24, an even count: what print-on-demand takes
 
 mazes:                              # one entry per kind of maze; `count` makes several alike
   - size: 10x10                     # width x height in cells

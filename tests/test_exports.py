@@ -188,6 +188,9 @@ def test_init_writes_a_spec_that_builds_and_matches_the_schema(tmp_path):
     built = invoke(["build", str(spec)])
     assert built.exit_code == 0, built.output
     assert "My Maze Book" in page_texts(tmp_path / "book.pdf")[0]
+    # and is ready for print-on-demand as it is: it failed `check` (15 pages) until it had notes pages
+    checked = invoke(["check", str(spec)])
+    assert checked.exit_code == 0 and "ready for print" in checked.stdout, checked.output
     again = invoke(["init", str(spec)])
     assert again.exit_code == 2 and "already exists" in again.stderr
 
