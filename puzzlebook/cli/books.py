@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..errors import NotReady, Problem, PuzzlebookError, SpecError
 from ..usage import fail
-from .app import BOOK_SEED, SPEC, Option, check_seed, command, terminal
+from .app import BOOK_SEED, SPEC, Argument, Option, check_seed, command, terminal
 
 if TYPE_CHECKING:  # the build, its renderers and the preflight load when a command runs, not for --help
     from ..build import Checked
@@ -145,7 +145,7 @@ class Progress:
             )
 
 
-@command(SPEC, BOOK_SEED)
+@command(Argument("spec", "The book spec, a .yaml file; or a built book, a .pdf."), BOOK_SEED)
 def check(spec: str, seed: int | None) -> None:
     """Preflight for print-on-demand: list what a printer would reject in the book. A book built from
     this spec as it is now (and the files it reads, the seed and this puzzlebook) is read from its file;

@@ -14,7 +14,7 @@ from .app import Argument, Option, command
 
 @command(
     Argument("folder", "Where specs, class lists, masks and fonts are read and PDFs saved.", default="."),
-    Option("--port", kind="whole", help="The port on 127.0.0.1; default: a free one.", default=0),
+    Option("--port", kind="whole", help="The port on 127.0.0.1; 0 takes a free one.", default=0),
     Option("--no-browser", kind="flag", help="Do not open the page.", default=False),
 )
 def studio(folder: str, port: int, no_browser: bool) -> None:
