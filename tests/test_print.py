@@ -487,6 +487,24 @@ def test_the_answer_heading_stays_inside_a_small_trims_margins(tmp_path):
     assert preflight(Path(target).read_bytes(), bleed=True) == []
 
 
+def test_a_poster_larger_than_office_paper_is_ready_for_a_print_shop(tmp_path):
+    """An 18 x 24 in poster was "ready to print on an office printer", whose paper stops at A3 and
+    11 x 17 in; from its spec and from its PDF, it is ready for a print shop, and a letter-size handout
+    still for the office."""
+    path = tmp_path / "poster.yaml"
+    path.write_text("title: Big\nlayout: poster\nmarks: suggested\nmazes: [{size: 30x40}]\n")
+    said = "ready to print at a print shop: 18 x 24 in is larger than office paper"
+    result = invoke(["check", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"{path}: {said} (print-on-demand's"), result.stdout
+    assert invoke(["build", str(path), "-q"]).exit_code == 0
+    result = invoke(["check", str(tmp_path / "poster.pdf")])
+    assert result.exit_code == 0 and result.stdout == f"{tmp_path / 'poster.pdf'}: {said}\n", result.output
+    path.write_text(path.read_text().replace("layout: poster", "layout: poster\npage_size: tabloid"))
+    result = invoke(["check", str(path)])
+    assert result.stdout.startswith(f"{path}: ready to print on an office printer"), result.output
+
+
 def test_a_handout_is_checked_for_an_office_printer_not_for_print_on_demand(tmp_path):
     """`check` failed every classroom handout ("3 pages; print-on-demand needs at least 24"), and its
     fix, `pad: true`, made each child's sheet a 24-page book of Notes pages."""

@@ -177,7 +177,7 @@ def check(spec: str, seed: int | None) -> None:
     read = f" (read {built[0]}, built from it)" if built is not None and built[2] else ""
     ready = {
         "print": "ready for print",
-        "office": f"ready to print on an office printer (print-on-demand's page counts are not checked for "
+        "office": f"{_office_ready(checked.layout.trim)} (print-on-demand's page counts are not checked for "
         f"layout {checked.spec.book.layout})",
         "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
     }[_edition(checked)]
@@ -260,11 +260,12 @@ def check_pdf(name: str) -> None:
     quiet_reader()
     try:
         data = read_bytes(name, "book").data
-        rules = "print"
+        rules, trim = "print", (0.0, 0.0)
         try:
             reader = PdfReader(io.BytesIO(data))
             page = reader.pages[0]
             bleed = tuple(page.trimbox) != tuple(page.mediabox)
+            trim = (float(page.trimbox.width), float(page.trimbox.height))
             info: Any = reader.metadata or {}
             rules = "office" if info.get(RULES) == "office" else "print"
         except Exception:  # preflight says in one line that it cannot be read
@@ -284,8 +285,23 @@ def check_pdf(name: str) -> None:
             raise NotReady(problems)
     except PuzzlebookError as error:
         fail(error)
-    ready = "ready to print on an office printer" if rules == "office" else "ready for print"
+    ready = _office_ready(trim) if rules == "office" else "ready for print"
     print(f"{name}: {ready}{' (with bleed)' if bleed else ''}")
+
+
+OFFICE_PAPER = (11.7 * 72, 17.01 * 72)
+"""The largest paper an office printer takes, in points: A3 and tabloid (11 x 17 in) fit inside it."""
+
+
+def _office_ready(trim: tuple[float, float]) -> str:
+    """What a handout or a poster that passes preflight is ready for: an office printer, or a print
+    shop's for a page larger than office paper (an 18 x 24 in poster)."""
+    w, h = sorted(trim)
+    if w <= OFFICE_PAPER[0] and h <= OFFICE_PAPER[1]:
+        return "ready to print on an office printer"
+    return (
+        f"ready to print at a print shop: {trim[0] / 72:g} x {trim[1] / 72:g} in is larger than office paper"
+    )
 
 
 def report_preflight(checked: Checked, book: str, data: bytes) -> None:
