@@ -284,6 +284,7 @@ def test_a_book_prints_both_pictures_as_outlines_the_same_each_build(tmp_path, m
     spec.write_text(
         f"title: T\nmarks: suggested\npictures: {pair}\nseed: 5\n"
         "mazes:\n  - {size: 8x10, count: 2}\n  - {size: 14x10, marks: top-bottom}\n"
+        "  - {size: 12x16, marks: left-right}\n"  # a picture beside its arrow, not above it
     )
     first = build_book(spec, tmp_path / "first.pdf")[0]
     pictures = list(drawn)
@@ -295,7 +296,7 @@ def test_a_book_prints_both_pictures_as_outlines_the_same_each_build(tmp_path, m
     by_page = {}
     for page, name, *_ in pictures:
         by_page.setdefault(page, []).append(name)
-    assert len(by_page) == 3 and all(sorted(names) == sorted([start, end]) for names in by_page.values())
+    assert len(by_page) == 4 and all(sorted(names) == sorted([start, end]) for names in by_page.values())
     document = Document(PdfReader(first))
     for page, name, x, y, size in pictures:
         shapes = document.page(page - 1).shapes
@@ -311,3 +312,37 @@ def test_a_book_prints_both_pictures_as_outlines_the_same_each_build(tmp_path, m
                 assert s.stroke_color == (0.0,) and (not s.fill or s.fill_color == (1.0,)), (page, name, s)
             elif s.fill_color == (0.0,):
                 assert (s.x1 - s.x0) * (s.y1 - s.y0) <= 2 * BLACK_AREA * size * size, (page, name, s)
+    # and each stands clear of its arrow: its ink (a line's half width past its path) 4 pt or more from
+    # every arrow on the page; the mouse's whiskers touched the arrow's tail, its box 2 pt from it
+    for page, name, x, y, size in pictures:
+        shapes = document.page(page - 1).shapes
+        boxes = [(px, py, px + s, py + s) for p, _, px, py, s in pictures if p == page]
+
+        def within(s, box):
+            return (
+                box[0] - 0.01 <= s.x0
+                and s.x1 <= box[2] + 0.01
+                and box[1] - 0.01 <= s.y0
+                and s.y1 <= box[3] + 0.01
+            )
+
+        reach = [  # each shape's ink: its path's box and half its line's width
+            (s.x0 - w, s.y0 - w, s.x1 + w, s.y1 + w)
+            for s in shapes
+            if within(s, (x, y, x + size, y + size))
+            for w in [s.linewidth / 2 if s.stroke else 0.0]
+        ]
+        x0, y0 = min(r[0] for r in reach), min(r[1] for r in reach)
+        x1, y1 = max(r[2] for r in reach), max(r[3] for r in reach)
+        arrows = [
+            s
+            for s in shapes
+            if s.fill
+            and not s.stroke
+            and s.fill_color == (0.0,)
+            and not any(within(s, b) for b in boxes)
+            and (s.x1 - s.x0) * (s.y1 - s.y0) < size * size  # an arrow, not a page's ink
+        ]
+        assert arrows, page
+        gap = min(math.hypot(max(a.x0 - x1, 0.0, x0 - a.x1), max(a.y0 - y1, 0.0, y0 - a.y1)) for a in arrows)
+        assert gap >= 4, (page, name, gap)

@@ -22,12 +22,17 @@ bottom. The room for pictures is planned on one of them, and the ends are chosen
 (``paths.choose_ends``)."""
 
 
+PICTURE_GAP = 4.0
+"""pt of paper between an arrow's tail and its picture's box: at 2 pt the mouse's whiskers touched the
+arrow (a line's half width reaches past the box)."""
+
+
 def picture_room(picture: float, text: float, axis: str = "top-bottom") -> float:
-    """The room a picture takes beyond its arrow: the picture and a gap, and above or below the maze
-    its word under it too (beside the maze, the word is no wider than the picture)."""
+    """The room a picture takes beyond its arrow: the picture and its gap with 2 pt to spare, and above
+    or below the maze its word under it too (beside the maze, the word is no wider than the picture)."""
     if not picture:
         return 0.0
-    return picture + 6 + (text * 1.3 if axis == AXES[1] else 0.0)
+    return picture + PICTURE_GAP + 2 + (text * 1.3 if axis == AXES[1] else 0.0)
 
 
 OFF_AXIS = 6.0

@@ -17,6 +17,7 @@ from ..maze import Maze
 from ..paths import reach as cell_reach
 from ..puzzles import Puzzle
 from .boxes import MARK_SHARE
+from .room import PICTURE_GAP
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,7 @@ def _picture_spot(
     wall (a shape's outline coming back round, a hexagon's zigzag) moves out a little, or is left out."""
     mx, my = place.point(*middle)
     ux, uy = outward[0], -outward[1]
-    d = size + 2 + picture / 2 + max(0.0, uy) * text * 1.3
+    d = size + PICTURE_GAP + picture / 2 + max(0.0, uy) * text * 1.3
     for _ in range(3):
         cx, cy = mx + ux * d, my + uy * d
         box = (cx - picture / 2, cy - picture / 2, cx + picture / 2, cy + picture / 2)
