@@ -414,7 +414,7 @@ def page_frame(
         top -= size
         words = layout.words
         labels = (words.name, words.date, words.class_)
-        # each word's width in sizes and a third of one before its line (the bold font's widths for
+        # each word's width in sizes and a third of one before its line (DejaVu Sans's widths for
         # the English words, wide letters counted for a word of the layout's own, Prénom); the three
         # share one size, and each field is its word and room to write after it, the name the most
         ems = [NAME_LINE_WORDS.get(word, max(3.3, 0.68 * len(word) + 0.55)) for word in labels]
