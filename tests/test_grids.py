@@ -471,3 +471,23 @@ def test_a_cells_inradius_is_its_centres_distance_to_its_nearest_side(grid):
                 nearest = min(nearest, math.hypot(x - cx, y - cy))
         assert 0.2 < inradius(puzzle, cell) <= nearest + 1e-9
         assert nearest - inradius(puzzle, cell) < 0.01, (grid, cell)
+
+
+@pytest.mark.parametrize("rows", [11, 13, 15])
+def test_the_triangle_shape_on_triangles_is_whole_triangles_at_the_size_the_docs_give(rows):
+    """Shape Safari's Mountain Top (22x14) had one side a staircase and the other straight, its peak
+    off centre. At 2N-1 x N for an odd N, as the docs say, every row is an odd run of triangles
+    starting and ending with one pointing up, one longer each side than the row above: straight sides."""
+    from puzzlebook.shapes import shape_mask
+
+    mask, problems = shape_mask("triangle", 2 * rows - 1, rows, "size", "triangle")
+    assert mask is not None and not problems
+    field = kind("triangle")
+    on = {(x, y) for y in range(mask.height) for x in range(mask.width) if (x, y) not in mask.off}
+    lines = [sorted(x for x, y in on if y == row) for row in range(mask.height)]
+    assert len(lines) == rows and len(on) == rows * rows
+    for row, xs in enumerate(lines):
+        assert xs == list(range(xs[0], xs[0] + 2 * row + 1)), (row, xs)
+        for x in (xs[0], xs[-1]):  # an end of the row points up: its top corner is its highest point
+            corners = field.corners(x, row)
+            assert sum(1 for _, cy in corners if cy == min(c[1] for c in corners)) == 1, (x, row)
