@@ -319,6 +319,28 @@ def test_help_is_still_help(command):
     assert "Commands:" in run("--help").stdout
 
 
+def test_help_gives_each_commands_first_sentence_whole():
+    """`puzzlebook --help` cut summaries at the terminal's width ("List the maze algorithms with what
+    they look like and their..."): each is whole now, wrapped beside its command."""
+    from puzzlebook.cli import COMMANDS
+
+    listed = run("--help").stdout.split("Commands:\n", 1)[1]
+    told: dict[str, str] = {}
+    for line in listed.splitlines():
+        if line[2:3].strip():
+            name, _, words = line.strip().partition(" ")
+            told[name] = words.strip()
+        elif line.strip():
+            told[name] += " " + line.strip()
+    assert "..." not in listed
+    for command in COMMANDS:
+        first = command.help.split("\n\n")[0]
+        sentence = " ".join(
+            first.split()[: next(k for k, w in enumerate(first.split()) if w.endswith(".")) + 1]
+        )
+        assert told[command.name] == sentence, (command.name, told[command.name])
+
+
 def test_help_lists_every_command_of_the_command_modules_in_its_order():
     """The commands live in their groups' modules and are registered in one place: none is left out of
     `puzzlebook --help`, and the order people know stays (the way in first, then books, then the rest)."""
@@ -326,7 +348,7 @@ def test_help_lists_every_command_of_the_command_modules_in_its_order():
     from puzzlebook.cli.app import Command
 
     listed = run("--help").stdout.split("Commands:\n", 1)[1]
-    names = [line.split()[0] for line in listed.splitlines() if line.strip()]
+    names = [line.split()[0] for line in listed.splitlines() if line[2:3].strip()]  # not a wrapped line
     assert names == [
         "maze",
         "algorithms",

@@ -14,9 +14,8 @@ METAVARS = {"text": "<str>", "whole": "<int>", "number": "<float>", "list": "<st
 
 
 def program_help(commands: Sequence[Command]) -> str:
-    """``puzzlebook --help``: the commands in their order, each with its help's first sentence on one line."""
+    """``puzzlebook --help``: the commands in their order, each with its help's first sentence."""
     width = _width()
-    most = width - 6 - max(len(c.name) for c in commands)
     return "\n".join(
         [
             "Usage: puzzlebook [OPTIONS] COMMAND [ARGS]...",
@@ -27,7 +26,7 @@ def program_help(commands: Sequence[Command]) -> str:
             *_rows([("--version", "Show the version."), ("--help", "Show this message and exit.")], width),
             "",
             "Commands:",
-            *_rows([(c.name, _first_sentence(c.help, most)) for c in commands], width),
+            *_rows([(c.name, _first_sentence(c.help)) for c in commands], width),
         ]
     )
 
@@ -106,17 +105,9 @@ def _wrap(text: str, width: int, indent: str) -> list[str]:
     )
 
 
-def _first_sentence(help: str, most: int) -> str:
-    """A command's help up to its first full stop, cut at a word with "..." past ``most`` characters."""
-    kept: list[str] = []
-    for word in help.split("\n\n")[0].split():
-        if len(" ".join([*kept, word])) > most:
-            break
-        kept.append(word)
-        if word.endswith("."):
-            return " ".join(kept)
-    else:
-        return " ".join(kept)
-    while kept and len(" ".join(kept)) + 3 > most:
-        kept.pop()
-    return " ".join(kept) + "..."
+def _first_sentence(help: str) -> str:
+    """A command's help up to its first full stop, whole: wrapped beside its name where it is long, as
+    "List the maze algorithms with what they look like and their..." left a reader guessing."""
+    words = help.split("\n\n")[0].split()
+    ends = [k for k, word in enumerate(words) if word.endswith(".")]
+    return " ".join(words[: ends[0] + 1] if ends else words)
