@@ -600,8 +600,8 @@ def test_a_maze_is_never_written_in_a_format_its_file_name_does_not_have(tmp_pat
     result = invoke(["maze", "-a", "wilson", "-s", "5x5", "-o", str(tmp_path / "q.jpg")])
     assert result.exit_code == 2
     assert (
-        "q.jpg ends in .jpg; puzzlebook writes .txt, .json, .pdf, .svg, .png (or add --format)"
-        in result.stderr
+        "q.jpg ends in .jpg, which puzzlebook does not write: end it in one of .txt, .json, .pdf, .svg, .png "
+        "(a picture: .png), or name the format with --format" in result.stderr
     )
     assert not (tmp_path / "q.jpg").exists()
 

@@ -400,12 +400,9 @@ def output_format(given: str | None, output: str) -> TextFormat:
     if given is None:
         if suffix and from_name is None:
             names = ", ".join(f".{f.value}" for f in TextFormat)
+            said = f"{output} ends in .{suffix}, which puzzlebook does not write: end it in one of {names}"
             raise SpecError(
-                [
-                    Problem(
-                        "--output", f"{output} ends in .{suffix}; puzzlebook writes {names} (or add --format)"
-                    )
-                ]
+                [Problem("--output", f"{said} (a picture: .png), or name the format with --format")]
             )
         return from_name or TextFormat.txt
     aliases = {"text": "txt"}  # as people say it
