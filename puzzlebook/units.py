@@ -142,8 +142,13 @@ def metric(size: tuple[float, float]) -> bool:
     return any(abs(side / 9 - round(side / 9)) > 0.01 for side in size)  # 9 pt: an eighth of an inch
 
 
-def in_page_units(points: float, size: tuple[float, float], digits: int = 1) -> str:
-    """A length in points with the page's own unit beside it: ``6.0 pt (0.08 in)``, ``5.0 pt (1.8 mm)``."""
-    if metric(size):
-        return f"{points:.{digits}f} pt ({points / 72 * 25.4:.1f} mm)"
-    return f"{points:.{digits}f} pt ({points / 72:.2f} in)"
+def in_page_units(points: float, size: tuple[float, float], digits: int = 1, beside: bool = True) -> str:
+    """A length in points with the page's own unit beside it (``page_unit``): ``6.0 pt (0.08 in)``,
+    ``5.0 pt (1.8 mm)``; without ``beside``, the points alone."""
+    said = f"{points:.{digits}f} pt"
+    return f"{said} ({page_unit(points, size)})" if beside else said
+
+
+def page_unit(points: float, size: tuple[float, float]) -> str:
+    """A length in the page's own unit: ``0.08 in``, or ``1.8 mm`` on a metric page."""
+    return f"{points / 72 * 25.4:.1f} mm" if metric(size) else f"{points / 72:.2f} in"

@@ -11,7 +11,7 @@ from ..kinds.weave import BRIDGE, READS
 from ..settings import Layout
 from ..shapes import SHAPE_READS, a_shape, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
-from ..units import in_page_units, size_name
+from ..units import in_page_units, page_unit, size_name
 from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
 from .boxes import GAP, content_box, grid_of, split
 from .frames import for_children, page_frame, slot_items
@@ -145,9 +145,9 @@ def too_dense(
         if maze.weave and min_cell > max(layout.min_cell, 3 * layout.wall_weight)
         else ""
     )
-    said, minimum = in_page_units(cell, layout.trim, d), in_page_units(min_cell, layout.trim, d)
-    if said.partition(" (")[2] == minimum.partition(" (")[2]:  # "20.1 pt (0.28 in), the minimum is 20.2 pt"
-        minimum = minimum.partition(" (")[0]
+    # the minimum in points alone where the page's unit reads the same: "20.1 pt (0.28 in), ... 20.2 pt"
+    apart = page_unit(cell, layout.trim) != page_unit(min_cell, layout.trim)
+    said, minimum = in_page_units(cell, layout.trim, d), in_page_units(min_cell, layout.trim, d, apart)
     return Problem(
         maze.where.inner("size"),
         f"{size} is too dense for {name}{per_page} on {page}: its cells would be {said}, the minimum is "
