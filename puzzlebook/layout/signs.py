@@ -29,7 +29,7 @@ class Mark:
     polygon: tuple[Point, ...] = ()
     center: Point = (0.0, 0.0)
     radius: float = 0.0
-    room: float = 0.0  # an inner mark's: the largest radius its badge may take (``BADGE_FILL``)
+    badge: float = 0.0  # an inner mark's radius drawn as a badge, a disc with its letter (``BADGE``)
     label: tuple[float, float, str] | None = None  # baseline x, y and alignment of the word
     word: str = ""  # "Start" or "Finish"
     size: float = 0.0  # its text size; 0 when it does not fit beside the arrow
@@ -45,6 +45,11 @@ CLEAR = 4.0
 reads as part of the maze (the "t" of Start touching a hexagon's zigzag edge)."""
 
 
+BADGE = 1.4
+"""An inner mark drawn as a badge, a black disc with the word's first letter white in it, is this many
+times its dot's radius (0.32 of a cell) within its cell; at a circle's centre (a disc a corridor in
+radius), ``HUB_BADGE`` times, 1.2 corridors across."""
+HUB_BADGE = 1.9
 BADGE_FILL = 0.8
 """Of the paper between an inner mark's cell walls, the most its badge fills across: a badge that fills
 it reads as wedged into the walls (an S against a ring's walls by a circle's hole)."""
@@ -134,8 +139,11 @@ def _marks(
         spot_of = opening(puzzle, role)
         if spot_of is None:
             cx, cy = place.point(*centre(puzzle, cell))
+            dot = place.cell * 0.32
+            hub = isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle" and x == 0
             clear = (inradius(puzzle, cell) * place.cell - wall / 2) * BADGE_FILL
-            out.append(Mark("inner", role, center=(cx, cy), radius=place.cell * 0.32, room=clear, word=word))
+            badge = min(dot * (HUB_BADGE if hub else BADGE), clear)
+            out.append(Mark("inner", role, center=(cx, cy), radius=dot, badge=badge, word=word))
             continue
         middle_of, outward, side = spot_of
         other_spot = opening(puzzle, "end" if role == "start" else "start")

@@ -216,11 +216,6 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
     canvas.setFillGray(0)
 
 
-BADGE = 1.9
-"""A start or end inside the maze is a badge, a black disc with a white letter: at a circle's centre
-(a disc a corridor in radius) this many times the mark's radius (0.32 of a corridor), 1.2 corridors
-across; elsewhere 1.4 times, within its cell."""
-
 LeftOut = dict[int, set[tuple[str, str]]]
 """Maze number -> what found no room by its arrows, and at which end: ("start", "words"), ("end", "pictures")."""
 
@@ -319,10 +314,7 @@ def draw_maze(
             letter = "S" if mark.role == "start" else "E"  # Start and End, or the book's own words' first
             if frame.words != ("Start", "Finish"):
                 letter = frame.words[mark.role != "start"][:1].upper() or letter
-            cell_of = puzzle.start if mark.role == "start" else puzzle.end
-            hub = isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle"
-            radius = mark.radius * (BADGE if hub and cell_of is not None and cell_of[0] == 0 else 1.4)
-            radius = min(radius, mark.room) if mark.room > 0 else radius  # clear of the cell's walls
+            radius = mark.badge
             canvas.circle(*mark.center, radius, stroke=0, fill=1)
             size = radius * 1.25
             shown = Text(mark.center[0], mark.center[1] - size * 0.36, letter, size, True, "center", gray=1.0)
