@@ -97,19 +97,13 @@ def plan_answers(
             # a row short of its grid's slots spreads its answers across the page where the next answer
             # takes another grid, or where it is the last under a row of another (it stood at the left
             # under a wider answer); under rows of its own grid, it keeps their columns
-            row = _Row(
-                layout,
-                members,
-                maze_pages,
-                fits,
-                fits == grids[0],
-                bool(waiting) or above not in (None, fits),
-            )
+            own, spread = fits == grids[0], bool(waiting) or above not in (None, fits)
+            row = _Row(layout, members, maze_pages, fits, own, spread)
             placed = row.placed(area, top, placing)
-            if placed is None:
+            if placed is None:  # on a page of its own: no row above it
                 page, area = next_page(f"{heading} ({words.continued})" if by_sheet else continued)
                 top, above = area.y1, None
-                row = _Row(layout, members, maze_pages, fits, fits == grids[0], bool(waiting))
+                row = _Row(layout, members, maze_pages, fits, own, bool(waiting))
             height, items = placed or row.placed(area, top, placing, fresh=True) or (0.0, [])
             top -= height + GAP
             above = fits
