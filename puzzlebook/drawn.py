@@ -29,6 +29,12 @@ FORM_PREAMBLE = "1 0 0 1 0 0 cm "
 (``Canvas._preamble``): a walls form's stream is this, a line break and the walls. A canvas with
 another preamble has its forms compressed where they are drawn."""
 
+DEFLATE_LEVEL = 5
+"""zlib's level for every stream of a book's drawing (its pages, walls forms and answers' lines): on these
+paths of short numbers level 5 packs as tightly as zlib's default 6 (a 500-maze book 0.6% smaller, the
+samples within 0.5% either way) in two thirds of the time, the largest share of the drawing's cost
+(see docs/benchmarks.md)."""
+
 
 class Ahead(Protocol):
     """What of a book's drawing was made where its mazes were made (``coming.Coming``), each taken once:
@@ -54,12 +60,17 @@ def solution_path(puzzle: Puzzle) -> str:
     return line_path(*lines) if lines else ""
 
 
+def deflated(data: bytes) -> bytes:
+    """A stream's bytes compressed for the file (``FlateDecode``) at ``DEFLATE_LEVEL``."""
+    return zlib.compress(data, DEFLATE_LEVEL)
+
+
 def form_stream(path: str, preamble: str = FORM_PREAMBLE) -> bytes:
-    """A walls form's drawing compressed as reportlab compresses it on saving (``PDFZCompress``: zlib
-    at its default level, of the text encoded as ``pdfformat.encoded`` does, a path being ASCII),
-    without loading reportlab's document module: the processes that make the mazes start before it
-    loads and never need it (``tests/test_drawing_ahead.py`` compares the two)."""
-    return zlib.compress((preamble + "\n" + path).encode("ascii"))
+    """A walls form's drawing compressed as a page's is (``pdfstream._compress_now``: ``deflated``, of
+    the text encoded as ``pdfformat.encoded`` does, a path being ASCII), without loading reportlab's
+    document module: the processes that make the mazes start before it loads and never need it
+    (``tests/test_drawing_ahead.py`` compares the two)."""
+    return deflated((preamble + "\n" + path).encode("ascii"))
 
 
 def form_box(puzzle: Puzzle) -> tuple[float, float, float, float]:

@@ -29,11 +29,11 @@ from reportlab.pdfbase.pdfdoc import (
     PDFStream,
     PDFString,
     PDFTrailer,
-    PDFZCompress,
     xObjectName,
 )
 from reportlab.pdfgen.canvas import Canvas
 
+from ..drawn import deflated
 from .pdfformat import formatted
 
 FIXED_TIME = 946684800.0
@@ -68,11 +68,13 @@ RULES = "/PuzzlebookRules"
 
 
 def _compress_now(holder: Any, content: bytes | None = None) -> None:
-    """Compress a finished page's or form's drawing as reportlab would on saving, so that it can be
-    written at once (``_Writer``): reportlab leaves alone a stream that already names its filter.
-    ``content`` is the drawing already compressed, where it was made (``drawn.form_stream``)."""
+    """Compress a finished page's or form's drawing (``drawn.deflated``, where reportlab would on
+    saving), so that it can be written at once (``_Writer``): reportlab leaves alone a stream that
+    already names its filter. ``content`` is the drawing already compressed, where it was made
+    (``drawn.form_stream``)."""
     if content is None:
-        content = PDFZCompress.encode(holder.stream)
+        drawing = holder.stream  # encoded as reportlab's filter encodes it
+        content = deflated(drawing.encode("utf8") if isinstance(drawing, str) else drawing)
     holder.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), content)
     holder.stream = None
 
@@ -244,7 +246,6 @@ PDFDOC_NAMES = (
     "PDFStream",
     "PDFString",
     "PDFTrailer",
-    "PDFZCompress",
     "xObjectName",
     "format",
 )
@@ -263,7 +264,6 @@ def missing_internals() -> list[str]:
         (doc.encrypt, "prepare"),
         (doc.info, "digest"),
         (doc.Pages, "pages"),
-        (PDFZCompress, "encode"),
     ):
         if not hasattr(owner, name):
             missing.append(f"{type(owner).__name__}.{name}")
