@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -467,6 +468,52 @@ def test_every_asset_is_served_by_the_package(shared):
         assert asset.encode() in page
     assert b"http" not in page.replace(b'lang="en"', b"")  # nothing fetched from the web
     assert call(port, "GET", "/../pyproject.toml")[0] == 404
+
+
+def test_a_studio_started_again_has_its_address_again_and_its_page_says_how(tmp_path, monkeypatch):
+    """With a free port each time, a studio started again had another address: its open page could not
+    find it, and a new page lost the book the browser kept under the old address."""
+    from puzzlebook.studio import server as studio_server
+
+    taken = socket.create_server(("127.0.0.1", 0))  # another program on the studio's port
+    free = socket.create_server(("127.0.0.1", 0))
+    free_port = free.getsockname()[1]
+    free.close()
+    try:
+        for own, seen in ((free_port, {free_port}), (taken.getsockname()[1], None)):
+            monkeypatch.setattr(studio_server, "PORT", own)
+            server = studio_server.serve(tmp_path)
+            try:
+                port = server.server_address[1]
+                if seen is None:  # taken: the next free one, which the page names
+                    assert own < port < own + studio_server.PORT_TRIES
+                    restart = f"puzzlebook studio {shlex.quote(str(tmp_path.resolve()))} --port {port}"
+                else:
+                    assert port in seen
+                    restart = f"puzzlebook studio {shlex.quote(str(tmp_path.resolve()))}"
+                threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+                status, _, body = call(port, "GET", "/api/options")
+                assert status == 200 and json.loads(body)["restart"] == restart
+            finally:
+                server.shutdown()
+                server.server_close()
+    finally:
+        taken.close()
+
+
+def test_a_port_already_taken_is_said_in_a_line(tmp_path):
+    """--port on a port another program holds ended in a traceback: binding failed before the studio
+    was made, and closing the socket then stopped a studio that was not there."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "puzzlebook", "studio", str(tmp_path), "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == f"error: studio: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
 def test_the_command_prints_its_address_first_and_stops_on_ctrl_c(tmp_path):

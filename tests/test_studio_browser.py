@@ -9,6 +9,7 @@ it (``apt-get install chromium chromium-driver``, then ``python -m pytest -m bro
 from __future__ import annotations
 
 import os
+import shlex
 import time
 from pathlib import Path
 
@@ -327,6 +328,10 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     browser.find_element(By.ID, "save").click()
     said = browser.find_element(By.ID, "saved")  # the status line may still take a preview asked before
     wait_for(lambda: said.text == "Not saved: the studio is not running", what="the studio gone, said")
+    port = url.rsplit(":", 1)[1].strip("/")  # how to start this studio again at this address
+    again = f"puzzlebook studio {shlex.quote(str(folder.resolve()))} --port {port}"
+    said_off = f"The studio is not running: start it again with {again} (this page keeps your work)"
+    assert status.text == said_off
 
 
 def _alert(browser):

@@ -14,25 +14,31 @@ from .app import Argument, Option, command
 
 @command(
     Argument("folder", "Where specs, class lists, masks and fonts are read and PDFs saved.", default="."),
-    Option("--port", kind="whole", help="The port on 127.0.0.1; 0 takes a free one.", default=0),
+    Option(
+        "--port",
+        kind="whole",
+        help="The port on 127.0.0.1 (default 8642, or the next free one, so a restarted studio keeps "
+        "its address and its open page its book); 0 takes any free one.",
+    ),
     Option("--no-browser", kind="flag", help="Do not open the page.", default=False),
 )
-def studio(folder: str, port: int, no_browser: bool) -> None:
+def studio(folder: str, port: int | None, no_browser: bool) -> None:
     """Make a book in the browser: a page on this machine only, with a live preview."""
     from ..signals import give_back_signals, interrupt_on_stop
     from ..studio import serve  # the server loads only for the studio
+    from ..studio.server import PORT
 
     give_back_signals()  # Ctrl-C stops the server as the KeyboardInterrupt below
     interrupt_on_stop()  # and so do kill and a closed terminal
     place = Path(folder)
     if not place.is_dir():
         fail(PuzzlebookError(f"studio: {folder} is not a folder"))
-    if not 0 <= port <= 65535:
-        fail(PuzzlebookError(f"studio: --port must be from 1 to 65535, got {port}"))
+    if port is not None and not 0 <= port <= 65535:
+        fail(PuzzlebookError(f"studio: --port must be from 1 to 65535 (or 0, any free one), got {port}"))
     try:
         server = serve(place, port)
     except OSError as exc:
-        fail(PuzzlebookError(f"studio: cannot listen on 127.0.0.1:{port}: {exc.strerror}"))
+        fail(PuzzlebookError(f"studio: cannot listen on 127.0.0.1:{port or PORT}: {exc.strerror}"))
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"puzzlebook studio: {url}", flush=True)  # a script reads the address as the server starts
     print(f"serving {place.resolve()}; press Ctrl-C to stop", file=sys.stderr)

@@ -7,8 +7,10 @@ Each path of the API is a method named in ``GETS`` or ``POSTS``; the work itself
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import re
+import shlex
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -27,6 +29,13 @@ TYPES = {
     ".css": "text/css",
     ".svg": "image/svg+xml",
 }
+PORT = 8642
+"""The studio's own port, unless told another: a studio started again has the same address, so its
+page, still open, finds it again and keeps the book it holds (a browser keeps a page's unsaved book by
+its address). A free port each time left the page of a stopped studio unable to find the new one, and
+a new page showed "My Maze Book" with the unsaved book kept under the old address."""
+PORT_TRIES = 10
+"""Ports from ``PORT`` tried in turn when it is taken (a second studio, another program); then any."""
 SOCKET_SECONDS = 30.0
 """A connection that sends nothing for this long (a body declared longer than it is, a client gone
 silent) is closed: it held one of the server's threads forever."""
@@ -200,7 +209,7 @@ class Handler(BaseHTTPRequestHandler):
         self._json(HTTPStatus.OK, {"specs": self.studio.specs()})
 
     def _options(self, query: dict[str, list[str]]) -> None:
-        self._json(HTTPStatus.OK, options())
+        self._json(HTTPStatus.OK, {**options(), "restart": self.server.restart})
 
     def _spec(self, query: dict[str, list[str]]) -> None:
         name = query.get("name", [""])[0]
@@ -329,13 +338,28 @@ class StudioServer(ThreadingHTTPServer):
     def __init__(self, folder: Path, port: int) -> None:
         super().__init__(("127.0.0.1", port), Handler)  # the port first: a taken one starts no worker
         self.studio = Studio(folder)
+        given = "" if self.server_address[1] == PORT else f" --port {self.server_address[1]}"
+        self.restart = f"puzzlebook studio {shlex.quote(str(folder.resolve()))}{given}"
+        """The command that starts this studio again at the same address, for its page to say."""
 
     def server_close(self) -> None:
-        """The socket closed, and the studio's workers stopped with it."""
+        """The socket closed, and the studio's workers stopped with it (none when its port was taken:
+        the socket closes as binding fails, before the studio is made)."""
         super().server_close()
-        self.studio.close()
+        studio = getattr(self, "studio", None)
+        if studio is not None:
+            studio.close()
 
 
-def serve(folder: Path, port: int = 0) -> StudioServer:
-    """A studio server on 127.0.0.1 (``port`` 0: a free one), not yet serving."""
-    return StudioServer(folder, port)
+def serve(folder: Path, port: int | None = None) -> StudioServer:
+    """A studio server on 127.0.0.1, not yet serving: on ``port`` (0: any free one), or without one on
+    ``PORT`` or the first free one of the ``PORT_TRIES`` after it, else any."""
+    if port is not None:
+        return StudioServer(folder, port)
+    for tried in range(PORT, PORT + PORT_TRIES):
+        try:
+            return StudioServer(folder, tried)
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                raise
+    return StudioServer(folder, 0)

@@ -518,7 +518,9 @@ async function listSpecs() {
   $("open").disabled = !answer.specs.length;
 }
 
-const OFF = "The studio is not running: start it again with puzzlebook studio (this page keeps your work)";
+// The command that starts this very studio again, at this address (its folder and port, which the
+// server tells): "puzzlebook studio" alone could serve another folder, at another address.
+let OFF = "The studio is not running: start it again (this page keeps your work)";
 
 // A button's work, told when the studio has gone away rather than failing without a word.
 function guarded(work) {
@@ -535,6 +537,7 @@ function guarded(work) {
 
 async function start() {
   options = await (await fetch("/api/options")).json();
+  OFF = `The studio is not running: start it again with ${options.restart} (this page keeps your work)`;
   fill($("f-layout"), options.layouts);
   fill($("f-marks"), ["", ...options.marks], { "": "(the layout's)" });
   fill($("f-difficulty"), ["", ...options.ages], Object.fromEntries([["", "any"], ...options.ages.map((a) => [a, a.replace("age-", "age ")])]));
