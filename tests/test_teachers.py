@@ -510,6 +510,8 @@ def test_a_too_dense_round_maze_is_told_in_rings_and_the_age_that_sets_its_cells
         ("layout: handout\nmazes_per_page: 6\ndifficulty: age-8", "{shape: fish, size: 30x12}"),
         ("layout: handout\ndifficulty: age-6", "{shape: cat, size: 20x30}"),
         ("layout: handout\ndifficulty: age-6", "{shape: heart, grid: hex, size: 30x26}"),
+        # no size fits at all: the heart was said to draw "the letters under 12 cells tall"
+        ("layout: handout\nmazes_per_page: 6\ndifficulty: age-4", "{shape: heart, grid: hex, size: 20x20}"),
     ],
 )
 def test_a_shape_is_never_offered_a_size_too_small_to_read(tmp_path, book, entry):
@@ -528,6 +530,7 @@ def test_a_shape_is_never_offered_a_size_too_small_to_read(tmp_path, book, entry
         assert shape_reads(grid, int(offered[1]), int(offered[2])), said
     else:
         assert "which hardly reads as one: " in said, said
+    assert "letters" not in said, said  # a shape has none
 
 
 def test_a_layout_file_is_not_told_to_use_a_preset_instead(tmp_path):

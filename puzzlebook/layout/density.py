@@ -86,10 +86,11 @@ def too_dense(
     if drawn and not word and entry is not None and isinstance(entry.shape, str):
         most = _largest_shape(layout, maze, entry.shape, drawn)  # drawn again at each size tried
         least = SHAPE_READS.get(maze.grid, (1, 1))
-        if most is not None and not shape_reads(maze.grid, *most):  # a blob, and a note after it
+        grid = " triangles" if maze.grid == "triangle" else " cells"
+        # none fits, or only a blob: a note after it (a heart has no letters to be too thin)
+        too_small = f"{a_shape(entry.shape)} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
+        if most is not None and not shape_reads(maze.grid, *most):
             most = None
-            grid = " triangles" if maze.grid == "triangle" else " cells"
-            too_small = f"{a_shape(entry.shape)} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
     if word and drawn and entry is not None:  # drawn again at each size tried: letters do not scale
         from ..spec.model import WordShape  # loaded with the spec whose entry this is
 
