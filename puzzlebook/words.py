@@ -24,6 +24,8 @@ on two lines of letters too small for their page."""
 MIN_WORD_ROWS = 12
 """Rows a word's capital letters stand at least, their strokes then 3 cells wide: at 7 the corridors
 carved the letters until no letter showed, and at 12 the name reads first and the maze second."""
+
+
 MAX_WORD_CELLS = 40_000
 """Cells a word is drawn over at most (200x200): far more than a page can print, and a bound on the
 work of joining its letters."""
@@ -34,6 +36,14 @@ with a hyphen), so it stays tall enough for its page."""
 
 _SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
 _FALLS_APART = 1  # cells left empty between a letter and its accent or dot
+
+
+def without_age(age: str) -> str:
+    """The way out for a word (a class set's names) too thin at the cells ``age`` ("difficulty: age-6")
+    asks for: an age's cells are large (a letter page holds 24 across at age 6, 60 for adults) and a
+    name's letters take ``MIN_WORD_ROWS`` rows, so a long name reads at no size its page takes, and no
+    other age helps; without one, it is drawn as large as its page allows, at the layout's cells."""
+    return f"leave {age} out, and the letters are drawn as large as the page allows"
 
 
 def word_mask(

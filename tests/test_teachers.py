@@ -216,8 +216,10 @@ def test_names_too_thin_to_read_are_refused_in_one_line_with_a_size_that_reads(t
         "error: names.yaml:7: mazes[0].shape: 4 name(s) drawn over 10x14 cells (the size difficulty: age-6 "
         'sets) are too thin to read as letters ("Mary Jane" '
     )
-    size = re.search(r"make the maze about (\d+)x(\d+)$", lines[0])
-    assert size
+    size = re.search(
+        r"make the maze about (\d+)x(\d+), or leave difficulty: age-6 out, and the letters", lines[0]
+    )
+    assert size, lines[0]  # and the way without the age's cells, which leave a page no room for it
     from puzzlebook.words import MIN_WORD_ROWS, word_mask
 
     for name in ("Mary Jane", "Siobhán", "Łukasz", "Al"):
@@ -392,6 +394,34 @@ def test_following_the_advice_on_names_ends_in_a_book(tmp_path):
         assert advice, result.stderr
         size = advice[1]
         assert size not in tried, (tried, result.stderr)
+    assert result.exit_code == 0, (tried, result.stderr)
+
+
+@pytest.mark.parametrize("age", ["age-6", "age-10", "adult"])
+def test_name_mazes_for_an_age_are_told_a_way_that_ends_in_a_book(tmp_path, age):
+    """Name mazes for age 6 were sent round: "make the maze about 70x29", then 70x29 was too dense for
+    the age's cells, with "a lower min_cell, or an age for older children", which the next age refused
+    again. At an age's cells a long name reads at no size a page takes, and the way out is said."""
+    spec = tmp_path / "names.yaml"
+    body = (
+        f"title: Names\nlayout: handout\ndifficulty: {age}\nmarks: suggested\n"
+        "students: [Ava, Chloé, Esperanza, Katarzyna, Mohammed]\n"
+        "mazes:\n  - {SIZE shape: {text: '{student}'}}\n"
+    )
+    size, tried = "", []
+    for _ in range(4):
+        spec.write_text(body.replace("SIZE", f"size: {size}," if size else ""))
+        result = invoke(["validate", str(spec)])
+        if result.exit_code == 0:
+            break
+        assert "min_cell" not in result.stderr and "older children" not in result.stderr, result.stderr
+        if f"leave difficulty: {age} out" in result.stderr:
+            body = body.replace(f"difficulty: {age}\n", "")
+            continue
+        advice = re.search(r"(?:make the maze about|make it at most) (\d+x\d+)", result.stderr)
+        assert advice and advice[1] not in tried, (tried, result.stderr)
+        size = advice[1]
+        tried.append(size)
     assert result.exit_code == 0, (tried, result.stderr)
 
 

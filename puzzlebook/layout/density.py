@@ -12,7 +12,7 @@ from ..settings import Layout
 from ..shapes import SHAPE_READS, a_shape, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, page_unit, size_name
-from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
+from ..words import MIN_WORD_ROWS, legible_size, without_age, word_mask, word_picture
 from .boxes import GAP, content_box, grid_of, split
 from .frames import for_children, page_frame, slot_items
 from .items import Page
@@ -112,6 +112,9 @@ def too_dense(
         turned = layout.model_copy(update={"page_size": f"{h}x{w}pt"})
         if w < h and fits(turned, maze):
             fixes.append(f"use page_size: {size_name((h, w))}")
+        if not fixes and word and _aged(maze, spec):  # no age's cells take its letters
+            aged = spec.book.difficulty if spec.book.difficulty in AGES else entry and entry.difficulty
+            fixes.append(without_age(f"difficulty: {aged}"))
         if not fixes:
             fixes.append(
                 f"use smaller cells (a lower min_cell{', or an age for older children' if _aged(maze, spec) else ''})"

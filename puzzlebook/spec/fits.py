@@ -24,6 +24,7 @@ from ..words import (
     field_picture,
     legible_size,
     too_thin,
+    without_age,
     word_mask,
     word_picture,
     word_refused,
@@ -199,6 +200,8 @@ def name_shapes(
         fix = f"make the maze about {least[0]}x{least[1]}"
         if least[0] * least[1] > MAX_WORD_CELLS:  # "..." is thin at any size
             fix = "write each name with letters"
+        elif age is not None:  # whose cells leave a page no room for that
+            fix += ", or " + without_age(f"difficulty: {entry.difficulty if entry.age else book.difficulty}")
         problems.append(
             Problem(
                 at,
