@@ -96,6 +96,26 @@ def test_check_gives_the_notes_the_command_line_prints(shared):
     assert json.loads(call(port, "POST", "/api/check", SPEC)[2])["notes"] == []
 
 
+def test_the_preview_gives_the_notes_of_the_books_drawing(shared):
+    """A maze drawn without its words for want of room was told by `build` and never by the studio:
+    its check cannot know it, only the drawing (``report.left_out_notes``)."""
+    port, _, _ = shared
+    spec = (
+        "title: T\npage_size: 6x9in\nmarks: suggested\nmazes:\n"
+        "  - {size: 12x12, count: 2}\n  - {size: 42x56, count: 3, marks: left-right}\n"
+    )
+    assert json.loads(call(port, "POST", "/api/check", spec)[2])["notes"] == []
+    said = [
+        "line 6: mazes[1]: mazes 3-5 are drawn without the words by the arrows (no room); a smaller size, "
+        "or a shorter start_label and end_label, makes room"
+    ]
+    for _ in range(2):  # built, then from the books kept
+        status, headers, _ = call(port, "POST", "/api/preview?page=2&width=100", spec)
+        assert status == 200 and json.loads(headers["X-Notes"]) == said
+    status, headers, _ = call(port, "POST", "/api/preview?page=1&width=100", SPEC)
+    assert status == 200 and json.loads(headers["X-Notes"]) == []
+
+
 def test_a_problem_names_the_line_never_the_specs_hidden_copy(shared):
     """ "(also "Zoë", .puzzlebook-studio-qi2tmzee.yaml:5: students[0])": the copy the studio checks is
     hidden, and a person cannot find it."""

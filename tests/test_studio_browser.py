@@ -396,6 +396,9 @@ def test_a_spec_with_a_problem_shows_nothing_of_another_book(studio, browser):
     page = browser.find_element(By.ID, "page")
     wait_for(lambda: page.get_attribute("data-version"), what="the first preview")
     assert wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#thumbs img"), what="the thumbnails")
+    browser.find_element(By.ID, "next").click()  # on its page 2, from which ‹ turned back into it
+    where = browser.find_element(By.ID, "page-of")
+    wait_for(lambda: where.text.startswith("page 2 of"), what="page 2 of the first book")
     set_yaml(browser, "title: Broken\nmazes:\n  - {size: 0x12}\n")
     status = browser.find_element(By.ID, "status")
     wait_for(lambda: "1 problem to fix" in status.text, what="the problem told")
@@ -409,11 +412,21 @@ def test_a_spec_with_a_problem_shows_nothing_of_another_book(studio, browser):
             assert not element.is_enabled(), button
             assert element.get_attribute("aria-describedby") == "no-book"
     browser.find_element(By.ID, "next").click()  # turns no page of another book
-    assert not page.is_displayed()
+    browser.find_element(By.ID, "prev").click()
+    time.sleep(1.0)  # time for a page of the last book to come, which must not
+    assert not page.is_displayed() and not page.get_attribute("src") and where.text == "no page yet"
     shot(browser, "studio-no-book")
     set_yaml(browser, "title: Mended\nmazes:\n  - {size: 8x12}\n")
     wait_for(lambda: page.is_displayed() and page.get_attribute("data-version"), what="the mended book")
     assert browser.find_element(By.ID, "download").is_enabled() and not why.is_displayed()
+    # what the drawing leaves out for room is told beside the preview, as `build` tells it
+    set_yaml(
+        browser,
+        "title: T\npage_size: 6x9in\nmarks: suggested\nmazes:\n"
+        "  - {size: 12x12, count: 2}\n  - {size: 42x56, count: 3, marks: left-right}\n",
+    )
+    notes = browser.find_element(By.ID, "notes")
+    wait_for(lambda: "mazes 3-5 are drawn without the words" in notes.text, 60, what="the drawing's note")
 
 
 def test_the_form_says_problems_in_its_own_words_and_grids_get_a_size_that_suits(studio, browser):

@@ -4,6 +4,7 @@ it (or on any PDF), ``validate`` checks the spec without building."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import sys
 import time
@@ -27,9 +28,16 @@ if TYPE_CHECKING:  # the build, its renderers and the preflight load when a comm
         "--strict", kind="switch", help="Run the print preflight; write nothing if it fails.", default=False
     ),
     Option("--problems-to", hidden=True),
+    Option("--notes-to", hidden=True),
 )
 def build(
-    spec: str, output: str | None, seed: int | None, quiet: bool, strict: bool, problems_to: str | None
+    spec: str,
+    output: str | None,
+    seed: int | None,
+    quiet: bool,
+    strict: bool,
+    problems_to: str | None,
+    notes_to: str | None,
 ) -> None:
     """Build the PDF book described by a spec."""
     from ..build import check_book, generate, targets, work_units, write_books
@@ -65,6 +73,12 @@ def build(
                 left_out,
                 partial(report_cover, checked, f"{places[-1][0]} (not written)") if strict else None,
             )
+        if notes_to:  # what the drawing left out for room, for the studio to show beside its preview
+            from ..output import write_output
+            from ..report import left_out_notes
+
+            told = [note.as_dict() for note in left_out_notes(checked, left_out)]
+            write_output(notes_to, json.dumps(told).encode(), where="--notes-to")
         if not quiet and places[0][0] != "-":
             also = f" and {places[1][0]}" if len(places) > 1 else ""
             print(f"wrote {places[0][0]}{also}: {summary(checked)}", file=sys.stderr)

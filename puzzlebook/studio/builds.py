@@ -126,6 +126,8 @@ class Studio:
                 str(work / "book.pdf"),
                 "--problems-to",
                 str(work / "problems.json"),
+                "--notes-to",
+                str(work / "notes.json"),
             ]
             try:
                 code, stderr = self.workers.build(argv, BUILD_SECONDS)
@@ -133,9 +135,15 @@ class Studio:
                 message = f"the build took longer than {BUILD_SECONDS:.0f} s; make the book smaller"
                 return Outcome(1, b"", [{"line": None, "key": None, "message": message}]), {}
             else:
-                book, answers, cover, told = (
+                book, answers, cover, told, noted = (
                     (work / name).read_bytes() if (work / name).is_file() else b""
-                    for name in ("book.pdf", "book-answers.pdf", "book-cover.pdf", "problems.json")
+                    for name in (
+                        "book.pdf",
+                        "book-answers.pdf",
+                        "book-cover.pdf",
+                        "problems.json",
+                        "notes.json",
+                    )
                 )
                 if told:
                     problems = [shown(problem, path.name) for problem in json.loads(told)]
@@ -144,7 +152,8 @@ class Studio:
                     problems = [{"line": None, "key": None, "message": last[0].removeprefix("error: ")}]
                 else:
                     problems = []
-                return Outcome(code, book, problems), {"answers": answers, "cover": cover}
+                notes = [sentence(shown(note, path.name)) for note in json.loads(noted or b"[]")]
+                return Outcome(code, book, problems, notes=notes), {"answers": answers, "cover": cover}
             finally:
                 shutil.rmtree(work, ignore_errors=True)
                 with self.lock:
@@ -190,11 +199,12 @@ class Studio:
         with self.lock:
             if key in self.books:
                 self.books.move_to_end(key)
-                return Outcome(0, self.books[key].get(part, b""), [])
+                kept = self.books[key]
+                return Outcome(0, kept.get(part, b""), [], notes=_notes(kept))
         outcome, more = self._build(spec)
         if outcome.code:
             return outcome
-        parts = {"book": outcome.output, **more}
+        parts = {"book": outcome.output, **more, NOTES: "\n".join(outcome.notes).encode()}
         with self.lock:
             self.books[key] = parts
             while len(self.books) > CACHED or (
@@ -202,7 +212,7 @@ class Studio:
                 and sum(len(b) for kept in self.books.values() for b in kept.values()) > CACHED_BYTES
             ):
                 self.books.popitem(last=False)
-        return Outcome(0, parts.get(part, b""), [])
+        return Outcome(0, parts.get(part, b""), [], notes=outcome.notes)
 
     def save(self, parts: list[tuple[str, bytes]], pattern: re.Pattern[str], what: str) -> None:
         """A spec, or a PDF and its answers, written into the folder as ``output`` writes every result
@@ -247,6 +257,14 @@ class Studio:
         if not SPEC_NAME.match(name):
             raise ValueError(f'"{name[:60]}" is not a spec name: {why_not(name, "spec")}')
         return self.folder / name
+
+
+NOTES = "notes"
+"""A kept build's notes (what its drawing left out for room), a line each, kept beside its files."""
+
+
+def _notes(kept: dict[str, bytes]) -> list[str]:
+    return kept.get(NOTES, b"").decode().splitlines()
 
 
 def plain(data: Any) -> dict[str, Any] | None:

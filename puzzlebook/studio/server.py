@@ -284,7 +284,9 @@ class Handler(BaseHTTPRequestHandler):
         if image is None:
             self._fail(HTTPStatus.NOT_FOUND, f"the {part} has no page {page}")
             return
-        self._send(HTTPStatus.OK, image, "image/png", {"X-Pages": str(page_count(outcome.output))})
+        # with the notes of the book's drawing: words or pictures left out for room (ASCII JSON)
+        more = {"X-Pages": str(page_count(outcome.output)), "X-Notes": json.dumps(outcome.notes)}
+        self._send(HTTPStatus.OK, image, "image/png", more)
 
     def _save_pdf(self, spec: str, query: dict[str, list[str]]) -> None:
         """The book (and its separate answers) written into the folder, as ``puzzlebook build`` would;

@@ -327,11 +327,8 @@ async function refresh(source) {
   if (source === "yaml" || answer.spec) shut(source === "yaml" && !answer.spec, answer.problems);
   $("download-answers").hidden = !/answer_key:\s*separate/.test(yaml);
   $("show-cover").hidden = $("download-cover").hidden = !/^cover:/m.test(yaml);
-  $("notes").replaceChildren(...(answer.notes || []).map((note) => { // what the book does unasked
-    const item = document.createElement("li");
-    item.textContent = inFormWords(note); // beside the preview, in the form's words
-    return item;
-  }));
+  checkNotes = answer.notes || [];
+  showNotes([]);
   if (!answer.ok) {
     showProblems(answer.problems || []);
     const count = `${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"}`;
@@ -371,6 +368,17 @@ function bookShown() {
 
 const DOWNLOADS = ["download", "download-answers", "show-cover", "download-cover", "save-pdf"];
 
+// What the book does unasked, beside the preview in the form's words: the check's notes, and once a
+// page is drawn the drawing's (a maze's words or pictures left out for room), which the check cannot know.
+let checkNotes = [];
+function showNotes(drawn) {
+  $("notes").replaceChildren(...[...checkNotes, ...drawn].map((note) => {
+    const item = document.createElement("li");
+    item.textContent = inFormWords(note);
+    return item;
+  }));
+}
+
 async function showPage(number, mine = generation, asked = false) {
   if (asked) coverShown = -1; // the person turned a page: the book again
   const response = await post(`/api/preview?page=${number}&width=820`, lastYaml);
@@ -386,6 +394,7 @@ async function showPage(number, mine = generation, asked = false) {
   const blob = await response.blob();
   if (mine !== generation || coverShown === mine) return; // a newer spec came, or the cover was asked for
   pages = Number(response.headers.get("X-Pages") || 1);
+  showNotes(JSON.parse(response.headers.get("X-Notes") || "[]"));
   current = number;
   const old = $("page").src;
   $("page").src = URL.createObjectURL(blob);
@@ -576,7 +585,8 @@ async function start() {
       $(`tab-${next}`).focus();
     }
   });
-  $("prev").addEventListener("click", () => current > 1 && showPage(current - 1, generation, true));
+  // no book while the spec has a problem (pages 0): turning showed the last good one's pages again
+  $("prev").addEventListener("click", () => pages && current > 1 && showPage(current - 1, generation, true));
   $("next").addEventListener("click", () => current < pages && showPage(current + 1, generation, true));
   $("download").addEventListener("click", guarded(() => download("")));
   $("download-answers").addEventListener("click", guarded(() => download("answers")));
