@@ -101,9 +101,7 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     size = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size]")
     size.clear()
     size.send_keys("0x12")  # a mistake
-    problem = (
-        rows[1].find_element(By.XPATH, "following-sibling::tr[1]").find_element(By.CSS_SELECTOR, ".problem")
-    )
+    problem = rows[1].find_element(By.CSS_SELECTOR, "td.said .problem")  # in the maze's own card
     wait_for(lambda: "at least 1x1" in problem.text, what="the size's problem beside it")
     assert size.get_attribute("aria-invalid") == "true"
     shot(browser, "studio-problem")
@@ -447,7 +445,7 @@ def test_the_form_says_problems_in_its_own_words_and_grids_get_a_size_that_suits
         status.text
     )
     set_yaml(browser, "title: T\nmazes_per_page: 4\nmazes:\n  - {size: 60x80}\n")
-    beside = "return document.querySelector('#mazes tr.said .problem').textContent"  # the rows are redrawn
+    beside = "return document.querySelector('#mazes td.said .problem').textContent"  # the rows are redrawn
     said = wait_for(lambda: browser.execute_script(beside), what="the problem beside the maze")
     assert "Mazes a page: 1" in said and "mazes_per_page" not in said, said
     assert not re.search(r"\bline \d", said), said

@@ -79,15 +79,15 @@ function newRow(maze = {}, fromSpec = false) {
       row.querySelector(`[data-field=${field}]`).value = String(maze[field]);
     }
   }
-  // the row's problems on a line of their own below it, as wide as the table: a cell is too narrow
-  const said = document.createElement("tr");
+  // the maze's problems on a line of their own across its card, under its fields: a field is too narrow
+  const said = document.createElement("td");
   said.className = "said";
-  said.innerHTML = '<td colspan="8"><p class="problem" role="alert"></p></td>';
+  said.innerHTML = '<p class="problem" role="alert"></p>';
+  row.append(said);
   row.said = said;
   row.querySelector(".remove").addEventListener("click", () => {
     const index = mazeRows().indexOf(row);
     row.remove();
-    said.remove();
     numbered();
     edit(() => [{ path: ["mazes", index], delete: true }]);
   });
@@ -100,7 +100,7 @@ function newRow(maze = {}, fromSpec = false) {
     el.addEventListener("input", () => edit(() => also.map((f) => mazeChange(row, f))));
     if (el.tagName === "SELECT") el.addEventListener("change", () => edit(() => also.map((f) => mazeChange(row, f))));
   });
-  $("mazes").tBodies[0].append(row, said);
+  $("mazes").tBodies[0].append(row);
   numbered();
   return row;
 }
