@@ -96,6 +96,25 @@ def test_check_gives_the_notes_the_command_line_prints(shared):
     assert json.loads(call(port, "POST", "/api/check", SPEC)[2])["notes"] == []
 
 
+def test_check_gives_the_page_each_maze_of_the_spec_starts_on(shared, tmp_path):
+    """A change to maze 2 left the preview on the page it was on, showing nothing new: the page now
+    turns to the maze changed, from the first page of each entry (read back here from the book)."""
+    from pdfcheck import page_texts
+
+    port, _, _ = shared
+    spec = (
+        "title: T\nstudents: [Ann, Bo]\nmazes_per_page: 1\n"
+        "mazes:\n  - {size: 8x8, count: 3, title: Alpha}\n  - {size: 9x9, title: Beta}\n"
+    )
+    status, _, body = call(port, "POST", "/api/check", spec)
+    assert status == 200
+    status, _, pdf = call(port, "POST", "/api/pdf", spec)
+    (tmp_path / "book.pdf").write_bytes(pdf)
+    texts = page_texts(tmp_path / "book.pdf")
+    first = [next(n for n, text in enumerate(texts, 1) if title in text) for title in ("Alpha", "Beta")]
+    assert json.loads(body)["entries"] == first and first[0] < first[1]
+
+
 def test_the_preview_gives_the_notes_of_the_books_drawing(shared):
     """A maze drawn without its words for want of room was told by `build` and never by the studio:
     its check cannot know it, only the drawing (``report.left_out_notes``)."""

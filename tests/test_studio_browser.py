@@ -116,6 +116,9 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     assert later != first
     status = browser.find_element(By.ID, "status").text
     assert "2 mazes" in status, status
+    # the maze just changed is shown: maze 2's page (after the title page and maze 1's), not page 1
+    where = browser.find_element(By.ID, "page-of")
+    wait_for(lambda: where.text.startswith("page 3 of"), what="maze 2's page shown")
     yaml = browser.find_element(By.ID, "yaml").get_attribute("value")
     assert '"Rainy Day Mazes"' in yaml and "grid: hex" in yaml
     options = rows[0].find_element(By.CSS_SELECTOR, "[data-field=options]")
@@ -128,6 +131,7 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
         lambda: page.get_attribute("data-version") != later and page.get_attribute("data-version"),
         what="the preview after the option",
     )
+    wait_for(lambda: where.text.startswith("page 2 of"), what="maze 1's page shown")
     yaml = browser.find_element(By.ID, "yaml").get_attribute("value")
     browser.find_element(By.ID, "tab-yaml").click()
     shot(browser, "studio-yaml")

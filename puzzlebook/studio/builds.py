@@ -23,12 +23,15 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzlebookError, Where
 from ..inputs import CONFINED, STUDIO_FOLDER
 from ..output import Home, write_together
 from .warm import Stopped, Workers
+
+if TYPE_CHECKING:  # the build loads when a spec is first checked
+    from ..build import Checked
 
 BUILDS = 2
 """Builds at once; the others wait up to ``WAIT`` seconds, then get 503."""
@@ -61,6 +64,7 @@ class Outcome:
     summary: str = ""
     notes: list[str] = field(default_factory=list)  # what the book does other than the spec says
     spec: dict[str, Any] | None = None  # the spec's YAML as data, for the page's form (see ``plain``)
+    entries: list[int] = field(default_factory=list)  # each maze entry's first page (0: none)
 
 
 class Studio:
@@ -179,7 +183,7 @@ class Studio:
             finally:
                 CONFINED.reset(token)
             told = [sentence(shown(note.as_dict(), path.name)) for note in notes(checked)]
-            return Outcome(0, b"", [], summary(checked), told, plain(read.data))
+            return Outcome(0, b"", [], summary(checked), told, plain(read.data), first_pages(checked))
 
     def edit(self, text: str, changes: list[dict[str, Any]]) -> str:
         """The form's changes made in the spec's text, in a check's slot (it is this process's work)."""
@@ -265,6 +269,17 @@ NOTES = "notes"
 
 def _notes(kept: dict[str, bytes]) -> list[str]:
     return kept.get(NOTES, b"").decode().splitlines()
+
+
+def first_pages(checked: Checked) -> list[int]:
+    """The page each maze entry of the spec is first drawn on (0 for none), for the page to show the
+    maze just changed: it stayed on the page it was on, and a change to maze 2 showed nothing new."""
+    first: dict[int, int] = {}
+    for maze in checked.mazes:
+        page = checked.plan.maze_pages.get(maze.number, 0)
+        if page and (maze.entry not in first or page < first[maze.entry]):
+            first[maze.entry] = page
+    return [first.get(i, 0) for i in range(len(checked.spec.book.mazes))]
 
 
 def plain(data: Any) -> dict[str, Any] | None:

@@ -231,7 +231,13 @@ class Handler(BaseHTTPRequestHandler):
                 HTTPStatus.UNPROCESSABLE_ENTITY, "the spec has problems", outcome.problems, spec=outcome.spec
             )
         else:
-            answer = {"ok": True, "summary": outcome.summary, "notes": outcome.notes, "spec": outcome.spec}
+            answer = {
+                "ok": True,
+                "summary": outcome.summary,
+                "notes": outcome.notes,
+                "spec": outcome.spec,
+                "entries": outcome.entries,
+            }
             self._json(HTTPStatus.OK, answer)
 
     def _edit(self, body: str, query: dict[str, list[str]]) -> None:

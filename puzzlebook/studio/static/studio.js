@@ -8,6 +8,7 @@ const BOOK_KEYS = ["title", "subtitle", "author", "layout", "page_size", "marks"
 const MAZE_FIELDS = ["size", "algorithm", "grid", "shape", "count", "options", "title"];
 let options = null;
 let current = 1; // the page shown
+let following = null; // the maze whose fields were just changed: its first page is shown once checked
 let pages = 0;
 let generation = 0; // newer edits make older answers stale
 let coverShown = -1; // the generation whose cover the preview shows: its pages, coming late, keep out
@@ -95,6 +96,7 @@ function newRow(maze = {}, fromSpec = false) {
   grid.addEventListener("input", () => sizeForGrid(row)); // before the YAML is written
   grid.addEventListener("change", () => { sizeForGrid(row); edit(() => [mazeChange(row, "size"), mazeChange(row, "grid")]); });
   row.querySelectorAll("input, select").forEach((el) => {
+    el.addEventListener("input", () => { following = mazeRows().indexOf(row); });
     const field = el.dataset.field;
     const also = field === "grid" ? ["size", "grid"] : [field];
     el.addEventListener("input", () => edit(() => also.map((f) => mazeChange(row, f))));
@@ -338,6 +340,9 @@ async function refresh(source) {
   }
   clearProblems();
   drawGutter([]);
+  const page = following === null ? 0 : (answer.entries || [])[following];
+  following = null;
+  if (page) current = page; // the maze just changed or added is shown, not the page that was
   status(`OK: ${answer.summary}. Drawing page ${current}…`);
   lastYaml = yaml;
   await showPage(current, mine);
@@ -566,6 +571,7 @@ async function start() {
   });
   $("add-maze").addEventListener("click", () => {
     const row = newRow();
+    following = mazeRows().indexOf(row);
     row.querySelector("input").focus();
     edit(() => [{ path: ["mazes"], append: mazeEntry(row) }]);
   });
