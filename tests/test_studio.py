@@ -96,6 +96,21 @@ def test_check_gives_the_notes_the_command_line_prints(shared):
     assert json.loads(call(port, "POST", "/api/check", SPEC)[2])["notes"] == []
 
 
+def test_the_form_tells_what_each_algorithm_looks_like_and_takes(shared):
+    """The Options field said "key=value" and nothing of which keys: the page now shows each
+    algorithm's look and options as `puzzlebook algorithms` says them."""
+    port, _, _ = shared
+    status, _, body = call(port, "GET", "/api/options")
+    told = json.loads(body)
+    listed = invoke(["algorithms"]).stdout
+    assert status == 200 and set(told["about"]) == set(told["takes"]) == set(told["algorithms"])
+    for name in told["algorithms"]:
+        said = [f"{name:22s} {told['about'][name]}", *(f"{'':24s}{line}" for line in told["takes"][name])]
+        assert "\n".join(said) in listed, name
+    assert any(line.startswith("scan: ") for line in told["takes"]["hunt-and-kill"])
+    assert told["takes"]["kruskal"] == []
+
+
 def test_check_gives_the_page_each_maze_of_the_spec_starts_on(shared, tmp_path):
     """A change to maze 2 left the preview on the page it was on, showing nothing new: the page now
     turns to the maze changed, from the first page of each entry (read back here from the book)."""

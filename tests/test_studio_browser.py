@@ -122,6 +122,9 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     yaml = browser.find_element(By.ID, "yaml").get_attribute("value")
     assert '"Rainy Day Mazes"' in yaml and "grid: hex" in yaml
     options = rows[0].find_element(By.CSS_SELECTOR, "[data-field=options]")
+    assert "scan: hunt row by row" in options.get_attribute("title")  # what hunt-and-kill takes
+    wilson = rows[1].find_element(By.CSS_SELECTOR, "[data-field=options]").get_attribute("title")
+    assert wilson == "wilson takes no options"
     options.send_keys("scan=columns")  # an option, typed as key=value, reaches the spec
     wait_for(
         lambda: "options: {scan: " in browser.find_element(By.ID, "yaml").get_attribute("value"),

@@ -388,9 +388,8 @@ def algorithms() -> None:
     for name in generators.ALGORITHMS:
         algo = generators.get(name)
         print(f"{name:22s} {algo.summary}")
-        for key, field in algo.options.model_fields.items():
-            default = "unlimited" if field.default is None else field.default
-            print(f"{'':24s}{key}: {field.description} (default {default})")
+        for line in generators.option_lines(name):
+            print(f"{'':24s}{line}")
 
 
 def output_format(given: str | None, output: str) -> TextFormat:

@@ -48,6 +48,16 @@ def validate_options(name: str, options: Mapping[str, Any]) -> Options:
         raise SpecError(option_problems(exc, model, name)) from None
 
 
+def option_lines(name: str) -> list[str]:
+    """Each option an algorithm takes, said as `puzzlebook algorithms` and the studio say it:
+    "scan: hunt row by row ... (default rows)"."""
+    said = []
+    for key, field in get(name).options.model_fields.items():
+        default = "unlimited" if field.default is None else field.default
+        said.append(f"{key}: {field.description} (default {default})")
+    return said
+
+
 def on_graphs() -> list[str]:
     """The algorithms that make mazes on every kind of grid and on masks: those that walk from cell to
     neighbour. The others build plain rectangles row by row."""

@@ -52,6 +52,9 @@ def options() -> dict[str, Any]:
     return {
         "layouts": preset_names(),
         "algorithms": generators.ALGORITHMS.names(),
+        # what each looks like and the options it takes, shown as the lists' tips
+        "about": {name: generators.get(name).summary for name in generators.ALGORITHMS.names()},
+        "takes": {name: generators.option_lines(name) for name in generators.ALGORITHMS.names()},
         "walkers": generators.on_graphs(),
         "grids": list(kinds.GRIDS),
         "shapes": list(SHAPES),

@@ -61,10 +61,21 @@ function newRow(maze = {}, fromSpec = false) {
   const row = $("maze-row").content.firstElementChild.cloneNode(true);
   row.extra = fromSpec ? maze : {};
   if (fromSpec || $("f-difficulty").value) row.querySelector("[data-field=size]").value = ""; // the age's
-  fill(row.querySelector("[data-field=algorithm]"), options.algorithms);
+  const algorithm = row.querySelector("[data-field=algorithm]");
+  fill(algorithm, options.algorithms);
+  for (const choice of algorithm.options) choice.title = options.about[choice.value] || ""; // its look
   fill(row.querySelector("[data-field=grid]"), options.grids);
   fill(row.querySelector("[data-field=shape]"), ["", NAME, ...options.shapes], { "": "none", [NAME]: "each student's name" });
-  row.querySelector("[data-field=algorithm]").value = "hunt-and-kill";
+  algorithm.value = "hunt-and-kill";
+  // what the chosen algorithm takes, as the Options field's tip (they were a "key=value" to guess)
+  const takes = () => {
+    const lines = options.takes[algorithm.value] || [];
+    row.querySelector("[data-field=options]").title = lines.length
+      ? `${algorithm.value} takes, as key=value, commas between:\n${lines.join("\n")}`
+      : `${algorithm.value} takes no options`;
+    algorithm.title = options.about[algorithm.value] || "";
+  };
+  algorithm.addEventListener("change", takes);
   const word = fromSpec && maze.shape && typeof maze.shape === "object" ? maze.shape.text : undefined;
   if (word === NAME) {
     row.querySelector("[data-field=shape]").value = NAME;
@@ -80,6 +91,7 @@ function newRow(maze = {}, fromSpec = false) {
       row.querySelector(`[data-field=${field}]`).value = String(maze[field]);
     }
   }
+  takes();
   // the maze's problems on a line of their own across its card, under its fields: a field is too narrow
   const said = document.createElement("td");
   said.className = "said";
@@ -529,6 +541,7 @@ function showTab(which) {
 async function listSpecs() {
   const answer = await (await fetch("/api/specs")).json();
   fill($("open-name"), answer.specs);
+  if (!answer.specs.length) $("open-name").append(new Option("none yet", "")); // not an empty box
   $("open").disabled = !answer.specs.length;
 }
 
