@@ -329,7 +329,10 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     alert.dismiss()
     time.sleep(0.3)  # time for a save that should not happen (the status line may show a preview's news)
     assert (folder / "room12 names.pdf").read_bytes() == b"kept" and first_pdf.startswith(b"%PDF")
-    browser.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    browser.execute_script(
+        "window.realFetch = window.fetch;"
+        "window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));"
+    )
     browser.find_element(By.ID, "save").click()
     said = browser.find_element(By.ID, "saved")  # the status line may still take a preview asked before
     wait_for(lambda: said.text == "Not saved: the studio is not running", what="the studio gone, said")
@@ -337,6 +340,9 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     again = f"puzzlebook studio {shlex.quote(str(folder.resolve()))} --port {port}"
     said_off = f"The studio is not running: start it again with {again} (this page keeps your work)"
     assert status.text == said_off
+    browser.execute_script("window.fetch = window.realFetch;")  # the studio back: no longer said
+    set_yaml(browser, "title: Back\nmazes: [{size: 4x4}]\n")
+    wait_for(lambda: said.text == "", what="'not running' taken back once the studio answers")
 
 
 def _alert(browser):

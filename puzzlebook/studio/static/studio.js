@@ -336,6 +336,10 @@ async function refresh(source) {
     return;
   }
   if (mine !== generation) return;
+  if ($("saved").textContent === NOT_SAVED) { // the studio answers again: that is no longer so
+    $("saved").textContent = "";
+    $("saved").classList.remove("bad");
+  }
   if (answer.spec) base = answer.spec;
   if (source === "yaml" && answer.spec) specToForm(answer.spec);
   if (source === "yaml" || answer.spec) shut(source === "yaml" && !answer.spec, answer.problems);
@@ -549,6 +553,8 @@ async function listSpecs() {
 // server tells): "puzzlebook studio" alone could serve another folder, at another address.
 let OFF = "The studio is not running: start it again (this page keeps your work)";
 
+const NOT_SAVED = "Not saved: the studio is not running";
+
 // A button's work, told when the studio has gone away rather than failing without a word.
 function guarded(work) {
   return async () => {
@@ -556,7 +562,7 @@ function guarded(work) {
       await work();
     } catch (error) {
       status(OFF, true);
-      $("saved").textContent = "Not saved: the studio is not running"; // beside Save, where one looks
+      $("saved").textContent = NOT_SAVED; // beside Save, where one looks
       $("saved").classList.add("bad");
     }
   };
