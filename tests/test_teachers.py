@@ -397,6 +397,24 @@ def test_following_the_advice_on_names_ends_in_a_book(tmp_path):
     assert result.exit_code == 0, (tried, result.stderr)
 
 
+def test_a_class_sets_shape_too_dense_is_not_called_a_students_name(tmp_path):
+    """A star in a class set too dense for its page read "12x16 (Ava's name fills 10x13 of it)": each
+    student's maze carries the student, but only a word with {student} in it is their name."""
+    spec = tmp_path / "set.yaml"
+    body = (
+        "title: T\nlayout: handout\ndifficulty: age-8\nstudents: [Ava, Ben]\nmarks: suggested\n"
+        "mazes:\n  - {size: 8x6}\n  - SHAPE\n"
+    )
+    for shape, whose in (
+        ("{shape: star}", "the shape fills"),
+        ("{shape: {text: 'MIA'}, size: 40x14}", "the word fills"),
+        ("{shape: {text: '{student}'}, size: 40x14}", "Ava's name fills"),
+    ):
+        spec.write_text(body.replace("SHAPE", shape))
+        result = invoke(["validate", str(spec)])
+        assert result.exit_code == 2 and f"({whose} " in result.stderr, (shape, result.stderr)
+
+
 @pytest.mark.parametrize("age", ["age-6", "age-10", "adult"])
 def test_name_mazes_for_an_age_are_told_a_way_that_ends_in_a_book(tmp_path, age):
     """Name mazes for age 6 were sent round: "make the maze about 70x29", then 70x29 was too dense for

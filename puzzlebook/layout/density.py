@@ -80,7 +80,9 @@ def too_dense(
     drawn = maze.drawn_over
     word = _word(maze, spec)
     if drawn and drawn != (maze.width, maze.height):  # the size written, not the shape's cells in it
-        whose = f"{maze.student}'s name" if maze.student else "the shape"
+        # a class set's star is no one's name: only a word with the student's name in it is
+        named = word is not None and entry is not None and STUDENT in getattr(entry.shape, "text", "")
+        whose = f"{maze.student}'s name" if named else "the word" if word else "the shape"
         size = f"{drawn[0]}x{drawn[1]} ({whose} fills {maze.width}x{maze.height} of it)"
     too_small = f"the letters under {MIN_WORD_ROWS} cells tall, too thin to read"
     if drawn and not word and entry is not None and isinstance(entry.shape, str):
