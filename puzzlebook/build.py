@@ -356,6 +356,16 @@ def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[Place]
     for path, named, place_home in places:
         suffix = Path(path).suffix
         planned = plan_output(path, checked.inputs, named, place_home)
+        if planned.file is not None and not suffix and not _a_pdf(planned.file):  # -o Makefile, ~/.bashrc
+            raise SpecError(
+                [
+                    Problem(
+                        f"{named} {path}",
+                        f"is a file already, and not a PDF: the book would replace it; name the book "
+                        f"{Path(path).name}.pdf, or remove {Path(path).name} first",
+                    )
+                ]
+            )
         if planned.file is not None and suffix.lower() not in ("", ".pdf"):
             raise SpecError(
                 [
@@ -367,6 +377,17 @@ def targets(checked: Checked, out: str | os.PathLike[str] | None) -> list[Place]
                 ]
             )
     return places
+
+
+def _a_pdf(file: Path) -> bool:
+    """Whether ``file`` is missing or a PDF (a book built before): what a name without .pdf may replace."""
+    try:
+        with file.open("rb") as opened:
+            return opened.read(5) == b"%PDF-"
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
 
 
 def answers_path(target: str) -> str:

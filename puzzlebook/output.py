@@ -41,6 +41,30 @@ class Target:
     terminal: bool = False
 
 
+LONGEST_NAME = 200
+"""Bytes a written file's name, and each folder's in its path, may have: file systems take 255, and a
+file is written first to a hidden one beside it with a longer name (``.NAME.XXXXXXXX.PID.part``), its
+answers and cover beside it longer again. A longer ``output:`` ended in a traceback."""
+
+
+LONGEST_PATH = 1000
+"""Bytes a written file's path may have (Linux takes 4096): room for any folder a book is kept in."""
+
+
+def long_name(path: str) -> str | None:
+    """Why ``path`` is too long to write, or holds a name too long, or None."""
+    if len(os.fsencode(path)) > LONGEST_PATH:
+        return f"is {len(os.fsencode(path))} bytes long; a path may have at most {LONGEST_PATH}: shorten it"
+    for part in Path(path).parts:
+        size = len(os.fsencode(part))
+        if size > LONGEST_NAME:
+            shown = part if len(part) <= 24 else part[:20] + "..."
+            return (
+                f'the name "{shown}" is {size} bytes long; a name may have at most {LONGEST_NAME}: shorten it'
+            )
+    return None
+
+
 PICTURES = ("png", "svg", "txt", "json")
 WRITTEN = ("pdf", "yaml", "yml", *PICTURES)
 """The extensions puzzlebook writes (a maze alone is a picture): a name that is only one of them
@@ -70,6 +94,9 @@ def plan_output(
         raise _refuse(where, f"{text!r} holds a control character; give a plain file name such as book.pdf")
     if text.endswith(("/", os.sep)):
         raise _refuse(shown, f"ends in '/', so it names a folder; give a file name such as {text}book.pdf")
+    too_long = long_name(text)
+    if too_long:
+        raise _refuse(shown, too_long)
     folder, name = os.path.split(text)
     if name.startswith(".") and name[1:].lower() in WRITTEN:
         instead = os.path.join(folder, ("maze" if name[1:].lower() in PICTURES else "book") + name)
@@ -103,6 +130,13 @@ def plan_output(
         return _stream_target(text, info, shown)
     if str(real).startswith(STREAM_FOLDERS) or text.startswith(STREAM_FOLDERS):
         return Target(text, None)  # /dev/stdout redirected to a file: the shell opened it for us
+    if info is not None and real.suffix.lower() != given.suffix.lower():  # through a link: a shared
+        # folder's book.pdf -> notes.txt would have a build replace the notes with the book
+        raise _refuse(
+            shown,
+            f"is a link to {real.name}, a file of another kind, which writing there would replace; "
+            "remove the link, or choose another name",
+        )
     if info is not None and not info.st_mode & 0o222:
         raise _refuse(shown, "is write-protected; choose another name, or make it writable first")
     if not (real.parent.is_dir() and os.path.isdir(folder or ".")):  # x/../book.pdf with x missing
@@ -440,6 +474,9 @@ def spec_output_problem(folder: Path, output: str) -> str | None:
         return "holds a NUL character (U+0000); write the file name plainly"
     if not output.lower().endswith(".pdf"):
         return f'must be a .pdf file name, such as "my-book.pdf", got "{output}"'
+    too_long = long_name(output)  # before any system call, which would refuse it with a traceback
+    if too_long:
+        return too_long
     parts = Path(output).parts
     if Path(output).is_absolute() or output.startswith("~") or ".." in parts:
         return (

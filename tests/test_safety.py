@@ -149,6 +149,62 @@ def test_oversized_inputs_are_refused_before_they_are_read(tmp_path, book):
 # ---- how outputs are written ---------------------------------------------------------------------
 
 
+def test_a_name_too_long_to_write_is_refused_in_a_line_before_any_work(tmp_path, book):
+    """An ``output:`` of 300 letters ended in a traceback (File name too long), and one of 249, a name
+    the system takes, failed once built: the file is written first to a longer hidden name."""
+    for given, said in (
+        (
+            "x" * 300 + ".pdf",
+            'the name "xxxxxxxxxxxxxxxxxxxx..." is 304 bytes long; a name may have at most 200',
+        ),
+        ("x" * 245 + ".pdf", "is 249 bytes long; a name may have at most 200: shorten it"),
+        ("a/" * 600 + "b.pdf", "is 1205 bytes long; a path may have at most 1000: shorten it"),
+    ):
+        book.write_text(SPEC + f"output: {given}\n")
+        for command in ("validate", "build"):
+            result = invoke([command, str(book)])
+            assert result.exit_code == 2 and result.stderr.startswith("error: book.yaml:4: output: ")
+            assert said in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
+    book.write_text(SPEC)
+    result = build(str(book), "-o", str(tmp_path / ("é" * 101 + ".pdf")))  # 206 bytes, 105 letters
+    assert result.exit_code == 2 and "is 206 bytes long; a name may have at most 200" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]
+
+
+def test_a_link_to_a_file_of_another_kind_is_never_written_through(tmp_path, book):
+    """A shared folder's book.pdf -> notes.yaml, and book-answers.pdf -> src/main.py, had a build replace
+    the notes and the code with PDFs; a page picture through a .png link the same."""
+    (tmp_path / "notes.yaml").write_text("keep me\n")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "main.py").write_text("print(1)\n")
+    book.write_text(SPEC + "answer_key: separate\n")
+    for name, target in (("book.pdf", "notes.yaml"), ("book-answers.pdf", "src/main.py")):
+        (tmp_path / name).symlink_to(target)
+        result = build(str(book))
+        assert result.exit_code == 2, result.stderr
+        assert f"is a link to {Path(target).name}, a file of another kind" in result.stderr
+        (tmp_path / name).unlink()
+    (tmp_path / "book-page-1.png").symlink_to("notes.yaml")
+    result = invoke(["preview", str(book)])
+    assert result.exit_code == 2 and "is a link to notes.yaml, a file of another kind" in result.stderr
+    assert (tmp_path / "notes.yaml").read_text() == "keep me\n"
+    assert (tmp_path / "src" / "main.py").read_text() == "print(1)\n"
+
+
+def test_o_never_replaces_a_file_that_is_not_a_pdf_under_a_name_without_pdf(tmp_path, book):
+    """`-o ~/.bashrc` and `-o Makefile` replaced them with the book; a name without .pdf still writes a
+    new file, or a book built there before."""
+    for name in ("Makefile", ".bashrc"):
+        (tmp_path / name).write_text("mine\n")
+        result = build(str(book), "-o", str(tmp_path / name))
+        assert result.exit_code == 2 and "is a file already, and not a PDF" in result.stderr
+        assert f"name the book {name}.pdf, or remove {name} first" in result.stderr
+        assert (tmp_path / name).read_text() == "mine\n"
+    for _ in range(2):  # made, then made again over the book it made
+        assert build(str(book), "-o", str(tmp_path / "fresh")).exit_code == 0
+        assert (tmp_path / "fresh").read_bytes().startswith(b"%PDF-")
+
+
 def test_a_symlinked_output_is_replaced_at_its_target_keeping_the_link_and_permissions(tmp_path, book):
     real = tmp_path / "real.pdf"
     real.write_bytes(b"old book")

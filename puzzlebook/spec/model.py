@@ -361,9 +361,8 @@ class BookSpec(_Model):
     order: Literal["as-listed", "difficulty"] = Field(
         "as-listed", description="as-listed, or difficulty: the easiest maze first, by difficulty score"
     )
-    output: OneLine | None = Field(
+    output: OneLine | None = Field(  # its length is the output's rule (``output.long_name``)
         None,
-        max_length=255,
         description="a .pdf name inside the spec's folder, such as out/book.pdf (default: the spec's name); -o wins and may go anywhere",
     )
     show_seed: bool | None = Field(
