@@ -248,19 +248,23 @@ def test_only_the_studios_own_page_may_use_it(shared, tmp_path):
     a request must name this server as its Host, and as its Origin when it comes from a page."""
     port, folder, _ = shared
     own = f"127.0.0.1:{port}"
-    for host, origin in (
-        (f"evil.example:{port}", None),  # a rebound name
-        (own, "http://evil.example"),  # another site's page posting across
-        (own, "null"),  # a sandboxed frame or a file:// page
-        (f"localhost:{port + 1}", None),
+    for host, origin, site in (
+        (f"evil.example:{port}", None, None),  # a rebound name
+        (own, "http://evil.example", None),  # another site's page posting across
+        (own, "null", None),  # a sandboxed frame or a file:// page
+        (f"localhost:{port + 1}", None, None),
+        (own, None, "cross-site"),  # another site's <img src=".../api/spec?name=...">: no Origin
+        (own, None, "same-site"),  # a page of another port of this machine
     ):
         for method, path in (
             ("POST", "/api/save?name=mine.yaml"),
             ("GET", "/api/specs"),
+            ("GET", "/api/spec?name=mine.yaml"),
             ("POST", "/api/pdf"),
         ):
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             headers = {"Host": host, **({"Origin": origin} if origin else {})}
+            headers |= {"Sec-Fetch-Site": site} if site else {}
             connection.request(
                 method, path, body=SPEC.encode() if method == "POST" else None, headers=headers
             )
@@ -275,6 +279,33 @@ def test_only_the_studios_own_page_may_use_it(shared, tmp_path):
         )
         assert connection.getresponse().status == 200
         connection.close()
+
+
+def test_a_huge_spec_file_and_a_change_nested_deep_are_refused_at_once(shared):
+    """GET /api/spec read a 2 GB file of the folder whole (4.2 GB of memory); a form's change nested
+    3,000 deep ended in a traceback in the studio's terminal and no answer."""
+    port, folder, _ = shared
+    with (folder / "huge.yaml").open("wb") as file:
+        file.truncate(2 * 1024**3)  # sparse: no disk taken
+    try:
+        status, _, body = call(port, "GET", "/api/spec?name=huge.yaml")
+        assert status == 413 and b"huge.yaml is over 1,048,576 bytes" in body
+    finally:
+        (folder / "huge.yaml").unlink()
+    deep = "[" * 3000 + '"12x12"' + "]" * 3000
+    for body_sent in (
+        '{"yaml": '
+        + json.dumps(SPEC)
+        + ', "changes": [{"path": ["mazes", 0, "size"], "value": '
+        + deep
+        + "}]}",
+        '{"yaml": "", "changes": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    ):
+        status, _, body = call(port, "POST", "/api/edit", body_sent)
+        assert status == 400 and b"send {" in body
+    change = {"path": ["mazes"], "append": {"size": "8x8", "options": {"bias": "NE"}, "shape": {"text": "A"}}}
+    status, _, body = call(port, "POST", "/api/edit", json.dumps({"yaml": SPEC, "changes": [change]}))
+    assert status == 200 and 'options: {bias: "NE"}, shape: {text: "A"}' in json.loads(body)["yaml"]
 
 
 def test_a_bad_content_length_or_a_name_ending_in_a_newline_is_refused(shared):

@@ -41,6 +41,25 @@ SOCKET_SECONDS = 30.0
 silent) is closed: it held one of the server's threads forever."""
 
 
+EDIT_DEPTH = 8
+"""Levels a form's change may nest (``{"path": [...], "append": {"options": {...}}}`` takes four): a
+value nested 3,000 deep ended in a traceback in the studio's terminal and no answer."""
+
+
+def _deeper(value: Any, most: int) -> bool:
+    """Whether ``value`` nests more than ``most`` lists or mappings deep, found without recursion."""
+    level = [value]
+    for _ in range(most + 1):
+        level = [
+            inner
+            for item in level
+            for inner in (item.values() if isinstance(item, dict) else item if isinstance(item, list) else ())
+        ]
+        if not level:
+            return False
+    return True
+
+
 def options() -> dict[str, Any]:
     """What the page's lists offer, from the registries themselves."""
     from .. import generators, kinds
@@ -135,13 +154,17 @@ class Handler(BaseHTTPRequestHandler):
         """Only the studio's own page may use it. Another site's page could otherwise post to it
         (a plain form post needs no permission), and a name of another site's that resolves to
         127.0.0.1 (DNS rebinding) could read its answers: so the Host must be this server, and an
-        Origin, when the browser sends one, this server too."""
+        Origin, when the browser sends one, this server too. A browser that says a request comes from
+        another site (``Sec-Fetch-Site``: an image of another site's page asking for a spec by name
+        sends no Origin) is refused too."""
         port = getattr(self.server, "server_port", None)  # set as the server binds its socket
         own = {f"127.0.0.1:{port}", f"localhost:{port}"}
         origin = self.headers.get("Origin")
         host = (self.headers.get("Host") or "").strip().lower()  # a name is the same in any case
         origin = origin.strip().lower() if origin is not None else None
-        if host in own and (origin is None or origin in {f"http://{h}" for h in own}):
+        site = (self.headers.get("Sec-Fetch-Site") or "").strip().lower()
+        foreign = site in ("cross-site", "same-site")  # same-site: another port of 127.0.0.1
+        if host in own and (origin is None or origin in {f"http://{h}" for h in own}) and not foreign:
             return True
         self._send(HTTPStatus.FORBIDDEN, b"the studio answers only its own page", "text/plain")
         return False
@@ -218,7 +241,17 @@ class Handler(BaseHTTPRequestHandler):
         name = query.get("name", [""])[0]
         try:
             path = self.studio.spec_path(name)
-            text = path.read_text(encoding="utf-8") if path.is_file() and not path.is_symlink() else None
+            data = None
+            if path.is_file() and not path.is_symlink():
+                with path.open("rb") as file:
+                    data = file.read(MAX_BODY + 1)  # never the whole of a file of gigabytes
+            if data is not None and len(data) > MAX_BODY:
+                self._fail(
+                    HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                    f"{name} is over {MAX_BODY:,} bytes; a spec is far smaller",
+                )
+                return
+            text = data.decode("utf-8") if data is not None else None
         except (ValueError, OSError, UnicodeDecodeError) as exc:
             self._fail(HTTPStatus.BAD_REQUEST, str(exc))
             return
@@ -248,9 +281,9 @@ class Handler(BaseHTTPRequestHandler):
         try:
             asked = json.loads(body)
             text, changes = asked["yaml"], asked["changes"]
-            if not isinstance(text, str) or not isinstance(changes, list):
+            if not isinstance(text, str) or not isinstance(changes, list) or _deeper(changes, EDIT_DEPTH):
                 raise TypeError
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):  # nested 100,000 deep: a traceback
             self._fail(HTTPStatus.BAD_REQUEST, 'send {"yaml": the spec, "changes": [...]} as JSON')
             return
         try:
