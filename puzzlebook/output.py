@@ -448,11 +448,12 @@ def clean_stale_parts(file: Path) -> None:
         if not (name.startswith(prefix) and name.endswith(PART)):
             continue
         pid = name[: -len(PART)].rpartition(".")[2]
-        if pid.isdigit() and not _running(int(pid)):
+        if pid.isdigit() and not process_running(int(pid)):
             (file.parent / name).unlink(missing_ok=True)
 
 
-def _running(pid: int) -> bool:
+def process_running(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine (one of another user's counts as running)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

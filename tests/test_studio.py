@@ -601,6 +601,24 @@ def test_a_port_already_taken_is_said_in_a_line(tmp_path):
     assert done.stderr == f"error: studio: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
+def test_a_studio_removes_what_a_studio_killed_outright_left_in_its_folder(tmp_path):
+    """SIGKILL leaves a studio no moment to clean up: its hidden spec copies (a class list's name in
+    them) and build folders stayed in the user's folder for good. The next studio there removes those
+    of studios no longer running, and keeps a running one's."""
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    dead = int(gone.stdout)
+    (tmp_path / f".puzzlebook-studio-{dead}-ab12.yaml").write_text("students: [Ann]\n")
+    (tmp_path / f".puzzlebook-studio-{dead}-cd34").mkdir()
+    (tmp_path / f".puzzlebook-studio-{dead}-cd34" / "book.pdf").write_bytes(b"%PDF-")
+    alive = f".puzzlebook-studio-{os.getpid()}-ef56.yaml"  # a studio running in this folder too
+    (tmp_path / alive).write_text("title: T\n")
+    (tmp_path / "mine.yaml").write_text("title: Mine\n")
+    with running(tmp_path):
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive, "mine.yaml"])
+
+
 def test_the_command_prints_its_address_first_and_stops_on_ctrl_c(tmp_path):
     child = subprocess.Popen(
         [sys.executable, "-m", "puzzlebook", "studio", str(tmp_path), "--no-browser"],

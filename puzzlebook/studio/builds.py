@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzlebookError, Where
 from ..inputs import CONFINED, STUDIO_FOLDER
-from ..output import Home, write_together
+from ..output import Home, process_running, write_together
 from .warm import Stopped, Workers
 
 if TYPE_CHECKING:  # the build loads when a spec is first checked
@@ -67,6 +67,30 @@ class Outcome:
     entries: list[int] = field(default_factory=list)  # each maze entry's first page (0: none)
 
 
+HIDDEN_PREFIX = f".puzzlebook-studio-{os.getpid()}-"
+"""The studio's hidden spec copies and build folders in the user's folder, named by its process: a
+studio killed outright (nothing can clean up after SIGKILL) left them for good, its class list's name
+in them; the next studio in that folder removes those whose process has ended (``remove_stale``)."""
+_STALE = re.compile(r"\.puzzlebook-studio-(\d+)-")
+
+
+def remove_stale(folder: Path) -> None:
+    """Remove the hidden files and folders of studios of ``folder`` that no longer run."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        found = _STALE.match(name)
+        if found is None or process_running(int(found[1])):
+            continue
+        place = folder / name
+        if place.is_dir() and not place.is_symlink():
+            shutil.rmtree(place, ignore_errors=True)
+        else:
+            place.unlink(missing_ok=True)
+
+
 class Studio:
     """The folder, the gate on builds, and the books built lately."""
 
@@ -77,6 +101,7 @@ class Studio:
         self.books: OrderedDict[str, dict[str, bytes]] = OrderedDict()  # spec -> its files, by part
         self.lock = threading.Lock()
         self.hidden: set[Path] = set()  # the spec copies and build folders in the folder just now
+        remove_stale(self.folder)
         env = {**os.environ, STUDIO_FOLDER: str(self.folder)}
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # children that keep compiled modules start faster
         self.workers = Workers(env, self.folder, BUILDS)  # confined to the folder, as a build child was
@@ -101,7 +126,7 @@ class Studio:
             what = "specs are being checked" if gate is self.checks else "books are being built"
             raise Busy(f"two {what} already; try again")
         try:
-            handle, name = tempfile.mkstemp(prefix=".puzzlebook-studio-", suffix=".yaml", dir=self.folder)
+            handle, name = tempfile.mkstemp(prefix=HIDDEN_PREFIX, suffix=".yaml", dir=self.folder)
             with self.lock:
                 self.hidden.add(Path(name))
             with os.fdopen(handle, "w", encoding="utf-8") as file:
@@ -120,7 +145,7 @@ class Studio:
         whatever happens (a client that goes away mid-build leaves nothing behind): the book, and its
         separate answers and its cover (b"" when it has none)."""
         with self._spec_file(spec, self.gate) as path:
-            work = Path(tempfile.mkdtemp(prefix=".puzzlebook-studio-", dir=self.folder))
+            work = Path(tempfile.mkdtemp(prefix=HIDDEN_PREFIX, dir=self.folder))
             with self.lock:
                 self.hidden.add(work)
             argv = [
