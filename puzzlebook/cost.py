@@ -78,6 +78,12 @@ SEARCH = {"rectangle": 0.45, "hex": 1.2, "triangle": 1.0, "circle": 1.8, "octago
 """Microseconds a cell to choose a maze's ends and measure its path, by kind of grid: every maze of a
 book and every seed a difficulty band tries pays it; so do the searches from a shape's outline."""
 
+WEAVE = 21.0
+"""Microseconds a cell a weave maze of a book takes beyond a plain one of its size (made on its grid of
+crossings, its ends found, its bridges drawn): a 300x300 Kruskal weave maze's build took 2.24 s of
+CPU against 0.39 s plain, a 200x200 one 1.11 s. Left out, 53 of the largest (346x346) passed as 13 s
+and took 77."""
+
 DRAW = 0.6
 """Microseconds a cell to draw a maze into a book's PDF (once more for its answer)."""
 

@@ -139,6 +139,8 @@ def _seconds(spec: Spec, i: int, cells: int, searched: int, made: int, kept: int
     marks = entry.marks if entry.marks is not None else spec.book.marks
     drawn = 2 if spec.book.answer_key is not False and marks != "none" else 1
     one = cost.make_seconds(entry.algorithm, entry.grid, cells, searched)
+    if entry.weave:  # its crossings
+        one += cells * cost.WEAVE / 1e6
     return {
         "making": kept * one,
         "tries": max(0, made - kept) * one,
@@ -168,6 +170,8 @@ def _too_long(spec: Spec, seconds: dict[str, float], costliest: int, its: float)
             "use fewer or smaller mazes with a difficulty, or leave difficulty out (easy, medium and hard "
             "try 30 seeds an entry, a score range up to 300 a maze)"
         )
+    elif most == "making" and entry.weave:  # the crossings cost more than any algorithm
+        fix = f"use fewer or smaller weave mazes (their crossings take {cost.WEAVE:g} s a million cells here)"
     elif (
         most == "making"
         and (speed := cost.GENERATE[entry.grid]).get(entry.algorithm, 0) > 1.25 * speed[cost.QUICK]
