@@ -101,11 +101,16 @@ drawn at, under its 100 million pixels; a PDF is one page, so never large)."""
 MEMORY = 900
 """Megabytes of memory one build or one maze may take: the safety tests give a process 1 GB."""
 
-BYTES = {"book": 165, "txt": 75, "json": 160, "svg": 75, "pdf": 200, "png": 10}
-"""Peak bytes a cell: a maze of a book (made, then drawn with its answer), and one written by
+BYTES = {"book": 185, "txt": 75, "json": 160, "svg": 75, "pdf": 200, "png": 10}
+"""Peak bytes a cell: a maze of a book (made, its ends searched for, then drawn with its answer: a
+2250x2250 Kruskal maze's book peaked at 984 MB, 182 a cell, where 165 was counted), and one written by
 ``puzzlebook maze`` in each format. Text, JSON and SVG are written a few rows at a time, so theirs is
 the making's: at most Kruskal's 73 (see ``grid.MAX_CELLS``), and for a JSON the search for its ends and
-metrics, 155 measured."""
+metrics, 155 measured; with marks or a solution, ``SEARCHED``."""
+SEARCHED = 185
+"""Peak bytes a cell of ``puzzlebook maze`` whose ends are searched for (its marks, its solution): the
+search's distances and route beside the maze. A 2000x2000 maze as text took 786 MB with --marks
+suggested and 174 MB without; counted at 75, a 3346x3346 one passed as 900 MB and took 2.15 GB."""
 
 BASE = 60
 """Megabytes Python and puzzlebook take before any maze."""
@@ -135,9 +140,11 @@ def maze_seconds(algorithm: str, grid: str, cells: int, fmt: str, searched: bool
     return generate_seconds(algorithm, grid, cells) + search + EXPORT[fmt] * cells / 1e6
 
 
-def megabytes(cells: int, what: str) -> float:
-    """Peak memory for a maze of ``cells`` in a book (``what`` is "book") or written in a format."""
-    return BASE + cells * BYTES[what] / 1e6 + (PICTURE if what == "png" else 0)
+def megabytes(cells: int, what: str, searched: bool = False) -> float:
+    """Peak memory for a maze of ``cells`` in a book (``what`` is "book") or written in a format,
+    ``searched`` for its ends."""
+    per = max(BYTES[what], SEARCHED) if searched else BYTES[what]
+    return BASE + cells * per / 1e6 + (PICTURE if what == "png" else 0)
 
 
 QUICK = "hunt-and-kill"

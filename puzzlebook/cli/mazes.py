@@ -314,7 +314,7 @@ def _within_budget(
 
     cells = sum(kinds.ring_counts(width, inner)) if grid_kind == "circle" else width * height
     seconds = cost.maze_seconds(algorithm, grid_kind, cells, form.value, searched)
-    mb = cost.megabytes(cells, form.value)
+    mb = cost.megabytes(cells, form.value, searched)
     if seconds <= cost.BUDGET and mb <= cost.MEMORY:
         return
     w, h = cost.within(width, height, seconds, mb)
@@ -332,7 +332,7 @@ def _within_budget(
         for f in (TextFormat.svg, TextFormat.png)
         if f is not form
         and cost.maze_seconds(algorithm, grid_kind, cells, f.value, False) <= cost.BUDGET
-        and cost.megabytes(cells, f.value) <= cost.MEMORY
+        and cost.megabytes(cells, f.value, searched) <= cost.MEMORY
         and (f is not TextFormat.png or _png_takes(grid_kind, width, height, inner))
     ]
     if cheaper:
