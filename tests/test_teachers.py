@@ -397,6 +397,21 @@ def test_following_the_advice_on_names_ends_in_a_book(tmp_path):
     assert result.exit_code == 0, (tried, result.stderr)
 
 
+def test_a_class_set_of_sixty_name_mazes_is_within_the_work_limit(tmp_path):
+    """Sixty students' name mazes were refused as 55 million cells of work ("use fewer or smaller mazes,
+    or fewer difficulty ranges", where the spec had neither a size nor a range): each name was counted
+    at the largest name's cost. Counted each at its own, they are 19.5 million, and build in seconds."""
+    first = ["Olivia", "Liam", "Emma", "Noah", "Ava", "Elijah", "Sophia", "Lucas", "Mia", "Mateo"]
+    names = [f"{name} {initial}." for initial in "ABCDEF" for name in first]
+    (tmp_path / "class.txt").write_text("\n".join(names) + "\n")
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: T\nstudents: class.txt\nmarks: suggested\nmazes:\n  - {shape: {text: '{student}'}}\n"
+    )
+    checked = check_book(spec)
+    assert len(checked.mazes) == 60
+
+
 def test_a_class_sets_shape_too_dense_is_not_called_a_students_name(tmp_path):
     """A star in a class set too dense for its page read "12x16 (Ava's name fills 10x13 of it)": each
     student's maze carries the student, but only a word with {student} in it is their name."""
