@@ -139,7 +139,8 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
             if isinstance(value, str) and re.search(r"[a-z]\s*$", value, re.IGNORECASE):
                 given = f"{value.strip()} ({given})"  # 5in (360 pt)
             return f"must be {words} {bound:g} pt{inches}, got {given}"
-        return f"must be {words} {bound:g}, got {_shown(value)}"
+        shown = f"{bound:,}" if isinstance(bound, int) else f"{bound:g}"  # a seed's bound, not 9.22337e+18
+        return f"must be {words} {shown}, got {_shown(value)}"
     if kind in ("float_parsing", "float_type"):
         return f"expected a number such as 0.5, got {_shown(value)}"
     if kind == "int_parsing_size":

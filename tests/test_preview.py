@@ -67,6 +67,17 @@ def test_an_image_too_large_is_refused_with_the_resolution_that_fits(tmp_path):
         assert result.stderr == f"error: --dpi: must be 36 to 600, got {dpi}\n"
 
 
+def test_a_page_too_large_at_any_resolution_is_not_sent_to_one_below_the_least(tmp_path):
+    """A 200 x 200 in page was told "use --dpi 31 or less", which --dpi refuses (36 at least)."""
+    spec = tmp_path / "huge.yaml"
+    spec.write_text("title: P\nlayout: poster\npage_size: 200x200in\nmazes:\n  - {size: 20x20}\n")
+    result = invoke(["preview", str(spec)])
+    assert result.exit_code == 2 and "--dpi 3" not in result.stderr
+    assert result.stderr.endswith(
+        "a page this large has no preview; open the PDF itself (puzzlebook build huge.yaml)\n"
+    )
+
+
 def test_the_picture_goes_beside_the_spec_never_where_the_command_runs(tmp_path, monkeypatch):
     spec = book(tmp_path / "books")
     here = tmp_path / "here"

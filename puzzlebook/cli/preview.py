@@ -49,12 +49,17 @@ def preview(spec: str, page: int, output: str | None, dpi: int, seed: int | None
         pixels = round(w * dpi / 72) * round(h * dpi / 72)
         if pixels > MAX_PIXELS:
             most = int(72 * (MAX_PIXELS / (w * h)) ** 0.5)
+            fix = (
+                f"use --dpi {most} or less"
+                if most >= MIN_DPI  # a poster's page past it even at the least: said, not an --dpi refused
+                else f"a page this large has no preview; open the PDF itself (puzzlebook build {Path(spec).name})"
+            )
             raise SpecError(
                 [
                     Problem(
                         "--dpi",
                         f"page {page} at {dpi} dpi would be {pixels / 1e6:.0f} million pixels, more than a "
-                        f"preview's {MAX_PIXELS / 1e6:.0f} million; use --dpi {most} or less",
+                        f"preview's {MAX_PIXELS / 1e6:.0f} million; {fix}",
                     )
                 ]
             )

@@ -300,6 +300,6 @@ def cover_text_problems(cover: CoverPlan, book: BookPlan, where: Callable[[str],
             count = len(cover.blurb_text.split())
             problems["back"] = Problem(
                 where("back"),
-                f"the blurb ({count} words) does not fit the back even at {MIN_TEXT:g} pt; shorten it",
+                f"the blurb ({count} word{'s' * (count != 1)}) does not fit the back even at {MIN_TEXT:g} pt; shorten it",
             )
     return list(problems.values())
