@@ -41,14 +41,9 @@ class Target:
     terminal: bool = False
 
 
-LONGEST_NAME = 200
-"""Bytes a written file's name, and each folder's in its path, may have: file systems take 255, and a
-file is written first to a hidden one beside it with a longer name (``.NAME.XXXXXXXX.PID.part``), its
-answers and cover beside it longer again. A longer ``output:`` ended in a traceback."""
-
-
-LONGEST_PATH = 1000
-"""Bytes a written file's path may have (Linux takes 4096): room for any folder a book is kept in."""
+LONGEST_NAME, LONGEST_PATH = 200, 1000
+"""Bytes a written file's name (and each folder's) and its path may have: file systems take 255 and
+4096, and a file is first written to a longer hidden name beside it (``.NAME.XXXXXXXX.PID.part``)."""
 
 
 def long_name(path: str) -> str | None:
@@ -62,6 +57,7 @@ def long_name(path: str) -> str | None:
             return (
                 f'the name "{shown}" is {size} bytes long; a name may have at most {LONGEST_NAME}: shorten it'
             )
+
     return None
 
 
