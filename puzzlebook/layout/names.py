@@ -12,6 +12,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..deadline import in_time
 from ..errors import At, Problem
 from ..masks import Mask
 from ..settings import Layout
@@ -179,6 +180,7 @@ def _drawn_at(
     (one line in a wide slot, two in a tall one), else on the next lines that do. Lines whose inked box
     says no field fits are tried last, at their least field, drawn: the box can be a cell or two wider
     than the drawn name."""
+    in_time(at, "fitting the names to their pages")
     choices: list[tuple[float, tuple[str, ...], Any, int]] = []
     doubtful: list[tuple[float, tuple[str, ...], Any, int]] = []
     for lines in line_choices(word):

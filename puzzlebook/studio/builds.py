@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..deadline import within
 from ..errors import PuzzlebookError, Where
 from ..inputs import CONFINED, STUDIO_FOLDER
 from ..output import Home, process_running, write_together
@@ -33,6 +34,8 @@ from .warm import Stopped, Workers
 if TYPE_CHECKING:  # the build loads when a spec is first checked
     from ..build import Checked
 
+CHECK_SECONDS = 20.0
+"""Seconds a check may take in the studio's own process (``deadline``): a build has its own limit."""
 BUILDS = 2
 """Builds at once; the others wait up to ``WAIT`` seconds, then get 503."""
 CHECKS = 2
@@ -201,7 +204,8 @@ class Studio:
             read = None
             try:
                 read = read_spec(path)  # read once, for the check and for the form
-                checked = check_book(path, read=read)
+                with within(CHECK_SECONDS):
+                    checked = check_book(path, read=read)
             except PuzzlebookError as exc:
                 data = plain(read.data) if read else None
                 return Outcome(2, b"", [shown(p.as_dict(), path.name) for p in problems_of(exc)], spec=data)
