@@ -189,8 +189,9 @@ def read_bytes(
 
 def decode(data: bytes, name: str, kind: str) -> str:
     """UTF-8 text (a byte-order mark is fine); anything else is refused with the line it goes wrong on."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise _refuse(Where(name, 1), f"this {kind} is saved as UTF-16; save it as UTF-8 text")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):  # UTF-32's marks begin alike
+        wide = "UTF-32" if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")) else "UTF-16"
+        raise _refuse(Where(name, 1), f"this {kind} is saved as {wide}; save it as UTF-8 text")
     if data.startswith(b"%PDF-"):  # `build book.pdf` for `build book.yaml`
         fix = f"give the book's .yaml file; puzzlebook check {name} checks a PDF" if kind == "spec" else ""
         raise _refuse(name, f"this is a PDF, not a {kind}: {fix or 'give a text file'}")

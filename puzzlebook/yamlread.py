@@ -378,6 +378,8 @@ def _colonless(rows: list[str], at: int) -> tuple[int, str, str] | None:
 
 _YAML_PROBLEMS = (
     ("'\\t'", "a tab: indent with spaces, never tabs"),
+    ("found another document", "a line '---' starts a second spec in the file: keep one spec to a file"),
+    ("for merging", "'<<' merges another mapping into this one (<<: *name): give it one, or remove it"),
     (
         "mapping values are not allowed",
         "a ':' where none belongs: check this line's indentation against the "
