@@ -502,6 +502,11 @@ def test_specs_are_opened_and_saved_in_the_folder_only(studio):
     port, folder, _ = studio
     assert json.loads(call(port, "POST", "/api/save?name=rainy.yaml", SPEC)[2])["ok"] is True
     assert (folder / "rainy.yaml").read_text() == SPEC
+    # a spec already there is replaced only when asked, as a PDF is: any request replaced it
+    status, _, body = call(port, "POST", "/api/save?name=rainy.yaml", "title: Other\n")
+    assert status == 409 and json.loads(body)["exists"] == ["rainy.yaml"]
+    assert (folder / "rainy.yaml").read_text() == SPEC
+    assert json.loads(call(port, "POST", "/api/save?name=rainy.yaml&replace=1", SPEC)[2])["ok"] is True
     assert json.loads(call(port, "GET", "/api/specs")[2]) == {"specs": ["rainy.yaml"]}
     assert call(port, "GET", "/api/spec?name=rainy.yaml")[2].decode() == SPEC
     for bad in ("../x.yaml", "/etc/passwd", "x.txt", ".hidden.yaml"):

@@ -351,7 +351,13 @@ class Handler(BaseHTTPRequestHandler):
         self._save_all(parts, PDF_NAME, "PDF")
 
     def _save(self, spec: str, query: dict[str, list[str]]) -> None:
-        self._save_all([(query.get("name", [""])[0], spec.encode())], SPEC_NAME, "spec")
+        """A spec written into the folder; one already there is replaced only when asked (409 names it
+        first), as a PDF is: the page's own question went by the list it had, and any request replaced."""
+        name, replace = query.get("name", [""])[0], query.get("replace") == ["1"]
+        if SPEC_NAME.match(name) and (self.studio.folder / name).is_file() and not replace:
+            self._fail(HTTPStatus.CONFLICT, f"{name} is already in the folder", exists=[name])
+            return
+        self._save_all([(name, spec.encode())], SPEC_NAME, "spec")
 
     def _save_all(self, parts: list[tuple[str, bytes]], pattern: re.Pattern[str], what: str) -> None:
         try:

@@ -641,9 +641,13 @@ async function start() {
   $("save").addEventListener("click", guarded(async () => {
     let name = $("save-name").value.trim();
     if (name && !/\.ya?ml$/i.test(name)) $("save-name").value = name = `${name}.yaml`; // "room12 names"
-    const there = [...$("open-name").options].some((o) => o.value === name);
-    if (there && name !== kept.name && !confirm(`${name} is already in the folder: replace it?`)) return;
-    const answer = await (await post(`/api/save?name=${encodeURIComponent(name)}`, $("yaml").value)).json();
+    const path = `/api/save?name=${encodeURIComponent(name)}`;
+    // the spec it was opened from is saved over as it is; another of that name only when the person says
+    let answer = await (await post(name === kept.name ? `${path}&replace=1` : path, $("yaml").value)).json();
+    if (answer.exists) {
+      if (!confirm(`${name} is already in the folder: replace it?`)) return;
+      answer = await (await post(`${path}&replace=1`, $("yaml").value)).json();
+    }
     if (answer.ok) { kept = { yaml: $("yaml").value, name }; keepDraft(); }
     status(answer.ok ? `Saved ${answer.saved} in the folder` : answer.message, !answer.ok);
     $("saved").textContent = answer.ok ? `Saved ${answer.saved}` : answer.message; // beside the button too
