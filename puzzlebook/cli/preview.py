@@ -66,7 +66,8 @@ def preview(spec: str, page: int, output: str | None, dpi: int, seed: int | None
         book = checked.spec.path
         if output is None:  # beside the spec, and never led out of its folder by a link
             target = str(book.parent / f"{book.stem}-page-{page}.png")
-            where, home = checked.spec.where("output") or "--output", Home(book.parent)
+            # named by itself: the spec's output: names the book, not this picture
+            where, home = Path(target).name, Home(book.parent)
         else:
             target, where, home = output, "--output", None
         planned = plan_output(target, checked.inputs, where, home)
