@@ -57,7 +57,6 @@ def long_name(path: str) -> str | None:
             return (
                 f'the name "{shown}" is {size} bytes long; a name may have at most {LONGEST_NAME}: shorten it'
             )
-
     return None
 
 

@@ -180,7 +180,11 @@ def _drawn_at(
     (one line in a wide slot, two in a tall one), else on the next lines that do. Lines whose inked box
     says no field fits are tried last, at their least field, drawn: the box can be a cell or two wider
     than the drawn name."""
-    in_time(at, "fitting the names to their pages")
+    in_time(
+        at,
+        "fitting the names to their pages",
+        "use fewer students or shorter names, or check it with puzzlebook validate, which waits for it",
+    )
     choices: list[tuple[float, tuple[str, ...], Any, int]] = []
     doubtful: list[tuple[float, tuple[str, ...], Any, int]] = []
     for lines in line_choices(word):

@@ -70,6 +70,14 @@ class Outcome:
     entries: list[int] = field(default_factory=list)  # each maze entry's first page (0: none)
 
 
+@dataclass(frozen=True)
+class Built:
+    """A book built lately, kept for the preview's pages: its files by part, and its drawing's notes."""
+
+    parts: dict[str, bytes]
+    notes: list[str]
+
+
 HIDDEN_PREFIX = f".puzzlebook-studio-{os.getpid()}-"
 """The studio's hidden spec copies and build folders in the user's folder, named by its process: a
 studio killed outright (nothing can clean up after SIGKILL) left them for good, its class list's name
@@ -101,7 +109,7 @@ class Studio:
         self.folder = folder.resolve()
         self.gate = threading.BoundedSemaphore(BUILDS)
         self.checks = threading.BoundedSemaphore(CHECKS)
-        self.books: OrderedDict[str, dict[str, bytes]] = OrderedDict()  # spec -> its files, by part
+        self.books: OrderedDict[str, Built] = OrderedDict()  # spec -> its files and notes
         self.lock = threading.Lock()
         self.hidden: set[Path] = set()  # the spec copies and build folders in the folder just now
         remove_stale(self.folder)
@@ -233,16 +241,16 @@ class Studio:
             if key in self.books:
                 self.books.move_to_end(key)
                 kept = self.books[key]
-                return Outcome(0, kept.get(part, b""), [], notes=_notes(kept))
+                return Outcome(0, kept.parts.get(part, b""), [], notes=kept.notes)
         outcome, more = self._build(spec)
         if outcome.code:
             return outcome
-        parts = {"book": outcome.output, **more, NOTES: "\n".join(outcome.notes).encode()}
+        parts = {"book": outcome.output, **more}
         with self.lock:
-            self.books[key] = parts
+            self.books[key] = Built(parts, outcome.notes)
             while len(self.books) > CACHED or (
                 len(self.books) > 1
-                and sum(len(b) for kept in self.books.values() for b in kept.values()) > CACHED_BYTES
+                and sum(len(b) for kept in self.books.values() for b in kept.parts.values()) > CACHED_BYTES
             ):
                 self.books.popitem(last=False)
         return Outcome(0, parts.get(part, b""), [], notes=outcome.notes)
@@ -290,14 +298,6 @@ class Studio:
         if not SPEC_NAME.match(name):
             raise ValueError(f'"{name[:60]}" is not a spec name: {why_not(name, "spec")}')
         return self.folder / name
-
-
-NOTES = "notes"
-"""A kept build's notes (what its drawing left out for room), a line each, kept beside its files."""
-
-
-def _notes(kept: dict[str, bytes]) -> list[str]:
-    return kept.get(NOTES, b"").decode().splitlines()
 
 
 def first_pages(checked: Checked) -> list[int]:
