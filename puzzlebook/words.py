@@ -84,11 +84,23 @@ def word_mask(
                 f"{MIN_WORD_ROWS}): {fix}",
             )
         ]
+    mask, problems = _shaped(word, width, height, grid, shown, form)
+    return mask, [replace(problem, where=where) for problem in problems]
+
+
+@functools.lru_cache(maxsize=32)
+def _shaped(
+    word: str, width: int, height: int, grid: str, shown: tuple[str, ...], form: Form
+) -> tuple[Mask | None, tuple[Problem, ...]]:
+    """``word_mask`` once the word reads: its cells made into a mask, its problems told nowhere yet.
+    Kept for the next call: fitting a name to its page asks for the same fields again (a class set's
+    longest names drew each field two or three times)."""
+    picture = word_picture(word, lines=shown, form=form)
     cells, marks = _marks_apart(word, picture, width, height, grid, shown, form)
     drawn = _joined(cells, grid, marks)
-    mask, problems = shape_of(drawn, f'"{word}"', where, "make the maze larger", grid)
+    mask, problems = shape_of(drawn, f'"{word}"', "", "make the maze larger", grid)
     first = first_side(word) + (" top" if len(shown) > 1 else "")  # read line by line
-    return (replace(mask, first=first, form=form) if mask else None), problems
+    return (replace(mask, first=first, form=form) if mask else None), tuple(problems)
 
 
 def word_refused(word: str, where: At) -> list[Problem]:
@@ -404,13 +416,18 @@ def _joined(
     """``cells`` with each piece but the largest bridged to the nearest other piece by a shortest path
     of cells, found by a breadth-first search from the piece within the box: a join costs one pass over
     the box, however large the pieces. ``marks`` (accents and dots) are joined first, each to its
-    nearest letter and never to another mark, so two dots do not become one bar."""
+    nearest letter and never to another mark, so two dots do not become one bar. The smallest piece is
+    joined first, of two alike the one whose first cell comes first, so the order depends on the cells
+    alone; the pieces are found once, and a join merges the pieces its bridge touches (finding them
+    again after every join took most of a long name's fitting time)."""
     cells = set(cells)
     if not cells:
         return cells
     right, bottom = max(x for x, _ in cells), max(y for _, y in cells)
-    while len(parts := sorted(parts_of(cells, grid), key=lambda p: (not p <= marks, len(p)))) > 1:
-        piece = parts[0]
+    parts = [(not part <= marks, len(part), min(part), part) for part in parts_of(cells, grid)]
+    while len(parts) > 1:
+        parts.sort(key=lambda entry: entry[:3])
+        piece = parts[0][3]
         came: dict[tuple[int, int], tuple[int, int] | None] = dict.fromkeys(sorted(piece))
         frontier = list(came)
         found = None
@@ -428,8 +445,15 @@ def _joined(
                 if found is not None:
                     break
             frontier = reached
+        bridge = {found}
         step = came[found]
         while step is not None and step not in piece:
-            cells.add(step)
+            bridge.add(step)
             step = came[step]
+        cells |= bridge
+        touched = bridge.union(*(near_cells(x, y, grid, (0, 0)) for x, y in bridge))
+        merged = [entry for entry in parts if entry[3] is piece or not touched.isdisjoint(entry[3])]
+        whole = bridge.union(*(entry[3] for entry in merged))
+        parts = [entry for entry in parts if all(entry is not m for m in merged)]
+        parts.append((not whole <= marks, len(whole), min(whole), whole))
     return cells

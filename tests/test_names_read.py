@@ -170,3 +170,59 @@ def test_a_name_on_two_lines_is_walked_from_its_first_line(tmp_path, grid):
             start, end = (down(made[role]) for role in ("start", "end"))
             tall = made["grid"]["height"]
             assert abs(start - end) <= tall / 3 or start < end, (name, seed, start, end)
+
+
+def _joined_by_finding_the_pieces_again(cells, grid, marks):
+    """The join as it was first written: every piece found again after each bridge, the smallest piece
+    (marks first; of two alike, the one whose first cell comes first) bridged to its nearest other."""
+    from puzzlebook.masks import near_cells, parts_of
+
+    cells = set(cells)
+    right, bottom = max(x for x, _ in cells), max(y for _, y in cells)
+    while len(parts := sorted(parts_of(cells, grid), key=lambda p: (not p <= marks, len(p), min(p)))) > 1:
+        piece = parts[0]
+        came = dict.fromkeys(sorted(piece))
+        frontier, found = list(came), None
+        while found is None:
+            reached = []
+            for x, y in frontier:
+                for near in near_cells(x, y, grid, (0, 0)):
+                    if near in came or not (0 <= near[0] <= right and 0 <= near[1] <= bottom):
+                        continue
+                    came[near] = (x, y)
+                    if near in cells and near not in marks:
+                        found = near
+                        break
+                    reached.append(near)
+                if found is not None:
+                    break
+            frontier = reached
+        step = came[found]
+        while step is not None and step not in piece:
+            cells.add(step)
+            step = came[step]
+    return cells
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle", "octagon"])
+@pytest.mark.parametrize("name", ["Zoë", "Ïïï", "Anne-Marie", "ÅÄÖ ÆØ", "Bartholomew", "MMMM"])
+def test_a_names_pieces_are_joined_into_one_the_same_whatever_order_its_cells_came_in(name, grid):
+    """Joining merges the pieces a bridge touches rather than finding them all again: the same cells
+    as finding them again, one piece, and the same whatever order the set of cells was built in (the
+    order of a set's cells is CPython's business, not the maze's)."""
+    from puzzlebook.masks import parts_of
+    from puzzlebook.words import _joined, _marks_apart, word_field
+
+    for lines in {tuple(word_lines(name)), (name,)}:
+        picture = word_picture(name, lines=lines)
+        width, height = word_field(picture, legible_size(picture, grid)[1] + 3, grid)
+        cells, marks = _marks_apart(name, picture, width, height, grid, lines)
+        assert len(parts_of(cells, grid)) > 1  # there is something to join
+        joined = _joined(cells, grid, marks)
+        assert len(parts_of(joined, grid)) == 1
+        assert cells <= joined
+        assert joined == _joined_by_finding_the_pieces_again(cells, grid, marks)
+        backwards = set()
+        for cell in sorted(cells, reverse=True):
+            backwards.add(cell)
+        assert _joined(backwards, grid, marks) == joined
