@@ -269,12 +269,15 @@ than an arrow and its word reach (at most 34 pt of room over cells of at least 2
 the work of looking out, which would otherwise grow with the shape's size for every outer side."""
 
 
-def shape_search_cells(outline: int, cells: int) -> int:
-    """Cells a masked maze's ends cost to find (see ``_across_the_shape``), for the book's work limit:
-    the searches, and looking out from each outline cell (four sides, ``RAY`` steps each at most, and
-    the ``ROOM`` beyond a clear one)."""
-    searches = outline * cells if outline * cells <= SHAPE_SEARCHES else 2 * cells
-    return searches + outline * 4 * (RAY + ROOM * (2 * ROOM_WIDE + 1))
+def shape_search_cells(outline: int, cells: int, box: int) -> int:
+    """Cells a masked maze's ends cost to find (see ``_across_the_shape``), for the book's work limit,
+    counted at a search's cost a cell: the walk of the maze and the pairs of outline cells compared
+    from it (``tree.Among``), or the two searches of a larger shape; the outside of the shape found
+    among the ``box``'s left-out cells; and looking out from each outline cell (four sides, ``RAY``
+    steps each at most, and the ``ROOM`` beyond a clear one). A bound, measured with
+    ``benchmarks/bench_ends.py``: 1.1x the time taken for a large diamond, about 3x for a name."""
+    pairs = outline * outline // 4 if outline * cells <= SHAPE_SEARCHES else 0  # else two searches
+    return 2 * cells + pairs + 2 * (box - cells) + outline * 4 * (RAY + ROOM * (2 * ROOM_WIDE + 1))
 
 
 ROOM = 4
@@ -355,8 +358,8 @@ def _across_the_shape(maze: Maze) -> Ends:
     width apart in a straight line, so the way runs across the shape rather than round one edge of it.
     The cells offered first are those with a clear view out, nothing of the shape in line beyond one of
     their sides, as their arrow and its word are drawn there: an opening into a notch of the outline (the
-    gap between the legs of an n, between a heart's lobes) would put them on the maze. Exact, from a
-    search at each outline cell; ties go to the pair first in reading order."""
+    gap between the legs of an n, between a heart's lobes) would put them on the maze. Exact, from one
+    walk of the maze (``tree.Among``); ties go to the pair first in reading order."""
     grid = maze.grid
     outline, outside = _outer_outline(grid)
     if len(outline) * grid.count > SHAPE_SEARCHES:

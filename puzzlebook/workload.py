@@ -58,9 +58,9 @@ def workload_problems(spec: Spec) -> list[Problem]:
         mask = spec.masks.get(i)
         width, height = (mask.width, mask.height) if mask else entry.size or (age.size if age else (1, 1))
         cells, outline = _field(entry.grid, width, height, entry.inner or 0)
-        each = cells + (shape_search_cells(outline, cells) if outline else 0)
+        each = cells + (shape_search_cells(outline, cells, cells) if outline else 0)
         if mask:  # the box is made, the shape's cells searched
-            each = cells + shape_search_cells(mask.outline, mask.cells)
+            each = cells + shape_search_cells(mask.outline, mask.cells, mask.width * mask.height)
         if entry.shape is not None and mask:
             shapes.add((repr(entry.shape), *(entry.size or (age.size if age else (0, 0))), entry.grid))
         names = [m for (e, _), m in spec.name_masks.items() if e == i]
@@ -68,7 +68,11 @@ def workload_problems(spec: Spec) -> list[Problem]:
         if names:  # a word shape of each student's name: one maze each, counted at the names' mean
             # (at the largest name's, 60 names of a class asked for 55 million cells, their 19.5)
             each = -(
-                -sum(m.width * m.height + shape_search_cells(m.outline, m.cells) for m in names) // len(names)
+                -sum(
+                    m.width * m.height + shape_search_cells(m.outline, m.cells, m.width * m.height)
+                    for m in names
+                )
+                // len(names)
             )
             made_cells = -(-sum(m.width * m.height for m in names) // len(names))
         band = None if entry.age else entry.difficulty
@@ -120,12 +124,14 @@ def workload_problems(spec: Spec) -> list[Problem]:
             Problem(spec.where("mazes"), f"this book has {mazes:,} mazes{who}; the limit is {MAX_MAZES:,}")
         )
     elif work > MAX_WORK:
+        fewer = "use fewer or smaller mazes, or fewer difficulty ranges"
+        if spec.roster:  # most of a class set's work grows with its students
+            fewer = f"split the class list into smaller books, or {fewer}"
         problems.append(
             Problem(
                 spec.where("mazes"),
                 f"this book asks for {work:,} maze cells to be made, counting the seeds tried to match "
-                f"difficulty and the searches for shaped mazes' ends; the limit is {MAX_WORK:,}: use fewer "
-                "or smaller mazes, or fewer difficulty ranges",
+                f"difficulty and the searches for shaped mazes' ends; the limit is {MAX_WORK:,}: {fewer}",
             )
         )
     elif sum(seconds.values()) > cost.BUDGET:

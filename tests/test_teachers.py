@@ -624,3 +624,30 @@ def test_a_class_set_of_one_maze_each_on_a_sheet_of_two_is_told(tmp_path):
     ), result.stderr
     spec.write_text(spec.read_text().replace("layout: handout", "layout: handout\nmazes_per_page: 1"))
     assert invoke(["validate", str(spec)]).stderr == ""
+
+
+def test_two_hundred_name_mazes_are_within_the_work_limit_and_more_are_told_to_split(tmp_path):
+    """200 names with initials were refused as 67 million cells of work, the search for each name's
+    ends counted as a search from every outline cell (it compares the outline's pairs, from one walk of
+    the maze): they build in about ten seconds. A class list over the limit is told how to split it."""
+    first = ["Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Sophia", "Elijah", "Charlotte", "Mateo"]
+    first += ["Isabella", "Lucas", "Mia", "Benjamin", "Evelyn", "Alexander", "Harper", "Sebastian", "Ava"]
+    names = [f"{name} {initial}." for initial in "ABCDEFGHIJK" for name in first][:200]
+    (tmp_path / "class.txt").write_text("\n".join(names) + "\n")
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: T\nstudents: class.txt\nmarks: suggested\nmazes:\n  - {shape: {text: '{student}'}}\n"
+    )
+    assert len(check_book(spec).mazes) == 200
+    spec.write_text(
+        "title: T\nstudents: class.txt\nmarks: suggested\nmazes:\n  - {size: 40x40, count: 5}\n"
+        "  - {shape: {text: '{student}'}, count: 3}\n"
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith(
+        "the limit is 40,000,000: split the class list into smaller books, or use fewer or smaller "
+        "mazes, or fewer difficulty ranges"
+    ), result.stderr
+    (tmp_path / "class.txt").write_text("\n".join(names[:100]) + "\n")
+    assert "the limit is 40,000,000" not in invoke(["validate", str(spec)]).stderr
