@@ -122,6 +122,9 @@ def plan_output(
                 "destroy it. Choose another name",
             )
     if info is not None and not stat.S_ISREG(info.st_mode):
+        if inside is not None:  # a pipe or a device where a file goes: only one the user names is used
+            fix, what = inside.fix.removeprefix("remove the link, or "), what_it_is(info, str(real))
+            raise _refuse(shown, f"{name} is {what}, not a file; remove it, or {fix}")
         return _stream_target(text, info, shown)
     if str(real).startswith(STREAM_FOLDERS) or text.startswith(STREAM_FOLDERS):
         return Target(text, None)  # /dev/stdout redirected to a file: the shell opened it for us

@@ -284,6 +284,19 @@ def test_a_pipe_with_no_reader_is_refused_at_once(tmp_path, book):
     ]
 
 
+def test_a_pipe_where_a_spec_writes_is_refused_before_the_work(tmp_path, book):
+    """A pipe named by -o is written through (its reader may come while the book is made); one that
+    sits in the spec's folder under the book's name is no place for it, and was found only once the
+    book was made ("nobody is reading", exit 1)."""
+    os.mkfifo(tmp_path / "book.pdf")
+    result = cli_process("build", "-q", str(book), stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert result.stderr.decode().splitlines() == [
+        f"error: {book.name}:1: output: book.pdf is a named pipe, not a file; remove it, or choose where "
+        "the book goes with -o PATH"
+    ]
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -1144,7 +1157,8 @@ def test_init_writes_its_schema_only_inside_the_folder(shared):
     piped = cli_process("init", str(folder / "book.yaml"), stdin=subprocess.DEVNULL)  # would block
     assert piped.returncode == 2
     assert piped.stderr.decode().splitlines() == [
-        f"error: {schema}: is not a regular file; remove it, or init elsewhere"
+        f"error: {schema}: puzzlebook-schema.json is a named pipe, not a file; remove it, or init in "
+        "another folder"
     ]
     assert sorted(p.name for p in folder.iterdir()) == ["puzzlebook-schema.json"]
 

@@ -73,8 +73,7 @@ def init(spec: str, force: bool) -> None:
         beside = Home(
             path.parent, fix="remove the link, or init in another folder"
         )  # the schema's name is puzzlebook's: it stays in the spec's folder
-        if plan_output(schema, where=str(schema), inside=beside).file is None:  # a pipe would never end
-            raise SpecError([Problem(str(schema), "is not a regular file; remove it, or init elsewhere")])
+        plan_output(schema, where=str(schema), inside=beside)  # a pipe there would never end
         if path.exists() and not force:
             raise SpecError([Problem(spec, "already exists; pick another name or add --force")])
         kept = (
