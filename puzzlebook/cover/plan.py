@@ -279,7 +279,7 @@ def plan_cover(
     if thumbnail is not None:  # a page of the book as cut, at the bottom left beside the barcode's area
         cut = plan.trims[thumbnail.number - 1] if plan.trims else Box(0, 0, plan.width, plan.height)
         room = barcode.x0 - 0.25 * INCH - back.x0 - MARGIN
-        scale = min(room / cut.w, 0.4 * th / cut.h)
+        scale = min(room / cut.w, 0.5 * th / cut.h)  # up to half the back: a page shows the book
         x0, y0 = back.x0 + MARGIN, back.y0 + MARGIN
         thumb = (Box(x0, y0, x0 + cut.w * scale, y0 + cut.h * scale), thumbnail, scale, cut)
         floor = max(floor, y0 + cut.h * scale + 0.3 * INCH)

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from ..cover.plan import LEADING, CoverPlan, Words
 from ..errors import At, Problem
-from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule, Text
+from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule
 from ..layout.settle import settled
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
@@ -32,7 +32,9 @@ BADGE = (0.95, 0.45, 0.0)
 """The age badge's colour: the orange of the book's colour names."""
 PANEL = (1.0, 1.0, 1.0)
 """The art maze's panel: the book's own white page."""
-BLURB_SIZES = [16.0 - 0.5 * i for i in range(int((16.0 - MIN_TEXT) / 0.5) + 1)]
+BLURB_MOST = 20.0
+"""pt of a short blurb: a back panel of a book of 8.5 x 11 in at 16 pt looked like its small print."""
+BLURB_SIZES = [BLURB_MOST - 0.5 * i for i in range(int((BLURB_MOST - MIN_TEXT) / 0.5) + 1)]
 """The blurb's sizes, largest first, down to the smallest print size."""
 
 
@@ -126,8 +128,9 @@ def _back(
 def _thumbnail(
     canvas: Canvas, cover: CoverPlan, fonts: tuple[Setter, Setter], puzzle_for: Callable[[int], Puzzle]
 ) -> None:
-    """A maze page of the book, small and in vectors: its mazes drawn as on the page, its words as
-    light bars (too small to read, they would only be specks of text under the 7 pt printers take)."""
+    """A maze page of the book, small and in vectors: its mazes drawn as on the page, and no words: too
+    small to read, they would be specks of text under the 7 pt printers take (drawn as grey bars, they
+    looked like a page not yet written)."""
     assert cover.thumbnail is not None
     box, page, scale, cut = cover.thumbnail
     _fill(canvas, cover, PANEL)
@@ -151,14 +154,6 @@ def _thumbnail(
             canvas.setStrokeGray(item.gray)
             canvas.setLineWidth(item.width)
             canvas.line(item.x0, item.y0, item.x1, item.y1)
-        elif isinstance(item, Text) and item.text.strip():
-            setter = fonts[1] if item.bold else fonts[0]
-            width = setter.line(item.text).width * item.size
-            if item.max_width:
-                width = min(width, item.max_width)
-            x = item.x - {"left": 0.0, "center": width / 2, "right": width}[item.align]
-            canvas.setFillGray(0.75)
-            canvas.rect(x, item.y, width, item.size * 0.6, stroke=0, fill=1)
     canvas.restoreState()
 
 
@@ -260,7 +255,7 @@ def wrap_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]
 
 
 def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[float, list[Line]] | None:
-    """The largest size from 16 pt down to the smallest print size at which the blurb fits the box
+    """The largest size from ``BLURB_MOST`` down to the smallest print size at which the blurb fits the box
     wrapped, and its lines; None when it does not fit even at the smallest."""
     for size in BLURB_SIZES:
         lines = wrap_lines(text, setter, width / size, 10_000)
