@@ -19,6 +19,7 @@ def notes(checked: Checked) -> list[Problem]:
         *_shapes_notes(checked),
         *_sheet_notes(checked),
         *_smaller_than_answers_notes(checked),
+        *_padding_notes(checked),
         *(Problem(checked.spec.where("cover"), note) for note in cover_lines(checked)),
     ]
 
@@ -30,6 +31,22 @@ def cover_lines(checked: Checked) -> list[str]:
     from .cover.plan import cover_notes
 
     return cover_notes(checked.spec, checked.plan, checked.layout.trim)
+
+
+def _padding_notes(checked: Checked) -> list[Problem]:
+    """A book that ``pad`` made mostly of notes pages: sold, a quarter or more of blank ruled pages
+    reads as filler, and a few more mazes would print in their place."""
+    pages = checked.plan.pages
+    blank = sum(page.kind == "notes" for page in pages)
+    if not checked.spec.book.pad or blank * 4 < len(pages):
+        return []
+    return [
+        Problem(
+            checked.spec.where("pad"),
+            f"{blank} of the book's {len(pages)} pages are notes pages, added to reach a page count "
+            "print-on-demand takes; more mazes would fill them instead",
+        )
+    ]
 
 
 def _smaller_than_answers_notes(checked: Checked) -> list[Problem]:

@@ -75,6 +75,19 @@ def test_pad_reaches_an_even_count_of_at_least_24(tmp_path):
     assert gaps == {24.0}, gaps  # wide-ruled, a third of an inch apart
 
 
+def test_a_book_mostly_of_notes_pages_is_told_so(tmp_path):
+    """pad: true made 13 of a sample's 24 pages blank ruled notes: sold, that reads as filler, and
+    validate, build and check said only the count. A quarter or more of notes pages is a note."""
+    result = invoke(["validate", str(spec(tmp_path, "pad: true\nmazes:\n  - {size: 6x8, count: 8}\n"))])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        "note: book.yaml:3: pad: 13 of the book's 24 pages are notes pages, added to reach a page count "
+        "print-on-demand takes; more mazes would fill them instead"
+    ]
+    result = invoke(["validate", str(spec(tmp_path, "pad: true\nmazes:\n  - {size: 6x8, count: 16}\n"))])
+    assert result.exit_code == 0 and "4 notes pages" in result.stdout and result.stderr == "", result.output
+
+
 def test_a_padded_print_book_passes_preflight(tmp_path):
     result = invoke(
         ["check", str(spec(tmp_path, "pad: true\nbleed: true\nmazes:\n  - {size: 9x12, count: 8}\n"))]
