@@ -187,4 +187,4 @@ def keep(font_digest: str, facts: Facts) -> None:
     """Keep the facts of a font that reportlab read and found usable, for the next run."""
     place = _place(font_digest)
     if place and reportlab_release() and not place.exists():
-        usercache.write(place, to_bytes(facts, font_digest))
+        usercache.write(place, to_bytes(facts, font_digest), place.parent)

@@ -45,8 +45,8 @@ def truetype(data: bytes, letters: str) -> bytes:
     if kept is not None:
         return kept
     made = convert(data, wanted)
-    if place:
-        usercache.write(place, made)
+    if folder and place:
+        usercache.write(place, made, folder)
     return made
 
 
