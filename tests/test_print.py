@@ -367,7 +367,8 @@ def test_check_reads_the_book_built_from_the_spec_as_it_is(tmp_path, monkeypatch
     monkeypatch.setattr("puzzlebook.build.generate", lambda *a, **k: pytest.fail("check made the book again"))
     result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.output
-    assert f"ready for print (read {tmp_path / 'book.pdf'}, built from it)" in result.stdout
+    assert result.stdout.startswith(f"{path}: ready for print, 8 mazes on 24 pages ")
+    assert f"; {tmp_path / 'book.pdf'} checked, built from this spec as it is\n" in result.stdout
     edited = PdfWriter(clone_from=str(tmp_path / "book.pdf"))  # keeps the document information
     edited.add_annotation(page_number=2, annotation=Link(rect=(50, 50, 90, 90), url="https://example.com"))
     edited.write(str(tmp_path / "book.pdf"))

@@ -188,14 +188,14 @@ def check(spec: str, seed: int | None) -> None:
         cover, stale = check_cover(checked, spec, puzzles, made)
     except PuzzlebookError as error:
         fail(error)
-    read = f" (read {built[0]}, built from it)" if built is not None and built[2] else ""
+    read = f"; {built[0]} checked, built from this spec as it is" if built is not None and built[2] else ""
     ready = {
         "print": "ready for print",
         "office": f"{_office_ready(checked.layout.trim)} (print-on-demand's page counts are not checked for "
         f"layout {checked.spec.book.layout})",
         "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
     }[_edition(checked)]
-    print(f"{spec}: {ready}{read}, {summary(checked)}")
+    print(f"{spec}: {ready}, {summary(checked)}{read}")
     if cover:
         print(f"{cover}: ready for print, the cover of these {len(checked.plan.pages)} pages")
     if built is not None and not built[2]:  # the file there is what would be uploaded, and is not this
