@@ -431,3 +431,21 @@ def test_mazes_sharing_a_page_are_parted_by_light_lines_between_them(tmp_path):
         for i in p.items
         if isinstance(i, Rule) and i.gray == DIVIDER_GRAY
     ]
+
+
+def test_a_posters_answer_is_labelled_by_its_title_not_maze_1_page_1(tmp_path):
+    """The poster says neither "Maze 1" nor a page number: its answer read "Maze 1 · page 1". A book of
+    more mazes, or one maze after a title page, keeps "Maze N · page P"."""
+    from puzzlebook.build import check_book
+
+    poster = (
+        "title: T\nlayout: poster\nmarks: suggested\nmazes:\n  - {size: 20x26, title: The Great Labyrinth}\n"
+    )
+    (tmp_path / "poster.yaml").write_text(poster)
+    labels = [t.text for t in items_of(check_book(tmp_path / "poster.yaml").plan, Text)]
+    assert "The Great Labyrinth" in labels and not any("Maze 1" in text for text in labels), labels
+    (tmp_path / "book.yaml").write_text(
+        poster.replace("layout: poster\n", "layout: poster\ntitle_page: true\n")
+    )
+    labels = [t.text for t in items_of(check_book(tmp_path / "book.yaml").plan, Text)]
+    assert "Maze 1 · page 2" in labels, labels

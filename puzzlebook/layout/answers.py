@@ -185,7 +185,7 @@ class _Row:
         for slot, maze in zip(
             split(Box(area.x0, top - tall, area.x1, top), self.columns, 1, GAP), self.members, strict=False
         ):
-            made, cell = _answer_items(self.layout, slot, maze, self.maze_pages[maze.number])
+            made, cell = _answer_items(self.layout, slot, maze, self.maze_pages)
             items += made
             cells.append(cell)
             # down to the info line's descenders: the answer's lowest ink
@@ -298,14 +298,21 @@ def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[in
     return grids[-1]
 
 
-def _answer_items(layout: Layout, slot: Box, maze: MazeRequest, page: int) -> tuple[list[Item], float]:
+def _answer_items(
+    layout: Layout, slot: Box, maze: MazeRequest, maze_pages: dict[int, int]
+) -> tuple[list[Item], float]:
     """One answer in its slot: its label at the slot's top, so the labels of a row share a baseline
-    whatever the mazes' shapes (a centred maze put them 6-13 pt apart), and the maze hung under it."""
+    whatever the mazes' shapes (a centred maze put them 6-13 pt apart), and the maze hung under it.
+    A poster's answer (the book's one maze, on its first page) is labelled by its title alone: the
+    poster says neither "Maze 1" nor a page."""
     size = layout.caption_size * ANSWER_LABEL
     items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight)
     heading = next(i for i in items if isinstance(i, Text))
     up = slot.y1 - size - heading.y
+    page = maze_pages[maze.number]
     label = f"{layout.words.maze_name(maze)} · {layout.words.page} {page}"
+    if len(maze_pages) == 1 and page == 1:
+        label = maze.title or ""
     return [
         replace(i, y=i.y + up, text=label, source=maze.student_where)  # a class set's label holds the name
         if isinstance(i, Text)
