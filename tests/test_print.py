@@ -592,7 +592,8 @@ def test_a_layouts_margins_under_a_printers_least_are_raised_with_a_note(tmp_pat
         "base: activity-book\nmargins: {top: 0.1in, bottom: 0.1in, inside: 0.1in, outside: 0.5in}\n"
     )
     path = spec(
-        tmp_path, "layout: thin.yaml\npage_size: 6x9in\nbleed: true\npad: true\nmazes: [{size: 8x8}]\n"
+        tmp_path,
+        "layout: thin.yaml\npage_size: 6x9in\nbleed: true\npad: true\nmazes: [{size: 8x8, count: 16}]\n",
     )
     result = invoke(["build", str(path)])
     assert result.exit_code == 0, result.stderr
