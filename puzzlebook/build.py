@@ -307,14 +307,14 @@ def write_books(
     places: list[Place],
     puzzles: dict[int, Puzzle],
     progress: Callable[[int], None] | None = None,
-    check: Callable[[bytes], None] | None = None,
+    check: Callable[[int, bytes], None] | None = None,
     made: str | None = None,
     left_out: LeftOut | None = None,
     check_cover: Callable[[bytes], None] | None = None,
 ) -> None:
     """Draw the book (and its answers, with ``answer_key: separate``, and its cover) straight into its
-    file, page by page; ``check`` and ``check_cover`` read the written book and cover back before they
-    replace anything (``--strict``). The book carries ``made``, what it was made from (see ``made_from``)."""
+    file, page by page; ``check`` (given each file's number: 0 the book, 1 its answers) and
+    ``check_cover`` read the written files back before they replace anything (``--strict``). The book carries ``made``, what it was made from (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     cover = None
     if checked.spec.book.cover is not None:  # the cover's drawing loads only for a book that has one
@@ -328,8 +328,8 @@ def write_books(
     with drawing(puzzles) as ahead, writing_all(places, checked.inputs) as outs:
         for number, (out, plan) in enumerate(zip(outs, plans, strict=False)):
             stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out, ahead)
-            if check and number == 0:
-                check(out.read_back())
+            if check:
+                check(number, out.read_back())
         if cover is not None:
             cover.write(outs[-1], made or "")
             if check_cover:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
@@ -475,3 +476,46 @@ def test_a_plain_line_is_written_as_reportlabs_text_object_writes_it():
         made[-1] = (*made[-1][:1], buffer.getvalue())
     assert made[0] == made[1]
     assert "+1 7.5 Tf 9 TL (" in " ".join(made[0][0])  # a font's second subset was used
+
+
+def test_a_separate_answer_keys_names_are_drawn_in_the_fallback_fonts_and_checked(tmp_path):
+    """A separate answer key headed its pages with each child's name in the bundled fonts alone: 王小明
+    printed as empty boxes on the teacher's key while the sheets were right, and check and --strict,
+    which read the book only, called it ready."""
+    make_font(tmp_path / "cjk.ttf", CJK)
+    write(tmp_path / "names.txt", f"Ana\n{CJK}\n")
+    book = write(
+        tmp_path / "book.yaml",
+        "title: Room 12\nlayout: handout\nstudents: names.txt\nfallback_fonts: [cjk.ttf]\nmarks: suggested\n"
+        "answer_key: separate\nmazes:\n  - {size: 6x6}\n",
+    )
+    result = invoke(["build", "--strict", str(book)])
+    assert result.exit_code == 0, result.output
+    key = tmp_path / "book-answers.pdf"
+    assert any(f"{CJK} · " in text for text in page_texts(str(key))), page_texts(str(key))
+    assert "TestFallback-Regular" in {name.split("+")[1] for name, _ in fonts(str(key))}
+    assert preflight(key.read_bytes(), "office") == []
+    checked = invoke(["check", str(book)])
+    assert checked.exit_code == 0 and ": ready to print on an office printer " in checked.stdout, (
+        checked.output
+    )
+
+
+def test_check_reads_a_separate_answer_key_as_it_reads_the_book(tmp_path, monkeypatch):
+    """The key is a file of its own: a letter it draws as an empty box is found by check and --strict."""
+    from puzzlebook.layout import pages
+
+    make_font(tmp_path / "cjk.ttf", CJK)
+    write(tmp_path / "names.txt", f"Ana\n{CJK}\n")
+    book = write(
+        tmp_path / "book.yaml",
+        "title: Room 12\nlayout: handout\nstudents: names.txt\nfallback_fonts: [cjk.ttf]\nmarks: suggested\n"
+        "answer_key: separate\nmazes:\n  - {size: 6x6}\n",
+    )
+    made = pages._answers_plan
+    monkeypatch.setattr(pages, "_answers_plan", lambda *a: replace(made(*a), fallbacks=()))  # as it was
+    for command in (["check", str(book)], ["build", "--strict", str(book)]):
+        result = invoke(command)
+        assert result.exit_code != 0, result.output
+        assert "answer" in result.output and "empty box" in result.output, result.output
+    assert not (tmp_path / "book-answers.pdf").exists()

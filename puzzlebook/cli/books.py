@@ -68,7 +68,9 @@ def build(
                 places,
                 puzzles,
                 step,
-                partial(report_preflight, checked, f"{places[0][0]} (not written)") if strict else None,
+                (lambda n, data: report_preflight(checked, f"{places[n][0]} (not written)", data, n == 1))
+                if strict
+                else None,
                 made,
                 left_out,
                 partial(report_cover, checked, f"{places[-1][0]} (not written)") if strict else None,
@@ -185,6 +187,11 @@ def check(spec: str, seed: int | None) -> None:
         else:
             checked, puzzles = generate(checked)
             report_preflight(checked, spec, write_pdf(checked.plan, dict(puzzles).__getitem__))
+            if checked.plan.answers is not None:  # its own file: its names and fonts checked too
+                key = f"{spec} (its answer key)"
+                report_preflight(
+                    checked, key, write_pdf(checked.plan.answers, dict(puzzles).__getitem__), True
+                )
         cover, stale = check_cover(checked, spec, puzzles, made)
     except PuzzlebookError as error:
         fail(error)
@@ -318,12 +325,16 @@ def _office_ready(trim: tuple[float, float]) -> str:
     )
 
 
-def report_preflight(checked: Checked, book: str, data: bytes) -> None:
+def report_preflight(checked: Checked, book: str, data: bytes, answers: bool = False) -> None:
     """Fail with preflight's findings in ``data``, each line naming ``book``, the file the book is in
-    (or the spec, for a book made in memory)."""
+    (or the spec, for a book made in memory). A separate answer key (``answers``) is printed apart, on
+    an office printer or a download: it is held to the book's rules but print-on-demand's page counts."""
     from ..preflight import findings
 
-    problems = findings(book, data, _edition(checked), checked.plan.bleed)
+    edition = _edition(checked)
+    problems = findings(
+        book, data, "office" if answers and edition == "print" else edition, checked.plan.bleed
+    )
     if problems:
         raise NotReady(problems)
 

@@ -137,7 +137,19 @@ def _answers_plan(
     english = layout.words.answer_key == "Answer key"
     subject = "answer key" if english else layout.words.answer_key  # the book's own words
     title = f"{book.title}: {'answers' if english else subject}"
-    return BookPlan(w, h, pages, title, book.author, subject, {}, fonts, book.edition)
+    return BookPlan(
+        w,
+        h,
+        pages,
+        title,
+        book.author,
+        subject,
+        {},
+        fonts,
+        book.edition,
+        fallbacks=tuple(layout.fallback_fonts),  # a class list's names head its pages, in any script
+        font_where=_font_where(layout),
+    )
 
 
 def _plan(
