@@ -150,11 +150,13 @@ def lacking(text: str, cmaps: Sequence[Mapping[int, object]], known: Container[s
     return None
 
 
-def not_in_fonts(letter: str, fix: str = "") -> str:
-    """What is said of a letter ``lacking`` finds, wherever it is written; ``fix`` for a place that does
-    not draw with the book's fonts."""
+def not_in_fonts(letter: str, fix: str = "", fonts: str = "") -> str:
+    """What is said of a letter ``lacking`` finds, wherever it is written; for a place that does not
+    draw with the book's fonts, ``fonts`` names the one it draws with and ``fix`` says what to do."""
     fix = fix or add_a_font(letter)
-    return f'"{letter}" (U+{ord(letter):04X}) is in none of the fonts; {fix}'
+    return (
+        f'"{letter}" (U+{ord(letter):04X}) is {f"not in {fonts}" if fonts else "in none of the fonts"}; {fix}'
+    )
 
 
 @cache

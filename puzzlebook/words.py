@@ -114,8 +114,8 @@ def word_refused(word: str, where: At) -> list[Problem]:
         return [Problem(where, f'"{word}" has {len(word)} letters; a word shape takes at most {MAX_WORD}')]
     letter = bundled_lacks(word, BOLD.stem)
     if letter is not None:
-        fix = "a word shape is drawn in puzzlebook's own bold font alone: write the word with letters it has"
-        return [Problem(where, not_in_fonts(letter, fix))]
+        fonts = "puzzlebook's own bold font, the one font a word shape is drawn in (fallback fonts are not)"
+        return [Problem(where, not_in_fonts(letter, "write the word with letters it has", fonts))]
     return []
 
 
