@@ -20,6 +20,7 @@ def notes(checked: Checked) -> list[Problem]:
         *_sheet_notes(checked),
         *_smaller_than_answers_notes(checked),
         *_padding_notes(checked),
+        *_small_names_notes(checked),
         *(Problem(checked.spec.where("cover"), note) for note in cover_lines(checked)),
     ]
 
@@ -31,6 +32,33 @@ def cover_lines(checked: Checked) -> list[str]:
     from .cover.plan import cover_notes
 
     return cover_notes(checked.spec, checked.plan, checked.layout.trim)
+
+
+def _small_names_notes(checked: Checked) -> list[Problem]:
+    """Names drawn in cells well under the layout's (under three quarters), so that they fit their
+    place: a handout's 14 pt cells are for small hands, and a teacher found names in 7 pt ones only by
+    looking. Once an entry."""
+    least = checked.layout.min_cell
+    smaller: dict[int, list[tuple[float, str]]] = {}
+    for maze in checked.mazes:
+        if maze.student and 0 < maze.min_cell < 0.75 * least:
+            smaller.setdefault(maze.entry, []).append((maze.min_cell, maze.student))
+    notes = []
+    for entry, names in smaller.items():
+        cells = sorted({cell for cell, _ in names})
+        shown = ", ".join(name for _, name in names[:3]) + (
+            f" and {len(names) - 3} more" if len(names) > 3 else ""
+        )
+        span = f"{cells[0]:g}" if len(cells) == 1 else f"{cells[0]:g}-{cells[-1]:g}"
+        notes.append(
+            Problem(
+                checked.spec.where("mazes", entry, "shape"),
+                f"{len(names)} name(s) drawn in cells of {span} pt, under the layout's {least:g} pt, to fit "
+                f"their place ({shown}); a shorter form of a name (Max for Maximiliano), or a larger page, draws "
+                "it larger",
+            )
+        )
+    return notes
 
 
 def _padding_notes(checked: Checked) -> list[Problem]:

@@ -651,3 +651,23 @@ def test_two_hundred_name_mazes_are_within_the_work_limit_and_more_are_told_to_s
     ), result.stderr
     (tmp_path / "class.txt").write_text("\n".join(names[:100]) + "\n")
     assert "the limit is 40,000,000" not in invoke(["validate", str(spec)]).stderr
+
+
+def test_names_drawn_in_cells_well_under_the_layouts_are_noted(tmp_path):
+    """A handout's 14 pt cells are for small hands: long names fitted into their half page were drawn in
+    7 pt cells, and the teacher found it only by looking at the sheets."""
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: T\nlayout: handout\nmarks: suggested\nstudents: [Ana, Maximiliano, Bartholomew]\n"
+        "mazes:\n  - shape: {text: '{student}'}\n"
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0, result.output
+    noted = [line for line in result.stderr.splitlines() if "drawn in cells of" in line]
+    assert noted == [
+        "note: names.yaml:6: mazes[0].shape: 2 name(s) drawn in cells of 7 pt, under the layout's 14 pt, to "
+        "fit their place (Maximiliano, Bartholomew); a shorter form of a name (Max for Maximiliano), or a "
+        "larger page, draws it larger"
+    ]
+    spec.write_text(spec.read_text().replace("Maximiliano, Bartholomew", "Max, Bart"))
+    assert "drawn in cells of" not in invoke(["validate", str(spec)]).stderr
