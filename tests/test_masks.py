@@ -554,14 +554,14 @@ def test_a_word_shape_in_a_spec_and_on_the_command_line(tmp_path):
 @pytest.mark.parametrize("word", ["HI🙂", "迷宫", "Ω🎈"])
 def test_a_word_shape_with_a_letter_its_font_lacks_is_refused_as_printed_text_is(tmp_path, word):
     """A word shape drew an emoji or a CJK name as boxes where a title with the same letters is refused:
-    both are told by one rule, in the same words, the fix being the place's own."""
+    both are told by one rule, the font and the fix being the place's own."""
     from puzzlebook.letters import not_in_fonts
-    from puzzlebook.words import word_mask
+    from puzzlebook.words import WORD_FONT, word_mask
 
     mask, found = word_mask(word, 60, 20, "book.yaml:4")
     lacked = next(c for c in word if not c.isascii() and c != "Ω")
     assert mask is None and found[0].where == "book.yaml:4"
-    assert found[0].message.startswith(not_in_fonts(lacked).split(";")[0] + "; a word shape is drawn in")
+    assert found[0].message == not_in_fonts(lacked, "write the word with letters it has", WORD_FONT)
     spec = tmp_path / "book.yaml"
     spec.write_text(f"title: '{word}'\nmazes:\n  - {{size: 5x5}}\n")
     title = invoke(["validate", str(spec)]).stderr.splitlines()[0]

@@ -206,7 +206,7 @@ def test_a_class_set_of_twenty_names_with_no_size_fills_each_slot(tmp_path, page
     # the build says a word was left out for want of room (a landscape page's Siobhán, as before)
     dropped = "is drawn without the words" in notes
     assert not dropped or page in ("landscape", "handout"), notes  # the pages long names are fitted to
-    shown = 0
+    shown = 0  # pages read as maze pages: walls and a Start or Finish word
     for _page, walls, signs in _maze_pages(reader, Document(reader)):
         assert dropped or {"Start", "Finish"} <= {word for word, _, _ in signs}, [w for w, _, _ in signs]
         segments = [seg for w in walls for seg in _segments(w)]
@@ -215,7 +215,10 @@ def test_a_class_set_of_twenty_names_with_no_size_fills_each_slot(tmp_path, page
                 _gap(box, (x0, y0, x1, y1)) - width / 2 >= 4 - 0.05 for x0, y0, x1, y1, width in segments
             )
         shown += 1
-    assert shown == len(names)
+    # a page whose both words were left out (told, as above: Marie-Éloïse on a landscape page) may have
+    # no word to be read by; every other name's page is read
+    wordless = notes.count("is drawn without the words by the arrows")
+    assert len(names) - wordless <= shown <= len(names) and wordless <= 1, (shown, notes)
 
 
 def _no_room(layout, maze, name: str, form: Form, cell: float, ways=(False, True)) -> bool:

@@ -174,33 +174,16 @@ def test_a_name_on_two_lines_is_walked_from_its_first_line(tmp_path, grid):
 
 def _joined_by_finding_the_pieces_again(cells, grid, marks):
     """The join as it was first written: every piece found again after each bridge, the smallest piece
-    (marks first; of two alike, the one whose first cell comes first) bridged to its nearest other."""
-    from puzzlebook.masks import near_cells, parts_of
+    (marks first; of two alike, the one whose first cell comes first) bridged by the same rules."""
+    from puzzlebook.masks import parts_of
+    from puzzlebook.words import _bridge, _upright
 
     cells = set(cells)
-    right, bottom = max(x for x, _ in cells), max(y for _, y in cells)
+    box = max(x for x, _ in cells), max(y for _, y in cells)
     while len(parts := sorted(parts_of(cells, grid), key=lambda p: (not p <= marks, len(p), min(p)))) > 1:
         piece = parts[0]
-        came = dict.fromkeys(sorted(piece))
-        frontier, found = list(came), None
-        while found is None:
-            reached = []
-            for x, y in frontier:
-                for near in near_cells(x, y, grid, (0, 0)):
-                    if near in came or not (0 <= near[0] <= right and 0 <= near[1] <= bottom):
-                        continue
-                    came[near] = (x, y)
-                    if near in cells and near not in marks:
-                        found = near
-                        break
-                    reached.append(near)
-                if found is not None:
-                    break
-            frontier = reached
-        step = came[found]
-        while step is not None and step not in piece:
-            cells.add(step)
-            step = came[step]
+        upright = _upright(piece, cells, marks, box[1]) if grid == "rectangle" and piece <= marks else None
+        cells |= upright or _bridge(piece, cells, marks, grid, box)
     return cells
 
 
@@ -226,3 +209,54 @@ def test_a_names_pieces_are_joined_into_one_the_same_whatever_order_its_cells_ca
         for cell in sorted(cells, reverse=True):
             backwards.add(cell)
         assert _joined(backwards, grid, marks) == joined
+
+
+@pytest.mark.parametrize("name", ["Amelia", "Olivia", "Zoë", "Jürgen", "Chloé", "Illi"])
+def test_a_dot_or_accent_is_joined_straight_to_its_own_letter(name):
+    """An i's dot was joined to the nearest cell of any letter, often the l beside it, and "li" read as
+    a П ("AmeПa"); then its letter joined the next through that dot. A mark now joins its own letter by
+    a straight neck, and a letter's bridge leaves from the letter itself."""
+    from puzzlebook.words import _joined, _marks_apart, word_field
+
+    picture = word_picture(name)
+    for extra in (0, 4):
+        width, height = word_field(picture, legible_size(picture)[1] + extra)
+        lines = (name,)
+        shown = word_picture(name, lines=lines)
+        cells, marks = _marks_apart(name, shown, width, height, "rectangle", lines)
+        assert marks, "the name has marks apart from their letters"
+        bridge = _joined(cells, "rectangle", marks) - cells
+        for mark in _accents(set(marks)):  # an accent's cells, corners joined
+            left, right = min(x for x, _ in mark), max(x for x, _ in mark)
+            rows = {y for _, y in mark}
+            assert any(y not in rows and left <= x <= right for x, y in bridge), (name, sorted(mark))
+            sideways = [(x, y) for x, y in bridge if y in rows and not left <= x <= right]
+            assert not sideways, (name, sorted(mark), sideways)
+
+
+def _accents(marks):
+    """The marks as accents: cells side by side or corner to corner, one accent."""
+    left, found = set(marks), []
+    while left:
+        todo = [left.pop()]
+        accent = set(todo)
+        while todo:
+            x, y = todo.pop()
+            for near in [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]:
+                if near in left:
+                    left.remove(near)
+                    accent.add(near)
+                    todo.append(near)
+        found.append(accent)
+    return found
+
+
+def test_letters_are_joined_along_their_baseline_where_any_row_would_do():
+    """Of bridges alike, the lowest: straight letters joined at their tops read as a П or an n."""
+    from puzzlebook.words import _joined, _marks_apart, word_field
+
+    picture = word_picture("IIII")
+    width, height = word_field(picture, legible_size(picture)[1])
+    cells, marks = _marks_apart("IIII", picture, width, height, "rectangle", ("IIII",))
+    bridge = _joined(cells, "rectangle", marks) - cells
+    assert bridge and {y for _, y in bridge} == {max(y for _, y in cells)}
