@@ -273,11 +273,11 @@ def shape_search_cells(outline: int, cells: int, box: int) -> int:
     """Cells a masked maze's ends cost to find (see ``_across_the_shape``), for the book's work limit,
     counted at a search's cost a cell: the walk of the maze and the pairs of outline cells compared
     from it (``tree.Among``), or the two searches of a larger shape; the outside of the shape found
-    among the ``box``'s left-out cells; and looking out from each outline cell (four sides, ``RAY``
-    steps each at most, and the ``ROOM`` beyond a clear one). A bound, measured with
-    ``benchmarks/bench_ends.py``: 1.1x the time taken for a large diamond, about 3x for a name."""
+    among the ``box``'s left-out cells (and the field's arrays over them, 2.5-3 µs a cell: six
+    searches' worth); and looking out from each outline cell (four sides, ``RAY`` steps each at most,
+    and the ``ROOM`` beyond a clear one). A bound, measured with ``benchmarks/bench_ends.py``."""
     pairs = outline * outline // 4 if outline * cells <= SHAPE_SEARCHES else 0  # else two searches
-    return 2 * cells + pairs + 2 * (box - cells) + outline * 4 * (RAY + ROOM * (2 * ROOM_WIDE + 1))
+    return 2 * cells + pairs + 6 * (box - cells) + outline * 4 * (RAY + ROOM * (2 * ROOM_WIDE + 1))
 
 
 ROOM = 4

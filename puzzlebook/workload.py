@@ -24,6 +24,13 @@ MAX_WORK = 40_000_000
 """Maze cells generated for one book, counting every seed a difficulty search may try; within it, the
 time they take is held to ``cost.BUDGET`` (see ``workload_problems``)."""
 
+OUTLOOK = 20_000
+"""Cells of its outline a shape on hexagons, triangles or octagons may have at most: each looks out for
+room for the ends (``paths``), up to 217 µs and 29 KB a cell on octagons, so an octagon comb of 60,000
+outline cells took 13 s and 1.7 GB before any maze was made. A drawn shape's outline is a few thousand."""
+
+KINDS = {"hex": "hexagons", "triangle": "triangles", "octagon": "octagons"}
+
 STUDIO_CELLS = 250_000
 """Cells a maze may have in a book the studio builds: a page from a browser waits for it."""
 
@@ -61,6 +68,15 @@ def workload_problems(spec: Spec) -> list[Problem]:
         each = cells + (shape_search_cells(outline, cells, cells) if outline else 0)
         if mask:  # the box is made, the shape's cells searched
             each = cells + shape_search_cells(mask.outline, mask.cells, mask.width * mask.height)
+            if entry.grid not in ("rectangle", "circle") and mask.outline > OUTLOOK:
+                problems.append(
+                    Problem(
+                        spec.where("mazes", i, "mask" if entry.mask else "shape"),
+                        f"the shape has {mask.outline:,} cells on its outline; on {KINDS[entry.grid]} a "
+                        f"shape may have at most {OUTLOOK:,} (each looks out for room for the ends): draw it "
+                        "with fewer or wider teeth, or on squares",
+                    )
+                )
         if entry.shape is not None and mask:
             shapes.add((repr(entry.shape), *(entry.size or (age.size if age else (0, 0))), entry.grid))
         names = [m for (e, _), m in spec.name_masks.items() if e == i]

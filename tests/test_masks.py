@@ -1001,3 +1001,51 @@ def test_arrows_out_of_a_hexagon_or_triangle_shape_lie_in_empty_space(grid, size
                     hit = next((p for p in points if _inside(p, shrunk)), None)
                     assert hit is None, (name, seed, sign.role, topology.xy(c), hit)
     assert clear_ends >= 0.9 * ends, (clear_ends, ends)  # nearly every end has a clear view out
+
+
+def test_drawings_are_counted_by_their_boxes_and_shared_by_file_whatever_their_names(tmp_path, monkeypatch):
+    """A 3 KB drawing, one row of 1,000 cells over 999 short rows, is a box of a million cells, each cell
+    left out held for the whole build: counted by its file's bytes, 24 names of it (./g.txt, ././g.txt)
+    were 24 masks and 2.9 GB before validate refused them. One file is one mask, counted by its box."""
+    from puzzlebook.spec import fits
+    from puzzlebook.spec.load import load_spec
+
+    rows = ["X" * 100] + ["X"] * 99  # a 100x100 box of 199 cells, in 397 bytes
+    (tmp_path / "g.txt").write_text("\n".join(rows) + "\n")
+    (tmp_path / "h.txt").write_text("\n".join(rows) + "\n")
+    names = ["g.txt", "./g.txt", "././g.txt", "sub/../g.txt"]
+    (tmp_path / "sub").mkdir()
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: G\nlayout: poster\nmazes:\n" + "".join(f"  - {{mask: {n}}}\n" for n in names))
+    made = []
+    real = fits.load_mask
+    monkeypatch.setattr(fits, "load_mask", lambda *a, **k: made.append(a[0]) or real(*a, **k))
+    assert len(load_spec(spec).masks) == 4 and len(made) == 1  # one file read once, by any name
+    monkeypatch.setattr(fits, "MASK_CELLS", 15_000)  # room for one 100x100 box, not two
+    spec.write_text("title: G\nlayout: poster\nmazes:\n  - {mask: g.txt}\n  - {mask: h.txt}\n")
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "error: book.yaml:5: mazes[1].mask: this spec's masks are drawn over more than 15,000 cells in all: "
+        "use fewer or smaller masks"
+    ]
+
+
+def test_a_shape_on_octagons_with_a_huge_outline_is_refused_before_it_looks_out(tmp_path):
+    """Every outline cell of a shape on hexagons, triangles or octagons looks out for room for the ends:
+    an octagon comb of 60,031 outline cells passed validate and took 13 s and 1.7 GB doing it."""
+    comb = "\n".join("".join("X" if y == 0 or x % 2 == 0 else "." for x in range(346)) for y in range(346))
+    (tmp_path / "comb.txt").write_text(comb)
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: C\nlayout: poster\nmarks: suggested\nmazes:\n  - {mask: comb.txt, grid: octagon}\n"
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    assert (
+        "error: book.yaml:5: mazes[0].mask: the shape has 60,031 cells on its outline; on octagons a shape "
+        "may have at most 20,000 (each looks out for room for the ends): draw it with fewer or wider teeth, "
+        "or on squares"
+    ) in result.stderr.splitlines()
+    spec.write_text(spec.read_text().replace("grid: octagon", "grid: rectangle"))
+    assert "cells on its outline" not in invoke(["validate", str(spec)]).stderr

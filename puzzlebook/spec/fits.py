@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -39,8 +40,11 @@ work here (``cost.SHAPE``; a shape tests nine points a cell), counted in the boo
 drawn before the page is known, so this also bounds what a too-dense shape costs before it is refused."""
 
 
-MASK_CELLS = 16_000_000
-"""Cells the mask files of one spec fill in all, each one once: as many as one maze may have."""
+MASK_CELLS = 4_000_000
+"""Cells the mask files of one spec are drawn over in all (their boxes, the cells left out included),
+each file once: a mask holds each cell it leaves out for the whole build, about 110 bytes a cell, so
+this keeps them under 450 MB (16 million let 16 drawings of a long first row and short others hold
+1.8 GB)."""
 
 
 class Drawings:
@@ -57,23 +61,31 @@ class Drawings:
         self,
         key: tuple[Any, ...],
         at: At,
-        cells: int,
+        cells: int | None,
         make: Callable[[At], tuple[Mask | None, list[Problem]]],
     ) -> tuple[Mask | None, list[Problem]]:
-        """``make(at)``, or what it gave for ``key`` before, told at ``at``; ``cells`` is its cost."""
+        """``make(at)``, or what it gave for ``key`` before, told at ``at``; ``cells`` is its cost, or
+        None for the box of the mask made (a drawing's box is known once it is read: its file's size
+        said nothing of rows left short)."""
         if key not in self.found:
             kind = "mask" if key[0] == "mask" else "shape"
             most = MASK_CELLS if kind == "mask" else SHAPE_CELLS
-            if self.cells[kind] + cells > most:
-                return None, [
-                    Problem(
-                        at,
-                        f"this spec's {kind}s are drawn over more than {most:,} cells in all: use fewer "
-                        f"or smaller {kind}s",
-                    )
-                ]
+            too_many = [
+                Problem(
+                    at,
+                    f"this spec's {kind}s are drawn over more than {most:,} cells in all: use fewer or "
+                    f"smaller {kind}s",
+                )
+            ]
+            if cells is not None and self.cells[kind] + cells > most:
+                return None, too_many
+            made = (*make(at), at)
+            if cells is None:
+                cells = made[0].width * made[0].height if made[0] is not None else 0
+                if self.cells[kind] + cells > most:
+                    return None, too_many
             self.cells[kind] += cells
-            self.found[key] = (*make(at), at)
+            self.found[key] = made
         mask, problems, first = self.found[key]
         return mask, [replace(p, where=at) if p.where == first else p for p in problems]
 
@@ -92,15 +104,9 @@ def mask_of(
     assert entry.mask is not None
     named = entry.mask
     file = path.parent / named
-    if entry.size:  # a picture is fitted into it, and a drawing must fill it
-        cells = entry.size[0] * entry.size[1]
-    else:
-        try:
-            cells = file.stat().st_size  # a drawing's characters: about its cells
-        except (OSError, ValueError):
-            cells = 0  # load_mask says what is wrong with it
+    cells = entry.size[0] * entry.size[1] if entry.size else None  # a drawing's: its box, once read
     mask, problems = drawings.draw(
-        ("mask", named, entry.size, entry.grid),
+        ("mask", os.path.realpath(file), entry.size, entry.grid),  # one file by any name: ./heart.txt
         at,
         cells,
         lambda at: load_mask(
