@@ -176,14 +176,14 @@ def _joined_by_finding_the_pieces_again(cells, grid, marks):
     """The join as it was first written: every piece found again after each bridge, the smallest piece
     (marks first; of two alike, the one whose first cell comes first) bridged by the same rules."""
     from puzzlebook.masks import parts_of
-    from puzzlebook.words import _bridge, _upright
+    from puzzlebook.wordjoins import bridge, upright
 
     cells = set(cells)
     box = max(x for x, _ in cells), max(y for _, y in cells)
     while len(parts := sorted(parts_of(cells, grid), key=lambda p: (not p <= marks, len(p), min(p)))) > 1:
         piece = parts[0]
-        upright = _upright(piece, cells, marks, box[1]) if grid == "rectangle" and piece <= marks else None
-        cells |= upright or _bridge(piece, cells, marks, grid, box)
+        straight = upright(piece, cells, marks, box[1]) if grid == "rectangle" and piece <= marks else None
+        cells |= straight or bridge(piece, cells, marks, grid, box)
     return cells
 
 
@@ -194,21 +194,22 @@ def test_a_names_pieces_are_joined_into_one_the_same_whatever_order_its_cells_ca
     as finding them again, one piece, and the same whatever order the set of cells was built in (the
     order of a set's cells is CPython's business, not the maze's)."""
     from puzzlebook.masks import parts_of
-    from puzzlebook.words import _joined, _marks_apart, word_field
+    from puzzlebook.wordjoins import joined
+    from puzzlebook.words import _marks_apart, word_field
 
     for lines in {tuple(word_lines(name)), (name,)}:
         picture = word_picture(name, lines=lines)
         width, height = word_field(picture, legible_size(picture, grid)[1] + 3, grid)
         cells, marks = _marks_apart(name, picture, width, height, grid, lines)
         assert len(parts_of(cells, grid)) > 1  # there is something to join
-        joined = _joined(cells, grid, marks)
-        assert len(parts_of(joined, grid)) == 1
-        assert cells <= joined
-        assert joined == _joined_by_finding_the_pieces_again(cells, grid, marks)
+        whole = joined(cells, grid, marks)
+        assert len(parts_of(whole, grid)) == 1
+        assert cells <= whole
+        assert whole == _joined_by_finding_the_pieces_again(cells, grid, marks)
         backwards = set()
         for cell in sorted(cells, reverse=True):
             backwards.add(cell)
-        assert _joined(backwards, grid, marks) == joined
+        assert joined(backwards, grid, marks) == whole
 
 
 @pytest.mark.parametrize("name", ["Amelia", "Olivia", "Zoë", "Jürgen", "Chloé", "Illi"])
@@ -216,7 +217,8 @@ def test_a_dot_or_accent_is_joined_straight_to_its_own_letter(name):
     """An i's dot was joined to the nearest cell of any letter, often the l beside it, and "li" read as
     a П ("AmeПa"); then its letter joined the next through that dot. A mark now joins its own letter by
     a straight neck, and a letter's bridge leaves from the letter itself."""
-    from puzzlebook.words import _joined, _marks_apart, word_field
+    from puzzlebook.wordjoins import joined
+    from puzzlebook.words import _marks_apart, word_field
 
     picture = word_picture(name)
     for extra in (0, 4):
@@ -225,7 +227,7 @@ def test_a_dot_or_accent_is_joined_straight_to_its_own_letter(name):
         shown = word_picture(name, lines=lines)
         cells, marks = _marks_apart(name, shown, width, height, "rectangle", lines)
         assert marks, "the name has marks apart from their letters"
-        bridge = _joined(cells, "rectangle", marks) - cells
+        bridge = joined(cells, "rectangle", marks) - cells
         for mark in _accents(set(marks)):  # an accent's cells, corners joined
             left, right = min(x for x, _ in mark), max(x for x, _ in mark)
             rows = {y for _, y in mark}
@@ -253,10 +255,11 @@ def _accents(marks):
 
 def test_letters_are_joined_along_their_baseline_where_any_row_would_do():
     """Of bridges alike, the lowest: straight letters joined at their tops read as a П or an n."""
-    from puzzlebook.words import _joined, _marks_apart, word_field
+    from puzzlebook.wordjoins import joined
+    from puzzlebook.words import _marks_apart, word_field
 
     picture = word_picture("IIII")
     width, height = word_field(picture, legible_size(picture)[1])
     cells, marks = _marks_apart("IIII", picture, width, height, "rectangle", ("IIII",))
-    bridge = _joined(cells, "rectangle", marks) - cells
+    bridge = joined(cells, "rectangle", marks) - cells
     assert bridge and {y for _, y in bridge} == {max(y for _, y in cells)}
