@@ -478,17 +478,22 @@ def test_a_plain_line_is_written_as_reportlabs_text_object_writes_it():
     assert "+1 7.5 Tf 9 TL (" in " ".join(made[0][0])  # a font's second subset was used
 
 
-def test_a_separate_answer_keys_names_are_drawn_in_the_fallback_fonts_and_checked(tmp_path):
-    """A separate answer key headed its pages with each child's name in the bundled fonts alone: 王小明
-    printed as empty boxes on the teacher's key while the sheets were right, and check and --strict,
-    which read the book only, called it ready."""
+def _key_apart(tmp_path: Path) -> Path:
+    """A class set with a name only the fallback font has, and its answer key apart."""
     make_font(tmp_path / "cjk.ttf", CJK)
     write(tmp_path / "names.txt", f"Ana\n{CJK}\n")
-    book = write(
+    return write(
         tmp_path / "book.yaml",
         "title: Room 12\nlayout: handout\nstudents: names.txt\nfallback_fonts: [cjk.ttf]\nmarks: suggested\n"
         "answer_key: separate\nmazes:\n  - {size: 6x6}\n",
     )
+
+
+def test_a_separate_answer_keys_names_are_drawn_in_the_fallback_fonts_and_checked(tmp_path):
+    """A separate answer key headed its pages with each child's name in the bundled fonts alone: 王小明
+    printed as empty boxes on the teacher's key while the sheets were right, and check and --strict,
+    which read the book only, called it ready."""
+    book = _key_apart(tmp_path)
     result = invoke(["build", "--strict", str(book)])
     assert result.exit_code == 0, result.output
     key = tmp_path / "book-answers.pdf"
@@ -505,13 +510,7 @@ def test_check_reads_a_separate_answer_key_as_it_reads_the_book(tmp_path, monkey
     """The key is a file of its own: a letter it draws as an empty box is found by check and --strict."""
     from puzzlebook.layout import pages
 
-    make_font(tmp_path / "cjk.ttf", CJK)
-    write(tmp_path / "names.txt", f"Ana\n{CJK}\n")
-    book = write(
-        tmp_path / "book.yaml",
-        "title: Room 12\nlayout: handout\nstudents: names.txt\nfallback_fonts: [cjk.ttf]\nmarks: suggested\n"
-        "answer_key: separate\nmazes:\n  - {size: 6x6}\n",
-    )
+    book = _key_apart(tmp_path)
     made = pages._answers_plan
     monkeypatch.setattr(pages, "_answers_plan", lambda *a: replace(made(*a), fallbacks=()))  # as it was
     for command in (["check", str(book)], ["build", "--strict", str(book)]):
