@@ -239,7 +239,7 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "",
             return _across_the_field(maze, axis)
         return _across_the_rim(maze, axis)
     if isinstance(maze, Maze):
-        return solve.square_ends(maze, rule)
+        return solve.square_ends(maze, rule, first)
     grid = maze.grid
     circle = grid.kind.name == "circle"
     if rule == "farthest":
@@ -264,7 +264,7 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "",
     clear = [cell for cell in outline if cell in clear_sides(grid)]
     room = roomy_sides(grid).keys()
     best = longest_apart_preferring(
-        clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth, room
+        clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth, room, first
     )
     if best is None:
         return _farthest_pair(maze)

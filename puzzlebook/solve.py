@@ -18,6 +18,7 @@ from typing import TypeAlias
 from .errors import GenerationError
 from .grid import E, Grid, N, S, W
 from .maze import Maze
+from .reading import Pair, reading_pair
 from .tree import Among
 
 Cell = tuple[int, int]
@@ -133,7 +134,7 @@ def _ends(grid: Grid, cells: list[int], sides: tuple[int | None, int | None] | N
     return Ends(start, end, openings(grid, start, end) if sides is None else sides, cells, grid)
 
 
-def square_ends(maze: Maze, rule: str = "suggested") -> Ends:
+def square_ends(maze: Maze, rule: str = "suggested", first: str = "") -> Ends:
     """The start and end a rule picks on squares (``paths.choose_ends`` is the entry point for every
     grid); every rule but ``corners`` makes the longest puzzle it can.
 
@@ -154,7 +155,7 @@ def square_ends(maze: Maze, rule: str = "suggested") -> Ends:
     if rule == "farthest":
         return _farthest_pair(maze)
     if grid.masked and rule == "suggested":
-        return _across_the_shape(maze)
+        return _across_the_shape(maze, first)
     if rule == "corners":
         return _ends(grid, _path(maze, (0, 0), (grid.width - 1, grid.height - 1)), (W, E))
     if rule not in ("suggested", "left-right", "top-bottom"):
@@ -300,11 +301,12 @@ def longest_apart(
     apart: float,
     search: Callable[[int], Mapping[int, int] | Distances],
     room: Collection[int] = (),
+    pair: Pair | None = None,
 ) -> tuple[int, int, int] | None:
     """(length, a, b) of the longest path between two ``outline`` cells whose ``spots`` lie at least
-    sqrt(``apart``) apart, from ``search``, the distances from each (``tree.Among`` gives them from
-    one walk of the maze); ties go to the pair first in reading order. None when no pair lies that far
-    apart.
+    sqrt(``apart``) apart (and that ``pair`` takes, given their spots), from ``search``, the distances
+    from each (``tree.Among`` gives them from one walk of the maze); ties go to the pair first in
+    reading order. None when no pair lies that far apart.
 
     With ``room`` (the cells whose ends have room, see ``ROOM``), the longest of the pairs with both
     ends in it, else with one, is taken instead when it is at least ``NEAR`` times as long."""
@@ -316,7 +318,7 @@ def longest_apart(
         here = roomy[i]
         for j in range(i + 1, len(outline)):
             bx, by = spots[j]
-            if (ax - bx) ** 2 + (ay - by) ** 2 >= apart:
+            if (ax - bx) ** 2 + (ay - by) ** 2 >= apart and (pair is None or pair(spots[i], spots[j])):
                 level = here + roomy[j]
                 found = best[level]
                 if found is None or dist[outline[j]] > found[0]:
@@ -340,20 +342,26 @@ def longest_apart_preferring(
     order: Sequence[int],
     depth: Sequence[int],
     room: Collection[int] = (),
+    first: str = "",
 ) -> tuple[int, int, int] | None:
     """``longest_apart`` among the ``preferred`` cells of the ``outline`` (those whose arrows have room),
     or among all of it when no pair of those lies far enough apart; distances from one walk of the maze
-    (``order``, ``depth``: see ``tree``); ``room``, the cells whose pictures have room, as there."""
-    for cells in (preferred, outline) if len(preferred) < len(outline) else (outline,):
-        found = longest_apart(
-            cells, [spots[c] for c in cells], apart, Among(order, depth, cells).from_cell, room
-        )
-        if found is not None:
-            return found
+    (``order``, ``depth``: see ``tree``); ``room``, the cells whose pictures have room, as there. A
+    word's (``first``: the side its first letter is on) takes a pair in reading order first
+    (``reading_pair``), and any pair where none is."""
+    tried = (preferred, outline) if len(preferred) < len(outline) else (outline,)
+    reading = reading_pair(first, list(spots.values())) if first else None
+    for pair in (reading, None) if reading else (None,):
+        for cells in tried:
+            found = longest_apart(
+                cells, [spots[c] for c in cells], apart, Among(order, depth, cells).from_cell, room, pair
+            )
+            if found is not None:
+                return found
     return None
 
 
-def _across_the_shape(maze: Maze) -> Ends:
+def _across_the_shape(maze: Maze, first: str = "") -> Ends:
     """Ends for a masked maze: the longest path between two outline cells at least half the shape's
     width apart in a straight line, so the way runs across the shape rather than round one edge of it.
     The cells offered first are those with a clear view out, nothing of the shape in line beyond one of
@@ -370,7 +378,7 @@ def _across_the_shape(maze: Maze) -> Ends:
     depth, order = _preorder(maze, outline[0])
     clear = [cell for cell in outline if _clear_side(grid, cell, outside) is not None]
     room = {cell for cell in clear if _clear_side(grid, cell, outside, room=True) is not None}
-    found = longest_apart_preferring(clear, outline, spots, apart, order, depth, room)
+    found = longest_apart_preferring(clear, outline, spots, apart, order, depth, room, first)
     if found is None:  # a shape too small for any pair that far apart
         return _farthest_pair(maze)
     _, start, end = found

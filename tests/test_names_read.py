@@ -263,3 +263,28 @@ def test_letters_are_joined_along_their_baseline_where_any_row_would_do():
     cells, marks = _marks_apart("IIII", picture, width, height, "rectangle", ("IIII",))
     bridge = joined(cells, "rectangle", marks) - cells
     assert bridge and {y for _, y in bridge} == {max(y for _, y in cells)}
+
+
+@pytest.mark.parametrize(
+    "name, lines", [("Amelia", ("Amelia",)), ("William", ("Wil-", "liam")), ("Mary Jane", ("Mary", "Jane"))]
+)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_name_starts_by_its_first_letter_and_ends_by_its_last(name, lines, seed):
+    """A two-line name had both ends at the ends of its lines: William ("Wil- / liam") was started at
+    the hyphen, by the last letter of its first line. Its ends are now one by the first letter (the
+    first third across, on the top line) and one by the last (the last third, on the bottom line)."""
+    from puzzlebook.puzzles import make_puzzle
+    from puzzlebook.words import word_field, word_mask
+
+    picture = word_picture(name, lines=lines)
+    width, height = word_field(picture, legible_size(picture)[1] + 2)
+    mask, _ = word_mask(name, width, height, "", lines=lines)
+    assert mask is not None
+    puzzle = make_puzzle(
+        "wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off, first=mask.first
+    )
+    assert puzzle.start is not None and puzzle.end is not None
+    (sx, sy), (ex, ey) = puzzle.start, puzzle.end
+    assert sx < mask.width / 3 + 1 and ex >= 2 * mask.width / 3 - 1, (puzzle.start, puzzle.end, mask.width)
+    if len(lines) == 2:
+        assert sy < mask.height / 2 <= ey, (puzzle.start, puzzle.end, mask.height)
