@@ -13,13 +13,14 @@ def reading_pair(first: str, spots: Sequence[tuple[float, float]]) -> Pair:
     one beside its last (the other third, on the bottom line). A two-line name had both ends by the
     end of its lines: William ("Wil- / liam") was started at the hyphen."""
     xs, ys = [x for x, _ in spots], [y for _, y in spots]
-    third, middle = (max(xs) - min(xs)) / 3, (min(ys) + max(ys)) / 2
+    low, high = min(xs), max(xs)
+    third, middle = (high - low) / 3, (min(ys) + max(ys)) / 2
     side, _, lines = first.partition(" ")
 
     def by(spot: tuple[float, float], start: bool) -> bool:
         x, y = spot
-        left = x <= min(xs) + third
-        right = x >= max(xs) - third
+        left = x <= low + third
+        right = x >= high - third
         across = (left if side == "left" else right) if start else (right if side == "left" else left)
         return across and (not lines or (y <= middle) == start)
 

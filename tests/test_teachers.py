@@ -629,7 +629,7 @@ def test_a_class_set_of_one_maze_each_on_a_sheet_of_two_is_told(tmp_path):
 def test_two_hundred_name_mazes_are_within_the_work_limit_and_more_are_told_to_split(tmp_path):
     """200 names with initials were refused as 67 million cells of work, the search for each name's
     ends counted as a search from every outline cell (it compares the outline's pairs, from one walk of
-    the maze): they build in about ten seconds. A class list over the limit is told how to split it."""
+    the maze): they build in about 13 s. A class list over the limit is told how to split it."""
     first = ["Olivia", "Liam", "Emma", "Noah", "Amelia", "Oliver", "Sophia", "Elijah", "Charlotte", "Mateo"]
     first += ["Isabella", "Lucas", "Mia", "Benjamin", "Evelyn", "Alexander", "Harper", "Sebastian", "Ava"]
     names = [f"{name} {initial}." for initial in "ABCDEFGHIJK" for name in first][:200]
