@@ -314,7 +314,8 @@ def write_books(
 ) -> None:
     """Draw the book (and its answers, with ``answer_key: separate``, and its cover) straight into its
     file, page by page; ``check`` (given each file's number: 0 the book, 1 its answers) and
-    ``check_cover`` read the written files back before they replace anything (``--strict``). The book carries ``made``, what it was made from (see ``made_from``)."""
+    ``check_cover`` read the written files back before they replace anything (``--strict``). The book
+    carries ``made``, what it was made from (see ``made_from``)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     cover = None
     if checked.spec.book.cover is not None:  # the cover's drawing loads only for a book that has one

@@ -154,9 +154,8 @@ def not_in_fonts(letter: str, fix: str = "", fonts: str = "") -> str:
     """What is said of a letter ``lacking`` finds, wherever it is written; for a place that does not
     draw with the book's fonts, ``fonts`` names the one it draws with and ``fix`` says what to do."""
     fix = fix or add_a_font(letter)
-    return (
-        f'"{letter}" (U+{ord(letter):04X}) is {f"not in {fonts}" if fonts else "in none of the fonts"}; {fix}'
-    )
+    missing = f"not in {fonts}" if fonts else "in none of the fonts"
+    return f'"{letter}" (U+{ord(letter):04X}) is {missing}; {fix}'
 
 
 @cache

@@ -10,6 +10,7 @@ from . import cost
 from .errors import Problem
 from .inputs import studio_folder
 from .kinds import ring_counts
+from .masks import Mask
 from .puzzles import (
     MAX_TRIES,
     SAMPLE,
@@ -30,6 +31,7 @@ room for the ends (``paths``), up to 217 µs and 29 KB a cell on octagons, so an
 outline cells took 13 s and 1.7 GB before any maze was made. A drawn shape's outline is a few thousand."""
 
 KINDS = {"hex": "hexagons", "triangle": "triangles", "octagon": "octagons"}
+"""The kinds of grid ``OUTLOOK`` holds for, as a message names them."""
 
 STUDIO_CELLS = 250_000
 """Cells a maze may have in a book the studio builds: a page from a browser waits for it."""
@@ -67,7 +69,7 @@ def workload_problems(spec: Spec) -> list[Problem]:
         cells, outline = _field(entry.grid, width, height, entry.inner or 0)
         each = cells + (shape_search_cells(outline, cells, cells) if outline else 0)
         if mask:  # the box is made, the shape's cells searched
-            each = cells + shape_search_cells(mask.outline, mask.cells, mask.width * mask.height)
+            each = cells + _searched(mask)
             if entry.grid not in ("rectangle", "circle") and mask.outline > OUTLOOK:
                 problems.append(
                     Problem(
@@ -83,13 +85,7 @@ def workload_problems(spec: Spec) -> list[Problem]:
         made_cells = cells
         if names:  # a word shape of each student's name: one maze each, counted at the names' mean
             # (at the largest name's, 60 names of a class asked for 55 million cells, their 19.5)
-            each = -(
-                -sum(
-                    m.width * m.height + shape_search_cells(m.outline, m.cells, m.width * m.height)
-                    for m in names
-                )
-                // len(names)
-            )
+            each = -(-sum(m.width * m.height + _searched(m) for m in names) // len(names))
             made_cells = -(-sum(m.width * m.height for m in names) // len(names))
         band = None if entry.age else entry.difficulty
         size = f"{width} rings ({cells:,} cells)" if entry.grid == "circle" else f"{width}x{height}"
@@ -153,6 +149,11 @@ def workload_problems(spec: Spec) -> list[Problem]:
     elif sum(seconds.values()) > cost.BUDGET:
         problems.append(_too_long(spec, seconds, -costliest[1], costliest[0]))
     return problems
+
+
+def _searched(mask: Mask) -> int:
+    """Cells a shaped maze's ends cost to find (``shape_search_cells``), over its box."""
+    return shape_search_cells(mask.outline, mask.cells, mask.width * mask.height)
 
 
 def _seconds(spec: Spec, i: int, cells: int, searched: int, made: int, kept: int) -> dict[str, float]:

@@ -2,7 +2,9 @@
 
 A page holds a marker on a line of its own (``<!-- spec-keys -->``, ``<!-- maze-keys -->``,
 ``<!-- cover-keys -->``, ``<!-- layout-keys -->``, ``<!-- algorithms -->``); the marker is replaced by a table made from the spec's
-JSON Schema, the layout model or the algorithm registry. A marker the hook does not know fails the build.
+JSON Schema, the layout model or the algorithm registry. ``<!-- changelog -->`` is replaced by the
+repository's CHANGELOG.md, its own heading left out, so the site says what changed from the one file.
+A marker the hook does not know fails the build.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from puzzlebook import generators
@@ -113,12 +116,18 @@ def algorithms() -> str:
     return "\n".join(rows)
 
 
+def changelog() -> str:
+    text = (Path(__file__).resolve().parents[2] / "CHANGELOG.md").read_text(encoding="utf-8")
+    return text.split("\n", 1)[1].lstrip("\n")  # the page has its own heading
+
+
 TABLES: dict[str, Callable[[], str]] = {
     "spec-keys": spec_keys,
     "maze-keys": maze_keys,
     "cover-keys": cover_keys,
     "layout-keys": layout_keys,
     "algorithms": algorithms,
+    "changelog": changelog,
 }
 
 
