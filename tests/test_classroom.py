@@ -63,6 +63,22 @@ def test_student_in_a_title_is_each_childs_name(tmp_path):
     )
 
 
+def test_an_unknown_placeholder_is_refused_not_printed(tmp_path):
+    """`{name}` (a guess at `{student}`) was drawn as the six characters "{name}" on every child's
+    sheet; any placeholder but `{student}` is refused where it is written, a near miss named."""
+    guessed = CLASS.replace("title: Warm-up", 'shape: {text: "{name}"}, title: "{studnet}\'s maze"')
+    result = invoke(["validate", str(spec(tmp_path, guessed))])
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and all(line.startswith("error: class.yaml:") for line in lines)
+    assert "mazes[0].title: {studnet} is not filled in (did you mean {student}?):" in result.stderr
+    assert "mazes[0].shape: {name} is not filled in: write {student} for each student's name" in result.stderr
+    assert not list(tmp_path.glob("*.pdf"))
+    plain = spec(tmp_path, 'title: T\nmazes:\n  - {size: 8x6, title: "Brace {yourself}"}\n')
+    result = invoke(["validate", str(plain)])
+    assert result.exit_code == 2 and "{yourself} is not filled in: write {student}" in result.stderr
+
+
 def test_class_set_mazes_differ_but_match_in_difficulty(tmp_path):
     body = CLASS.replace("[Ana, Ben, Chloé]", "[" + ", ".join(f"S{i}" for i in range(12)) + "]")
     checked, puzzles = generate(check_book(spec(tmp_path, body)))

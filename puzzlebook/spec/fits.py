@@ -155,9 +155,7 @@ def name_shapes(
     at = where(path.name, lines, "mazes", i, "shape")
     assert isinstance(entry.shape, WordShape)
     if not roster:
-        return [
-            Problem(at, f"{STUDENT} is each student's name: add students: to the spec, or write the word")
-        ]
+        return []  # no names: told with the placeholder (``placeholder_problem``) or the class list
     if entry.difficulty is not None and entry.age is None:
         return [
             Problem(

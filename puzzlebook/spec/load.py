@@ -29,7 +29,7 @@ from .fits import (
     name_shapes,
 )
 from .model import BookSpec, Cells, MazeEntry, WordShape, layout_key
-from .request import AGES, NO_MASK, STUDENT, MazeRequest
+from .request import AGES, NO_MASK, STUDENT, MazeRequest, placeholder_problem
 
 
 @dataclass(frozen=True)
@@ -203,15 +203,15 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False, read: Re
             plan = _plan(entry, book)
             found = rules.clashes(plan)
             problems += _told(found, entry, i, path, lines)
-            if entry.title and STUDENT in entry.title and book.students is None:
-                problems.append(
-                    Problem(
-                        where(path.name, lines, "mazes", i, "title"),
-                        f"{STUDENT} is each student's name: add students: to the spec, or write the title out",
-                    )
-                )
-            if any(clash.key in ("mask", "shape") for clash in found):
-                continue  # a circle is its own shape, and one entry takes a mask or a shape: none is drawn
+            said = {
+                key: placeholder_problem(text, key, book.students is not None)
+                for key, text in (("title", entry.title), ("shape", getattr(entry.shape, "text", None)))
+            }
+            problems += [Problem(where(path.name, lines, "mazes", i, k), s) for k, s in said.items() if s]
+            if said["shape"] or any(clash.key in ("mask", "shape") for clash in found):
+                # a circle is its own shape, one entry takes a mask or a shape, and a word with a wrong
+                # placeholder is not the word meant: none is drawn
+                continue
             if isinstance(entry.shape, WordShape) and STUDENT in entry.shape.text:
                 more = name_shapes(entry, book, i, path, lines, roster, name_masks, named_cells)
                 problems += more

@@ -5,11 +5,13 @@ sizes): apart from the spec's models, so that placing and drawing a maze loads n
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import At, Where
 from ..fields import isolate
+from ..registry import suggest
 
 NO_MASK: frozenset[tuple[int, int]] = frozenset()  # one for every unmasked maze: a book has thousands
 
@@ -37,6 +39,25 @@ AGES = {
 
 STUDENT = "{student}"
 """In a word shape or a maze's title of a class set, each student's name: every child traces their own."""
+
+_BRACED = re.compile(r"\{([^{}\s]*)\}")
+
+
+def placeholder_problem(text: str | None, key: str, students: bool) -> str | None:
+    """What is wrong with the placeholders of a maze's ``title`` or word ``shape`` (``key``), or None:
+    ``{student}`` is the one there is, and only a class set has names to fill it with. Any other is
+    refused rather than printed as it is: "{name}'s maze" would print so on every sheet."""
+    for found in _BRACED.finditer(text or ""):
+        if found.group(0) != STUDENT:
+            close = " (did you mean {student}?)" if suggest(found.group(1), ["student"]) else ""
+            return (
+                f"{found.group(0)} is not filled in{close}: write {STUDENT} for each student's name in a "
+                f"class set, or leave the braces out"
+            )
+    if not students and STUDENT in (text or ""):
+        written = "word" if key == "shape" else key
+        return f"{STUDENT} is each student's name: add students: to the spec, or write the {written} out"
+    return None
 
 
 MarksSetting = Literal["none", "suggested", "farthest", "left-right", "top-bottom", "corners", "center-out"]
