@@ -43,6 +43,10 @@ class Mask:
         return self.width * self.height - len(self.off)
 
 
+PARTS_LISTED = 6
+"""Parts of a drawing that falls apart named by their sizes, at most: the largest, and a count of the rest."""
+
+
 def load_mask(
     file: Path,
     where: At,
@@ -294,11 +298,16 @@ def shape_of(
     parts = parts_of(cells, grid, (x0, y0))
     if len(parts) > 1:
         sizes = sorted((len(p) for p in parts), reverse=True)
-        listed = ", ".join(f"{n:,}" for n in sizes[:-1]) + f" and {sizes[-1]:,}"
+        listed = (  # the largest few: a comb of 5,551 teeth listed every one, in one line of 11,000 characters
+            ", ".join(f"{n:,}" for n in sizes[:-1]) + f" and {sizes[-1]:,} cells"
+            if len(sizes) <= PARTS_LISTED
+            else ", ".join(f"{n:,}" for n in sizes[: PARTS_LISTED - 1])
+            + f" cells and {len(sizes) - PARTS_LISTED + 1:,} more"
+        )
         return None, [
             Problem(
                 where,
-                f"{name} falls apart into {len(parts)} separate parts ({listed} cells); a maze is one "
+                f"{name} falls apart into {len(parts):,} separate parts ({listed}); a maze is one "
                 "piece: join them with X cells side by side (corners do not join), or remove the smaller "
                 "parts",
             )

@@ -54,6 +54,11 @@ def test_a_mask_is_cropped_to_its_cells_and_reads_x_and_hash_as_cells():
             "join them with X cells side by side (corners do not join), or remove the smaller parts",
         ),
         ("X.\n.X\n", "book.yaml:4: m.txt falls apart into 2 separate parts (1 and 1 cells)"),
+        (  # the largest five and a count: a comb of 5,551 teeth was listed whole, 11,000 characters
+            "XX.X.X.X.X.X.X.X\n",
+            "book.yaml:4: m.txt falls apart into 8 separate parts (2, 1, 1, 1, 1 cells and 3 more); a maze "
+            "is one piece",
+        ),
     ],
 )
 def test_a_mask_that_cannot_be_a_maze_says_what_to_fix(text, expected):
