@@ -61,6 +61,7 @@ def workload_problems(spec: Spec) -> list[Problem]:
     seconds: dict[str, float] = {}
     costliest = (0.0, 0)  # seconds, entry
     shapes: set[tuple[str, int, int, str]] = set()  # each shape or word drawn, once however often named
+    looking: dict[tuple[int, str], float] = {}  # each shape's looking out, once: seconds, by mask and grid
     problems = []
     for i, entry in enumerate(book.mazes):
         age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
@@ -79,6 +80,8 @@ def workload_problems(spec: Spec) -> list[Problem]:
                         "with fewer or wider teeth, or on squares",
                     )
                 )
+        if mask and entry.grid in cost.LOOK_OUT:
+            looking[(id(mask), entry.grid)] = mask.outline * cost.LOOK_OUT[entry.grid] / 1e3
         if entry.shape is not None and mask:
             shapes.add((repr(entry.shape), *(entry.size or (age.size if age else (0, 0))), entry.grid))
         names = [m for (e, _), m in spec.name_masks.items() if e == i]
@@ -129,7 +132,7 @@ def workload_problems(spec: Spec) -> list[Problem]:
         spent = _seconds(spec, i, made_cells, each, made, kept)
         seconds = {k: seconds.get(k, 0.0) + v for k, v in spent.items()}
         costliest = max(costliest, (sum(spent.values()), -i))
-    seconds["shapes"] = sum(w * h for _, w, h, _ in shapes) * cost.SHAPE / 1e6
+    seconds["shapes"] = sum(w * h for _, w, h, _ in shapes) * cost.SHAPE / 1e6 + sum(looking.values())
     if mazes > MAX_MAZES:
         who = f" ({students} students x {mazes // students} mazes)" if spec.roster else ""
         problems.append(
