@@ -205,8 +205,9 @@ def _pages(
     reader = reader or _FORKED or PdfReader(io.BytesIO(pdf))
     numbers = list(numbers)
     count = page_count(reader)
-    inside = gutter(count)
     outer = MIN_OUTER * 1.5 if bleed else MIN_OUTER
+    bound = edition == "print"  # "office": loose sheets, no spine to keep clear of
+    inside = gutter(count) if bound else outer
     document = Document(reader, len(numbers) / max(count, 1))  # the pages' part of the file's budget
     boxes: list[tuple[int, str]] = []  # reported before any page's other problems
     found: list[tuple[int, str]] = []
@@ -217,7 +218,7 @@ def _pages(
         if edition != "screen" and raw.get("/Annots"):
             found.append((number, f"page {number}: has links or annotations; a print file must not"))
         trim = raw.trimbox
-        gutter_side = f"the gutter of a {count}-page book, {inside:g} pt"
+        gutter_side = f"the gutter of a {count}-page book, {inside:g} pt" if bound else f"{outer:g} pt"
         outer_side = f"{outer:g} pt"
         left, right = (inside, outer) if number % 2 else (outer, inside)
         safe = (

@@ -111,7 +111,15 @@ def test_a_screen_edition_is_not_called_ready_for_print(tmp_path):
 
 
 def bad_pdf(
-    pages=3, thin=False, small=False, helvetica=False, margin=False, link=False, bookmark=False, box=False
+    pages=3,
+    thin=False,
+    small=False,
+    helvetica=False,
+    margin=False,
+    link=False,
+    bookmark=False,
+    box=False,
+    by_gutter=False,
 ):
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -141,6 +149,9 @@ def bad_pdf(
         if margin and number == 4:
             canvas.setFont("Vera", 10)
             canvas.drawRightString(600, 400, "by the gutter")
+        if by_gutter and number == 3:  # 22 pt from the left edge: in a book's gutter, not a sheet's edge
+            canvas.setFont("Vera", 10)
+            canvas.drawString(22, 400, "near the spine")
         if link and number == 1:
             canvas.linkURL("https://example.org", (100, 100, 200, 120))
         if bookmark and number == 1:
@@ -183,6 +194,21 @@ def test_preflight_catches_each_kind_of_problem(kind, needle):
             "page 4: 4 mark(s) in the right margin, which must stay clear (the gutter of a 24-page book, "
             "27 pt); widen the layout's margins"
         )
+
+
+def test_loose_sheets_have_no_gutter_to_keep_clear():
+    """`check` of a class set's handouts refused a name maze 25 pt from the left edge as in "the gutter
+    of a 48-page book": sheets printed in an office are not bound, and keep only their edges clear."""
+    pdf = bad_pdf(pages=48, by_gutter=True)
+    assert preflight(pdf, "print") == [
+        "page 3: 1 mark(s) in the left margin, which must stay clear (the gutter of a 48-page book, "
+        "27 pt); widen the layout's margins"
+    ]
+    assert preflight(pdf, "office") == []
+    assert preflight(bad_pdf(pages=48, margin=True), "office") == [
+        "page 3: 4 mark(s) in the left margin, which must stay clear (18 pt); widen the layout's margins",
+        "page 4: 2 mark(s) in the right margin, which must stay clear (18 pt); widen the layout's margins",
+    ]
 
 
 @pytest.mark.parametrize("add", ["script", "opening script", "attachment"])
