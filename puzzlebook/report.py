@@ -3,11 +3,15 @@ line and the studio alike (``build`` and ``validate`` print them; the studio sho
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .build import Checked
 from .errors import Problem, Where
 from .layout import MazeFrame, print_margins
+from .layout.density import fits as page_fits
 from .rules import small_shape
-from .spec.request import AGES
+from .shapes import shape_mask
+from .spec.request import AGES, MazeRequest
 
 
 def notes(checked: Checked) -> list[Problem]:
@@ -168,7 +172,16 @@ def _shapes_notes(checked: Checked) -> list[Problem]:
         entry = checked.spec.book.mazes[maze.entry] if maze.entry < len(checked.spec.book.mazes) else None
         if entry is None or not isinstance(entry.shape, str) or maze.entry in told:
             continue
-        blob = small_shape(entry.shape, maze.grid, *(maze.drawn_over or (maze.width, maze.height)))
+
+        def fits(width: int, height: int, maze: MazeRequest = maze, shape: str = entry.shape) -> bool:
+            """Whether the page takes the shape drawn over ``width`` x ``height``, as its size would be."""
+            mask, _ = shape_mask(shape, width, height, "", maze.grid)
+            box = (mask.width, mask.height) if mask else (width, height)
+            return page_fits(
+                checked.layout, replace(maze, width=box[0], height=box[1], drawn_over=(width, height))
+            )
+
+        blob = small_shape(entry.shape, maze.grid, *(maze.drawn_over or (maze.width, maze.height)), fits)
         if blob:
             told[maze.entry] = Problem(checked.spec.where("mazes", maze.entry, "shape"), blob)
     return list(told.values())

@@ -7,6 +7,7 @@ name keys in plain words, never in the syntax of one front end, and read the sam
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import generators, kinds
@@ -192,14 +193,24 @@ def ends_problem(grid: str, width: int, height: int, inner: int = 0) -> str | No
     )
 
 
-def small_shape(shape: str, grid: str, width: int, height: int) -> str | None:
+def small_shape(
+    shape: str, grid: str, width: int, height: int, fits: Callable[[int, int], bool] | None = None
+) -> str | None:
     """Why a built-in shape drawn over ``width`` x ``height`` cells is a blob, or None when it reads: a
-    size written so is refused (``clashes``), one an age sets is said in a book's notes."""
+    size written so is refused (``clashes``), one an age sets is said in a book's notes. ``fits``
+    (width, height): whether the page takes a size at the cells it is drawn with, so that no size is
+    offered that the page then refuses."""
     least = SHAPE_READS.get(grid)
     if least is None or shape_reads(grid, width, height):
         return None
     grown = size_that_reads(grid, width, height)
+    fix = (
+        f": set size to {grown[0]}x{grown[1]}"
+        if fits is None or fits(*grown)
+        else ", and at these cells the page takes none so large: use an age for older children (smaller "
+        "cells), or a larger page_size"
+    )
     return (
         f"{a_shape(shape)} drawn over {width}x{height} cells hardly reads as one; shapes read from about "
-        f"{least[0]}x{least[1]}{' triangles' if grid == 'triangle' else ''}: set size to {grown[0]}x{grown[1]}"
+        f"{least[0]}x{least[1]}{' triangles' if grid == 'triangle' else ''}{fix}"
     )

@@ -117,9 +117,11 @@ def too_dense(
         if not fixes and word and _aged(maze, spec):  # no age's cells take its letters
             aged = spec.book.difficulty if spec.book.difficulty in AGES else entry and entry.difficulty
             fixes.append(without_age(f"difficulty: {aged}"))
-        if not fixes:
+        if not fixes:  # an age's cells are the least whatever min_cell says: only another age lowers them
             fixes.append(
-                f"use smaller cells (a lower min_cell{', or an age for older children' if _aged(maze, spec) else ''})"
+                "use an age for older children (smaller cells), or a larger page_size"
+                if _aged(maze, spec)
+                else "use smaller cells (a lower min_cell)"
             )
         fixes[0] = f"a smaller size would draw {too_small}: " + fixes[0]
     labels = (layout.start_label, layout.end_label)
