@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from statistics import median
 
+import pdfplumber
 import pytest
 from clirun import invoke
 from pypdf import PdfReader
@@ -20,6 +21,7 @@ from puzzlebook.layout.boxes import wall_for
 from puzzlebook.layout.density import fits
 from puzzlebook.layout.names import CELL_STEP, FITTED_NAMES, NAME_CELL
 from puzzlebook.pdfread import Document
+from puzzlebook.settings import MIN_TEXT
 from puzzlebook.wordforms import FORMS, REGULAR, Form
 from puzzlebook.words import (
     MAX_WORD_CELLS,
@@ -452,3 +454,31 @@ def test_a_names_ends_on_an_axis_start_by_its_first_letter_and_open_on_that_axis
             assert not any((sx, y) in cells for y in range(sy)) and not any(
                 (ex, y) in cells for y in range(ey + 1, h)
             )
+
+
+def test_a_class_sets_other_mazes_keep_their_own_start_and_finish_size(tmp_path):
+    """Start and Finish print at one size through a book, so a name drawn as large as its page allows,
+    which leaves its words 7.5 pt, made them 7.5 pt on every maze of the class set: the age-6 mazes
+    beside the names, which children up to eight get at 14 pt. The names' words are one size among
+    themselves, the other mazes' another."""
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: Names\nlayout: handout\nmazes_per_page: 1\npage_size: a4\nmarks: suggested\n"
+        "students: [Zoë, Anne-Charlotte, Maximiliano]\nmazes:\n"
+        "  - {shape: {text: '{student}'}}\n  - {algorithm: recursive-backtracker, difficulty: age-6}\n"
+    )
+    out = tmp_path / "names.pdf"
+    result = invoke(["build", str(spec), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    sizes: dict[str, set[float]] = {"name": set(), "plain": set()}
+    with pdfplumber.open(out) as pdf:
+        for page in pdf.pages:
+            text = page.extract_text()
+            said = {
+                round(w["size"], 1)
+                for w in page.extract_words(extra_attrs=["size"])
+                if w["text"] in ("Start", "Finish") and w["top"] > 150  # not the instructions' line
+            }
+            sizes["name" if "Maze 1" in text else "plain"] |= said
+    assert sizes["plain"] == {14.0}, sizes  # the young's size, as a book of such mazes alone gets
+    assert len(sizes["name"]) == 1 and MIN_TEXT <= min(sizes["name"]) < 14.0, sizes

@@ -190,7 +190,7 @@ def _plan(
     columns, rows = grid_of(per_page)
     caption = layout.heading_size if per_page == 1 else layout.caption_size
     young = book.difficulty in YOUNG or for_children(mazes)
-    text: float | None = None  # the Start and Finish words' one size in the book
+    text: dict[bool, float] = {}  # the Start and Finish words' one size, of word mazes and of the others
     # a poster: one maze on the book's first page, with no "Maze 1" and no page number under it
     alone = len(mazes) == 1 and not pages
     chunks = [
@@ -215,12 +215,32 @@ def _plan(
             marked,
         )
         slots = split(area, columns, rows, GAP)
-        if text is None:  # planned once, on the first page: every maze page's slots are alike
-            text = book_words(layout, slots[0], mazes, caption, young, layout.wall_weight)
+        if not text:  # planned once, on the first page: every maze page's slots are alike
+            # a word or name maze, drawn as large as its page allows, leaves its words less room than
+            # other mazes do: its small words printed on every maze of a class set (7.5 pt for 14)
+            text = {
+                worded: book_words(
+                    layout,
+                    slots[0],
+                    [m for m in mazes if bool(m.first) == worded],
+                    caption,
+                    young,
+                    layout.wall_weight,
+                )
+                for worded in (False, True)
+            }
         page.items += dividers(slots, len(chunk), columns)
         for slot, maze in zip(slots, chunk, strict=False):
             items, cell = slot_items(
-                layout, slot, maze, caption, False, layout.wall_weight, young=young, alone=alone, text=text
+                layout,
+                slot,
+                maze,
+                caption,
+                False,
+                layout.wall_weight,
+                young=young,
+                alone=alone,
+                text=text[bool(maze.first)],
             )
             page.items += items
             maze_pages[maze.number] = page.number
