@@ -71,6 +71,38 @@ def field_names(model: type[BaseModel], loc: Loc) -> list[str]:
     return sorted({name for m in models for name in m.model_fields})
 
 
+def _sections(model: type[BaseModel]) -> dict[tuple[str, ...], set[str]]:
+    """Every section of ``model`` (its top, ``cover``, ``mazes``...) by its path, with its keys."""
+    found: dict[tuple[str, ...], set[str]] = {}
+    todo: list[tuple[tuple[str, ...], type[BaseModel]]] = [((), model)]
+    while todo:
+        path, here = todo.pop(0)
+        if path in found or len(path) > 2:
+            continue
+        found[path] = set(here.model_fields)
+        for name, field in here.model_fields.items():
+            todo += [((*path, name), inner) for inner in _models_in(field.annotation)]
+    return found
+
+
+def _elsewhere(model: type[BaseModel], loc: Loc, key: str) -> str | None:
+    """Where ``key``, unknown at ``loc``, is a key: a cover's paper written at the top of a spec, a
+    book's belongs_to in a maze. Its section's own near spellings come second to the key itself."""
+    here = tuple(str(part) for part in loc if not isinstance(part, int))
+    homes = [path for path, keys in _sections(model).items() if key in keys and path != here]
+    if not homes:
+        return None
+    home = min(homes, key=len)
+    if home[:1] == ("mazes",):  # a maze's own, or its shape's
+        inner = f" {home[1]}" if len(home) > 1 else ""
+        place = f"under {home[1]}: in a maze" if inner else "in a maze, under mazes:"
+        return f'"{key}" is a maze\'s{inner} setting: write it {place}'
+    if home:
+        return f'"{key}" is a {".".join(home)} setting: write it under {".".join(home)}:'
+    where = "in a maze" if here[:1] == ("mazes",) else f"under {'.'.join(here)}:"
+    return f'"{key}" is set for the whole book: write it at the top of the spec, not {where}'
+
+
 def _is_length(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> bool:
     """Whether the field at ``loc`` is a length (``units.length`` reads it: 12pt, 0.5in, 10mm)."""
     from .units import length, margin
@@ -94,6 +126,9 @@ RENAMED = {
 """Keys a layout or spec once had, with the key that took each one's place and how to use it: a file
 written for an older puzzlebook is told what to write now, not only that the key is unknown."""
 
+SYNONYMS = {"trim": "page_size", "trim_size": "page_size", "paper_size": "page_size", "pagesize": "page_size"}
+"""Other words for a key, as print-on-demand services say them ("trim size"), spelt nothing alike."""
+
 
 def describe(error: Any, model: type[BaseModel] | None = None) -> str:
     """One sentence for one pydantic error: what is wrong and what would be right."""
@@ -105,6 +140,10 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         names = field_names(model, error["loc"][:-1]) if model else []
         if key in RENAMED and RENAMED[key][0] in names:
             return f"is no longer a key: {RENAMED[key][1]}"
+        if model and key not in names and (home := _elsewhere(model, error["loc"][:-1], key)):
+            return home
+        if SYNONYMS.get(key) in names:
+            return f'unknown key "{key}". Did you mean "{SYNONYMS[key]}"?'
         hint = suggest(key, names) or (f" Allowed: {', '.join(names)}." if names else "")
         return f'unknown key "{key}".{hint}'
     if kind == "missing":

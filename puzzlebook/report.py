@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from .build import Checked
 from .errors import Problem, Where
+from .fields import isolate
 from .layout import MazeFrame, print_margins
 from .layout.density import fits as page_fits
 from .rules import small_shape
@@ -190,15 +191,17 @@ def _shapes_notes(checked: Checked) -> list[Problem]:
 def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> list[Problem]:
     """Words or pictures by the arrows that found no room are left out as the page is drawn: say where,
     and at which end, once an entry, rather than let a book lose them silently on some of its pages."""
-    told: dict[Where, tuple[set[tuple[str, str]], list[int]]] = {}
+    told: dict[Where, tuple[set[tuple[str, str]], list[int], list[str]]] = {}
     lines = []
     for maze in checked.mazes:
         lost = left_out.get(maze.number)
         if lost:
-            things, shown = told.setdefault(maze.where, (set(), []))
+            things, shown, whose = told.setdefault(maze.where, (set(), [], []))
             things |= lost
             shown.append(maze.shown)
-    for where, (things, shown) in told.items():
+            if maze.student:
+                whose.append(maze.student)
+    for where, (things, shown, whose) in told.items():
         what = " and ".join(sorted({thing for _, thing in things}, reverse=True))  # words and pictures
         ends = {end for end, _ in things}
         at = (
@@ -213,8 +216,18 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
         )
         shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
         mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
-        lines.append(Problem(where, f"{mazes} drawn without the {what} {at} (no room); {fix}"))
+        named = _for(list(dict.fromkeys(isolate(name) for name in whose)))  # every child has a maze 1
+        lines.append(Problem(where, f"{mazes} drawn without the {what} {at}{named} (no room); {fix}"))
     return lines
+
+
+def _for(names: list[str]) -> str:
+    """Whose mazes a note tells of: " for Ana", " for Ana and Ben", " for Ana, Ben, Chloé and 4 more"."""
+    if len(names) > 4:
+        return f" for {', '.join(names[:3])} and {len(names) - 3} more"
+    if len(names) > 1:
+        return f" for {', '.join(names[:-1])} and {names[-1]}"
+    return f" for {names[0]}" if names else ""
 
 
 def _spans(numbers: list[int]) -> str:

@@ -114,7 +114,13 @@ def word_refused(word: str, where: At) -> list[Problem]:
     if not word:
         return [Problem(where, "the word is empty: write one, such as text: ANA")]
     if len(word) > MAX_WORD:
-        return [Problem(where, f'"{word}" has {len(word)} letters; a word shape takes at most {MAX_WORD}')]
+        return [
+            Problem(
+                where,
+                f'"{word}" has {len(word)} letters; a word shape takes at most {MAX_WORD}: write it '
+                "shorter, such as a first name alone, or Max for Maximiliano",
+            )
+        ]
     letter = bundled_lacks(word, BOLD.stem)
     if letter is not None:
         return [Problem(where, not_in_fonts(letter, "write the word with letters it has", WORD_FONT))]

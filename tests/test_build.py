@@ -366,13 +366,22 @@ def test_words_and_pictures_left_out_for_want_of_room_are_told(tmp_path, monkeyp
     assert result.exit_code == 0, result.stderr
     assert "note: round.yaml:4: mazes[0]: maze 1 is drawn without the " in result.stderr
     assert "pictures at the start (no room); another seed or size may leave room" in result.stderr
-    Path("class.yaml").write_text(  # each student's maze 2 is told once, not "mazes 2, 2, 2"
+    Path("class.yaml").write_text(  # each student's maze 2 is told once, not "mazes 2, 2, 2", and
+        # whose it is, since every child has a maze 2
         "title: T\nstudents: [Ana, Ben, Chloe]\nmarks: suggested\npage_size: 6x9in\nmazes:\n"
         "  - {size: 12x12}\n  - {size: 42x56, marks: left-right}\n"
     )
     result = invoke(["build", "class.yaml"])
     assert result.exit_code == 0, result.stderr
-    assert "note: class.yaml:7: mazes[1]: maze 2 is drawn without the words by the arrows (no room)" in (
+    assert (
+        "note: class.yaml:7: mazes[1]: maze 2 is drawn without the words by the arrows for Ana, Ben and "
+        "Chloe (no room)"
+    ) in result.stderr
+    Path("class.yaml").write_text(
+        Path("class.yaml").read_text().replace("[Ana, Ben, Chloe]", "[Ana, Ben, Chloe, Dan, Eve, Fay]")
+    )
+    result = invoke(["build", "class.yaml"])
+    assert "maze 2 is drawn without the words by the arrows for Ana, Ben, Chloe and 3 more (no room)" in (
         result.stderr
     )
 

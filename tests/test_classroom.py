@@ -307,3 +307,14 @@ def test_a_name_that_prints_nothing_is_refused_at_its_line_and_every_real_name_p
     assert [str(p.where) for p in problems] == at
     assert all(p.message.startswith("prints nothing: it holds only ") for p in problems)
     assert all(p.message.endswith("; write the name in letters, or delete it") for p in problems)
+
+
+def test_a_name_too_long_for_a_word_shape_is_told_how_to_shorten_it(tmp_path):
+    """ "has 16 letters; a word shape takes at most 14" gave a teacher no way on."""
+    body = 'title: Names\nstudents: [Ana, Alexandrina-Rose]\nmazes:\n  - {shape: {text: "{student}"}}\n'
+    result = invoke(["validate", str(spec(tmp_path, body))])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        'error: class.yaml:2: students[1]: "Alexandrina-Rose" has 16 letters; a word shape takes at most 14: '
+        "write it shorter, such as a first name alone, or Max for Maximiliano\n"
+    )

@@ -342,3 +342,38 @@ def test_a_specs_problems_come_in_line_order_whoever_checks_them(tmp_path):
     result = invoke(["validate", str(path)])
     lines = [line.split(":")[2] for line in result.stderr.splitlines()]
     assert result.exit_code == 2 and lines == ["2", "3", "5"], result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "told"),
+    [
+        (  # a cover's key at the top: it was "Did you mean "pad"?"
+            "title: T\npaper: white\nmazes:\n  - {size: 10x10}\n",
+            'book.yaml:2: paper: "paper" is a cover setting: write it under cover:',
+        ),
+        (  # the book's bleed under cover:, its belongs_to in a maze: they got the section's keys listed
+            "title: T\ncover: {bleed: true}\nmazes:\n  - {size: 10x10}\n",
+            'book.yaml:2: cover.bleed: "bleed" is set for the whole book: write it at the top of the spec, '
+            "not under cover:",
+        ),
+        (
+            "title: T\nmazes:\n  - {size: 10x10, belongs_to: true}\n",
+            'book.yaml:3: mazes[0].belongs_to: "belongs_to" is set for the whole book: write it at the top '
+            "of the spec, not in a maze",
+        ),
+        (
+            "title: T\nsize: 20x20\nmazes:\n  - {size: 10x10}\n",
+            'book.yaml:2: size: "size" is a maze\'s setting: write it in a maze, under mazes:',
+        ),
+        (  # a print-on-demand service's word for page_size: it got all 31 keys listed
+            "title: T\ntrim: 6x9in\nmazes:\n  - {size: 10x10}\n",
+            'book.yaml:2: trim: unknown key "trim". Did you mean "page_size"?',
+        ),
+        (  # a slip in a key's own section is still told by its near spelling
+            "title: T\nmazes:\n  - {size: 10x10, algoritm: wilson}\n",
+            'book.yaml:3: mazes[0].algoritm: unknown key "algoritm". Did you mean "algorithm"?',
+        ),
+    ],
+)
+def test_a_key_at_the_wrong_level_is_told_where_it_goes(tmp_path, text, told):
+    assert problems_of(tmp_path, text) == [told]
