@@ -444,6 +444,8 @@ def test_a_posters_answer_is_labelled_by_its_title_not_maze_1_page_1(tmp_path):
     (tmp_path / "poster.yaml").write_text(poster)
     labels = [t.text for t in items_of(check_book(tmp_path / "poster.yaml").plan, Text)]
     assert "The Great Labyrinth" in labels and not any("Maze 1" in text for text in labels), labels
+    # nor its answer page a number: the answer poster printed "2" under it
+    assert not any(text.strip() in ("1", "2") for text in labels), labels
     (tmp_path / "book.yaml").write_text(
         poster.replace("layout: poster\n", "layout: poster\ntitle_page: true\n")
     )

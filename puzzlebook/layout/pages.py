@@ -253,7 +253,9 @@ def _plan(
 
     answer_pages: dict[int, int] = {}
     if answer_key:
-        answer_pages = plan_answers(layout, mazes, maze_pages, new_page, book.title, placing=placing)
+        # a poster's answer is a poster too: no page number ("2") under it
+        keyed = layout.model_copy(update={"footer": unnumbered(layout.footer)}) if alone else layout
+        answer_pages = plan_answers(keyed, mazes, maze_pages, new_page, book.title, placing=placing)
     if screen:
         fill_contents(layout, contents, mazes, maze_pages, answer_pages, book.title)
         answer_links(layout, pages, answer_pages, maze_pages)
