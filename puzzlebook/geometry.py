@@ -73,7 +73,10 @@ def field_sides(
         passages, bridge_runs = _bridged(maze, bridges)
         for key, span in bridge_runs:
             lines.setdefault(key, []).append(span)
+    joins = {grid.id(*cell) for cell in puzzle.joins} if outline else set()  # as ``outline_runs``
     for cell in range(grid.count):
+        if cell in joins:
+            continue
         bits = passages[cell]
         base = cell * k
         for s in range(k):
@@ -300,7 +303,7 @@ def outline_runs(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
     for y in range(maze.height):
         for x in range(maze.width):
             at = maze.grid.index(x, y)
-            if not inside[at]:
+            if not inside[at] or (x, y) in puzzle.joins:  # a word's joins: its letters outlined apart
                 continue
             for side, step, line, span in (
                 (N, -maze.grid.stride, (0, y), (x, x + 1)),
@@ -319,21 +322,27 @@ def outline_runs(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
 
 def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
     """The cells of a shaped maze as polygons in the grid's units (y down), to tint its inside: on
-    squares, each row's runs of cells as one rectangle; on other grids, each cell's corners."""
+    squares, each row's runs of cells as one rectangle; on other grids, each cell's corners. A word's
+    joins stay paper, so its letters read as letters (``outline_runs``)."""
     maze = puzzle.maze
+    joins = puzzle.joins
     if isinstance(maze, GraphMaze):
         shape = maze.grid.kind
-        return [tuple(shape.corners(x, y)) for x, y in maze.grid.cells]
+        return [tuple(shape.corners(x, y)) for x, y in maze.grid.cells if (x, y) not in joins]
     inside = maze.grid.inside
+
+    def tinted(x: int, y: int) -> bool:
+        return bool(inside[maze.grid.index(x, y)]) and (x, y) not in joins
+
     areas: list[tuple[tuple[float, float], ...]] = []
     for y in range(maze.height):
         x = 0
         while x < maze.width:
-            if not inside[maze.grid.index(x, y)]:
+            if not tinted(x, y):
                 x += 1
                 continue
             end = x
-            while end < maze.width and inside[maze.grid.index(end, y)]:
+            while end < maze.width and tinted(end, y):
                 end += 1
             areas.append(((x, y), (end, y), (end, y + 1), (x, y + 1)))
             x = end

@@ -37,6 +37,7 @@ class Mask:
     min_cell: float = 0.0  # a name's: the least cell (pt) it was fitted to, under the layout's (0: its)
     ends_on_axis: bool = False  # a name's: its ends on two sides of its box, the room planned on those
     form: tuple[float, bool] = (1.0, False)  # a word's: how its letters were drawn (``words.Form``)
+    joins: frozenset[tuple[int, int]] = frozenset()  # a word's: the cells joining its letters and marks
 
     @property
     def cells(self) -> int:

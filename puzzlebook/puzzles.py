@@ -34,6 +34,8 @@ class Puzzle:
     rating: str | None = None  # "Easy", "Medium" or "Hard", when the book shows it
     braid: float = 0.0  # the share of dead ends opened into loops (see braid.py)
     weave: float = 0.0  # how many crossings were asked for, 0 to 1 (see generators/weave.py)
+    joins: frozenset[tuple[int, int]] = frozenset()  # a word's cells joining its letters: no outline
+    # runs along them, so each letter stands outlined on its own (``geometry.outline_runs``)
 
     @property
     def solution(self) -> list[Cell] | None:
@@ -195,9 +197,10 @@ class Recipe:
     first: str = ""
     axis: str = ""
     weave: float = 0.0
+    joins: frozenset[tuple[int, int]] = frozenset()
 
     def make(self, seed: int) -> Puzzle:
-        return make_puzzle(
+        made = make_puzzle(
             self.algorithm,
             self.width,
             self.height,
@@ -212,6 +215,7 @@ class Recipe:
             axis=self.axis,
             weave=self.weave,
         )
+        return replace(made, joins=self.joins) if self.joins else made
 
 
 MakeMany = Callable[[Recipe, list[int]], Iterable[Puzzle]]

@@ -102,8 +102,12 @@ def _shaped(
     cells, marks = _marks_apart(word, picture, width, height, grid, shown, form)
     drawn = joined(cells, grid, marks)
     mask, problems = shape_of(drawn, f'"{word}"', "", "make the maze larger", grid)
+    if mask is None:
+        return None, tuple(problems)
     first = first_side(word) + (" top" if len(shown) > 1 else "")  # read line by line
-    return (replace(mask, first=first, form=form) if mask else None), tuple(problems)
+    x0, y0 = kinds.kind(grid).crop(min(x for x, _ in drawn), min(y for _, y in drawn))  # as shape_of cut it
+    joins = frozenset((x - x0, y - y0) for x, y in drawn - cells)
+    return replace(mask, first=first, form=form, joins=joins), tuple(problems)
 
 
 def word_refused(word: str, where: At) -> list[Problem]:

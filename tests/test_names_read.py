@@ -288,3 +288,63 @@ def test_a_name_starts_by_its_first_letter_and_ends_by_its_last(name, lines, see
     assert sx < mask.width / 3 + 1 and ex >= 2 * mask.width / 3 - 1, (puzzle.start, puzzle.end, mask.width)
     if len(lines) == 2:
         assert sy < mask.height / 2 <= ey, (puzzle.start, puzzle.end, mask.height)
+
+
+@pytest.mark.parametrize(("name", "grid"), [("Mei", "rectangle"), ("Giulia", "rectangle"), ("Zoë", "hex")])
+def test_a_names_letters_are_outlined_apart_and_its_joins_left_paper(name, grid):
+    """The heavy outline ran round a name's joins as round its letters, and the tint filled them: an i's
+    dot on its neck read as the top of an l ("Giulia" read "Glulla"). The outline now runs round the
+    letters alone, crossing no join, and the tint leaves the joins paper: each letter stands apart,
+    each dot above its own letter."""
+    import math
+
+    from puzzlebook.geometry import inside_areas, outline_runs
+    from puzzlebook.puzzles import Recipe
+    from puzzlebook.words import word_field, word_mask
+
+    picture = word_picture(name)
+    width, height = word_field(picture, legible_size(picture, grid)[1] + 2, grid)
+    mask, problems = word_mask(name, width, height, "", grid)
+    assert mask is not None and not problems
+    letters = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off - mask.joins
+    assert mask.joins and letters, "a name of several letters has joins"
+    puzzle = Recipe("wilson", mask.width, mask.height, masked=mask.off, grid=grid, joins=mask.joins).make(7)
+    plain = Recipe("wilson", mask.width, mask.height, masked=mask.off, grid=grid).make(7)
+    assert puzzle.joins == mask.joins and plain.maze.passages == puzzle.maze.passages  # the same maze
+
+    def length(runs):
+        return sum(math.hypot(x1 - x0, y1 - y0) for x0, y0, x1, y1 in runs)
+
+    assert length(outline_runs(puzzle)) < length(outline_runs(plain))  # the joins' sides are gone
+    if grid != "rectangle":
+        assert len(inside_areas(puzzle)) == len(letters)  # a polygon a tinted cell
+        return
+
+    def units(runs):  # each run as the unit sides it covers
+        found = set()
+        for x0, y0, x1, y1 in runs:
+            if y0 == y1:
+                found |= {((x, y0), (x + 1, y0)) for x in range(int(min(x0, x1)), int(max(x0, x1)))}
+            else:
+                found |= {((x0, y), (x0, y + 1)) for y in range(int(min(y0, y1)), int(max(y0, y1)))}
+        return found
+
+    def sides(x, y):
+        return {
+            ((x, y), (x + 1, y)),
+            ((x, y + 1), (x + 1, y + 1)),
+            ((x, y), (x, y + 1)),
+            ((x + 1, y), (x + 1, y + 1)),
+        }
+
+    out = mask.off | {(x, y) for x in range(-1, mask.width + 1) for y in (-1, mask.height)}
+    out |= {(x, y) for y in range(mask.height) for x in (-1, mask.width)}
+    # a letter's side to the paper, and no other, is outlined (this maze has no ends to open)
+    to_paper = {side for cell in letters for side in sides(*cell)} & {
+        side for cell in out for side in sides(*cell)
+    }
+    assert units(outline_runs(puzzle)) == to_paper
+    tinted = {
+        (x, int(area[0][1])) for area in inside_areas(puzzle) for x in range(int(area[0][0]), int(area[1][0]))
+    }
+    assert tinted == letters

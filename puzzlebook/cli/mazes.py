@@ -266,6 +266,8 @@ def maze(
             first=shaped.first if shaped else "",
             weave=plan.weave,
         )
+        if shaped and shaped.joins:  # a word's letters outlined apart, as in a book
+            puzzle = replace(puzzle, joins=shaped.joins)
         with writing(output, inputs) as out:  # a few rows at a time: memory stays flat in the size
             for chunk in export_chunks(puzzle, form, solution, dpi):
                 out.write(chunk)

@@ -78,6 +78,7 @@ class Spec:
                         first=shape.first,
                         min_cell=shape.min_cell,
                         ends_on_axis=shape.ends_on_axis,
+                        joins=shape.joins,
                     )
                 yield mine
 
@@ -117,6 +118,7 @@ class Spec:
                     grid=entry.grid,
                     inner=entry.inner or 0,
                     first=mask.first if mask else "",
+                    joins=mask.joins if mask else NO_MASK,
                     min_cell=mask.min_cell if mask else 0.0,
                     ends_on_axis=mask.ends_on_axis if mask else False,
                     drawn_over=(entry.size or (age.size if age else None)) if entry.shape else None,
