@@ -11,7 +11,7 @@ the machine is shared. Beside each, the figure ``cost.py`` holds. It prints, per
 generating a maze by algorithm and grid kind, and then searching it for its ends and metrics (a book's
 every maze and every seed a difficulty band tries pays both; ``puzzlebook maze`` skips the search for a
 picture); each export format of ``puzzlebook maze``; drawing a maze into a book; drawing each built-in
-shape. Then milliseconds a page of a screen edition, what a difficulty band costs against one maze, and
+shape; a shape's looking out for its ends on hexagons, triangles and octagons, an outline cell. Then milliseconds a page of a screen edition, what a difficulty band costs against one maze, and
 the YAML reader's time a value.
 """
 
@@ -118,6 +118,24 @@ def shapes(side: int) -> None:
         print(f"{name:8} {took * 1e6 / side**2:6.2f}   cost.SHAPE {cost.SHAPE:.2f}")
 
 
+def looking_out(side: int) -> None:
+    """A shape's looking out for room for its ends (``paths.clear_sides``), once a shape on hexagons,
+    triangles and octagons: on a comb of ``side`` x ``side`` cells, whose close teeth are the worst
+    measured, in milliseconds an outline cell (triangles' combs need teeth two cells wide)."""
+    from puzzlebook import paths
+    from puzzlebook.masks import parse_mask
+
+    print(f"\nlooking out from a {side}x{side} comb's outline, CPU ms an outline cell")
+    for grid, step in (("hex", 2), ("triangle", 4), ("octagon", 2)):
+        tooth = "".join("X" if x % step != step - 1 else "." for x in range(side))
+        drawing = "\n".join("X" * side if y < step - 1 else tooth for y in range(side))
+        mask, problems = parse_mask(drawing, "comb.txt", "", grid)
+        assert mask is not None, problems
+        field = Topology.of(grid, mask.width, mask.height, mask.off, 0)
+        took, _ = cpu(lambda: paths._outlook.__wrapped__(field))  # noqa: B023
+        print(f"{grid:9} {took * 1e3 / mask.outline:6.2f}   cost.LOOK_OUT {cost.LOOK_OUT[grid]:.2f}")
+
+
 def pages(count: int) -> None:
     """A screen edition of ``count`` tiny mazes with answers, a page each: nearly all of it pages."""
     with tempfile.TemporaryDirectory() as folder:
@@ -201,6 +219,7 @@ def main() -> None:
     exporting(side)
     drawing(side)
     shapes(250 if quick else 500)
+    looking_out(100 if quick else 200)
     pages(500 if quick else 2000)
     bands(60 if quick else 200)
     reading(20_000 if quick else 200_000)

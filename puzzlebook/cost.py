@@ -94,11 +94,12 @@ SHAPE = 9.0
 """Microseconds a cell to draw a built-in shape (nine sample points a cell, counted as far as needed):
 5 for a heart, 9 for a cloud."""
 
-LOOK_OUT = {"hex": 1.2, "triangle": 0.5, "octagon": 2.2}
+LOOK_OUT = {"hex": 0.1, "triangle": 0.1, "octagon": 0.22}
 """Milliseconds a shape's outline cell takes on these grids to look out for room for the ends
-(``paths.clear_sides``), once a shape: a comb's teeth are the worst measured, 2.1 on octagons (19,701
-outline cells took 42 s), 1.1 on hexagons, 0.2 on triangles (whose combs need wider teeth), counted
-with room. Squares look out along their rows and columns, within ``SHAPE``."""
+(``paths.clear_sides``), once a shape: a comb's close teeth are the worst measured (``bench_limits.py``,
+198 cells a side: 0.18 on octagons, 0.07 on hexagons, 0.04 on triangles, whose combs need wider
+teeth), the cost growing with the comb. Squares look out along their rows and columns, within
+``SHAPE``."""
 
 EXPORT = {"txt": 0.05, "json": 0.05, "svg": 0.3, "pdf": 2.4, "png": 0.8}
 """Microseconds a cell to write one maze of ``puzzlebook maze`` in each format (a PNG at the dpi it is
