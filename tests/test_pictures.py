@@ -7,7 +7,9 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
+import pdfplumber
 import pytest
+from clirun import invoke
 from PIL import Image, ImageChops, ImageDraw
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
@@ -346,3 +348,28 @@ def test_a_book_prints_both_pictures_as_outlines_the_same_each_build(tmp_path, m
         assert arrows, page
         gap = min(math.hypot(max(a.x0 - x1, 0.0, x0 - a.x1), max(a.y0 - y1, 0.0, y0 - a.y1)) for a in arrows)
         assert gap >= 4, (page, name, gap)
+
+
+def test_start_and_finish_under_their_pictures_print_at_one_size(tmp_path):
+    """Each word under a picture was shrunk to its own width there: a page printed Start at 11.3 pt and
+    Finish at 9.4. Both now take the size the wider fits, so a page's two words print alike."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\npage_size: 6x9in\nmarks: suggested\npictures: mouse-cheese\n"
+        "mazes:\n  - {size: 10x14, count: 2}\n  - {shape: heart, size: 14x14}\n  - {shape: star, size: 16x16}\n"
+    )
+    out = tmp_path / "book.pdf"
+    result = invoke(["build", str(spec), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    pages = 0
+    with pdfplumber.open(out) as pdf:
+        for page in pdf.pages:
+            sizes = {
+                w["text"]: round(w["size"], 2)
+                for w in page.extract_words(extra_attrs=["size"])
+                if w["text"] in ("Start", "Finish")
+            }
+            if len(sizes) == 2 and "Answer" not in (page.extract_text() or ""):
+                pages += 1
+                assert sizes["Start"] == sizes["Finish"] >= 7, (page.page_number, sizes)
+    assert pages >= 3, pages  # the mazes' pages, each with both words
