@@ -3,6 +3,7 @@ made alone, checked against the interior, byte-identical on rebuilds."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -328,3 +329,39 @@ def test_the_title_word_is_its_longest_word_in_capitals():
     assert title_word("The Big Book of Winding Mazes!") == "WINDING"
     assert title_word("Émile's Mazes") == "ÉMILES"
     assert title_word("★ ★") == ""
+
+
+@pytest.mark.parametrize("art", ["cat", "maze"])
+def test_the_age_badge_stands_clear_of_the_fronts_maze(tmp_path, art):
+    """The age badge sat on the art panel's top right corner, over the maze there: a cat's ear. It now
+    stands off the maze and its signs, the art a little smaller where the front has no room for it."""
+    from puzzlebook.pdfread import Document
+    from puzzlebook.pdfread.interpreter import Lines
+    from tests.test_composition import _gap, _segments
+
+    spec = book(tmp_path, "6x9in", 24, f"  art: {art}\n", "difficulty: age-8\n", size="12x16")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    page = Document(PdfReader(cover_path)).page(0)
+    front_x0 = 9 + 6 * INCH + 24 * 0.002252 * INCH
+    orange = [s for s in page.shapes if s.fill and len(s.fill_color) == 3 and s.fill_color[2] < 0.2]
+    assert len(orange) == 1 and orange[0].x0 > front_x0, orange  # the badge's disc
+    disc = orange[0]
+    box = (disc.x0, disc.y0, disc.x1, disc.y1)
+    segments = [
+        seg[:4]
+        for lines in page.drawn
+        if isinstance(lines, Lines)
+        for seg in _segments(lines)
+        if seg[0] > front_x0
+    ]
+    assert len(segments) > 50  # the front's maze
+    r = (disc.x1 - disc.x0) / 2
+    centre = ((disc.x0 + disc.x1) / 2, (disc.y0 + disc.y1) / 2)
+    for segment in segments:  # every wall clear of the disc (its box first, then its round edge)
+        if _gap(box, segment) == 0:
+            x0, y0, x1, y1 = segment
+            nearest = min(
+                math.hypot(x0 + (x1 - x0) * k / 20 - centre[0], y0 + (y1 - y0) * k / 20 - centre[1])
+                for k in range(21)
+            )
+            assert nearest >= r, (segment, centre, r)

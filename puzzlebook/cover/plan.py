@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import Problem
+from ..geometry import extent
+from ..layout.boxes import MARK_SHARE
 from ..layout.items import BookPlan, Box, MazeFrame, Page
 from ..layout.signs import Measure
 from ..puzzles import Puzzle
@@ -142,6 +144,39 @@ def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[s
     return said
 
 
+BADGE_TRIES = 8
+"""Times the front's art is made smaller to stand clear of the age badge, at most (a fifth of the
+badge's radius each side, each time)."""
+
+
+def _group(frame: MazeFrame, puzzle: Puzzle) -> Box:
+    """The maze's box on the front with the room planned round it for its arrows and words."""
+    width, height = extent(puzzle.maze)
+    wide, tall = frame.reach or (frame.mark / MARK_SHARE,) * 2
+    x1, y1 = frame.x + width * frame.cell, frame.y + height * frame.cell
+    return Box(frame.x - wide, frame.y - tall, x1 + wide, y1 + tall)
+
+
+def _badge_by(
+    frame: MazeFrame | None, art: tuple[MazeFrame, Puzzle] | None, radius: float, most_x: float, most_y: float
+) -> tuple[float, float]:
+    """The badge's centre: just off the top right corner of the maze and its signs, its circle clear of
+    them, within ``most_x`` and ``most_y`` (the front's margin, the words above the art)."""
+    if frame is None or art is None:
+        return most_x, most_y
+    group = _group(frame, art[1])
+    off = radius * 0.75  # diagonally: the circle just clears the corner
+    return min(group.x1 + off, most_x), min(group.y1 + off, most_y)
+
+
+def _under(centre: tuple[float, float], radius: float, frame: MazeFrame, puzzle: Puzzle) -> bool:
+    """Whether a badge of ``radius`` at ``centre`` reaches the maze or the room of its signs."""
+    group = _group(frame, puzzle)
+    dx = max(group.x0 - centre[0], 0.0, centre[0] - group.x1)
+    dy = max(group.y0 - centre[1], 0.0, centre[1] - group.y1)
+    return dx * dx + dy * dy < radius * radius
+
+
 def age_badge(spec: Spec) -> str | None:
     """ "Ages 6-8" when the book's mazes are sized by age presets; None when none is."""
     ages = {spec.book.difficulty} | {
@@ -234,7 +269,17 @@ def plan_cover(
     badge = None
     if badge_words and art_box is not None:
         r = max(9 * unit, 22.0)
-        badge = (min(art_box.x1, inner.x1 - r), art_box.y1 - r * 0.4, r, badge_words)
+        art_room = Box(inner.x0, bottom, inner.x1, top_of_art)
+        # a sticker by the maze's top right corner, off its cells (on the panel's corner, it covered a
+        # cat's ear): where the front has no room for it there, the art is made a little smaller
+        centre = _badge_by(frame, art, r, inner.x1 - r, top_of_art - r)
+        for _ in range(BADGE_TRIES):
+            if art is None or frame is None or measure is None or not _under(centre, r, frame, art[1]):
+                break
+            art_room = Box(art_room.x0 + r * 0.2, art_room.y0, art_room.x1 - r * 0.2, art_room.y1 - r * 0.2)
+            art_box, frame = place_art(art_room, art[0], art[1], measure)
+            centre = _badge_by(frame, art, r, inner.x1 - r, top_of_art - r)
+        badge = (*centre, r, badge_words)
 
     # the spine: title from the top, author towards the bottom, clear of both folds
     spine_words: list[Words] = []
