@@ -309,8 +309,10 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
         raise SpecError([Problem(at, str(exc.problem))]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        if exc.context_mark and any(w in (exc.context or "") for w in ("simple key", "quoted scalar")):
-            mark = exc.context_mark  # a key without its ':', or a quote never closed, is found lines later
+        if exc.context_mark and any(
+            w in (exc.context or "") for w in ("simple key", "quoted scalar", "flow mapping", "flow sequence")
+        ):  # a key without its ':', a quote, { or [ never closed: found lines later, told where it began
+            mark = exc.context_mark
         line = mark.line + 1 if mark else None
         what = exc.problem or exc.context or ""
         said = _plain_yaml_problem(f"{what} {exc.context or ''}")

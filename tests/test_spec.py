@@ -245,6 +245,18 @@ SLIPS = [
         {},
         'error: book.yaml:1: this is not valid YAML: put a space after the colon: "title: Maze Fun"',
     ),
+    (  # a { left open is told on its own line, not where YAML noticed (the next, or past the end)
+        "title: T\nmazes:\n  - {size: 10x10, count: 2\n  - {size: 8x8}\n",
+        {},
+        "error: book.yaml:3: this is not valid YAML: a mapping in { } is not closed: check its commas and the "
+        "closing }",
+    ),
+    (
+        "title: T\nstudents: [Ana, Ben\nmazes:\n  - {size: 10x10}\n",
+        {},
+        "error: book.yaml:2: this is not valid YAML: a list in [ ] is not closed: check its commas and the "
+        "closing ]",
+    ),
     (
         "title: T\nmazes:\n  - {size: 10x10, title: Fun: part 2}\n",  # was "a mapping in { } is not closed"
         {},
