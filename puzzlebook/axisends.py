@@ -5,6 +5,8 @@ name between its arrow and the edge of the maze's box, so the arrows and words l
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from .grid import E, N, S, W
 from .maze import Maze
 from .solve import Ends, _ends, _walk_back, distances, longest_between
@@ -14,13 +16,16 @@ SHARE = 3
 the middle of the name (a short first line stands in the middle of the box: its ends are let in)."""
 
 
-def along_axis(maze: Maze, axis: str, from_right: bool = False) -> Ends:
+def along_axis(
+    maze: Maze, axis: str, from_right: bool = False, avoid: AbstractSet[tuple[int, int]] = frozenset()
+) -> Ends:
     """The longest way from the start's side to the finish's: on ``left-right``, from the left end of a
     row of the name's upper half (its first line of two) within a third of the box from the left, to the
     right end of a row of its lower half (its last line) within a third from the right; on
     ``top-bottom``, from the top of a column in the left third to the bottom of one in the right third.
     ``from_right``, for a name read from the right (Hebrew, Arabic): from the right of the first line to
-    the left of the last. The start comes first; ``puzzles`` turns the ends round when needed."""
+    the left of the last. The start comes first; ``puzzles`` turns the ends round when needed. Cells in
+    ``avoid`` (a word's joins) are ends only where no other cell of that side is."""
     grid = maze.grid
     w, h = grid.width, grid.height
     on = [[(x, y) not in grid.masked for x in range(w)] for y in range(h)]
@@ -44,6 +49,8 @@ def along_axis(maze: Maze, axis: str, from_right: bool = False) -> Ends:
         first = [c for c in tops if SHARE * c[1] < h and near(c, from_right)] or tops
         second = [c for c in bottoms if SHARE * (h - 1 - c[1]) < h and near(c, not from_right)] or bottoms
         sides = (N, S)
+    first = [c for c in first if c not in avoid] or first
+    second = [c for c in second if c not in avoid] or second
     a_set = [grid.index(x, y) for x, y in first]
     b_set = [grid.index(x, y) for x, y in second]
     anywhere = distances(maze, a_set[0])

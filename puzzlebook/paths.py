@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from functools import lru_cache
 
@@ -214,7 +215,13 @@ def _ends(maze: GraphMaze, cells: list[int]) -> Ends:
     return Ends(grid.xy(cells[0]), grid.xy(cells[-1]), (first, last), cells, grid)  # type: ignore[arg-type]
 
 
-def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "", first: str = "") -> Ends:
+def choose_ends(
+    maze: Maze | GraphMaze,
+    rule: str = "suggested",
+    axis: str = "",
+    first: str = "",
+    avoid: AbstractSet[tuple[int, int]] = frozenset(),
+) -> Ends:
     """The start and end a ``marks`` rule picks, on any grid: the one place ends are chosen.
 
     Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). A whole field
@@ -229,17 +236,19 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "",
     that diameter (``_across_the_rim``). A book with pictures plans their room on one axis
     (``layout.room.picture_axis``) and puts the ends there; shapes keep their rule, but for a name whose
     room was planned on one axis (``MazeRequest.ends_on_axis``), whose ends go on that pair of the box's
-    sides (``axisends``; ``first``, the side its first letter is on). Empty: the longest of either pair, as the ``maze`` command takes it."""
+    sides (``axisends``; ``first``, the side its first letter is on). Empty: the longest of either pair, as the ``maze`` command takes it.
+    ``avoid``: cells of a shape its ends open on only where no other will do (a word's joins, drawn as
+    corridors between its letters, where an arrow would point at no letter)."""
     if axis and rule == "suggested" and (isinstance(maze, Maze) or not maze.grid.masked):
         if isinstance(maze, Maze) and maze.grid.masked:
-            return along_axis(maze, axis, first.startswith("right"))
+            return along_axis(maze, axis, first.startswith("right"), avoid)
         if isinstance(maze, Maze):
             return solve.square_ends(maze, axis)
         if maze.grid.kind.name != "circle":
             return _across_the_field(maze, axis)
         return _across_the_rim(maze, axis)
     if isinstance(maze, Maze):
-        return solve.square_ends(maze, rule, first)
+        return solve.square_ends(maze, rule, first, avoid)
     grid = maze.grid
     circle = grid.kind.name == "circle"
     if rule == "farthest":
@@ -261,7 +270,7 @@ def choose_ends(maze: Maze | GraphMaze, rule: str = "suggested", axis: str = "",
     if circle:  # on the rim, at least a quarter turn apart: a chord of the radius times the root of 2
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
-    clear = [cell for cell in outline if cell in clear_sides(grid)]
+    clear = [cell for cell in outline if cell in clear_sides(grid) and grid.xy(cell) not in avoid]
     room = roomy_sides(grid).keys()
     best = longest_apart_preferring(
         clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth, room, first

@@ -62,6 +62,7 @@ def make_puzzle(
     first: str = "",
     axis: str = "",
     weave: float = 0.0,
+    joins: frozenset[tuple[int, int]] = frozenset(),
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
 
@@ -83,6 +84,9 @@ def make_puzzle(
 
     ``weave`` (a share, 0 to 1) makes a rectangle whose passages may cross under one another: a maze on
     the weave field (``kinds.weave``), where each tunnel is a link of its own.
+
+    ``joins``: a word's cells joining its letters, drawn as corridors between them (``Puzzle.joins``);
+    its ends open into a letter where one will do.
     """
     check_size(width, height)
     opts = generators.validate_options(algorithm, options or {})
@@ -104,12 +108,14 @@ def make_puzzle(
     made = opts.model_dump()
 
     def unmarked(metrics: Metrics) -> Puzzle:
-        return Puzzle(algorithm, seed, made, maze, None, None, None, metrics, braid=braid, weave=weave)
+        return Puzzle(
+            algorithm, seed, made, maze, None, None, None, metrics, braid=braid, weave=weave, joins=joins
+        )
 
     if marks == "none" and not solve_unmarked:
         return unmarked(paths.measure(maze, []))
     if isinstance(marks, str):
-        ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks, axis, first)
+        ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks, axis, first, joins)
         ends = _oriented(ends, first, _across(perfect), _down(perfect))
     else:
         ends = paths.marked_ends(perfect, *marks)
@@ -130,6 +136,7 @@ def make_puzzle(
         ends.sides,
         braid=braid,
         weave=weave,
+        joins=joins,
     )
 
 
@@ -200,7 +207,7 @@ class Recipe:
     joins: frozenset[tuple[int, int]] = frozenset()
 
     def make(self, seed: int) -> Puzzle:
-        made = make_puzzle(
+        return make_puzzle(
             self.algorithm,
             self.width,
             self.height,
@@ -214,8 +221,8 @@ class Recipe:
             first=self.first,
             axis=self.axis,
             weave=self.weave,
+            joins=self.joins,
         )
-        return replace(made, joins=self.joins) if self.joins else made
 
 
 MakeMany = Callable[[Recipe, list[int]], Iterable[Puzzle]]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import takewhile
 from typing import TypeAlias
@@ -134,7 +135,9 @@ def _ends(grid: Grid, cells: list[int], sides: tuple[int | None, int | None] | N
     return Ends(start, end, openings(grid, start, end) if sides is None else sides, cells, grid)
 
 
-def square_ends(maze: Maze, rule: str = "suggested", first: str = "") -> Ends:
+def square_ends(
+    maze: Maze, rule: str = "suggested", first: str = "", avoid: AbstractSet[Cell] = frozenset()
+) -> Ends:
     """The start and end a rule picks on squares (``paths.choose_ends`` is the entry point for every
     grid); every rule but ``corners`` makes the longest puzzle it can.
 
@@ -155,7 +158,7 @@ def square_ends(maze: Maze, rule: str = "suggested", first: str = "") -> Ends:
     if rule == "farthest":
         return _farthest_pair(maze)
     if grid.masked and rule == "suggested":
-        return _across_the_shape(maze, first)
+        return _across_the_shape(maze, first, avoid)
     if rule == "corners":
         return _ends(grid, _path(maze, (0, 0), (grid.width - 1, grid.height - 1)), (W, E))
     if rule not in ("suggested", "left-right", "top-bottom"):
@@ -361,13 +364,14 @@ def longest_apart_preferring(
     return None
 
 
-def _across_the_shape(maze: Maze, first: str = "") -> Ends:
+def _across_the_shape(maze: Maze, first: str = "", avoid: AbstractSet[Cell] = frozenset()) -> Ends:
     """Ends for a masked maze: the longest path between two outline cells at least half the shape's
     width apart in a straight line, so the way runs across the shape rather than round one edge of it.
     The cells offered first are those with a clear view out, nothing of the shape in line beyond one of
     their sides, as their arrow and its word are drawn there: an opening into a notch of the outline (the
     gap between the legs of an n, between a heart's lobes) would put them on the maze. Exact, from one
-    walk of the maze (``tree.Among``); ties go to the pair first in reading order."""
+    walk of the maze (``tree.Among``); ties go to the pair first in reading order. Cells in ``avoid`` (a
+    word's joins between its letters) are offered last: an end opens into a letter."""
     grid = maze.grid
     outline, outside = _outer_outline(grid)
     if len(outline) * grid.count > SHAPE_SEARCHES:
@@ -376,7 +380,11 @@ def _across_the_shape(maze: Maze, first: str = "") -> Ends:
     xs = [x for x, _ in spots.values()]
     apart = ((max(xs) - min(xs) + 1) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
-    clear = [cell for cell in outline if _clear_side(grid, cell, outside) is not None]
+    clear = [
+        cell
+        for cell in outline
+        if grid.xy(cell) not in avoid and _clear_side(grid, cell, outside) is not None
+    ]
     room = {cell for cell in clear if _clear_side(grid, cell, outside, room=True) is not None}
     found = longest_apart_preferring(clear, outline, spots, apart, order, depth, room, first)
     if found is None:  # a shape too small for any pair that far apart

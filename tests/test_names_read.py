@@ -348,3 +348,34 @@ def test_a_names_letters_are_outlined_apart_and_its_joins_left_paper(name, grid)
         (x, int(area[0][1])) for area in inside_areas(puzzle) for x in range(int(area[0][0]), int(area[1][0]))
     }
     assert tinted == letters
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex"])
+@pytest.mark.parametrize("name", ["Wilhelmina", "Giulia", "Anne-Charlotte", "Zoë", "Ijeoma"])
+def test_a_names_ends_open_into_its_letters_not_its_joins(name, grid):
+    """Wilhelmina's start opened on a cell of the corridor joining her W to the dot of her i: with the
+    joins drawn as corridors between the letters, its arrow pointed at no letter. An end opens into a
+    letter wherever one will do, on one line or two, its ends anywhere or on two sides of its box."""
+    from puzzlebook.puzzles import Recipe
+    from puzzlebook.words import word_field, word_mask
+
+    for lines in {tuple(word_lines(name)), (name,)}:
+        picture = word_picture(name, lines=lines)
+        width, height = word_field(picture, legible_size(picture, grid)[1] + 1, grid)
+        mask, problems = word_mask(name, width, height, "", grid, lines=lines)
+        assert mask is not None and mask.joins and not problems
+        for axis in ("", "left-right") if grid == "rectangle" else ("",):
+            recipe = Recipe(
+                "wilson",
+                mask.width,
+                mask.height,
+                marks="suggested",
+                masked=mask.off,
+                grid=grid,
+                first=mask.first,
+                axis=axis,
+                joins=mask.joins,
+            )
+            for seed in range(12):
+                puzzle = recipe.make(seed)
+                assert not {puzzle.start, puzzle.end} & mask.joins, (name, lines, axis, seed)

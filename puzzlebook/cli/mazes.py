@@ -265,9 +265,8 @@ def maze(
             inner=inner,
             first=shaped.first if shaped else "",
             weave=plan.weave,
+            joins=shaped.joins if shaped else frozenset(),  # a word's letters outlined apart, as in a book
         )
-        if shaped and shaped.joins:  # a word's letters outlined apart, as in a book
-            puzzle = replace(puzzle, joins=shaped.joins)
         with writing(output, inputs) as out:  # a few rows at a time: memory stays flat in the size
             for chunk in export_chunks(puzzle, form, solution, dpi):
                 out.write(chunk)
