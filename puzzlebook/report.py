@@ -3,16 +3,15 @@ line and the studio alike (``build`` and ``validate`` print them; the studio sho
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import partial
 
 from .build import Checked
 from .errors import Problem, Where
 from .fields import isolate
 from .layout import MazeFrame, print_margins
-from .layout.density import fits as page_fits
+from .layout.density import shape_fits
 from .rules import small_shape
-from .shapes import shape_mask
-from .spec.request import AGES, MazeRequest
+from .spec.request import AGES
 
 
 def notes(checked: Checked) -> list[Problem]:
@@ -173,16 +172,12 @@ def _shapes_notes(checked: Checked) -> list[Problem]:
         entry = checked.spec.book.mazes[maze.entry] if maze.entry < len(checked.spec.book.mazes) else None
         if entry is None or not isinstance(entry.shape, str) or maze.entry in told:
             continue
-
-        def fits(width: int, height: int, maze: MazeRequest = maze, shape: str = entry.shape) -> bool:
-            """Whether the page takes the shape drawn over ``width`` x ``height``, as its size would be."""
-            mask, _ = shape_mask(shape, width, height, "", maze.grid)
-            box = (mask.width, mask.height) if mask else (width, height)
-            return page_fits(
-                checked.layout, replace(maze, width=box[0], height=box[1], drawn_over=(width, height))
-            )
-
-        blob = small_shape(entry.shape, maze.grid, *(maze.drawn_over or (maze.width, maze.height)), fits)
+        blob = small_shape(
+            entry.shape,
+            maze.grid,
+            *(maze.drawn_over or (maze.width, maze.height)),
+            partial(shape_fits, checked.layout, maze, entry.shape),  # no size offered the page refuses
+        )
         if blob:
             told[maze.entry] = Problem(checked.spec.where("mazes", maze.entry, "shape"), blob)
     return list(told.values())

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..geometry import Placement, extent
-from ..layout.boxes import MARK_SHARE
+from ..layout.boxes import planned_room
 from ..layout.items import Box, MazeFrame
 from ..layout.settle import settled
 from ..layout.signs import Measure, marks, sign_boxes
@@ -24,7 +24,7 @@ def place_art(room: Box, frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> 
     w, h = extent(puzzle.maze)
     pad = min(room.w, room.h) * 0.05
     inner = Box(room.x0 + pad, room.y0 + pad, room.x1 - pad, room.y1 - pad)
-    wide, tall = frame.reach or (frame.mark / MARK_SHARE,) * 2  # the room planned round the maze
+    wide, tall = planned_room(frame)
     wide, tall = wide + frame.picture * (not frame.reach), tall + frame.picture * (not frame.reach)
     scale = min(inner.w / (w * frame.cell + 2 * wide), inner.h / (h * frame.cell + 2 * tall))
     cell = frame.cell * scale

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem
 from ..geometry import extent
-from ..layout.boxes import MARK_SHARE
+from ..layout.boxes import planned_room
 from ..layout.items import BookPlan, Box, MazeFrame, Page
 from ..layout.signs import Measure
 from ..puzzles import Puzzle
@@ -152,7 +152,7 @@ badge's radius each side, each time)."""
 def _group(frame: MazeFrame, puzzle: Puzzle) -> Box:
     """The maze's box on the front with the room planned round it for its arrows and words."""
     width, height = extent(puzzle.maze)
-    wide, tall = frame.reach or (frame.mark / MARK_SHARE,) * 2
+    wide, tall = planned_room(frame)
     x1, y1 = frame.x + width * frame.cell, frame.y + height * frame.cell
     return Box(frame.x - wide, frame.y - tall, x1 + wide, y1 + tall)
 

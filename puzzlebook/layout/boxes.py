@@ -5,11 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..settings import ANSWER_WALL_GRAY, BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
-from .items import Box
+from .items import Box, MazeFrame
 
 MARK_SHARE = 0.85
 """Of the room planned beside a maze for an end's sign, the share its arrow (and a word beside it) takes:
 the rest is paper between the sign and the page's edge or the next maze."""
+
+
+def planned_room(frame: MazeFrame) -> tuple[float, float]:
+    """The room the layout planned round a maze for its signs, beside it and above and below it: its
+    ``reach``, or its arrows' own where none was planned (an answer, a cover's art)."""
+    return frame.reach or (frame.mark / MARK_SHARE,) * 2
+
 
 GAP = 14.0  # pt between slots, and between a maze and its caption
 

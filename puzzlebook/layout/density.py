@@ -189,20 +189,24 @@ def _largest_shape(
     without drawing, then the shape is drawn there and at a few sizes below until one fits: drawing it
     at each size a bisection tries cost seconds a shape at 500x500."""
 
-    def mask(scale: float) -> Any:
-        w, h = max(1, math.floor(drawn[0] * scale)), max(1, math.floor(drawn[1] * scale))
-        return (w, h), shape_mask(name, w, h, "", maze.grid)[0]
-
     box = _largest(layout, replace(maze, masked=NO_MASK))
     if box is None:
         return None
     scale = min(box[0] / maze.width, box[1] / maze.height)
     for _ in range(SHAPE_TRIES):
-        size, m = mask(scale)
-        if m is not None and fits(layout, replace(maze, width=m.width, height=m.height, masked=m.off)):
-            return size  # type: ignore[no-any-return]
+        size = max(1, math.floor(drawn[0] * scale)), max(1, math.floor(drawn[1] * scale))
+        if shape_fits(layout, maze, name, *size):
+            return size
         scale *= 0.97
     return None
+
+
+def shape_fits(layout: Layout, maze: MazeRequest, name: str, width: int, height: int) -> bool:
+    """Whether the built-in shape ``name`` drawn over ``width`` x ``height`` takes the maze's slot."""
+    mask = shape_mask(name, width, height, "", maze.grid)[0]
+    return mask is not None and fits(
+        layout, replace(maze, width=mask.width, height=mask.height, masked=mask.off)
+    )
 
 
 SHAPE_TRIES = 8

@@ -28,7 +28,7 @@ from .room import (
     words_kept,
     words_room,
 )
-from .signs import WORDS, word_room
+from .signs import WORDS, under_picture
 
 T = TypeVar("T")
 
@@ -107,7 +107,7 @@ def slot_items(
         )
         if picture and ems and text >= MIN_TEXT:  # a word stands under its picture: at the size the
             # wider of the two fits there, both alike (each was shrunk to its own: Start 11.3, Finish 9.4)
-            text = max(MIN_TEXT, min(text, math.floor(word_room(0.0, 0.0, picture) / ems * 10) / 10))
+            text = max(MIN_TEXT, min(text, math.floor(under_picture(picture) / ems * 10) / 10))
     cell, wide, tall = fitted(box, across, down, room, axis, picture, text, sure, slant, beside)
     arrows = min(cell * 0.8, ARROW_SHARE * min(box.w, box.h))
     if (

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ..geometry import Placement, extent
 from ..puzzles import Puzzle
-from .boxes import MARK_SHARE
+from .boxes import planned_room
 from .frames import TOP_SHARE
 from .items import MazeFrame
 from .signs import Mark, Measure, marks, sign_boxes
@@ -27,7 +27,7 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     signs = marks(
         puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture, frame.wall, frame.beside
     )
-    tall = (frame.reach or (frame.mark / MARK_SHARE,) * 2)[1]  # the room planned above and below
+    tall = planned_room(frame)[1]  # the room planned above and below
     # what is drawn stands centred across and balanced down: the room planned round the maze holds
     # every sign, so the drawn group is no larger than planned and stays in its area (a shape whose
     # only signs are on its left moves right by half their reach, as a designer would set it)

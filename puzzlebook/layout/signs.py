@@ -240,8 +240,13 @@ def word_room(
     layout planned more for the words) less the arrow's gap or the paper kept clear of the wall
     (``CLEAR`` from a wall ``wall`` wide), or with a picture, the picture's width and a little."""
     if picture:
-        return picture + 4
+        return under_picture(picture)
     return max(size, beside) - max(arrow_gap(cell), CLEAR + wall / 2 + 1)  # SHIFTS' step
+
+
+def under_picture(picture: float) -> float:
+    """How wide a word under its picture may be: the picture's width and a little."""
+    return picture + 4
 
 
 def arrow_gap(cell: float) -> float:
