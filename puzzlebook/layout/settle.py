@@ -24,18 +24,32 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     assert area is not None
     width, height = extent(puzzle.maze)
     place = Placement(frame.x, frame.y, frame.cell, height)
-    signs = marks(
-        puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture, frame.wall, frame.beside
-    )
-    tall = planned_room(frame)[1]  # the room planned above and below
-    # what is drawn stands centred across and balanced down: the room planned round the maze holds
-    # every sign, so the drawn group is no larger than planned and stays in its area (a shape whose
-    # only signs are on its left moves right by half their reach, as a designer would set it)
-    x0, y0 = frame.x, frame.y
-    x1, y1 = frame.x + width * frame.cell, frame.y + height * frame.cell
-    for sign in signs:
-        for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
-            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+    wide, tall = planned_room(frame)  # the room planned beside the maze, and above and below it
+
+    def signed(room: tuple[float, float, float, float] | None = None) -> list[Mark]:
+        return marks(
+            puzzle,
+            place,
+            frame.mark,
+            measure,
+            frame.label,
+            frame.words,
+            frame.picture,
+            frame.wall,
+            frame.beside,
+            room,
+        )
+
+    signs = signed()
+    x0, y0, x1, y1 = _reach(frame, width, height, signs, measure)
+    if x1 - x0 > area.w + 0.01 or y1 - (y0 - frame.below) > area.h + 0.01:
+        # a word by an end in a notch of a shape (by the last letter of a name) would push the group
+        # into the margin: the words keep to the room planned beside the maze, and above and below it
+        # to the room its area leaves, or are left out (the arrow says enough)
+        x, y, w, h = frame.x, frame.y, width * frame.cell, height * frame.cell
+        tall = max(tall, (area.h - frame.below - h) / 2)
+        signs = signed((x - wide, y - tall, x + w + wide, y + h + tall))
+        x0, y0, x1, y1 = _reach(frame, width, height, signs, measure)
     info = y0 - frame.below  # the info line hangs under everything the group draws
     dx = area.x0 + (area.w - (x1 - x0)) / 2 - x0
     free = area.h - (y1 - info)
@@ -45,6 +59,18 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     if not dx and not dy:
         return frame, drop, signs
     return replace(frame, x=frame.x + dx, y=frame.y + dy), drop, [_moved(s, dx, dy) for s in signs]
+
+
+def _reach(
+    frame: MazeFrame, width: float, height: float, signs: list[Mark], measure: Measure
+) -> tuple[float, float, float, float]:
+    """The page box the maze and its signs take (x0, y0, x1, y1)."""
+    x0, y0 = frame.x, frame.y
+    x1, y1 = frame.x + width * frame.cell, frame.y + height * frame.cell
+    for sign in signs:
+        for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
+            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+    return x0, y0, x1, y1
 
 
 def _moved(sign: Mark, dx: float, dy: float) -> Mark:

@@ -38,6 +38,8 @@ class Mark:
 
 
 Measure = Callable[[str, float], float]
+Box4 = tuple[float, float, float, float]
+"""A page box: x0, y0, x1, y1."""
 WORDS = ("Start", "Finish")
 
 CLEAR = 4.0
@@ -65,6 +67,7 @@ def marks(
     picture: float = 0.0,
     wall: float = 1.5,
     beside: float = 0.0,
+    room: Box4 | None = None,
 ) -> list[Mark]:
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
 
@@ -75,10 +78,11 @@ def marks(
     right of the maze for a word above or below a sideways arrow, where that is wider than the arrow's
     own (``size / MARK_SHARE``): a word may be longer than its arrow, and then takes the book's size
     ``largest`` whatever the arrow's. Two ends so close that their pictures and words
-    would run into each other get arrows and words alone."""
-    out = _marks(puzzle, place, size, measure, largest, words, picture, wall, beside)
+    would run into each other get arrows and words alone. ``room``: the page box a word beside an arrow
+    must keep within, or be left out (else one beside the arrow may reach past the arrows' own room)."""
+    out = _marks(puzzle, place, size, measure, largest, words, picture, wall, beside, room)
     if picture and _collide(out, measure):
-        return _marks(puzzle, place, size, measure, largest, words, 0.0, wall, beside)
+        return _marks(puzzle, place, size, measure, largest, words, 0.0, wall, beside, room)
     return out
 
 
@@ -118,6 +122,7 @@ def _marks(
     picture: float,
     wall: float,
     beside: float = 0.0,
+    kept: Box4 | None = None,
 ) -> list[Mark]:
     out = []
     found: list[Callable[[tuple[float, float, float, float]], bool]] = []  # made when first needed
@@ -131,7 +136,12 @@ def _marks(
     w, h = extent(puzzle.maze)
     tall = size / MARK_SHARE  # the room planned round the maze, of which the arrow takes its share
     wide = max(tall, beside)  # and beside it, the room planned for a word longer than its arrow
-    room = (place.x - wide, place.y - tall, place.x + w * place.cell + wide, place.y + h * place.cell + tall)
+    room = kept or (
+        place.x - wide,
+        place.y - tall,
+        place.x + w * place.cell + wide,
+        place.y + h * place.cell + tall,
+    )
     for (role, cell), word in zip(ends.items(), words, strict=True):
         if cell is None:
             continue
@@ -171,7 +181,7 @@ def _marks(
             label = _label_spot(polygon, side, text, flip=away)
             if label:
                 width = measure(word, text) if measure else 0.6 * text * len(word)
-                label = _clear_of_shape(covers, polygon, side, outward, text, width, away, room)
+                label = _clear_of_shape(covers, polygon, side, outward, text, width, away, room, bool(kept))
         out.append(
             Mark(
                 "arrow",
@@ -293,13 +303,15 @@ def _clear_of_shape(
     size: float,
     width: float,
     away: bool,
-    room: tuple[float, float, float, float],
+    room: Box4,
+    strict: bool = False,
 ) -> tuple[float, float, str] | None:
     """Where a word by an arrow goes: the outline may come back round beside the arrow (a fish's belly,
     the letters of a name, a hexagon's zigzag), so the word takes the first spot that comes near none of
     its cells nor covers its arrow: beside the arrow, beside it on the other side (each moved out along
     the arrow a few points where that clears the walls and stays in the ``room`` round the maze), or
-    beyond its far end. With none clear it is left out; the arrow says enough."""
+    beyond its far end. With none clear it is left out; the arrow says enough. Beside the arrow, unmoved,
+    a word may reach past the ``room`` unless it is ``strict``."""
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     gap = size * 0.4
     ux, uy = outward[0], -outward[1]  # on the page, y up
@@ -316,6 +328,10 @@ def _clear_of_shape(
         beyond = (fx + ux * reach, fy + uy * reach - size * 0.275, "center")
     arrow = (min(xs), min(ys), max(xs), max(ys))
     far = _word_box(beyond, size, width)
+    if strict and side in (N, S):  # under an arrow by a corner: kept in the room, still under its tip
+        nudge = max(room[0] - far[0], 0.0) - max(far[2] - room[2], 0.0)
+        if abs(nudge) <= width / 2:
+            beyond, far = (beyond[0] + nudge, *beyond[1:]), (far[0] + nudge, far[1], far[2] + nudge, far[3])
     inside = room[0] <= far[0] and room[1] <= far[1] and far[2] <= room[2] and far[3] <= room[3]
     spots = [
         (spot[0] + ux * out, spot[1] + uy * out, spot[2])
@@ -326,7 +342,11 @@ def _clear_of_shape(
     for spot in (*spots, beyond) if inside else spots:
         box = _word_box(spot, size, width)
         within = room[0] <= box[0] and room[1] <= box[1] and box[2] <= room[2] and box[3] <= room[3]
-        if (within or spot in spots[:: len(SHIFTS)]) and not covers(box) and not _overlap(box, arrow):
+        if (
+            (within or (not strict and spot in spots[:: len(SHIFTS)]))
+            and not covers(box)
+            and not _overlap(box, arrow)
+        ):
             return spot
     return None
 
