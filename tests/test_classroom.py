@@ -77,6 +77,15 @@ def test_an_unknown_placeholder_is_refused_not_printed(tmp_path):
     plain = spec(tmp_path, 'title: T\nmazes:\n  - {size: 8x6, title: "Brace {yourself}"}\n')
     result = invoke(["validate", str(plain)])
     assert result.exit_code == 2 and "{yourself} is not filled in: write {student}" in result.stderr
+    # told with every other problem: a key the models refuse hid it until that was mended
+    wrong = spec(tmp_path, 'title: T\ncolour: red\nmazes:\n  - {size: 8x6, title: "{name}\'s maze"}\n')
+    result = invoke(["validate", str(wrong)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        'error: class.yaml:2: colour: unknown key "colour". Did you mean "cover"?',
+        "error: class.yaml:4: mazes[0].title: {name} is not filled in: write {student} for each student's "
+        "name in a class set, or leave the braces out",
+    ]
 
 
 def test_class_set_mazes_differ_but_match_in_difficulty(tmp_path):

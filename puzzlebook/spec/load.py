@@ -171,9 +171,12 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False, read: Re
             [Problem(Where(path.name, 1), "a spec is a list of `key: value` lines, such as `title: My Book`")]
         )
     mazes = data.get("mazes")
+    braced: dict[int, dict[str, str]] = {}  # each entry's placeholders that are not filled in, by key
     for i, entry in enumerate(mazes if isinstance(mazes, list) else []):
         if isinstance(entry, dict):
             problems += check_algorithm(path.name, lines, i, entry)
+            braced[i] = _placeholders(entry, data.get("students") is not None)
+            problems += [Problem(where(path.name, lines, "mazes", i, k), s) for k, s in braced[i].items()]
     roster: list[tuple[str, At]] = []
     masks: dict[int, Mask] = {}
     name_masks: dict[tuple[int, int], Mask] = {}
@@ -205,12 +208,7 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False, read: Re
             plan = _plan(entry, book)
             found = rules.clashes(plan)
             problems += _told(found, entry, i, path, lines)
-            said = {
-                key: placeholder_problem(text, key, book.students is not None)
-                for key, text in (("title", entry.title), ("shape", getattr(entry.shape, "text", None)))
-            }
-            problems += [Problem(where(path.name, lines, "mazes", i, k), s) for k, s in said.items() if s]
-            if said["shape"] or any(clash.key in ("mask", "shape") for clash in found):
+            if "shape" in braced.get(i, {}) or any(clash.key in ("mask", "shape") for clash in found):
                 # a circle is its own shape, one entry takes a mask or a shape, and a word with a wrong
                 # placeholder is not the word meant: none is drawn
                 continue
@@ -241,6 +239,18 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False, read: Re
     if problems:  # a drawing two entries name is told once
         raise SpecError(sort_problems(list(dict.fromkeys(problems))))
     return Spec(book, path, lines, roster, masks, name_masks)
+
+
+def _placeholders(entry: dict[str, Any], students: bool) -> dict[str, str]:
+    """What is wrong with the placeholders of a maze's title and word shape, as written: told with
+    every other problem of the spec, a wrong key's included (``placeholder_problem``)."""
+    shape = entry.get("shape")
+    texts = {"title": entry.get("title"), "shape": shape.get("text") if isinstance(shape, dict) else None}
+    return {
+        key: said
+        for key, text in texts.items()
+        if isinstance(text, str) and (said := placeholder_problem(text, key, students))
+    }
 
 
 def _plan(entry: MazeEntry, book: BookSpec) -> rules.Plan:
