@@ -365,3 +365,40 @@ def test_the_age_badge_stands_clear_of_the_fronts_maze(tmp_path, art):
                 for k in range(21)
             )
             assert nearest >= r, (segment, centre, r)
+
+
+def test_the_badge_says_what_the_cover_gives_it(tmp_path):
+    """A book of age-6 and age-8 mazes is "Ages 6-10" by its presets; a self-publisher selling it for
+    5 to 7 could not say so. `badge:` sets the sticker's words (on two lines where that sets them
+    larger, inside its disc), `badge: none` leaves it off, and words too long for it are refused."""
+    from puzzlebook.pdfread import Document
+
+    def front(cover_key: str, more: str = "difficulty: age-8\n"):
+        spec = book(tmp_path, "6x9in", 24, cover_key, more, size="12x16")
+        page = Document(made(tmp_path, str(spec))[2]).page(0)
+        discs = [s for s in page.shapes if s.fill and len(s.fill_color) == 3 and s.fill_color[2] < 0.2]
+        return page, discs
+
+    page, discs = front("  paper: white\n")
+    shown = "".join(c.text for c in page.chars).replace(" ", "")
+    assert len(discs) == 1 and "Ages7-10" in shown  # the presets' ages
+    page, discs = front("  badge: Ages 3 and up\n", "")  # no age preset: the sticker still says it
+    assert len(discs) == 1
+    disc = discs[0]
+    inside = [
+        c for c in page.chars if disc.x0 < c.x0 and c.x1 < disc.x1 and disc.y0 < c.y0 and c.y1 < disc.y1
+    ]
+    rows = sorted({round(c.y0, 1) for c in inside}, reverse=True)
+    assert len(rows) == 2, rows  # "Ages 3" above "and up", centred on the disc
+    assert ["".join(c.text for c in inside if round(c.y0, 1) == y) for y in rows] == ["Ages 3", "and up"]
+    middle = (min(c.y0 for c in inside) + max(c.y1 for c in inside)) / 2
+    assert abs(middle - (disc.y0 + disc.y1) / 2) < 0.1 * (disc.y1 - disc.y0), (middle, disc)
+    page, discs = front("  badge: none\n")
+    assert not discs and "Ages" not in "".join(c.text for c in page.chars)
+    spec = book(tmp_path, "6x9in", 24, "  badge: Incomprehensibility\n", size="12x16")
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: book.yaml:9: cover.badge: is too long for the front's round sticker even at 7 pt: give it "
+        "fewer words, such as badge: Ages 6-8\n"
+    )

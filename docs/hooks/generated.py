@@ -57,7 +57,7 @@ def _default(prop: dict[str, Any]) -> str:
         return ""
     value = prop["default"]
     if value is None or value == [] or value == {}:
-        return "none"
+        return "not set"  # "none" read as the word some keys take (``badge: none``, ``art: none``)
     return f"`{json.dumps(value) if not isinstance(value, str) else value}`"
 
 

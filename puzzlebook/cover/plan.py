@@ -177,6 +177,15 @@ def _under(centre: tuple[float, float], radius: float, frame: MazeFrame, puzzle:
     return dx * dx + dy * dy < radius * radius
 
 
+def badge_words(spec: Spec) -> str | None:
+    """The words on the front's sticker: the cover's ``badge``, else the book's ages (``age_badge``);
+    None for no sticker (``badge: none``)."""
+    written = spec.book.cover.badge if spec.book.cover is not None else None
+    if written is not None:
+        return None if written.strip().lower() == "none" else written
+    return age_badge(spec)
+
+
 def age_badge(spec: Spec) -> str | None:
     """ "Ages 6-8" when the book's mazes are sized by age presets; None when none is."""
     ages = {spec.book.difficulty} | {
@@ -265,9 +274,9 @@ def plan_cover(
     frame: MazeFrame | None = None
     if art is not None and measure is not None:
         art_box, frame = place_art(Box(inner.x0, bottom, inner.x1, top_of_art), art[0], art[1], measure)
-    badge_words = age_badge(spec)
+    sticker = badge_words(spec) if cover.art != "none" else None
     badge = None
-    if badge_words and art_box is not None:
+    if sticker:  # by the art (where a book is checked, before its art is made: in the art's corner)
         r = max(9 * unit, 22.0)
         art_room = Box(inner.x0, bottom, inner.x1, top_of_art)
         # a sticker by the maze's top right corner, off its cells (on the panel's corner, it covered a
@@ -279,7 +288,7 @@ def plan_cover(
             art_room = Box(art_room.x0 + r * 0.2, art_room.y0, art_room.x1 - r * 0.2, art_room.y1 - r * 0.2)
             art_box, frame = place_art(art_room, art[0], art[1], measure)
             centre = _badge_by(frame, art, r, inner.x1 - r, top_of_art - r)
-        badge = (*centre, r, badge_words)
+        badge = (*centre, r, sticker)
 
     # the spine: title from the top, author towards the bottom, clear of both folds
     spine_words: list[Words] = []

@@ -30,6 +30,12 @@ COVER_SUBJECT = "wrap cover: back, spine, front"
 """A cover's document subject: how `check` knows a cover given alone from a book."""
 BADGE = (0.95, 0.45, 0.0)
 """The age badge's colour: the orange of the book's colour names."""
+BADGE_WORDS = 1.7
+"""Of the badge's radius, how wide its words may be: a line across its middle, clear of its rim."""
+BADGE_SIZE = 0.42
+"""Of the badge's radius, its words' largest size."""
+BADGE_LINES = 2
+"""Lines the badge's words may take."""
 PANEL = (1.0, 1.0, 1.0)
 """The art maze's panel: the book's own white page."""
 BLURB_MOST = 20.0
@@ -92,9 +98,34 @@ def _front(canvas: Canvas, cover: CoverPlan, fonts: tuple[Setter, Setter], art: 
         x, y, r, ages = cover.badge
         _fill(canvas, cover, BADGE)
         canvas.circle(x, y, r, stroke=0, fill=1)
-        size = r * 0.42
-        badge = Words(x, y - size * 0.35, ages, size, True, "center", r * 1.7)
-        _say(canvas, badge, fonts[1], (1.0, 1.0, 1.0), cover.cmyk)
+        _say(canvas, _badge(x, y, r, ages, fonts[1]), fonts[1], (1.0, 1.0, 1.0), cover.cmyk)
+
+
+def _badge(x: float, y: float, r: float, text: str, bold: Setter) -> Words:
+    """The sticker's words centred in its circle (``badge_set``)."""
+    size, rows = badge_set(text, bold, r)
+    size = max(MIN_TEXT, size)
+    return Words(
+        x,
+        y + (rows - 1) * size * LEADING / 2 - size * 0.35,
+        text,
+        size,
+        True,
+        "center",
+        r * BADGE_WORDS,
+        rows,
+    )
+
+
+def badge_set(text: str, bold: Setter, r: float) -> tuple[float, int]:
+    """The size and lines of a badge's words: on one line ("Ages 6-8"), or two ("Ages 3" / "and up")
+    where that sets them a quarter larger; as large as they fit across the badge of radius ``r``, at
+    most ``BADGE_SIZE`` of it. A size under the smallest print size is words too long for it."""
+    most, room = r * BADGE_SIZE, r * BADGE_WORDS
+    one = min(most, room / max(bold.line(text).width, 1e-9))
+    lines = wrap_lines(text, bold, room / most, BADGE_LINES)
+    two = min(most, room / max(max(line.width for line in lines), 1e-9))
+    return (two, len(lines)) if len(lines) > 1 and two > 1.25 * one else (one, 1)
 
 
 def _spine(canvas: Canvas, cover: CoverPlan, bold: Setter, regular: Setter) -> None:
@@ -296,5 +327,16 @@ def cover_text_problems(cover: CoverPlan, book: BookPlan, where: Callable[[str],
             problems["back"] = Problem(
                 where("back"),
                 f"the blurb ({count} word{'s' * (count != 1)}) does not fit the back even at {MIN_TEXT:g} pt; shorten it",
+            )
+    if cover.badge is not None:  # the sticker's words (the cover's ``badge``), on one line in it
+        text = cover.badge[3]
+        letter = bold.missing(text)
+        if letter is not None:
+            problems["badge"] = Problem(where("badge"), not_in_fonts(letter))
+        elif badge_set(text, bold, cover.badge[2])[0] < MIN_TEXT:
+            problems["badge"] = Problem(
+                where("badge"),
+                f"is too long for the front's round sticker even at {MIN_TEXT:g} pt: give it fewer words, "
+                "such as badge: Ages 6-8",
             )
     return list(problems.values())

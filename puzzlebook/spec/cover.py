@@ -16,6 +16,9 @@ from ..shapes import SHAPES
 MAX_BLURB = 1500
 """Characters of the back's blurb: about 250 words, more than a back cover holds at a readable size."""
 
+MAX_BADGE = 20
+"""Characters of the front's sticker: "Ages 6-8", "Ages 3+", "Big & Easy"; more would be too small in it."""
+
 COVER_COLORS = {**COLORS, "white": (1.0, 1.0, 1.0)}
 """The colours a cover may name; any other as #rrggbb."""
 
@@ -96,6 +99,13 @@ class CoverSpec(BaseModel):
     )
     background: Colour = Field("#1d3557", description="the cover's colour: a name or #rrggbb")
     ink: Colour = Field("white", description="the words' and the maze's colour on it")
+    badge: OneLine | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_BADGE,
+        description="the words on the front's round sticker (default: the ages of the book's age presets, "
+        'such as "Ages 6-8"; none: no sticker)',
+    )
     art: Annotated[str, AfterValidator(_art)] = Field(
         "maze",
         description="the front's art: maze (the book's largest maze that reads at a glance, with its "
