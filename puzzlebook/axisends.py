@@ -49,10 +49,22 @@ def along_axis(
         first = [c for c in tops if SHARE * c[1] < h and near(c, from_right)] or tops
         second = [c for c in bottoms if SHARE * (h - 1 - c[1]) < h and near(c, not from_right)] or bottoms
         sides = (N, S)
-    first = [c for c in first if c not in avoid] or first
-    second = [c for c in second if c not in avoid] or second
+    first = _outermost([c for c in first if c not in avoid] or first, sides[0])
+    second = _outermost([c for c in second if c not in avoid] or second, sides[1])
     a_set = [grid.index(x, y) for x, y in first]
     b_set = [grid.index(x, y) for x, y in second]
     anywhere = distances(maze, a_set[0])
     _, a, b = longest_between(lambda cell: distances(maze, cell), a_set, b_set, anywhere)
     return _ends(grid, _walk_back(maze, distances(maze, b), a), sides)
+
+
+OUTERMOST = 1
+"""Cells an end may stand in from the outermost of its side's candidates: an arrow in a notch of the
+name (down into the mouth of a last e, between a B and a j) has no room beside it for its word."""
+
+
+def _outermost(cells: list[tuple[int, int]], side: int) -> list[tuple[int, int]]:
+    """The cells of ``cells`` that open on the box's ``side`` itself, or within ``OUTERMOST`` of it."""
+    depth = {N: lambda c: c[1], S: lambda c: -c[1], W: lambda c: c[0], E: lambda c: -c[0]}[side]
+    least = min(map(depth, cells))
+    return [c for c in cells if depth(c) <= least + OUTERMOST]
