@@ -65,6 +65,9 @@ name (down into the mouth of a last e, between a B and a j) has no room beside i
 
 def _outermost(cells: list[tuple[int, int]], side: int) -> list[tuple[int, int]]:
     """The cells of ``cells`` that open on the box's ``side`` itself, or within ``OUTERMOST`` of it."""
-    depth = {N: lambda c: c[1], S: lambda c: -c[1], W: lambda c: c[0], E: lambda c: -c[0]}[side]
+
+    def depth(cell: tuple[int, int]) -> int:  # how far in from the box's side
+        return {N: cell[1], S: -cell[1], W: cell[0], E: -cell[0]}[side]
+
     least = min(map(depth, cells))
     return [c for c in cells if depth(c) <= least + OUTERMOST]

@@ -11,7 +11,7 @@ from ..settings import GRIDS, Layout
 from ..spec.request import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
 from .frames import DESCENT, answer_cell, page_frame, slot_items
-from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text
+from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text, poster
 
 MIN_ANSWER_CELL = 4.0
 """pt: the least cell an answer is drawn at. Under it, six 40x50 mazes to a page printed as a dark
@@ -311,7 +311,7 @@ def _answer_items(
     up = slot.y1 - size - heading.y
     page = maze_pages[maze.number]
     label = f"{layout.words.maze_name(maze)} · {layout.words.page} {page}"
-    if len(maze_pages) == 1 and page == 1:
+    if poster(len(maze_pages), page):
         label = maze.title or ""
     return [
         replace(i, y=i.y + up, text=label, source=maze.student_where)  # a class set's label holds the name

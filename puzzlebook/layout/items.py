@@ -152,3 +152,9 @@ def drawn_twice(plan: BookPlan) -> set[int]:
     for item in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
         (twice if item.number in seen else seen).add(item.number)
     return twice
+
+
+def poster(mazes: int, page: int) -> bool:
+    """Whether a book of ``mazes`` mazes whose first is on ``page`` is a poster: its one maze on its
+    first page, which says neither "Maze 1" nor a page number, and neither does its answer."""
+    return mazes == 1 and page == 1

@@ -21,7 +21,7 @@ from .frames import (
     slot_items,
     unnumbered,
 )
-from .items import BookPlan, Box, MazeFrame, Page, PageKind, Rule, Text
+from .items import BookPlan, Box, MazeFrame, Page, PageKind, Rule, Text, poster
 from .room import AXES
 
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
@@ -191,8 +191,7 @@ def _plan(
     caption = layout.heading_size if per_page == 1 else layout.caption_size
     young = book.difficulty in YOUNG or for_children(mazes)
     text: dict[bool, float] = {}  # the Start and Finish words' one size, of word mazes and of the others
-    # a poster: one maze on the book's first page, with no "Maze 1" and no page number under it
-    alone = len(mazes) == 1 and not pages
+    alone = poster(len(mazes), len(pages) + 1)  # no "Maze 1" and no page number under it
     chunks = [
         group[start : start + per_page]
         for group in by_student(mazes)  # a class set never mixes two students on a page
