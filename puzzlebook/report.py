@@ -50,9 +50,7 @@ def _small_names_notes(checked: Checked) -> list[Problem]:
     notes = []
     for entry, names in smaller.items():
         cells = sorted({cell for cell, _ in names})
-        shown = ", ".join(name for _, name in names[:3]) + (
-            f" and {len(names) - 3} more" if len(names) > 3 else ""
-        )
+        shown = listed([name for _, name in names])
         span = f"{cells[0]:g}" if len(cells) == 1 else f"{cells[0]:g}-{cells[-1]:g}"
         notes.append(
             Problem(
@@ -217,12 +215,16 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
 
 
 def _for(names: list[str]) -> str:
-    """Whose mazes a note tells of: " for Ana", " for Ana and Ben", " for Ana, Ben, Chloé and 4 more"."""
+    """Whose mazes a note tells of: " for Ana", " for Ana and Ben" (``listed``)."""
+    return f" for {listed(names)}" if names else ""
+
+
+def listed(names: list[str]) -> str:
+    """Names as a note lists them: "Ana", "Ana and Ben", "Ana, Ben, Chloé and Dan", and past four
+    "Ana, Ben, Chloé and 4 more"."""
     if len(names) > 4:
-        return f" for {', '.join(names[:3])} and {len(names) - 3} more"
-    if len(names) > 1:
-        return f" for {', '.join(names[:-1])} and {names[-1]}"
-    return f" for {names[0]}" if names else ""
+        return f"{', '.join(names[:3])} and {len(names) - 3} more"
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 def _spans(numbers: list[int]) -> str:

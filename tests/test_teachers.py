@@ -666,7 +666,7 @@ def test_names_drawn_in_cells_well_under_the_layouts_are_noted(tmp_path):
     noted = [line for line in result.stderr.splitlines() if "drawn in cells of" in line]
     assert noted == [
         "note: names.yaml:6: mazes[0].shape: 2 name(s) drawn in cells of 7 pt, under the layout's 14 pt, to "
-        "fit their place (Maximiliano, Bartholomew); a shorter form of a name (Max for Maximiliano), or a "
+        "fit their place (Maximiliano and Bartholomew); a shorter form of a name (Max for Maximiliano), or a "
         "larger page, draws it larger"
     ]
     spec.write_text(spec.read_text().replace("Maximiliano, Bartholomew", "Max, Bart"))
