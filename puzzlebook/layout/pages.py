@@ -221,7 +221,7 @@ def _plan(
                 worded: book_words(
                     layout,
                     slots[0],
-                    [m for m in mazes if bool(m.first) == worded],
+                    [m for m in mazes if m.worded == worded],
                     caption,
                     young,
                     layout.wall_weight,
@@ -239,7 +239,7 @@ def _plan(
                 layout.wall_weight,
                 young=young,
                 alone=alone,
-                text=text[bool(maze.first)],
+                text=text[maze.worded],
             )
             page.items += items
             maze_pages[maze.number] = page.number

@@ -106,5 +106,10 @@ class MazeRequest:
         return f"{isolate(self.student)} · Maze {self.shown}" if self.student else f"Maze {self.shown}"
 
     @property
+    def worded(self) -> bool:
+        """A word or name maze: drawn as large as its page allows, its words left less room."""
+        return bool(self.first)
+
+    @property
     def has_answer(self) -> bool:
         return self.marks != "none"
