@@ -21,7 +21,17 @@ from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
 from .measure import Metrics
-from .solve import RAY, ROOM, ROOM_WIDE, SHAPE_SEARCHES, Cell, Ends, longest_apart_preferring, longest_between
+from .solve import (
+    RAY,
+    ROOM,
+    ROOM_WIDE,
+    SHAPE_SEARCHES,
+    Cell,
+    Ends,
+    exact_ends,
+    longest_apart_preferring,
+    longest_between,
+)
 from .tree import Among
 
 
@@ -227,7 +237,7 @@ def choose_ends(
     Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). A whole field
     of hexagons or triangles takes the squares' ``suggested``: opposite sides, see ``_across_the_field``.
     On a shape or a circle, ``suggested`` is the longest path between two outer cells at least half the
-    shape's width apart in a straight line (exact when the searches fit ``SHAPE_SEARCHES``);
+    shape's width apart in a straight line (exact when its outline fits ``solve.SHAPE_PAIRS``);
     ``farthest``: the two outer cells farthest apart, by a double sweep. Other rules name sides only a
     rectangle has.
 
@@ -262,7 +272,7 @@ def choose_ends(
     if not grid.masked and not circle:
         return _across_the_field(maze)
     outline = outer_cells(grid)
-    if len(outline) * grid.count > SHAPE_SEARCHES:
+    if not exact_ends(len(outline)):
         return _farthest_pair(maze)
     spots = [grid.centre(cell) for cell in outline]
     xs = [x for x, _ in spots]

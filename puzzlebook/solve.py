@@ -262,8 +262,19 @@ def longest_between(
 
 
 SHAPE_SEARCHES = 1_000_000
-"""Cells searched at most to find a shape's ends exactly (one search from each outline cell, about half a
-second); a larger shape takes the farthest outline cells, from two searches."""
+"""Cells searched at most from a round maze's middle cells for its centre-out end (a search from each,
+about half a second); a larger one searches from one."""
+SHAPE_PAIRS = 4_000_000
+"""Pairs of outline cells compared at most to find a shape's ends exactly (``longest_apart``, their
+distances from one walk of the maze: about 0.3 s at most, see docs/benchmarks.md); a longer outline
+takes its two cells farthest apart, from two searches. It was counted as a search from each outline
+cell, which the walk replaced: a name drawn as large as a landscape page allows (679 outline cells over
+1,696) passed it, and its start opened into the eye of its B."""
+
+
+def exact_ends(outline: int) -> bool:
+    """Whether a shape with ``outline`` outer cells has its ends found exactly (``SHAPE_PAIRS``)."""
+    return outline * outline <= SHAPE_PAIRS
 
 
 RAY = 16
@@ -280,7 +291,7 @@ def shape_search_cells(outline: int, cells: int, box: int) -> int:
     among the ``box``'s left-out cells (and the field's arrays over them, 2.5-3 µs a cell: six
     searches' worth); and looking out from each outline cell (four sides, ``RAY`` steps each at most,
     and the ``ROOM`` beyond a clear one). A bound, measured with ``benchmarks/bench_ends.py``."""
-    pairs = outline * outline // 4 if outline * cells <= SHAPE_SEARCHES else 0  # else two searches
+    pairs = outline * outline // 4 if exact_ends(outline) else 0  # else two searches
     return 2 * cells + pairs + 6 * (box - cells) + outline * 4 * (RAY + ROOM * (2 * ROOM_WIDE + 1))
 
 
@@ -374,8 +385,8 @@ def _across_the_shape(maze: Maze, first: str = "", avoid: AbstractSet[Cell] = fr
     word's joins between its letters) are offered last: an end opens into a letter."""
     grid = maze.grid
     outline, outside = _outer_outline(grid)
-    if len(outline) * grid.count > SHAPE_SEARCHES:
-        return _farthest_pair(maze)
+    if not exact_ends(len(outline)):
+        return _farthest_pair(maze, outline, outside)
     spots = {cell: grid.xy(cell) for cell in outline}
     xs = [x for x, _ in spots.values()]
     apart = ((max(xs) - min(xs) + 1) / 2) ** 2
@@ -388,7 +399,7 @@ def _across_the_shape(maze: Maze, first: str = "", avoid: AbstractSet[Cell] = fr
     room = {cell for cell in clear if _clear_side(grid, cell, outside, room=True) is not None}
     found = longest_apart_preferring(clear, outline, spots, apart, order, depth, room, first)
     if found is None:  # a shape too small for any pair that far apart
-        return _farthest_pair(maze)
+        return _farthest_pair(maze, outline, outside)
     _, start, end = found
     path = _between(maze, depth, start, end)
     return _ends(grid, path, (_facing_out(grid, path[0], outside), _facing_out(grid, path[-1], outside)))
@@ -458,17 +469,20 @@ def _outer_outline(grid: Grid) -> tuple[list[int], set[Cell]]:
     return edge, outside
 
 
-def _farthest_pair(maze: Maze) -> Ends:
-    """Two searches ("double sweep") for the two border cells farthest apart."""
+def _farthest_pair(maze: Maze, outline: list[int] | None = None, outside: set[Cell] | None = None) -> Ends:
+    """Two searches ("double sweep") for the two border cells farthest apart: of a shape's ``outline``
+    where it is given, opened towards its ``outside`` (never into a hole of the shape)."""
     grid = maze.grid
-    candidates = grid.border_cells()
+    candidates = outline or grid.border_cells()
     a = _farthest(distances(maze, candidates[0]), candidates)
     dist = distances(maze, a)
     b = _farthest(dist, candidates)
     cells = _walk_back(maze, dist, b)  # from b back to a
     if a < b:
         cells.reverse()
-    return _ends(grid, cells)
+    if outside is None:
+        return _ends(grid, cells)
+    return _ends(grid, cells, (_facing_out(grid, cells[0], outside), _facing_out(grid, cells[-1], outside)))
 
 
 def marked_ends(maze: Maze, start: Cell, end: Cell) -> Ends:

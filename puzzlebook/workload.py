@@ -39,8 +39,8 @@ STUDIO_CELLS = 250_000
 
 def _field(grid: str, width: int, height: int, inner: int) -> tuple[int, int]:
     """(cells, outline cells whose searches choose the ends) of a plain field: squares, hexagons and
-    triangles take one walk for their ends (0: none to count); a circle searches from its rim, up to
-    ``solve.SHAPE_SEARCHES`` (see ``paths.choose_ends``)."""
+    triangles take one walk for their ends (0: none to count); a circle compares its rim's cells, up to
+    ``solve.SHAPE_PAIRS`` (see ``paths.choose_ends``)."""
     if grid == "circle":
         counts = ring_counts(width, inner)
         return sum(counts), counts[-1]
