@@ -266,18 +266,31 @@ def test_letters_are_joined_along_their_baseline_where_any_row_would_do():
 
 
 @pytest.mark.parametrize(
-    "name, lines", [("Amelia", ("Amelia",)), ("William", ("Wil-", "liam")), ("Mary Jane", ("Mary", "Jane"))]
+    "name, lines",
+    [
+        ("Amelia", ("Amelia",)),
+        ("William", ("Wil-", "liam")),
+        ("Mary Jane", ("Mary", "Jane")),
+        ("Benjamin", ("Benj-", "amin")),
+        ("Bartholomew", ("Bartho-", "lomew")),
+    ],
 )
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_name_starts_by_its_first_letter_and_ends_by_its_last(name, lines, seed):
+@pytest.mark.parametrize("rows", [2, 22])
+def test_a_name_starts_by_its_first_letter_and_ends_by_its_last(name, lines, seed, rows):
     """A two-line name had both ends at the ends of its lines: William ("Wil- / liam") was started at
     the hyphen, by the last letter of its first line. Its ends are now one by the first letter (the
-    first third across, on the top line) and one by the last (the last third, on the bottom line)."""
+    first third across, on the top line) and one by the last (the last third, on the bottom line).
+    Drawn as large as a landscape page allows (``rows`` more), a name took the two outline cells
+    farthest apart, in no order (Bartholomew's at 22 rows more, 970 outline cells over 2,223), and
+    Benjamin started inside the eye of his B. Each end opens to the outside of the name, never into a
+    hole of a letter."""
+    from puzzlebook.grid import E, N, S, W
     from puzzlebook.puzzles import make_puzzle
     from puzzlebook.words import word_field, word_mask
 
     picture = word_picture(name, lines=lines)
-    width, height = word_field(picture, legible_size(picture)[1] + 2)
+    width, height = word_field(picture, legible_size(picture)[1] + rows)
     mask, _ = word_mask(name, width, height, "", lines=lines)
     assert mask is not None
     puzzle = make_puzzle(
@@ -288,6 +301,19 @@ def test_a_name_starts_by_its_first_letter_and_ends_by_its_last(name, lines, see
     assert sx < mask.width / 3 + 1 and ex >= 2 * mask.width / 3 - 1, (puzzle.start, puzzle.end, mask.width)
     if len(lines) == 2:
         assert sy < mask.height / 2 <= ey, (puzzle.start, puzzle.end, mask.height)
+    w, h = mask.width, mask.height
+    outside = {(x, y) for x, y in mask.off if x in (0, w - 1) or y in (0, h - 1)}
+    todo = list(outside)
+    while todo:  # the paper round the name, reached from the box's edge: not the eyes of its letters
+        x, y = todo.pop()
+        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if near in mask.off and near not in outside:
+                outside.add(near)
+                todo.append(near)
+    step = {W: (-1, 0), E: (1, 0), N: (0, -1), S: (0, 1)}
+    for (x, y), side in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True):
+        beyond = (x + step[side][0], y + step[side][1])
+        assert beyond in outside or not (0 <= beyond[0] < w and 0 <= beyond[1] < h), (name, x, y, side)
 
 
 @pytest.mark.parametrize(("name", "grid"), [("Mei", "rectangle"), ("Giulia", "rectangle"), ("Zoë", "hex")])
