@@ -292,7 +292,7 @@ def test_an_ingramspark_cover_is_in_cmyk_and_check_refuses_rgb(tmp_path):
     assert "c.pdf: 1 shape(s) in RGB colour; this printer takes CMYK: make it again" in found
 
 
-def test_check_warns_of_a_cover_made_from_an_older_spec(tmp_path):
+def test_check_refuses_a_cover_made_from_an_older_spec(tmp_path):
     spec = book(tmp_path, "6x9in", 4, "  paper: white\n", size="6x8")
     build_book(str(spec))
     result = invoke(["check", str(spec)])
@@ -301,8 +301,8 @@ def test_check_warns_of_a_cover_made_from_an_older_spec(tmp_path):
     build_book(str(spec), out=str(tmp_path / "other.pdf"))  # the book anew elsewhere: the cover is old
     (tmp_path / "book.pdf").write_bytes((tmp_path / "other.pdf").read_bytes())
     result = invoke(["check", str(spec)])
-    assert result.exit_code == 0
-    assert "book-cover.pdf was made from another spec, seed or puzzlebook than the book" in result.output
+    assert result.exit_code == 1  # the cover that would be uploaded is not this book's
+    assert "error: " in result.stderr and "book-cover.pdf was made from another spec, seed or " in result.stderr
     assert "older than the book checked" not in result.output  # the book itself is this spec's
 
 

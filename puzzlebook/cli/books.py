@@ -202,21 +202,24 @@ def check(spec: str, seed: int | None) -> None:
         f"layout {checked.spec.book.layout})",
         "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
     }[_edition(checked)]
-    print(f"{spec}: {ready}, {summary(checked)}{read}")
-    if cover:
-        print(f"{cover}: ready for print, the cover of these {len(checked.plan.pages)} pages")
-    if built is not None and not built[2]:  # the file there is what would be uploaded, and is not this
-        print(
-            f"warning: {built[0]} is older than the book checked (made since the spec, its files, the seed or "
-            "puzzlebook changed): build it again before you upload it",
-            file=sys.stderr,
+    # a file there that is not the book checked is what would be uploaded: not ready, whatever the book
+    old = []
+    if built is not None and not built[2]:
+        old.append(
+            f"{built[0]} is older than the book checked (made since the spec, its files, the seed or "
+            "puzzlebook changed): build it again before you upload it"
         )
     if stale:
-        print(
-            f"warning: {cover} was made from another spec, seed or puzzlebook than the book checked (it fits "
-            "its page count): make it again with puzzlebook cover before you upload it",
-            file=sys.stderr,
+        old.append(
+            f"{cover} was made from another spec, seed or puzzlebook than the book checked (it fits its page "
+            "count): make it again with puzzlebook cover before you upload it"
         )
+    now = " as the spec makes it now" if old else ""
+    print(f"{spec}: {ready}{now}, {summary(checked)}{read}")
+    if cover:
+        print(f"{cover}: ready for print{now}, the cover of these {len(checked.plan.pages)} pages")
+    if old:
+        fail(NotReady(old))
 
 
 def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None, made: str) -> tuple[str, bool]:
