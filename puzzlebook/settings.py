@@ -259,7 +259,9 @@ class Layout(_Model):
     )
     start_label: OneLine = Field("Start", min_length=1, max_length=20, description="the word at the start")
     end_label: OneLine = Field("Finish", min_length=1, max_length=20, description="the word at the end")
-    pictures: str | None = Field(None, description="pictures at the start and the end: " + ", ".join(PAIRS))
+    pictures: str | None = Field(
+        None, description="pictures at the start and the end: " + ", ".join(PAIRS) + ", or none"
+    )
     min_cell: Length = Field(7.0, ge=2.0, le=144, description="smallest cell a reader can draw through")
     bleed: bool = Field(False, description="add 0.125in of bleed on the outside edge, top and bottom")
     mark_room: Length | None = Field(
@@ -329,8 +331,10 @@ class Layout(_Model):
     @field_validator("pictures")
     @classmethod
     def _pictures(cls, value: str | None) -> str | None:
+        if value == "none":  # as marks: none and art: none say it (a spec's turns a layout's off)
+            return None
         if value is not None and value not in PAIRS:
-            hint = suggest(value, list(PAIRS)) or f" Choose one of {', '.join(PAIRS)}."
+            hint = suggest(value, [*PAIRS, "none"]) or f" Choose one of {', '.join(PAIRS)}, or none."
             raise ValueError(f'unknown pictures "{value}".{hint}')
         return value
 

@@ -302,7 +302,9 @@ def test_check_refuses_a_cover_made_from_an_older_spec(tmp_path):
     (tmp_path / "book.pdf").write_bytes((tmp_path / "other.pdf").read_bytes())
     result = invoke(["check", str(spec)])
     assert result.exit_code == 1  # the cover that would be uploaded is not this book's
-    assert "error: " in result.stderr and "book-cover.pdf was made from another spec, seed or " in result.stderr
+    assert (
+        "error: " in result.stderr and "book-cover.pdf was made from another spec, seed or " in result.stderr
+    )
     assert "older than the book checked" not in result.output  # the book itself is this spec's
 
 

@@ -123,6 +123,25 @@ def test_unknown_pictures_get_a_hint(tmp_path):
         check_book(spec)
 
 
+def test_pictures_none_turns_a_layouts_pictures_off(tmp_path):
+    """`pictures: none` was told "Did you mean dog-bone?", where marks: none and art: none are words a
+    spec takes: it now leaves a layout's pictures out, and a wrong name lists none among the choices."""
+    from puzzlebook.build import check_book
+    from puzzlebook.layout import MazeFrame
+
+    (tmp_path / "pics.yaml").write_text("base: activity-book\npictures: mouse-cheese\n")
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK + "layout: pics.yaml\npictures: none\n")
+    frames = [i for p in check_book(spec).plan.pages for i in p.items if isinstance(i, MazeFrame)]
+    assert frames and all(f.pictures is None and not f.picture for f in frames)
+    spec.write_text(BOOK + "layout: pics.yaml\n")
+    frames = [i for p in check_book(spec).plan.pages for i in p.items if isinstance(i, MazeFrame)]
+    assert all(f.pictures is not None and f.picture for f in frames if not f.answer)
+    spec.write_text(BOOK + "pictures: giraffe\n")
+    with pytest.raises(SpecError, match=r'unknown pictures "giraffe"\. Choose one of .*, or none\.'):
+        check_book(spec)
+
+
 def test_a_long_title_takes_two_lines_on_the_title_page_before_it_shrinks(tmp_path):
     import pdfplumber
 
@@ -178,6 +197,7 @@ def test_start_and_finish_words_in_other_languages_get_the_room_they_need(tmp_pa
             f"title: T\nmarks: suggested\nlayout: {layout}\nstart_label: {start}\nend_label: {end}\npad: true\n"
             "mazes:\n  - {size: 10x10, count: 6}\n"
         )
+        (tmp_path / "book.pdf").unlink(missing_ok=True)  # the last words' book: out of date
         result = invoke(["check", str(spec)])  # built in memory, and read as printed
         assert result.exit_code == 0, result.output
         target, _ = build_book(spec)

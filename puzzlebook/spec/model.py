@@ -390,7 +390,9 @@ class BookSpec(_Model):
         description="the word by the end arrow (default: the layout's, Finish)",
     )
     pictures: str | None = Field(
-        None, description="a picture at the start and one at the end: " + ", ".join(PAIRS)
+        None,
+        description="a picture at the start and one at the end: " + ", ".join(PAIRS) + " (none: no pictures, "
+        "where the layout has them)",
     )
     belongs_to: bool = Field(False, description='a "This book belongs to" line on the title page')
     copyright: Paragraphs | None = Field(
