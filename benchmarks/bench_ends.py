@@ -9,7 +9,7 @@ and its outline's looking-out, made once per shape as in a book, are made before
 timed apart), and the ratio to making that maze: this machine's speed drifts by up to 2x within the
 hour, so the ratio is what to compare between two trees run one after the other.
 
-``--bound`` checks the work limit's count of a shape's search for its ends (``solve.shape_search_cells``,
+``--bound`` checks the work limit's count of a shape's search for its ends (``shapelimits.shape_search_cells``,
 at ``cost.SEARCH``'s seconds a cell) against the time the search takes: a maze made with its ends
 chosen, less the same maze made without, on drawings, names, a comb of thin teeth and a Γ (a box
 nearly all left out). The count must
@@ -30,8 +30,8 @@ from puzzlebook.graph import Topology
 from puzzlebook.grid import Grid
 from puzzlebook.masks import Mask, parse_mask
 from puzzlebook.maze import Maze
+from puzzlebook.shapelimits import shape_search_cells
 from puzzlebook.shapes import shape_mask
-from puzzlebook.solve import shape_search_cells
 from puzzlebook.words import legible_size, word_field, word_mask, word_picture
 
 CASES = [

@@ -21,17 +21,8 @@ from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
 from .measure import Metrics
-from .solve import (
-    RAY,
-    ROOM,
-    ROOM_WIDE,
-    SHAPE_SEARCHES,
-    Cell,
-    Ends,
-    exact_ends,
-    longest_apart_preferring,
-    longest_between,
-)
+from .shapelimits import RAY, ROOM, ROOM_WIDE, SHAPE_SEARCHES, exact_ends
+from .solve import Cell, Ends, longest_apart_preferring, longest_between
 from .tree import Among
 
 
@@ -151,7 +142,7 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
 
 def roomy_sides(grid: Topology) -> dict[int, list[int]]:
     """Of the ``clear_sides``, those that also leave room for a picture: nothing of the shape ``ROOM``
-    corridor widths out and ``ROOM_WIDE`` to each side of the line out (see ``solve.ROOM``), where a
+    corridor widths out and ``ROOM_WIDE`` to each side of the line out (see ``shapelimits.ROOM``), where a
     side on a step of a slanting outline, or at the foot of a notch, looks clear along its own line."""
     return _outlook(grid)[1]
 
@@ -237,7 +228,7 @@ def choose_ends(
     Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). A whole field
     of hexagons or triangles takes the squares' ``suggested``: opposite sides, see ``_across_the_field``.
     On a shape or a circle, ``suggested`` is the longest path between two outer cells at least half the
-    shape's width apart in a straight line (exact when its outline fits ``solve.SHAPE_PAIRS``);
+    shape's width apart in a straight line (exact when its outline fits ``shapelimits.SHAPE_PAIRS``);
     ``farthest``: the two outer cells farthest apart, by a double sweep. Other rules name sides only a
     rectangle has.
 

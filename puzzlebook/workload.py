@@ -15,7 +15,7 @@ from .puzzles import (
     MAX_TRIES,
     SAMPLE,
 )
-from .solve import shape_search_cells
+from .shapelimits import shape_search_cells
 from .spec.load import Spec
 from .spec.request import AGES
 
@@ -40,7 +40,7 @@ STUDIO_CELLS = 250_000
 def _field(grid: str, width: int, height: int, inner: int) -> tuple[int, int]:
     """(cells, outline cells whose searches choose the ends) of a plain field: squares, hexagons and
     triangles take one walk for their ends (0: none to count); a circle compares its rim's cells, up to
-    ``solve.SHAPE_PAIRS`` (see ``paths.choose_ends``)."""
+    ``shapelimits.SHAPE_PAIRS`` (see ``paths.choose_ends``)."""
     if grid == "circle":
         counts = ring_counts(width, inner)
         return sum(counts), counts[-1]

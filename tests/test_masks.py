@@ -115,7 +115,7 @@ def test_suggested_ends_run_across_the_shape_as_far_as_any_pair_does(text, seed,
     the maze, or, when a pair at least ``NEAR`` times as long has room beyond both ends (then one) for
     a picture, the longest of those; each end opens on a side with room, else with a clear view out,
     when it has one."""
-    from puzzlebook.solve import NEAR
+    from puzzlebook.shapelimits import NEAR
 
     mask, _ = parse_mask(text, "m.txt", "")
     if mask is None or not mask.off:

@@ -1,0 +1,52 @@
+"""How far and how long a shape's ends are looked for: the most the exact search compares, how far
+looking out from the outline reaches, and what the book's work limit counts for both (``solve``,
+``paths``, ``workload``)."""
+
+from __future__ import annotations
+
+SHAPE_SEARCHES = 1_000_000
+"""Cells searched at most from a round maze's middle cells for its centre-out end (a search from each,
+about half a second); a larger one searches from one."""
+SHAPE_PAIRS = 4_000_000
+"""Pairs of outline cells compared at most to find a shape's ends exactly (``longest_apart``, their
+distances from one walk of the maze: about 0.3 s at most, see docs/benchmarks.md); a longer outline
+takes its two cells farthest apart, from two searches. It was counted as a search from each outline
+cell, which the walk replaced: a name drawn as large as a landscape page allows (679 outline cells over
+1,696) passed it, and its start opened into the eye of its B."""
+
+
+def exact_ends(outline: int) -> bool:
+    """Whether a shape with ``outline`` outer cells has its ends found exactly (``SHAPE_PAIRS``)."""
+    return outline * outline <= SHAPE_PAIRS
+
+
+RAY = 16
+"""How far beyond a side of a shape's outline, in cells (corridor widths on other grids), nothing of
+the shape may lie for the side to count as clear (see ``solve._clear_side``, ``paths.clear_sides``): farther
+than an arrow and its word reach (at most 34 pt of room over cells of at least 2.25 pt), and a bound on
+the work of looking out, which would otherwise grow with the shape's size for every outer side."""
+
+
+def shape_search_cells(outline: int, cells: int, box: int) -> int:
+    """Cells a masked maze's ends cost to find (see ``solve._across_the_shape``), for the book's work limit,
+    counted at a search's cost a cell: the walk of the maze and the pairs of outline cells compared
+    from it (``tree.Among``), or the two searches of a larger shape; the outside of the shape found
+    among the ``box``'s left-out cells (and the field's arrays over them, 2.5-3 µs a cell: six
+    searches' worth); and looking out from each outline cell (four sides, ``RAY`` steps each at most,
+    and the ``ROOM`` beyond a clear one). A bound, measured with ``benchmarks/bench_ends.py``."""
+    pairs = outline * outline // 4 if exact_ends(outline) else 0  # else two searches
+    return 2 * cells + pairs + 6 * (box - cells) + outline * 4 * (RAY + ROOM * (2 * ROOM_WIDE + 1))
+
+
+ROOM = 4
+"""How deep, in cells beyond an end's opening, a shape must leave the page empty for the end to have
+room: its arrow and picture (about 1 cell out and 2 to 3 cells deep at a book's sizes) and its word. A
+side can look clear along its own row and still open into a notch of the outline (between a heart's
+lobes, on a step of its slanting side), where the picture would lie on the maze and is left out."""
+
+ROOM_WIDE = 1
+"""Cells on each side of the opening's line that the room takes in: a picture is wider than a corridor."""
+
+NEAR = 0.9
+"""How long, against the longest, a way between ends with room must be to be chosen instead: a notch is
+not chosen when a pair nearly as long has room, and a maze is never made much easier for it."""
