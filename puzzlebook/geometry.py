@@ -320,6 +320,28 @@ def outline_runs(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
     return runs
 
 
+def accent_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
+    """A word's accents and dots as polygons in the grid's units (y down), drawn solid in the walls'
+    ink: on squares, each row's runs of their cells as one rectangle; on other grids, each cell's
+    corners. They stand a cell clear of their letters and out of the maze, so an i reads as an i."""
+    cells = puzzle.accents
+    if not cells:
+        return []
+    maze = puzzle.maze
+    if isinstance(maze, GraphMaze):
+        shape = maze.grid.kind
+        return [tuple(shape.corners(x, y)) for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
+    areas: list[tuple[tuple[float, float], ...]] = []
+    for y in sorted({y for _, y in cells}):
+        row = sorted(x for x, cy in cells if cy == y)
+        start = row[0]
+        for x, after in zip(row, [*row[1:], None], strict=True):
+            if after != x + 1:  # the run ends here
+                areas.append(((start, y), (x + 1, y), (x + 1, y + 1), (start, y + 1)))
+                start = after if after is not None else start
+    return areas
+
+
 def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
     """The cells of a shaped maze as polygons in the grid's units (y down), to tint its inside: on
     squares, each row's runs of cells as one rectangle; on other grids, each cell's corners. A word's

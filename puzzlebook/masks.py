@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,9 @@ class Mask:
     min_cell: float = 0.0  # a name's: the least cell (pt) it was fitted to, under the layout's (0: its)
     ends_on_axis: bool = False  # a name's: its ends on two sides of its box, the room planned on those
     form: tuple[float, bool] = (1.0, False)  # a word's: how its letters were drawn (``words.Form``)
-    joins: frozenset[tuple[int, int]] = frozenset()  # a word's: the cells joining its letters and marks
+    joins: frozenset[tuple[int, int]] = frozenset()  # a word's: the cells joining its letters
+    accents: frozenset[tuple[int, int]] = frozenset()  # a word's: its accents' and dots' cells, in ``off``:
+    # drawn solid beside the maze, not walked (an i's dot on a neck read as the top of an l)
 
     @property
     def cells(self) -> int:
@@ -282,16 +285,22 @@ def fit(inside: Any, width: int, height: int, grid: str = "rectangle") -> set[tu
 
 
 def shape_of(
-    on: set[tuple[int, int]], name: str, where: At, how: str, grid: str = "rectangle"
+    on: set[tuple[int, int]],
+    name: str,
+    where: At,
+    how: str,
+    grid: str = "rectangle",
+    beside: AbstractSet[tuple[int, int]] = frozenset(),
 ) -> tuple[Mask | None, list[Problem]]:
-    """The cells ``on`` as a mask cropped to their box (where the grid's pattern allows a cut), or why
-    they cannot be a maze."""
+    """The cells ``on`` as a mask cropped to their box and that of the cells drawn ``beside`` them (a
+    word's accents), where the grid's pattern allows a cut; or why they cannot be a maze."""
     if len(on) < MIN_CELLS:
         return None, [
             Problem(where, f"{name} has {len(on)} cell(s); a maze needs at least {MIN_CELLS}: {how}")
         ]
-    x0, y0 = kinds.kind(grid).crop(min(x for x, _ in on), min(y for _, y in on))
-    width, height = max(x for x, _ in on) - x0 + 1, max(y for _, y in on) - y0 + 1
+    box = on | beside
+    x0, y0 = kinds.kind(grid).crop(min(x for x, _ in box), min(y for _, y in box))
+    width, height = max(x for x, _ in box) - x0 + 1, max(y for _, y in box) - y0 + 1
     too_large = size_problem(width, height)
     if too_large:
         return None, [Problem(where, f"{name}: {too_large}")]

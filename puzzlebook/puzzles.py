@@ -36,6 +36,8 @@ class Puzzle:
     weave: float = 0.0  # how many crossings were asked for, 0 to 1 (see generators/weave.py)
     joins: frozenset[tuple[int, int]] = frozenset()  # a word's cells joining its letters: no outline
     # runs along them, so each letter stands outlined on its own (``geometry.outline_runs``)
+    accents: frozenset[tuple[int, int]] = frozenset()  # a word's accents and dots: cells beside the
+    # maze, drawn solid (``geometry.accent_areas``)
 
     @property
     def solution(self) -> list[Cell] | None:
@@ -63,6 +65,7 @@ def make_puzzle(
     axis: str = "",
     weave: float = 0.0,
     joins: frozenset[tuple[int, int]] = frozenset(),
+    accents: frozenset[tuple[int, int]] = frozenset(),
 ) -> Puzzle:
     """Generate, choose ends, solve and measure.
 
@@ -86,7 +89,8 @@ def make_puzzle(
     the weave field (``kinds.weave``), where each tunnel is a link of its own.
 
     ``joins``: a word's cells joining its letters, drawn as corridors between them (``Puzzle.joins``);
-    its ends open into a letter where one will do.
+    its ends open into a letter where one will do. ``accents``: a word's accents and dots, drawn beside
+    the maze (``Puzzle.accents``).
     """
     check_size(width, height)
     opts = generators.validate_options(algorithm, options or {})
@@ -109,7 +113,18 @@ def make_puzzle(
 
     def unmarked(metrics: Metrics) -> Puzzle:
         return Puzzle(
-            algorithm, seed, made, maze, None, None, None, metrics, braid=braid, weave=weave, joins=joins
+            algorithm,
+            seed,
+            made,
+            maze,
+            None,
+            None,
+            None,
+            metrics,
+            braid=braid,
+            weave=weave,
+            joins=joins,
+            accents=accents,
         )
 
     if marks == "none" and not solve_unmarked:
@@ -137,6 +152,7 @@ def make_puzzle(
         braid=braid,
         weave=weave,
         joins=joins,
+        accents=accents,
     )
 
 
@@ -205,6 +221,7 @@ class Recipe:
     axis: str = ""
     weave: float = 0.0
     joins: frozenset[tuple[int, int]] = frozenset()
+    accents: frozenset[tuple[int, int]] = frozenset()
 
     def make(self, seed: int) -> Puzzle:
         return make_puzzle(
@@ -222,6 +239,7 @@ class Recipe:
             axis=self.axis,
             weave=self.weave,
             joins=self.joins,
+            accents=self.accents,
         )
 
 

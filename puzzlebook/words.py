@@ -100,14 +100,17 @@ def _shaped(
     longest names drew each field two or three times)."""
     picture = word_picture(word, lines=shown, form=form)
     cells, marks = _marks_apart(word, picture, width, height, grid, shown, form)
-    drawn = joined(cells, grid, marks)
-    mask, problems = shape_of(drawn, f'"{word}"', "", "make the maze larger", grid)
+    letters = cells - marks
+    drawn = joined(letters, grid, marks)
+    mask, problems = shape_of(drawn, f'"{word}"', "", "make the maze larger", grid, marks)
     if mask is None:
         return None, tuple(problems)
     first = first_side(word) + (" top" if len(shown) > 1 else "")  # read line by line
-    x0, y0 = kinds.kind(grid).crop(min(x for x, _ in drawn), min(y for _, y in drawn))  # as shape_of cut it
-    joins = frozenset((x - x0, y - y0) for x, y in drawn - cells)
-    return replace(mask, first=first, form=form, joins=joins), tuple(problems)
+    everything = drawn | marks  # as shape_of cut its box
+    x0, y0 = kinds.kind(grid).crop(min(x for x, _ in everything), min(y for _, y in everything))
+    joins = frozenset((x - x0, y - y0) for x, y in drawn - letters)
+    accents = frozenset((x - x0, y - y0) for x, y in marks)
+    return replace(mask, first=first, form=form, joins=joins, accents=accents), tuple(problems)
 
 
 def word_refused(word: str, where: At) -> list[Problem]:

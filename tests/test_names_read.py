@@ -130,14 +130,22 @@ def _pieces(cells: set[tuple[int, int]]) -> int:
 
 
 @pytest.mark.parametrize(
-    ("marked", "bare", "marks"),
-    [("Zoë", "Zoe", 2), ("Åsa", "Asa", 1), ("Йоханна", "Иоханна", 1), ("Παναγιώτης", "Παναγιωτης", 1)],
+    ("marked", "marks"), [("Zoë", 2), ("Åsa", 1), ("Йоханна", 1), ("Παναγιώτης", 1), ("Giulia", 2)]
 )
-def test_accents_and_dots_stand_apart_from_their_letters(tmp_path, marked, bare, marks):
-    """The dots of ë had merged into a cap over the e: each mark is now a piece of its own, joined to
-    its letter only by a corridor one cell wide, so it reads as a mark."""
-    size = legible_size(word_picture(marked))
-    assert _pieces(_field(tmp_path, marked, size)) >= _pieces(_field(tmp_path, bare, size)) + marks
+def test_accents_and_dots_stand_apart_from_their_letters(marked, marks):
+    """The dots of ë had merged into a cap over the e; then, joined to their letters by a neck, they
+    read as part of them: a teacher read "Chidi" as "Chldl" and "Lily" as "Llly". Each mark now stands
+    a cell clear of every letter, out of the maze (no corridor leads to it, no join runs beside it),
+    drawn solid."""
+    from puzzlebook.words import _around, word_mask
+
+    width, height = legible_size(word_picture(marked))
+    mask, problems = word_mask(marked, width, height, "")
+    assert mask is not None and not problems
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+    assert len(_accents(mask.accents)) == marks, (marked, sorted(mask.accents))
+    assert mask.accents <= mask.off  # not the maze's
+    assert not any(n in cells for x, y in mask.accents for n in _around(x, y, "rectangle")), marked
 
 
 def test_marks_are_kept_a_cell_clear_of_their_letters_however_small():
@@ -174,16 +182,15 @@ def test_a_name_on_two_lines_is_walked_from_its_first_line(tmp_path, grid):
 
 def _joined_by_finding_the_pieces_again(cells, grid, marks):
     """The join as it was first written: every piece found again after each bridge, the smallest piece
-    (marks first; of two alike, the one whose first cell comes first) bridged by the same rules."""
-    from puzzlebook.masks import parts_of
-    from puzzlebook.wordjoins import bridge, upright
+    (of two alike, the one whose first cell comes first) bridged by the same rules, off the marks."""
+    from puzzlebook.masks import near_cells, parts_of
+    from puzzlebook.wordjoins import bridge
 
     cells = set(cells)
-    box = max(x for x, _ in cells), max(y for _, y in cells)
-    while len(parts := sorted(parts_of(cells, grid), key=lambda p: (not p <= marks, len(p), min(p)))) > 1:
-        piece = parts[0]
-        straight = upright(piece, cells, marks, box[1]) if grid == "rectangle" and piece <= marks else None
-        cells |= straight or bridge(piece, cells, marks, grid, box)
+    box = max(x for x, _ in cells | marks), max(y for _, y in cells | marks)
+    keep = set(marks).union(*(near_cells(x, y, grid, (0, 0)) for x, y in marks)) - cells
+    while len(parts := sorted(parts_of(cells, grid), key=lambda p: (len(p), min(p)))) > 1:
+        cells |= bridge(parts[0], cells, grid, box, keep) or bridge(parts[0], cells, grid, box)
     return cells
 
 
@@ -192,8 +199,9 @@ def _joined_by_finding_the_pieces_again(cells, grid, marks):
 def test_a_names_pieces_are_joined_into_one_the_same_whatever_order_its_cells_came_in(name, grid):
     """Joining merges the pieces a bridge touches rather than finding them all again: the same cells
     as finding them again, one piece, and the same whatever order the set of cells was built in (the
-    order of a set's cells is CPython's business, not the maze's)."""
-    from puzzlebook.masks import parts_of
+    order of a set's cells is CPython's business, not the maze's). The letters are joined; their marks
+    stay apart, no join running through or beside them."""
+    from puzzlebook.masks import near_cells, parts_of
     from puzzlebook.wordjoins import joined
     from puzzlebook.words import _marks_apart, word_field
 
@@ -201,39 +209,40 @@ def test_a_names_pieces_are_joined_into_one_the_same_whatever_order_its_cells_ca
         picture = word_picture(name, lines=lines)
         width, height = word_field(picture, legible_size(picture, grid)[1] + 3, grid)
         cells, marks = _marks_apart(name, picture, width, height, grid, lines)
-        assert len(parts_of(cells, grid)) > 1  # there is something to join
-        whole = joined(cells, grid, marks)
+        letters = cells - marks
+        assert len(parts_of(letters, grid)) > 1  # there is something to join
+        whole = joined(letters, grid, marks)
         assert len(parts_of(whole, grid)) == 1
-        assert cells <= whole
-        assert whole == _joined_by_finding_the_pieces_again(cells, grid, marks)
+        assert letters <= whole and not whole & marks
+        beside = set(marks).union(*(near_cells(x, y, grid, (0, 0)) for x, y in marks))
+        assert not (whole - letters) & beside, (name, grid, lines)
+        assert whole == _joined_by_finding_the_pieces_again(letters, grid, marks)
         backwards = set()
-        for cell in sorted(cells, reverse=True):
+        for cell in sorted(letters, reverse=True):
             backwards.add(cell)
         assert joined(backwards, grid, marks) == whole
 
 
 @pytest.mark.parametrize("name", ["Amelia", "Olivia", "Zoë", "Jürgen", "Chloé", "Illi"])
-def test_a_dot_or_accent_is_joined_straight_to_its_own_letter(name):
-    """An i's dot was joined to the nearest cell of any letter, often the l beside it, and "li" read as
-    a П ("AmeПa"); then its letter joined the next through that dot. A mark now joins its own letter by
-    a straight neck, and a letter's bridge leaves from the letter itself."""
-    from puzzlebook.wordjoins import joined
-    from puzzlebook.words import _marks_apart, word_field
+def test_a_dot_or_accent_stands_over_its_own_letter_and_no_join_comes_near(name):
+    """An i's dot was joined to the nearest cell of any letter, often the l beside it ("AmeПa"); then by a
+    straight neck, which read as the top of an l. A mark now stands over its own letter (a letter's
+    cells in its columns, under it, before any other's), and no join runs within a cell of it."""
+    from puzzlebook.words import _around, word_field, word_mask
 
     picture = word_picture(name)
     for extra in (0, 4):
         width, height = word_field(picture, legible_size(picture)[1] + extra)
-        lines = (name,)
-        shown = word_picture(name, lines=lines)
-        cells, marks = _marks_apart(name, shown, width, height, "rectangle", lines)
-        assert marks, "the name has marks apart from their letters"
-        bridge = joined(cells, "rectangle", marks) - cells
-        for mark in _accents(set(marks)):  # an accent's cells, corners joined
-            left, right = min(x for x, _ in mark), max(x for x, _ in mark)
-            rows = {y for _, y in mark}
-            assert any(y not in rows and left <= x <= right for x, y in bridge), (name, sorted(mark))
-            sideways = [(x, y) for x, y in bridge if y in rows and not left <= x <= right]
-            assert not sideways, (name, sorted(mark), sideways)
+        mask, _ = word_mask(name, width, height, "", lines=(name,))
+        assert mask is not None and mask.accents, "the name has marks apart from their letters"
+        cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+        letters = cells - mask.joins
+        for accent in _accents(set(mask.accents)):
+            below = max(y for _, y in accent)
+            columns = {x for x, _ in accent}
+            under = [min((y for cx, y in letters if cx == x and y > below), default=None) for x in columns]
+            assert any(y is not None for y in under), (name, sorted(accent))
+            assert not any(n in mask.joins for x, y in accent for n in _around(x, y, "rectangle")), name
 
 
 def _accents(marks):
@@ -405,3 +414,31 @@ def test_a_names_ends_open_into_its_letters_not_its_joins(name, grid):
             for seed in range(12):
                 puzzle = recipe.make(seed)
                 assert not {puzzle.start, puzzle.end} & mask.joins, (name, lines, axis, seed)
+
+
+def test_a_names_accents_print_solid_in_the_walls_ink(tmp_path):
+    """Read back from the book: Zoë's dots and Amélie's accent and i's dot are filled rectangles of cells
+    in the walls' ink (black on the child's page, the key's gray in the answer), and a name without
+    marks has none (the arrows, also filled, are not rectangles)."""
+    from pypdf import PdfReader
+
+    from puzzlebook.build import build_book
+    from puzzlebook.pdfread import Document, Lines
+
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: Names\nlayout: handout\nmazes_per_page: 1\nmarks: suggested\nanswer_key: true\n"
+        "students: [Zoë, Amélie, Bob]\nmazes:\n  - {shape: {text: '{student}'}, algorithm: wilson}\n"
+    )
+    target, checked = build_book(spec)
+    doc = Document(PdfReader(target))
+    found: dict[str, list[int]] = {}
+    for number, page in enumerate(checked.plan.pages):
+        drawn = doc.page(number)
+        inks = {d.stroke_color for d in drawn.drawn if isinstance(d, Lines) and d.stroke}
+        solid = [s for s in drawn.shapes if s.fill and not s.stroke and s.kind == "rect"]
+        assert all(s.fill_color in inks for s in solid), (page.kind, {s.fill_color for s in solid}, inks)
+        found.setdefault(page.kind, []).append(len(solid))
+    zoe, amelie, bob = found["maze"]
+    assert zoe >= 2 and amelie >= 2 and bob == 0, found
+    assert sum(found["answers"]) >= 4, found

@@ -266,6 +266,7 @@ def maze(
             first=shaped.first if shaped else "",
             weave=plan.weave,
             joins=shaped.joins if shaped else frozenset(),  # a word's letters outlined apart, as in a book
+            accents=shaped.accents if shaped else frozenset(),
         )
         with writing(output, inputs) as out:  # a few rows at a time: memory stays flat in the size
             for chunk in export_chunks(puzzle, form, solution, dpi):

@@ -110,6 +110,7 @@ def art_of(
             masked=mask.off,
             first=mask.first,
             joins=mask.joins,  # the title's word drawn as a name is: its letters outlined apart
+            accents=mask.accents,
         )
         return _marked(10.0), recipe.make(derive_seed(seed, "cover"))
     number = front_maze(plan, puzzles)

@@ -29,7 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from ..artwork import PICTURES, placed
 from ..drawn import FORM_PREAMBLE, Ahead, form_box, form_stream, num, solution_path, wall_path
-from ..geometry import OUTLINE, Placement, extent, inside_areas, outline_runs
+from ..geometry import OUTLINE, Placement, accent_areas, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, drawn_twice
 from ..layout.settle import settled
@@ -216,6 +216,12 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
     canvas.setFillGray(0)
 
 
+def _filled(areas: list[tuple[tuple[float, float], ...]]) -> str:
+    """Polygons in grid units as one filled path."""
+    drawn = (" ".join(f"{num(x)} {num(y)} {'l' if k else 'm'}" for k, (x, y) in enumerate(a)) for a in areas)
+    return " h\n".join(drawn) + " h\nf"
+
+
 LeftOut = dict[int, set[tuple[str, str]]]
 """Maze number -> what found no room by its arrows, and at which end: ("start", "words"), ("end", "pictures")."""
 
@@ -245,11 +251,7 @@ def draw_maze(
     canvas.setLineJoin(0)
     if frame.tint is not None and not frame.answer:  # under the walls, light enough to colour over
         canvas.setFillColorRGB(*frame.tint)
-        drawn = (
-            " ".join(f"{num(x)} {num(y)} {'l' if k else 'm'}" for k, (x, y) in enumerate(a))
-            for a in inside_areas(puzzle)
-        )
-        canvas.addLiteral(" h\n".join(drawn) + " h\nf")
+        canvas.addLiteral(_filled(inside_areas(puzzle)))
         canvas.setFillGray(0)
     walls.draw(frame.number, puzzle)
     outline = outline_runs(puzzle)
@@ -258,6 +260,11 @@ def draw_maze(
         canvas.addLiteral(
             "n\n" + "\n".join(f"{num(a)} {num(b)} m {num(c)} {num(d)} l" for a, b, c, d in outline) + "\nS"
         )
+    accents = accent_areas(puzzle)
+    if accents:  # a word's accents and dots, solid in the walls' ink: marks, not corridors
+        canvas.setFillGray(frame.wall_gray)
+        canvas.addLiteral(_filled(accents))
+        canvas.setFillGray(0)
     if frame.answer:  # over the walls, where it meets them at the openings
         line = walls.solution(frame.number, puzzle)
         if line:

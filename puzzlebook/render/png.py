@@ -16,6 +16,7 @@ from ..errors import LayoutError
 from ..geometry import (
     OUTLINE,
     Placement,
+    accent_areas,
     arc_points,
     extent,
     field_sides,
@@ -173,6 +174,8 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
                 (a - heavy // 2, b - heavy // 2, c + heavy - 1 - heavy // 2, d + heavy - 1 - heavy // 2),
                 fill=ink,
             )
+    for area in accent_areas(puzzle):  # a word's accents and dots, solid in the walls' ink
+        draw.polygon([at(x, y) for x, y in area], fill=ink)
     if answer:  # black, over the walls, as in a book's answer key
         for piece in solution_lines(puzzle):  # a weave maze's broken where it runs under a bridge
             line = [at(x, y) for x, y in piece]

@@ -9,6 +9,7 @@ from ..geometry import (
     OUTLINE,
     Arc,
     Placement,
+    accent_areas,
     all_walls,
     arc_point,
     extent,
@@ -74,6 +75,13 @@ def svg_chunks(
         )
         heavy = f'fill="none" stroke="{ink}" stroke-width="{_n(wall * OUTLINE)}" stroke-linecap="{cap}"'
         parts.append(f'<path d="{d}" {heavy}/>')
+    accents = accent_areas(puzzle)
+    if accents:  # a word's accents and dots, solid in the walls' ink
+        d = " ".join(
+            "M" + "L".join(f"{_n(room + x * cell)} {_n(room + y * cell)}" for x, y in area) + "Z"
+            for area in accents
+        )
+        parts.append(f'<path d="{d}" fill="{ink}"/>')
     if answer:  # black, over the walls, as in a book's answer key
         for piece in solution_lines(puzzle):  # a weave maze's broken where it runs under a bridge
             points = " ".join(f"{_n(room + x * cell)},{_n(room + y * cell)}" for x, y in piece)

@@ -79,6 +79,7 @@ class Spec:
                         min_cell=shape.min_cell,
                         ends_on_axis=shape.ends_on_axis,
                         joins=shape.joins,
+                        accents=shape.accents,
                     )
                 yield mine
 
@@ -119,6 +120,7 @@ class Spec:
                     inner=entry.inner or 0,
                     first=mask.first if mask else "",
                     joins=mask.joins if mask else NO_MASK,
+                    accents=mask.accents if mask else NO_MASK,
                     min_cell=mask.min_cell if mask else 0.0,
                     ends_on_axis=mask.ends_on_axis if mask else False,
                     drawn_over=(entry.size or (age.size if age else None)) if entry.shape else None,

@@ -95,6 +95,7 @@ class MazeRequest:
     min_cell: float = 0.0  # a name's: the least cell (pt) it was fitted to, under the layout's (0: its)
     ends_on_axis: bool = False  # a name's: its ends on two sides of its box, the room planned on those
     joins: frozenset[tuple[int, int]] = NO_MASK  # a word's: the cells joining its letters (``Mask.joins``)
+    accents: frozenset[tuple[int, int]] = NO_MASK  # a word's: its accents and dots, drawn (``Mask.accents``)
 
     @property
     def shown(self) -> int:
