@@ -339,7 +339,7 @@ def test_the_age_badge_stands_clear_of_the_fronts_maze(tmp_path, art):
     stands off the maze and its signs, the art a little smaller where the front has no room for it."""
     from puzzlebook.pdfread import Document
     from puzzlebook.pdfread.interpreter import Lines
-    from tests.test_composition import _gap, _segments
+    from tests.test_composition import _gap, _segments, _words
 
     spec = book(tmp_path, "6x9in", 24, f"  art: {art}\n", "difficulty: age-8\n", size="12x16")
     _, cover_path, _ = made(tmp_path, str(spec))
@@ -367,6 +367,21 @@ def test_the_age_badge_stands_clear_of_the_fronts_maze(tmp_path, art):
                 for k in range(21)
             )
             assert nearest >= r, (segment, centre, r)
+    # and it costs the art little: it kept clear of all the room planned round the maze for signs,
+    # mostly paper, and halved a 6x9 front's art (a self-publisher's)
+    spec.write_text(spec.read_text().replace("cover:\n", "cover:\n  badge: none\n"))
+    _, bare_path, _ = made(tmp_path, str(spec))
+    bare = Document(PdfReader(bare_path)).page(0)
+    alone = [seg[:4] for lines in bare.drawn if isinstance(lines, Lines) for seg in _segments(lines)]
+    alone = [s for s in alone if s[0] > front_x0]
+
+    def across(found):
+        return max(max(s[0], s[2]) for s in found) - min(min(s[0], s[2]) for s in found)
+
+    assert across(segments) >= 0.8 * across(alone), (across(segments), across(alone))
+    sizes = {round(size, 2) for _, size, box in _words(page) if box[0] > front_x0}
+    assert len(sizes) <= 1, sizes  # Start and Finish at one size
+    assert sizes or art != "maze", "the book's own maze shows its words"
 
 
 def test_the_badge_says_what_the_cover_gives_it(tmp_path):

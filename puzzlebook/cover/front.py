@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..geometry import Placement, extent
+from ..geometry import extent
 from ..layout.boxes import planned_room
 from ..layout.items import Box, MazeFrame
-from ..layout.settle import settled
-from ..layout.signs import Measure, marks, sign_boxes
+from ..layout.settle import drawn_boxes, frame_signs, settled
+from ..layout.signs import Measure
 from ..puzzles import Puzzle
 
 LABEL = 9.0
@@ -46,22 +46,9 @@ def place_art(room: Box, frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> 
         wall_gray=0.0,
     )
     placed = replace(settled(placed, puzzle, measure)[0], area=None)
-    x0, y0, x1, y1 = placed.x, placed.y, placed.x + w * placed.cell, placed.y + h * placed.cell
-    where = Placement(placed.x, placed.y, placed.cell, h)
-    signs = marks(
-        puzzle,
-        where,
-        placed.mark,
-        measure,
-        placed.label,
-        placed.words,
-        placed.picture,
-        placed.wall,
-        placed.beside,
-    )
-    for sign in signs:
-        for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
-            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+    boxes = drawn_boxes(placed, puzzle, frame_signs(placed, puzzle, measure), measure)
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     half = placed.wall / 2
     panel = Box(
         max(room.x0, x0 - pad - half),

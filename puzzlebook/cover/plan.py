@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import Problem
-from ..geometry import extent
-from ..layout.boxes import planned_room
 from ..layout.items import BookPlan, Box, MazeFrame, Page
-from ..layout.signs import Measure
+from ..layout.settle import drawn_boxes, frame_signs
+from ..layout.signs import Box4, Measure
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT, colour_rgb
 from ..spec.cover import COVER_COLORS, ean13
@@ -149,32 +148,40 @@ BADGE_TRIES = 8
 badge's radius each side, each time)."""
 
 
-def _group(frame: MazeFrame, puzzle: Puzzle) -> Box:
-    """The maze's box on the front with the room planned round it for its arrows and words."""
-    width, height = extent(puzzle.maze)
-    wide, tall = planned_room(frame)
-    x1, y1 = frame.x + width * frame.cell, frame.y + height * frame.cell
-    return Box(frame.x - wide, frame.y - tall, x1 + wide, y1 + tall)
+def _drawn(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> list[Box4]:
+    """The boxes the front's maze and each of its signs take: what the badge may not cover (the room
+    planned round them for signs on every side is mostly paper: kept clear, it halved a 6x9 front's
+    art)."""
+    return drawn_boxes(frame, puzzle, frame_signs(frame, puzzle, measure), measure)
 
 
 def _badge_by(
-    frame: MazeFrame | None, art: tuple[MazeFrame, Puzzle] | None, radius: float, most_x: float, most_y: float
+    frame: MazeFrame | None,
+    art: tuple[MazeFrame, Puzzle] | None,
+    radius: float,
+    most_x: float,
+    most_y: float,
+    measure: Measure | None,
 ) -> tuple[float, float]:
-    """The badge's centre: just off the top right corner of the maze and its signs, its circle clear of
-    them, within ``most_x`` and ``most_y`` (the front's margin, the words above the art)."""
-    if frame is None or art is None:
+    """The badge's centre: just off the top right corner of the maze and its signs, within ``most_x``
+    and ``most_y`` (the front's margin, the words above the art)."""
+    if frame is None or art is None or measure is None:
         return most_x, most_y
-    group = _group(frame, art[1])
+    boxes = _drawn(frame, art[1], measure)
     off = radius * 0.75  # diagonally: the circle just clears the corner
-    return min(group.x1 + off, most_x), min(group.y1 + off, most_y)
+    return min(max(b[2] for b in boxes) + off, most_x), min(max(b[3] for b in boxes) + off, most_y)
 
 
-def _under(centre: tuple[float, float], radius: float, frame: MazeFrame, puzzle: Puzzle) -> bool:
-    """Whether a badge of ``radius`` at ``centre`` reaches the maze or the room of its signs."""
-    group = _group(frame, puzzle)
-    dx = max(group.x0 - centre[0], 0.0, centre[0] - group.x1)
-    dy = max(group.y0 - centre[1], 0.0, centre[1] - group.y1)
-    return dx * dx + dy * dy < radius * radius
+def _under(
+    centre: tuple[float, float], radius: float, frame: MazeFrame, puzzle: Puzzle, measure: Measure
+) -> bool:
+    """Whether a badge of ``radius`` at ``centre`` covers the maze or one of its signs."""
+    for x0, y0, x1, y1 in _drawn(frame, puzzle, measure):
+        dx = max(x0 - centre[0], 0.0, centre[0] - x1)
+        dy = max(y0 - centre[1], 0.0, centre[1] - y1)
+        if dx * dx + dy * dy < radius * radius:
+            return True
+    return False
 
 
 def badge_words(spec: Spec) -> str | None:
@@ -281,13 +288,18 @@ def plan_cover(
         art_room = Box(inner.x0, bottom, inner.x1, top_of_art)
         # a sticker by the maze's top right corner, off its cells (on the panel's corner, it covered a
         # cat's ear): where the front has no room for it there, the art is made a little smaller
-        centre = _badge_by(frame, art, r, inner.x1 - r, top_of_art - r)
+        centre = _badge_by(frame, art, r, inner.x1 - r, top_of_art - r, measure)
         for _ in range(BADGE_TRIES):
-            if art is None or frame is None or measure is None or not _under(centre, r, frame, art[1]):
+            if (
+                art is None
+                or frame is None
+                or measure is None
+                or not _under(centre, r, frame, art[1], measure)
+            ):
                 break
             art_room = Box(art_room.x0 + r * 0.2, art_room.y0, art_room.x1 - r * 0.2, art_room.y1 - r * 0.2)
             art_box, frame = place_art(art_room, art[0], art[1], measure)
-            centre = _badge_by(frame, art, r, inner.x1 - r, top_of_art - r)
+            centre = _badge_by(frame, art, r, inner.x1 - r, top_of_art - r, measure)
         badge = (*centre, r, sticker)
 
     # the spine: title from the top, author towards the bottom, clear of both folds

@@ -13,7 +13,7 @@ from ..puzzles import Puzzle
 from .boxes import planned_room
 from .frames import TOP_SHARE
 from .items import MazeFrame
-from .signs import Mark, Measure, marks, sign_boxes
+from .signs import Box4, Mark, Measure, marks, sign_boxes
 
 
 def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFrame, float, list[Mark]]:
@@ -23,33 +23,17 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     area = frame.area
     assert area is not None
     width, height = extent(puzzle.maze)
-    place = Placement(frame.x, frame.y, frame.cell, height)
     wide, tall = planned_room(frame)  # the room planned beside the maze, and above and below it
-
-    def signed(room: tuple[float, float, float, float] | None = None) -> list[Mark]:
-        return marks(
-            puzzle,
-            place,
-            frame.mark,
-            measure,
-            frame.label,
-            frame.words,
-            frame.picture,
-            frame.wall,
-            frame.beside,
-            room,
-        )
-
-    signs = signed()
-    x0, y0, x1, y1 = _reach(frame, width, height, signs, measure)
+    signs = frame_signs(frame, puzzle, measure)
+    x0, y0, x1, y1 = _reach(frame, puzzle, signs, measure)
     if x1 - x0 > area.w + 0.01 or y1 - (y0 - frame.below) > area.h + 0.01:
         # a word by an end in a notch of a shape (by the last letter of a name) would push the group
         # into the margin: the words keep to the room planned beside the maze, and above and below it
         # to the room its area leaves, or are left out (the arrow says enough)
         x, y, w, h = frame.x, frame.y, width * frame.cell, height * frame.cell
         tall = max(tall, (area.h - frame.below - h) / 2)
-        signs = signed((x - wide, y - tall, x + w + wide, y + h + tall))
-        x0, y0, x1, y1 = _reach(frame, width, height, signs, measure)
+        signs = frame_signs(frame, puzzle, measure, (x - wide, y - tall, x + w + wide, y + h + tall))
+        x0, y0, x1, y1 = _reach(frame, puzzle, signs, measure)
     info = y0 - frame.below  # the info line hangs under everything the group draws
     dx = area.x0 + (area.w - (x1 - x0)) / 2 - x0
     free = area.h - (y1 - info)
@@ -61,16 +45,41 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     return replace(frame, x=frame.x + dx, y=frame.y + dy), drop, [_moved(s, dx, dy) for s in signs]
 
 
-def _reach(
-    frame: MazeFrame, width: float, height: float, signs: list[Mark], measure: Measure
-) -> tuple[float, float, float, float]:
+def frame_signs(
+    frame: MazeFrame, puzzle: Puzzle, measure: Measure | None, room: Box4 | None = None
+) -> list[Mark]:
+    """The signs of the maze where ``frame`` puts it (``signs.marks`` with the frame's sizes)."""
+    place = Placement(frame.x, frame.y, frame.cell, extent(puzzle.maze)[1])
+    return marks(
+        puzzle,
+        place,
+        frame.mark,
+        measure,
+        frame.label,
+        frame.words,
+        frame.picture,
+        frame.wall,
+        frame.beside,
+        room,
+    )
+
+
+def drawn_boxes(frame: MazeFrame, puzzle: Puzzle, signs: list[Mark], measure: Measure | None) -> list[Box4]:
+    """The page boxes (x0, y0, x1, y1) the maze and each of its signs take."""
+    width, height = extent(puzzle.maze)
+    maze = (frame.x, frame.y, frame.x + width * frame.cell, frame.y + height * frame.cell)
+    return [maze, *(box for sign in signs for box in sign_boxes(sign, measure))]
+
+
+def _reach(frame: MazeFrame, puzzle: Puzzle, signs: list[Mark], measure: Measure) -> Box4:
     """The page box the maze and its signs take (x0, y0, x1, y1)."""
-    x0, y0 = frame.x, frame.y
-    x1, y1 = frame.x + width * frame.cell, frame.y + height * frame.cell
-    for sign in signs:
-        for bx0, by0, bx1, by1 in sign_boxes(sign, measure):
-            x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
-    return x0, y0, x1, y1
+    boxes = drawn_boxes(frame, puzzle, signs, measure)
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def _moved(sign: Mark, dx: float, dy: float) -> Mark:

@@ -29,11 +29,11 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from ..artwork import PICTURES, placed
 from ..drawn import FORM_PREAMBLE, Ahead, form_box, form_stream, num, solution_path, wall_path
-from ..geometry import OUTLINE, Placement, accent_areas, extent, inside_areas, outline_runs
+from ..geometry import OUTLINE, accent_areas, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, drawn_twice
-from ..layout.settle import settled
-from ..layout.signs import Mark, marks
+from ..layout.settle import frame_signs, settled
+from ..layout.signs import Mark
 from ..puzzles import Puzzle
 from ..typeset import text_lines
 from .fonts import Setter, draw_line, setters
@@ -237,7 +237,6 @@ def draw_maze(
 ) -> None:
     """One maze: its walls (and solution), then its signs (``signs``: already placed for this frame)."""
     _, height = extent(puzzle.maze)
-    place = Placement(frame.x, frame.y, frame.cell, height)
     cell = frame.cell
     canvas.saveState()
     # Draw in grid units (x right, y down, one unit per cell): coordinates become small integers, which
@@ -285,17 +284,7 @@ def draw_maze(
         return fonts[1].line(word).width * size
 
     if signs is None:
-        signs = marks(
-            puzzle,
-            place,
-            frame.mark,
-            measure,
-            frame.label,
-            frame.words,
-            frame.picture,
-            frame.wall,
-            frame.beside,
-        )
+        signs = frame_signs(frame, puzzle, measure)
     if left_out is not None and not frame.answer:
         lost = {(m.role, "words") for m in signs if m.kind == "arrow" and m.word and not m.label}
         lost |= {(m.role, "pictures") for m in signs if frame.pictures and not m.picture}
