@@ -41,11 +41,17 @@ _SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
 _FALLS_APART = 1  # cells left empty between a letter and its accent or dot
 
 
-def without_age(age: str) -> str:
+def without_age(age: str, book_wide: bool = False) -> str:
     """The way out for a word (a class set's names) too thin at the cells ``age`` ("difficulty: age-6")
     asks for: an age's cells are large (a letter page holds 24 across at age 6, 60 for adults) and a
     name's letters take ``MIN_WORD_ROWS`` rows, so a long name reads at no size its page takes, and no
-    other age helps; without one, it is drawn as large as its page allows, at the layout's cells."""
+    other age helps; without one, it is drawn as large as its page allows, at the layout's cells. An
+    age set for the whole book (``book_wide``) sizes its other mazes too: it moves to them."""
+    if book_wide:
+        return (
+            f"write {age} on the other mazes instead of for the whole book, and the letters are drawn as "
+            "large as the page allows"
+        )
     return f"leave {age} out, and the letters are drawn as large as the page allows"
 
 

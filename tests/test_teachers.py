@@ -225,6 +225,15 @@ def test_names_too_thin_to_read_are_refused_in_one_line_with_a_size_that_reads(t
     for name in ("Mary Jane", "Siobhán", "Łukasz", "Al"):
         mask, problems = word_mask(name, int(size[1]), int(size[2]), "")
         assert mask is not None and mask.height >= MIN_WORD_ROWS, problems
+    # with other mazes, the book's age is theirs too: it moves to them rather than going (a teacher's
+    # class set of name mazes and an age-8 maze was told to leave the age out, and did not know how)
+    spec.write_text(spec.read_text() + "  - {title: Puzzle}\n")
+    said = invoke(["validate", str(spec)]).stderr
+    assert "or write difficulty: age-6 on the other mazes instead of for the whole book, and the" in said
+    spec.write_text(
+        spec.read_text().replace("difficulty: age-6\n", "").replace("{title: Puzzle}", "{difficulty: age-6}")
+    )
+    assert invoke(["validate", str(spec)]).exit_code == 0  # and so it builds
 
 
 def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):

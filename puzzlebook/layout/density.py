@@ -115,8 +115,9 @@ def too_dense(
         if w < h and fits(turned, maze):
             fixes.append(f"use page_size: {size_name((h, w))}")
         if not fixes and word and _aged(maze, spec):  # no age's cells take its letters
-            aged = spec.book.difficulty if spec.book.difficulty in AGES else entry and entry.difficulty
-            fixes.append(without_age(f"difficulty: {aged}"))
+            book_wide = spec.book.difficulty in AGES and not (entry and entry.difficulty in AGES)
+            aged = spec.book.difficulty if book_wide else entry and entry.difficulty
+            fixes.append(without_age(f"difficulty: {aged}", book_wide and len(spec.book.mazes) > 1))
         if not fixes:  # an age's cells are the least whatever min_cell says: only another age lowers them
             fixes.append(
                 "use an age for older children (smaller cells), or a larger page_size"

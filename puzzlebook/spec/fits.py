@@ -205,7 +205,8 @@ def name_shapes(
         if least[0] * least[1] > MAX_WORD_CELLS:  # "..." is thin at any size
             fix = "write each name with letters"
         elif age is not None:  # whose cells leave a page no room for that
-            fix += ", or " + without_age(f"difficulty: {entry.difficulty if entry.age else book.difficulty}")
+            aged = f"difficulty: {entry.difficulty if entry.age else book.difficulty}"
+            fix += ", or " + without_age(aged, book_wide=not entry.age and len(book.mazes) > 1)
         problems.append(
             Problem(
                 at,
