@@ -12,6 +12,7 @@ from .layout import MazeFrame, print_margins
 from .layout.density import shape_fits
 from .rules import small_shape
 from .spec.request import AGES
+from .units import size_name
 
 
 def notes(checked: Checked) -> list[Problem]:
@@ -47,17 +48,27 @@ def _small_names_notes(checked: Checked) -> list[Problem]:
     for maze in checked.mazes:
         if maze.student and 0 < maze.min_cell < 0.75 * least:
             smaller.setdefault(maze.entry, []).append((maze.min_cell, maze.student))
+    places = {
+        item.number: item.area
+        for page in checked.plan.pages
+        for item in page.items
+        if isinstance(item, MazeFrame) and item.area is not None and not item.answer
+    }
+    w, h = checked.layout.trim
     notes = []
     for entry, names in smaller.items():
         cells = sorted({cell for cell, _ in names})
         shown = listed([name for _, name in names])
         span = f"{cells[0]:g}" if len(cells) == 1 else f"{cells[0]:g}-{cells[-1]:g}"
+        tall = [area.h > area.w for m in checked.mazes if m.entry == entry and (area := places.get(m.number))]
+        # a name is wide: a place taller than wide (a portrait page's one maze) wastes most of its height
+        turn = f" a landscape page (page_size: {size_name((h, w))})," if w < h and tall and all(tall) else ""
         notes.append(
             Problem(
                 checked.spec.where("mazes", entry, "shape"),
                 f"{len(names)} name(s) drawn in cells of {span} pt, under the layout's {least:g} pt, to fit "
-                f"their place ({shown}); a shorter form of a name (Max for Maximiliano), or a larger page, draws "
-                "it larger",
+                f"their place ({shown}); a shorter form of a name (Max for Maximiliano),{turn} or a larger "
+                "page, draws it larger",
             )
         )
     return notes

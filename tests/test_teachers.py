@@ -680,3 +680,22 @@ def test_names_drawn_in_cells_well_under_the_layouts_are_noted(tmp_path):
     ]
     spec.write_text(spec.read_text().replace("Maximiliano, Bartholomew", "Max, Bart"))
     assert "drawn in cells of" not in invoke(["validate", str(spec)]).stderr
+    # one name a portrait sheet: a wide name leaves most of its place's height unused, and turning the
+    # page draws it larger (a teacher's 26 names on A4: 16 in small cells, 2 on A4 landscape)
+    class_list = "[Ana, Maximiliano, Bartholomew, Anastasiya, Wilhelmina]"
+    spec.write_text(
+        f"title: T\nlayout: handout\nmazes_per_page: 1\nmarks: suggested\nstudents: {class_list}\n"
+        "mazes:\n  - shape: {text: '{student}'}\n"
+    )
+
+    def small(said: str) -> int:
+        found = re.search(r"(\d+) name\(s\) drawn in cells of", said)
+        return int(found[1]) if found else 0
+
+    said = invoke(["validate", str(spec)]).stderr
+    assert "a landscape page (page_size: letter landscape), or a larger page, draws it larger" in said
+    spec.write_text(
+        spec.read_text().replace("mazes_per_page: 1\n", "mazes_per_page: 1\npage_size: letter landscape\n")
+    )
+    turned = invoke(["validate", str(spec)]).stderr
+    assert small(turned) < small(said) and "a landscape page" not in turned, turned
