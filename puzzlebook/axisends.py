@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from .grid import E, N, S, W
+from .grid import E, Grid, N, S, W
 from .maze import Maze
 from .solve import Ends, _ends, _walk_back, distances, longest_between
 
@@ -17,7 +17,11 @@ the middle of the name (a short first line stands in the middle of the box: its 
 
 
 def along_axis(
-    maze: Maze, axis: str, from_right: bool = False, avoid: AbstractSet[tuple[int, int]] = frozenset()
+    maze: Maze,
+    axis: str,
+    from_right: bool = False,
+    avoid: AbstractSet[tuple[int, int]] = frozenset(),
+    word: bool = True,
 ) -> Ends:
     """The longest way from the start's side to the finish's: on ``left-right``, from the left end of a
     row of the name's upper half (its first line of two) within a third of the box from the left, to the
@@ -25,7 +29,10 @@ def along_axis(
     ``top-bottom``, from the top of a column in the left third to the bottom of one in the right third.
     ``from_right``, for a name read from the right (Hebrew, Arabic): from the right of the first line to
     the left of the last. The start comes first; ``puzzles`` turns the ends round when needed. Cells in
-    ``avoid`` (a word's joins) are ends only where no other cell of that side is."""
+    ``avoid`` (a word's joins) are ends only where no other cell of that side is. A shape that is not a
+    ``word`` (a heart with pictures) takes, of its side's cells, those with room beyond for a picture
+    (``_roomy``), in its third where there are some: a heart's finish by its right slope put the cheese
+    on its point."""
     grid = maze.grid
     w, h = grid.width, grid.height
     on = [[(x, y) not in grid.masked for x in range(w)] for y in range(h)]
@@ -49,13 +56,42 @@ def along_axis(
         first = [c for c in tops if SHARE * c[1] < h and near(c, from_right)] or tops
         second = [c for c in bottoms if SHARE * (h - 1 - c[1]) < h and near(c, not from_right)] or bottoms
         sides = (N, S)
-    first = _outermost([c for c in first if c not in avoid] or first, sides[0])
-    second = _outermost([c for c in second if c not in avoid] or second, sides[1])
+    first = [c for c in first if c not in avoid] or first
+    second = [c for c in second if c not in avoid] or second
+    if not word:  # a picture waits beyond each end: its room first, in the end's third or on its side
+        every = {W: lefts, E: rights, N: tops, S: bottoms}
+        first = _roomy(first, sides[0], grid) or _roomy(every[sides[0]], sides[0], grid) or first
+        second = _roomy(second, sides[1], grid) or _roomy(every[sides[1]], sides[1], grid) or second
+    first, second = _outermost(first, sides[0]), _outermost(second, sides[1])
     a_set = [grid.index(x, y) for x, y in first]
     b_set = [grid.index(x, y) for x, y in second]
     anywhere = distances(maze, a_set[0])
     _, a, b = longest_between(lambda cell: distances(maze, cell), a_set, b_set, anywhere)
     return _ends(grid, _walk_back(maze, distances(maze, b), a), sides)
+
+
+PICTURE_ROOM = (4, 2)
+"""Cells beyond a shape's end, and to each side of its line, left empty for its picture (about four
+cells across at a book's sizes) to count as room."""
+
+
+def _roomy(cells: list[tuple[int, int]], side: int, grid: Grid) -> list[tuple[int, int]]:
+    """The cells of ``cells`` with nothing of the shape within ``PICTURE_ROOM`` beyond their ``side``."""
+    deep, wide = PICTURE_ROOM
+    dx, dy = {W: (-1, 0), E: (1, 0), N: (0, -1), S: (0, 1)}[side]
+
+    def empty(x: int, y: int) -> bool:
+        return not (0 <= x < grid.width and 0 <= y < grid.height) or (x, y) in grid.masked
+
+    return [
+        (x, y)
+        for x, y in cells
+        if all(
+            empty(x + dx * k - dy * o, y + dy * k + dx * o)
+            for k in range(1, deep + 1)
+            for o in range(-wide, wide + 1)
+        )
+    ]
 
 
 OUTERMOST = 1

@@ -242,7 +242,7 @@ def choose_ends(
     corridors between its letters, where an arrow would point at no letter)."""
     if axis and rule == "suggested" and (isinstance(maze, Maze) or not maze.grid.masked):
         if isinstance(maze, Maze) and maze.grid.masked:
-            return along_axis(maze, axis, first.startswith("right"), avoid)
+            return along_axis(maze, axis, first.startswith("right"), avoid, word=bool(first))
         if isinstance(maze, Maze):
             return solve.square_ends(maze, axis)
         if maze.grid.kind.name != "circle":

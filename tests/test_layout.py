@@ -350,7 +350,7 @@ def test_too_dense_says_how_far_apart_a_near_miss_is(tmp_path):
     from puzzlebook.build import check_book
 
     (tmp_path / "aged.yaml").write_text(
-        "title: x\ndifficulty: age-8\nmarks: suggested\npictures: mouse-cheese\nmazes:\n  - {shape: heart, size: 20x20}\n"
+        "title: x\ndifficulty: age-8\nmarks: suggested\npictures: mouse-cheese\nmazes:\n  - {shape: heart, size: 26x26}\n"
     )
     with pytest.raises(SpecError) as err:
         check_book(tmp_path / "aged.yaml")

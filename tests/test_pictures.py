@@ -373,3 +373,36 @@ def test_start_and_finish_under_their_pictures_print_at_one_size(tmp_path):
                 pages += 1
                 assert sizes["Start"] == sizes["Finish"] >= 7, (page.page_number, sizes)
     assert pages >= 3, pages  # the mazes' pages, each with both words
+
+
+def test_shapes_keep_their_pictures_as_large_as_a_plain_mazes(tmp_path):
+    """A 6 x 9 in book kept room for a shape's pictures on all four sides: its mouse and cheese came out
+    under half an inch (an inch beside its plain mazes), its words smaller, the maze 2.9 in tall on a 9
+    in page (a self-publisher). A shape's ends now go on one axis as a plain maze's do, each where its
+    picture has room: every built-in shape keeps both pictures, near the plain maze's size."""
+    from puzzlebook.build import check_book, generate, targets, write_books
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.shapes import SHAPES
+
+    spec = tmp_path / "book.yaml"
+    entries = "".join(f"  - {{shape: {name}, size: 16x16}}\n" for name in SHAPES)
+    spec.write_text(
+        "title: T\npage_size: 6x9in\npictures: mouse-cheese\nmarks: suggested\nseed: 3\nmazes:\n"
+        "  - {size: 10x14}\n" + entries
+    )
+    left_out: dict[int, set[tuple[str, str]]] = {}
+    checked = check_book(spec)
+    checked, puzzles = generate(checked)
+    write_books(checked, targets(checked, None), puzzles, left_out=left_out)
+    assert not left_out, left_out  # every picture and word drawn
+    frames = {
+        item.number: item
+        for page in checked.plan.pages
+        for item in page.items
+        if isinstance(item, MazeFrame) and not item.answer
+    }
+    plain = frames[1].picture
+    assert plain >= 60, plain  # about an inch
+    for number, frame in frames.items():
+        assert frame.picture >= 0.8 * plain, (number, frame.picture, plain)
+        assert frame.axis in ("left-right", "top-bottom"), (number, frame.axis)
