@@ -158,14 +158,19 @@ def word_lines(word: str) -> list[str]:
 
 
 LEAST_PART = 3
-"""Letters each line of a name broken inside a word keeps at least ("Дми- / трий", never "Z- / oë"), and
-a name of twice as many stays whole: "Łukasz" reads as a name, "Łuk- / asz" does not."""
+"""Letters each line of a name broken inside a word keeps at least ("Maxim- / iliano", never "Z- / oë")."""
+WHOLE_NAME = 7
+"""Letters a word without a space or hyphen has at most to stay whole on every page: a child knows their
+name whole, and two teachers found "Dan- / iela", "Gab- / riel" and "Ola- / mide" on their sheets (and
+on a landscape page that had room for them whole), hyphens the names do not have. A longer one may
+be broken after a hyphen of our own where that draws it a quarter taller (``WHOLE``): Mohammed's
+eight wide letters fit a handout's half sheet only so."""
 
 
 def line_choices(word: str) -> list[tuple[str, ...]]:
     """The ways a word may be drawn, the one for a field of no given proportions first: on one line, on
-    two at its space or hyphen nearest the middle, or, for a word of neither, on two after a hyphen where
-    the two lines come out nearest in width (Maxim- / iliano). The field a name is drawn over picks
+    two at its space or hyphen nearest the middle, or, for a word of neither over ``WHOLE_NAME`` letters,
+    on two after a hyphen where the two lines come out nearest in width (Maxim- / iliano). The field a name is drawn over picks
     among them (``drawn_lines``): a wide slot takes Дмитрий on one line, a tall one on two."""
     word = word.strip()
     choices = [tuple(word_lines(word)), (word,)]
@@ -176,7 +181,7 @@ def line_choices(word: str) -> list[tuple[str, ...]]:
         first, second = word[: at + (word[at] == "-")].strip(), word[at + 1 :].strip()
         if first and second:
             choices.append((first, second))
-    elif len(word) > 2 * LEAST_PART:
+    elif len(word) > WHOLE_NAME:  # "Dan- / iela" has a hyphen Daniela has not
         font = _font()
         at = min(
             range(LEAST_PART, len(word) - LEAST_PART + 1),

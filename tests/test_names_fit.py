@@ -406,21 +406,44 @@ def test_a_roster_too_long_to_fit_one_by_one_is_asked_for_a_size_at_once(tmp_pat
 
 
 def test_a_size_tall_for_a_name_draws_it_on_two_lines(tmp_path):
-    """A size written picks the break as the slot does: Дмитрий over 52x40 is two lines 12 cells tall,
-    where on one line its letters stood 7 cells tall and the size was refused as too thin."""
-    spec = _spec(tmp_path, PAGES["landscape"], ["Дмитрий", "Eva"], ", size: 52x40")
+    """A size written picks the break as the slot does: Maximiliano over 71x32 is two lines 12 cells
+    tall, where on one line its letters stood 7 cells tall and the size was refused as too thin. A name of
+    7 letters or fewer with no space or hyphen stays whole (``WHOLE_NAME``): Дмитрий over a tall field is
+    told the size that draws it whole, not broken after a hyphen of our own."""
+    spec = _spec(tmp_path, PAGES["landscape"], ["Maximiliano", "Eva"], ", size: 71x32")
     checked = check_book(spec)
     lines = {m.student: _lines(_cells(checked.spec, m)) if m.student != "Eva" else [] for m in checked.mazes}
-    assert len(lines["Дмитрий"]) == 2 and min(lines["Дмитрий"]) >= MIN_WORD_ROWS, lines
-    for size, count in (("52x40", 2), ("90x20", 1)):  # the maze command alike; one line in a wide field
+    assert len(lines["Maximiliano"]) == 2 and min(lines["Maximiliano"]) >= MIN_WORD_ROWS, lines
+    for size, count in (("71x32", 2), ("130x20", 1)):  # the maze command alike; one line in a wide field
         out = tmp_path / "name.json"
-        args = ["maze", "-a", "wilson", "-f", "json", "--shape", "text:Дмитрий", "-s", size, "-o", str(out)]
+        args = [
+            "maze",
+            "-a",
+            "wilson",
+            "-f",
+            "json",
+            "--shape",
+            "text:Maximiliano",
+            "-s",
+            size,
+            "-o",
+            str(out),
+        ]
         assert invoke(args).exit_code == 0, size
         made = json.loads(out.read_text())
         masked = {tuple(c) for c in made["grid"]["masked"]}
         w, h = made["grid"]["width"], made["grid"]["height"]
         cells = {(x, y) for y in range(h) for x in range(w) if (x, y) not in masked}
         assert len(_lines(cells)) == count and min(_lines(cells)) >= MIN_WORD_ROWS, (size, _bands(cells))
+    said = invoke(["maze", "-a", "wilson", "--shape", "text:Дмитрий", "-s", "52x40", "-o", str(out)]).stderr
+    size = re.search(r"make the maze about (\d+)x(\d+)", said)
+    assert size and int(size[1]) > int(size[2]), said  # whole, on one line: wider than tall
+    assert (
+        invoke(
+            ["maze", "-a", "wilson", "--shape", "text:Дмитрий", "-s", f"{size[1]}x{size[2]}", "-o", str(out)]
+        ).exit_code
+        == 0
+    )
 
 
 @pytest.mark.parametrize(
@@ -504,3 +527,20 @@ def test_a_class_sets_other_mazes_keep_their_own_start_and_finish_size(tmp_path)
             sizes["name" if "Maze 1" in text else "plain"] |= said
     assert sizes["plain"] == {14.0}, sizes  # the young's size, as a book of such mazes alone gets
     assert len(sizes["name"]) == 1 and MIN_TEXT <= min(sizes["name"]) < 14.0, sizes
+
+
+@pytest.mark.parametrize("page", ["handout", "two-a-page", "portrait", "landscape", "a4"])
+def test_a_name_of_seven_letters_is_never_broken_after_a_hyphen_of_our_own(tmp_path, page):
+    """Two teachers found "Dan- / iela", "Gab- / riel" and "Ola- / mide" on their sheets: hyphens the
+    children's names do not have (and a landscape page had room for them whole). A name of 7 letters
+    or fewer with no space or hyphen is drawn whole on every page; one with its own hyphen may still
+    break there (Eun- / ji)."""
+    (tmp_path / "small.yaml").write_text("base: handout\nmin_cell: 7\n")  # the handout of 7 pt cells
+    names = ["Daniela", "Gabriel", "Olamide", "Ignacio", "Pádraig", "Eun-ji"]
+    checked = check_book(_spec(tmp_path, PAGES[page], names))
+    broken = set()
+    for maze in checked.mazes:
+        mask = checked.spec.name_masks[(maze.entry, checked.spec.students().index(maze.student))]
+        if mask.first.endswith(" top"):  # drawn on two lines
+            broken.add(maze.student)
+    assert broken <= {"Eun-ji"}, (page, broken)
