@@ -192,7 +192,7 @@ def line_choices(word: str) -> list[tuple[str, ...]]:
 
 
 WHOLE = 1.25
-"""How much taller a name broken inside a word (Дми- / трий) must draw its letters than kept whole to be
+"""How much taller a name broken inside a word (Maxim- / iliano) must draw its letters than kept whole to be
 broken: a child knows their name whole, so a landscape page keeps Benjamin on one line."""
 
 
