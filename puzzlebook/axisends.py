@@ -22,6 +22,7 @@ def along_axis(
     from_right: bool = False,
     avoid: AbstractSet[tuple[int, int]] = frozenset(),
     word: bool = True,
+    blocked: AbstractSet[tuple[int, int]] = frozenset(),
 ) -> Ends:
     """The longest way from the start's side to the finish's: on ``left-right``, from the left end of a
     row of the name's upper half (its first line of two) within a third of the box from the left, to the
@@ -32,7 +33,8 @@ def along_axis(
     ``avoid`` (a word's joins) are ends only where no other cell of that side is. A shape that is not a
     ``word`` (a heart with pictures) takes, of its side's cells, those with room beyond for a picture
     (``_roomy``), in its third where there are some: a heart's finish by its right slope put the cheese
-    on its point."""
+    on its point. No end opens towards a ``blocked`` cell (a word's accent or dot, drawn beside the
+    maze) in line beyond it: an arrow up out of an i pointed into its dot."""
     grid = maze.grid
     w, h = grid.width, grid.height
     on = [[(x, y) not in grid.masked for x in range(w)] for y in range(h)]
@@ -56,8 +58,8 @@ def along_axis(
         first = [c for c in tops if SHARE * c[1] < h and near(c, from_right)] or tops
         second = [c for c in bottoms if SHARE * (h - 1 - c[1]) < h and near(c, not from_right)] or bottoms
         sides = (N, S)
-    first = [c for c in first if c not in avoid] or first
-    second = [c for c in second if c not in avoid] or second
+    first = [c for c in first if c not in avoid and not _behind(c, sides[0], blocked, grid)] or first
+    second = [c for c in second if c not in avoid and not _behind(c, sides[1], blocked, grid)] or second
     if not word:  # a picture waits beyond each end: its room first, in the end's third or on its side
         every = {W: lefts, E: rights, N: tops, S: bottoms}
         first = _roomy(first, sides[0], grid) or _roomy(every[sides[0]], sides[0], grid) or first
@@ -68,6 +70,19 @@ def along_axis(
     anywhere = distances(maze, a_set[0])
     _, a, b = longest_between(lambda cell: distances(maze, cell), a_set, b_set, anywhere)
     return _ends(grid, _walk_back(maze, distances(maze, b), a), sides)
+
+
+def _behind(cell: tuple[int, int], side: int, blocked: AbstractSet[tuple[int, int]], grid: Grid) -> bool:
+    """Whether a ``blocked`` cell stands in line beyond ``cell``'s ``side``, within the box."""
+    if not blocked:
+        return False
+    dx, dy = {W: (-1, 0), E: (1, 0), N: (0, -1), S: (0, 1)}[side]
+    x, y = cell[0] + dx, cell[1] + dy
+    while 0 <= x < grid.width and 0 <= y < grid.height:
+        if (x, y) in blocked:
+            return True
+        x, y = x + dx, y + dy
+    return False
 
 
 PICTURE_ROOM = (4, 2)

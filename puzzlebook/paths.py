@@ -222,6 +222,7 @@ def choose_ends(
     axis: str = "",
     first: str = "",
     avoid: AbstractSet[tuple[int, int]] = frozenset(),
+    blocked: AbstractSet[tuple[int, int]] = frozenset(),
 ) -> Ends:
     """The start and end a ``marks`` rule picks, on any grid: the one place ends are chosen.
 
@@ -239,17 +240,19 @@ def choose_ends(
     room was planned on one axis (``MazeRequest.ends_on_axis``), whose ends go on that pair of the box's
     sides (``axisends``; ``first``, the side its first letter is on). Empty: the longest of either pair, as the ``maze`` command takes it.
     ``avoid``: cells of a shape its ends open on only where no other will do (a word's joins, drawn as
-    corridors between its letters, where an arrow would point at no letter)."""
+    corridors between its letters, where an arrow would point at no letter). ``blocked``: cells out of
+    the maze that are drawn all the same (a word's accents and dots), which no end opens towards, on
+    squares: an arrow up out of an i pointed into its dot."""
     if axis and rule == "suggested" and (isinstance(maze, Maze) or not maze.grid.masked):
         if isinstance(maze, Maze) and maze.grid.masked:
-            return along_axis(maze, axis, first.startswith("right"), avoid, word=bool(first))
+            return along_axis(maze, axis, first.startswith("right"), avoid, bool(first), blocked)
         if isinstance(maze, Maze):
             return solve.square_ends(maze, axis)
         if maze.grid.kind.name != "circle":
             return _across_the_field(maze, axis)
         return _across_the_rim(maze, axis)
     if isinstance(maze, Maze):
-        return solve.square_ends(maze, rule, first, avoid)
+        return solve.square_ends(maze, rule, first, avoid, blocked)
     grid = maze.grid
     circle = grid.kind.name == "circle"
     if rule == "farthest":

@@ -130,7 +130,8 @@ def make_puzzle(
     if marks == "none" and not solve_unmarked:
         return unmarked(paths.measure(maze, []))
     if isinstance(marks, str):
-        ends = paths.choose_ends(perfect, "suggested" if marks == "none" else marks, axis, first, joins)
+        rule = "suggested" if marks == "none" else marks
+        ends = paths.choose_ends(perfect, rule, axis, first, joins, accents)
         ends = _oriented(ends, first, _across(perfect), _down(perfect))
     else:
         ends = paths.marked_ends(perfect, *marks)

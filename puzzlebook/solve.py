@@ -137,7 +137,11 @@ def _ends(grid: Grid, cells: list[int], sides: tuple[int | None, int | None] | N
 
 
 def square_ends(
-    maze: Maze, rule: str = "suggested", first: str = "", avoid: AbstractSet[Cell] = frozenset()
+    maze: Maze,
+    rule: str = "suggested",
+    first: str = "",
+    avoid: AbstractSet[Cell] = frozenset(),
+    blocked: AbstractSet[Cell] = frozenset(),
 ) -> Ends:
     """The start and end a rule picks on squares (``paths.choose_ends`` is the entry point for every
     grid); every rule but ``corners`` makes the longest puzzle it can.
@@ -159,7 +163,7 @@ def square_ends(
     if rule == "farthest":
         return _farthest_pair(maze)
     if grid.masked and rule == "suggested":
-        return _across_the_shape(maze, first, avoid)
+        return _across_the_shape(maze, first, avoid, blocked)
     if rule == "corners":
         return _ends(grid, _path(maze, (0, 0), (grid.width - 1, grid.height - 1)), (W, E))
     if rule not in ("suggested", "left-right", "top-bottom"):
@@ -328,16 +332,22 @@ def longest_apart_preferring(
     return None
 
 
-def _across_the_shape(maze: Maze, first: str = "", avoid: AbstractSet[Cell] = frozenset()) -> Ends:
+def _across_the_shape(
+    maze: Maze,
+    first: str = "",
+    avoid: AbstractSet[Cell] = frozenset(),
+    blocked: AbstractSet[Cell] = frozenset(),
+) -> Ends:
     """Ends for a masked maze: the longest path between two outline cells at least half the shape's
     width apart in a straight line, so the way runs across the shape rather than round one edge of it.
     The cells offered first are those with a clear view out, nothing of the shape in line beyond one of
     their sides, as their arrow and its word are drawn there: an opening into a notch of the outline (the
     gap between the legs of an n, between a heart's lobes) would put them on the maze. Exact, from one
     walk of the maze (``tree.Among``); ties go to the pair first in reading order. Cells in ``avoid`` (a
-    word's joins between its letters) are offered last: an end opens into a letter."""
+    word's joins between its letters) are offered last: an end opens into a letter. Cells ``blocked``
+    (a word's accents and dots, drawn beside the maze) are no outside to open towards."""
     grid = maze.grid
-    outline, outside = _outer_outline(grid)
+    outline, outside = _outer_outline(grid, blocked)
     if not exact_ends(len(outline)):
         return _farthest_pair(maze, outline, outside)
     spots = {cell: grid.xy(cell) for cell in outline}
@@ -400,17 +410,18 @@ def _facing_out(grid: Grid, cell: int, outside: set[Cell]) -> int | None:
     return None
 
 
-def _outer_outline(grid: Grid) -> tuple[list[int], set[Cell]]:
+def _outer_outline(grid: Grid, blocked: AbstractSet[Cell] = frozenset()) -> tuple[list[int], set[Cell]]:
     """The shape's cells on its outer edge, in reading order: beside the box's edge or beside a left-out
-    cell that joins the outside. The edges of holes inside the shape (the bowl of an a, the eye of a B)
-    are not offered: a reader starts from outside the shape."""
+    cell that joins the outside (``blocked`` cells, drawn though left out, are not outside). The edges
+    of holes inside the shape (the bowl of an a, the eye of a B) are not offered: a reader starts from
+    outside the shape."""
     w, h = grid.width, grid.height
-    outside = {(x, y) for x, y in grid.masked if x in (0, w - 1) or y in (0, h - 1)}
+    outside = {(x, y) for x, y in grid.masked - blocked if x in (0, w - 1) or y in (0, h - 1)}
     todo = list(outside)
     while todo:
         x, y = todo.pop()
         for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if near in grid.masked and near not in outside:
+            if near in grid.masked and near not in outside and near not in blocked:
                 outside.add(near)
                 todo.append(near)
     edge = []

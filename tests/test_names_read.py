@@ -395,12 +395,16 @@ def test_a_names_letters_are_outlined_apart_and_its_joins_left_paper(name, grid)
 
 
 @pytest.mark.parametrize("grid", ["rectangle", "hex"])
-@pytest.mark.parametrize("name", ["Wilhelmina", "Giulia", "Anne-Charlotte", "Zoë", "Ijeoma"])
+@pytest.mark.parametrize(
+    "name", ["Wilhelmina", "Giulia", "Anne-Charlotte", "Zoë", "Ijeoma", "Eun-ji", "Kofi"]
+)
 def test_a_names_ends_open_into_its_letters_not_its_joins(name, grid):
     """Wilhelmina's start opened on a cell of the corridor joining her W to the dot of her i: with the
     joins drawn as corridors between the letters, its arrow pointed at no letter. An end opens into a
     letter wherever one will do, on one line or two, its ends anywhere or on two sides of its box."""
+    from puzzlebook.grid import E, N, S, W
     from puzzlebook.puzzles import Recipe
+    from puzzlebook.shapelimits import RAY
     from puzzlebook.words import word_field, word_mask
 
     for lines in {tuple(word_lines(name)), (name,)}:
@@ -419,10 +423,19 @@ def test_a_names_ends_open_into_its_letters_not_its_joins(name, grid):
                 first=mask.first,
                 axis=axis,
                 joins=mask.joins,
+                accents=mask.accents,
             )
             for seed in range(12):
                 puzzle = recipe.make(seed)
                 assert not {puzzle.start, puzzle.end} & mask.joins, (name, lines, axis, seed)
+                if grid != "rectangle":
+                    continue
+                # nor towards a dot or accent as near as its arrow and word reach: an arrow up out of an
+                # i pointed into its dot
+                for (x, y), side in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True):
+                    dx, dy = {W: (-1, 0), E: (1, 0), N: (0, -1), S: (0, 1)}[side]
+                    ahead = [(x + dx * k, y + dy * k) for k in range(1, RAY + 1)]
+                    assert not set(ahead) & mask.accents, (name, lines, axis, seed, (x, y), side)
 
 
 def test_a_names_accents_print_solid_in_the_walls_ink(tmp_path):
@@ -451,3 +464,31 @@ def test_a_names_accents_print_solid_in_the_walls_ink(tmp_path):
     zoe, amelie, bob = found["maze"]
     assert zoe >= 2 and amelie >= 2 and bob == 0, found
     assert sum(found["answers"]) >= 4, found
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Björn", "Jörg", "Chidi", "Élodie"])
+def test_a_dot_drawn_in_cells_as_an_l_is_drawn_square(name):
+    """An umlaut's dots came out of the cells as an L and a square, and read as flags (a teacher): a mark
+    filling most of its box is drawn as its whole box, an acute accent's slant kept; none comes within
+    a cell of a letter."""
+    from puzzlebook.geometry import DOT_FILL, accent_areas
+    from puzzlebook.puzzles import Recipe
+    from puzzlebook.words import word_mask
+
+    width, height = legible_size(word_picture(name))
+    mask, _ = word_mask(name, width, height + 4, "")
+    assert mask is not None and mask.accents
+    puzzle = Recipe("wilson", mask.width, mask.height, masked=mask.off, accents=mask.accents).make(1)
+    drawn = {
+        (x, int(area[0][1])) for area in accent_areas(puzzle) for x in range(int(area[0][0]), int(area[1][0]))
+    }
+    assert mask.accents <= drawn
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+    assert not any((x + dx, y + dy) in cells for x, y in drawn for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    for mark in _accents(set(mask.accents)):
+        xs, ys = [x for x, _ in mark], [y for _, y in mark]
+        box = {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
+        if len(mark) >= DOT_FILL * len(box):
+            assert box <= drawn, (name, sorted(mark))
+        else:  # a slanting accent keeps its own cells
+            assert not (box - mark) & drawn, (name, sorted(mark))
