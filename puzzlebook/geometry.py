@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -17,6 +16,7 @@ from itertools import pairwise
 from .graph import GraphMaze, Topology, crossings
 from .grid import DX, DY, E, N, S, W
 from .kinds.weave import BRIDGE, GAP
+from .masks import parts_of
 from .maze import Maze
 from .puzzles import Puzzle
 from .solve import Cell
@@ -334,7 +334,7 @@ def accent_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
         return [tuple(shape.corners(x, y)) for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
     masked = maze.grid.masked
     squared = set(cells)
-    for mark in _marks_of(cells):  # a dot drawn in cells as an L or a notched square: drawn square
+    for mark in parts_of(cells, corners=True):  # a dot drawn in cells as an L or a notched square: square
         xs, ys = [x for x, _ in mark], [y for _, y in mark]
         box = {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
         near = {(x + dx, y + dy) for x, y in box - mark for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
@@ -356,23 +356,6 @@ def accent_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
 DOT_FILL = 0.6
 """Of its box, the least share of cells a mark fills to be drawn as the whole box: a dot (an umlaut's,
 an i's) drawn in cells as an L read as a flag; an acute accent, a slanting stroke, fills less."""
-
-
-def _marks_of(cells: AbstractSet[Cell]) -> list[set[Cell]]:
-    """The marks among ``cells``, each its cells touching by a side or a corner."""
-    left, found = set(cells), []
-    while left:
-        todo = [left.pop()]
-        mark = set(todo)
-        while todo:
-            x, y = todo.pop()
-            for near in [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]:
-                if near in left:
-                    left.remove(near)
-                    mark.add(near)
-                    todo.append(near)
-        found.append(mark)
-    return found
 
 
 def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:

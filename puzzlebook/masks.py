@@ -338,9 +338,13 @@ def near_cells(x: int, y: int, grid: str, origin: tuple[int, int]) -> list[tuple
 
 
 def parts_of(
-    cells: set[tuple[int, int]], grid: str = "rectangle", origin: tuple[int, int] = (0, 0)
+    cells: AbstractSet[tuple[int, int]],
+    grid: str = "rectangle",
+    origin: tuple[int, int] = (0, 0),
+    corners: bool = False,
 ) -> list[set[tuple[int, int]]]:
-    """The pieces cells side by side make (a corner is not a side)."""
+    """The pieces cells side by side make (a corner is not a side); on squares with ``corners``, cells
+    corner to corner too (the dots and strokes of a word's accent)."""
     left = set(cells)
     parts = []
     while left:
@@ -349,7 +353,8 @@ def parts_of(
         todo = [first]
         while todo:
             x, y = todo.pop()
-            for near in near_cells(x, y, grid, origin):
+            around = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)] if corners else None
+            for near in around or near_cells(x, y, grid, origin):
                 if near in left:
                     left.remove(near)
                     part.add(near)
