@@ -163,7 +163,7 @@ def test_a_class_sets_separate_key_has_a_page_for_each_sheet_answering_exactly_i
 
 def test_labels_in_one_row_of_the_key_share_a_baseline(tmp_path):
     """Mazes of different shapes side by side put their labels 6-13 pt apart: the labels stand at the
-    top of their slots now, whatever the maze under them."""
+    top of their slots now, whatever the maze under them, and the seeds of a row on one baseline."""
     (tmp_path / "book.yaml").write_text(
         "title: T\nlayout: activity-book\nmarks: suggested\nanswer_key: true\nmazes:\n"
         "  - {size: 6x9, count: 1}\n  - {size: 12x5, count: 1}\n  - {size: 9x9, count: 1}\n"
@@ -179,6 +179,10 @@ def test_labels_in_one_row_of_the_key_share_a_baseline(tmp_path):
             rows[round(c.y0, 2)] += c.text
     labelled = {y: t for y, t in rows.items() if "page" in t}
     assert len(labelled) == 3 and all(t.count("Maze") == 2 for t in labelled.values())
+    # and so do the seeds under them: under a short, wide answer beside a tall one, a seed stood 0.3 in
+    # higher than its neighbour's (a self-publisher's fish beside a cat)
+    seeds = {y: t for y, t in rows.items() if "seed" in t}
+    assert len(seeds) == 3 and all(t.count("seed") == 2 for t in seeds.values()), seeds
 
 
 SHAPES = """\

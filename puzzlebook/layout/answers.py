@@ -190,6 +190,11 @@ class _Row:
             cells.append(cell)
             # down to the info line's descenders: the answer's lowest ink
             lowest = min([lowest] + [i.y - i.size * DESCENT for i in made if isinstance(i, MazeInfo)])
+        # the seeds of a row share a baseline, as its labels do: under a short, wide answer beside a tall
+        # one, a seed stood 0.3 in higher than its neighbour's
+        infos = [i.y for i in items if isinstance(i, MazeInfo)]
+        if infos:
+            items = [replace(i, y=min(infos)) if isinstance(i, MazeInfo) else i for i in items]
         # a row its answers fill to within a gap keeps the grid's height: nothing to gain by moving
         return (tall if self.own or lowest - (top - tall) < GAP else top - lowest), items, min(cells)
 
