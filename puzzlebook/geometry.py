@@ -16,7 +16,6 @@ from itertools import pairwise
 from .graph import GraphMaze, Topology, crossings
 from .grid import DX, DY, E, N, S, W
 from .kinds.weave import BRIDGE, GAP
-from .masks import parts_of
 from .maze import Maze
 from .puzzles import Puzzle
 from .solve import Cell
@@ -332,30 +331,15 @@ def accent_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
     if isinstance(maze, GraphMaze):
         shape = maze.grid.kind
         return [tuple(shape.corners(x, y)) for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
-    masked = maze.grid.masked
-    squared = set(cells)
-    for mark in parts_of(cells, corners=True):  # a dot drawn in cells as an L or a notched square: square
-        xs, ys = [x for x, _ in mark], [y for _, y in mark]
-        box = {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
-        near = {(x + dx, y + dy) for x, y in box - mark for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-        if len(mark) >= DOT_FILL * len(box) and all(
-            c in masked or not (0 <= c[0] < maze.width and 0 <= c[1] < maze.height) for c in near
-        ):
-            squared |= box
     areas: list[tuple[tuple[float, float], ...]] = []
-    for y in sorted({y for _, y in squared}):
-        row = sorted(x for x, cy in squared if cy == y)
+    for y in sorted({y for _, y in cells}):
+        row = sorted(x for x, cy in cells if cy == y)
         start = row[0]
         for x, after in zip(row, [*row[1:], None], strict=True):
             if after != x + 1:  # the run ends here
                 areas.append(((start, y), (x + 1, y), (x + 1, y + 1), (start, y + 1)))
                 start = after if after is not None else start
     return areas
-
-
-DOT_FILL = 0.6
-"""Of its box, the least share of cells a mark fills to be drawn as the whole box: a dot (an umlaut's,
-an i's) drawn in cells as an L read as a flag; an acute accent, a slanting stroke, fills less."""
 
 
 def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:

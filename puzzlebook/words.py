@@ -107,6 +107,8 @@ def _shaped(
     picture = word_picture(word, lines=shown, form=form)
     cells, marks = _marks_apart(word, picture, width, height, grid, shown, form)
     letters = cells - marks
+    if grid == "rectangle" and dotted(word):
+        marks = squared(marks, letters)
     drawn = joined(letters, grid, marks)
     mask, problems = shape_of(drawn, f'"{word}"', "", "make the maze larger", grid, marks)
     if mask is None:
@@ -376,6 +378,32 @@ def _marks_apart(
             lifted = {(x, y - step) for x, y in lifted}
         out |= lifted if not lifted & near else {c for c in mark if c not in near}
     return out, out - letters
+
+
+DOTS = frozenset("\u0307\u0308")
+"""The combining marks that are dots (a dot above, a diaeresis): with an i's and a j's, the only marks a
+word may have for its marks to be drawn square (``squared``)."""
+DOT_FILL = 0.6
+"""Of its box, the least share of cells a dot fills to be drawn as the whole box."""
+
+
+def dotted(word: str) -> bool:
+    """Whether every mark of ``word`` is a dot (Zoë, Björn, Chidi; not Chloé, whose acute drawn in cells
+    as an L would be squared into a block)."""
+    return all(c in DOTS for c in unicodedata.normalize("NFD", word) if unicodedata.combining(c))
+
+
+def squared(marks: set[tuple[int, int]], letters: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Dots drawn in cells as an L or a notched square (an umlaut's read as flags) filled to their box,
+    where that keeps them a cell clear of every letter."""
+    out = set(marks)
+    for mark in parts_of(marks, corners=True):
+        xs, ys = [x for x, _ in mark], [y for _, y in mark]
+        box = {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
+        near = {(x + dx, y + dy) for x, y in box for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        if len(mark) >= DOT_FILL * len(box) and not near & letters:
+            out |= box
+    return out
 
 
 def _around(x: int, y: int, grid: str) -> list[tuple[int, int]]:

@@ -410,8 +410,10 @@ def test_the_badge_says_what_the_cover_gives_it(tmp_path):
     assert ["".join(c.text for c in inside if round(c.y0, 1) == y) for y in rows] == ["Ages 3", "and up"]
     middle = (min(c.y0 for c in inside) + max(c.y1 for c in inside)) / 2
     assert abs(middle - (disc.y0 + disc.y1) / 2) < 0.1 * (disc.y1 - disc.y0), (middle, disc)
-    page, discs = front("  badge: none\n")
-    assert not discs and "Ages" not in "".join(c.text for c in page.chars)
+    for off in ("none", "false", "no"):  # as bleed: false says it: no sticker reading "false"
+        page, discs = front(f"  badge: {off}\n")
+        text = "".join(c.text for c in page.chars).lower()
+        assert not discs and "ages" not in text and off not in text.split(), off
     spec = book(tmp_path, "6x9in", 24, "  badge: Incomprehensibility\n", size="12x16")
     result = invoke(["validate", str(spec)])
     assert result.exit_code == 2

@@ -432,7 +432,7 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
     assert result.exit_code == (1 if stale else 0), result.output
     ready = "ready for print as the spec makes it now, " if stale else "ready for print, "
     assert ready in result.stdout and "(read" not in result.stdout
-    older = f"error: {book} is older than the book checked (made since the spec, its files, the seed or "
+    older = f"error: {book} is older than the book checked (made before the spec, its files, the seed or "
     assert (older in result.stderr) == stale, result.stderr
     assert "build it again before you upload it" in result.stderr or not stale
 

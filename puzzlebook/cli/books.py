@@ -206,7 +206,7 @@ def check(spec: str, seed: int | None) -> None:
     old = []
     if built is not None and not built[2]:
         old.append(
-            f"{built[0]} is older than the book checked (made since the spec, its files, the seed or "
+            f"{built[0]} is older than the book checked (made before the spec, its files, the seed or "
             "puzzlebook changed): build it again before you upload it"
         )
     if stale:
