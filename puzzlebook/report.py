@@ -26,7 +26,24 @@ def notes(checked: Checked) -> list[Problem]:
         *_smaller_than_answers_notes(checked),
         *_padding_notes(checked),
         *_small_names_notes(checked),
+        *_pictures_notes(checked),
         *(Problem(checked.spec.where("cover"), note) for note in cover_lines(checked)),
+    ]
+
+
+def _pictures_notes(checked: Checked) -> list[Problem]:
+    """Pictures asked for where no maze has a start and an end to put them by: a newcomer's
+    ``pictures: mouse-cheese`` without ``marks:`` drew closed boxes, and no word of why."""
+    if not checked.layout.pictures or any(m.has_answer for m in checked.mazes):
+        return []
+    given = checked.spec.book.pictures is not None
+    where = checked.spec.where("pictures") if given else checked.layout.where("pictures")
+    return [
+        Problem(
+            where,
+            f"the {checked.layout.pictures} pictures stand by a maze's start and end, and no maze has them: "
+            "add marks: suggested",
+        )
     ]
 
 

@@ -142,6 +142,21 @@ def test_pictures_none_turns_a_layouts_pictures_off(tmp_path):
         check_book(spec)
 
 
+def test_pictures_with_no_start_or_end_to_stand_by_are_told(tmp_path):
+    """`pictures: mouse-cheese` without `marks:` drew closed boxes and said nothing of the pictures (a
+    newcomer); the note says why, and goes once the mazes have ends."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\npictures: mouse-cheese\nmazes:\n  - {size: 10x10}\n")
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0
+    assert (
+        "note: book.yaml:2: pictures: the mouse-cheese pictures stand by a maze's start and end, and no "
+        "maze has them: add marks: suggested"
+    ) in result.stderr
+    spec.write_text(spec.read_text().replace("mazes:", "marks: suggested\nmazes:"))
+    assert "pictures stand by" not in invoke(["validate", str(spec)]).stderr
+
+
 def test_a_long_title_takes_two_lines_on_the_title_page_before_it_shrinks(tmp_path):
     import pdfplumber
 
