@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
-from .grid import E, Grid, N, S, W
+from .grid import DX, DY, E, Grid, N, S, W
 from .maze import Maze
 from .solve import Ends, _ends, _walk_back, distances, longest_between
 
@@ -76,7 +76,7 @@ def _behind(cell: tuple[int, int], side: int, blocked: AbstractSet[tuple[int, in
     """Whether a ``blocked`` cell stands in line beyond ``cell``'s ``side``, within the box."""
     if not blocked:
         return False
-    dx, dy = {W: (-1, 0), E: (1, 0), N: (0, -1), S: (0, 1)}[side]
+    dx, dy = DX[side], DY[side]
     x, y = cell[0] + dx, cell[1] + dy
     while 0 <= x < grid.width and 0 <= y < grid.height:
         if (x, y) in blocked:
@@ -93,7 +93,7 @@ cells across at a book's sizes) to count as room."""
 def _roomy(cells: list[tuple[int, int]], side: int, grid: Grid) -> list[tuple[int, int]]:
     """The cells of ``cells`` with nothing of the shape within ``PICTURE_ROOM`` beyond their ``side``."""
     deep, wide = PICTURE_ROOM
-    dx, dy = {W: (-1, 0), E: (1, 0), N: (0, -1), S: (0, 1)}[side]
+    dx, dy = DX[side], DY[side]
 
     def empty(x: int, y: int) -> bool:
         return not (0 <= x < grid.width and 0 <= y < grid.height) or (x, y) in grid.masked

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -331,15 +332,7 @@ def accent_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
     if isinstance(maze, GraphMaze):
         shape = maze.grid.kind
         return [tuple(shape.corners(x, y)) for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
-    areas: list[tuple[tuple[float, float], ...]] = []
-    for y in sorted({y for _, y in cells}):
-        row = sorted(x for x, cy in cells if cy == y)
-        start = row[0]
-        for x, after in zip(row, [*row[1:], None], strict=True):
-            if after != x + 1:  # the run ends here
-                areas.append(((start, y), (x + 1, y), (x + 1, y + 1), (start, y + 1)))
-                start = after if after is not None else start
-    return areas
+    return _row_runs(cells)
 
 
 def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
@@ -351,23 +344,22 @@ def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
     if isinstance(maze, GraphMaze):
         shape = maze.grid.kind
         return [tuple(shape.corners(x, y)) for x, y in maze.grid.cells if (x, y) not in joins]
-    inside = maze.grid.inside
+    inside, index = maze.grid.inside, maze.grid.index
+    return _row_runs(
+        {(x, y) for y in range(maze.height) for x in range(maze.width) if inside[index(x, y)]} - joins
+    )
 
-    def tinted(x: int, y: int) -> bool:
-        return bool(inside[maze.grid.index(x, y)]) and (x, y) not in joins
 
+def _row_runs(cells: AbstractSet[Cell]) -> list[tuple[tuple[float, float], ...]]:
+    """Squares' ``cells`` as rectangles, each row's runs of cells one, row by row from the top."""
     areas: list[tuple[tuple[float, float], ...]] = []
-    for y in range(maze.height):
-        x = 0
-        while x < maze.width:
-            if not tinted(x, y):
-                x += 1
-                continue
-            end = x
-            while end < maze.width and tinted(end, y):
-                end += 1
-            areas.append(((x, y), (end, y), (end, y + 1), (x, y + 1)))
-            x = end
+    for y in sorted({y for _, y in cells}):
+        row = sorted(x for x, cy in cells if cy == y)
+        start = row[0]
+        for x, after in zip(row, [*row[1:], None], strict=True):
+            if after != x + 1:  # the run ends here
+                areas.append(((start, y), (x + 1, y), (x + 1, y + 1), (start, y + 1)))
+                start = after if after is not None else start
     return areas
 
 

@@ -400,7 +400,7 @@ def squared(marks: set[tuple[int, int]], letters: set[tuple[int, int]]) -> set[t
     for mark in parts_of(marks, corners=True):
         xs, ys = [x for x, _ in mark], [y for _, y in mark]
         box = {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
-        near = {(x + dx, y + dy) for x, y in box for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        near = box.union(*(_around(x, y, "rectangle") for x, y in box))
         if len(mark) >= DOT_FILL * len(box) and not near & letters:
             out |= box
     return out

@@ -10,7 +10,7 @@ from dataclasses import replace
 from ..geometry import extent
 from ..layout.boxes import planned_room
 from ..layout.items import Box, MazeFrame
-from ..layout.settle import drawn_boxes, frame_signs, settled
+from ..layout.settle import around, drawn_boxes, frame_signs, settled
 from ..layout.signs import Measure
 from ..puzzles import Puzzle
 
@@ -46,9 +46,7 @@ def place_art(room: Box, frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> 
         wall_gray=0.0,
     )
     placed = replace(settled(placed, puzzle, measure)[0], area=None)
-    boxes = drawn_boxes(placed, puzzle, frame_signs(placed, puzzle, measure), measure)
-    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    x0, y0, x1, y1 = around(drawn_boxes(placed, puzzle, frame_signs(placed, puzzle, measure), measure))
     half = placed.wall / 2
     panel = Box(
         max(room.x0, x0 - pad - half),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem
 from ..layout.items import BookPlan, Box, MazeFrame, Page
-from ..layout.settle import drawn_boxes, frame_signs
+from ..layout.settle import around, drawn_boxes, frame_signs
 from ..layout.signs import Box4, Measure
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT, colour_rgb
@@ -167,9 +167,9 @@ def _badge_by(
     and ``most_y`` (the front's margin, the words above the art)."""
     if frame is None or art is None or measure is None:
         return most_x, most_y
-    boxes = _drawn(frame, art[1], measure)
+    _, _, x1, y1 = around(_drawn(frame, art[1], measure))
     off = radius * 0.75  # diagonally: the circle just clears the corner
-    return min(max(b[2] for b in boxes) + off, most_x), min(max(b[3] for b in boxes) + off, most_y)
+    return min(x1 + off, most_x), min(y1 + off, most_y)
 
 
 def _under(

@@ -73,7 +73,11 @@ def drawn_boxes(frame: MazeFrame, puzzle: Puzzle, signs: list[Mark], measure: Me
 
 def _reach(frame: MazeFrame, puzzle: Puzzle, signs: list[Mark], measure: Measure) -> Box4:
     """The page box the maze and its signs take (x0, y0, x1, y1)."""
-    boxes = drawn_boxes(frame, puzzle, signs, measure)
+    return around(drawn_boxes(frame, puzzle, signs, measure))
+
+
+def around(boxes: list[Box4]) -> Box4:
+    """The box round ``boxes``."""
     return (
         min(b[0] for b in boxes),
         min(b[1] for b in boxes),

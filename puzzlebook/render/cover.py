@@ -328,7 +328,7 @@ def cover_text_problems(cover: CoverPlan, book: BookPlan, where: Callable[[str],
                 where("back"),
                 f"the blurb ({count} word{'s' * (count != 1)}) does not fit the back even at {MIN_TEXT:g} pt; shorten it",
             )
-    if cover.badge is not None:  # the sticker's words (the cover's ``badge``), on one line in it
+    if cover.badge is not None:  # the sticker's words (the cover's ``badge``), on one line or two in it
         text = cover.badge[3]
         letter = bold.missing(text)
         if letter is not None:

@@ -104,7 +104,7 @@ class CoverSpec(BaseModel):
         min_length=1,
         max_length=MAX_BADGE,
         description="the words on the front's round sticker (default: the ages of the book's age presets, "
-        'such as "Ages 6-8"; none: no sticker)',
+        'such as "Ages 6-8"; none, or false: no sticker)',
     )
     art: Annotated[str, AfterValidator(_art)] = Field(
         "maze",
