@@ -1,10 +1,13 @@
 """The forms a name's letters are drawn in when its place is too small for them as the bold draws them
-(``words.word_picture``): its two lines closer, its letters narrower. Pictures only: which form a name
-takes is decided where it is fitted to its page (``layout.names``)."""
+(``words.word_picture``): its two lines closer, its letters narrower; and a capital I's serifs, in every
+form. Pictures only: which form a name takes is decided where it is fitted to its page
+(``layout.names``)."""
 
 from __future__ import annotations
 
+import itertools
 import math
+import unicodedata
 from typing import Any, NamedTuple
 
 
@@ -100,3 +103,54 @@ def close_tops(
             if rows:
                 ink[c] = max(ink[c], at + rows[-1])
     return tops
+
+
+SERIF = (0.5, 0.7)
+"""A capital I's serifs, bars across its top and bottom: how far each reaches out from its stem, and
+how thick it is, in stems (at the least size, 1.5 cells out and 2 rows thick). The bundled sans draws
+a capital I as a bare bar, which in cells is an l: Ignacio read as "lgnacio". A hair space (half a
+stem) between it and a letter beside it keeps the two as far apart as before."""
+_HAIR = "\u200a"
+
+
+def capital_i(letter: str) -> bool:
+    """Whether ``letter`` is a capital I, with or without an accent (Í, Ï, İ)."""
+    return unicodedata.normalize("NFD", letter)[0] == "I"
+
+
+def serifed(line: str) -> str:
+    """The line with a hair space between each capital I (an Í with its accent) and a letter beside it."""
+    clusters: list[str] = []
+    for letter in line:
+        if clusters and unicodedata.combining(letter):
+            clusters[-1] += letter
+        else:
+            clusters.append(letter)
+    out = clusters[:1]
+    for before, after in itertools.pairwise(clusters):
+        spaced = (capital_i(before) or capital_i(after)) and not (before.isspace() or after.isspace())
+        out += [_HAIR, after] if spaced else [after]
+    return "".join(out)
+
+
+def serif_reach(font: Any) -> int:
+    """How far a capital I's serifs reach out past its box (its advance), in the picture's pixels."""
+    left, _, right, _ = font.getmask("I").getbbox()
+    stem = right - left
+    return max(0, math.ceil(int(stem) / 2 + int(stem) * SERIF[0] - float(font.getlength("I")) / 2))
+
+
+def serifs(draw: Any, font: Any, line: str, origin: tuple[int, int]) -> None:
+    """A capital I's serifs (``SERIF``), drawn over the line ``draw.text`` drew at ``origin``."""
+    ink_left, _, ink_right, _ = font.getmask("I").getbbox()
+    _, top, _, bottom = font.getbbox("I")
+    stem = ink_right - ink_left
+    half = stem / 2 + stem * SERIF[0]
+    thick = stem * SERIF[1]
+    for k, letter in enumerate(line):
+        if capital_i(letter):
+            middle = origin[0] + font.getlength(line[:k]) + font.getlength("I") / 2
+            y0, y1 = origin[1] + top, origin[1] + bottom
+            for bar in ((y0, y0 + thick), (y1 - thick, y1)):
+                box = (round(middle - half), round(bar[0]), round(middle + half) - 1, round(bar[1]) - 1)
+                draw.rectangle(box, fill=255)

@@ -14,7 +14,7 @@ from . import kinds
 from .errors import At, Problem
 from .letters import bundled_lacks, not_in_fonts
 from .masks import Mask, fit, near_cells, parts_of, shape_of
-from .wordforms import REGULAR, Form, Glyph, close_tops, narrowed
+from .wordforms import REGULAR, Form, Glyph, capital_i, close_tops, narrowed, serif_reach, serifed, serifs
 from .wordjoins import joined
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
@@ -301,7 +301,7 @@ def _placed(shown: tuple[str, ...], close: bool) -> tuple[Any, tuple[Glyph, ...]
     font = _font()
     # The letters go in reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left
     # name from the right.
-    lines = [_in_reading_order(line) for line in shown]
+    lines = [serifed(_in_reading_order(line)) for line in shown]
     boxes = [tuple(round(v) for v in font.getbbox(line)) for line in lines]
     if any(right <= left or bottom <= top for left, top, right, bottom in boxes):
         return None
@@ -327,7 +327,15 @@ def _placed(shown: tuple[str, ...], close: bool) -> tuple[Any, tuple[Glyph, ...]
             left, top, right, bottom = font.getbbox(letter)
             if right > left:
                 at = x + font.getlength(line[:k])
-                glyphs.append((math.floor(at + left), y + top - above, math.ceil(at + right), y + bottom))
+                reach = serif_reach(font) if capital_i(letter) else 0
+                glyphs.append(
+                    (
+                        math.floor(at + left) - reach,
+                        y + top - above,
+                        math.ceil(at + right) + reach,
+                        y + bottom,
+                    )
+                )
     return (size, list(zip(lines, origins, strict=True))), tuple(glyphs)
 
 
@@ -344,6 +352,7 @@ def _picture(word: str, bare: bool, shown: tuple[str, ...], close: bool = False)
     draw = ImageDraw.Draw(picture)
     for line, origin in lines:
         draw.text(origin, _bare(line) if bare else line, fill=255, font=_font())
+        serifs(draw, _font(), line, origin)
     return picture
 
 

@@ -263,13 +263,14 @@ def _accents(marks):
 
 
 def test_letters_are_joined_along_their_baseline_where_any_row_would_do():
-    """Of bridges alike, the lowest: straight letters joined at their tops read as a П or an n."""
+    """Of bridges alike, the lowest: straight letters (l, a bare bar; a capital I has serifs) joined at
+    their tops read as a П or an n."""
     from puzzlebook.wordjoins import joined
     from puzzlebook.words import _marks_apart, word_field
 
-    picture = word_picture("IIII")
+    picture = word_picture("llll")
     width, height = word_field(picture, legible_size(picture)[1])
-    cells, marks = _marks_apart("IIII", picture, width, height, "rectangle", ("IIII",))
+    cells, marks = _marks_apart("llll", picture, width, height, "rectangle", ("llll",))
     bridge = joined(cells, "rectangle", marks) - cells
     assert bridge and {y for _, y in bridge} == {max(y for _, y in cells)}
 
@@ -489,3 +490,24 @@ def test_a_dot_drawn_in_cells_as_an_l_is_drawn_square(name, size):
             assert mark == box or len(mark) < DOT_FILL * len(box), (name, sorted(mark))
         else:
             assert mark != box, (name, sorted(mark))  # the acute keeps its slant
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex"])
+def test_a_capital_i_has_serifs_and_reads_apart_from_an_l(grid):
+    """The bundled sans draws a capital I as a bare bar: in cells, Ignacio read as "lgnacio". A capital
+    I's top and bottom rows now reach out past its stem on both sides, two rows thick at the least size;
+    an l's stay its stem's width."""
+    from puzzlebook.masks import fit, parts_of
+
+    def first_letter(name: str) -> dict[int, int]:
+        picture = word_picture(name)
+        cells = fit(picture, *legible_size(picture, grid), grid)
+        letter = min(parts_of(cells, grid), key=lambda piece: min(x for x, _ in piece))
+        return {y: sum(1 for _, yy in letter if yy == y) for y in sorted({y for _, y in letter})}
+
+    for name in ("Ignacio", "Íñigo", "Ivan"):
+        rows = list(first_letter(name).values())
+        stem = median(rows)
+        assert min(max(rows[:3]), max(rows[-3:])) >= stem + 2, (name, rows)  # a hex row may be half
+    rows = list(first_letter("lgnacio").values())
+    assert max(rows) - min(rows) <= 1, rows
