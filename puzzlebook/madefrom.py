@@ -10,7 +10,9 @@ import os
 from collections.abc import Iterable
 from functools import cache
 
+from .errors import PuzzlebookError
 from .inputs import PACKAGE, read_bytes
+from .yamlread import parse_yaml
 
 
 def made_from(inputs: Iterable[str | os.PathLike[str]], seed: int | None) -> str:
@@ -21,9 +23,24 @@ def made_from(inputs: Iterable[str | os.PathLike[str]], seed: int | None) -> str
     digest = hashlib.sha256(_own_files())
     digest.update(f"seed {seed}\n".encode())
     for path in inputs:
-        data = read_bytes(path, "input").data
+        data = _content(path)
         digest.update(len(data).to_bytes(8, "little") + data)
     return digest.hexdigest()
+
+
+def _content(path: str | os.PathLike[str]) -> bytes:
+    """What a file gives a book: a YAML file's data as the spec reads it (every value a string, so
+    nothing the book depends on is lost), any other file's bytes. A comment or a blank line edited in a
+    spec leaves its book as it was, and ``check`` then finds the built book still the spec's."""
+    data = read_bytes(path, "input").data
+    if os.fspath(path).lower().endswith((".yaml", ".yml")):
+        try:
+            parsed, _, problems = parse_yaml(data.decode("utf-8-sig"), "")
+        except (PuzzlebookError, UnicodeDecodeError):
+            return data
+        if not problems:
+            return b"yaml\0" + repr(parsed).encode()
+    return data
 
 
 @cache

@@ -437,6 +437,26 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
     assert "build it again before you upload it" in result.stderr or not stale
 
 
+def test_a_comment_edited_in_the_spec_leaves_its_book_ready_for_print(tmp_path, monkeypatch):
+    """A self-publisher who noted the date proofed in a comment was told the book was older than its
+    spec and to build it again. A comment, a blank line, spacing or quotes make no other book: check
+    reads the built one and finds it the spec's, and a build makes the same bytes."""
+    path = spec(tmp_path, PADDED)
+    assert invoke(["build", str(path)]).exit_code == 0
+    book = tmp_path / "book.pdf"
+    before = book.read_bytes()
+    text = path.read_text().replace("title: Print Test", 'title:   "Print Test"   # proofed 28 Nov')
+    path.write_text(f"# for the printer\n\n{text}\n\n# the end\n")
+    monkeypatch.setattr("puzzlebook.build.generate", lambda *a, **k: pytest.fail("check made the book again"))
+    result = invoke(["check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"; {book} checked, built from this spec as it is\n" in result.stdout
+    monkeypatch.undo()
+    assert invoke(["build", str(path)]).exit_code == 0 and book.read_bytes() == before
+    path.write_text(path.read_text().replace("count: 8", "count: 9"))
+    assert invoke(["check", str(path)]).exit_code == 1  # a value edited: the book is older than the spec
+
+
 def test_what_a_book_was_made_from_is_its_contents_not_where_it_lies(tmp_path):
     """Two copies of a spec in different folders make byte-identical books."""
     first, second = tmp_path / "a", tmp_path / "b"
