@@ -174,7 +174,8 @@ def _margins_notes(checked: Checked) -> list[Problem]:
 
 
 def _ages_notes(checked: Checked) -> list[Problem]:
-    """An age's maze size made smaller to fit the page (``layout.age_sizes_to_fit``): once an entry."""
+    """An age's maze size made smaller to fit the page (``layout.age_sizes_to_fit``), once an entry; and
+    an age given one maze beside a size, which leaves the age nothing to do."""
     told: dict[Where, Problem] = {}
     for maze in checked.mazes:
         age = AGES.get(maze.size_from.removeprefix("difficulty: ")) if maze.size_from else None
@@ -187,7 +188,20 @@ def _ages_notes(checked: Checked) -> list[Problem]:
             told[maze.where] = Problem(
                 maze.where, f"{maze.size_from} sets {set_}; made {made}, the most the page takes at its cells"
             )
-    return list(told.values())
+    given = []  # an age and a size on one maze: an age on one maze sets only its size, which the size sets
+    for i, entry in enumerate(checked.spec.book.mazes):
+        if entry.age and entry.size:
+            (w, h), (aw, ah) = entry.size, entry.age.size
+            ring = entry.grid == "circle"
+            made, sets = (f"{w} rings", f"{aw} rings") if ring else (f"{w}x{h}", f"{aw}x{ah}")
+            given.append(
+                Problem(
+                    checked.spec.where("mazes", i, "size"),
+                    f"the maze is {made}, with difficulty: {entry.difficulty} beside it: on one maze an "
+                    f"age sets only the size; leave out size for {entry.difficulty}'s {sets}",
+                )
+            )
+    return list(told.values()) + given
 
 
 def _shapes_notes(checked: Checked) -> list[Problem]:

@@ -157,6 +157,27 @@ def test_pictures_with_no_start_or_end_to_stand_by_are_told(tmp_path):
     assert "pictures stand by" not in invoke(["validate", str(spec)]).stderr
 
 
+def test_an_age_beside_a_size_on_one_maze_is_told_it_changes_nothing(tmp_path):
+    """`{difficulty: age-4, size: 20x30}` made a 20x30 maze, 11 times age-4's cells, without a word (a
+    self-publisher's warm-up for four-year-olds): on one maze an age sets only the size."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nmarks: suggested\nmazes:\n  - {difficulty: age-4, size: 20x30}\n  - {difficulty: age-4}\n"
+        "  - {difficulty: age-6, size: 5, grid: circle}\n  - {size: 10x10}\n"
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr
+    told = [line for line in result.stderr.splitlines() if "beside it" in line]
+    assert told == [
+        "note: book.yaml:4: mazes[0].size: the maze is 20x30, with difficulty: age-4 beside it: on one "
+        "maze an age sets only the size; leave out size for age-4's 7x8",
+        "note: book.yaml:6: mazes[2].size: the maze is 5 rings, with difficulty: age-6 beside it: on one "
+        "maze an age sets only the size; leave out size for age-6's 10 rings",
+    ]
+    spec.write_text("title: T\ndifficulty: age-4\nmazes:\n  - {size: 6x6}\n")  # the book's age sets cells
+    assert "beside it" not in invoke(["validate", str(spec)]).stderr
+
+
 def test_a_long_title_takes_two_lines_on_the_title_page_before_it_shrinks(tmp_path):
     import pdfplumber
 
