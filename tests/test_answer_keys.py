@@ -161,6 +161,24 @@ def test_a_class_sets_separate_key_has_a_page_for_each_sheet_answering_exactly_i
         assert f"Answer key · {student} · page {number}" in key
 
 
+def test_a_sheets_answer_alone_on_its_key_page_stands_as_the_sheet_stands_it(tmp_path):
+    """A wide name's answer hung from the top of its key page, two thirds of an A4 page blank under it (a
+    teacher's class set, a name a sheet): it now stands a little above the middle, as on the sheet."""
+    (tmp_path / "room12.yaml").write_text(
+        "title: Room 12\nlayout: handout\npage_size: a4\nmazes_per_page: 1\nstudents: [Ana, Maximiliano]\n"
+        'marks: suggested\nanswer_key: separate\nmazes:\n  - shape: {text: "{student}"}\n'
+    )
+    build_book(tmp_path / "room12.yaml")
+    for key in read((tmp_path / "room12-answers.pdf").read_bytes()):
+        heading = min(c.y0 for c in key.chars if c.size >= 12)
+        small = [c for c in key.chars if c.size < 12]
+        label = max(c.y0 + c.size for c in small)  # the answer's label, its top
+        seed = min(c.y0 for c in small if c.y0 > min(c.y0 for c in small))  # above the page's number
+        footer = min(c.y0 for c in small)
+        above, below = heading - label, seed - footer
+        assert 0.5 * below < above < below, (above, below)
+
+
 def test_labels_in_one_row_of_the_key_share_a_baseline(tmp_path):
     """Mazes of different shapes side by side put their labels 6-13 pt apart: the labels stand at the
     top of their slots now, whatever the maze under them, and the seeds of a row on one baseline."""

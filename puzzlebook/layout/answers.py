@@ -10,7 +10,7 @@ from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec.request import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
-from .frames import DESCENT, answer_cell, page_frame, slot_items
+from .frames import DESCENT, TOP_SHARE, answer_cell, page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text, poster
 
 MIN_ANSWER_CELL = 4.0
@@ -84,6 +84,7 @@ def plan_answers(
             continue
         page, area = next_page(heading if by_sheet or not made else continued)
         top, above = area.y1, None
+        first, start = page, len(page.items)  # the sheet's first key page, and its items from here
         waiting = list(answered)
         while waiting:  # a row at a time: the answers after it that take its grid, as many as it has slots
             grids = _grids(*grid_of_sheet, area)
@@ -111,6 +112,8 @@ def plan_answers(
                 page.items += items
             answers.update((maze.number, page.number) for maze in members)
         if by_sheet:
+            if placing and page is first:
+                _stand(page, start, area)
             top = area.y0  # the next sheet starts a page of its own
     unanswered = [m for m in mazes if not m.has_answer]
     if not unanswered:
@@ -131,6 +134,19 @@ def plan_answers(
         top -= size * 1.4
         page.items.append(Text(area.x0, top, line, size, max_width=area.w))
     return answers
+
+
+def _stand(page: Page, start: int, area: Box) -> None:
+    """A sheet's answers on a key page of their own (its items from ``start``), moved down to stand a
+    little above the middle of its ``area``, as the sheet stands its mazes: hung from the top, a wide
+    name's answer left two thirds of an A4 key page blank under it."""
+    items = page.items[start:]
+    lowest = [i.y - i.size * DESCENT for i in items if isinstance(i, MazeInfo)]  # the seeds' lines
+    dy = round((min(lowest) - area.y0) * TOP_SHARE, 2) if lowest else 0.0
+    if dy > 0:
+        page.items[start:] = [
+            replace(i, y=i.y - dy) if isinstance(i, Text | MazeFrame | MazeInfo) else i for i in items
+        ]
 
 
 class _Row:
