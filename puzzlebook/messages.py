@@ -199,6 +199,8 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         if glued:  # "size:12x12": YAML needs a space after the colon
             return f'{said}; put a space after the colon: "{glued[1]}: {glued[2].strip()}"'
         return said
+    if kind in ("too_short", "string_too_short") and isinstance(value, str) and not value.strip():
+        return "is empty: write it, or leave the key out for its default"
     if kind == "too_short" and isinstance(value, list):
         least = ctx.get("min_length", 1)
         return f"needs at least {least} {'entry' if least == 1 else 'entries'}; the list is empty"
