@@ -421,3 +421,12 @@ def test_the_badge_says_what_the_cover_gives_it(tmp_path):
         "error: book.yaml:9: cover.badge: is too long for the front's round sticker even at 7 pt: give it "
         "fewer words, such as badge: Ages 6-8\n"
     )
+    # with no art on the front, a badge asked for is not drawn: told, not dropped without a word
+    spec = book(tmp_path, "6x9in", 24, "  badge: Ages 5-7\n  art: none\n", size="12x16")
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr
+    assert (
+        "note: book.yaml:8: cover: no badge: \"Ages 5-7\" stands by the front's art, and art: none has "
+        "none; choose an art"
+    ) in result.stderr
+    assert "no badge" not in invoke(["validate", str(book(tmp_path, "6x9in", 24, "  art: none\n"))]).stderr

@@ -116,8 +116,9 @@ def cover_problems(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> lis
 
 
 def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[str]:
-    """What the cover does other than one might expect: no spine words on a thin book, and sizes that
-    come from third-party guides rather than the printer's own template."""
+    """What the cover does other than one might expect: no spine words on a thin book, no badge where
+    there is no art, and sizes that come from third-party guides rather than the printer's own
+    template."""
     cover = spec.book.cover
     if cover is None:
         return []
@@ -134,6 +135,11 @@ def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[s
         said.append(
             f"no words on the spine: {pages} pages make a spine of {made.spine:.3f} in, too thin for "
             f"{MIN_TEXT:g} pt letters with {SPINE_CLEAR:g} in clear of each fold"
+        )
+    sticker = badge_words(spec) if cover.badge is not None else None
+    if sticker and cover.art == "none":  # a badge the spec asked for, with no art to stand by
+        said.append(
+            f'no badge: "{sticker}" stands by the front\'s art, and art: none has none; choose an art'
         )
     if not chosen.verified:
         said.append(
