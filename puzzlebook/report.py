@@ -122,11 +122,13 @@ def _smaller_than_answers_notes(checked: Checked) -> list[Problem]:
         return []
     fewer = max(n for n in (1, 2, 4) if n < per_page)
     worst = min(smaller, key=lambda n: maze_cells[n] / answer_cells[n])
+    maze = next(m for m in checked.mazes if m.number == worst)  # named as its sheet names it: every child
+    which = f"maze {maze.shown}{_for([isolate(maze.student)] if maze.student else [])}"  # has a maze 1
     return [
         Problem(
             checked.spec.where("mazes"),
             f"{len(smaller)} of the {len(maze_cells)} mazes print smaller than "
-            f"their own answers (maze {worst}: {maze_cells[worst]:.1f} pt cells, its answer "
+            f"their own answers ({which}: {maze_cells[worst]:.1f} pt cells, its answer "
             f"{answer_cells[worst]:.1f} pt); mazes_per_page: {fewer} gives them more room",
         )
     ]

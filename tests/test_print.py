@@ -1,6 +1,7 @@
 """Print-on-demand editions: trim sizes, bleed, mirrored margins, padding, and the preflight check."""
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -685,6 +686,16 @@ def test_mazes_printed_smaller_than_their_answers_are_told(tmp_path):
     (tmp_path / "six.yaml").write_text("base: activity-book\npage_size: 6x9in\nmazes_per_page: 2\n")
     result = invoke(["validate", str(tmp_path / "book.yaml")])  # as told: no more
     assert result.exit_code == 0 and "smaller than" not in result.stderr, result.stderr
+    # in a class set every sheet has a maze 1: the note names the maze as its sheet does, and whose
+    (tmp_path / "six.yaml").write_text("base: activity-book\npage_size: 6x9in\nmazes_per_page: 4\n")
+    (tmp_path / "book.yaml").write_text(
+        (tmp_path / "book.yaml").read_text().replace("count: 12", "count: 2") + "students: [Ana, Ben]\n"
+    )
+    result = invoke(["validate", str(tmp_path / "book.yaml")])
+    told = [line for line in result.stderr.splitlines() if "smaller than" in line]
+    assert len(told) == 1 and re.search(r"of the 4 mazes .* answers \(maze [12] for (Ana|Ben): ", told[0]), (
+        told
+    )
 
 
 def test_a_contents_of_several_pages_says_it_goes_on_as_the_answer_key_does(tmp_path):
