@@ -157,6 +157,7 @@ def test_rebuilds_are_byte_identical_and_cover_alone_makes_the_same_file(tmp_pat
 def test_check_refuses_a_cover_made_for_another_page_count(tmp_path):
     spec = book(tmp_path, "6x9in", 94, "  paper: white\n", more="answer_key: false\n", size="6x8")
     build_book(str(spec))
+    book_pdf = (tmp_path / "book.pdf").read_bytes()
     result = invoke(["check", str(spec)])
     assert result.exit_code == 0, result.output
     assert "book-cover.pdf: ready for print, the cover of these 96 pages" in result.output
@@ -168,6 +169,15 @@ def test_check_refuses_a_cover_made_for_another_page_count(tmp_path):
     said = result.output
     assert "book-cover.pdf: is 12.466 x 9.250 in, a cover for about 96 pages; the interior has 100" in said
     assert "whose cover is 12.475 x 9.250 in" in said
+    assert "older than the book checked" not in said  # the book itself is this spec's
+    # an edit that changes the page count, both files left: the cover's size and the old book are told
+    # in one round (the old book was found only once the cover had been made again)
+    (tmp_path / "book.pdf").write_bytes(book_pdf)
+    result = invoke(["check", str(spec)])
+    lines = result.stderr.splitlines()
+    assert result.exit_code == 1 and len(lines) == 2, result.stderr
+    assert "book-cover.pdf: is 12.466 x 9.250 in, a cover for about 96 pages" in lines[0]
+    assert "book.pdf is older than the book checked" in lines[1] and "build it again" in lines[1]
 
 
 def test_cover_alone_needs_a_cover_section(tmp_path):

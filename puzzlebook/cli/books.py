@@ -8,6 +8,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -175,6 +176,7 @@ def check(spec: str, seed: int | None) -> None:
     from ..render.pdf import write_pdf
     from ..report import summary
 
+    found: list[str] = []  # told at once: the book's findings, its cover's, and files older than the spec
     try:
         check_seed(seed)
         checked = check_book(spec, seed)
@@ -183,16 +185,19 @@ def check(spec: str, seed: int | None) -> None:
         built = built_book(checked, made)
         puzzles = None
         if built is not None and built[2]:
-            report_preflight(checked, built[0], built[1])
+            found += _found(report_preflight, checked, built[0], built[1])
         else:
             checked, puzzles = generate(checked)
-            report_preflight(checked, spec, write_pdf(checked.plan, dict(puzzles).__getitem__))
+            found += _found(
+                report_preflight, checked, spec, write_pdf(checked.plan, dict(puzzles).__getitem__)
+            )
             if checked.plan.answers is not None:  # its own file: its names and fonts checked too
                 key = f"{spec} (its answer key)"
-                report_preflight(
-                    checked, key, write_pdf(checked.plan.answers, dict(puzzles).__getitem__), True
-                )
-        cover, stale = check_cover(checked, spec, puzzles, made)
+                answers = write_pdf(checked.plan.answers, dict(puzzles).__getitem__)
+                found += _found(report_preflight, checked, key, answers, True)
+        cover, stale, on_cover = check_cover(checked, spec, puzzles, made)
+        found += on_cover
+        stale = stale and not on_cover  # its findings say to make it again
     except PuzzlebookError as error:
         fail(error)
     read = f"; {built[0]} checked, built from this spec as it is" if built is not None and built[2] else ""
@@ -214,6 +219,8 @@ def check(spec: str, seed: int | None) -> None:
             f"{cover} was made from another spec, seed or puzzlebook than the book checked (it fits its page "
             "count): make it again with puzzlebook cover before you upload it"
         )
+    if found:  # not ready: what to mend, and every file to make again, in one round
+        fail(NotReady(found + old))
     now = " as the spec makes it now" if old else ""
     print(f"{spec}: {ready}{now}, {summary(checked)}{read}")
     if cover:
@@ -222,17 +229,29 @@ def check(spec: str, seed: int | None) -> None:
         fail(NotReady(old))
 
 
-def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None, made: str) -> tuple[str, bool]:
+def _found(report: Callable[..., None], *args: Any) -> list[str]:
+    """What ``report`` (a preflight) finds, as lines, rather than failing at the first file."""
+    try:
+        report(*args)
+    except NotReady as error:
+        return error.problems
+    return []
+
+
+def check_cover(
+    checked: Checked, spec: str, puzzles: dict[int, Any] | None, made: str
+) -> tuple[str, bool, list[str]]:
     """The cover beside the book checked against the book as it is now (made in memory when there is
-    no file); returns the file checked ("" for a book without a cover), and whether the file was made
-    from other inputs than ``made`` says (its words or colours may be old even when its size fits)."""
+    no file); returns the file checked ("" for a book without a cover), whether the file was made from
+    other inputs than ``made`` says (its words or colours may be old even when its size fits), and what
+    is wrong with it."""
     from ..build import generate, targets
     from ..cover.art import cover_path
     from ..cover.make import CoverMaker
     from ..inputs import read_bytes
 
     if checked.spec.book.cover is None:
-        return "", False
+        return "", False, []
     path = cover_path(targets(checked, None)[0].path)
     stale = False
     if os.path.lexists(path):
@@ -245,8 +264,7 @@ def check_cover(checked: Checked, spec: str, puzzles: dict[int, Any] | None, mad
         out = io.BytesIO()
         maker.write(out)
         name, data = f"{spec} (cover)", out.getvalue()
-    report_cover(checked, name, data)
-    return name, stale
+    return name, stale, _found(report_cover, checked, name, data)
 
 
 def _made_from(pdf: bytes) -> str:
