@@ -13,9 +13,10 @@ from typing import Any
 from . import kinds
 from .errors import At, Problem
 from .letters import bundled_lacks, not_in_fonts
-from .masks import Mask, fit, near_cells, parts_of, shape_of
+from .masks import Mask, fit, parts_of, shape_of
 from .wordforms import REGULAR, Form, Glyph, capital_i, close_tops, narrowed, serif_reach, serifed, serifs
 from .wordjoins import joined
+from .wordmarks import alike, around, dotted, squared
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
 MAX_WORD = 14
@@ -108,7 +109,7 @@ def _shaped(
     cells, marks = _marks_apart(word, picture, width, height, grid, shown, form)
     letters = cells - marks
     if grid == "rectangle" and dotted(word):
-        marks = squared(marks, letters)
+        marks = alike(squared(marks, letters), letters, (width, height))
     drawn = joined(letters, grid, marks)
     mask, problems = shape_of(drawn, f'"{word}"', "", "make the maze larger", grid, marks)
     if mask is None:
@@ -375,7 +376,7 @@ def _marks_apart(
     letters = fit(bare, width, height, grid)
     near = set(letters)
     for _ in range(_FALLS_APART):
-        near |= {n for x, y in near for n in _around(x, y, grid)}
+        near |= {n for x, y in near for n in around(x, y, grid)}
     out = set(letters)
     # a triangle lifted one row would point the other way, an octagon would become a square
     step = 2 if grid in ("triangle", "octagon") else 1
@@ -387,39 +388,6 @@ def _marks_apart(
             lifted = {(x, y - step) for x, y in lifted}
         out |= lifted if not lifted & near else {c for c in mark if c not in near}
     return out, out - letters
-
-
-DOTS = frozenset("\u0307\u0308")
-"""The combining marks that are dots (a dot above, a diaeresis): with an i's and a j's, the only marks a
-word may have for its marks to be drawn square (``squared``)."""
-DOT_FILL = 0.6
-"""Of its box, the least share of cells a dot fills to be drawn as the whole box."""
-
-
-def dotted(word: str) -> bool:
-    """Whether every mark of ``word`` is a dot (Zoë, Björn, Chidi; not Chloé, whose acute drawn in cells
-    as an L would be squared into a block)."""
-    return all(c in DOTS for c in unicodedata.normalize("NFD", word) if unicodedata.combining(c))
-
-
-def squared(marks: set[tuple[int, int]], letters: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """Dots drawn in cells as an L or a notched square (an umlaut's read as flags) filled to their box,
-    where that keeps them a cell clear of every letter."""
-    out = set(marks)
-    for mark in parts_of(marks, corners=True):
-        xs, ys = [x for x, _ in mark], [y for _, y in mark]
-        box = {(x, y) for x in range(min(xs), max(xs) + 1) for y in range(min(ys), max(ys) + 1)}
-        near = box.union(*(_around(x, y, "rectangle") for x, y in box))
-        if len(mark) >= DOT_FILL * len(box) and not near & letters:
-            out |= box
-    return out
-
-
-def _around(x: int, y: int, grid: str) -> list[tuple[int, int]]:
-    """A cell's neighbours by side and by corner: a mark clear of these reads apart from its letter."""
-    if grid == "rectangle":
-        return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-    return [m for n in near_cells(x, y, grid, (0, 0)) for m in [n, *near_cells(*n, grid, (0, 0))]]
 
 
 def letter_rows(picture: Any, width: int, height: int, grid: str = "rectangle") -> float:

@@ -137,7 +137,8 @@ def test_accents_and_dots_stand_apart_from_their_letters(marked, marks):
     read as part of them: a teacher read "Chidi" as "Chldl" and "Lily" as "Llly". Each mark now stands
     a cell clear of every letter, out of the maze (no corridor leads to it, no join runs beside it),
     drawn solid."""
-    from puzzlebook.words import _around, word_mask
+    from puzzlebook.wordmarks import around as _around
+    from puzzlebook.words import word_mask
 
     width, height = legible_size(word_picture(marked))
     mask, problems = word_mask(marked, width, height, "")
@@ -151,7 +152,8 @@ def test_accents_and_dots_stand_apart_from_their_letters(marked, marks):
 def test_marks_are_kept_a_cell_clear_of_their_letters_however_small():
     """At 12 cells the font's own gaps part a mark from its letter; at the issue's 30x12 (letters 7 cells
     tall, since refused) ë's dots merged into a cap. The parting holds at any size, on every grid."""
-    from puzzlebook.words import _around, _marks_apart
+    from puzzlebook.wordmarks import around as _around
+    from puzzlebook.words import _marks_apart
 
     for grid in ("rectangle", "hex", "triangle"):
         for word in ("Zoë", "Åsa", "Йоханна"):
@@ -228,7 +230,8 @@ def test_a_dot_or_accent_stands_over_its_own_letter_and_no_join_comes_near(name)
     """An i's dot was joined to the nearest cell of any letter, often the l beside it ("AmeПa"); then by a
     straight neck, which read as the top of an l. A mark now stands over its own letter (a letter's
     cells in its columns, under it, before any other's), and no join runs within a cell of it."""
-    from puzzlebook.words import _around, word_field, word_mask
+    from puzzlebook.wordmarks import around as _around
+    from puzzlebook.words import word_field, word_mask
 
     picture = word_picture(name)
     for extra in (0, 4):
@@ -475,7 +478,8 @@ def test_a_dot_drawn_in_cells_as_an_l_is_drawn_square(name, size):
     filling most of its box is drawn as its whole box, none coming within a cell of a letter. A word with
     another mark keeps its marks' own cells: Chloé's acute over 60x18, drawn as an L, had been squared
     into a block over the e."""
-    from puzzlebook.words import DOT_FILL, dotted, word_mask
+    from puzzlebook.wordmarks import DOT_FILL, dotted
+    from puzzlebook.words import word_mask
 
     width, height = size or (lambda w, h: (w, h + 4))(*legible_size(word_picture(name)))
     mask, _ = word_mask(name, width, height, "")
@@ -490,6 +494,32 @@ def test_a_dot_drawn_in_cells_as_an_l_is_drawn_square(name, size):
             assert mark == box or len(mark) < DOT_FILL * len(box), (name, sorted(mark))
         else:
             assert mark != box, (name, sorted(mark))  # the acute keeps its slant
+
+
+@pytest.mark.parametrize("name", ["Jörg", "Björn", "Eun-ji", "Zoë", "Chidi", "Jürgen", "Anaïs", "Mija"])
+@pytest.mark.parametrize("grow", [0, 1, 3, 5, 7])
+def test_a_words_dots_are_squares_of_one_size(name, grow):
+    """Jörg's two dots came out of the cells as a bar and a square, and Eun-ji's j's dot as a bar beside
+    its i's square (a teacher): every dot of a word is now the same square, a cell clear of its letters
+    and of the other dots."""
+    from puzzlebook.words import word_mask
+
+    width, height = legible_size(word_picture(name))
+    mask, _ = word_mask(name, width + 3 * grow, height + grow, "")
+    assert mask is not None
+    dots = _accents(set(mask.accents))
+    assert len(dots) == sum(name.count(c) for c in "ijöüëï") + sum(name.count(c) for c in "öüëï")
+    sides = set()
+    for dot in dots:
+        xs, ys = [x for x, _ in dot], [y for _, y in dot]
+        side = max(xs) - min(xs) + 1
+        assert max(ys) - min(ys) + 1 == side and len(dot) == side * side, (name, sorted(dot))
+        sides.add(side)
+    assert len(sides) == 1, (name, sorted(sorted(d) for d in dots))
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+    for dot in dots:
+        near = {(x + dx, y + dy) for x, y in dot for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        assert not near & (cells | (set(mask.accents) - dot)), name
 
 
 @pytest.mark.parametrize("grid", ["rectangle", "hex"])
