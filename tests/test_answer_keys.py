@@ -179,6 +179,18 @@ def test_a_sheets_answer_alone_on_its_key_page_stands_as_the_sheet_stands_it(tmp
         assert 0.5 * below < above < below, (above, below)
 
 
+def test_a_word_by_a_sideways_arrow_in_the_key_is_not_left_out(tmp_path):
+    """Finish by an arrow pointing out of a name's side was left out of every key page (a teacher): at
+    7 pt it wanted 0.6 pt more than the arrow's length. It may take the room kept beside the answer."""
+    (tmp_path / "names.yaml").write_text(
+        "title: Names\nlayout: handout\npage_size: a4\nmazes_per_page: 1\nstudents: [Chidi, Élodie, Eun-ji]\n"
+        'marks: suggested\nseed: 7\nanswer_key: separate\nmazes:\n  - shape: {text: "{student}"}\n'
+    )
+    build_book(tmp_path / "names.yaml")
+    keys = page_texts(tmp_path / "names-answers.pdf")
+    assert len(keys) == 3 and all("Start" in key and "Finish" in key for key in keys), keys
+
+
 def test_labels_in_one_row_of_the_key_share_a_baseline(tmp_path):
     """Mazes of different shapes side by side put their labels 6-13 pt apart: the labels stand at the
     top of their slots now, whatever the maze under them, and the seeds of a row on one baseline."""

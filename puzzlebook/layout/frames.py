@@ -28,7 +28,7 @@ from .room import (
     words_kept,
     words_room,
 )
-from .signs import WORDS, under_picture
+from .signs import WORDS, label_size, under_picture
 
 T = TypeVar("T")
 
@@ -305,7 +305,7 @@ def _answer_items(
             True,
             room * MARK_SHARE,
             layout.solution_rgb,
-            12 * page_scale(layout),
+            label_size(room * MARK_SHARE, 12 * page_scale(layout)),  # as the arrows allow, as ever
             words,
             _shared(layout.where("start_label"), layout.where("end_label")),
             0.0,
@@ -314,6 +314,9 @@ def _answer_items(
             None,
             0.0,
             layout.answer_wall_gray,
+            # a word by a sideways arrow may take all the room kept beside the answer, not its arrow's
+            # length alone: Finish at 7 pt wanted 0.6 pt more than that, and every key left it out
+            beside=room,
         ),
     ]
     if info:
