@@ -28,7 +28,7 @@ from .layout import (
     print_margins,
     with_axes,
 )
-from .madefrom import made_from
+from .madefrom import MadeFrom, made_from
 from .output import writing_all
 from .places import Place, answers_path, output_path, targets
 from .puzzles import (
@@ -308,7 +308,7 @@ def write_books(
     puzzles: dict[int, Puzzle],
     progress: Callable[[int], None] | None = None,
     check: Callable[[int, bytes], None] | None = None,
-    made: str | None = None,
+    made: MadeFrom | None = None,
     left_out: LeftOut | None = None,
     check_cover: Callable[[bytes], None] | None = None,
 ) -> None:
@@ -328,11 +328,12 @@ def write_books(
     # all written whole before any replaces a file; puzzles still coming are drawn as they come
     with drawing(puzzles) as ahead, writing_all(places, checked.inputs) as outs:
         for number, (out, plan) in enumerate(zip(outs, plans, strict=False)):
-            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, made, left_out, ahead)
+            book = made.book if made else None
+            stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, book, left_out, ahead)
             if check:
                 check(number, out.read_back())
         if cover is not None:
-            cover.write(outs[-1], made or "")
+            cover.write(outs[-1], made.cover if made else "")
             if check_cover:
                 check_cover(outs[-1].read_back())
 
@@ -359,11 +360,11 @@ def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> t
 
     cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
     with writing_all([place], checked.inputs) as outs:
-        cover.write(outs[0], made)
+        cover.write(outs[0], made.cover)
     return place.path, checked
 
 
-def built_book(checked: Checked, made: str) -> tuple[str, bytes, bool] | None:
+def built_book(checked: Checked, made: MadeFrom) -> tuple[str, bytes, bool] | None:
     """The book's file, its bytes, and whether it was built from exactly these inputs (see
     ``made_from``): an older one is there to be told of, since it is what someone would upload. None
     when there is no file, or none that can be read as a PDF."""
@@ -380,7 +381,7 @@ def built_book(checked: Checked, made: str) -> tuple[str, bytes, bool] | None:
         info: Mapping[str, Any] = PdfReader(io.BytesIO(data)).metadata or {}
     except Exception:  # not there, not a file, not a PDF, damaged: make it in memory
         return None
-    return path, data, info.get(MADE_FROM) == made
+    return path, data, info.get(MADE_FROM) == made.book
 
 
 def _last_use_lets_go(plans: list[BookPlan], puzzles: dict[int, Puzzle]) -> Callable[[int], Puzzle]:

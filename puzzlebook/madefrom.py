@@ -1,45 +1,66 @@
-"""What a book was made from, as one digest written into its PDF: puzzlebook's own files, every file the
-spec made it read, and a seed given instead of the spec's. ``check`` reads a built book back instead of
-making it again when the digest in the file is the one its spec makes now.
+"""What a book was made from, as a digest written into its PDF (and its cover's): puzzlebook's own
+files, every file the spec made it read, and a seed given instead of the spec's. ``check`` reads a built
+book back instead of making it again when the digest in the file is the one its spec makes now.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Iterable
 from functools import cache
+from typing import NamedTuple
 
 from .errors import PuzzlebookError
 from .inputs import PACKAGE, read_bytes
 from .yamlread import parse_yaml
 
 
-def made_from(inputs: Iterable[str | os.PathLike[str]], seed: int | None) -> str:
-    """A digest of everything a book is made from: puzzlebook's own files, every file the spec made it
-    read, and a seed given instead of the spec's. ``build`` writes it into the PDF; ``check`` reads a
-    built book back instead of making it again when the digest in the file is the one its spec makes.
-    Only contents count, never paths or times, so the same spec makes the same file on any machine."""
-    digest = hashlib.sha256(_own_files())
-    digest.update(f"seed {seed}\n".encode())
-    for path in inputs:
-        data = _content(path)
-        digest.update(len(data).to_bytes(8, "little") + data)
-    return digest.hexdigest()
+class MadeFrom(NamedTuple):
+    """The digests a book's files carry: the interior's (and a separate answer key's), which leaves the
+    spec's `cover:` out, since nothing inside the book depends on it (a badge's words edited asked for
+    the interior to be uploaded again), and the cover's, of everything."""
+
+    book: str
+    cover: str
 
 
-def _content(path: str | os.PathLike[str]) -> bytes:
+def made_from(inputs: Iterable[str | os.PathLike[str]], seed: int | None) -> MadeFrom:
+    """Digests of everything a book is made from: puzzlebook's own files, every file the spec made it
+    read (the spec first), and a seed given instead of the spec's. ``build`` writes them into the PDFs;
+    ``check`` reads a built book back instead of making it again when the digest in the file is the one
+    its spec makes. Only contents count, never paths or times, so the same spec makes the same file on
+    any machine."""
+    digests = hashlib.sha256(_own_files()), hashlib.sha256(_own_files())
+    for digest in digests:
+        digest.update(f"seed {seed}\n".encode())
+    for k, path in enumerate(inputs):
+        for digest, leave_out in zip(digests, (("cover",) if k == 0 else (), ()), strict=True):
+            data = _content(path, leave_out)
+            digest.update(len(data).to_bytes(8, "little") + data)
+    return MadeFrom(*(digest.hexdigest() for digest in digests))
+
+
+def _content(path: str | os.PathLike[str], leave_out: tuple[str, ...] = ()) -> bytes:
     """What a file gives a book: a YAML file's data as the spec reads it (every value a string, so
-    nothing the book depends on is lost), any other file's bytes. A comment or a blank line edited in a
-    spec leaves its book as it was, and ``check`` then finds the built book still the spec's."""
+    nothing the book depends on is lost; its mappings' keys in order, as no meaning rests on their
+    order), without its top-level keys ``leave_out``; any other file's bytes. A comment, a blank line or
+    keys reordered in a spec leave its book as it was, and ``check`` then finds the built book still the
+    spec's."""
     data = read_bytes(path, "input").data
     if os.fspath(path).lower().endswith((".yaml", ".yml")):
         try:
             parsed, _, problems = parse_yaml(data.decode("utf-8-sig"), "")
         except (PuzzlebookError, UnicodeDecodeError):
             return data
+        if isinstance(parsed, dict):
+            parsed = {key: value for key, value in parsed.items() if key not in leave_out}
         if not problems:
-            return b"yaml\0" + repr(parsed).encode()
+            try:
+                return b"yaml\0" + json.dumps(parsed, sort_keys=True, ensure_ascii=False).encode()
+            except (TypeError, ValueError):  # a key that is not text (``~:``): its order kept
+                return b"yaml\0" + repr(parsed).encode()
     return data
 
 

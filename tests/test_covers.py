@@ -318,6 +318,26 @@ def test_check_refuses_a_cover_made_from_an_older_spec(tmp_path):
     assert "older than the book checked" not in result.output  # the book itself is this spec's
 
 
+def test_a_cover_edited_leaves_the_interior_ready(tmp_path):
+    """A badge's words edited made check call the interior older than its spec, and `cover`, as the
+    docs advise after such an edit, never brought it to ready: nothing inside the book depends on the
+    spec's `cover:`, so only the cover is to be made again."""
+    spec = book(tmp_path, "6x9in", 4, "  badge: Ages 4-6\n", size="6x8")
+    build_book(str(spec))
+    interior = (tmp_path / "book.pdf").read_bytes()
+    spec.write_text(spec.read_text().replace("Ages 4-6", "Ages 4 to 6"))
+    result = invoke(["check", str(spec)])
+    assert result.exit_code == 1
+    assert "older than the book checked" not in result.stderr  # the interior is this spec's
+    assert "book-cover.pdf was made from another spec" in result.stderr
+    assert invoke(["cover", str(spec)]).exit_code == 0
+    result = invoke(["check", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "book.pdf checked, built from this spec as it is" in result.stdout
+    build_book(str(spec))
+    assert (tmp_path / "book.pdf").read_bytes() == interior  # the same interior, digest and all
+
+
 @pytest.mark.parametrize("art", ["heart", "word", "circle", "maze"])
 def test_the_front_draws_the_art_asked_for(tmp_path, art):
     """A shape, the title's word, a circle or the book's maze: its walls drawn on the front."""
@@ -436,7 +456,7 @@ def test_the_badge_says_what_the_cover_gives_it(tmp_path):
     result = invoke(["validate", str(spec)])
     assert result.exit_code == 0, result.stderr
     assert (
-        "note: book.yaml:8: cover: no badge: \"Ages 5-7\" stands by the front's art, and art: none has "
+        'note: book.yaml:8: cover: no badge: "Ages 5-7" stands by the front\'s art, and art: none has '
         "none; choose an art"
     ) in result.stderr
     assert "no badge" not in invoke(["validate", str(book(tmp_path, "6x9in", 24, "  art: none\n"))]).stderr

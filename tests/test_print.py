@@ -440,14 +440,16 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
 
 def test_a_comment_edited_in_the_spec_leaves_its_book_ready_for_print(tmp_path, monkeypatch):
     """A self-publisher who noted the date proofed in a comment was told the book was older than its
-    spec and to build it again. A comment, a blank line, spacing or quotes make no other book: check
-    reads the built one and finds it the spec's, and a build makes the same bytes."""
+    spec and to build it again. A comment, a blank line, spacing, quotes or keys in another order make
+    no other book: check reads the built one and finds it the spec's, and a build makes the same bytes."""
     path = spec(tmp_path, PADDED)
     assert invoke(["build", str(path)]).exit_code == 0
     book = tmp_path / "book.pdf"
     before = book.read_bytes()
     text = path.read_text().replace("title: Print Test", 'title:   "Print Test"   # proofed 28 Nov')
-    path.write_text(f"# for the printer\n\n{text}\n\n# the end\n")
+    text = text.replace("{size: 9x12, count: 8}", "{count: 8, size: 9x12}")  # no meaning in the order
+    lines = text.splitlines()
+    path.write_text("# for the printer\n\n" + "\n".join([lines[1], lines[0], *lines[2:]]) + "\n\n# the end\n")
     monkeypatch.setattr("puzzlebook.build.generate", lambda *a, **k: pytest.fail("check made the book again"))
     result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.output

@@ -18,6 +18,7 @@ from .app import BOOK_SEED, SPEC, Argument, Option, check_seed, command, termina
 
 if TYPE_CHECKING:  # the build, its renderers and the preflight load when a command runs, not for --help
     from ..build import Checked
+    from ..madefrom import MadeFrom
 
 
 @command(
@@ -239,11 +240,11 @@ def _found(report: Callable[..., None], *args: Any) -> list[str]:
 
 
 def check_cover(
-    checked: Checked, spec: str, puzzles: dict[int, Any] | None, made: str
+    checked: Checked, spec: str, puzzles: dict[int, Any] | None, made: MadeFrom
 ) -> tuple[str, bool, list[str]]:
     """The cover beside the book checked against the book as it is now (made in memory when there is
     no file); returns the file checked ("" for a book without a cover), whether the file was made from
-    other inputs than ``made`` says (its words or colours may be old even when its size fits), and what
+    other inputs than ``made.cover`` says (its words or colours may be old even when its size fits), and what
     is wrong with it."""
     from ..build import generate, targets
     from ..cover.art import cover_path
@@ -256,7 +257,7 @@ def check_cover(
     stale = False
     if os.path.lexists(path):
         name, data = path, read_bytes(path, "book").data
-        stale = _made_from(data) != made
+        stale = _made_from(data) != made.cover
     else:  # not built yet: made in memory, as the book is
         if puzzles is None:
             checked, puzzles = generate(checked)
