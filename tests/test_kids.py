@@ -176,6 +176,16 @@ def test_an_age_beside_a_size_on_one_maze_is_told_it_changes_nothing(tmp_path):
     ]
     spec.write_text("title: T\ndifficulty: age-4\nmazes:\n  - {size: 6x6}\n")  # the book's age sets cells
     assert "beside it" not in invoke(["validate", str(spec)]).stderr
+    # too dense under the book's age, the size is what to change: the maze's own age sets nothing here
+    # (it was told to leave the age out, or to put age-4 at the top as the "oldest readers")
+    spec.write_text(
+        "title: T\ndifficulty: age-6\npage_size: 6x9in\nmarks: suggested\nmazes:\n"
+        "  - {difficulty: age-4, size: 20x30}\n"
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: book.yaml:6: mazes[0].size: 20x30 is too dense"), result.stderr
+    assert result.stderr.rstrip().endswith("make it at most 14x21") and "oldest" not in result.stderr
 
 
 def test_a_long_title_takes_two_lines_on_the_title_page_before_it_shrinks(tmp_path):

@@ -135,7 +135,8 @@ def too_dense(
     taking = [p for p in presets if fits(as_spec_sets(load_layout(p), spec), maze)]
     if taking and taking[0] != name:
         fixes.append(f"use layout: {taking[0]}")
-    own = entry.difficulty if entry is not None and entry.age is not None else None
+    # the entry's own age sets only its size: with a size written too, it sets nothing, and is no fix
+    own = entry.difficulty if entry is not None and entry.age is not None and entry.size is None else None
     book_age = spec.book.difficulty
     if own and book_age in AGES and own != book_age and min_cell == AGES[book_age].cell * 0.75:
         fixes = [  # age-6 on one maze of an age-4 book: the book's age sets every maze's cells
