@@ -438,6 +438,20 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
     assert "build it again before you upload it" in result.stderr or not stale
 
 
+def test_check_before_any_build_says_the_book_is_not_built_yet(tmp_path):
+    """ "ready for print" with no book.pdf in the folder read as a file ready to upload (a self-publisher):
+    the book checked was made in memory, and check says so."""
+    path = spec(tmp_path, PADDED)
+    result = invoke(["check", str(path)])
+    assert result.exit_code == 0, result.output
+    book = tmp_path / "book.pdf"
+    assert result.stdout.rstrip().endswith(
+        f"; made in memory: {book} is not built yet (puzzlebook build writes it)"
+    )
+    assert invoke(["build", str(path)]).exit_code == 0
+    assert "not built yet" not in invoke(["check", str(path)]).stdout
+
+
 def test_a_comment_edited_in_the_spec_leaves_its_book_ready_for_print(tmp_path, monkeypatch):
     """A self-publisher who noted the date proofed in a comment was told the book was older than its
     spec and to build it again. A comment, a blank line, spacing, quotes or keys in another order make

@@ -3,6 +3,7 @@ it (or on any PDF), ``validate`` checks the spec without building."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -171,7 +172,7 @@ def check(spec: str, seed: int | None) -> None:
     if spec.lower().endswith(".pdf"):
         check_pdf(spec)
         return
-    from ..build import built_book, check_book, generate
+    from ..build import built_book, check_book, generate, targets
     from ..madefrom import made_from
     from ..preflight import quiet_reader  # pypdf and fontTools load only for check and --strict
     from ..render.pdf import write_pdf
@@ -202,6 +203,11 @@ def check(spec: str, seed: int | None) -> None:
     except PuzzlebookError as error:
         fail(error)
     read = f"; {built[0]} checked, built from this spec as it is" if built is not None and built[2] else ""
+    book = "-"  # "ready" must not read as "the file is ready" where there is none
+    with contextlib.suppress(PuzzlebookError):  # where a folder stands, no file is the book
+        book = targets(checked, None)[0].path if built is None and checked.plan.answers is None else "-"
+    if book != "-" and not os.path.lexists(book):
+        read = f"; made in memory: {book} is not built yet (puzzlebook build writes it)"
     ready = {
         "print": "ready for print",
         "office": f"{_office_ready(checked.layout.trim)} (print-on-demand's page counts are not checked for "
