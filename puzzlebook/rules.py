@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import generators, kinds
 from .kinds.weave import SHARE
-from .shapes import SHAPE_READS, a_shape, shape_reads, size_that_reads
+from .shapes import SHAPE_READS, a_shape, least_size, shape_reads, size_that_reads
 
 WEAVE = SHARE
 """The share of crossings ``weave: true`` (and ``--weave`` without ``--weave-share``) asks for, kept with
@@ -203,10 +203,12 @@ def small_shape(
     least = SHAPE_READS.get(grid)
     if least is None or shape_reads(grid, width, height):
         return None
-    grown = size_that_reads(grid, width, height)
+    # the shape's own proportions first: grown in an age's (10x14), a star read as a stretched figure
+    offers = (least_size(shape, grid), size_that_reads(grid, width, height))
+    grown = next((size for size in offers if fits is None or fits(*size)), None)
     fix = (
         f": set size to {grown[0]}x{grown[1]}"
-        if fits is None or fits(*grown)
+        if grown
         else ", and at these cells the page takes none so large: use an age for older children (smaller "
         "cells), or a larger page_size"
     )
