@@ -222,16 +222,19 @@ def test_name_date_and_class_each_keep_a_space_before_their_line(tmp_path):
 
 def test_an_older_age_on_one_maze_of_a_younger_book_is_told_whose_cells_they_are(tmp_path):
     """age-6 on one maze of an age-4 handout was told to make it 3x4 or use a square poster: the book's
-    age sets every maze's cells, the maze's own only its size."""
+    age sets every maze's cells, the maze's own only its size. With a size written beside it, leaving
+    the maze's age out changes nothing (it was told to), and the size that fits is a fix."""
     body = "title: Little\nlayout: handout\ndifficulty: age-4\nmazes_per_page: 1\nmazes:\n  - {count: 1}\n"
     body += "  - {difficulty: age-6, size: 10x14}\n"
     result = invoke(["validate", str(spec(tmp_path, body))])
     assert result.exit_code == 2
     assert result.stderr.endswith(
         "the minimum is 45.0 pt (0.62 in) (the cells difficulty: age-4 asks for); the book's difficulty: age-4 sets the "
-        "cells of every maze, and this maze's difficulty: age-6 only its size: leave that out here, or give "
-        "the book the age of its oldest readers (difficulty: age-6 at the top)\n"
+        "cells of every maze: give the book the age of its oldest readers (difficulty: age-6 at the top), or "
+        "make it at most 8x11\n"
     ), result.stderr
+    shrunk = body.replace("size: 10x14", "size: 8x11")  # as told
+    assert invoke(["validate", str(spec(tmp_path, shrunk))]).exit_code == 0
     fixed = body.replace("difficulty: age-4", "difficulty: age-6", 1)  # as told
     assert invoke(["validate", str(spec(tmp_path, fixed))]).exit_code == 0
 

@@ -684,6 +684,27 @@ def test_an_age_size_fitted_to_the_page_is_told(tmp_path):
     assert result.stderr.startswith("note: book.yaml:8: mazes[0]: difficulty: adult sets 36x42; made ")
 
 
+@pytest.mark.parametrize("page", ["letter", "a4", "6x9in"])
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize("age", ["age-6", "age-8", "age-10", "adult"])
+def test_an_age_size_fitted_to_the_page_is_taken_by_it(tmp_path, page, per_page, age):
+    """A handout of two a page on Letter at age-8 made its maze 10x13 to fit, then refused that size as
+    too dense (a teacher, following the class-set sample): it was sized with its words at the least
+    size, and the page gave them 13.5 pt. Whatever the page, the size an age's maze is made is taken."""
+    path = spec(
+        tmp_path,
+        f"layout: handout\npage_size: {page}\nmazes_per_page: {per_page}\ndifficulty: {age}\n"
+        "mazes:\n  - {count: 4}\n",
+    )
+    from puzzlebook.spec.request import AGES
+
+    result = invoke(["validate", str(path)])
+    refused = re.search(rf"(\d+)x(\d+) \(the size difficulty: {age} sets\) is too dense", result.stderr)
+    # an age's size the page refuses is refused as the age sets it, never as it was made to fit
+    assert refused is None or (int(refused[1]), int(refused[2])) == AGES[age].size, result.stderr
+    assert result.exit_code == 0 or refused, result.stderr
+
+
 def test_mazes_printed_smaller_than_their_answers_are_told(tmp_path):
     """Six a page on 6x9 with a two-line title and the seed line under each: each puzzle printed at
     two-thirds the size of its own answer, without a word. (Mazes whose ends run on an axis now keep

@@ -135,15 +135,22 @@ def too_dense(
     taking = [p for p in presets if fits(as_spec_sets(load_layout(p), spec), maze)]
     if taking and taking[0] != name:
         fixes.append(f"use layout: {taking[0]}")
-    # the entry's own age sets only its size: with a size written too, it sets nothing, and is no fix
-    own = entry.difficulty if entry is not None and entry.age is not None and entry.size is None else None
+    own_age = entry.age if entry is not None else None
+    own = str(entry.difficulty) if entry is not None and own_age is not None else ""
     book_age = spec.book.difficulty
-    if own and book_age in AGES and own != book_age and min_cell == AGES[book_age].cell * 0.75:
-        fixes = [  # age-6 on one maze of an age-4 book: the book's age sets every maze's cells
-            f"the book's difficulty: {book_age} sets the cells of every maze, and this maze's "
-            f"difficulty: {own} only its size: leave that out here, or give the book the age of its "
-            f"oldest readers (difficulty: {own} at the top)"
-        ]
+    if (  # age-6 on one maze of an age-4 book: the book's age sets every maze's cells, larger ones
+        own_age
+        and book_age in AGES
+        and own_age.cell < AGES[book_age].cell
+        and min_cell == AGES[book_age].cell * 0.75
+    ):
+        cells = f"the book's difficulty: {book_age} sets the cells of every maze"
+        top = f"give the book the age of its oldest readers (difficulty: {own} at the top)"
+        fixes = (  # the maze's own age sets only its size: with a size written too, it sets nothing
+            [f"{cells}, and this maze's difficulty: {own} only its size: leave that out here, or {top}"]
+            if entry is not None and entry.size is None
+            else [f"{cells}: {top}", *(f for f in fixes if f.startswith("make it at most"))]
+        )
     per_page = f" at {layout.mazes_per_page} a page" if layout.mazes_per_page > 1 else ""
     # as many decimals as it takes for the two to differ: "2.24 pt, the minimum is 2.25", not "2.2, 2.2"
     d = next((d for d in range(1, 4) if f"{cell:.{d}f}" != f"{min_cell:.{d}f}"), 3)
@@ -324,12 +331,19 @@ def presets_by_area() -> list[str]:
 
 
 def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = False) -> bool:
-    """Whether the maze gets cells of at least min_cell, and ``walls`` times the wall weight."""
+    """Whether the maze gets cells of at least min_cell, and ``walls`` times the wall weight, with its
+    start and end words as the page plans them; with ``words``, also with room kept for them at the
+    least size that prints (an age's size made to fit keeps its words: sized with those alone, a 10x13
+    was taken, and then refused by its own page with the words the plan gave it)."""
     page = Page(1, "maze")
     area = page_frame(layout, page, "")
     slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
-    _, cell = slot_items(layout, slot, maze, caption, False, layout.wall_weight, words, for_children([maze]))
+    young = for_children([maze])
+    cell = min(
+        slot_items(layout, slot, maze, caption, False, layout.wall_weight, kept, young)[1]
+        for kept in dict.fromkeys((False, words))
+    )
     return cell >= max(
         maze.min_cell or layout.min_cell,
         walls * layout.wall_weight,
