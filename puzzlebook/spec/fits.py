@@ -204,9 +204,9 @@ def name_shapes(
         fix = f"make the maze about {least[0]}x{least[1]}"
         if least[0] * least[1] > MAX_WORD_CELLS:  # "..." is thin at any size
             fix = "write each name with letters"
-        elif age is not None:  # whose cells leave a page no room for that
+        elif age is not None:  # whose cells leave a page no room for that: the way that works first
             aged = f"difficulty: {entry.difficulty if entry.age else book.difficulty}"
-            fix += ", or " + without_age(aged, book_wide=not entry.age and len(book.mazes) > 1)
+            fix = without_age(aged, book_wide=not entry.age and len(book.mazes) > 1) + f"; or {fix}"
         problems.append(
             Problem(
                 at,
