@@ -541,3 +541,46 @@ def test_a_capital_i_has_serifs_and_reads_apart_from_an_l(grid):
         assert min(max(rows[:3]), max(rows[-3:])) >= stem + 2, (name, rows)  # a hex row may be half
     rows = list(first_letter("lgnacio").values())
     assert max(rows) - min(rows) <= 1, rows
+
+
+@pytest.mark.parametrize(
+    ("layout", "per_page", "page"),
+    [("handout", 1, "a4"), ("handout", 2, "letter"), ("activity-book", 1, "letter")],
+)
+def test_no_start_or_finish_is_drawn_over_a_names_accents(tmp_path, layout, per_page, page):
+    """The words by the arrows kept clear of the maze's cells but not of its accents and dots, drawn
+    beside them: Start was printed over Íñigo's acute and Élodie's, and Finish over Öykü's dots."""
+    from puzzlebook import build
+    from puzzlebook.geometry import extent
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.layout.settle import settled
+    from puzzlebook.layout.signs import _word_box
+    from puzzlebook.render.svg import measure
+
+    spec = tmp_path / "names.yaml"
+    checked_words = 0
+    for seed in range(1, 6):
+        spec.write_text(
+            f"title: N\nlayout: {layout}\npage_size: {page}\nmazes_per_page: {per_page}\n"
+            f"students: [Íñigo, Élodie, Ümit, Öykü, Jürgen]\nmarks: suggested\nseed: {seed}\n"
+            'mazes:\n  - shape: {text: "{student}"}\n'
+        )
+        checked, puzzles = build.generate(build.check_book(spec))
+        frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame) and not i.answer]
+        for item in frames:
+            puzzle = puzzles[item.number]
+            frame, _, signs = settled(item, puzzle, measure)
+            height = extent(puzzle.maze)[1]
+            cells = [
+                (frame.x + x * frame.cell, frame.y + (height - y - 1) * frame.cell, frame.cell)
+                for x, y in puzzle.accents
+            ]
+            for sign in (s for s in signs if s.label):
+                checked_words += 1
+                x0, y0, x1, y1 = _word_box(sign.label, sign.size, measure(sign.word, sign.size))
+                assert not any(x0 < x + c and x < x1 and y0 < y + c and y < y1 for x, y, c in cells), (
+                    seed,
+                    checked.mazes[item.number - 1].student,
+                    sign.role,
+                )
+    assert checked_words >= 40

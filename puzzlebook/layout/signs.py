@@ -129,7 +129,7 @@ def _marks(
 
     def covers(box: tuple[float, float, float, float]) -> bool:
         if not found:
-            found.append(_covering(puzzle.maze, place, CLEAR + wall / 2))
+            found.append(_covering(puzzle.maze, place, CLEAR + wall / 2, puzzle.accents))
         return found[0](box)
 
     ends = {"start": puzzle.start, "end": puzzle.end}
@@ -369,9 +369,14 @@ def _word_box(spot: tuple[float, float, str], size: float, width: float) -> tupl
 
 
 def _covering(
-    maze: Maze | GraphMaze, place: Placement, clear: float = 1.0
+    maze: Maze | GraphMaze,
+    place: Placement,
+    clear: float = 1.0,
+    solid: frozenset[tuple[int, int]] = frozenset(),
 ) -> Callable[[tuple[float, float, float, float]], bool]:
-    """Whether a page box comes within ``clear`` pt of a cell of the maze (its walls' middle lines)."""
+    """Whether a page box comes within ``clear`` pt of a cell of the maze (its walls' middle lines), or on
+    squares of a ``solid`` one beside it (a name's dots and accents: Start was drawn against Jürgen's
+    ü's dots)."""
     pad = clear / place.cell
 
     def in_cells(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -384,7 +389,7 @@ def _covering(
         )
 
     if isinstance(maze, Maze):
-        off = maze.grid.masked
+        off = maze.grid.masked - solid
 
         def squares(box: tuple[float, float, float, float]) -> bool:
             x0, y0, x1, y1 = in_cells(box)
