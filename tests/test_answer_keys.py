@@ -179,16 +179,22 @@ def test_a_sheets_answer_alone_on_its_key_page_stands_as_the_sheet_stands_it(tmp
         assert 0.5 * below < above < below, (above, below)
 
 
-def test_a_word_by_a_sideways_arrow_in_the_key_is_not_left_out(tmp_path):
+@pytest.mark.parametrize(("page", "per_page"), [("a4", 1), ("letter", 2)])
+def test_a_separate_keys_answers_say_start_and_finish(tmp_path, page, per_page):
     """Finish by an arrow pointing out of a name's side was left out of every key page (a teacher): at
-    7 pt it wanted 0.6 pt more than the arrow's length. It may take the room kept beside the answer."""
+    7 pt it wanted 0.6 pt more than the arrow's length; it may take the room kept beside the answer.
+    Two a Letter page, the key's answers had arrows alone, in the room an answer grid keeps: a key
+    page laid beside its sheet keeps room for the words, as the sheet does."""
     (tmp_path / "names.yaml").write_text(
-        "title: Names\nlayout: handout\npage_size: a4\nmazes_per_page: 1\nstudents: [Chidi, Élodie, Eun-ji]\n"
-        'marks: suggested\nseed: 7\nanswer_key: separate\nmazes:\n  - shape: {text: "{student}"}\n'
+        f"title: Names\nlayout: handout\npage_size: {page}\nmazes_per_page: {per_page}\n"
+        "students: [Chidi, Élodie, Eun-ji]\nmarks: suggested\nseed: 7\nanswer_key: separate\nmazes:\n"
+        '  - shape: {text: "{student}"}\n  - {size: 10x12}\n'
     )
     build_book(tmp_path / "names.yaml")
     keys = page_texts(tmp_path / "names-answers.pdf")
-    assert len(keys) == 3 and all("Start" in key and "Finish" in key for key in keys), keys
+    assert len(keys) == 6 // per_page
+    for key in keys:
+        assert key.count("Start") == key.count("Finish") == per_page, key
 
 
 def test_labels_in_one_row_of_the_key_share_a_baseline(tmp_path):

@@ -84,14 +84,14 @@ def plan_answers(
             continue
         page, area = next_page(heading if by_sheet or not made else continued)
         top, above = area.y1, None
-        first, start = page, len(page.items)  # the sheet's first key page, and its items from here
         waiting = list(answered)
         while waiting:  # a row at a time: the answers after it that take its grid, as many as it has slots
             grids = _grids(*grid_of_sheet, area)
-            fits = _grid_for(layout, area, waiting[0], grids)
+            fits = _grid_for(layout, area, waiting[0], grids, by_sheet)
             count = 1
             while (
-                count < min(fits[0], len(waiting)) and _grid_for(layout, area, waiting[count], grids) == fits
+                count < min(fits[0], len(waiting))
+                and _grid_for(layout, area, waiting[count], grids, by_sheet) == fits
             ):
                 count += 1
             members, waiting = waiting[:count], waiting[count:]
@@ -99,12 +99,12 @@ def plan_answers(
             # takes another grid, or where it is the last under a row of another (it stood at the left
             # under a wider answer); under rows of its own grid, it keeps their columns
             own, spread = fits == grids[0], bool(waiting) or above not in (None, fits)
-            row = _Row(layout, members, maze_pages, fits, own, spread)
+            row = _Row(layout, members, maze_pages, fits, own, spread, by_sheet)
             placed = row.placed(area, top, placing)
             if placed is None:  # on a page of its own: no row above it
                 page, area = next_page(f"{heading} ({words.continued})" if by_sheet else continued)
                 top, above = area.y1, None
-                row = _Row(layout, members, maze_pages, fits, own, bool(waiting))
+                row = _Row(layout, members, maze_pages, fits, own, bool(waiting), by_sheet)
             height, items = placed or row.placed(area, top, placing, fresh=True) or (0.0, [])
             top -= height + GAP
             above = fits
@@ -112,8 +112,6 @@ def plan_answers(
                 page.items += items
             answers.update((maze.number, page.number) for maze in members)
         if by_sheet:
-            if placing and page is first:
-                _stand(page, start, area)
             top = area.y0  # the next sheet starts a page of its own
     unanswered = [m for m in mazes if not m.has_answer]
     if not unanswered:
@@ -136,19 +134,6 @@ def plan_answers(
     return answers
 
 
-def _stand(page: Page, start: int, area: Box) -> None:
-    """A sheet's answers on a key page of their own (its items from ``start``), moved down to stand a
-    little above the middle of its ``area``, as the sheet stands its mazes: hung from the top, a wide
-    name's answer left two thirds of an A4 key page blank under it."""
-    items = page.items[start:]
-    lowest = [i.y - i.size * DESCENT for i in items if isinstance(i, MazeInfo)]  # the seeds' lines
-    dy = round((min(lowest) - area.y0) * TOP_SHARE, 2) if lowest else 0.0
-    if dy > 0:
-        page.items[start:] = [
-            replace(i, y=i.y - dy) if isinstance(i, Text | MazeFrame | MazeInfo) else i for i in items
-        ]
-
-
 class _Row:
     """One row of answers in one grid's slots, and the height it takes on a page. A row of the layout's
     grid is that grid's height, as every row of a key of like mazes; a row of a grid of fewer, larger
@@ -164,8 +149,10 @@ class _Row:
         grid: tuple[int, int],
         own: bool,
         cut: bool,
+        sheet: bool = False,
     ) -> None:
         self.layout, self.members, self.maze_pages, self.own = layout, members, maze_pages, own
+        self.sheet = sheet  # a separate key's page, laid beside its sheet (``_answer_items``)
         self.columns = len(members) if cut else grid[0]
         self.rows = grid[1]
 
@@ -201,7 +188,7 @@ class _Row:
         for slot, maze in zip(
             split(Box(area.x0, top - tall, area.x1, top), self.columns, 1, GAP), self.members, strict=False
         ):
-            made, cell = _answer_items(self.layout, slot, maze, self.maze_pages)
+            made, cell = _answer_items(self.layout, slot, maze, self.maze_pages, self.sheet)
             items += made
             cells.append(cell)
             # down to the info line's descenders: the answer's lowest ink
@@ -307,29 +294,36 @@ def _grids(columns: int, rows: int, area: Box) -> list[tuple[int, int]]:
     return list(dict.fromkeys(tried))
 
 
-def _grid_for(layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[int, int]]) -> tuple[int, int]:
+def _grid_for(
+    layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[int, int]], words: bool = False
+) -> tuple[int, int]:
     """The densest grid whose slot shows the maze's walls apart: cells of ``MIN_ANSWER_CELL`` and of
     three answer wall weights at least (a child's maze stays at the layout's grid); a page of its own
     when none does. A grid's slots are all one size, so the first tells."""
     least = max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
     size = layout.caption_size * ANSWER_LABEL  # only the cell is asked for: no label or line moved
     for grid in grids:
-        if answer_cell(layout, split(area, *grid, GAP)[0], maze, size) >= least:
+        if answer_cell(layout, split(area, *grid, GAP)[0], maze, size, words) >= least:
             return grid
     return grids[-1]
 
 
 def _answer_items(
-    layout: Layout, slot: Box, maze: MazeRequest, maze_pages: dict[int, int]
+    layout: Layout, slot: Box, maze: MazeRequest, maze_pages: dict[int, int], sheet: bool = False
 ) -> tuple[list[Item], float]:
     """One answer in its slot: its label at the slot's top, so the labels of a row share a baseline
     whatever the mazes' shapes (a centred maze put them 6-13 pt apart), and the maze hung under it.
     A poster's answer (the book's one maze, on its first page) is labelled by its title alone: the
-    poster says neither "Maze 1" nor a page."""
+    poster says neither "Maze 1" nor a page. On a separate key's page (``sheet``), laid beside its
+    sheet, the answer stands in its slot as the maze does on the sheet, with its Start and Finish: hung,
+    a name's answer left half a Letter page's slot blank under it, and had arrows alone."""
     size = layout.caption_size * ANSWER_LABEL
-    items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight)
+    items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight, sheet)
     heading = next(i for i in items if isinstance(i, Text))
     up = slot.y1 - size - heading.y
+    if sheet:  # the group (label to seed) stands a little above the slot's middle, as on the sheet
+        lowest = min(i.y - i.size * DESCENT for i in items if isinstance(i, MazeInfo))  # answers say seeds
+        up -= (slot.h - (heading.y + size - lowest)) * TOP_SHARE
     page = maze_pages[maze.number]
     label = f"{layout.words.maze_name(maze)} · {layout.words.page} {page}"
     if poster(len(maze_pages), page):

@@ -28,7 +28,7 @@ from .room import (
     words_kept,
     words_room,
 )
-from .signs import WORDS, label_size, under_picture
+from .signs import LABEL_SHARE, WORDS, label_size, under_picture
 
 T = TypeVar("T")
 
@@ -68,7 +68,9 @@ def slot_items(
     across, down = kind(maze.grid).extent(maze.width, maze.height)  # in corridor widths: "cells"
     words = _shared(layout.start_label, layout.end_label) if maze.marks != "none" else ("", "")
     if answer:
-        return _answer_items(layout, slot, box, maze, caption_size, wall, label, lines, info, words)
+        return _answer_items(
+            layout, slot, box, maze, caption_size, wall, label, lines, info, words, keep_words
+        )
     ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
     pair = PAIRS[layout.pictures] if layout.pictures else None
     least_cell = max(maze.min_cell or layout.min_cell, 3 * wall)
@@ -190,15 +192,25 @@ def _under_label(
     return _Labelled(label, lines, area, box, info, info_h)
 
 
-def answer_cell(layout: Layout, slot: Box, maze: MazeRequest, caption_size: float) -> float:
+def answer_cell(
+    layout: Layout, slot: Box, maze: MazeRequest, caption_size: float, words: bool = False
+) -> float:
     """The cell an answer gets in ``slot`` (``slot_items`` with ``answer``), without making its items:
     the answer key asks it of every maze for every grid it tries, in a plan and in its page count."""
-    return _answer_fit(layout, _under_label(layout, slot, maze, caption_size, True, False).box, maze)[0]
+    box = _under_label(layout, slot, maze, caption_size, True, False).box
+    return _answer_fit(layout, box, maze, words)[0]
 
 
-def _answer_fit(layout: Layout, box: Box, maze: MazeRequest) -> tuple[float, float, float, float]:
-    """An answer's cell and place (x, y) in its box, and the room kept round it for its arrows."""
+def _answer_fit(
+    layout: Layout, box: Box, maze: MazeRequest, words: bool = False
+) -> tuple[float, float, float, float]:
+    """An answer's cell and place (x, y) in its box, and the room kept round it for its arrows; with
+    ``words``, room for its Start and Finish too, at the least size that prints (a separate key's page
+    is laid beside its sheet, which has them: in half a Letter page, its answers had arrows alone)."""
     room = mark_room(box, None, page_scale(layout))
+    if words and maze.marks != "none":
+        ems = max(word_ems(word, layout.bold_font) for word in (layout.start_label, layout.end_label))
+        room = max(room, MIN_WORD / (LABEL_SHARE * MARK_SHARE), words_room(ems, MIN_WORD, maze.grid))
     across, down = kind(maze.grid).extent(maze.width, maze.height)
     return (*fit(box, across, down, room), room)
 
@@ -280,9 +292,11 @@ def _answer_items(
     lines: int,
     info: bool,
     words: tuple[str, str],
+    keep_words: bool = False,
 ) -> tuple[list[Item], float]:
-    """An answer in its slot: the maze centred, with room for its arrows, its caption right above it."""
-    cell, x, y, room = _answer_fit(layout, box, maze)
+    """An answer in its slot: the maze centred, with room for its arrows (and with ``keep_words`` for
+    their words: ``_answer_fit``), its caption right above it."""
+    cell, x, y, room = _answer_fit(layout, box, maze, keep_words)
     down = kind(maze.grid).extent(maze.width, maze.height)[1]
     top = y + cell * down + room + 4
     items: list[Item] = [

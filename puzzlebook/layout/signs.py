@@ -273,10 +273,14 @@ def _word_under(spot: tuple[float, float, float], size: float) -> tuple[float, f
     return x + picture / 2, y - size * 1.05, "center"
 
 
+LABEL_SHARE = 0.3
+"""A Start or Finish word's size, in its arrow's (``label_size``)."""
+
+
 def label_size(mark: float, largest: float = 12.0) -> float:
     """Text size of the Start/Finish words beside an arrow of size ``mark``: the word must fit in the
     room around the maze, so a small room gets arrows alone (0) rather than text too small to print."""
-    size = min(largest, mark * 0.3)
+    size = min(largest, mark * LABEL_SHARE)
     return size if size >= 7 else 0.0
 
 
