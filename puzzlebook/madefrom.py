@@ -36,32 +36,31 @@ def made_from(inputs: Iterable[str | os.PathLike[str]], seed: int | None) -> Mad
     for digest in digests:
         digest.update(f"seed {seed}\n".encode())
     for k, path in enumerate(inputs):
-        for digest, leave_out in zip(digests, (("cover",) if k == 0 else (), ()), strict=True):
-            data = _content(path, leave_out)
-            digest.update(len(data).to_bytes(8, "little") + data)
+        data = read_bytes(path, "input").data
+        for digest, leave_out in zip(digests, (("cover",), ()), strict=True):
+            content = _spec_content(data, leave_out) if k == 0 else data
+            digest.update(len(content).to_bytes(8, "little") + content)
     return MadeFrom(*(digest.hexdigest() for digest in digests))
 
 
-def _content(path: str | os.PathLike[str], leave_out: tuple[str, ...] = ()) -> bytes:
-    """What a file gives a book: a YAML file's data as the spec reads it (every value a string, so
-    nothing the book depends on is lost; its mappings' keys in order, as no meaning rests on their
-    order), without its top-level keys ``leave_out``; any other file's bytes. A comment, a blank line or
-    keys reordered in a spec leave its book as it was, and ``check`` then finds the built book still the
-    spec's."""
-    data = read_bytes(path, "input").data
-    if os.fspath(path).lower().endswith((".yaml", ".yml")):
-        try:
-            parsed, _, problems = parse_yaml(data.decode("utf-8-sig"), "")
-        except (PuzzlebookError, UnicodeDecodeError):
-            return data
-        if isinstance(parsed, dict):
-            parsed = {key: value for key, value in parsed.items() if key not in leave_out}
-        if not problems:
-            try:
-                return b"yaml\0" + json.dumps(parsed, sort_keys=True, ensure_ascii=False).encode()
-            except (TypeError, ValueError):  # a key that is not text (``~:``): its order kept
-                return b"yaml\0" + repr(parsed).encode()
-    return data
+def _spec_content(data: bytes, leave_out: tuple[str, ...] = ()) -> bytes:
+    """What a spec gives a book: its data as the spec is read (every value a string, so nothing the
+    book depends on is lost; its mappings' keys in order, as no meaning rests on their order), without
+    its top-level keys ``leave_out``. A comment, a blank line or keys reordered leave its book as it
+    was, and ``check`` then finds the built book still the spec's. Its other files count by their
+    bytes: a class list is read a name a line, whatever its name ends with."""
+    try:
+        parsed, _, problems = parse_yaml(data.decode("utf-8-sig"), "")
+    except (PuzzlebookError, UnicodeDecodeError):
+        return data
+    if problems:  # a key given twice: its bytes
+        return data
+    if isinstance(parsed, dict):
+        parsed = {key: value for key, value in parsed.items() if key not in leave_out}
+    try:
+        return b"yaml\0" + json.dumps(parsed, sort_keys=True, ensure_ascii=False).encode()
+    except (TypeError, ValueError):  # a key that is not text (``~:``): its order kept
+        return b"yaml\0" + repr(parsed).encode()
 
 
 @cache

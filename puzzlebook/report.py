@@ -192,15 +192,19 @@ def _ages_notes(checked: Checked) -> list[Problem]:
             )
     given = []  # an age and a size on one maze: an age on one maze sets only its size, which the size sets
     for i, entry in enumerate(checked.spec.book.mazes):
-        if entry.age and entry.size:
+        # a shape's size is its own advice (``rules.small_shape``): the age is not said against it
+        if entry.age and entry.size and not (entry.shape or entry.mask):
             (w, h), (aw, ah) = entry.size, entry.age.size
             ring = entry.grid == "circle"
+            if (w, h)[: 1 if ring else 2] == (aw, ah)[: 1 if ring else 2]:
+                continue  # the age's own size, written out
             made, sets = (f"{w} rings", f"{aw} rings") if ring else (f"{w}x{h}", f"{aw}x{ah}")
             given.append(
                 Problem(
                     checked.spec.where("mazes", i, "size"),
                     f"the maze is {made}, with difficulty: {entry.difficulty} beside it: on one maze an "
-                    f"age sets only the size; leave out size for {entry.difficulty}'s {sets}",
+                    f"age sets only the size; leave out size for {entry.difficulty}'s ({sets}, or the most "
+                    "the page takes)",
                 )
             )
     return list(told.values()) + given

@@ -41,6 +41,12 @@ def around(x: int, y: int, grid: str) -> list[tuple[int, int]]:
     return [m for n in near_cells(x, y, grid, (0, 0)) for m in [n, *near_cells(*n, grid, (0, 0))]]
 
 
+ALIKE_MOST = 6
+"""Cells across the largest dot ``alike`` squares: past it the font's own dots are square within a
+cell, and the search for each dot's place, which grows with the fourth power of its size, took 17 s
+for a two-dot word over 200x200 cells."""
+
+
 def alike(
     marks: set[tuple[int, int]], letters: set[tuple[int, int]], size: tuple[int, int]
 ) -> set[tuple[int, int]]:
@@ -55,6 +61,8 @@ def alike(
         (min(x for x, _ in d), min(y for _, y in d), max(x for x, _ in d), max(y for _, y in d)) for d in dots
     ]
     side = max(min(x1 - x0, y1 - y0) + 1 for x0, y0, x1, y1 in boxes)
+    if side > ALIKE_MOST:  # large dots come out of the cells as the font draws them: square enough
+        return set(marks)
     out: list[set[tuple[int, int]]] = []
     for i, (dot, (x0, y0, x1, y1)) in enumerate(zip(dots, boxes, strict=True)):
         others = set().union(*out, *dots[i + 1 :])  # the dots placed, and those still to come

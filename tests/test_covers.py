@@ -338,6 +338,23 @@ def test_a_cover_edited_leaves_the_interior_ready(tmp_path):
     assert (tmp_path / "book.pdf").read_bytes() == interior  # the same interior, digest and all
 
 
+def test_check_of_a_cover_not_built_or_damaged(tmp_path):
+    """A cover not built yet read as ready; an empty cover file crashed check with a traceback."""
+    spec = book(tmp_path, "6x9in", 4, "  paper: white\n", size="6x8")
+    result = invoke(["check", str(spec)])
+    cover = tmp_path / "book-cover.pdf"
+    assert result.exit_code == 0, result.output
+    assert f"the cover of these 24 pages; made in memory: {cover} is not built yet" in result.stdout
+    build_book(str(spec))
+    cover.write_bytes(b"")
+    result = invoke(["check", str(spec)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr == (
+        f"error: {cover}: cannot be read as a PDF (EmptyFileError: Cannot read an empty file): make it "
+        "again with puzzlebook cover\n"
+    )
+
+
 @pytest.mark.parametrize("art", ["heart", "word", "circle", "maze"])
 def test_the_front_draws_the_art_asked_for(tmp_path, art):
     """A shape, the title's word, a circle or the book's maze: its walls drawn on the front."""

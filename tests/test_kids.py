@@ -170,10 +170,17 @@ def test_an_age_beside_a_size_on_one_maze_is_told_it_changes_nothing(tmp_path):
     told = [line for line in result.stderr.splitlines() if "beside it" in line]
     assert told == [
         "note: book.yaml:4: mazes[0].size: the maze is 20x30, with difficulty: age-4 beside it: on one "
-        "maze an age sets only the size; leave out size for age-4's 7x8",
+        "maze an age sets only the size; leave out size for age-4's (7x8, or the most the page takes)",
         "note: book.yaml:6: mazes[2].size: the maze is 5 rings, with difficulty: age-6 beside it: on one "
-        "maze an age sets only the size; leave out size for age-6's 10 rings",
+        "maze an age sets only the size; leave out size for age-6's (10 rings, or the most the page takes)",
     ]
+    # the age's own size written out, or a shape's (whose note asks for a size), is not told against it
+    spec.write_text(
+        "title: T\nmarks: suggested\nmazes:\n  - {difficulty: age-6, size: 10x14}\n"
+        "  - {difficulty: age-6, size: 12x12, shape: star}\n"
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0 and "beside it" not in result.stderr, result.stderr
     spec.write_text("title: T\ndifficulty: age-4\nmazes:\n  - {size: 6x6}\n")  # the book's age sets cells
     assert "beside it" not in invoke(["validate", str(spec)]).stderr
     # too dense under the book's age, the size is what to change: the maze's own age sets nothing here

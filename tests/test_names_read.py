@@ -522,6 +522,21 @@ def test_a_words_dots_are_squares_of_one_size(name, grow):
         assert not near & (cells | (set(mask.accents) - dot)), name
 
 
+def test_large_dots_are_left_as_the_font_draws_them():
+    """The search for each dot's square grows with the fourth power of its size: a two-dot word over
+    200x200 cells took 17 s to validate. Past ``ALIKE_MOST`` cells the dots are left as drawn."""
+    from puzzlebook.wordmarks import ALIKE_MOST, alike
+
+    big = ALIKE_MOST + 1
+    dots = {(x, y) for x in range(big) for y in range(big + 1)} | {
+        (x, y) for x in range(big + 3, 2 * big + 3) for y in range(big)
+    }
+    assert alike(dots, set(), (100, 100)) == dots  # not made one size: left as they are
+    small = {(x, y) for x in range(2) for y in range(3)} | {(x, y) for x in range(5, 7) for y in range(2)}
+    squares = alike(small, set(), (100, 100))
+    assert squares != small and len(squares) == 8  # two squares of 2x2
+
+
 @pytest.mark.parametrize("grid", ["rectangle", "hex"])
 def test_a_capital_i_has_serifs_and_reads_apart_from_an_l(grid):
     """The bundled sans draws a capital I as a bare bar: in cells, Ignacio read as "lgnacio". A capital

@@ -429,13 +429,16 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
     stale = change in ("spec", "seed")
     # the older file is what would be uploaded: told where there is one to read (it said nothing), and
     # not ready until built again (it was a warning under "ready for print", exit 0: a self-publisher
-    # read the headline and would have uploaded the old book)
-    assert result.exit_code == (1 if stale else 0), result.output
-    ready = "ready for print as the spec makes it now, " if stale else "ready for print, "
+    # read the headline and would have uploaded the old book); so is a damaged one (it said "ready")
+    told = stale or change == "damaged"
+    assert result.exit_code == (1 if told else 0), result.output
+    ready = "ready for print as the spec makes it now, " if told else "ready for print, "
     assert ready in result.stdout and "(read" not in result.stdout
     older = f"error: {book} is older than the book checked (made before the spec, its files, the seed or "
     assert (older in result.stderr) == stale, result.stderr
-    assert "build it again before you upload it" in result.stderr or not stale
+    damaged = f"error: {book} cannot be read as a book puzzlebook built (damaged, or made otherwise): build"
+    assert (damaged in result.stderr) == (change == "damaged"), result.stderr
+    assert "build it again before you upload it" in result.stderr or not told
 
 
 def test_check_before_any_build_says_the_book_is_not_built_yet(tmp_path):
@@ -450,6 +453,34 @@ def test_check_before_any_build_says_the_book_is_not_built_yet(tmp_path):
     )
     assert invoke(["build", str(path)]).exit_code == 0
     assert "not built yet" not in invoke(["check", str(path)]).stdout
+
+
+def test_a_class_list_named_yml_counts_by_its_lines(tmp_path):
+    """Only the spec counts by its YAML values: a class list called kids.yml is read a name a line, and
+    read as YAML, "Ana / Ben / Carla" and "Ana Ben / Carla" were one list, and an old book passed."""
+    (tmp_path / "kids.yml").write_text("Ana\nBen\nCarla\n")
+    path = spec(tmp_path, "pad: true\nstudents: kids.yml\nmazes:\n  - {size: 9x12}\n")
+    assert invoke(["build", str(path)]).exit_code == 0
+    (tmp_path / "kids.yml").write_text("Ana Ben\nCarla\n")
+    result = invoke(["check", str(path)])
+    assert result.exit_code == 1 and "book.pdf is older than the book checked" in result.stderr, result.output
+
+
+def test_check_of_a_separate_key_tells_each_file_older_than_the_spec(tmp_path):
+    """With the answers apart, check made the book in memory and never looked at the files: after a new
+    seed both old files passed as "ready" (a reviewer)."""
+    path = spec(tmp_path, "answer_key: separate\npad: true\nmazes:\n  - {size: 9x12, count: 2}\n")
+    result = invoke(["check", str(path)])
+    assert result.exit_code == 0, result.output
+    book, answers = tmp_path / "book.pdf", tmp_path / "book-answers.pdf"
+    assert f"; made in memory: {book} and {answers} are not built yet" in result.stdout
+    assert invoke(["build", str(path)]).exit_code == 0
+    result = invoke(["check", str(path)])
+    assert result.exit_code == 0 and "not built yet" not in result.stdout, result.output
+    result = invoke(["check", str(path), "--seed", "5"])
+    assert result.exit_code == 1
+    for name in (book, answers):
+        assert f"error: {name} is older than the book checked" in result.stderr, result.stderr
 
 
 def test_a_comment_edited_in_the_spec_leaves_its_book_ready_for_print(tmp_path, monkeypatch):

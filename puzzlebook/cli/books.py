@@ -3,7 +3,6 @@ it (or on any PDF), ``validate`` checks the spec without building."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
@@ -172,7 +171,7 @@ def check(spec: str, seed: int | None) -> None:
     if spec.lower().endswith(".pdf"):
         check_pdf(spec)
         return
-    from ..build import built_book, check_book, generate, targets
+    from ..build import built_book, check_book, generate
     from ..madefrom import made_from
     from ..preflight import quiet_reader  # pypdf and fontTools load only for check and --strict
     from ..render.pdf import write_pdf
@@ -197,30 +196,18 @@ def check(spec: str, seed: int | None) -> None:
                 key = f"{spec} (its answer key)"
                 answers = write_pdf(checked.plan.answers, dict(puzzles).__getitem__)
                 found += _found(report_preflight, checked, key, answers, True)
-        cover, stale, on_cover = check_cover(checked, spec, puzzles, made)
+        cover, stale, on_cover, unbuilt = check_cover(checked, spec, puzzles, made)
         found += on_cover
         stale = stale and not on_cover  # its findings say to make it again
+        old, read = _book_files(checked, made, built)  # a file there that is not the book checked
     except PuzzlebookError as error:
         fail(error)
-    read = f"; {built[0]} checked, built from this spec as it is" if built is not None and built[2] else ""
-    book = "-"  # "ready" must not read as "the file is ready" where there is none
-    with contextlib.suppress(PuzzlebookError):  # where a folder stands, no file is the book
-        book = targets(checked, None)[0].path if built is None and checked.plan.answers is None else "-"
-    if book != "-" and not os.path.lexists(book):
-        read = f"; made in memory: {book} is not built yet (puzzlebook build writes it)"
     ready = {
         "print": "ready for print",
         "office": f"{_office_ready(checked.layout.trim)} (print-on-demand's page counts are not checked for "
         f"layout {checked.spec.book.layout})",
         "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
     }[_edition(checked)]
-    # a file there that is not the book checked is what would be uploaded: not ready, whatever the book
-    old = []
-    if built is not None and not built[2]:
-        old.append(
-            f"{built[0]} is older than the book checked (made before the spec, its files, the seed or "
-            "puzzlebook changed): build it again before you upload it"
-        )
     if stale:
         old.append(
             f"{cover} was made from another spec, seed or puzzlebook than the book checked (it fits its page "
@@ -231,9 +218,52 @@ def check(spec: str, seed: int | None) -> None:
     now = " as the spec makes it now" if old else ""
     print(f"{spec}: {ready}{now}, {summary(checked)}{read}")
     if cover:
-        print(f"{cover}: ready for print{now}, the cover of these {len(checked.plan.pages)} pages")
+        unbuilt = (
+            f"; made in memory: {unbuilt} is not built yet (puzzlebook cover writes it)" if unbuilt else ""
+        )
+        print(f"{cover}: ready for print{now}, the cover of these {len(checked.plan.pages)} pages{unbuilt}")
     if old:
         fail(NotReady(old))
+
+
+def _book_files(
+    checked: Checked, made: MadeFrom, built: tuple[str, bytes, bool] | None
+) -> tuple[list[str], str]:
+    """The book's files in the folder beside the book checked: a line for each that is older than the
+    spec, or that cannot be read as a book puzzlebook built (a file cut short), since it is what would
+    be uploaded; and what the summary adds (read from its file, or not built yet). ``built``: the book
+    read back (``built_book``), None where it was not (none there, damaged, the answers apart)."""
+    from ..build import targets
+    from ..inputs import read_bytes
+
+    older = "is older than the book checked (made before the spec, its files, the seed or puzzlebook changed)"
+    if built is not None:
+        if built[2]:
+            return [], f"; {built[0]} checked, built from this spec as it is"
+        return [f"{built[0]} {older}: build it again before you upload it"], ""
+    try:
+        paths = [place.path for place in targets(checked, None) if place.path != "-"]
+    except PuzzlebookError:  # a folder where the book would be: no file is the book
+        return [], ""
+    old = []
+    for path in (p for p in paths if os.path.lexists(p)):
+        try:
+            digest = _made_from(read_bytes(path, "book").data)
+        except PuzzlebookError:  # over a book's size, or not a file: not read, as the build would not
+            continue
+        if digest != made.book:
+            what = (
+                older if digest else "cannot be read as a book puzzlebook built (damaged, or made otherwise)"
+            )
+            old.append(f"{path} {what}: build it again before you upload it")
+    missing = [p for p in paths if not os.path.lexists(p)]
+    if not missing:
+        return old, ""
+    one = len(missing) == 1
+    return old, (
+        f"; made in memory: {' and '.join(missing)} {'is' if one else 'are'} not built yet "
+        f"(puzzlebook build writes {'it' if one else 'them'})"
+    )
 
 
 def _found(report: Callable[..., None], *args: Any) -> list[str]:
@@ -247,18 +277,18 @@ def _found(report: Callable[..., None], *args: Any) -> list[str]:
 
 def check_cover(
     checked: Checked, spec: str, puzzles: dict[int, Any] | None, made: MadeFrom
-) -> tuple[str, bool, list[str]]:
+) -> tuple[str, bool, list[str], str]:
     """The cover beside the book checked against the book as it is now (made in memory when there is
     no file); returns the file checked ("" for a book without a cover), whether the file was made from
-    other inputs than ``made.cover`` says (its words or colours may be old even when its size fits), and what
-    is wrong with it."""
+    other inputs than ``made.cover`` says (its words or colours may be old even when its size fits),
+    what is wrong with it, and where it goes when it is not built yet ("" when it is)."""
     from ..build import generate, targets
     from ..cover.art import cover_path
     from ..cover.make import CoverMaker
     from ..inputs import read_bytes
 
     if checked.spec.book.cover is None:
-        return "", False, []
+        return "", False, [], ""
     path = cover_path(targets(checked, None)[0].path)
     stale = False
     if os.path.lexists(path):
@@ -271,7 +301,7 @@ def check_cover(
         out = io.BytesIO()
         maker.write(out)
         name, data = f"{spec} (cover)", out.getvalue()
-    return name, stale, _found(report_cover, checked, name, data)
+    return name, stale, _found(report_cover, checked, name, data), "" if os.path.lexists(path) else path
 
 
 def _made_from(pdf: bytes) -> str:

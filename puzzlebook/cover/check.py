@@ -34,7 +34,16 @@ def findings_for_book(
 
 def cover_findings(name: str, data: bytes, expected: CoverPlan, thickness: float) -> list[str]:
     """What is wrong with the cover in ``data`` (called ``name`` in the lines) for the book whose
-    cover ``expected`` plans; ``thickness`` is a page's, in inches. Empty when it is ready."""
+    cover ``expected`` plans; ``thickness`` is a page's, in inches. Empty when it is ready. A file that
+    cannot be read as a PDF (empty, cut short) is one line, not a traceback."""
+    try:
+        return _cover_findings(name, data, expected, thickness)
+    except Exception as exc:  # pypdf raises many kinds for a damaged file
+        said = " ".join(f"{type(exc).__name__}: {exc}".split())[:120]
+        return [f"{name}: cannot be read as a PDF ({said}): make it again with puzzlebook cover"]
+
+
+def _cover_findings(name: str, data: bytes, expected: CoverPlan, thickness: float) -> list[str]:
     reader = PdfReader(io.BytesIO(data))
     if page_count(reader) != 1:
         return [f"{name}: has {page_count(reader)} pages; a wrap cover is one page (back, spine, front)"]
