@@ -50,19 +50,33 @@ for a two-dot word over 200x200 cells."""
 def alike(
     marks: set[tuple[int, int]], letters: set[tuple[int, int]], size: tuple[int, int]
 ) -> set[tuple[int, int]]:
-    """A word's dots drawn one size, the roundest's square: Jörg's two dots came out of the cells as a
-    bar and a square, and Eun-ji's j's as a bar beside its i's square. Each dot takes the square nearest
-    its own cells that overlaps them, stays within the ``size`` of the field and a cell clear of every
-    letter and every other dot; one with no such place keeps its cells."""
+    """A word's dots drawn as squares of one size: Jörg's two dots came out of the cells as a bar and a
+    square, Eun-ji's j's as a bar beside its i's square, Kai's as a bar. The square is the largest each
+    dot can take, from the longest side a dot has down to the shortest, nearest its own cells and
+    overlapping them, within the ``size`` of the field and a cell clear of every letter and every other
+    dot; where no size fits them all, the dots keep their cells."""
     dots = sorted(parts_of(marks, corners=True), key=min)
-    if len(dots) < 2:
-        return set(marks)
     boxes = [
         (min(x for x, _ in d), min(y for _, y in d), max(x for x, _ in d), max(y for _, y in d)) for d in dots
     ]
-    side = max(min(x1 - x0, y1 - y0) + 1 for x0, y0, x1, y1 in boxes)
-    if side > ALIKE_MOST:  # large dots come out of the cells as the font draws them: square enough
+    sides = [(x1 - x0 + 1, y1 - y0 + 1) for x0, y0, x1, y1 in boxes]
+    if not dots or max(max(side) for side in sides) > ALIKE_MOST:  # large dots: square enough as drawn
         return set(marks)
+    for side in range(max(max(s) for s in sides), max(min(s) for s in sides) - 1, -1):
+        squares = _squares(dots, boxes, letters, size, side)
+        if squares is not None:
+            return squares
+    return set(marks)
+
+
+def _squares(
+    dots: list[set[tuple[int, int]]],
+    boxes: list[tuple[int, int, int, int]],
+    letters: set[tuple[int, int]],
+    size: tuple[int, int],
+    side: int,
+) -> set[tuple[int, int]] | None:
+    """Each dot as a square ``side`` cells across (``alike``), or None where one finds no place."""
     out: list[set[tuple[int, int]]] = []
     for i, (dot, (x0, y0, x1, y1)) in enumerate(zip(dots, boxes, strict=True)):
         others = set().union(*out, *dots[i + 1 :])  # the dots placed, and those still to come
@@ -77,5 +91,7 @@ def alike(
                 key = ((left + (side - 1) / 2 - cx) ** 2 + (top + (side - 1) / 2 - cy) ** 2, top, left)
                 if best is None or key < best[0]:
                     best = (key, square)
-        out.append(best[1] if best else dot)
+        if best is None:
+            return None
+        out.append(best[1])
     return set().union(*out)

@@ -534,7 +534,7 @@ def test_large_dots_are_left_as_the_font_draws_them():
     assert alike(dots, set(), (100, 100)) == dots  # not made one size: left as they are
     small = {(x, y) for x in range(2) for y in range(3)} | {(x, y) for x in range(5, 7) for y in range(2)}
     squares = alike(small, set(), (100, 100))
-    assert squares != small and len(squares) == 8  # two squares of 2x2
+    assert squares != small and len(squares) == 18  # two squares of 3x3, the longest side a dot has
 
 
 @pytest.mark.parametrize("grid", ["rectangle", "hex"])
