@@ -27,7 +27,7 @@ def notes(checked: Checked) -> list[Problem]:
         *_padding_notes(checked),
         *_small_names_notes(checked),
         *_pictures_notes(checked),
-        *(Problem(checked.spec.where("cover"), note) for note in cover_lines(checked)),
+        *cover_lines(checked),
     ]
 
 
@@ -47,13 +47,18 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
     ]
 
 
-def cover_lines(checked: Checked) -> list[str]:
-    """What the book's cover does other than one might expect (see ``cover.plan.cover_notes``)."""
+def cover_lines(checked: Checked) -> list[Problem]:
+    """What the book's cover does other than one might expect (see ``cover.plan.cover_notes``), each
+    at its line of the spec."""
     if checked.spec.book.cover is None:  # the cover's planning loads for a book that has one
         return []
     from .cover.plan import cover_notes
 
-    return cover_notes(checked.spec, checked.plan, checked.layout.trim)
+    where = checked.spec.where
+    return [
+        Problem(where("cover", key) if key else where("cover"), note)
+        for key, note in cover_notes(checked.spec, checked.plan, checked.layout.trim)
+    ]
 
 
 def _small_names_notes(checked: Checked) -> list[Problem]:

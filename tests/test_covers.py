@@ -472,8 +472,11 @@ def test_the_badge_says_what_the_cover_gives_it(tmp_path):
     spec = book(tmp_path, "6x9in", 24, "  badge: Ages 5-7\n  art: none\n", size="12x16")
     result = invoke(["validate", str(spec)])
     assert result.exit_code == 0, result.stderr
-    assert (
-        'note: book.yaml:8: cover: no badge: "Ages 5-7" stands by the front\'s art, and art: none has '
-        "none; choose an art"
-    ) in result.stderr
+    told = (
+        'note: book.yaml:9: cover.badge: no badge: "Ages 5-7" stands by the front\'s art, and art: none '
+        "has none; choose an art"
+    )
+    assert told in result.stderr
+    cover = invoke(["cover", str(spec)])  # the cover alone says its notes at their lines too
+    assert cover.exit_code == 0 and told in cover.stderr, cover.stderr
     assert "no badge" not in invoke(["validate", str(book(tmp_path, "6x9in", 24, "  art: none\n"))]).stderr

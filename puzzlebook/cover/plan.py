@@ -115,36 +115,48 @@ def cover_problems(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> lis
     return [Problem(spec.where("cover", "printer"), wrong)] if wrong else []
 
 
-def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[str]:
-    """What the cover does other than one might expect: no spine words on a thin book, no badge where
-    there is no art, and sizes that come from third-party guides rather than the printer's own
-    template."""
+def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[tuple[str, str]]:
+    """What the cover does other than one might expect, each with the key under `cover:` it is of ("" for
+    the section): no spine words on a thin book, no badge where there is no art, and sizes that come
+    from third-party guides rather than the printer's own template."""
     cover = spec.book.cover
     if cover is None:
         return []
     pages = len(plan.pages)
     made = wrap(inches(trim), pages, cover.paper, cover.printer, cover.spine_per_page)
     chosen = PRINTERS[cover.printer]
-    said = []
+    said: list[tuple[str, str]] = []
     if pages < chosen.spine_text_pages:
         said.append(
-            f"no words on the spine: {pages} pages make a spine of {made.spine:.3f} in, and "
-            f"{chosen.name} takes spine text from {chosen.spine_text_pages} pages"
+            (
+                "",
+                f"no words on the spine: {pages} pages make a spine of {made.spine:.3f} in, and "
+                f"{chosen.name} takes spine text from {chosen.spine_text_pages} pages",
+            )
         )
     elif not spine_text(pages, cover.printer, made.spine):
         said.append(
-            f"no words on the spine: {pages} pages make a spine of {made.spine:.3f} in, too thin for "
-            f"{MIN_TEXT:g} pt letters with {SPINE_CLEAR:g} in clear of each fold"
+            (
+                "",
+                f"no words on the spine: {pages} pages make a spine of {made.spine:.3f} in, too thin for "
+                f"{MIN_TEXT:g} pt letters with {SPINE_CLEAR:g} in clear of each fold",
+            )
         )
     sticker = badge_words(spec) if cover.badge is not None else None
     if sticker and cover.art == "none":  # a badge the spec asked for, with no art to stand by
         said.append(
-            f'no badge: "{sticker}" stands by the front\'s art, and art: none has none; choose an art'
+            (
+                "badge",
+                f'no badge: "{sticker}" stands by the front\'s art, and art: none has none; choose an art',
+            )
         )
     if not chosen.verified:
         said.append(
-            f"the sizes for {chosen.name} come from third-party guides, not the printer's own template "
-            f"(read {chosen.read}): compare the cover with the printer's template before you upload it"
+            (
+                "",
+                f"the sizes for {chosen.name} come from third-party guides, not the printer's own template "
+                f"(read {chosen.read}): compare the cover with the printer's template before you upload it",
+            )
         )
     return said
 
