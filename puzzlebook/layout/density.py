@@ -103,12 +103,14 @@ def too_dense(
             else [word]
         )
         most = _largest_word(layout, maze, words, drawn)
+    smaller = ""  # the size that fits, as a fix, where one does
     if most is not None and entry is not None and entry.mask and not drawn:  # its size is the drawing's
         fixes.append(
             f"draw {entry.mask} at most {most[0]} columns by {most[1]} rows (it has {maze.width} by {maze.height})"
         )
     elif most is not None:
-        fixes.append(f"make it at most {most[0]} rings" if circle else f"make it at most {most[0]}x{most[1]}")
+        smaller = f"make it at most {most[0]} rings" if circle else f"make it at most {most[0]}x{most[1]}"
+        fixes.append(smaller)
     else:
         w, h = layout.trim
         turned = layout.model_copy(update={"page_size": f"{h}x{w}pt"})
@@ -149,7 +151,7 @@ def too_dense(
         fixes = (  # the maze's own age sets only its size: with a size written too, it sets nothing
             [f"{cells}, and this maze's difficulty: {own} only its size: leave that out here, or {top}"]
             if entry is not None and entry.size is None
-            else [f"{cells}: {top}", *(f for f in fixes if f.startswith("make it at most"))]
+            else [f"{cells}: {top}", *([smaller] if smaller else [])]
         )
     per_page = f" at {layout.mazes_per_page} a page" if layout.mazes_per_page > 1 else ""
     # as many decimals as it takes for the two to differ: "2.24 pt, the minimum is 2.25", not "2.2, 2.2"
