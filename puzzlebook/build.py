@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import io
 import os
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from itertools import islice
 from pathlib import Path
@@ -28,7 +27,7 @@ from .layout import (
     print_margins,
     with_axes,
 )
-from .madefrom import MadeFrom, made_from
+from .madefrom import MadeFrom, made_from, said_made_from
 from .output import writing_all
 from .places import Place, answers_path, output_path, targets
 from .puzzles import (
@@ -367,21 +366,17 @@ def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> t
 def built_book(checked: Checked, made: MadeFrom) -> tuple[str, bytes, bool] | None:
     """The book's file, its bytes, and whether it was built from exactly these inputs (see
     ``made_from``): an older one is there to be told of, since it is what someone would upload. None
-    when there is no file, or none that can be read as a PDF."""
-    from pypdf import PdfReader  # only check needs it
-
-    from .render.pdfstream import MADE_FROM
-
+    when there is no file, or none that can be read as a book puzzlebook built."""
     try:
         places = targets(checked, None)
         if checked.plan.answers is not None or places[0][0] == "-":  # answers apart, or no file: in memory
             return None
         path = places[0][0]
         data = read_bytes(path, "book").data
-        info: Mapping[str, Any] = PdfReader(io.BytesIO(data)).metadata or {}
-    except Exception:  # not there, not a file, not a PDF, damaged: make it in memory
+    except Exception:  # not there, not a file: make it in memory
         return None
-    return path, data, info.get(MADE_FROM) == made.book
+    digest = said_made_from(data)
+    return (path, data, digest == made.book) if digest else None  # not a PDF, damaged, not ours
 
 
 def _last_use_lets_go(plans: list[BookPlan], puzzles: dict[int, Puzzle]) -> Callable[[int], Puzzle]:

@@ -6,11 +6,12 @@ book back instead of making it again when the digest in the file is the one its 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 from collections.abc import Iterable
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import PuzzlebookError
 from .inputs import PACKAGE, read_bytes
@@ -61,6 +62,20 @@ def _spec_content(data: bytes, leave_out: tuple[str, ...] = ()) -> bytes:
         return b"yaml\0" + json.dumps(parsed, sort_keys=True, ensure_ascii=False).encode()
     except (TypeError, ValueError):  # a key that is not text (``~:``): its order kept
         return b"yaml\0" + repr(parsed).encode()
+
+
+def said_made_from(pdf: bytes) -> str:
+    """The digest a PDF says it was made from (``made_from``), or "" where it says none or cannot be
+    read: what ``check`` compares with the spec's."""
+    from pypdf import PdfReader  # only check reads a book back
+
+    from .render.pdfstream import MADE_FROM
+
+    try:
+        info: Any = PdfReader(io.BytesIO(pdf)).metadata or {}
+    except Exception:  # not a PDF, or damaged: pypdf raises many kinds
+        return ""
+    return str(info.get(MADE_FROM, ""))
 
 
 @cache

@@ -235,6 +235,7 @@ def _book_files(
     read back (``built_book``), None where it was not (none there, damaged, the answers apart)."""
     from ..build import targets
     from ..inputs import read_bytes
+    from ..madefrom import said_made_from
 
     older = "is older than the book checked (made before the spec, its files, the seed or puzzlebook changed)"
     if built is not None:
@@ -248,7 +249,7 @@ def _book_files(
     old = []
     for path in (p for p in paths if os.path.lexists(p)):
         try:
-            digest = _made_from(read_bytes(path, "book").data)
+            digest = said_made_from(read_bytes(path, "book").data)
         except PuzzlebookError:  # over a book's size, or not a file: not read, as the build would not
             continue
         if digest != made.book:
@@ -286,6 +287,7 @@ def check_cover(
     from ..cover.art import cover_path
     from ..cover.make import CoverMaker
     from ..inputs import read_bytes
+    from ..madefrom import said_made_from
 
     if checked.spec.book.cover is None:
         return "", False, [], ""
@@ -293,7 +295,7 @@ def check_cover(
     stale = False
     if os.path.lexists(path):
         name, data = path, read_bytes(path, "book").data
-        stale = _made_from(data) != made.cover
+        stale = said_made_from(data) != made.cover
     else:  # not built yet: made in memory, as the book is
         if puzzles is None:
             checked, puzzles = generate(checked)
@@ -302,19 +304,6 @@ def check_cover(
         maker.write(out)
         name, data = f"{spec} (cover)", out.getvalue()
     return name, stale, _found(report_cover, checked, name, data), "" if os.path.lexists(path) else path
-
-
-def _made_from(pdf: bytes) -> str:
-    """The digest a PDF says it was made from (``madefrom.made_from``), or "" when it says none."""
-    from pypdf import PdfReader
-
-    from ..render.pdfstream import MADE_FROM
-
-    try:
-        info: Any = PdfReader(io.BytesIO(pdf)).metadata or {}
-    except Exception:  # report_cover says in one line that it cannot be read
-        return ""
-    return str(info.get(MADE_FROM, ""))
 
 
 def report_cover(checked: Checked, name: str, data: bytes) -> None:
