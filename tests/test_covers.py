@@ -457,7 +457,14 @@ def test_the_badge_says_what_the_cover_gives_it(tmp_path):
     assert ["".join(c.text for c in inside if round(c.y0, 1) == y) for y in rows] == ["Ages 3", "and up"]
     middle = (min(c.y0 for c in inside) + max(c.y1 for c in inside)) / 2
     assert abs(middle - (disc.y0 + disc.y1) / 2) < 0.1 * (disc.y1 - disc.y0), (middle, disc)
-    for off in ("none", "false", "no"):  # as bleed: false says it: no sticker reading "false"
+    page, discs = front("  badge: Ages 4 to 6\n", "")  # a range of ages is never broken: not "to 6"
+    disc = discs[0]
+    inside = [
+        c for c in page.chars if disc.x0 < c.x0 and c.x1 < disc.x1 and disc.y0 < c.y0 and c.y1 < disc.y1
+    ]
+    rows = sorted({round(c.y0, 1) for c in inside}, reverse=True)
+    assert ["".join(c.text for c in inside if round(c.y0, 1) == y) for y in rows] == ["Ages", "4 to 6"]
+    for off in ("none", "false", "no", '""'):  # as bleed: false says it: no sticker reading "false"
         page, discs = front(f"  badge: {off}\n")
         text = "".join(c.text for c in page.chars).lower()
         assert not discs and "ages" not in text and off not in text.split(), off

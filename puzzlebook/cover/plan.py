@@ -206,8 +206,9 @@ def badge_words(spec: Spec) -> str | None:
     """The words on the front's sticker: the cover's ``badge``, else the book's ages (``age_badge``);
     None for no sticker (``badge: none``)."""
     written = spec.book.cover.badge if spec.book.cover is not None else None
-    if written is not None:  # "false", "no" and "off" as YAML writers mean them (bleed: false), not words
-        return None if written.strip().lower() in ("none", "false", "no", "off") else written
+    if written is not None:  # "false", "no" and "off" as YAML writers mean them (bleed: false), not words;
+        # "" is a sticker with nothing on it: none
+        return None if written.strip().lower() in ("", "none", "false", "no", "off") else written
     return age_badge(spec)
 
 

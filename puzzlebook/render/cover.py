@@ -274,7 +274,7 @@ def wrap_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]
     lines: list[Line] = []
     for paragraph in text.split("\n"):
         current = ""
-        for word in paragraph.split(" "):
+        for word in _units(paragraph):
             trial = f"{current} {word}" if current else word
             if current and setter.line(trial).width > width and len(lines) < most - 1:
                 lines.append(setter.line(current))
@@ -283,6 +283,27 @@ def wrap_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]
                 current = trial
         lines.append(setter.line(current))
     return lines
+
+
+def _units(paragraph: str) -> list[str]:
+    """A paragraph's words, a range of numbers ("4 to 6", "8 - 10") kept as one: a badge read "Ages 4"
+    over "to 6"."""
+    words = paragraph.split(" ")
+    units: list[str] = []
+    i = 0
+    while i < len(words):
+        ranged = i + 2 < len(words) and words[i + 1] in RANGE_WORDS
+        if ranged and words[i][-1:].isdigit() and words[i + 2][:1].isdigit():
+            units.append(" ".join(words[i : i + 3]))
+            i += 3
+        else:
+            units.append(words[i])
+            i += 1
+    return units
+
+
+RANGE_WORDS = ("to", "-", "–", "—")
+"""Words between two numbers that make them a range."""
 
 
 def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[float, list[Line]] | None:

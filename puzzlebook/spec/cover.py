@@ -101,10 +101,9 @@ class CoverSpec(BaseModel):
     ink: Colour = Field("white", description="the words' and the maze's colour on it")
     badge: OneLine | None = Field(
         None,
-        min_length=1,
         max_length=MAX_BADGE,
         description="the words on the front's round sticker (default: the ages of the book's age presets, "
-        'such as "Ages 6-8"; none, or false: no sticker)',
+        'such as "Ages 6-8"; none, false or "": no sticker)',
     )
     art: Annotated[str, AfterValidator(_art)] = Field(
         "maze",
