@@ -17,8 +17,7 @@ from . import fontfacts
 from .errors import At, Problem
 from .inputs import read_bytes
 from .layout import BUNDLED_FONTS, MIN_TEXT, BookPlan, MazeFrame, MazeInfo, Text
-from .layout.room import AXES
-from .layout.signs import WORDS, word_room
+from .layout.signs import WORDS, crowded_word
 from .letters import not_in_fonts
 from .typeset import MARK_WORDS, PUZZLE_TEXT, Face, Run, Setter, drawn_letters, text_lines
 
@@ -142,18 +141,15 @@ def text_problems(plan: BookPlan) -> list[Problem]:
                     ),
                 )
 
-    def smallest(word: str) -> float:
-        return bold.line(word).width * MIN_TEXT
+    def width(word: str) -> float:
+        return bold.line(word).width
 
     for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
-        if frame.axis == AXES[1] and not frame.picture:
-            continue  # beside an arrow at the top or bottom, a word takes the arrow's depth, not its width
-        room = word_room(frame.mark, frame.cell, frame.picture, frame.wall, frame.beside)
         for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
             if where in problems or missing(word, bold, where):
                 continue
-            # a room too small for any word gets arrows alone; one a usual word fits must fit yours
-            if smallest(usual) <= room < smallest(word):
+            room = crowded_word(frame, word, usual, width)
+            if room is not None:
                 problems[where] = Problem(
                     where,
                     f'"{word}" is too long to fit beside the arrows even at {MIN_TEXT:g} pt '

@@ -105,8 +105,8 @@ def test_every_problem_is_reported_at_once(tmp_path):
         ("title: x\n", "book.yaml:1: mazes: is required but missing"),
         ("title: x\nmazes: []\n", "book.yaml:2: mazes: needs at least 1 entry; the list is empty"),
         (  # pydantic said "value should have at least 1 item after validation, not 0"
-            'title: x\ncover:\n  badge: ""\nmazes:\n  - size: 3x3\n',
-            "book.yaml:3: cover.badge: is empty: write it, or leave the key out for its default",
+            'title: x\ncover:\n  title: ""\nmazes:\n  - size: 3x3\n',
+            "book.yaml:3: cover.title: is empty: write it, or leave the key out for its default",
         ),
         ("title: x\ntitle: y\nmazes:\n  - size: 3x3\n", "book.yaml:2: title: appears twice (also on line 1)"),
         ("title: x\nseed: -1\nmazes:\n  - size: 3x3\n", "book.yaml:2: seed: must be at least 0, got -1"),

@@ -95,6 +95,11 @@ def fix_of(message):
         ),
         ("page_size: 8.5x8.5in\ndifficulty: age-6", "{shape: star, size: 30x30}"),
         ("page_size: 8.5x8.5in\ndifficulty: age-6", "{size: 40x40}"),
+        # the book's own words must print beside the size offered: 9x13 had room for Start, not these
+        (
+            "layout: handout\nmazes_per_page: 4\ndifficulty: age-8\nmarks: suggested\nstart_label: Begin here",
+            "{algorithm: wilson}",
+        ),
     ],
 )
 def test_every_fix_a_too_dense_message_offers_fits(tmp_path, book, entry):

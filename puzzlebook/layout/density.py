@@ -15,8 +15,10 @@ from ..units import in_page_units, page_unit, size_name
 from ..words import MIN_WORD_ROWS, legible_size, without_age, word_mask, word_picture
 from .boxes import GAP, content_box, grid_of, split
 from .frames import for_children, page_frame, slot_items
-from .items import Page
+from .items import Item, MazeFrame, Page
 from .presets import load_layout, preset_names
+from .room import word_ems
+from .signs import WORDS, crowded_word
 
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
     from ..spec.load import Spec
@@ -103,8 +105,16 @@ def too_dense(
             else [word]
         )
         most = _largest_word(layout, maze, words, drawn)
+    labels = (layout.start_label, layout.end_label)
+    crowded = False  # no size offered keeps room for the book's own words
+    if most is not None and labels != WORDS and not drawn:
+        # "Begin here" at 4 a page was offered 9x13, where its page then had room for Start but not it
+        kept = _keeping_words(layout, maze, most)
+        crowded, most = kept is None, kept or most
     smaller = ""  # the size that fits, as a fix, where one does
-    if most is not None and entry is not None and entry.mask and not drawn:  # its size is the drawing's
+    if crowded:
+        pass
+    elif most is not None and entry is not None and entry.mask and not drawn:  # its size is the drawing's
         fixes.append(
             f"draw {entry.mask} at most {most[0]} columns by {most[1]} rows (it has {maze.width} by {maze.height})"
         )
@@ -127,9 +137,8 @@ def too_dense(
                 else "use smaller cells (a lower min_cell)"
             )
         fixes[0] = f"a smaller size would draw {too_small}: " + fixes[0]
-    labels = (layout.start_label, layout.end_label)
     plain = layout.model_copy(update={"start_label": "Start", "end_label": "Finish"})
-    if labels != ("Start", "Finish") and fits(plain, maze):  # the room kept for the longer words
+    if labels != WORDS and (crowded or fits(plain, maze)):  # the room kept for the longer words
         longer = max(labels, key=len)
         fixes.append(f'shorten start_label or end_label ("{longer}" takes the room round the maze)')
     # a preset for a preset only: one for a layout file would drop what the file says (its words)
@@ -171,6 +180,37 @@ def too_dense(
         maze.where.inner("size"),
         f"{size} is too dense for {name}{per_page} on {page}: its cells would be {said}, the minimum is "
         f"{minimum}{raised}; {', or '.join(fixes)}",
+    )
+
+
+def _keeping_words(layout: Layout, maze: MazeRequest, most: tuple[int, int]) -> tuple[int, int] | None:
+    """The largest size from ``most`` down, in its proportions, that fits and has room for the layout's
+    own start and end words beside its arrows as its page will ask (``signs.crowded_word``); None when
+    none down to a third of it does (the words are then too long for the slot)."""
+    width, height = most
+    for step in range(WORD_TRIES):
+        scale = 0.95**step
+        size = max(1, math.floor(width * scale)), max(1, math.floor(height * scale))
+        sized = replace(maze, width=size[0], height=size[1])
+        if fits(layout, sized) and not _crowded(layout, sized):
+            return size
+    return None
+
+
+WORD_TRIES = 22
+"""Sizes tried for a maze that keeps room for its words, each 5% below the last: down to a third."""
+
+
+def _crowded(layout: Layout, maze: MazeRequest) -> bool:
+    """Whether a word of the layout's own has no room beside the maze's arrows, measured as the plan
+    measures words (``room.word_ems``; before kerning, so never narrower than drawn)."""
+    frame = next(i for i in _slot(layout, maze)[0] if isinstance(i, MazeFrame))
+
+    def width(word: str) -> float:
+        return word_ems(word, layout.bold_font)
+
+    return any(
+        crowded_word(frame, w, usual, width) is not None for w, usual in zip(frame.words, WORDS, strict=True)
     )
 
 
@@ -332,20 +372,21 @@ def presets_by_area() -> list[str]:
     return sorted(preset_names(), key=area)
 
 
+def _slot(layout: Layout, maze: MazeRequest, keep_words: bool = False) -> tuple[list[Item], float]:
+    """The maze's items and cell in the first slot of a page of the layout, as the page plans them."""
+    area = page_frame(layout, Page(1, "maze"), "")
+    slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
+    caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
+    young = for_children([maze])
+    return slot_items(layout, slot, maze, caption, False, layout.wall_weight, keep_words, young)
+
+
 def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = False) -> bool:
     """Whether the maze gets cells of at least min_cell, and ``walls`` times the wall weight, with its
     start and end words as the page plans them; with ``words``, also with room kept for them at the
     least size that prints (an age's size made to fit keeps its words: sized with those alone, a 10x13
     was taken, and then refused by its own page with the words the plan gave it)."""
-    page = Page(1, "maze")
-    area = page_frame(layout, page, "")
-    slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
-    caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
-    young = for_children([maze])
-    cell = min(
-        slot_items(layout, slot, maze, caption, False, layout.wall_weight, kept, young)[1]
-        for kept in dict.fromkeys((False, words))
-    )
+    cell = min(_slot(layout, maze, kept)[1] for kept in dict.fromkeys((False, words)))
     return cell >= max(
         maze.min_cell or layout.min_cell,
         walls * layout.wall_weight,

@@ -16,8 +16,10 @@ from ..grid import E, N, S, W
 from ..maze import Maze
 from ..paths import reach as cell_reach
 from ..puzzles import Puzzle
+from ..settings import MIN_TEXT
 from .boxes import MARK_SHARE
-from .room import PICTURE_GAP
+from .items import MazeFrame
+from .room import AXES, PICTURE_GAP
 
 
 @dataclass(frozen=True)
@@ -252,6 +254,17 @@ def word_room(
     if picture:
         return under_picture(picture)
     return max(size, beside) - max(arrow_gap(cell), CLEAR + wall / 2 + 1)  # SHIFTS' step
+
+
+def crowded_word(frame: MazeFrame, word: str, usual: str, width: Callable[[str], float]) -> float | None:
+    """The room by ``frame``'s arrows where ``word`` does not print even at the smallest size, though the
+    ``usual`` word there (Start, Finish) would: a room too small for any word gets arrows alone, and one
+    a usual word fits must fit the book's own. None where it prints, and beside an arrow at the top or
+    bottom, where a word takes only the arrow's depth. ``width``: a word's width at 1 pt."""
+    if frame.axis == AXES[1] and not frame.picture:
+        return None
+    room = word_room(frame.mark, frame.cell, frame.picture, frame.wall, frame.beside)
+    return room if width(usual) * MIN_TEXT <= room < width(word) * MIN_TEXT else None
 
 
 def under_picture(picture: float) -> float:
