@@ -23,6 +23,7 @@ from .layout import (
     fit_words,
     for_book,
     load_layout,
+    page_most,
     plan_book,
     print_margins,
     with_axes,
@@ -87,14 +88,14 @@ def check_book(
         said = {problem.where for problem in exc.problems}
         more = [p for p in _layout_problems(spec_path, read, page_size) if p.where not in said]
         raise SpecError(_by_line(exc.problems + more, name)) from None
-    limits = workload_problems(spec)
-    if limits:
-        raise SpecError(limits)
     overrides = {key: getattr(spec.book, key) for key in OVERRIDES} | {
         "page_size": page_size or spec.book.page_size
     }
     layout = load_layout(spec.book.layout, spec, {k: v for k, v in overrides.items() if v is not None})
     layout = for_book(layout, spec)
+    limits = workload_problems(spec, page_most(layout, spec))
+    if limits:
+        raise SpecError(limits)
     if any(sized_to_slot(entry, spec.book) for entry in spec.book.mazes):  # words drawn for their slots
         spec, problems = fit_words(spec, layout, seed)
         if problems := problems or workload_problems(spec):

@@ -6,6 +6,8 @@ change. Checked before any maze is made.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import cost
 from .errors import Problem
 from .inputs import studio_folder
@@ -37,6 +39,21 @@ STUDIO_CELLS = 250_000
 """Cells a maze may have in a book the studio builds: a page from a browser waits for it."""
 
 
+PageMost = Callable[[int], "tuple[int, int] | None"]
+"""The largest size an entry's page takes (``layout.density.page_most``), by the entry's index."""
+
+
+def _no_page(entry: int) -> tuple[int, int] | None:
+    return None
+
+
+def _at_most(limit: tuple[int, int], page: tuple[int, int] | None, circle: bool) -> str:
+    """The fix of a size over a limit: at most the limit's size, or the page's largest where smaller."""
+    w, h = page if page is not None and page[0] * page[1] <= limit[0] * limit[1] else limit
+    taken = ", the largest its page takes" if (w, h) == page else ""
+    return f"make it at most {f'{w} rings' if circle else f'{w}x{h}'}{taken}"
+
+
 def _field(grid: str, width: int, height: int, inner: int) -> tuple[int, int]:
     """(cells, outline cells whose searches choose the ends) of a plain field: squares, hexagons and
     triangles take one walk for their ends (0: none to count); a circle compares its rim's cells, up to
@@ -47,14 +64,17 @@ def _field(grid: str, width: int, height: int, inner: int) -> tuple[int, int]:
     return width * height, 0
 
 
-def workload_problems(spec: Spec) -> list[Problem]:
+def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Problem]:
     """Limits on what a spec can make puzzlebook do, from the spec alone, before anything is expanded:
     at most ``MAX_MAZES`` mazes and ``MAX_WORK`` cells made, and about ``cost.BUDGET`` seconds of work
     in all, each maze weighed by its algorithm and grid (see ``cost``).
 
     A score range nobody's maze of that size can reach is refused here too (a score is at most five
     times the cells: each cell of the path counts once, and at most once more as a turn and three
-    times as a decision)."""
+    times as a decision).
+
+    ``page_most``: the largest size the page takes for an entry, offered where it is smaller than what a
+    limit allows (3000x3000 was told "at most 2130x2130", and then by its page "at most 74x74")."""
     book = spec.book
     students = max(1, len(spec.roster))
     mazes = work = 0
@@ -92,21 +112,27 @@ def workload_problems(spec: Spec) -> list[Problem]:
             made_cells = -(-sum(m.width * m.height for m in names) // len(names))
         band = None if entry.age else entry.difficulty
         size = f"{width} rings ({cells:,} cells)" if entry.grid == "circle" else f"{width}x{height}"
+        page = (page_most or _no_page)(i) if cells > STUDIO_CELLS else None
+        circle = entry.grid == "circle"
         if studio_folder() and cells > STUDIO_CELLS:
+            fix = (
+                _at_most(page, page, circle)
+                if page is not None and _field(entry.grid, *page, entry.inner or 0)[0] <= STUDIO_CELLS
+                else "build it with puzzlebook build"
+            )
             problems.append(
                 Problem(
                     spec.where("mazes", i, "size"),
-                    f"{size} is too large for the studio: at most {STUDIO_CELLS:,} cells a maze "
-                    "there (500x500); build it with puzzlebook build",
+                    f"{size} is too large for the studio: at most {STUDIO_CELLS:,} cells a maze there "
+                    f"(500x500); {fix}",
                 )
             )
         if (mb := cost.megabytes(cells, "book")) > cost.MEMORY:
-            w, h = cost.within(width, height, 0, mb)
             problems.append(
                 Problem(
                     spec.where("mazes", i, "size"),
                     f"{size} would take about {mb:,.0f} MB of memory to make and draw; the limit is "
-                    f"{cost.MEMORY} MB: make it at most {f'{w} rings' if entry.grid == 'circle' else f'{w}x{h}'}",
+                    f"{cost.MEMORY} MB: {_at_most(cost.within(width, height, 0, mb), page, circle)}",
                 )
             )
         if isinstance(band, tuple) and band[0] > 5 * cells:

@@ -7,6 +7,7 @@ import hashlib
 import http.client
 import json
 import os
+import re
 import resource
 import shlex
 import signal
@@ -366,6 +367,13 @@ def test_a_huge_maze_from_the_page_is_refused_clearly(shared):
     problems = json.loads(body)["problems"]
     assert status == 422
     assert any("4000x4000 is too large for the studio" in p["message"] for p in problems), problems
+    # told at once what its page takes, not the studio's limit and then the page's: that size is taken
+    offered = re.findall(r"make it at most (\d+x\d+), the largest its page takes", problems[0]["message"])
+    assert offered, problems
+    status, _, body = call(
+        port, "POST", "/api/check", f"title: T\nlayout: poster\nmazes:\n  - {{size: {offered[0]}}}\n"
+    )
+    assert status == 200, body
 
 
 def test_builds_wait_for_a_free_slot_then_get_503_and_checks_have_slots_of_their_own(studio, monkeypatch):

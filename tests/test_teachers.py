@@ -497,6 +497,20 @@ def test_a_screen_edition_with_ratings_speaks_the_books_language_too(tmp_path):
     assert [item.title for item in PdfReader(target).outline][:2] == ["Titre", "Sommaire"]
 
 
+def test_a_size_far_too_large_is_told_what_its_page_takes_at_once(tmp_path):
+    """3000x3000 was told the memory limit's "at most 2130x2130", and that size then its page's "at most
+    66x66": two refusals before the one that counts."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nmazes:\n  - {size: 3000x3000}\n")
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    assert "the limit is 900 MB: make it at most " in result.stderr
+    offered = re.findall(r"make it at most (\d+x\d+), the largest its page takes\n", result.stderr)
+    assert len(offered) == 1, result.stderr
+    spec.write_text(f"title: T\nmazes:\n  - {{size: {offered[0]}}}\n")
+    assert invoke(["validate", str(spec)]).exit_code == 0
+
+
 def test_too_dense_for_the_room_longer_words_take_says_so(tmp_path):
     (tmp_path / "frl.yaml").write_text("base: activity-book\nstart_label: Départ\nend_label: Arrivée\n")
     spec = tmp_path / "book.yaml"

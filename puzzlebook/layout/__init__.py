@@ -52,7 +52,7 @@ from .boxes import (
     trim_box,
     wall_for,
 )
-from .density import age_sizes_to_fit, for_book, too_dense
+from .density import age_sizes_to_fit, for_book, page_most, too_dense
 from .frames import by_student, page_frame, slot_items
 from .items import (
     BookPlan,
@@ -121,6 +121,7 @@ __all__ = [
     "mark_room",
     "padded",
     "page_frame",
+    "page_most",
     "page_scale",
     "plan_answers",
     "plan_book",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -362,6 +363,20 @@ def _largest(layout: Layout, maze: MazeRequest, words: bool = False) -> tuple[in
             high = mid
     w, h = max(1, math.floor(maze.width * low)), max(1, math.floor(maze.height * low))
     return (w, h) if fits(layout, replace(maze, width=w, height=h), words=words) else None
+
+
+def page_most(layout: Layout, spec: Spec) -> Callable[[int], tuple[int, int] | None]:
+    """The largest size, in its proportions, that the page takes for an entry of a plain field (no
+    shape, mask or name: those are drawn again at each size), by the entry's index; else None. Asked
+    only of an entry over a limit, so a size typed far too large is told what fits its page at once."""
+
+    def most(entry: int) -> tuple[int, int] | None:
+        given = spec.book.mazes[entry]
+        if given.shape is not None or given.mask or entry in spec.masks:
+            return None
+        return _largest(layout, spec.first_of(entry))
+
+    return most
 
 
 def presets_by_area() -> list[str]:

@@ -83,9 +83,16 @@ class Spec:
                     )
                 yield mine
 
-    def _one_set(self, book_seed: int) -> Iterator[MazeRequest]:
+    def first_of(self, entry: int) -> MazeRequest:
+        """The first maze of entry ``entry``, made without the others (a limit asks of one entry)."""
+        return next(self._one_set(self.book.seed, entry))
+
+    def _one_set(self, book_seed: int, only: int | None = None) -> Iterator[MazeRequest]:
         number = 0
         for i, entry in enumerate(self.book.mazes):
+            if only is not None and i != only:
+                number += entry.count
+                continue
             marks = entry.marks if entry.marks is not None else self.book.marks
             options = generators.validate_options(entry.algorithm, entry.options).model_dump()
             age = entry.age or (AGES[self.book.difficulty] if self.book.difficulty else None)
