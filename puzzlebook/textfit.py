@@ -141,14 +141,14 @@ def text_problems(plan: BookPlan) -> list[Problem]:
                     ),
                 )
 
-    def width(word: str) -> float:
+    def set_width(word: str) -> float:
         return bold.line(word).width
 
     for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
         for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
             if where in problems or missing(word, bold, where):
                 continue
-            room = crowded_word(frame, word, usual, width)
+            room = crowded_word(frame, word, usual, set_width)
             if room is not None:
                 problems[where] = Problem(
                     where,
