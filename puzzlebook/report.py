@@ -12,7 +12,7 @@ from .layout import MazeFrame, print_margins
 from .layout.density import shape_fits
 from .rules import small_shape
 from .spec.request import AGES
-from .units import size_name
+from .units import in_page_units, size_name
 
 
 def notes(checked: Checked) -> list[Problem]:
@@ -212,7 +212,36 @@ def _ages_notes(checked: Checked) -> list[Problem]:
                     "the page takes)",
                 )
             )
-    return list(told.values()) + given
+    return list(told.values()) + given + _small_for_age(checked)
+
+
+def _small_for_age(checked: Checked) -> list[Problem]:
+    """An age on one maze sets only its size: where the page then draws its cells under the least that
+    age asks for (an age-4 maze at 4 a page had 29.7 pt cells, where age-4 asks for 45), it is said once
+    an entry, with the ways to hold its cells to the age too."""
+    cells: dict[int, float] = {}  # the least cell of each entry's mazes, as planned
+    entries = {m.number: m.entry for m in checked.mazes}
+    for page in checked.plan.pages:
+        for item in page.items:
+            if isinstance(item, MazeFrame) and not item.answer and item.number in entries:
+                entry = entries[item.number]
+                cells[entry] = min(cells.get(entry, item.cell), item.cell)
+    found = []
+    trim = checked.layout.trim
+    for i, cell in sorted(cells.items()):
+        entry = checked.spec.book.mazes[i]
+        least = entry.age.cell * 0.75 if entry.age else 0.0  # as a book's age holds its cells (``for_book``)
+        if entry.size or cell >= least or checked.layout.min_cell >= least:  # a size: the age sets none
+            continue
+        found.append(
+            Problem(
+                checked.spec.where("mazes", i, "difficulty"),
+                f"on one maze, {entry.difficulty} sets only its size: its cells are "
+                f"{in_page_units(cell, trim)}, under the {in_page_units(least, trim)} {entry.difficulty} "
+                f"asks for; write difficulty: {entry.difficulty} at the top to hold the cells to it too",
+            )
+        )
+    return found
 
 
 def _shapes_notes(checked: Checked) -> list[Problem]:
