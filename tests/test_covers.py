@@ -487,3 +487,29 @@ def test_the_badge_says_what_the_cover_gives_it(tmp_path):
     cover = invoke(["cover", str(spec)])  # the cover alone says its notes at their lines too
     assert cover.exit_code == 0 and told in cover.stderr, cover.stderr
     assert "no badge" not in invoke(["validate", str(book(tmp_path, "6x9in", 24, "  art: none\n"))]).stderr
+
+
+@pytest.mark.parametrize("art", ["heart", "circle"])
+def test_a_maze_made_for_the_front_is_no_harder_than_the_books(tmp_path, art):
+    """A 24x24 heart of 348 cells fronted an age-4 book whose mazes have 56, and a parent buys by the
+    front. A maze made for the front has about as many cells as the book's maze the front would show,
+    at least what the shape needs to read as itself; a book of large mazes keeps a full-size front."""
+    from puzzlebook.build import check_book, generate
+    from puzzlebook.cover.make import CoverMaker
+
+    def cells(entry: str) -> tuple[int, int]:
+        spec = tmp_path / "book.yaml"
+        spec.write_text(
+            f"title: Hearts\npage_size: 8.5x11in\npad: true\nmarks: suggested\ncover:\n  art: {art}\n"
+            f"mazes:\n  - {entry}\n"
+        )
+        checked, puzzles = generate(check_book(spec))
+        book = max(p.maze.grid.count for p in puzzles.values())
+        _, front = CoverMaker(checked.spec, checked.plan, checked.layout.trim, 4, puzzles).art or (0, None)
+        assert front is not None
+        return front.maze.grid.count, book
+
+    front, book = cells("{difficulty: age-4, count: 4}")
+    assert book == 56 and front <= 2 * book, (front, book)  # 7x8; a heart reads from 12x12 (88 cells)
+    front, book = cells("{size: 30x30, count: 4}")
+    assert book == 900 and front >= 300, (front, book)  # as large as it was: 24x24, 12 rings

@@ -7,19 +7,22 @@ from pathlib import Path
 
 from ..errors import At, Problem
 from ..geometry import extent
+from ..kinds import ring_counts
 from ..layout.items import BookPlan, MazeFrame, Page
 from ..masks import Mask
 from ..puzzles import Puzzle, Recipe
 from ..rng import derive_seed
-from ..shapes import shape_mask
+from ..shapes import SHAPE_READS, shape_mask
 from ..words import MAX_WORD, too_thin, word_mask, word_picture, word_refused
 
 LEGIBLE = 900
 """Cells of the largest book maze the front shows: a bigger one reads as grey texture on a shelf."""
-CIRCLE = Recipe("recursive-backtracker", 12, 12, grid="circle", marks="center-out", inner=2)
-"""The front's round maze, when ``art: circle`` asks for one: twelve rings, the centre its goal."""
+RINGS = (5, 12)
+"""The fewest and most rings of the front's round maze, when ``art: circle`` asks for one (the centre
+its goal): as many as keep it no harder than the book's own maze the front would show."""
 SHAPE_SIZE = 24
-"""Cells across and down a built-in shape on the front: it reads as itself, and its paths at a glance."""
+"""Cells across and down a built-in shape on the front at most: it reads as itself, and its paths at a
+glance; fewer where the book's own mazes are smaller, down to the least that reads as the shape."""
 WORD_SCALE = 1
 """A word on the front drawn over this many times the least size that reads as letters: the front is
 narrow for a word, so more cells would only make its paths too fine."""
@@ -31,8 +34,9 @@ def title_word(title: str) -> str:
     return max(words, key=len, default="").upper()[:MAX_WORD]
 
 
-def art_mask(kind: str, title: str, where: At) -> tuple[Mask | None, list[Problem]]:
-    """The cells of a shaped front maze (``art:`` a shape's name, or word), or why there are none."""
+def art_mask(kind: str, title: str, where: At, cells: int = LEGIBLE) -> tuple[Mask | None, list[Problem]]:
+    """The cells of a shaped front maze (``art:`` a shape's name, or word), or why there are none; a
+    shape of about ``cells`` cells at most (``shape_side``)."""
     if kind == "word":
         word = title_word(title)
         if not word:
@@ -48,7 +52,42 @@ def art_mask(kind: str, title: str, where: At) -> tuple[Mask | None, list[Proble
         thin = too_thin(picture, 1, 1, "rectangle")  # one cell is always too thin: it says what reads
         width, height = thin[1] if thin else (len(word) * 6, 8)
         return word_mask(word, width * WORD_SCALE, height * WORD_SCALE, where)
-    return shape_mask(kind, SHAPE_SIZE, SHAPE_SIZE, where)
+    side = shape_side(kind, cells)
+    return shape_mask(kind, side, side, where)
+
+
+def shape_side(kind: str, cells: int) -> int:
+    """The side of the box a built-in shape on the front is drawn over: as large as keeps its cells to
+    ``cells`` (the book's own maze the front would show), from ``SHAPE_SIZE`` down to the least that
+    reads as the shape. A 24x24 heart, 348 cells, fronted an age-4 book whose mazes have 56."""
+    least = SHAPE_READS["rectangle"][0]
+    for side in range(SHAPE_SIZE, least, -1):
+        mask = shape_mask(kind, side, side, "")[0]
+        if mask is not None and mask.width * mask.height - len(mask.off) <= cells:
+            return side
+    return least
+
+
+def circle_rings(cells: int) -> tuple[int, int]:
+    """The rings of the front's round maze, and the empty ones at its centre: as many as keep its cells
+    to ``cells``, within ``RINGS``; a small one has a small hole (two of five rings left a ring of road)."""
+    fewest, most = RINGS
+
+    def hole(rings: int) -> int:
+        return 2 if rings >= 10 else 1
+
+    rings = max([fewest, *(r for r in range(fewest, most + 1) if sum(ring_counts(r, hole(r))) <= cells)])
+    return rings, hole(rings)
+
+
+def book_cells(plan: BookPlan, puzzles: dict[int, Puzzle]) -> int:
+    """The cells of the book's maze the front would show (``front_maze``): what a maze made for the
+    front may have at most, so that it is no harder than the book."""
+    number = front_maze(plan, puzzles)
+    if number is None:
+        return LEGIBLE
+    width, height = extent(puzzles[number].maze)
+    return int(width * height)
 
 
 def _marked(cell: float) -> MazeFrame:
@@ -97,9 +136,12 @@ def art_of(
     if kind == "none":
         return None
     if kind == "circle":
-        return _marked(10.0), CIRCLE.make(derive_seed(seed, "cover"))
+        rings, hole = circle_rings(book_cells(plan, puzzles))
+        circle = Recipe("recursive-backtracker", rings, rings, grid="circle", marks="center-out", inner=hole)
+        return _marked(10.0), circle.make(derive_seed(seed, "cover"))
     if kind != "maze":
-        mask, _ = art_mask(kind, title, "cover.art")  # refused before any work when it cannot be
+        # refused before any work when it cannot be
+        mask, _ = art_mask(kind, title, "cover.art", book_cells(plan, puzzles))
         if mask is None:
             return None
         recipe = Recipe(
