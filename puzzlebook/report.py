@@ -224,8 +224,8 @@ def _small_for_age(checked: Checked) -> list[Problem]:
     for page in checked.plan.pages:
         for item in page.items:
             if isinstance(item, MazeFrame) and not item.answer and item.number in entries:
-                entry = entries[item.number]
-                cells[entry] = min(cells.get(entry, item.cell), item.cell)
+                index = entries[item.number]
+                cells[index] = min(cells.get(index, item.cell), item.cell)
     found = []
     trim = checked.layout.trim
     for i, cell in sorted(cells.items()):
