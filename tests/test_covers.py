@@ -239,6 +239,31 @@ def test_a_blurb_keeps_its_line_breaks(tmp_path):
     assert texts == ["First line of the blurb.", "Second line."]
 
 
+def test_a_blurbs_paragraph_never_ends_in_a_word_alone(tmp_path):
+    """ "Perfect for rainy days, car trips and quiet" over "time." on a 6 x 9 in back: a word alone on
+    a paragraph's last line, under a full one, reads as a mistake on a printed cover."""
+    blurb = (
+        "Step into the forest and find your way!\n\n"
+        "Twenty-four mazes grow from a first gentle walk to long winding trails, each sized for small "
+        "hands, with big clear paths and every answer at the back of the book.\n\n"
+        "Perfect for rainy days, car trips and quiet time.\n"
+    )
+    back = "  back: |\n" + "".join(f"    {line}\n" for line in blurb.splitlines())
+    spec = book(tmp_path, "6x9in", 30, back, size="6x8")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    back_chars = [c for c in chars(cover_path) if c.x1 <= 9 + 6 * INCH and "Bold" not in c.font]
+    rows: dict[float, str] = {}
+    for c in back_chars:
+        rows[round(c.y0, 1)] = rows.get(round(c.y0, 1), "") + c.text
+    texts = [rows[y].strip() for y in sorted(rows, reverse=True)]
+    assert " ".join(texts).split() == blurb.split()  # every word, in order
+    ends = [i for i, text in enumerate(texts) if text.endswith((".", "!"))]  # each paragraph's last line
+    assert len(ends) == 3, texts
+    for end in ends:
+        first = end == 0 or texts[end - 1].endswith((".", "!"))
+        assert first or len(texts[end].split()) > 1 or len(texts[end - 1].split()) < 3, texts
+
+
 def test_strict_build_checks_the_cover_and_check_sends_a_lone_cover_to_its_spec(tmp_path):
     spec = book(tmp_path, "6x9in", 30, "  isbn: 978-0-306-40615-7\n", size="6x8")
     result = invoke(["build", "--strict", str(spec)])

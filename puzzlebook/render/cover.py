@@ -270,19 +270,28 @@ def _run(canvas: Canvas, x: float, y: float, line: Line, size: float) -> None:
 
 def wrap_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]:
     """``text`` broken greedily into lines no wider than ``width`` (in ems), keeping its own line
-    breaks; at most ``most`` lines, the last taking the rest."""
+    breaks; at most ``most`` lines, the last taking the rest. A paragraph never ends in a word alone
+    under a line of three or more: the word before it comes down too, where the two fit ("quiet" over
+    "time." on a back cover)."""
     lines: list[Line] = []
     for paragraph in text.split("\n"):
-        current = ""
+        rows: list[list[str]] = [[]]
         for word in _units(paragraph):
-            trial = f"{current} {word}" if current else word
-            if current and setter.line(trial).width > width and len(lines) < most - 1:
-                lines.append(setter.line(current))
-                current = word
+            trial = " ".join([*rows[-1], word])
+            if rows[-1] and setter.line(trial).width > width and len(lines) + len(rows) < most:
+                rows.append([word])
             else:
-                current = trial
-        lines.append(setter.line(current))
+                rows[-1].append(word)
+        if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) >= RUNT_BEFORE:
+            last = " ".join([rows[-2][-1], *rows[-1]])
+            if setter.line(last).width <= width:
+                rows[-2:] = [rows[-2][:-1], [rows[-2][-1], *rows[-1]]]
+        lines += [setter.line(" ".join(row)) for row in rows]
     return lines
+
+
+RUNT_BEFORE = 3
+"""Words the line before a paragraph's last must keep for a lone last word to take one of them."""
 
 
 def _units(paragraph: str) -> list[str]:
