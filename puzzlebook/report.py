@@ -9,7 +9,7 @@ from .build import Checked
 from .errors import Problem, Where
 from .fields import isolate
 from .layout import MazeFrame, print_margins
-from .layout.density import shape_fits
+from .layout.density import largest_at, shape_fits
 from .rules import small_shape
 from .spec.request import AGES
 from .units import in_page_units, size_name
@@ -218,9 +218,11 @@ def _ages_notes(checked: Checked) -> list[Problem]:
 def _small_for_age(checked: Checked) -> list[Problem]:
     """An age on one maze sets only its size: where the page then draws its cells under the least that
     age asks for (an age-4 maze at 4 a page had 29.7 pt cells, where age-4 asks for 45), it is said once
-    an entry, with the ways to hold its cells to the age too."""
+    an entry, with the size that draws them so, in the age's place (the age at the top would hold the
+    book's other mazes too, and refused a name maze beside it). A shape's size is its own note's."""
     cells: dict[int, float] = {}  # the least cell of each entry's mazes, as planned
     entries = {m.number: m.entry for m in checked.mazes}
+    first = {m.entry: m for m in reversed(checked.mazes)}
     for page in checked.plan.pages:
         for item in page.items:
             if isinstance(item, MazeFrame) and not item.answer and item.number in entries:
@@ -231,14 +233,22 @@ def _small_for_age(checked: Checked) -> list[Problem]:
     for i, cell in sorted(cells.items()):
         entry = checked.spec.book.mazes[i]
         least = entry.age.cell * 0.75 if entry.age else 0.0  # as a book's age holds its cells (``for_book``)
-        if entry.size or cell >= least or checked.layout.min_cell >= least:  # a size: the age sets none
+        # a size: the age sets none; a shape: its size is told by its own note (``_shapes_notes``)
+        if entry.size or entry.shape or entry.mask or cell >= least or checked.layout.min_cell >= least:
             continue
+        most = largest_at(checked.layout, first[i], least)
+        ring = entry.grid == "circle"
+        fix = (
+            f"; size: {most[0]}{' rings' if ring else f'x{most[1]}'} in its place draws them so large"
+            if most
+            else ""
+        )
         found.append(
             Problem(
                 checked.spec.where("mazes", i, "difficulty"),
                 f"on one maze, {entry.difficulty} sets only its size: its cells are "
                 f"{in_page_units(cell, trim)}, under the {in_page_units(least, trim)} {entry.difficulty} "
-                f"asks for; write difficulty: {entry.difficulty} at the top to hold the cells to it too",
+                f"asks for{fix}",
             )
         )
     return found

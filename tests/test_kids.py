@@ -159,7 +159,9 @@ def test_pictures_with_no_start_or_end_to_stand_by_are_told(tmp_path):
 
 def test_an_age_on_one_maze_drawn_with_cells_under_its_own_is_told(tmp_path):
     """`{difficulty: age-4}` at 4 a page drew cells of 29.7 pt, where age-4 asks for 45, without a word:
-    on one maze an age sets only the size. Told with the cells as drawn, and the way to hold them."""
+    on one maze an age sets only the size. Told with the cells as drawn, and a size that draws them
+    large enough in the age's place; following it, nothing more is told (the age moved to the top was
+    offered first, and refused a name maze beside it: a parent went round in circles)."""
     import re
     from collections import Counter
 
@@ -167,30 +169,37 @@ def test_an_age_on_one_maze_drawn_with_cells_under_its_own_is_told(tmp_path):
 
     from puzzlebook.pdfread import Document
 
+    def first_cell(pdf, cells_across: int) -> float:
+        page = Document(PdfReader(pdf)).page(1)
+        width, height = 612, 792  # Letter: the first maze of four, at the top left (y up)
+        first = [
+            s
+            for s in page.shapes
+            if s.kind == "line" and s.stroke_color == (0.0,) and s.x1 < width / 2 and s.y0 > height / 2
+        ]
+        weight = Counter(round(s.linewidth, 3) for s in first).most_common(1)[0][0]  # walls, not arrows
+        walls = [s for s in first if round(s.linewidth, 3) == weight]
+        return (max(s.x1 for s in walls) - min(s.x0 for s in walls)) / cells_across  # wall centres
+
     spec = tmp_path / "book.yaml"
-    spec.write_text("title: T\nmazes_per_page: 4\nmazes:\n  - {difficulty: age-4}\n  - {size: 10x10}\n")
+    text = "title: T\nmazes_per_page: 4\nmazes:\n  - {difficulty: age-4}\n  - {size: 10x10}\n"
+    spec.write_text(text)
     result = invoke(["build", str(spec)])
     assert result.exit_code == 0, result.stderr
     told = [line for line in result.stderr.splitlines() if "sets only its size" in line]
     assert len(told) == 1, result.stderr
     found = re.fullmatch(
         r"note: book\.yaml:4: mazes\[0\]\.difficulty: on one maze, age-4 sets only its size: its cells are "
-        r"([\d.]+) pt \([\d.]+ in\), under the 45\.0 pt \(0\.62 in\) age-4 asks for; write difficulty: age-4 "
-        r"at the top to hold the cells to it too",
+        r"([\d.]+) pt \([\d.]+ in\), under the 45\.0 pt \(0\.62 in\) age-4 asks for; size: (\d+)x(\d+) in "
+        r"its place draws them so large",
         told[0],
     )
     assert found, told
-    page = Document(PdfReader(tmp_path / "book.pdf")).page(1)
-    width, height = 612, 792  # Letter: the age-4 maze is the first of four, at the top left (y up)
-    first = [
-        s
-        for s in page.shapes
-        if s.kind == "line" and s.stroke_color == (0.0,) and s.x1 < width / 2 and s.y0 > height / 2
-    ]
-    weight = Counter(round(s.linewidth, 3) for s in first).most_common(1)[0][0]  # its walls, not its arrows
-    walls = [s for s in first if round(s.linewidth, 3) == weight]
-    across = max(s.x1 for s in walls) - min(s.x0 for s in walls)  # from wall centre to wall centre
-    assert abs(across / 7 - float(found[1])) < 0.1, (across / 7, found[1])  # age-4's 7x8, as drawn
+    assert abs(first_cell(tmp_path / "book.pdf", 7) - float(found[1])) < 0.1  # age-4's 7x8, as drawn
+    spec.write_text(text.replace("difficulty: age-4", f"size: {found[2]}x{found[3]}"))
+    result = invoke(["build", str(spec)])
+    assert result.exit_code == 0 and "note:" not in result.stderr, result.stderr
+    assert first_cell(tmp_path / "book.pdf", int(found[2])) >= 45.0
     # the age's cells held by the book's age, or cells as large as it asks for: nothing to tell
     spec.write_text("title: T\nmazes:\n  - {difficulty: age-4}\n")
     assert "sets only its size" not in invoke(["validate", str(spec)]).stderr

@@ -365,6 +365,11 @@ def _largest(layout: Layout, maze: MazeRequest, words: bool = False) -> tuple[in
     return (w, h) if fits(layout, replace(maze, width=w, height=h), words=words) else None
 
 
+def largest_at(layout: Layout, maze: MazeRequest, cell: float) -> tuple[int, int] | None:
+    """The largest size, in the maze's proportions, whose cells its page draws at ``cell`` or larger."""
+    return _largest(layout.model_copy(update={"min_cell": max(layout.min_cell, cell)}), maze)
+
+
 def page_most(layout: Layout, spec: Spec) -> Callable[[int], tuple[int, int] | None]:
     """The largest size, in its proportions, that the page takes for an entry of a plain field (no
     shape, mask or name: those are drawn again at each size), by the entry's index; else None. Asked
