@@ -538,3 +538,19 @@ def test_a_maze_made_for_the_front_is_no_harder_than_the_books(tmp_path, art):
     assert book == 56 and front <= 2 * book, (front, book)  # 7x8; a heart reads from 12x12 (88 cells)
     front, book = cells("{size: 30x30, count: 4}")
     assert book == 900 and front >= 300, (front, book)  # as large as it was: 24x24, 12 rings
+
+
+def test_the_front_and_the_back_show_different_mazes(tmp_path):
+    """The front showed the book's first maze, and the back's small page is the book's first maze page:
+    the same maze on both sides of the cover (a parent took it for a mistake)."""
+    from puzzlebook.build import check_book, generate
+    from puzzlebook.cover.art import numbers_on
+    from puzzlebook.cover.make import CoverMaker
+
+    for count, apart in ((6, True), (1, False)):  # a book of one maze has only that one to show
+        spec = book(tmp_path, "8.5x11in", count, "  paper: white\n")
+        checked, puzzles = generate(check_book(spec))
+        maker = CoverMaker(checked.spec, checked.plan, checked.layout.trim, count, puzzles)
+        assert maker.art is not None
+        front, back = maker.art[0].number, numbers_on(maker.page)
+        assert (front not in back) == apart, (front, back)

@@ -114,8 +114,11 @@ def maze_frames(plan: BookPlan) -> list[tuple[Page, MazeFrame]]:
 
 def front_maze(plan: BookPlan, puzzles: dict[int, Puzzle]) -> int | None:
     """The number of the book's maze the front shows: its largest that still reads at a glance, or its
-    smallest when every one is larger."""
+    smallest when every one is larger; one the back's small page does not show, where the book has
+    another (the same maze on both sides of a cover looked like a mistake)."""
     frames = [frame for _, frame in maze_frames(plan)]
+    back = numbers_on(thumbnail_page(plan))
+    frames = [frame for frame in frames if frame.number not in back] or frames
     if not frames:
         return None
 
