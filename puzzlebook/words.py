@@ -14,6 +14,7 @@ from . import kinds
 from .errors import At, Problem
 from .letters import bundled_lacks, not_in_fonts
 from .masks import Mask, fit, parts_of, shape_of
+from .syllables import VOWELS, syllable_breaks
 from .wordforms import REGULAR, Form, Glyph, capital_i, close_tops, narrowed, serif_reach, serifed, serifs
 from .wordjoins import joined
 from .wordmarks import alike, around, dotted, squared
@@ -146,11 +147,12 @@ def word_refused(word: str, where: At) -> list[Problem]:
 def word_lines(word: str) -> list[str]:
     """The word as it is drawn over a field of no given proportions: one line, or two for a name over
     ``LINE`` letters, broken at the space or hyphen nearest its middle when that leaves two lines near in
-    length, else in the middle after a hyphen."""
+    length, else after a hyphen between the syllables nearest the middle (``inside``)."""
     if len(word) <= LINE:
         return [word]
     half = (len(word) + 1) // 2
-    split = [word[:half] + "-", word[half:]]
+    at = min(inside(word), key=lambda i: (abs(2 * i - len(word)), i))
+    split = [word[:at] + "-", word[at:]]
     breaks = [i for i, c in enumerate(word) if c in " -"]
     if breaks:
         at = min(breaks, key=lambda i: abs(2 * i - len(word)))
@@ -161,7 +163,7 @@ def word_lines(word: str) -> list[str]:
 
 
 LEAST_PART = 3
-"""Letters each line of a name broken inside a word keeps at least ("Maxim- / iliano", never "Z- / oë")."""
+"""Letters each line of a name broken inside a word keeps at least ("Maxi- / miliano", never "Z- / oë")."""
 WHOLE_NAME = 7
 """Letters a word without a space or hyphen has at most to stay whole on every page: a child knows their
 name whole, and two teachers found "Dan- / iela", "Gab- / riel" and "Ola- / mide" on their sheets (and
@@ -173,7 +175,8 @@ eight wide letters fit a handout's half sheet only so."""
 def line_choices(word: str) -> list[tuple[str, ...]]:
     """The ways a word may be drawn, the one for a field of no given proportions first: on one line, on
     two at its space or hyphen nearest the middle, or, for a word of neither over ``WHOLE_NAME`` letters,
-    on two after a hyphen where the two lines come out nearest in width (Maxim- / iliano). The field a name is drawn over picks
+    on two after a hyphen between syllables (``inside``) where the two lines come out nearest in width
+    (Maxi- / miliano). The field a name is drawn over picks
     among them (``drawn_lines``): a wide slot takes Дмитрий on one line, a tall one on two."""
     word = word.strip()
     choices = [tuple(word_lines(word)), (word,)]
@@ -187,15 +190,25 @@ def line_choices(word: str) -> list[tuple[str, ...]]:
     elif len(word) > WHOLE_NAME:  # "Dan- / iela" has a hyphen Daniela has not
         font = _font()
         at = min(
-            range(LEAST_PART, len(word) - LEAST_PART + 1),
+            inside(word),
             key=lambda i: (max(font.getlength(word[:i] + "-"), font.getlength(word[i:])), i),
         )
         choices.append((word[:at] + "-", word[at:]))
     return list(dict.fromkeys(choices))
 
 
+def inside(word: str) -> list[int]:
+    """Where a word with no space or hyphen may be broken: between its syllables (``syllables``), each
+    line keeping ``LEAST_PART`` letters; where none does, between two vowels (Gabri- / ella), else
+    anywhere so. "Muha- / mmad", "Oluw- / aseun" and "Flor- / ence" broke where the lines came out
+    nearest in width; a child says Mu-ham-mad."""
+    anywhere = range(LEAST_PART, len(word) - LEAST_PART + 1)
+    vowels = [i for i in anywhere if word[i - 1].lower() in VOWELS and word[i].lower() in VOWELS]
+    return [i for i in syllable_breaks(word) if i in anywhere] or vowels or list(anywhere)
+
+
 WHOLE = 1.25
-"""How much taller a name broken inside a word (Maxim- / iliano) must draw its letters than kept whole to be
+"""How much taller a name broken inside a word (Maxi- / miliano) must draw its letters than kept whole to be
 broken: a child knows their name whole, so a landscape page keeps Benjamin on one line."""
 
 

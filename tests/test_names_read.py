@@ -599,3 +599,53 @@ def test_no_start_or_finish_is_drawn_over_a_names_accents(tmp_path, layout, per_
                     sign.role,
                 )
     assert checked_words >= 40
+
+
+SYLLABLES = {  # as a child says them: the places a name may be broken over two lines
+    "Muhammad": "Mu-ham-mad",
+    "Oluwaseun": "O-lu-wa-seun",
+    "Florence": "Flo-ren-ce",
+    "Maximiliano": "Ma-xi-mi-lia-no",
+    "Christopher": "Chris-to-pher",
+    "Nathaniel": "Na-tha-niel",
+    "Gabriella": "Ga-briel-la",
+    "Aleksandra": "A-lek-san-dra",
+    "Bartholomew": "Bar-tho-lo-mew",
+    "Konstantin": "Kon-stan-tin",
+    "Mitchell": "Mit-chell",
+}
+
+
+@pytest.mark.parametrize(("name", "said"), SYLLABLES.items())
+def test_a_name_is_cut_into_syllables_as_a_child_says_it(name, said):
+    """ "Muha- / mmad", "Oluw- / aseun" and "Flor- / ence" were on a class's sheets: broken where the two
+    lines came out nearest in width. A break falls between syllables: before a consonant between vowels,
+    between two, never inside ch, th or ph, nor before the r of br or dr."""
+    from puzzlebook.syllables import syllable_breaks
+
+    breaks = syllable_breaks(name)
+    assert "-".join(name[i:j] for i, j in zip([0, *breaks], [*breaks, len(name)], strict=True)) == said
+
+
+LONG_NAMES = ["Muhammad", "Oluwaseun", "Florence", "Maximiliano", "Christopher", "Gabriella", "Wilhelmina",
+              "Chukwuemeka", "Przemyslaw", "Oluwadamilare", "Evangeline", "Bartholomew", "Anastasiya"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", LONG_NAMES)
+def test_a_long_name_broken_over_two_lines_is_broken_between_syllables(name):
+    """Every way a long name is drawn on two lines breaks it where the syllables allow, each line keeping
+    three letters at least, or between two vowels where no syllable does (Gabri- / ella)."""
+    from puzzlebook.syllables import VOWELS, syllable_breaks
+    from puzzlebook.words import LEAST_PART, line_choices
+
+    broken = [lines for lines in [tuple(word_lines(name)), *line_choices(name)] if len(lines) == 2]
+    assert broken, name
+    allowed = [i for i in syllable_breaks(name) if LEAST_PART <= i <= len(name) - LEAST_PART]
+    for first, second in broken:
+        assert first.endswith("-") and first[:-1] + second == name, (first, second)
+        at = len(first) - 1
+        assert min(at, len(second)) >= LEAST_PART, (first, second)
+        if allowed:
+            assert at in allowed, (first, second, allowed)
+        else:
+            assert name[at - 1].lower() in VOWELS and name[at].lower() in VOWELS, (first, second)
