@@ -341,6 +341,9 @@ def test_check_refuses_a_cover_made_from_an_older_spec(tmp_path):
         "error: " in result.stderr and "book-cover.pdf was made from another spec, seed or " in result.stderr
     )
     assert "older than the book checked" not in result.output  # the book itself is this spec's
+    # "ready" beside the error read as a contradiction: the cover is ready once made again, the book now
+    assert "book-cover.pdf: ready for print once made again (the file there is older: below)" in result.stdout
+    assert "book.yaml: ready for print, " in result.stdout
 
 
 def test_a_cover_edited_leaves_the_interior_ready(tmp_path):

@@ -432,7 +432,9 @@ def test_check_makes_the_book_again_when_the_file_is_not_from_the_spec_as_it_is(
     # read the headline and would have uploaded the old book); so is a damaged one (it said "ready")
     told = stale or change == "damaged"
     assert result.exit_code == (1 if told else 0), result.output
-    ready = "ready for print as the spec makes it now, " if told else "ready for print, "
+    ready = (
+        "ready for print once built again (the file there is older: below), " if told else "ready for print, "
+    )
     assert ready in result.stdout and "(read" not in result.stdout
     older = f"error: {book} is older than the book checked (made before the spec, its files, the seed or "
     assert (older in result.stderr) == stale, result.stderr

@@ -208,6 +208,7 @@ def check(spec: str, seed: int | None) -> None:
         f"layout {checked.spec.book.layout})",
         "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
     }[_edition(checked)]
+    book_old = bool(old)
     if stale:
         old.append(
             f"{cover} was made from another spec, seed or puzzlebook than the book checked (it fits its page "
@@ -215,13 +216,15 @@ def check(spec: str, seed: int | None) -> None:
         )
     if found:  # not ready: what to mend, and every file to make again, in one round
         fail(NotReady(found + old))
-    now = " as the spec makes it now" if old else ""
+    # a file there is older: "ready" alone beside its error read as a contradiction (a teacher)
+    now = " once built again (the file there is older: below)" if book_old else ""
     print(f"{spec}: {ready}{now}, {summary(checked)}{read}")
     if cover:
         unbuilt = (
             f"; made in memory: {unbuilt} is not built yet (puzzlebook cover writes it)" if unbuilt else ""
         )
-        print(f"{cover}: ready for print{now}, the cover of these {len(checked.plan.pages)} pages{unbuilt}")
+        again = " once made again (the file there is older: below)" if stale else ""
+        print(f"{cover}: ready for print{again}, the cover of these {len(checked.plan.pages)} pages{unbuilt}")
     if old:
         fail(NotReady(old))
 
