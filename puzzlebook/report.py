@@ -12,7 +12,7 @@ from .layout import MazeFrame, print_margins
 from .layout.density import largest_at, shape_fits
 from .rules import small_shape
 from .spec.request import AGES
-from .units import in_page_units, size_name
+from .units import in_page_units, page_unit, size_name
 
 
 def notes(checked: Checked) -> list[Problem]:
@@ -33,18 +33,45 @@ def notes(checked: Checked) -> list[Problem]:
 
 def _pictures_notes(checked: Checked) -> list[Problem]:
     """Pictures asked for where no maze has a start and an end to put them by: a newcomer's
-    ``pictures: mouse-cheese`` without ``marks:`` drew closed boxes, and no word of why."""
-    if not checked.layout.pictures or any(m.has_answer for m in checked.mazes):
+    ``pictures: mouse-cheese`` without ``marks:`` drew closed boxes, and no word of why. And pictures
+    the page leaves too small to colour: an age-4 book on 6 x 9 in drew its rabbit 0.35 in across."""
+    if not checked.layout.pictures:
         return []
     given = checked.spec.book.pictures is not None
     where = checked.spec.where("pictures") if given else checked.layout.where("pictures")
+    if not any(m.has_answer for m in checked.mazes):
+        return [
+            Problem(
+                where,
+                f"the {checked.layout.pictures} pictures stand by a maze's start and end, and no maze has "
+                "them: add marks: suggested",
+            )
+        ]
+    sizes = [
+        item.picture
+        for page in checked.plan.pages
+        for item in page.items
+        if isinstance(item, MazeFrame) and not item.answer and item.picture
+    ]
+    if not sizes or min(sizes) >= COLOURED:
+        return []
+    trim = checked.layout.trim
+    ways = ["a larger page_size", "smaller mazes"]
+    if checked.layout.mazes_per_page > 1:
+        ways.append("mazes_per_page: 1")
     return [
         Problem(
             where,
-            f"the {checked.layout.pictures} pictures stand by a maze's start and end, and no maze has them: "
-            "add marks: suggested",
+            f"the pictures are drawn {page_unit(min(sizes), trim)} across, too small to colour in, where the "
+            f"maze takes the page (1.25 in where it leaves room): {', '.join(ways[:-1])} or {ways[-1]} "
+            "leaves them more",
         )
     ]
+
+
+COLOURED = 40.0
+"""pt: the least box a start or end picture is drawn in for a child to colour it: a rabbit in a box of
+36 pt (an age-4 book on 6 x 9 in) was 0.35 in across, where the kids' sample's 50 pt colour well."""
 
 
 def cover_lines(checked: Checked) -> list[Problem]:

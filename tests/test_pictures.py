@@ -406,3 +406,23 @@ def test_shapes_keep_their_pictures_as_large_as_a_plain_mazes(tmp_path):
     for number, frame in frames.items():
         assert frame.picture >= 0.8 * plain, (number, frame.picture, plain)
         assert frame.axis in ("left-right", "top-bottom"), (number, frame.axis)
+
+
+def test_pictures_too_small_to_colour_are_told(tmp_path):
+    """An age-4 book on 6 x 9 in drew its rabbit and carrot in half-inch boxes, the maze taking the
+    page: a grandmother found them too small to colour, and nothing had said so. A note names their
+    size, and the larger page it names leaves them large enough to say nothing."""
+    spec = tmp_path / "book.yaml"
+    text = (
+        "title: T\nlayout: activity-book\npage_size: 6x9in\ndifficulty: age-4\npictures: rabbit-carrot\n"
+        "marks: suggested\nmazes:\n  - {count: 2}\n"
+    )
+    spec.write_text(text)
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr
+    told = [line for line in result.stderr.splitlines() if "too small to colour" in line]
+    assert len(told) == 1 and told[0].startswith("note: book.yaml:5: pictures: the pictures are drawn "), told
+    assert "a larger page_size or smaller mazes leaves them more" in told[0]  # one a page already
+    spec.write_text(text.replace("6x9in", "letter"))
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0 and "too small to colour" not in result.stderr, result.stderr
