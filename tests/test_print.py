@@ -892,3 +892,18 @@ def test_the_cross_reference_table_is_written_as_reportlab_formats_it():
     for number, entry in enumerate(entries, 1):
         assert data[int(entry[:10]) :].startswith(b"%d 0 obj" % number)
     assert len(PdfReader(io.BytesIO(data)).pages) == 600
+
+
+def test_check_tells_the_notes_validate_and_build_tell(tmp_path):
+    """A parent ran `check` as the last step before printing: "ready for print", and not the note
+    `validate` gave that the age-4 hearts hardly read as hearts."""
+    path = spec(tmp_path, "pad: true\ndifficulty: age-4\nmazes:\n  - {shape: heart, count: 2}\n")
+    noted = [line for line in invoke(["validate", str(path)]).stderr.splitlines() if line.startswith("note:")]
+    assert any("hardly reads as one" in line for line in noted), noted
+    for built in (False, True):  # made in memory, and read from the file built
+        if built:
+            assert invoke(["build", str(path)]).exit_code == 0
+        result = invoke(["check", str(path)])
+        assert result.exit_code == 0, result.output
+        assert "ready for print" in result.stdout
+        assert [line for line in result.stderr.splitlines() if line.startswith("note:")] == noted
