@@ -112,9 +112,12 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
             made_cells = -(-sum(m.width * m.height for m in names) // len(names))
         band = None if entry.age else entry.difficulty
         size = f"{width} rings ({cells:,} cells)" if entry.grid == "circle" else f"{width}x{height}"
-        page = (page_most or _no_page)(i) if cells > STUDIO_CELLS else None
+        mb = cost.megabytes(cells, "book")
+        studio = bool(studio_folder()) and cells > STUDIO_CELLS
+        # what the page takes, asked only of a maze over a limit (it plans a slot some 30 times)
+        page = (page_most or _no_page)(i) if studio or mb > cost.MEMORY else None
         circle = entry.grid == "circle"
-        if studio_folder() and cells > STUDIO_CELLS:
+        if studio:
             fix = (
                 _at_most(page, page, circle)
                 if page is not None and _field(entry.grid, *page, entry.inner or 0)[0] <= STUDIO_CELLS
@@ -127,7 +130,7 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
                     f"(500x500); {fix}",
                 )
             )
-        if (mb := cost.megabytes(cells, "book")) > cost.MEMORY:
+        if mb > cost.MEMORY:
             problems.append(
                 Problem(
                     spec.where("mazes", i, "size"),

@@ -113,7 +113,7 @@ def too_dense(
         kept = _keeping_words(layout, maze, most)
         crowded, most = kept is None, kept or most
     smaller = ""  # the size that fits, as a fix, where one does
-    if crowded:
+    if crowded:  # no size offered: shortening the words is the fix (below)
         pass
     elif most is not None and entry is not None and entry.mask and not drawn:  # its size is the drawing's
         fixes.append(
