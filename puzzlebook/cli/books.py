@@ -219,13 +219,13 @@ def check(spec: str, seed: int | None) -> None:
     # a file there is older: "ready" alone beside its error read as a contradiction (a teacher)
     now = " once built again (the file there is older: below)" if book_old else ""
     print(f"{spec}: {ready}{now}, {summary(checked)}{read}")
-    tell_notes(checked)  # what validate and build say: check was a parent's last step before printing
     if cover:
         unbuilt = (
             f"; made in memory: {unbuilt} is not built yet (puzzlebook cover writes it)" if unbuilt else ""
         )
         again = " once made again (the file there is older: below)" if stale else ""
         print(f"{cover}: ready for print{again}, the cover of these {len(checked.plan.pages)} pages{unbuilt}")
+    tell_notes(checked)  # what validate and build say: check was a parent's last step before printing
     if old:
         fail(NotReady(old))
 

@@ -24,6 +24,7 @@ from .sizes import (
     SPINE_CLEAR,
     Wrap,
     pages_problem,
+    spine_size,
     spine_text,
     wrap,
 )
@@ -324,8 +325,7 @@ def plan_cover(
     # the spine: title from the top, author towards the bottom, clear of both folds
     spine_words: list[Words] = []
     if spine_text(pages, cover.printer, made.spine):
-        across = made.spine * INCH - 2 * SPINE_CLEAR * INCH
-        size = min(across * 0.7, 20.0)
+        size = spine_size(made.spine)
         length = th - 2 * MARGIN
         start = edge + MARGIN  # from the cover's top edge, running down
         shift = -size * 0.35  # the letters' middle on the spine's middle
