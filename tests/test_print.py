@@ -907,3 +907,20 @@ def test_check_tells_the_notes_validate_and_build_tell(tmp_path):
         assert result.exit_code == 0, result.output
         assert "ready for print" in result.stdout
         assert [line for line in result.stderr.splitlines() if line.startswith("note:")] == noted
+
+
+def test_a_copyright_notice_that_says_its_copyright_is_not_said_twice(tmp_path):
+    """`year: 2026` with `copyright: "Copyright © 2026 Lantern Hill Puzzles. All rights reserved."`
+    printed "© 2026 Lantern Hill Puzzles" above the notice's own line (a self-publisher's walk); a notice
+    without one still gets the line from `year:`."""
+    from pdfcheck import page_texts
+
+    for notice, lines in (("Copyright © 2026 Lantern Hill Puzzles. All rights reserved.", 1), ("Mine", 1)):
+        path = spec(
+            tmp_path,
+            f'year: 2026\nauthor: Lantern Hill Puzzles\ncopyright: "{notice}"\nmazes:\n  - {{size: 8x8}}\n',
+        )
+        target, _ = build_book(path)
+        text = page_texts(target)[1]  # the copyright page, after the title page
+        assert text.count("2026") == lines, text
+        assert notice in text.replace("\n", " "), text

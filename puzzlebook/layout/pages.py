@@ -335,6 +335,11 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
     )
 
 
+def _own_copyright(notice: str | None) -> bool:
+    """Whether the spec's copyright notice has its own copyright line (a ©, or the word)."""
+    return notice is not None and ("©" in notice or "copyright" in notice.lower())
+
+
 def _copyright_page(page: Page, layout: Layout, spec: Spec) -> None:
     """The page after the title, as a printed book has it: title, author, copyright line, ISBN."""
     book = spec.book
@@ -351,7 +356,13 @@ def _copyright_page(page: Page, layout: Layout, spec: Spec) -> None:
         (book.title, True, "title", 1.6),
         (f"{layout.words.by} {book.author}" if book.author else "", False, "author", 1.6),
         ("", False, "", 1.6),
-        (f"© {book.year} {holder}" if book.year else "", False, "year", 1.6),
+        # a notice that says its own copyright ("Copyright © 2026 ...") is not said twice
+        (
+            f"© {book.year} {holder}" if book.year and not _own_copyright(book.copyright) else "",
+            False,
+            "year",
+            1.6,
+        ),
         *notice,
         (f"ISBN {book.isbn}" if book.isbn else "", False, "isbn", 1.6),
     ]
