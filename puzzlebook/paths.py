@@ -229,7 +229,8 @@ def choose_ends(
     Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). A whole field
     of hexagons or triangles takes the squares' ``suggested``: opposite sides, see ``_across_the_field``.
     On a shape or a circle, ``suggested`` is the longest path between two outer cells at least half the
-    shape's width apart in a straight line (exact when its outline fits ``shapelimits.SHAPE_PAIRS``);
+    shape's width apart in a straight line, on opposite sides of it where any pair is (``OPPOSITE``;
+    exact when its outline fits ``shapelimits.SHAPE_PAIRS``);
     ``farthest``: the two outer cells farthest apart, by a double sweep. Other rules name sides only a
     rectangle has.
 
@@ -271,7 +272,8 @@ def choose_ends(
     spots = [grid.centre(cell) for cell in outline]
     xs = [x for x, _ in spots]
     apart = ((max(xs) - min(xs)) / 2) ** 2
-    if circle:  # on the rim, at least a quarter turn apart: a chord of the radius times the root of 2
+    if circle:  # on the rim, a quarter turn apart at least (a chord of the radius times the root of 2),
+        # and a third where any pair is (``OPPOSITE``)
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
     clear = [cell for cell in outline if cell in clear_sides(grid) and grid.xy(cell) not in avoid]

@@ -9,6 +9,7 @@ subset's longest path.
 
 from __future__ import annotations
 
+import math
 from array import array
 from collections.abc import Callable, Collection, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -20,7 +21,7 @@ from .errors import GenerationError
 from .grid import E, Grid, N, S, W
 from .maze import Maze
 from .reading import Pair, reading_pair
-from .shapelimits import NEAR, RAY, ROOM, ROOM_WIDE, exact_ends
+from .shapelimits import NEAR, OPPOSITE, RAY, ROOM, ROOM_WIDE, exact_ends
 from .tree import Among
 
 Cell = tuple[int, int]
@@ -273,29 +274,44 @@ def longest_apart(
     search: Callable[[int], Mapping[int, int] | Distances],
     room: Collection[int] = (),
     pair: Pair | None = None,
+    middle: tuple[float, float] | None = None,
 ) -> tuple[int, int, int] | None:
     """(length, a, b) of the longest path between two ``outline`` cells whose ``spots`` lie at least
     sqrt(``apart``) apart (and that ``pair`` takes, given their spots), from ``search``, the distances
     from each (``tree.Among`` gives them from one walk of the maze); ties go to the pair first in
     reading order. None when no pair lies that far apart.
 
+    With ``middle``, only pairs on opposite sides of it (``OPPOSITE``) are taken where any is: two ends
+    far apart can still lie on one side of a shape, both on a heart's top or down a fish's back.
     With ``room`` (the cells whose ends have room, see ``ROOM``), the longest of the pairs with both
     ends in it, else with one, is taken instead when it is at least ``NEAR`` times as long."""
-    best: list[tuple[int, int, int, int, int] | None] = [None, None, None]  # by ends with room
+    # by ends with room (0, 1, 2), then again for pairs on opposite sides (3, 4, 5)
+    best: list[tuple[int, int, int, int, int] | None] = [None] * 6
     roomy = [cell in room for cell in outline]
+    mx, my = middle or (0.0, 0.0)
+    bearings = [(x - mx, y - my) for x, y in spots]
+    reach = [math.hypot(x, y) for x, y in bearings]
     for i, a in enumerate(outline):
         dist = search(a)
         ax, ay = spots[i]
         here = roomy[i]
+        ux, uy = bearings[i]
+        far = OPPOSITE * reach[i]
         for j in range(i + 1, len(outline)):
             bx, by = spots[j]
             if (ax - bx) ** 2 + (ay - by) ** 2 >= apart and (pair is None or pair(spots[i], spots[j])):
+                length = dist[outline[j]]
+                vx, vy = bearings[j]
                 level = here + roomy[j]
-                found = best[level]
-                if found is None or dist[outline[j]] > found[0]:
-                    best[level] = (dist[outline[j]], -i, -j, a, outline[j])
+                opposite = middle is not None and ux * vx + uy * vy <= far * reach[j]
+                for k in (level, level + 3) if opposite else (level,):
+                    found = best[k]
+                    if found is None or length > found[0]:
+                        best[k] = (length, -i, -j, a, outline[j])
+    if any(best[3:]):
+        best = best[3:]
     # the longest with at least so many ends with room; ties to the pair first in reading order
-    at_least = [max((b for b in best[level:] if b is not None), default=None) for level in range(3)]
+    at_least = [max((b for b in best[level:3] if b is not None), default=None) for level in range(3)]
     longest = at_least[0]
     if longest is None:
         return None
@@ -322,10 +338,18 @@ def longest_apart_preferring(
     (``reading_pair``), and any pair where none is."""
     tried = (preferred, outline) if len(preferred) < len(outline) else (outline,)
     reading = reading_pair(first, list(spots.values())) if first else None
+    xs, ys = [x for x, _ in spots.values()], [y for _, y in spots.values()]
+    middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)  # of the shape's box
     for pair in (reading, None) if reading else (None,):
         for cells in tried:
             found = longest_apart(
-                cells, [spots[c] for c in cells], apart, Among(order, depth, cells).from_cell, room, pair
+                cells,
+                [spots[c] for c in cells],
+                apart,
+                Among(order, depth, cells).from_cell,
+                room,
+                pair,
+                middle,
             )
             if found is not None:
                 return found
@@ -339,7 +363,8 @@ def _across_the_shape(
     blocked: AbstractSet[Cell] = frozenset(),
 ) -> Ends:
     """Ends for a masked maze: the longest path between two outline cells at least half the shape's
-    width apart in a straight line, so the way runs across the shape rather than round one edge of it.
+    width apart in a straight line and on opposite sides of its middle where any pair is (``OPPOSITE``),
+    so the way runs across the shape rather than round one edge of it.
     The cells offered first are those with a clear view out, nothing of the shape in line beyond one of
     their sides, as their arrow and its word are drawn there: an opening into a notch of the outline (the
     gap between the legs of an n, between a heart's lobes) would put them on the maze. Exact, from one

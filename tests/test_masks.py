@@ -2,6 +2,7 @@
 
 import itertools
 import json
+import math
 import random
 import re
 
@@ -111,10 +112,11 @@ def masks(draw):
 @given(text=masks(), seed=st.integers(0, 2**32), algorithm=st.sampled_from(WALKERS))
 def test_suggested_ends_run_across_the_shape_as_far_as_any_pair_does(text, seed, algorithm):
     """Brute force over every pair of outline cells at least half the shape's width apart, of those with
-    a clear view out when such a pair exists: the suggested start and end are the longest pair along
-    the maze, or, when a pair at least ``NEAR`` times as long has room beyond both ends (then one) for
-    a picture, the longest of those; each end opens on a side with room, else with a clear view out,
-    when it has one."""
+    a clear view out when such a pair exists, and of those on opposite sides of the middle of the
+    shape's box (a third of a turn apart or more, seen from there) when such a pair exists: the
+    suggested start and end are the longest pair along the maze, or, when a pair at least ``NEAR``
+    times as long has room beyond both ends (then one) for a picture, the longest of those; each end
+    opens on a side with room, else with a clear view out, when it has one."""
     from puzzlebook.shapelimits import NEAR
 
     mask, _ = parse_mask(text, "m.txt", "")
@@ -123,13 +125,20 @@ def test_suggested_ends_run_across_the_shape_as_far_as_any_pair_does(text, seed,
     puzzle = make_puzzle(algorithm, mask.width, mask.height, seed, marks="suggested", masked=mask.off)
     cells = puzzle.maze.rows()
     apart = (mask.width / 2) ** 2
+    xs, ys = zip(*outline(mask), strict=True)
+    mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
+    def opposite(a, b):  # cos of the angle between them from the middle, at most -1/2
+        (ax, ay), (bx, by) = (a[0] - mx, a[1] - my), (b[0] - mx, b[1] - my)
+        return ax * bx + ay * by <= -0.5 * math.hypot(ax, ay) * math.hypot(bx, by)
 
     def far_pairs(edge):
-        return [
+        far = [
             (a, b)
             for a, b in itertools.combinations(edge, 2)
             if (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 >= apart
         ]
+        return [(a, b) for a, b in far if opposite(a, b)] or far
 
     pairs = far_pairs([cell for cell in outline(mask) if clear_views(mask, cell)]) or far_pairs(outline(mask))
     for cell, side in zip((puzzle.start, puzzle.end), puzzle.sides, strict=True):
