@@ -16,13 +16,14 @@ from functools import lru_cache
 from . import braid as squares
 from . import measure as metrics
 from . import solve
+from .apart import longest_apart_preferring
 from .axisends import along_axis
 from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
 from .measure import Metrics
 from .shapelimits import RAY, ROOM, ROOM_WIDE, SHAPE_SEARCHES, exact_ends
-from .solve import Cell, Ends, longest_apart_preferring, longest_between
+from .solve import Cell, Ends, longest_between
 from .tree import Among
 
 
@@ -228,9 +229,8 @@ def choose_ends(
 
     Squares take the padded fast path of ``solve.square_ends`` (its rules are told there). A whole field
     of hexagons or triangles takes the squares' ``suggested``: opposite sides, see ``_across_the_field``.
-    On a shape or a circle, ``suggested`` is the longest path between two outer cells at least half the
-    shape's width apart in a straight line, on opposite sides of it where any pair is (``OPPOSITE``;
-    exact when its outline fits ``shapelimits.SHAPE_PAIRS``);
+    On a shape or a circle, ``suggested`` is the longest path between two outer cells half the shape's
+    width apart, on opposite sides of it where any pair is (``apart``; exact within ``SHAPE_PAIRS``);
     ``farthest``: the two outer cells farthest apart, by a double sweep. Other rules name sides only a
     rectangle has.
 
@@ -272,8 +272,7 @@ def choose_ends(
     spots = [grid.centre(cell) for cell in outline]
     xs = [x for x, _ in spots]
     apart = ((max(xs) - min(xs)) / 2) ** 2
-    if circle:  # on the rim, a quarter turn apart at least (a chord of the radius times the root of 2),
-        # and a third where any pair is (``OPPOSITE``)
+    if circle:  # a quarter turn apart on the rim (a chord of the radius times the root of 2)
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
     clear = [cell for cell in outline if cell in clear_sides(grid) and grid.xy(cell) not in avoid]

@@ -47,11 +47,12 @@ lobes, on a step of its slanting side), where the picture would lie on the maze 
 ROOM_WIDE = 1
 """Cells on each side of the opening's line that the room takes in: a picture is wider than a corridor."""
 
-OPPOSITE = -0.5
+OPPOSITE = -(0.5**0.5)
 """The cosine of the angle between a shape's two ends, seen from the middle of its box, that they must
-be within for ``suggested`` to take them as on opposite sides: a third of a turn apart or more. Ends
-only far apart in a straight line fell on one side of most shapes: both on a heart's top, both down a
-fish's back, a quarter turn apart round a circle."""
+be within for ``suggested`` to take them as on opposite sides: three eighths of a turn apart or more
+(135 degrees). Ends only far apart in a straight line fell on one side of most shapes: both down an
+apple's side, a quarter turn apart round a circle; at a third of a turn, both still stood on a star's
+shoulders or a heart's two lobes, their arrows pointing the same way."""
 
 NEAR = 0.9
 """How long, against the longest, a way between ends with room must be to be chosen instead: a notch is

@@ -76,13 +76,30 @@ def _heart() -> Inside:
     )
 
 
-def _star() -> Inside:
+def _star(inner: float = 0.27) -> Inside:
+    """Five points round the top one, ``inner`` the radius of the corners between them (the outer's
+    0.5): 0.27 for arms fat enough at 12 cells, 0.2 near a printed star's (a regular one's is 0.19)."""
     corners = []
     for k in range(10):
-        r = 0.5 if k % 2 == 0 else 0.27
+        r = 0.5 if k % 2 == 0 else inner
         a = math.pi / 2 + k * math.pi / 5
         corners.append((0.5 + r * math.cos(a), 0.55 - r * math.sin(a)))
     return _polygon(*corners)
+
+
+STAR_ARM = 3.2
+"""Cells across the base of a star's arm, fixed as the star is drawn larger: the arms slim towards a
+printed star's as the cells allow (``drawn``). A star as fat at 30 cells as at 12 stood on a block with a
+notch in it, and read as a house."""
+
+
+def drawn(name: str, width: int, height: int, grid: str = "rectangle") -> Inside:
+    """The built-in shape ``name`` as drawn over ``width`` x ``height`` cells of ``grid``: the star's
+    inner corners nearer its middle the more cells it has (``STAR_ARM``), every other shape as it is."""
+    if name != "star":
+        return SHAPES[name]
+    cells = min(width / ACROSS.get(grid, 1.0), height)
+    return _star(max(0.2, min(0.27, STAR_ARM / cells)))
 
 
 def _hexagon() -> Inside:
@@ -156,12 +173,16 @@ PROPORTIONS: dict[str, tuple[int, int]] = {"cloud": (3, 2), "fish": (16, 11), "a
 it is offered at and measured at (``least_size``) keeps them."""
 
 
+ACROSS = {"triangle": 2.0, "hex": 1.15}
+"""Cells across a field of a grid kind for each cell down, where it looks as wide as it is tall."""
+
+
 def least_size(name: str, grid: str = "rectangle") -> tuple[int, int]:
     """The smallest size a built-in shape reads at (``shape_reads``) in its own proportions, as the
     field is drawn (a field of triangles is about twice as many across as down to look as wide as tall,
     one of hexagons 1.15 times)."""
     w, h = PROPORTIONS.get(name, (1, 1))
-    across = w * {"triangle": 2.0, "hex": 1.15}.get(grid, 1.0)
+    across = w * ACROSS.get(grid, 1.0)
     a, b = SHAPE_READS.get(grid, (1, 1))
     scale = max(math.sqrt(a * b / (across * h)), 0.6 * a / across, 0.6 * b / h)
     size = math.ceil(across * scale - 1e-9), math.ceil(h * scale - 1e-9)
@@ -207,7 +228,7 @@ def shape_mask(
 
 def shape_cells(name: str, width: int, height: int, grid: str = "rectangle") -> set[tuple[int, int]]:
     """The cells of a ``width`` x ``height`` field a built-in shape covers, before any is left out."""
-    inside = SHAPES[name]
+    inside = drawn(name, width, height, grid)
     if grid == "rectangle":
         on = {(x, y) for y in range(height) for x in range(width) if _mostly(inside, x, y, width, height)}
     else:  # the shape over the field's drawing; a cell is in when its centre and most of it are

@@ -9,19 +9,18 @@ subset's longest path.
 
 from __future__ import annotations
 
-import math
 from array import array
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import takewhile
 from typing import TypeAlias
 
+from .apart import box_middle, longest_apart_preferring
 from .errors import GenerationError
 from .grid import E, Grid, N, S, W
 from .maze import Maze
-from .reading import Pair, reading_pair
-from .shapelimits import NEAR, OPPOSITE, RAY, ROOM, ROOM_WIDE, exact_ends
+from .shapelimits import RAY, ROOM, ROOM_WIDE, exact_ends
 from .tree import Among
 
 Cell = tuple[int, int]
@@ -267,95 +266,6 @@ def longest_between(
     return best
 
 
-def longest_apart(
-    outline: list[int],
-    spots: list[tuple[float, float]],
-    apart: float,
-    search: Callable[[int], Mapping[int, int] | Distances],
-    room: Collection[int] = (),
-    pair: Pair | None = None,
-    middle: tuple[float, float] | None = None,
-) -> tuple[int, int, int] | None:
-    """(length, a, b) of the longest path between two ``outline`` cells whose ``spots`` lie at least
-    sqrt(``apart``) apart (and that ``pair`` takes, given their spots), from ``search``, the distances
-    from each (``tree.Among`` gives them from one walk of the maze); ties go to the pair first in
-    reading order. None when no pair lies that far apart.
-
-    With ``middle``, only pairs on opposite sides of it (``OPPOSITE``) are taken where any is: two ends
-    far apart can still lie on one side of a shape, both on a heart's top or down a fish's back.
-    With ``room`` (the cells whose ends have room, see ``ROOM``), the longest of the pairs with both
-    ends in it, else with one, is taken instead when it is at least ``NEAR`` times as long."""
-    # by ends with room (0, 1, 2), then again for pairs on opposite sides (3, 4, 5)
-    best: list[tuple[int, int, int, int, int] | None] = [None] * 6
-    roomy = [cell in room for cell in outline]
-    mx, my = middle or (0.0, 0.0)
-    bearings = [(x - mx, y - my) for x, y in spots]
-    reach = [math.hypot(x, y) for x, y in bearings]
-    for i, a in enumerate(outline):
-        dist = search(a)
-        ax, ay = spots[i]
-        here = roomy[i]
-        ux, uy = bearings[i]
-        far = OPPOSITE * reach[i]
-        for j in range(i + 1, len(outline)):
-            bx, by = spots[j]
-            if (ax - bx) ** 2 + (ay - by) ** 2 >= apart and (pair is None or pair(spots[i], spots[j])):
-                length = dist[outline[j]]
-                vx, vy = bearings[j]
-                level = here + roomy[j]
-                opposite = middle is not None and ux * vx + uy * vy <= far * reach[j]
-                for k in (level, level + 3) if opposite else (level,):
-                    found = best[k]
-                    if found is None or length > found[0]:
-                        best[k] = (length, -i, -j, a, outline[j])
-    if any(best[3:]):
-        best = best[3:]
-    # the longest with at least so many ends with room; ties to the pair first in reading order
-    at_least = [max((b for b in best[level:3] if b is not None), default=None) for level in range(3)]
-    longest = at_least[0]
-    if longest is None:
-        return None
-    for pick in (at_least[2], at_least[1], longest):
-        if pick is not None and pick[0] >= NEAR * longest[0]:
-            return pick[0], pick[3], pick[4]
-    raise AssertionError("the longest pair is always near enough to itself")
-
-
-def longest_apart_preferring(
-    preferred: list[int],
-    outline: list[int],
-    spots: Mapping[int, tuple[float, float]],
-    apart: float,
-    order: Sequence[int],
-    depth: Sequence[int],
-    room: Collection[int] = (),
-    first: str = "",
-) -> tuple[int, int, int] | None:
-    """``longest_apart`` among the ``preferred`` cells of the ``outline`` (those whose arrows have room),
-    or among all of it when no pair of those lies far enough apart; distances from one walk of the maze
-    (``order``, ``depth``: see ``tree``); ``room``, the cells whose pictures have room, as there. A
-    word's (``first``: the side its first letter is on) takes a pair in reading order first
-    (``reading_pair``), and any pair where none is."""
-    tried = (preferred, outline) if len(preferred) < len(outline) else (outline,)
-    reading = reading_pair(first, list(spots.values())) if first else None
-    xs, ys = [x for x, _ in spots.values()], [y for _, y in spots.values()]
-    middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)  # of the shape's box
-    for pair in (reading, None) if reading else (None,):
-        for cells in tried:
-            found = longest_apart(
-                cells,
-                [spots[c] for c in cells],
-                apart,
-                Among(order, depth, cells).from_cell,
-                room,
-                pair,
-                middle,
-            )
-            if found is not None:
-                return found
-    return None
-
-
 def _across_the_shape(
     maze: Maze,
     first: str = "",
@@ -390,22 +300,40 @@ def _across_the_shape(
         return _farthest_pair(maze, outline, outside)
     _, start, end = found
     path = _between(maze, depth, start, end)
-    return _ends(grid, path, (_facing_out(grid, path[0], outside), _facing_out(grid, path[-1], outside)))
+    middle = box_middle(spots.values())
+    return _ends(
+        grid,
+        path,
+        (_facing_out(grid, path[0], outside, middle), _facing_out(grid, path[-1], outside, middle)),
+    )
 
 
 _SIDES = ((W, (-1, 0)), (E, (1, 0)), (N, (0, -1)), (S, (0, 1)))
 
 
-def _clear_side(grid: Grid, cell: int, outside: set[Cell], room: bool = False) -> int | None:
+def _outward(x: int, y: int, middle: tuple[float, float] | None) -> list[tuple[int, Cell]]:
+    """The sides of the cell at (``x``, ``y``), the one facing most squarely away from ``middle`` first:
+    an arrow there points away from the shape (a triangle's apex opens upwards, not sideways into the
+    finish's direction); sideways first on a tie, or with no ``middle``."""
+    if middle is None:
+        return list(_SIDES)
+    mx, my = middle
+    return sorted(_SIDES, key=lambda side: -(side[1][0] * (x - mx) + side[1][1] * (y - my)))
+
+
+def _clear_side(
+    grid: Grid, cell: int, outside: set[Cell], room: bool = False, middle: tuple[float, float] | None = None
+) -> int | None:
     """A side of an outline cell with only the outside in line beyond it, for ``RAY`` cells or to the
     box's edge; with ``room``, also ``ROOM`` cells deep and ``ROOM_WIDE`` to each side of that line
-    (beyond the box is the page's margin, room too). Sideways first; None when no side has it."""
+    (beyond the box is the page's margin, room too). The first of ``_outward``'s order; None when no
+    side has it."""
     x, y = grid.xy(cell)
 
     def in_box(spot: Cell) -> bool:
         return 0 <= spot[0] < grid.width and 0 <= spot[1] < grid.height
 
-    for side, (dx, dy) in _SIDES:
+    for side, (dx, dy) in _outward(x, y, middle):
         ahead = takewhile(in_box, ((x + dx * k, y + dy * k) for k in range(1, RAY + 1)))
         if not all(spot in outside for spot in ahead):
             continue
@@ -420,15 +348,17 @@ def _clear_side(grid: Grid, cell: int, outside: set[Cell], room: bool = False) -
     return None
 
 
-def _facing_out(grid: Grid, cell: int, outside: set[Cell]) -> int | None:
+def _facing_out(
+    grid: Grid, cell: int, outside: set[Cell], middle: tuple[float, float] | None = None
+) -> int | None:
     """The side an end opens: one with room, else a clear one, else any towards the outside, never into
-    a hole of the shape."""
+    a hole of the shape; of those, the one facing most squarely away from ``middle`` (``_outward``)."""
     for room in (True, False):
-        side = _clear_side(grid, cell, outside, room)
+        side = _clear_side(grid, cell, outside, room, middle)
         if side is not None:
             return side
     x, y = grid.xy(cell)
-    for side, (dx, dy) in _SIDES:
+    for side, (dx, dy) in _outward(x, y, middle):
         nx, ny = x + dx, y + dy
         if not (0 <= nx < grid.width and 0 <= ny < grid.height) or (nx, ny) in outside:
             return side
@@ -471,7 +401,12 @@ def _farthest_pair(maze: Maze, outline: list[int] | None = None, outside: set[Ce
         cells.reverse()
     if outside is None:
         return _ends(grid, cells)
-    return _ends(grid, cells, (_facing_out(grid, cells[0], outside), _facing_out(grid, cells[-1], outside)))
+    middle = box_middle(grid.xy(cell) for cell in candidates)
+    return _ends(
+        grid,
+        cells,
+        (_facing_out(grid, cells[0], outside, middle), _facing_out(grid, cells[-1], outside, middle)),
+    )
 
 
 def marked_ends(maze: Maze, start: Cell, end: Cell) -> Ends:

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 from puzzlebook.build import build_book
 from puzzlebook.puzzles import make_puzzle
 from puzzlebook.render.png import maze_png
-from puzzlebook.shapes import SHAPES, least_size, shape_mask
+from puzzlebook.shapes import SHAPES, drawn, least_size, shape_mask
 from puzzlebook.words import BOLD
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +48,7 @@ def _silhouette(name: str, size: tuple[int, int]) -> Image.Image:
     w, h = size
     scale = 200 / max(w, h)
     pw, ph = round(w * scale), round(h * scale)
-    inside = SHAPES[name]
+    inside = drawn(name, w, h)
     picture = Image.new("L", (pw, ph), 255)
     picture.putdata(
         [0 if inside((x + 0.5) / pw, (y + 0.5) / ph) else 225 for y in range(ph) for x in range(pw)]

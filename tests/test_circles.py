@@ -123,9 +123,9 @@ def test_a_hole_in_the_middle(inner: int) -> None:
         assert len(g["solution"]) - 1 == best
 
 
-def test_suggested_ends_are_a_third_of_a_turn_apart_on_the_rim() -> None:
-    """Opposite sides of a round maze: its ends on the rim at least a third of a turn apart, the longest
-    way of any such pair. A pair exactly a third of a turn apart is on the rule's edge, where floating
+def test_suggested_ends_are_three_eighths_of_a_turn_apart_on_the_rim() -> None:
+    """Opposite sides of a round maze: its ends on the rim at least three eighths of a turn apart, the
+    longest way of any such pair. A pair exactly that far apart is on the rule's edge, where floating
     point decides; the way is at least as long as any pair clearly past the edge, at most any on it."""
     for seed in range(3):
         puzzle = make_puzzle("kruskal", 8, 8, seed, marks="suggested", grid="circle")
@@ -139,10 +139,10 @@ def test_suggested_ends_are_a_third_of_a_turn_apart_on_the_rim() -> None:
             share = abs(cells[i][1] - cells[j][1]) / n
             return min(share, 1 - share)
 
-        assert g["start"] in rim and g["end"] in rim and turn(g["start"], g["end"]) >= 1 / 3 - 1e-9
+        assert g["start"] in rim and g["end"] in rim and turn(g["start"], g["end"]) >= 3 / 8 - 1e-9
         lengths = {(i, j): dist[j] for i in rim for dist in [graph_distances(doc, i)] for j in rim if i < j}
-        past = max(n for (i, j), n in lengths.items() if turn(i, j) > 1 / 3 + 1e-9)
-        on = max(n for (i, j), n in lengths.items() if turn(i, j) >= 1 / 3 - 1e-9)
+        past = max(n for (i, j), n in lengths.items() if turn(i, j) > 3 / 8 + 1e-9)
+        on = max(n for (i, j), n in lengths.items() if turn(i, j) >= 3 / 8 - 1e-9)
         assert past <= len(g["solution"]) - 1 <= on
         assert puzzle.sides == (2, 2)  # both open outward, in the rim
 

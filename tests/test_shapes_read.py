@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlebook.shapes import SHAPES, least_size, shape_cells, shape_mask
+from puzzlebook.shapes import SHAPES, drawn, least_size, shape_cells, shape_mask
 
 IOU = {
     "heart": 0.88, "star": 0.84, "circle": 0.92, "diamond": 0.84, "hexagon": 0.9, "triangle": 0.9,
@@ -28,7 +28,7 @@ def _overlap(name: str) -> float:
     """Intersection over union of the shape's cells and its silhouette, the silhouette sampled 8x8 a
     cell."""
     w, h = least_size(name)
-    inside, on, n = SHAPES[name], shape_cells(name, w, h), 8
+    inside, on, n = drawn(name, w, h), shape_cells(name, w, h), 8
     cover = {
         (x, y): sum(
             inside((x + (i + 0.5) / n) / w, (y + (j + 0.5) / n) / h) for i in range(n) for j in range(n)
@@ -96,6 +96,23 @@ def test_the_apple_has_a_stem_and_a_leaf_over_its_body():
     assert widths[0] <= w // 2 and widths[1] <= w // 2 and body >= w - 1, widths  # stem and leaf above
     top = _row(cells, 0)
     assert min(top) >= w // 3, top  # standing up from the middle, the leaf to the right
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
+def test_the_star_stands_on_two_legs_apart_when_drawn_large(grid):
+    """At 30x30 the star's lower half was a block with a notch two cells deep, and read as a house: its
+    arms now slim as the cells allow, so below four fifths of its height it stands on two legs, their
+    feet a third of its width apart or more."""
+    across = {"hex": 1.15, "triangle": 2.0}.get(grid, 1.0)
+    for size in (24, 30, 40):
+        mask, problems = shape_mask("star", round(size * across), size, "", grid)
+        assert mask is not None, problems
+        cells = {(x, y) for y in range(mask.height) for x in range(mask.width) if (x, y) not in mask.off}
+        # to the row above the last: a hexagon field's last row may hold one foot's tip alone
+        legs = [_runs(_row(cells, y)) for y in range(round(mask.height * 0.8), mask.height - 1)]
+        assert all(len(row) == 2 for row in legs), (size, legs)
+        (_, left), (right, _) = legs[-1]
+        assert right - left >= mask.width / 3, (size, legs[-1])
 
 
 def test_the_cloud_has_puffs_over_a_flat_bottom():
