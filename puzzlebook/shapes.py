@@ -93,13 +93,26 @@ printed star's as the cells allow (``drawn``). A star as fat at 30 cells as at 1
 notch in it, and read as a house."""
 
 
+SLIM_APPLE = _union(
+    _ellipse(0.3, 0.63, 0.3, 0.37),  # the halves apart, their dip deeper
+    _ellipse(0.7, 0.63, 0.3, 0.37),
+    _polygon((0.45, 0.45), (0.555, 0.45), (0.6, 0.0), (0.5, 0.0)),  # the stem, from the dip
+    _tilted(0.71, 0.13, 0.17, 0.075, -0.35),  # the leaf, out from the stem's top
+)
+"""The apple from 20 cells up: its stem 2-3 cells wide and its leaf apart from it. The stem and leaf
+that 12 cells need made one lump over the body at 24; these came apart on small triangle fields."""
+
+
 def drawn(name: str, width: int, height: int, grid: str = "rectangle") -> Inside:
     """The built-in shape ``name`` as drawn over ``width`` x ``height`` cells of ``grid``: the star's
-    inner corners nearer its middle the more cells it has (``STAR_ARM``), every other shape as it is."""
-    if name != "star":
-        return SHAPES[name]
+    inner corners nearer its middle the more cells it has (``STAR_ARM``), the apple slimmer from 20
+    cells up (``SLIM_APPLE``), every other shape as it is."""
     cells = min(width / ACROSS.get(grid, 1.0), height)
-    return _star(max(0.2, min(0.27, STAR_ARM / cells)))
+    if name == "star":
+        return _star(max(0.2, min(0.27, STAR_ARM / cells)))
+    if name == "apple" and cells >= 20:
+        return SLIM_APPLE
+    return SHAPES[name]
 
 
 def _hexagon() -> Inside:
@@ -124,7 +137,7 @@ SHAPES: dict[str, Inside] = {
         _ellipse(0.157, 0.786, 0.143, 0.214),
         _ellipse(0.857, 0.786, 0.143, 0.214),
     ),
-    "apple": _union(
+    "apple": _union(  # its stem and leaf as fat as 12 cells need (``SLIM_APPLE`` from 20 cells up)
         _ellipse(0.34, 0.63, 0.33, 0.36),  # the body, two halves with a dip between them at the top
         _ellipse(0.66, 0.63, 0.33, 0.36),
         _polygon((0.43, 0.4), (0.56, 0.4), (0.61, 0.0), (0.49, 0.0)),  # the stem, leaning

@@ -115,6 +115,21 @@ def test_the_star_stands_on_two_legs_apart_when_drawn_large(grid):
         assert right - left >= mask.width / 3, (size, legs[-1])
 
 
+@pytest.mark.parametrize(("grid", "size"), [("rectangle", (24, 26)), ("hex", (23, 24))])
+def test_the_apples_stem_is_slim_and_its_leaf_apart_from_it_when_drawn_large(grid, size):
+    """The stem was 6 cells wide where it met the body, the leaf against it: one lump on the apple.
+    Above the body (rows under half its width), the stem is at most 3 cells wide where it stands on
+    it, and the leaf stands apart from the stem in some row, a gap between them."""
+    mask, problems = shape_mask("apple", *size, "", grid)
+    assert mask is not None, problems
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width) if (x, y) not in mask.off}
+    above = [_runs(_row(cells, y)) for y in range(mask.height)]
+    top = next(y for y, runs in enumerate(above) if sum(b - a + 1 for a, b in runs) >= mask.width / 2)
+    stem = [runs for runs in above[:top] if len(runs) == 1]
+    assert stem and stem[-1][0][1] - stem[-1][0][0] + 1 <= 3, above[:top]
+    assert any(len(runs) == 2 for runs in above[:top]), above[:top]
+
+
 def test_the_cloud_has_puffs_over_a_flat_bottom():
     """At 15x10 the cloud was a dome over shoulders, a bell more than a cloud: its top now stands in
     two round puffs apart, with a smaller puff lower down each side, over a flat bottom."""
