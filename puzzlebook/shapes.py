@@ -87,10 +87,11 @@ def _star(inner: float = 0.27) -> Inside:
     return _polygon(*corners)
 
 
-STAR_ARM = 3.2
-"""Cells across the base of a star's arm, fixed as the star is drawn larger: the arms slim towards a
-printed star's as the cells allow (``drawn``). A star as fat at 30 cells as at 12 stood on a block with a
-notch in it, and read as a house."""
+STAR_ARM = 4.0
+"""The star's inner radius times the cells across it, kept as it is drawn larger (``drawn``): each arm's
+base stays about 4.7 cells wide while the arms slim towards a printed star's. A star as fat at 30 cells
+as at 12 stood on a block with a notch in it and read as a house; at 3.2 the arms' tips came apart on
+35x29 triangles."""
 
 
 SLIM_APPLE = _union(

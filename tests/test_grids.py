@@ -420,6 +420,19 @@ def test_every_shape_is_one_piece_on_hexagons_and_triangles() -> None:
                 Topology.of(grid, mask.width, mask.height, mask.off).check_connected()
 
 
+@pytest.mark.parametrize("grid", KINDS)
+def test_the_shapes_drawn_finer_when_larger_stay_one_piece_round_the_change(grid: str) -> None:
+    """The star slims and the apple's stem and leaf change as the cells allow (``shapes.drawn``): a slim
+    apple came apart on small triangle fields. Every size round the change, in four proportions."""
+    across = {"hex": 1.15, "triangle": 2.0}.get(grid, 1.0)
+    for name in ("star", "apple"):
+        for height in range(10, 31):
+            for ratio in (0.6, 0.8, 1.0, 1.25):
+                width = round(height * across * ratio)
+                mask, problems = shape_mask(name, width, height, "here", grid)
+                assert problems == [] and mask is not None, (name, width, height)
+
+
 def test_squares_stay_on_their_fast_path() -> None:
     puzzle = make_puzzle("wilson", 6, 6, 1)
     assert isinstance(puzzle.maze.grid, Grid)
