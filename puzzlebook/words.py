@@ -66,11 +66,13 @@ def word_mask(
     sized_by: str = "",
     lines: tuple[str, ...] | None = None,
     form: Form = REGULAR,
+    instead: str = "",
 ) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, on the ``lines`` that draw
     its letters tallest there unless given (in ``form``, ``wordforms.FORMS``), its letters (and the accents and dots, kept a cell apart from
     their letters so they read as marks) joined into one piece by the shortest straight bridges of
-    cells, so the word is one maze a child can trace from the first letter to the last."""
+    cells, so the word is one maze a child can trace from the first letter to the last. ``instead``: the
+    way out a word too thin at an age's size is told first (``without_age``)."""
     word = word.strip()
     refused = word_refused(word, where)
     if refused:
@@ -88,6 +90,7 @@ def word_mask(
         rows, (w, h) = thin
         size = f"{width}x{height} cells" + (f" (the size {sized_by} sets)" if sized_by else "")
         fix = f"make the maze about {w}x{h}" if w * h <= MAX_WORD_CELLS else "write it with fewer letters"
+        fix = f"{instead}; or {fix}" if instead else fix
         return None, [
             Problem(
                 where,

@@ -243,6 +243,34 @@ def test_names_too_thin_to_read_are_refused_in_one_line_with_a_size_that_reads(t
     assert invoke(["validate", str(spec)]).exit_code == 0  # and so it builds
 
 
+def test_a_word_maze_in_a_book_for_an_age_is_told_the_way_that_builds_first(tmp_path):
+    """A birthday book for age 6 with "Lily" in it was told "make the maze about 34x19", then that 34x19
+    was too dense for the age's cells, and only then to move the age: two errors before a book. The
+    first error now says what builds, as a class set's names are told."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Lily\nlayout: activity-book\ndifficulty: age-6\nmarks: suggested\nmazes:\n"
+        "  - {shape: {text: Lily}}\n  - {shape: heart, size: 14x14}\n"
+    )
+    result = invoke(["validate", str(spec)])
+    (said,) = result.stderr.splitlines()
+    assert result.exit_code == 2 and said.startswith("error: book.yaml:6: mazes[0].shape: "), said
+    assert said.endswith(
+        "too thin to read (they take 12): write difficulty: age-6 on the other mazes instead of for the "
+        "whole book, and the letters are drawn as large as the page allows; or make the maze about 34x19"
+    ), said
+    spec.write_text(
+        spec.read_text()
+        .replace("difficulty: age-6\n", "")
+        .replace("size: 14x14}", "size: 14x14, difficulty: age-6}")
+    )
+    assert invoke(["validate", str(spec)]).exit_code == 0  # and so it builds
+    # an age on the word itself is told to leave it out
+    spec.write_text(spec.read_text().replace("{text: Lily}}", "{text: Lily}, difficulty: age-6}"))
+    said = invoke(["validate", str(spec)]).stderr
+    assert ": leave difficulty: age-6 out, and the letters are drawn as large as the page allows; or" in said
+
+
 def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):
     """The advice went round in circles: 40x16 "at most about 34x14", which was too dense again, and each
     smaller size drew the names thinner. Now it says no smaller size reads, and what does."""

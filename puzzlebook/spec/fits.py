@@ -276,11 +276,13 @@ def builtin_shape(
         return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
     if isinstance(shape, WordShape):
         key: tuple[Any, ...] = ("word", shape.text, size, entry.grid)
+        sized_by = _sized_by(entry, book)  # an age's size, too small for letters: the way out first
+        instead = without_age(sized_by, book_wide=not entry.age and len(book.mazes) > 1) if sized_by else ""
         mask, problems = drawings.draw(
             key,
             at,
             size[0] * size[1],
-            lambda at: word_mask(shape.text, *size, at, entry.grid, _sized_by(entry, book)),
+            lambda at: word_mask(shape.text, *size, at, entry.grid, sized_by, instead=instead),
         )
     else:
         key = ("shape", shape, size, entry.grid)
