@@ -43,18 +43,20 @@ def longest_apart(
         ax, ay = spots[i]
         here = roomy[i]
         ux, uy = bearings[i]
-        far = OPPOSITE * reach[i]
+        far = OPPOSITE * reach[i] if middle else -math.inf  # no middle: no pair is opposite
         for j in range(i + 1, len(outline)):
             bx, by = spots[j]
             if (ax - bx) ** 2 + (ay - by) ** 2 >= apart and (pair is None or pair(spots[i], spots[j])):
                 length = dist[outline[j]]
-                vx, vy = bearings[j]
                 level = here + roomy[j]
-                opposite = middle is not None and ux * vx + uy * vy <= far * reach[j]
-                for k in (level, level + 3) if opposite else (level,):
-                    found = best[k]
+                found = best[level]
+                if found is None or length > found[0]:
+                    best[level] = (length, -i, -j, a, outline[j])
+                vx, vy = bearings[j]
+                if ux * vx + uy * vy <= far * reach[j]:
+                    found = best[level + 3]
                     if found is None or length > found[0]:
-                        best[k] = (length, -i, -j, a, outline[j])
+                        best[level + 3] = (length, -i, -j, a, outline[j])
     if any(best[3:]):
         best = best[3:]
     # the longest with at least so many ends with room; ties to the pair first in reading order

@@ -10,7 +10,7 @@ subset's longest path.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import takewhile
@@ -311,12 +311,12 @@ def _across_the_shape(
 _SIDES = ((W, (-1, 0)), (E, (1, 0)), (N, (0, -1)), (S, (0, 1)))
 
 
-def _outward(x: int, y: int, middle: tuple[float, float] | None) -> list[tuple[int, Cell]]:
+def _outward(x: int, y: int, middle: tuple[float, float] | None) -> Sequence[tuple[int, Cell]]:
     """The sides of the cell at (``x``, ``y``), the one facing most squarely away from ``middle`` first:
     an arrow there points away from the shape (a triangle's apex opens upwards, not sideways into the
     finish's direction); sideways first on a tie, or with no ``middle``."""
     if middle is None:
-        return list(_SIDES)
+        return _SIDES
     mx, my = middle
     return sorted(_SIDES, key=lambda side: -(side[1][0] * (x - mx) + side[1][1] * (y - my)))
 
