@@ -504,29 +504,39 @@ def test_a_names_ends_on_an_axis_start_by_its_first_letter_and_open_on_that_axis
 def test_a_class_sets_other_mazes_keep_their_own_start_and_finish_size(tmp_path):
     """Start and Finish print at one size through a book, so a name drawn as large as its page allows,
     which leaves its words 7.5 pt, made them 7.5 pt on every maze of the class set: the age-6 mazes
-    beside the names, which children up to eight get at 14 pt. The names' words are one size among
-    themselves, the other mazes' another."""
-    spec = tmp_path / "names.yaml"
-    spec.write_text(
-        "title: Names\nlayout: handout\nmazes_per_page: 1\npage_size: a4\nmarks: suggested\n"
-        "students: [Zoë, Anne-Charlotte, Maximiliano]\nmazes:\n"
-        "  - {shape: {text: '{student}'}}\n  - {algorithm: recursive-backtracker, difficulty: age-6}\n"
-    )
-    out = tmp_path / "names.pdf"
-    result = invoke(["build", str(spec), "-o", str(out)])
-    assert result.exit_code == 0, result.stderr
-    sizes: dict[str, set[float]] = {"name": set(), "plain": set()}
-    with pdfplumber.open(out) as pdf:
-        for page in pdf.pages:
-            text = page.extract_text()
-            said = {
-                round(w["size"], 1)
-                for w in page.extract_words(extra_attrs=["size"])
-                if w["text"] in ("Start", "Finish") and w["top"] > 150  # not the instructions' line
-            }
-            sizes["name" if "Maze 1" in text else "plain"] |= said
-    assert sizes["plain"] == {14.0}, sizes  # the young's size, as a book of such mazes alone gets
-    assert len(sizes["name"]) == 1 and MIN_TEXT <= min(sizes["name"]) < 14.0, sizes
+    beside the names, which children up to eight get at 14 pt. The other mazes' words are one size
+    among themselves; each child's name maze has its own, as large as that name leaves room for, as if
+    the class were that child alone (a long name held every child's words at 7.5 pt)."""
+
+    def sizes(students: str) -> dict[str, set[float]]:
+        spec = tmp_path / "names.yaml"
+        spec.write_text(
+            "title: Names\nlayout: handout\nmazes_per_page: 1\npage_size: a4\nmarks: suggested\n"
+            f"students: [{students}]\nmazes:\n"
+            "  - {shape: {text: '{student}'}}\n  - {algorithm: recursive-backtracker, difficulty: age-6}\n"
+        )
+        out = tmp_path / "names.pdf"
+        result = invoke(["build", str(spec), "-o", str(out)])
+        assert result.exit_code == 0, result.stderr
+        found: dict[str, set[float]] = {"plain": set()}
+        with pdfplumber.open(out) as pdf:
+            for page in pdf.pages:
+                text = page.extract_text()
+                said = {
+                    round(w["size"], 1)
+                    for w in page.extract_words(extra_attrs=["size"])
+                    if w["text"] in ("Start", "Finish") and w["top"] > 150  # not the instructions' line
+                }
+                whose = next(name for name in students.split(", ") if name in text)
+                found.setdefault(whose if "Maze 1" in text else "plain", set()).update(said)
+        return found
+
+    class_set = sizes("Zoë, Anne-Charlotte, Maximiliano")
+    assert class_set["plain"] == {14.0}, class_set  # the young's size, as a book of such mazes alone gets
+    for name in ("Zoë", "Anne-Charlotte", "Maximiliano"):
+        (size,) = class_set[name]  # one size on a child's sheet
+        assert MIN_TEXT <= size <= 14.0 and class_set[name] == sizes(name)[name], (name, class_set)
+    assert len({size for name, said in class_set.items() if name != "plain" for size in said}) > 1, class_set
 
 
 @pytest.mark.parametrize("page", ["handout", "two-a-page", "portrait", "landscape", "a4"])
@@ -544,3 +554,17 @@ def test_a_name_of_seven_letters_is_never_broken_after_a_hyphen_of_our_own(tmp_p
         if mask.first.endswith(" top"):  # drawn on two lines
             broken.add(maze.student)
     assert broken <= {"Eun-ji"}, (page, broken)
+
+
+def test_a_name_maze_sized_to_its_slot_names_no_age_as_what_set_its_size(tmp_path):
+    """A name maze has no size and no age: its slot sets its size. Its request said the size was set
+    by "difficulty: None", which a too-dense message then printed."""
+    from puzzlebook.build import check_book
+
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: Names\nlayout: handout\nmarks: suggested\nstudents: [Ana, Maximiliano]\nmazes:\n"
+        "  - shape: {text: '{student}'}\n  - {difficulty: age-6}\n"
+    )
+    said = {m.student: m.size_from for m in check_book(spec).mazes if m.worded}
+    assert said == {"Ana": "", "Maximiliano": ""}, said

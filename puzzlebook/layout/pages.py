@@ -79,6 +79,12 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
     return _finish(plan, layout)
 
 
+def _words_group(maze: MazeRequest) -> tuple[bool, str | None]:
+    """The mazes whose Start and Finish words print at one size: the book's plain mazes, its word
+    mazes, and each child's name mazes in a class set (a child reads one sheet, not the class's)."""
+    return maze.worded, maze.student if maze.worded else None
+
+
 NOTE_LINES = 24.0
 """pt between a notes page's lines: a third of an inch, wide-ruled paper's spacing, for young hands."""
 
@@ -190,7 +196,8 @@ def _plan(
     columns, rows = grid_of(per_page)
     caption = layout.heading_size if per_page == 1 else layout.caption_size
     young = book.difficulty in YOUNG or for_children(mazes)
-    text: dict[bool, float] = {}  # the Start and Finish words' one size, of word mazes and of the others
+    # the Start and Finish words' one size, of word mazes (a class set's: each child's) and of the others
+    text: dict[tuple[bool, str | None], float] = {}
     alone = poster(len(mazes), len(pages) + 1)  # no "Maze 1" and no page number under it
     chunks = [
         group[start : start + per_page]
@@ -216,18 +223,14 @@ def _plan(
         slots = split(area, columns, rows, GAP)
         if not text:  # planned once, on the first page: every maze page's slots are alike
             # a word or name maze, drawn as large as its page allows, leaves its words less room than
-            # other mazes do: its small words printed on every maze of a class set (7.5 pt for 14)
-            text = {
-                worded: book_words(
-                    layout,
-                    slots[0],
-                    [m for m in mazes if m.worded == worded],
-                    caption,
-                    young,
-                    layout.wall_weight,
-                )
-                for worded in (False, True)
-            }
+            # other mazes do: its small words printed on every maze of a class set (7.5 pt for 14); and
+            # a long name's left every child's Start and Finish at 7.5 pt, where Ana's sheet takes 12
+            for key in dict.fromkeys(_words_group(m) for m in mazes):
+                group = [m for m in mazes if _words_group(m) == key]
+                # a word is fitted to its page as its own words are sized (``density.fits``), not as an
+                # age elsewhere in the book would size them: larger, they left Mary Jane 6.9 pt cells
+                own = for_children(group) if key[0] else young
+                text[key] = book_words(layout, slots[0], group, caption, own, layout.wall_weight)
         page.items += dividers(slots, len(chunk), columns)
         for slot, maze in zip(slots, chunk, strict=False):
             items, cell = slot_items(
@@ -239,7 +242,7 @@ def _plan(
                 layout.wall_weight,
                 young=young,
                 alone=alone,
-                text=text[maze.worded],
+                text=text[_words_group(maze)],
             )
             page.items += items
             maze_pages[maze.number] = page.number

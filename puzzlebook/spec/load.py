@@ -118,8 +118,8 @@ class Spec:
                     marks=(marks.start, marks.end) if isinstance(marks, Cells) else marks,
                     difficulty=band,
                     size_from=""
-                    if entry.size or mask
-                    else f"difficulty: {entry.difficulty or self.book.difficulty}",
+                    if entry.size or mask or not (entry.difficulty or self.book.difficulty)
+                    else f"difficulty: {entry.difficulty or self.book.difficulty}",  # a name's: its slot
                     braid=entry.braid,
                     weave=rules.weave_share(entry.weave),
                     masked=mask.off if mask else NO_MASK,
