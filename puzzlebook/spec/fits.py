@@ -275,9 +275,9 @@ def builtin_shape(
     if size is None:
         return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
     if isinstance(shape, WordShape):
-        key: tuple[Any, ...] = ("word", shape.text, size, entry.grid)
         sized_by = _sized_by(entry, book)  # an age's size, too small for letters: the way out first
         instead = without_age(sized_by, book_wide=not entry.age and len(book.mazes) > 1) if sized_by else ""
+        key: tuple[Any, ...] = ("word", shape.text, size, entry.grid, instead)  # a problem says it
         mask, problems = drawings.draw(
             key,
             at,

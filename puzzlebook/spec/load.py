@@ -119,7 +119,7 @@ class Spec:
                     difficulty=band,
                     size_from=""
                     if entry.size or mask or not (entry.difficulty or self.book.difficulty)
-                    else f"difficulty: {entry.difficulty or self.book.difficulty}",  # a name's: its slot
+                    else f"difficulty: {entry.difficulty or self.book.difficulty}",  # neither: a word's slot
                     braid=entry.braid,
                     weave=rules.weave_share(entry.weave),
                     masked=mask.off if mask else NO_MASK,
