@@ -11,8 +11,10 @@ from .fields import isolate
 from .layout import MazeFrame, print_margins
 from .layout.density import largest_at, shape_fits
 from .rules import small_shape
+from .spec.model import WordShape
 from .spec.request import AGES
 from .units import in_page_units, page_unit, size_name
+from .words import legible_size, word_picture
 
 
 def notes(checked: Checked) -> list[Problem]:
@@ -26,6 +28,7 @@ def notes(checked: Checked) -> list[Problem]:
         *_smaller_than_answers_notes(checked),
         *_padding_notes(checked),
         *_small_names_notes(checked),
+        *_fine_words_notes(checked),
         *_pictures_notes(checked),
         *cover_lines(checked),
     ]
@@ -247,14 +250,8 @@ def _small_for_age(checked: Checked) -> list[Problem]:
     age asks for (an age-4 maze at 4 a page had 29.7 pt cells, where age-4 asks for 45), it is said once
     an entry, with the size that draws them so, in the age's place (the age at the top would hold the
     book's other mazes too, and refused a name maze beside it). A shape's size is its own note's."""
-    cells: dict[int, float] = {}  # the least cell of each entry's mazes, as planned
-    entries = {m.number: m.entry for m in checked.mazes}
+    cells = _least_cells(checked)
     first = {m.entry: m for m in reversed(checked.mazes)}
-    for page in checked.plan.pages:
-        for item in page.items:
-            if isinstance(item, MazeFrame) and not item.answer and item.number in entries:
-                index = entries[item.number]
-                cells[index] = min(cells.get(index, item.cell), item.cell)
     found = []
     trim = checked.layout.trim
     for i, cell in sorted(cells.items()):
@@ -276,6 +273,60 @@ def _small_for_age(checked: Checked) -> list[Problem]:
                 f"on one maze, {entry.difficulty} sets only its size: its cells are "
                 f"{in_page_units(cell, trim)}, under the {in_page_units(least, trim)} {entry.difficulty} "
                 f"asks for{fix}",
+            )
+        )
+    return found
+
+
+def _least_cells(checked: Checked) -> dict[int, float]:
+    """The least cell of each entry's mazes, as planned, by the entry's index."""
+    cells: dict[int, float] = {}
+    entries = {m.number: m.entry for m in checked.mazes}
+    for page in checked.plan.pages:
+        for item in page.items:
+            if isinstance(item, MazeFrame) and not item.answer and item.number in entries:
+                index = entries[item.number]
+                cells[index] = min(cells.get(index, item.cell), item.cell)
+    return cells
+
+
+def _fine_words_notes(checked: Checked) -> list[Problem]:
+    """A word maze with no size and no age beside mazes with one is drawn as large as its page allows,
+    in as many cells as the layout's least cell takes: "Lily" in 7 pt cells beside age-6 mazes whose
+    cells are 22.5 pt, and no word of it. Said once an entry, with the size whose letters just read
+    where that draws its cells a fifth larger or more (a size written is the most a word is drawn over)."""
+    book = checked.spec.book
+    aged = [entry for entry in book.mazes if entry.age]
+    if not aged:
+        return []
+    youngest = max(aged, key=lambda entry: entry.age.cell if entry.age else 0.0)
+    assert youngest.age is not None
+    least = youngest.age.cell * 0.75  # as a book's age holds its cells (``for_book``)
+    cells = _least_cells(checked)
+    first = {m.entry: m for m in reversed(checked.mazes)}
+    trim = checked.layout.trim
+    found = []
+    for i, entry in enumerate(book.mazes):
+        shape = entry.shape
+        if not isinstance(shape, WordShape) or entry.size or entry.age or i not in cells or first[i].student:
+            continue  # a class set's names have their own note (``_small_names_notes``)
+        cell, text = cells[i], shape.text.strip()
+        picture = word_picture(text)
+        if cell >= least or picture is None:
+            continue
+        w, h = legible_size(picture, entry.grid)
+        maze = first[i]
+        larger = cell * min(maze.width / w, maze.height / h)  # its page's room over fewer cells
+        fix = (
+            f"size: {w}x{h} draws it in the fewest cells its letters read in, about {in_page_units(larger, trim)}"
+            if larger >= 1.2 * cell
+            else "a word of fewer letters draws them larger"
+        )
+        found.append(
+            Problem(
+                checked.spec.where("mazes", i, "shape"),
+                f'"{text}" is drawn in cells of {in_page_units(cell, trim)}, under the '
+                f"{in_page_units(least, trim)} the book's {youngest.difficulty} mazes ask for; {fix}",
             )
         )
     return found

@@ -271,6 +271,45 @@ def test_a_word_maze_in_a_book_for_an_age_is_told_the_way_that_builds_first(tmp_
     assert ": leave difficulty: age-6 out, and the letters are drawn as large as the page allows; or" in said
 
 
+def test_a_word_maze_beside_aged_mazes_is_told_its_fine_cells_and_the_size_that_enlarges_them(tmp_path):
+    """Moved off the book, the age left "Lily" drawn as large as its page allows in the layout's 7 pt
+    cells, beside age-6 mazes of 22.5 pt, with no word of it. A note says so, with the size whose
+    letters just read, which draws its cells larger; a phrase too long for that is told that fewer
+    letters do."""
+    from puzzlebook.build import check_book
+    from puzzlebook.layout import MazeFrame
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Lily\nlayout: activity-book\nmarks: suggested\nmazes:\n"
+        "  - {shape: {text: Happy Birthday}}\n  - {shape: {text: Lily}}\n"
+        "  - {shape: heart, size: 14x14, difficulty: age-6}\n"
+    )
+
+    def cells() -> dict[int, float]:
+        return {
+            item.number: item.cell
+            for page in check_book(spec).plan.pages
+            for item in page.items
+            if isinstance(item, MazeFrame) and not item.answer
+        }
+
+    before = cells()
+    result = invoke(["validate", str(spec)])
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note:")]
+    assert result.exit_code == 0 and len(notes) == 2, result.stderr
+    assert notes[0].startswith('note: book.yaml:5: mazes[0].shape: "Happy Birthday" is drawn in cells of 7')
+    assert "under the 22.5 pt (0.31 in) the book's age-6 mazes ask for; a word of fewer letters" in notes[0]
+    size = re.search(
+        r'"Lily" is drawn in cells of .*; size: (\d+x\d+) draws it in the fewest cells', notes[1]
+    )
+    assert size, notes[1]
+    spec.write_text(spec.read_text().replace("{text: Lily}}", f"{{text: Lily}}, size: {size[1]}}}"))
+    after = cells()
+    assert after[2] >= 1.2 * before[2], (before, after)
+    assert '"Lily"' not in invoke(["validate", str(spec)]).stderr  # its size written: the note is heeded
+
+
 def test_a_name_that_fits_only_too_thin_is_sent_to_a_landscape_page(tmp_path):
     """The advice went round in circles: 40x16 "at most about 34x14", which was too dense again, and each
     smaller size drew the names thinner. Now it says no smaller size reads, and what does."""
