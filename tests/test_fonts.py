@@ -316,7 +316,11 @@ def test_no_letter_of_the_class_set_is_an_empty_box(class_set):
     assert not [p for p in problems if "empty box" in p]
     assert problems == [
         "book: 11 pages; print-on-demand needs at least 24 and an even number: add `pad: true`"
+        + PRINTED_AT_HOME
     ]
+
+
+PRINTED_AT_HOME = "; for a printer at home or school, a layout file with `base:` your layout and `print_on_demand: false`, named in `layout:`"
 
 
 def drawn(text: str, *fonts: str) -> list[str]:

@@ -207,9 +207,9 @@ def test_a_layouts_setting_in_a_spec_is_told_where_it_goes(tmp_path):
     said = [f"{p.where}: {p.message}" for p in caught.value.problems]
     assert said == [
         "book.yaml:2: instructions: a layout's setting, not a spec's: write it in a layout file beside the spec "
-        "(base: handout, then instructions: ...) and name that file in layout:",
+        "(base: the layout you use, such as activity-book, then instructions: ...) and name that file in layout:",
         "book.yaml:3: words: a layout's setting, not a spec's: write it in a layout file beside the spec "
-        "(base: handout, then words: ...) and name that file in layout:",
+        "(base: the layout you use, such as activity-book, then words: ...) and name that file in layout:",
     ]
 
 

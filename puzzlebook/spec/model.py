@@ -57,8 +57,8 @@ def layout_key(loc: Loc, message: str) -> str:
     key = str(loc[0]) if len(loc) == 1 else ""
     if message.startswith("unknown key") and key in Layout.model_fields:
         return (
-            f"a layout's setting, not a spec's: write it in a layout file beside the spec (base: handout, "
-            f"then {key}: ...) and name that file in layout:"
+            f"a layout's setting, not a spec's: write it in a layout file beside the spec (base: the layout you "
+            f"use, such as activity-book, then {key}: ...) and name that file in layout:"
         )
     return message
 
