@@ -256,7 +256,7 @@ def _small_for_age(checked: Checked) -> list[Problem]:
     trim = checked.layout.trim
     for i, cell in sorted(cells.items()):
         entry = checked.spec.book.mazes[i]
-        least = entry.age.cell * 0.75 if entry.age else 0.0  # as a book's age holds its cells (``for_book``)
+        least = entry.age.least_cell if entry.age else 0.0  # as a book's age holds its cells
         # a size: the age sets none; a shape: its size is told by its own note (``_shapes_notes``)
         if entry.size or entry.shape or entry.mask or cell >= least or checked.layout.min_cell >= least:
             continue
@@ -301,7 +301,7 @@ def _fine_words_notes(checked: Checked) -> list[Problem]:
         return []
     youngest = max(aged, key=lambda entry: entry.age.cell if entry.age else 0.0)
     assert youngest.age is not None
-    least = youngest.age.cell * 0.75  # as a book's age holds its cells (``for_book``)
+    least = youngest.age.least_cell  # as a book's age holds its cells
     cells = _least_cells(checked)
     first = {m.entry: m for m in reversed(checked.mazes)}
     trim = checked.layout.trim

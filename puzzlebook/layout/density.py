@@ -154,7 +154,7 @@ def too_dense(
         own_age
         and book_age in AGES
         and own_age.cell < AGES[book_age].cell
-        and min_cell == AGES[book_age].cell * 0.75
+        and min_cell == AGES[book_age].least_cell
     ):
         cells = f"the book's difficulty: {book_age} sets the cells of every maze"
         top = f"give the book the age of its oldest readers (difficulty: {own} at the top)"
@@ -169,7 +169,7 @@ def too_dense(
     age = AGES.get(spec.book.difficulty or "")
     raised = (
         f" (the cells difficulty: {spec.book.difficulty} asks for)"
-        if age and min_cell == age.cell * 0.75
+        if age and min_cell == age.least_cell
         else " (the cells a crossing reads in)"
         if maze.weave and min_cell > max(layout.min_cell, 3 * layout.wall_weight)
         else ""
@@ -339,7 +339,7 @@ def for_book(layout: Layout, spec: Spec) -> Layout:
         age = AGES[spec.book.difficulty]
         update = {
             "wall_weight": max(layout.wall_weight, age.wall),
-            "min_cell": max(layout.min_cell, age.cell * 0.75),
+            "min_cell": max(layout.min_cell, age.least_cell),
         }
         layout = layout.model_copy(update=update)
     if spec.book.students:

@@ -24,6 +24,12 @@ class Age:
     cell: float
     wall: float
 
+    @property
+    def least_cell(self) -> float:
+        """The least cell a book for this age is drawn in (``layout.density.for_book``): three quarters
+        of its cell, room for a page's margins and signs."""
+        return self.cell * 0.75
+
 
 # After a published ladder of maze sizes by age (see README, "For teachers"); age-8 sits between its
 # 6-8 and 9-11 rungs.
