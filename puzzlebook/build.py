@@ -104,9 +104,11 @@ def check_book(
     if any(maze.size_from for maze in mazes):  # an age chose sizes: fitted to the margins they will get
         final = layout
         if spec.book.edition == "print":
-            pages = len(plan_book(spec, layout, age_sizes_to_fit(layout, mazes), spec.book.layout).pages)
+            pages = len(
+                plan_book(spec, layout, age_sizes_to_fit(layout, mazes, spec), spec.book.layout).pages
+            )
             final = print_margins(layout, pages)
-        mazes = age_sizes_to_fit(final, mazes)
+        mazes = age_sizes_to_fit(final, mazes, spec)
     plan = plan_book(spec, layout, mazes, spec.book.layout)
     mazes = with_axes(plan, mazes)  # the ends go where the pictures' room was planned
     problems = text_problems(plan) or _cover_problems(spec, layout, plan, len(mazes))

@@ -216,7 +216,8 @@ def _ages_notes(checked: Checked) -> list[Problem]:
     told: dict[Where, Problem] = {}
     for maze in checked.mazes:
         age = AGES.get(maze.size_from.removeprefix("difficulty: ")) if maze.size_from else None
-        if age and (maze.width, maze.height) != age.size and maze.where not in told:
+        # a shape's size is its own advice (``rules.small_shape``), and its cells fill part of it
+        if age and not maze.drawn_over and (maze.width, maze.height) != age.size and maze.where not in told:
             set_, made = (
                 (f"{age.size[0]} rings", f"{maze.width} rings")
                 if maze.grid == "circle"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import generators, kinds
 from .kinds.weave import SHARE
-from .shapes import SHAPE_READS, a_shape, least_size, shape_reads, size_that_reads
+from .shapes import FINER, SHAPE_READS, a_shape, least_size, reads_from, shape_reads, size_that_reads
 
 WEAVE = SHARE
 """The share of crossings ``weave: true`` (and ``--weave`` without ``--weave-share``) asks for, kept with
@@ -200,11 +200,11 @@ def small_shape(
     size written so is refused (``clashes``), one an age sets is said in a book's notes. ``fits``
     (width, height): whether the page takes a size at the cells it is drawn with, so that no size is
     offered that the page then refuses."""
-    least = SHAPE_READS.get(grid)
-    if least is None or shape_reads(grid, width, height):
+    if grid not in SHAPE_READS or shape_reads(grid, width, height, shape):
         return None
+    least = reads_from(grid, shape)
     # the shape's own proportions first: grown in an age's (10x14), a star read as a stretched figure
-    offers = (least_size(shape, grid), size_that_reads(grid, width, height))
+    offers = (least_size(shape, grid), size_that_reads(grid, width, height, shape))
     grown = next((size for size in offers if fits is None or fits(*size)), None)
     fix = (
         f": set size to {grown[0]}x{grown[1]}"
@@ -213,6 +213,7 @@ def small_shape(
         "cells), or a larger page_size"
     )
     return (
-        f"{a_shape(shape)} drawn over {width}x{height} cells hardly reads as one; shapes read from about "
+        f"{a_shape(shape)} drawn over {width}x{height} cells hardly reads as one; "
+        f"{a_shape(shape) + ' reads' if shape in FINER else 'shapes read'} from about "
         f"{least[0]}x{least[1]}{' triangles' if grid == 'triangle' else ''}{fix}"
     )

@@ -174,11 +174,23 @@ def a_shape(name: str) -> str:
     return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
-def shape_reads(grid: str, width: int, height: int) -> bool:
-    """Whether a built-in shape over ``width`` x ``height`` cells reads as itself: as many cells as
-    ``SHAPE_READS`` gives, and no side under six tenths of its own (a 16x11 fish reads, a 10x14 heart
-    and a 40x6 star do not)."""
+FINER = {"star": 1.25}
+"""Shapes whose points take more cells than ``SHAPE_READS`` to read, by how many more each way: a star
+under 15x15 read as a house with arms."""
+
+
+def reads_from(grid: str, name: str = "") -> tuple[int, int]:
+    """The least cells a built-in shape (any, without ``name``) reads over on a grid kind."""
     a, b = SHAPE_READS.get(grid, (1, 1))
+    finer = FINER.get(name, 1.0)
+    return math.ceil(a * finer), math.ceil(b * finer)
+
+
+def shape_reads(grid: str, width: int, height: int, name: str = "") -> bool:
+    """Whether a built-in shape over ``width`` x ``height`` cells reads as itself: as many cells as
+    ``reads_from`` gives, and no side under six tenths of its own (a 16x11 fish reads, a 10x14 heart
+    and a 40x6 star do not)."""
+    a, b = reads_from(grid, name)
     return width * height >= a * b and width >= 0.6 * a and height >= 0.6 * b
 
 
@@ -197,11 +209,23 @@ def least_size(name: str, grid: str = "rectangle") -> tuple[int, int]:
     one of hexagons 1.15 times)."""
     w, h = PROPORTIONS.get(name, (1, 1))
     across = w * ACROSS.get(grid, 1.0)
-    a, b = SHAPE_READS.get(grid, (1, 1))
+    a, b = reads_from(grid, name)
     scale = max(math.sqrt(a * b / (across * h)), 0.6 * a / across, 0.6 * b / h)
     size = math.ceil(across * scale - 1e-9), math.ceil(h * scale - 1e-9)
-    assert shape_reads(grid, *size)
+    assert shape_reads(grid, *size, name)
     return size
+
+
+def aged_size(name: str, grid: str, size: tuple[int, int], reads: bool = True) -> tuple[int, int]:
+    """The cells a built-in shape is drawn over when an age sets its size (``size``, 10x14 for age-6):
+    about as many, in the shape's own proportions as the field draws them, and with ``reads`` never
+    under the least it reads at (``least_size``). Drawn over the age's own 10x14, a circle came out an
+    egg, a star a house and a fish stood on its tail."""
+    w, h = PROPORTIONS.get(name, (1, 1))
+    across = w * ACROSS.get(grid, 1.0)
+    scale = math.sqrt(size[0] * size[1] / (across * h))
+    least = least_size(name, grid) if reads else (1, 1)
+    return max(least[0], round(across * scale)), max(least[1], round(h * scale))
 
 
 def _mostly(inside: Inside, x: int, y: int, width: int, height: int) -> bool:
@@ -220,9 +244,9 @@ def _mostly(inside: Inside, x: int, y: int, width: int, height: int) -> bool:
     return False
 
 
-def size_that_reads(grid: str, width: int, height: int) -> tuple[int, int]:
+def size_that_reads(grid: str, width: int, height: int, name: str = "") -> tuple[int, int]:
     """The least size in these proportions over which a shape reads (``shape_reads``)."""
-    a, b = SHAPE_READS.get(grid, (1, 1))
+    a, b = reads_from(grid, name)
     grow = max(math.sqrt(a * b / (width * height)), 0.6 * a / width, 0.6 * b / height, 1.0)
     return math.ceil(width * grow), math.ceil(height * grow)
 

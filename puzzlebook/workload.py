@@ -19,7 +19,6 @@ from .puzzles import (
 )
 from .shapelimits import shape_search_cells
 from .spec.load import Spec
-from .spec.request import AGES
 
 MAX_MAZES = 5000
 """Mazes in one book: print-on-demand stops at 828 pages; a screen edition or class set may hold more."""
@@ -84,9 +83,8 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
     looking: dict[tuple[int, str], float] = {}  # each shape's looking out, once: seconds, by mask and grid
     problems = []
     for i, entry in enumerate(book.mazes):
-        age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
         mask = spec.masks.get(i)
-        width, height = (mask.width, mask.height) if mask else entry.size or (age.size if age else (1, 1))
+        width, height = (mask.width, mask.height) if mask else entry.drawn_size(book) or (1, 1)
         cells, outline = _field(entry.grid, width, height, entry.inner or 0)
         each = cells + (shape_search_cells(outline, cells, cells) if outline else 0)
         if mask:  # the box is made, the shape's cells searched
@@ -103,7 +101,7 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
         if mask and entry.grid in cost.LOOK_OUT:
             looking[(id(mask), entry.grid)] = mask.outline * cost.LOOK_OUT[entry.grid] / 1e3
         if entry.shape is not None and mask:
-            shapes.add((repr(entry.shape), *(entry.size or (age.size if age else (0, 0))), entry.grid))
+            shapes.add((repr(entry.shape), *(entry.drawn_size(book) or (0, 0)), entry.grid))
         names = [m for (e, _), m in spec.name_masks.items() if e == i]
         made_cells = cells
         if names:  # a word shape of each student's name: one maze each, counted at the names' mean

@@ -225,7 +225,7 @@ def test_an_age_beside_a_size_on_one_maze_is_told_it_changes_nothing(tmp_path):
     # the age's own size written out, or a shape's (whose note asks for a size), is not told against it
     spec.write_text(
         "title: T\nmarks: suggested\nmazes:\n  - {difficulty: age-6, size: 10x14}\n"
-        "  - {difficulty: age-6, size: 12x12, shape: star}\n"
+        "  - {difficulty: age-6, size: 15x15, shape: star}\n"
     )
     result = invoke(["validate", str(spec)])
     assert result.exit_code == 0 and "beside it" not in result.stderr, result.stderr
@@ -402,7 +402,7 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
         f"title: Mouse Maze\nmarks: suggested\npictures: mouse-cheese\nshow_difficulty: true\nseed: 3\npad: true\n"
         f"mazes_per_page: {per_page}\nmazes:\n  - {{size: 12x16, marks: left-right}}\n"
         "  - {size: 30x12, marks: top-bottom}\n  - {size: 16x16, count: 4}\n  - {size: 12x12, grid: hex}\n"
-        "  - {size: 7, grid: circle}\n  - {size: 16x12, shape: star}\n  - {size: 14x10, grid: triangle}\n"
+        "  - {size: 7, grid: circle}\n  - {size: 20x15, shape: star}\n  - {size: 14x10, grid: triangle}\n"
     )
     checked, puzzles = generate(check_book(spec))
     bold = setters(checked.plan)[1]

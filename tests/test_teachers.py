@@ -504,7 +504,7 @@ def test_a_class_sets_shape_too_dense_is_not_called_a_students_name(tmp_path):
         "mazes:\n  - {size: 8x6}\n  - SHAPE\n"
     )
     for shape, whose in (
-        ("{shape: star}", "the shape fills"),
+        ("{shape: star, size: 16x20}", "the shape fills"),
         ("{shape: {text: 'MIA'}, size: 40x14}", "the word fills"),
         ("{shape: {text: '{student}'}, size: 40x14}", "Ava's name fills"),
     ):

@@ -12,7 +12,7 @@ from ..layout.items import BookPlan, MazeFrame, Page
 from ..masks import Mask
 from ..puzzles import Puzzle, Recipe
 from ..rng import derive_seed
-from ..shapes import SHAPE_READS, shape_mask
+from ..shapes import reads_from, shape_mask
 from ..words import MAX_WORD, too_thin, word_mask, word_picture, word_refused
 
 LEGIBLE = 900
@@ -60,7 +60,7 @@ def shape_side(kind: str, cells: int) -> int:
     """The side of the box a built-in shape on the front is drawn over: as large as keeps its cells to
     ``cells`` (the book's own maze the front would show), from ``SHAPE_SIZE`` down to the least that
     reads as the shape. A 24x24 heart, 348 cells, fronted an age-4 book whose mazes have 56."""
-    least = SHAPE_READS["rectangle"][0]
+    least = reads_from("rectangle", kind)[0]
     for side in range(SHAPE_SIZE, least, -1):
         mask = shape_mask(kind, side, side, "")[0]
         if mask is not None and mask.width * mask.height - len(mask.off) <= cells:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import Problem
 from ..kinds.weave import BRIDGE, READS
 from ..settings import Layout
-from ..shapes import SHAPE_READS, a_shape, shape_mask, shape_reads
+from ..shapes import a_shape, aged_size, reads_from, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, page_unit, size_name
 from ..words import MIN_WORD_ROWS, legible_size, without_age, word_mask, word_picture
@@ -90,11 +90,11 @@ def too_dense(
     too_small = f"the letters under {MIN_WORD_ROWS} cells tall, too thin to read"
     if drawn and not word and entry is not None and isinstance(entry.shape, str):
         most = _largest_shape(layout, maze, entry.shape, drawn)  # drawn again at each size tried
-        least = SHAPE_READS.get(maze.grid, (1, 1))
+        least = reads_from(maze.grid, entry.shape)
         grid = " triangles" if maze.grid == "triangle" else " cells"
         # none fits, or only a blob: a note after it (a heart has no letters to be too thin)
         too_small = f"{a_shape(entry.shape)} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
-        if most is not None and not shape_reads(maze.grid, *most):
+        if most is not None and not shape_reads(maze.grid, *most, entry.shape):
             most = None
     if word and drawn and entry is not None:  # drawn again at each size tried: letters do not scale
         from ..spec.model import WordShape  # loaded with the spec whose entry this is
@@ -234,30 +234,32 @@ def as_spec_sets(layout: Layout, spec: Spec) -> Layout:
 
 
 def _largest_shape(
-    layout: Layout, maze: MazeRequest, name: str, drawn: tuple[int, int]
+    layout: Layout, maze: MazeRequest, name: str, drawn: tuple[int, int], words: bool = False
 ) -> tuple[int, int] | None:
     """The largest size, in the proportions written, over which the built-in shape ``name`` fits the
-    slot. The shape's cells keep about their share of the box at any size, so the largest box is found
-    without drawing, then the shape is drawn there and at a few sizes below until one fits: drawing it
-    at each size a bisection tries cost seconds a shape at 500x500."""
+    slot (``fits``, with ``words``). The shape's cells keep about their share of the box at any size, so
+    the largest box is found without drawing, then the shape is drawn there and at a few sizes below
+    until one fits: drawing it at each size a bisection tries cost seconds a shape at 500x500."""
 
-    box = _largest(layout, replace(maze, masked=NO_MASK))
+    box = _largest(layout, replace(maze, masked=NO_MASK), words)
     if box is None:
         return None
     scale = min(box[0] / maze.width, box[1] / maze.height)
     for _ in range(SHAPE_TRIES):
         size = max(1, math.floor(drawn[0] * scale)), max(1, math.floor(drawn[1] * scale))
-        if shape_fits(layout, maze, name, *size):
+        if shape_fits(layout, maze, name, *size, words):
             return size
         scale *= 0.97
     return None
 
 
-def shape_fits(layout: Layout, maze: MazeRequest, name: str, width: int, height: int) -> bool:
+def shape_fits(
+    layout: Layout, maze: MazeRequest, name: str, width: int, height: int, words: bool = False
+) -> bool:
     """Whether the built-in shape ``name`` drawn over ``width`` x ``height`` takes the maze's slot."""
     mask = shape_mask(name, width, height, "", maze.grid)[0]
     return mask is not None and fits(
-        layout, replace(maze, width=mask.width, height=mask.height, masked=mask.off)
+        layout, replace(maze, width=mask.width, height=mask.height, masked=mask.off), words=words
     )
 
 
@@ -305,14 +307,28 @@ def _widest(words: list[str]) -> list[str]:
     return list(dict.fromkeys([word for _, word in drawn[:3] + drawn[-1:]]))
 
 
-def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest]) -> list[MazeRequest]:
+def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest], spec: Spec) -> list[MazeRequest]:
     """Mazes whose size an age preset chose, made as large as the page takes at the age's cells when the
     age's size does not fit (10x14 for age-6 was refused on 6x9 in by a tenth of a point): the reader
-    asked for an age, not a size. A size the spec wrote is never changed."""
+    asked for an age, not a size. A built-in shape is drawn again, in its proportions, and told if it
+    is then too small to read (``rules.small_shape``). A size the spec wrote is never changed."""
     sized: dict[tuple[int, int, str], tuple[int, int] | None] = {}
+    shapes: dict[int, MazeRequest | None] = {}  # by entry: a shape drawn again once, for every copy
     out = []
     for maze in mazes:
-        if maze.size_from and maze.masked == NO_MASK:  # a circle too: its rings are its width
+        if maze.size_from and maze.drawn_over:  # a built-in shape's
+            if maze.entry not in shapes:
+                shapes[maze.entry] = _shape_to_fit(layout, maze, spec)
+            fitted = shapes[maze.entry]
+            if fitted is not None:
+                maze = replace(
+                    maze,
+                    width=fitted.width,
+                    height=fitted.height,
+                    masked=fitted.masked,
+                    drawn_over=fitted.drawn_over,
+                )
+        elif maze.size_from and maze.masked == NO_MASK:  # a circle too: its rings are its width
             key = (maze.width, maze.height, maze.grid)
             if key not in sized:
                 # the largest at which the start and end words still print beside the maze
@@ -328,6 +344,27 @@ def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest]) -> list[MazeReque
                 maze = replace(maze, width=width, height=height)
         out.append(maze)
     return out
+
+
+def _shape_to_fit(layout: Layout, maze: MazeRequest, spec: Spec) -> MazeRequest | None:
+    """The built-in shape of ``maze`` drawn again where the page does not take it at its age's cells
+    in the size that reads (``shapes.aged_size``): over as many cells as the age's own size, in its
+    proportions, or less, as far as keeps room for the Start and Finish words beside it. Grown as large
+    as the page took, a heart of age-4 left its words room for only their least size, and the book
+    took that size for every page. None where it fits as it is, or fits at no size."""
+    name = spec.book.mazes[maze.entry].shape
+    if not isinstance(name, str) or maze.drawn_over is None or fits(layout, maze, words=True):
+        return None
+    width, height = aged_size(name, maze.grid, AGES[maze.size_from.removeprefix("difficulty: ")].size, False)
+    for step in range(WORD_TRIES):
+        size = max(1, math.floor(width * 0.95**step)), max(1, math.floor(height * 0.95**step))
+        mask = shape_mask(name, *size, "", maze.grid)[0]
+        if mask is None:
+            return None
+        drawn = replace(maze, width=mask.width, height=mask.height, masked=mask.off, drawn_over=size)
+        if fits(layout, drawn, words=True) and not _crowded(layout, drawn):
+            return drawn
+    return None
 
 
 def for_book(layout: Layout, spec: Spec) -> Layout:

@@ -32,7 +32,7 @@ from ..words import (
 )
 from ..yamlread import where
 from .model import MAX_STUDENTS, BookSpec, Cells, MazeEntry, WordShape
-from .request import AGES, STUDENT
+from .request import STUDENT
 
 SHAPE_CELLS = 400_000
 """Cells the built-in shapes and words of one spec are drawn over in all, each one once: 2 to 3.6 s of
@@ -164,8 +164,8 @@ def name_shapes(
                 "difficulty out",
             )
         ]
-    age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
-    size = entry.size or (age.size if age else None)
+    age = entry.age_in(book)
+    size = entry.drawn_size(book)
     if len(roster) > MAX_STUDENTS:
         return []  # refused where the class list is named, before a name is drawn
     if size is None:  # each name drawn as large as its slot allows, once the page is known
@@ -192,12 +192,12 @@ def name_shapes(
         if too:  # told the least field of its lines for no given proportions: each reads over the largest
             thin.append((text.strip(), too[0], legible_size(word_picture(text.strip()), entry.grid)))
             continue
-        mask, more = word_mask(text, *size, named, entry.grid, _sized_by(entry, book))
+        mask, more = word_mask(text, *size, named, entry.grid, entry.sized_by(book))
         problems += more
         if mask is not None:
             found[(i, k)] = mask
     if thin:
-        sized = f" (the size {_sized_by(entry, book)} sets)" if entry.size is None else ""
+        sized = f" (the size {entry.sized_by(book)} sets)" if entry.size is None else ""
         listed = ", ".join(f'"{text}" {rows}' for text, rows, _ in thin[:4])
         more_names = f" and {len(thin) - 4} more" if len(thin) > 4 else ""
         least = (max(w for _, _, (w, _) in thin), max(h for _, _, (_, h) in thin))
@@ -222,8 +222,7 @@ def sized_to_slot(entry: MazeEntry, book: BookSpec) -> bool:
     """Whether the entry is a word (a class set's names too) whose size no age sets: each is drawn as
     large as its place on the page allows, once the layout is known, its ``size`` (when written) the
     most it is drawn over."""
-    age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
-    return isinstance(entry.shape, WordShape) and age is None
+    return isinstance(entry.shape, WordShape) and entry.age_in(book) is None
 
 
 def _unsized(
@@ -251,11 +250,6 @@ def _unsized(
     return problems
 
 
-def _sized_by(entry: MazeEntry, book: BookSpec) -> str:
-    """What set a shape's size when the entry gives none: "difficulty: age-6"."""
-    return "" if entry.size else f"difficulty: {entry.difficulty or book.difficulty}"
-
-
 def builtin_shape(
     entry: MazeEntry,
     book: BookSpec,
@@ -267,15 +261,14 @@ def builtin_shape(
     """The entry's built-in shape drawn over its size (or its age's), checked like a mask."""
     at = where(path.name, lines, "mazes", i, "shape")
     assert entry.shape is not None
-    age = entry.age or (AGES[book.difficulty] if book.difficulty else None)
-    size = entry.size or (age.size if age else None)
+    size = entry.drawn_size(book)
     shape = entry.shape
     if size is None and isinstance(shape, WordShape):  # drawn as large as its slot allows, later
         return None, _unsized(entry, book, i, path, lines, [(shape.text, at)])
     if size is None:
         return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
     if isinstance(shape, WordShape):
-        sized_by = _sized_by(entry, book)  # an age's size, too small for letters: the way out first
+        sized_by = entry.sized_by(book)  # an age's size, too small for letters: the way out first
         instead = without_age(sized_by, book_wide=not entry.age and len(book.mazes) > 1) if sized_by else ""
         key: tuple[Any, ...] = ("word", shape.text, size, entry.grid, instead)  # a problem says it
         mask, problems = drawings.draw(

@@ -29,7 +29,7 @@ from .fits import (
     name_shapes,
 )
 from .model import BookSpec, Cells, MazeEntry, WordShape, layout_key
-from .request import AGES, NO_MASK, STUDENT, MazeRequest, placeholder_problem
+from .request import NO_MASK, STUDENT, MazeRequest, placeholder_problem
 
 
 @dataclass(frozen=True)
@@ -95,9 +95,9 @@ class Spec:
                 continue
             marks = entry.marks if entry.marks is not None else self.book.marks
             options = generators.validate_options(entry.algorithm, entry.options).model_dump()
-            age = entry.age or (AGES[self.book.difficulty] if self.book.difficulty else None)
+            drawn = entry.drawn_size(self.book)
             mask = self.masks.get(i)
-            width, height = (mask.width, mask.height) if mask else entry.size or (age.size if age else (1, 1))
+            width, height = (mask.width, mask.height) if mask else drawn or (1, 1)
             band = None if entry.age else entry.difficulty
             for copy in range(entry.count):
                 number += 1
@@ -117,9 +117,7 @@ class Spec:
                     title=entry.title,
                     marks=(marks.start, marks.end) if isinstance(marks, Cells) else marks,
                     difficulty=band,
-                    size_from=""
-                    if entry.size or mask or not (entry.difficulty or self.book.difficulty)
-                    else f"difficulty: {entry.difficulty or self.book.difficulty}",  # neither: a word's slot
+                    size_from="" if isinstance(entry.shape, WordShape) else entry.sized_by(self.book),
                     braid=entry.braid,
                     weave=rules.weave_share(entry.weave),
                     masked=mask.off if mask else NO_MASK,
@@ -130,7 +128,7 @@ class Spec:
                     accents=mask.accents if mask else NO_MASK,
                     min_cell=mask.min_cell if mask else 0.0,
                     ends_on_axis=mask.ends_on_axis if mask else False,
-                    drawn_over=(entry.size or (age.size if age else None)) if entry.shape else None,
+                    drawn_over=drawn if entry.shape else None,
                     tint=entry.tint_rgb,
                 )
 

@@ -28,7 +28,7 @@ from ..messages import Loc
 from ..registry import suggest
 from ..rng import MAX_SEED
 from ..settings import TINT, TINTS, Layout, checked_tint, colour_rgb
-from ..shapes import SHAPES
+from ..shapes import SHAPES, aged_size
 from ..units import PAGE_SIZE_NAMES, page_size
 from ..words import MAX_WORD
 from .cover import CoverSpec, isbn_checked
@@ -291,6 +291,25 @@ class MazeEntry(_Model):
     @property
     def age(self) -> Age | None:
         return AGES.get(self.difficulty) if isinstance(self.difficulty, str) else None
+
+    def age_in(self, book: BookSpec) -> Age | None:
+        """The age that sizes this maze: its own difficulty's, or else the book's."""
+        return self.age or (AGES[book.difficulty] if book.difficulty else None)
+
+    def sized_by(self, book: BookSpec) -> str:
+        """What sets the maze's size where the entry writes none: "difficulty: age-6", or "" (a size
+        written, a drawing's own, no age)."""
+        if self.size is not None or self.mask is not None or self.age_in(book) is None:
+            return ""
+        return f"difficulty: {self.difficulty if self.age else book.difficulty}"
+
+    def drawn_size(self, book: BookSpec) -> tuple[int, int] | None:
+        """The cells the maze is drawn over: its size, or its age's, a built-in shape's in its own
+        proportions (``shapes.aged_size``); None for neither (a word is then drawn to its slot)."""
+        age = self.age_in(book)
+        if self.size is not None or age is None:
+            return self.size
+        return aged_size(self.shape, self.grid, age.size) if isinstance(self.shape, str) else age.size
 
     @model_validator(mode="after")
     def _marks_inside(self) -> MazeEntry:
