@@ -214,6 +214,6 @@ def small_shape(
     )
     return (
         f"{a_shape(shape)} drawn over {width}x{height} cells hardly reads as one; "
-        f"{a_shape(shape) + ' reads' if shape in FINER else 'shapes read'} from about "
+        f"{a_shape(shape) + ' reads' if (shape, grid) in FINER else 'shapes read'} from about "
         f"{least[0]}x{least[1]}{' triangles' if grid == 'triangle' else ''}{fix}"
     )

@@ -174,15 +174,16 @@ def a_shape(name: str) -> str:
     return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
-FINER = {"star": 1.25}
-"""Shapes whose points take more cells than ``SHAPE_READS`` to read, by how many more each way: a star
-under 15x15 read as a house with arms."""
+FINER = {("star", "rectangle"): 1.25}
+"""Shapes whose points take more cells than ``SHAPE_READS`` to read on a grid kind, by how many more
+each way: a star of squares under 15x15 read as a house with arms (of hexagons or octagons, whose
+slanted walls draw its points, a 13x12 star reads)."""
 
 
 def reads_from(grid: str, name: str = "") -> tuple[int, int]:
     """The least cells a built-in shape (any, without ``name``) reads over on a grid kind."""
     a, b = SHAPE_READS.get(grid, (1, 1))
-    finer = FINER.get(name, 1.0)
+    finer = FINER.get((name, grid), 1.0)
     return math.ceil(a * finer), math.ceil(b * finer)
 
 

@@ -970,6 +970,7 @@ def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
     assert shape_reads("rectangle", 16, 11) and shape_reads("rectangle", 11, 15)  # a fish of 16x11 reads
     assert not shape_reads("rectangle", 40, 6) and shape_reads("triangle", 23, 10)
     assert not shape_reads("rectangle", 14, 14, "star") and shape_reads("rectangle", 15, 15, "star")
+    assert shape_reads("hex", 13, 12, "star") and shape_reads("octagon", 12, 12, "star")  # slanted points
 
 
 @pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
