@@ -91,6 +91,15 @@ def test_too_dense_speaks_in_the_page_units_beside_points(tmp_path):
             assert abs(float(points) / per_unit - float(beside)) < 0.06, line
 
 
+def test_too_dense_offers_the_most_mazes_a_page_that_fit_and_they_do(tmp_path):
+    """Six a page too many was sent to one a page, where four take the mazes on a quarter the paper."""
+    body = "title: T\nlayout: handout\nmazes_per_page: 6\nmazes:\n  - {size: 10x12, count: 6}\n"
+    line = _too_dense(tmp_path, body)
+    assert "at 6 a page" in line and "; use mazes_per_page: 4, or " in line, line
+    book = write(tmp_path / "book.yaml", body.replace("mazes_per_page: 6", "mazes_per_page: 4"))
+    assert invoke(["validate", str(book)]).exit_code == 0
+
+
 def test_too_dense_offers_one_maze_a_page_where_that_fits_and_it_does(tmp_path):
     line = _too_dense(tmp_path, "title: T\nlayout: handout\nmazes:\n  - {size: 30x30}\n")
     assert "at 2 a page" in line and "use mazes_per_page: 1" in line

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
 from ..kinds.weave import BRIDGE, READS
-from ..settings import Layout
+from ..settings import GRIDS, Layout
 from ..shapes import a_shape, aged_size, reads_from, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, page_unit, size_name
@@ -60,11 +60,8 @@ def too_dense(
                 f"walls of {layout.wall_weight:g} pt need cells of at least {3 * layout.wall_weight:g} pt "
                 f"(three times the wall), and none fit on the {page} page; use a lighter wall_weight",
             )
-        alone = layout.model_copy(update={"mazes_per_page": 1})
-        fix = (
-            "use mazes_per_page: 1"
-            if layout.mazes_per_page > 1 and fits(alone, maze)
-            else "lower min_cell, heading_size or mazes_per_page, or use a larger page_size"
+        fix = fewer_a_page(layout, lambda fewer: fits(fewer, maze)) or (
+            "lower min_cell, heading_size or mazes_per_page, or use a larger page_size"
         )
         return Problem(
             layout.where("min_cell"),
@@ -72,9 +69,8 @@ def too_dense(
             f"{in_page_units(min_cell, layout.trim, 0)} (heading {layout.heading_size:g} pt, "
             f"{layout.mazes_per_page} mazes per page); {fix}",
         )
-    fixes = []
-    if layout.mazes_per_page > 1 and fits(layout.model_copy(update={"mazes_per_page": 1}), maze):
-        fixes.append("use mazes_per_page: 1")
+    fewer = fewer_a_page(layout, lambda fewer: fits(fewer, maze))
+    fixes = [fewer] if fewer else []
     entry = spec.book.mazes[maze.entry] if maze.entry < len(spec.book.mazes) else None
     circle = maze.grid == "circle"
     size = f"{maze.width} rings" if circle else f"{maze.width}x{maze.height}"
@@ -231,6 +227,15 @@ def as_spec_sets(layout: Layout, spec: Spec) -> Layout:
         if getattr(book, key) is not None
     }
     return for_book(layout.model_copy(update=update), spec)
+
+
+def fewer_a_page(layout: Layout, takes: Callable[[Layout], bool]) -> str | None:
+    """The fix of a maze a page of ``layout`` does not take: the most mazes a page under the layout's
+    that ``takes`` it, as "use mazes_per_page: 2" (names 4 a page were sent to 1, where 2 took them
+    and half the paper); None where no fewer do."""
+    fewer = (n for n in sorted(GRIDS, reverse=True) if n < layout.mazes_per_page)
+    most = next((n for n in fewer if takes(layout.model_copy(update={"mazes_per_page": n}))), None)
+    return f"use mazes_per_page: {most}" if most else None
 
 
 def _largest_shape(

@@ -32,7 +32,7 @@ from ..words import (
     word_picture,
 )
 from .boxes import print_margins
-from .density import as_spec_sets, fits, presets_by_area
+from .density import as_spec_sets, fewer_a_page, fits, presets_by_area
 from .pages import plan_book
 from .presets import load_layout, preset_names
 
@@ -303,11 +303,8 @@ def _room(layout: Layout, maze: MazeRequest, width: int, height: int) -> bool:
 def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str]:
     """What would take a word its slot cannot: one maze a page, the page turned, a roomier preset, or
     smaller cells."""
-    fixes = []
-    if layout.mazes_per_page > 1:
-        one = layout.model_copy(update={"mazes_per_page": 1})
-        if _takes(one, maze, word):
-            fixes.append("use mazes_per_page: 1")
+    fewer = fewer_a_page(layout, lambda fewer: _takes(fewer, maze, word))
+    fixes = [fewer] if fewer else []
     tw, th = layout.trim
     if tw < th:
         turned = layout.model_copy(update={"page_size": f"{th}x{tw}pt"})
@@ -330,17 +327,22 @@ def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str
         (
             c
             for c in SMALLER_CELLS
-            if c < _floored(layout).min_cell and _takes(layout.model_copy(update={"min_cell": c}), maze, word)
+            if c < _least_cell(layout) and _takes(layout.model_copy(update={"min_cell": c}), maze, word)
         ),
         None,
     )
-    if least is None:
-        fixes.append(f"use smaller cells (a min_cell under {_floored(layout).min_cell:g})")
-    elif name in preset_names():
+    if least is not None and name in preset_names():
         fixes.append(f"use smaller cells (a layout file of base: {name} and min_cell: {least:g})")
-    else:
+    elif least is not None:
         fixes.append(f"use smaller cells (min_cell: {least:g} in the layout file)")
-    return fixes
+    # no smaller cells take it: "a min_cell under 7" was offered, and every min_cell down to 2 refused
+    # again, the walls keeping cells three times their weight
+    return fixes or ["write a shorter form of the name (Max for Maximiliano)"]
+
+
+def _least_cell(layout: Layout) -> float:
+    """The least cell a name is drawn in: ``_floored``'s min_cell, and three times the walls' weight."""
+    return max(_floored(layout).min_cell, 3 * layout.wall_weight)
 
 
 SMALLER_CELLS = (12, 10, 9, 8, 7, 6, 5)
@@ -355,7 +357,7 @@ def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeR
     """Words whose letters cannot stand ``MIN_WORD_ROWS`` tall in their slot, with what would take them:
     each where it is written, or many in one line at the entry, with the fix for the largest."""
     page = size_name(layout.trim)
-    room = f"at cells of {_floored(layout).min_cell:g} pt"
+    room = f"at cells of {_least_cell(layout):g} pt"
     sized = [
         (legible_size(picture, maze.grid), word, at, picture, maze) for word, at, picture, maze in refused
     ]
