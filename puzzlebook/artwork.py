@@ -44,6 +44,7 @@ __all__ = [
     "Shape",
     "bounds",
     "flatten",
+    "ink",
     "line_width",
     "placed",
 ]
@@ -70,6 +71,19 @@ def placed(picture: Picture, x: float, y: float, size: float, mirror: bool = Fal
         return x + (1.0 - u if mirror else u) * size, y + v * size
 
     return tuple(transform(s, at, size, lambda w: line_width(w, size)) for s in picture.shapes)
+
+
+def ink(name: str, mirror: bool = False) -> tuple[float, float, float, float]:
+    """The part of its square a picture's ink takes, as (u0, v0, u1, v1) from its bottom-left corner,
+    u right and v up, in its square's sides (flipped left to right if ``mirror``): a wide mouse leaves
+    a band above and below it, which a page balanced on the square saw as blank paper."""
+    if name not in _INK:
+        _INK[name] = bounds(PICTURES[name].shapes)
+    u0, v0, u1, v1 = _INK[name]
+    return (1.0 - u1, v0, 1.0 - u0, v1) if mirror else (u0, v0, u1, v1)
+
+
+_INK: dict[str, tuple[float, float, float, float]] = {}
 
 
 class _Pictures(Mapping[str, Picture]):

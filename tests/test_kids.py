@@ -390,6 +390,7 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
     """Growing a maze into the room its ends left printed two 6x6 mazes 4.8 and 6.1 in wide. Room for
     pictures is planned on all four sides; drawn, each group is only moved: the same cell, its signs
     inside its area, and its info line still under everything it drew."""
+    from puzzlebook.artwork import ink
     from puzzlebook.build import check_book, generate
     from puzzlebook.geometry import Placement, extent
     from puzzlebook.layout import MazeFrame, MazeInfo
@@ -410,10 +411,13 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
     def measure(word, size):
         return bold.line(word).width * size
 
-    def signs_of(frame, puzzle):
+    def signs_of(frame, puzzle):  # a picture's box is its ink's: its square's blank bands are not drawn
         place = Placement(frame.x, frame.y, frame.cell, extent(puzzle.maze)[1])
         signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture)
-        boxes = [box for sign in signs for box in sign_boxes(sign, measure)]
+        inks = [ink(frame.pictures[s.role != "start"], s.mirror) for s in signs]
+        boxes = [
+            box for sign, inked in zip(signs, inks, strict=True) for box in sign_boxes(sign, measure, inked)
+        ]
         return boxes, sum((s.picture is not None) + (s.label is not None) for s in signs)
 
     frames = [i for p in checked.plan.pages if p.kind == "maze" for i in p.items if isinstance(i, MazeFrame)]

@@ -94,6 +94,9 @@ def fitted(
         word = text * 1.3 if axis == AXES[0] else 0.0  # beside the maze, the word under the picture
         reach = slant * (room + picture / 2 + 2)  # a slanting side's arrow leads its picture off the axis
         off = max(OFF_AXIS, picture / 2 + word + reach - cell / 2 + 2)
+        if axis == AXES[1] and picture <= cell * across:  # above or below, a picture by a corner's end
+            # is kept over the maze's width (``signs._picture_spot``): only a slanting arrow leans out
+            off = max(OFF_AXIS, slant * room - cell / 2 + 2)
         wide, tall = (wide, off) if axis == AXES[0] else (off, tall)
     return cell_for(wide, tall), wide, tall
 
@@ -128,8 +131,11 @@ def picture_axis(
         picture = max(MIN_PICTURE, min(PICTURE * scale, PICTURE_SHARE * length))
         cell = fitted(box, across, down, room, axis, picture, text, sure, slant)[0]
         while picture > MIN_PICTURE and (cell < least or cell < kept):
-            picture = max(MIN_PICTURE, picture - 2.0 * scale)  # pictures give way before the maze does
-            cell = fitted(box, across, down, room, axis, picture, text, sure, slant)[0]
+            smaller = max(MIN_PICTURE, picture - 2.0 * scale)  # pictures give way before the maze does
+            grown = fitted(box, across, down, room, axis, smaller, text, sure, slant)[0]
+            if grown <= cell:  # the pictures are not what holds the maze back: the page's width is (a
+                break  # wide fish's above and below it were drawn 0.44 in over 1.5 in of blank paper)
+            picture, cell = smaller, grown
         key = (round(min(picture, INCH * scale)), round(cell, 2), -rank, axis, picture)
         best = key if best is None or key > best else best
     assert best is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..artwork import ink
 from ..geometry import Placement, extent
 from ..puzzles import Puzzle
 from .boxes import planned_room
@@ -65,10 +66,15 @@ def frame_signs(
 
 
 def drawn_boxes(frame: MazeFrame, puzzle: Puzzle, signs: list[Mark], measure: Measure | None) -> list[Box4]:
-    """The page boxes (x0, y0, x1, y1) the maze and each of its signs take."""
+    """The page boxes (x0, y0, x1, y1) the maze and each of its signs take, a picture its ink's."""
     width, height = extent(puzzle.maze)
     maze = (frame.x, frame.y, frame.x + width * frame.cell, frame.y + height * frame.cell)
-    return [maze, *(box for sign in signs for box in sign_boxes(sign, measure))]
+    names = frame.pictures
+
+    def inked(sign: Mark) -> Box4:
+        return ink(names[sign.role != "start"], sign.mirror) if names and sign.picture else (0, 0, 1, 1)
+
+    return [maze, *(box for sign in signs for box in sign_boxes(sign, measure, inked(sign)))]
 
 
 def _reach(frame: MazeFrame, puzzle: Puzzle, signs: list[Mark], measure: Measure) -> Box4:

@@ -6,18 +6,16 @@ Pure geometry with no PDF library, shared by every output format; coordinates as
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..geometry import Placement, Point, centre, extent, inradius, opening
 from ..graph import GraphMaze
 from ..grid import E, N, S, W
-from ..maze import Maze
-from ..paths import reach as cell_reach
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT
 from .boxes import MARK_SHARE
+from .covering import covering
 from .items import MazeFrame
 from .room import AXES, PICTURE_GAP
 
@@ -88,15 +86,18 @@ def marks(
     return out
 
 
-def sign_boxes(mark: Mark, measure: Measure | None) -> list[tuple[float, float, float, float]]:
-    """The boxes an end's sign covers on the page (x0, y0, x1, y1): its arrow, picture and word."""
+def sign_boxes(
+    mark: Mark, measure: Measure | None, ink: Box4 = (0.0, 0.0, 1.0, 1.0)
+) -> list[tuple[float, float, float, float]]:
+    """The boxes an end's sign covers on the page (x0, y0, x1, y1): its arrow, picture and word; the
+    picture's the part ``ink`` of its square (``artwork.ink``), or all of it."""
     found = []
     if mark.polygon:
         xs, ys = [p[0] for p in mark.polygon], [p[1] for p in mark.polygon]
         found.append((min(xs), min(ys), max(xs), max(ys)))
     if mark.picture:
         x, y, side = mark.picture
-        found.append((x, y, x + side, y + side))
+        found.append((x + ink[0] * side, y + ink[1] * side, x + ink[2] * side, y + ink[3] * side))
     if mark.label:
         width = measure(mark.word, mark.size) if measure else 0.6 * mark.size * len(mark.word)
         found.append(_word_box(mark.label, mark.size, width))
@@ -131,7 +132,7 @@ def _marks(
 
     def covers(box: tuple[float, float, float, float]) -> bool:
         if not found:
-            found.append(_covering(puzzle.maze, place, CLEAR + wall / 2, puzzle.accents))
+            found.append(covering(puzzle.maze, place, CLEAR + wall / 2, puzzle.accents))
         return found[0](box)
 
     ends = {"start": puzzle.start, "end": puzzle.end}
@@ -172,7 +173,10 @@ def _marks(
         else:
             away = other is not None and other[1] < y
         text = _word_size(word, side, size, place.cell, picture, largest, measure, wall, beside)
-        spot = _picture_spot(place, middle_of, outward, size, picture, text, covers) if picture else None
+        span = (place.x, place.y, place.x + w * place.cell, place.y + h * place.cell)
+        spot = (
+            _picture_spot(place, middle_of, outward, size, picture, text, covers, span) if picture else None
+        )
         if not spot:
             text = _word_size(word, side, size, place.cell, 0.0, largest, measure, wall, beside)
         if spot:  # the word goes under its picture, on every side
@@ -229,20 +233,32 @@ def _picture_spot(
     picture: float,
     text: float,
     covers: Callable[[tuple[float, float, float, float]], bool],
+    span: Box4,
 ) -> tuple[float, float, float] | None:
     """The picture's box beyond the arrow, on the arrow's line: the mouse runs in, the cheese waits out.
     A picture above its arrow stands a line higher, for its word under it; one that would come near a
-    wall (a shape's outline coming back round, a hexagon's zigzag) moves out a little, or is left out."""
+    wall (a shape's outline coming back round, a hexagon's zigzag) moves out a little, or is left out.
+    Above or below the maze it keeps within the maze's width (``span``), moved along the side where its
+    end is by a corner: centred on a corner's end, it hung past the side, and a maze as wide as its
+    page had its pictures shrunk to 0.44 in for it. Beside the maze it stays on the arrow's line (moved
+    up or down, the mouse no longer ran in), where a tall page has paper above and below."""
     mx, my = place.point(*middle)
     ux, uy = outward[0], -outward[1]
     d = size + PICTURE_GAP + picture / 2 + max(0.0, uy) * text * 1.3
     for _ in range(3):
         cx, cy = mx + ux * d, my + uy * d
-        box = (cx - picture / 2, cy - picture / 2, cx + picture / 2, cy + picture / 2)
-        if not covers(box):
-            return box[0], box[1], picture
+        kept = (_within(cx, span[0] + picture / 2, span[2] - picture / 2) if abs(uy) > abs(ux) else cx, cy)
+        for px, py in dict.fromkeys((kept, (cx, cy))):  # on the arrow's line where moved over a shape
+            box = (px - picture / 2, py - picture / 2, px + picture / 2, py + picture / 2)
+            if not covers(box):
+                return box[0], box[1], picture
         d += picture * 0.2
     return None
+
+
+def _within(value: float, low: float, high: float) -> float:
+    """``value`` moved into [low, high], or left where it is when nothing fits between them."""
+    return value if low > high else min(max(value, low), high)
 
 
 def word_room(
@@ -383,87 +399,6 @@ def _word_box(spot: tuple[float, float, str], size: float, width: float) -> tupl
     x, y, align = spot
     left = x - width if align == "right" else x - width / 2 if align == "center" else x
     return left, y - size * 0.25, left + width, y + size * 0.8
-
-
-def _covering(
-    maze: Maze | GraphMaze,
-    place: Placement,
-    clear: float = 1.0,
-    solid: frozenset[tuple[int, int]] = frozenset(),
-) -> Callable[[tuple[float, float, float, float]], bool]:
-    """Whether a page box comes within ``clear`` pt of a cell of the maze (its walls' middle lines), or on
-    squares of a ``solid`` one beside it (a name's dots and accents: Start was drawn against Jürgen's
-    ü's dots)."""
-    pad = clear / place.cell
-
-    def in_cells(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        """The box in the grid's units (y down), padded."""
-        return (
-            (box[0] - place.x) / place.cell - pad,
-            place.height - (box[3] - place.y) / place.cell - pad,
-            (box[2] - place.x) / place.cell + pad,
-            place.height - (box[1] - place.y) / place.cell + pad,
-        )
-
-    if isinstance(maze, Maze):
-        off = maze.grid.masked - solid
-
-        def squares(box: tuple[float, float, float, float]) -> bool:
-            x0, y0, x1, y1 = in_cells(box)
-            return any(
-                (x, y) not in off
-                for y in range(max(0, math.floor(y0)), min(maze.height, math.ceil(y1)))
-                for x in range(max(0, math.floor(x0)), min(maze.width, math.ceil(x1)))
-            )
-
-        return squares
-    if maze.grid.kind.name == "circle":  # the rim: a circle round the drawing's middle
-        w, h = maze.grid.extent
-        rim = min(w, h) / 2 + pad
-
-        def disc(box: tuple[float, float, float, float]) -> bool:
-            x0, y0, x1, y1 = in_cells(box)
-            dx = max(x0 - w / 2, 0.0, w / 2 - x1)
-            dy = max(y0 - h / 2, 0.0, h / 2 - y1)
-            return dx * dx + dy * dy < rim * rim
-
-        return disc
-    # any other kind: each cell its own polygon (a disc round a triangle's centre reached a third of a
-    # corridor past its flat side, so a word by an arrow at the top of a triangle field found no room),
-    # the cells filed by the unit square their centres fall in
-    reach = cell_reach(maze.grid)
-    kind = maze.grid.kind
-    filed: dict[tuple[int, int], list[tuple[Point, ...]]] = {}
-    for x, y in maze.grid.cells:
-        cx, cy = kind.centre(x, y)
-        filed.setdefault((math.floor(cx), math.floor(cy)), []).append(kind.corners(x, y))
-
-    def cells(box: tuple[float, float, float, float]) -> bool:
-        x0, y0, x1, y1 = in_cells(box)
-        for gy in range(math.floor(y0 - reach), math.floor(y1 + reach) + 1):
-            for gx in range(math.floor(x0 - reach), math.floor(x1 + reach) + 1):
-                for corners in filed.get((gx, gy), ()):
-                    if _meets((x0, y0, x1, y1), corners):
-                        return True
-        return False
-
-    return cells
-
-
-def _meets(box: tuple[float, float, float, float], corners: tuple[Point, ...]) -> bool:
-    """Whether a box and a convex polygon overlap: no axis of the box's or of the polygon's sides parts
-    them."""
-    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-    if max(xs) <= box[0] or min(xs) >= box[2] or max(ys) <= box[1] or min(ys) >= box[3]:
-        return False
-    square = ((box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3]))
-    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
-        nx, ny = ay - by, bx - ax  # across the side
-        ours = [nx * px + ny * py for px, py in corners]
-        theirs = [nx * px + ny * py for px, py in square]
-        if max(theirs) <= min(ours) or min(theirs) >= max(ours):
-            return False
-    return True
 
 
 def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: float) -> tuple[Point, ...]:
