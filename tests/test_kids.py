@@ -452,3 +452,35 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
                 signs = [w["bottom"] for w in words if w["text"] in ("Start", "Finish")]
                 lowest = max([obj["bottom"] for obj in ink] + signs)
                 assert len(ratings) == 1 and ratings[0]["top"] > lowest, number
+
+
+def test_pictures_above_and_below_a_maze_as_wide_as_its_page_keep_their_size(tmp_path):
+    """A fish and a cloud at age-6 on a 6x9 in page fill its width: their pictures, centred on ends by a
+    corner, hung past the maze's side, and were shrunk to 0.44 in for it over 1.5 in of blank paper.
+    They stay over the maze's width, as large as a plain maze's (1.25 in), and no note is given."""
+    from puzzlebook.build import check_book, generate
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.layout.settle import settled
+    from puzzlebook.render.fonts import setters
+    from puzzlebook.report import notes
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\npage_size: 6x9in\ndifficulty: age-6\npictures: mouse-cheese\nmarks: suggested\nseed: 5\n"
+        "mazes:\n  - {shape: fish, count: 3}\n  - {shape: cloud, count: 3}\n"
+    )
+    checked = check_book(spec)
+    assert [n.message for n in notes(checked)] == []
+    checked, puzzles = generate(checked)
+    bold = setters(checked.plan)[1]
+    frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame) and not i.answer]
+    assert len(frames) == 6
+    for planned in frames:
+        assert planned.picture >= 90 and planned.axis == "top-bottom", planned
+        puzzle = puzzles[planned.number]
+        frame, _, signs = settled(planned, puzzle, lambda word, size: bold.line(word).width * size)
+        left, right = frame.x, frame.x + puzzle.maze.width * frame.cell
+        shown = [s.picture for s in signs if s.picture]
+        assert len(shown) == 2, planned.number
+        for x, _, side in shown:
+            assert left - 0.01 <= x and x + side <= right + 0.01, (planned.number, x, side, left, right)
