@@ -345,7 +345,8 @@ def _shapes_notes(checked: Checked) -> list[Problem]:
             entry.shape,
             maze.grid,
             *(maze.drawn_over or (maze.width, maze.height)),
-            partial(shape_fits, checked.layout, maze, entry.shape),  # no size offered the page refuses
+            partial(shape_fits, checked.layout, maze, entry.shape, words=True),  # as built, words kept
+            checked.spec.book.difficulty,
         )
         if blob:
             told[maze.entry] = Problem(checked.spec.where("mazes", maze.entry, "shape"), blob)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import generators, kinds
 from .kinds.weave import SHARE
-from .shapes import FINER, SHAPE_READS, a_shape, least_size, reads_from, shape_reads, size_that_reads
+from .shapes import SHAPE_READS, a_shape, least_size, shape_reads, size_that_reads
 
 WEAVE = SHARE
 """The share of crossings ``weave: true`` (and ``--weave`` without ``--weave-share``) asks for, kept with
@@ -194,26 +194,42 @@ def ends_problem(grid: str, width: int, height: int, inner: int = 0) -> str | No
 
 
 def small_shape(
-    shape: str, grid: str, width: int, height: int, fits: Callable[[int, int], bool] | None = None
+    shape: str,
+    grid: str,
+    width: int,
+    height: int,
+    fits: Callable[[int, int], bool] | None = None,
+    book_age: str | None = None,
 ) -> str | None:
     """Why a built-in shape drawn over ``width`` x ``height`` cells is a blob, or None when it reads: a
     size written so is refused (``clashes``), one an age sets is said in a book's notes. ``fits``
     (width, height): whether the page takes a size at the cells it is drawn with, so that no size is
-    offered that the page then refuses."""
+    offered that the page then refuses; ``book_age``: the age the whole book is for, whose cells those
+    are."""
     if grid not in SHAPE_READS or shape_reads(grid, width, height, shape):
         return None
-    least = reads_from(grid, shape)
+    least = least_size(shape, grid)  # a fish's 15x10: "shapes read from 12x12" told one of 9x6 less
     # the shape's own proportions first: grown in an age's (10x14), a star read as a stretched figure
-    offers = (least_size(shape, grid), size_that_reads(grid, width, height, shape))
+    offers = (least, size_that_reads(grid, width, height, shape))
     grown = next((size for size in offers if fits is None or fits(*size)), None)
     fix = (
         f": set size to {grown[0]}x{grown[1]}"
         if grown
-        else ", and at these cells the page takes none so large: use an age for older children (smaller "
-        "cells), or a larger page_size"
+        else f", and at these cells the page takes none so large: {older_readers(book_age)}"
     )
     return (
-        f"{a_shape(shape)} drawn over {width}x{height} cells hardly reads as one; "
-        f"{a_shape(shape) + ' reads' if (shape, grid) in FINER else 'shapes read'} from about "
+        f"{a_shape(shape)} drawn over {width}x{height} cells hardly reads as one; it reads from about "
         f"{least[0]}x{least[1]}{' triangles' if grid == 'triangle' else ''}{fix}"
     )
+
+
+def older_readers(book_age: str | None = None) -> str:
+    """The way to smaller cells where an age's are too large for the page: only another age lowers
+    them, and a book's age sets every maze's (an age-10 written on one maze of an age-6 book left its
+    circle as large as before)."""
+    if book_age:
+        return (
+            f"give the book an age for older children than its difficulty: {book_age}, which sets the "
+            "cells of every maze, or a larger page_size"
+        )
+    return "use an age for older children (smaller cells), or a larger page_size"

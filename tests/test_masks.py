@@ -953,7 +953,7 @@ def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
     result = invoke(["validate", "book.yaml"])
     assert result.exit_code == 2, result.stderr
     assert result.stderr.splitlines() == [
-        "error: book.yaml:7: mazes[2].size: a heart drawn over 17x7 cells hardly reads as one; shapes read "
+        "error: book.yaml:7: mazes[2].size: a heart drawn over 17x7 cells hardly reads as one; it reads "
         "from about 20x10 triangles: set size to 20x10",
     ]
     (tmp_path / "book.yaml").write_text(
@@ -962,9 +962,9 @@ def test_a_shape_over_too_few_cells_to_read_is_told(tmp_path, monkeypatch):
     result = invoke(["validate", "book.yaml"])
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines() == [  # age-4's 56 cells, in the heart's own proportions
-        "note: book.yaml:5: mazes[0].shape: a heart drawn over 7x7 cells hardly reads as one; shapes read "
-        "from about 12x12, and at these cells the page takes none so large: use an age for older children "
-        "(smaller cells), or a larger page_size",
+        "note: book.yaml:5: mazes[0].shape: a heart drawn over 7x7 cells hardly reads as one; it reads "
+        "from about 12x12, and at these cells the page takes none so large: give the book an age for older "
+        "children than its difficulty: age-4, which sets the cells of every maze, or a larger page_size",
     ]
     from puzzlebook.shapes import shape_reads
 
@@ -1020,11 +1020,20 @@ def test_a_small_shapes_note_offers_only_a_size_the_page_takes(tmp_path, page, p
     (note,) = result.stderr.splitlines()
     assert note.startswith("note: book.yaml:6: mazes[0].shape: a heart drawn over ")
     assert "hardly reads" in note and "set size" not in note
-    assert note.endswith("use an age for older children (smaller cells), or a larger page_size")
+    fix = "give the book an age for older children than its difficulty: age-6, which sets the cells of every maze"
+    assert note.endswith(f"{fix}, or a larger page_size"), note
     spec.write_text(body.replace("{shape: heart}", "{shape: heart, size: 12x12}"))
     refused = invoke(["validate", str(spec)])
     assert refused.exit_code == 2 and "min_cell" not in refused.stderr
-    assert "use an age for older children (smaller cells), or a larger page_size" in refused.stderr
+    assert f"{fix}, or a larger page_size" in refused.stderr  # in the same words
+    for older in ("age-8", "age-10", "age-12", "adult"):  # the fix told: an older age's heart reads
+        spec.write_text(body.replace("age-6", older))
+        taken = invoke(["validate", str(spec)])
+        assert taken.exit_code == 0, taken.stderr
+        if "hardly reads" not in taken.stderr:
+            break
+    else:
+        raise AssertionError("no age for older children draws a heart that reads")
 
 
 def _inside(point, polygon):

@@ -91,9 +91,9 @@ def test_check_gives_the_notes_the_command_line_prints(shared):
     status, _, body = call(port, "POST", "/api/check", spec)
     answer = json.loads(body)
     assert status == 200 and answer["notes"] == [  # 12x13, offered before, is too dense at age-4's cells
-        "line 4: mazes[0].shape: a heart drawn over 7x7 cells hardly reads as one; shapes read from about "
-        "12x12, and at these cells the page takes none so large: use an age for older children (smaller "
-        "cells), or a larger page_size"
+        "line 4: mazes[0].shape: a heart drawn over 7x7 cells hardly reads as one; it reads from about "
+        "12x12, and at these cells the page takes none so large: give the book an age for older children "
+        "than its difficulty: age-4, which sets the cells of every maze, or a larger page_size"
     ]
     assert json.loads(call(port, "POST", "/api/check", SPEC)[2])["notes"] == []
 

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem
 from ..kinds.weave import BRIDGE, READS
+from ..rules import older_readers
 from ..settings import GRIDS, Layout
-from ..shapes import a_shape, aged_size, reads_from, shape_mask, shape_reads
+from ..shapes import a_shape, aged_size, least_size, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, page_unit, size_name
 from ..words import MIN_WORD_ROWS, legible_size, without_age, word_mask, word_picture
@@ -86,7 +87,7 @@ def too_dense(
     too_small = f"the letters under {MIN_WORD_ROWS} cells tall, too thin to read"
     if drawn and not word and entry is not None and isinstance(entry.shape, str):
         most = _largest_shape(layout, maze, entry.shape, drawn)  # drawn again at each size tried
-        least = reads_from(maze.grid, entry.shape)
+        least = least_size(entry.shape, maze.grid)
         grid = " triangles" if maze.grid == "triangle" else " cells"
         # none fits, or only a blob: a note after it (a heart has no letters to be too thin)
         too_small = f"{a_shape(entry.shape)} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
@@ -129,7 +130,7 @@ def too_dense(
             fixes.append(without_age(f"difficulty: {aged}", book_wide and len(spec.book.mazes) > 1))
         if not fixes:  # an age's cells are the least whatever min_cell says: only another age lowers them
             fixes.append(
-                "use an age for older children (smaller cells), or a larger page_size"
+                older_readers(spec.book.difficulty)
                 if _aged(maze, spec)
                 else "use smaller cells (a lower min_cell)"
             )
@@ -353,22 +354,27 @@ def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest], spec: Spec) -> li
 
 def _shape_to_fit(layout: Layout, maze: MazeRequest, spec: Spec) -> MazeRequest | None:
     """The built-in shape of ``maze`` drawn again where the page does not take it at its age's cells
-    in the size that reads (``shapes.aged_size``): over as many cells as the age's own size, in its
-    proportions, or less, as far as keeps room for the Start and Finish words beside it. Grown as large
-    as the page took, a heart of age-4 left its words room for only their least size, and the book
-    took that size for every page. None where it fits as it is, or fits at no size."""
+    in the size that reads (``shapes.aged_size``): the largest down to the least that reads which the
+    page takes with its Start and Finish words; else over as many cells as the age's own size, in its
+    proportions, or fewer, as far as keeps the layout's own words beside it (grown as large as the page
+    took, a blob of a heart at age-4 left its words room for only their least size, and the book took
+    that size for every page). None where it fits as it is, or fits at no size."""
     name = spec.book.mazes[maze.entry].shape
     if not isinstance(name, str) or maze.drawn_over is None or fits(layout, maze, words=True):
         return None
-    width, height = aged_size(name, maze.grid, AGES[maze.size_from.removeprefix("difficulty: ")].size, False)
-    for step in range(WORD_TRIES):
-        size = max(1, math.floor(width * 0.95**step)), max(1, math.floor(height * 0.95**step))
-        mask = shape_mask(name, *size, "", maze.grid)[0]
-        if mask is None:
-            return None
-        drawn = replace(maze, width=mask.width, height=mask.height, masked=mask.off, drawn_over=size)
-        if fits(layout, drawn, words=True) and not _crowded(layout, drawn):
-            return drawn
+    least = least_size(name, maze.grid)
+    own = aged_size(name, maze.grid, AGES[maze.size_from.removeprefix("difficulty: ")].size, False)
+    for start, reads in ((maze.drawn_over, True), (own, False)):
+        for step in range(WORD_TRIES):
+            size = max(1, math.floor(start[0] * 0.95**step)), max(1, math.floor(start[1] * 0.95**step))
+            if reads and (size[0] < least[0] or size[1] < least[1]):
+                break
+            mask = shape_mask(name, *size, "", maze.grid)[0]
+            if mask is None:
+                break
+            drawn = replace(maze, width=mask.width, height=mask.height, masked=mask.off, drawn_over=size)
+            if fits(layout, drawn, words=True) and (reads or not _crowded(layout, drawn)):
+                return drawn
     return None
 
 

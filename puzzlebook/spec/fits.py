@@ -18,7 +18,7 @@ from ..errors import At, Problem
 from ..masks import Mask, Pictures, load_mask
 from ..messages import Loc, errors_of
 from ..registry import suggest
-from ..shapes import shape_mask
+from ..shapes import aged_size, shape_mask
 from ..words import (
     MAX_WORD_CELLS,
     MIN_WORD_ROWS,
@@ -263,10 +263,17 @@ def builtin_shape(
     assert entry.shape is not None
     size = entry.drawn_size(book)
     shape = entry.shape
-    if size is None and isinstance(shape, WordShape):  # drawn as large as its slot allows, later
-        return None, _unsized(entry, book, i, path, lines, [(shape.text, at)])
     if size is None:
-        return None, [Problem(at, "a shape needs size: WxH too, the cells it is drawn over, e.g. 20x20")]
+        if isinstance(shape, WordShape):  # drawn as large as its slot allows, later
+            return None, _unsized(entry, book, i, path, lines, [(shape.text, at)])
+        w, h = aged_size(shape, entry.grid, (20, 20))  # a fish's own proportions: 24x17, not 20x20
+        return None, [
+            Problem(
+                at,
+                f"a shape needs size: WxH too, the cells it is drawn over, such as {w}x{h}, or an age for "
+                "the book (difficulty: age-6) to size it",
+            )
+        ]
     if isinstance(shape, WordShape):
         sized_by = entry.sized_by(book)  # an age's size, too small for letters: the way out first
         instead = without_age(sized_by, book_wide=not entry.age and len(book.mazes) > 1) if sized_by else ""
