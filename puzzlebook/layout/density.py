@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ..deadline import in_time
 from ..errors import Problem
 from ..kinds.weave import BRIDGE, READS
 from ..rules import older_readers
@@ -23,6 +25,7 @@ from .room import word_ems
 from .signs import WORDS, crowded_word
 
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
+    from ..masks import Mask
     from ..spec.load import Spec
 
 
@@ -263,7 +266,7 @@ def shape_fits(
     layout: Layout, maze: MazeRequest, name: str, width: int, height: int, words: bool = False
 ) -> bool:
     """Whether the built-in shape ``name`` drawn over ``width`` x ``height`` takes the maze's slot."""
-    mask = shape_mask(name, width, height, "", maze.grid)[0]
+    mask = _shape(name, width, height, maze.grid)
     return mask is not None and fits(
         layout, replace(maze, width=mask.width, height=mask.height, masked=mask.off), words=words
     )
@@ -319,13 +322,15 @@ def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest], spec: Spec) -> li
     asked for an age, not a size. A built-in shape is drawn again, in its proportions, and told if it
     is then too small to read (``rules.small_shape``). A size the spec wrote is never changed."""
     sized: dict[tuple[int, int, str], tuple[int, int] | None] = {}
-    shapes: dict[int, MazeRequest | None] = {}  # by entry: a shape drawn again once, for every copy
+    shapes: dict[tuple[Any, ...], MazeRequest | None] = {}  # a shape drawn again once, for every copy
     out = []
     for maze in mazes:
-        if maze.size_from and maze.drawn_over:  # a built-in shape's
-            if maze.entry not in shapes:
-                shapes[maze.entry] = _shape_to_fit(layout, maze, spec)
-            fitted = shapes[maze.entry]
+        if maze.size_from and maze.drawn_over:  # a built-in shape's, alike for entries that ask alike
+            alike = (spec.book.mazes[maze.entry].shape, maze.grid, maze.drawn_over, maze.marks, maze.weave)
+            if alike not in shapes:
+                in_time(maze.where, "fitting the shapes to their pages", "use fewer shapes, or a larger page")
+                shapes[alike] = _shape_to_fit(layout, maze, spec)
+            fitted = shapes[alike]
             if fitted is not None:
                 maze = replace(
                     maze,
@@ -354,28 +359,45 @@ def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest], spec: Spec) -> li
 
 def _shape_to_fit(layout: Layout, maze: MazeRequest, spec: Spec) -> MazeRequest | None:
     """The built-in shape of ``maze`` drawn again where the page does not take it at its age's cells
-    in the size that reads (``shapes.aged_size``): the largest down to the least that reads which the
-    page takes with its Start and Finish words; else over as many cells as the age's own size, in its
-    proportions, or fewer, as far as keeps the layout's own words beside it (grown as large as the page
-    took, a blob of a heart at age-4 left its words room for only their least size, and the book took
-    that size for every page). None where it fits as it is, or fits at no size."""
+    in the size that reads (``shapes.aged_size``): as large as the page takes with its Start and Finish
+    words, where that reads; else over as many cells as the age's own size, in its proportions, or
+    fewer, as far as keeps the layout's own words beside it (grown as large as the page took, a blob of
+    a heart at age-4 left its words room for only their least size, and the book took that size for
+    every page). None where it fits as it is, or fits at no size. At most ``SHAPE_TRIES`` drawings of
+    each, each size drawn once a build (``_shape``): a spec of 240 shapes on a small page took 20 s."""
     name = spec.book.mazes[maze.entry].shape
     if not isinstance(name, str) or maze.drawn_over is None or fits(layout, maze, words=True):
         return None
-    least = least_size(name, maze.grid)
+    most = _largest_shape(layout, maze, name, maze.drawn_over, words=True)
+    if most is not None and shape_reads(maze.grid, *most, name):
+        return _drawn_over(maze, name, most)
     own = aged_size(name, maze.grid, AGES[maze.size_from.removeprefix("difficulty: ")].size, False)
-    for start, reads in ((maze.drawn_over, True), (own, False)):
-        for step in range(WORD_TRIES):
-            size = max(1, math.floor(start[0] * 0.95**step)), max(1, math.floor(start[1] * 0.95**step))
-            if reads and (size[0] < least[0] or size[1] < least[1]):
-                break
-            mask = shape_mask(name, *size, "", maze.grid)[0]
-            if mask is None:
-                break
-            drawn = replace(maze, width=mask.width, height=mask.height, masked=mask.off, drawn_over=size)
-            if fits(layout, drawn, words=True) and (reads or not _crowded(layout, drawn)):
-                return drawn
+    scale = min(1.0, most[0] / own[0], most[1] / own[1]) if most else 1.0  # no larger than the page took
+    for step in range(SHAPE_TRIES):
+        size = (
+            max(1, math.floor(own[0] * scale * 0.95**step)),
+            max(1, math.floor(own[1] * scale * 0.95**step)),
+        )
+        drawn = _drawn_over(maze, name, size)
+        if drawn is None:
+            return None
+        if fits(layout, drawn, words=True) and not _crowded(layout, drawn):
+            return drawn
     return None
+
+
+def _drawn_over(maze: MazeRequest, name: str, size: tuple[int, int]) -> MazeRequest | None:
+    """``maze`` as the built-in shape ``name`` drawn over ``size``; None where it comes apart."""
+    mask = _shape(name, *size, maze.grid)
+    if mask is None:
+        return None
+    return replace(maze, width=mask.width, height=mask.height, masked=mask.off, drawn_over=size)
+
+
+@functools.lru_cache(maxsize=512)
+def _shape(name: str, width: int, height: int, grid: str) -> Mask | None:
+    """A built-in shape's mask (``shapes.shape_mask``), drawn once however many entries and ages ask."""
+    return shape_mask(name, width, height, "", grid)[0]
 
 
 def for_book(layout: Layout, spec: Spec) -> Layout:
