@@ -326,7 +326,8 @@ def age_sizes_to_fit(layout: Layout, mazes: list[MazeRequest], spec: Spec) -> li
     out = []
     for maze in mazes:
         if maze.size_from and maze.drawn_over:  # a built-in shape's, alike for entries that ask alike
-            alike = (spec.book.mazes[maze.entry].shape, maze.grid, maze.drawn_over, maze.marks, maze.weave)
+            shape = spec.book.mazes[maze.entry].shape  # and what sizes its slot's room: title, marks
+            alike = (shape, maze.grid, maze.drawn_over, maze.size_from, maze.title, maze.marks, maze.weave)
             if alike not in shapes:
                 in_time(maze.where, "fitting the shapes to their pages", "use fewer shapes, or a larger page")
                 shapes[alike] = _shape_to_fit(layout, maze, spec)
