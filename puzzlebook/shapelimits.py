@@ -44,8 +44,10 @@ room: its arrow and picture (about 1 cell out and 2 to 3 cells deep at a book's 
 side can look clear along its own row and still open into a notch of the outline (between a heart's
 lobes, on a step of its slanting side), where the picture would lie on the maze and is left out."""
 
-ROOM_WIDE = 1
-"""Cells on each side of the opening's line that the room takes in: a picture is wider than a corridor."""
+ROOM_WIDE = 2
+"""Cells on each side of the opening's line that the room takes in: a picture is wider than a corridor,
+and an arrow with its word beside it too. With 1, the counter of a name's n (3 cells wide, 7 deep, open
+below) had room, and a two-line Anne-Marie's start opened into it, with no room for "Start"."""
 
 OPPOSITE = -(0.5**0.5)
 """The cosine of the angle between a shape's two ends, seen from the middle of its box, that they must
