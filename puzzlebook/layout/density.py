@@ -184,22 +184,33 @@ def too_dense(
     )
 
 
-def _keeping_words(layout: Layout, maze: MazeRequest, most: tuple[int, int]) -> tuple[int, int] | None:
-    """The largest size from ``most`` down, in its proportions, that fits and has room for the layout's
-    own start and end words beside its arrows as its page will ask (``signs.crowded_word``); None when
-    none down to a third of it does (the words are then too long for the slot)."""
-    width, height = most
-    for step in range(WORD_TRIES):
-        scale = 0.95**step
-        size = max(1, math.floor(width * scale)), max(1, math.floor(height * scale))
-        sized = replace(maze, width=size[0], height=size[1])
-        if fits(layout, sized) and not _crowded(layout, sized):
-            return size
-    return None
-
-
 WORD_TRIES = 22
 """Sizes tried for a maze that keeps room for its words, each 5% below the last: down to a third."""
+
+
+def _keeping_words(
+    layout: Layout,
+    maze: MazeRequest,
+    most: tuple[float, float],
+    drawn: Callable[[tuple[int, int]], MazeRequest | None] | None = None,
+    tries: int = WORD_TRIES,
+    words: bool = False,
+) -> tuple[int, int] | None:
+    """The largest size from ``most`` down, in its proportions, that fits (``fits``, with ``words``)
+    and has room for the layout's own start and end words beside its arrows as its page will ask
+    (``signs.crowded_word``); None when none of ``tries`` sizes, each 5% under the last, does (the
+    words are then too long for the slot). ``drawn``: the maze over a size, where that is more than a
+    new size (a built-in shape drawn again), or None where it comes apart."""
+    width, height = most
+    for step in range(tries):
+        scale = 0.95**step
+        size = max(1, math.floor(width * scale)), max(1, math.floor(height * scale))
+        sized = drawn(size) if drawn else replace(maze, width=size[0], height=size[1])
+        if sized is None:
+            return None
+        if fits(layout, sized, words=words) and not _crowded(layout, sized):
+            return size
+    return None
 
 
 def _crowded(layout: Layout, maze: MazeRequest) -> bool:
@@ -374,17 +385,9 @@ def _shape_to_fit(layout: Layout, maze: MazeRequest, spec: Spec) -> MazeRequest 
         return _drawn_over(maze, name, most)
     own = aged_size(name, maze.grid, AGES[maze.size_from.removeprefix("difficulty: ")].size, False)
     scale = min(1.0, most[0] / own[0], most[1] / own[1]) if most else 1.0  # no larger than the page took
-    for step in range(SHAPE_TRIES):
-        size = (
-            max(1, math.floor(own[0] * scale * 0.95**step)),
-            max(1, math.floor(own[1] * scale * 0.95**step)),
-        )
-        drawn = _drawn_over(maze, name, size)
-        if drawn is None:
-            return None
-        if fits(layout, drawn, words=True) and not _crowded(layout, drawn):
-            return drawn
-    return None
+    draw = functools.partial(_drawn_over, maze, name)
+    kept = _keeping_words(layout, maze, (own[0] * scale, own[1] * scale), draw, SHAPE_TRIES, words=True)
+    return draw(kept) if kept else None
 
 
 def _drawn_over(maze: MazeRequest, name: str, size: tuple[int, int]) -> MazeRequest | None:

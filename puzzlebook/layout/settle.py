@@ -14,7 +14,7 @@ from ..puzzles import Puzzle
 from .boxes import planned_room
 from .frames import TOP_SHARE
 from .items import MazeFrame
-from .signs import Box4, Mark, Measure, marks, sign_boxes
+from .signs import WHOLE, Box4, Mark, Measure, marks, sign_boxes
 
 
 def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFrame, float, list[Mark]]:
@@ -72,7 +72,7 @@ def drawn_boxes(frame: MazeFrame, puzzle: Puzzle, signs: list[Mark], measure: Me
     names = frame.pictures
 
     def inked(sign: Mark) -> Box4:
-        return ink(names[sign.role != "start"], sign.mirror) if names and sign.picture else (0, 0, 1, 1)
+        return ink(names[sign.role != "start"], sign.mirror) if names and sign.picture else WHOLE
 
     return [maze, *(box for sign in signs for box in sign_boxes(sign, measure, inked(sign)))]
 

@@ -86,8 +86,12 @@ def marks(
     return out
 
 
+WHOLE: Box4 = (0.0, 0.0, 1.0, 1.0)
+"""A picture's whole square, as ``sign_boxes`` takes its ink (``artwork.ink``)."""
+
+
 def sign_boxes(
-    mark: Mark, measure: Measure | None, ink: Box4 = (0.0, 0.0, 1.0, 1.0)
+    mark: Mark, measure: Measure | None, ink: Box4 = WHOLE
 ) -> list[tuple[float, float, float, float]]:
     """The boxes an end's sign covers on the page (x0, y0, x1, y1): its arrow, picture and word; the
     picture's the part ``ink`` of its square (``artwork.ink``), or all of it."""
