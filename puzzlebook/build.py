@@ -298,9 +298,9 @@ def build_book(
     """Build the PDF; returns where it was written. Nothing is written unless everything succeeded."""
     checked = check_book(spec_path, seed, output_given=out is not None)
     places = targets(checked, out)
-    made = made_from(checked.inputs, seed)
     checked, puzzles = generate(checked, progress, ahead=True)
-    write_books(checked, places, puzzles, progress, made=made)
+    inputs = checked.inputs
+    write_books(checked, places, puzzles, progress, made=lambda: made_from(inputs, seed))
     return places[0][0], checked
 
 
@@ -310,14 +310,15 @@ def write_books(
     puzzles: dict[int, Puzzle],
     progress: Callable[[int], None] | None = None,
     check: Callable[[int, bytes], None] | None = None,
-    made: MadeFrom | None = None,
+    made: Callable[[], MadeFrom] | None = None,
     left_out: LeftOut | None = None,
     check_cover: Callable[[bytes], None] | None = None,
 ) -> None:
     """Draw the book (and its answers, with ``answer_key: separate``, and its cover) straight into its
     file, page by page; ``check`` (given each file's number: 0 the book, 1 its answers) and
     ``check_cover`` read the written files back before they replace anything (``--strict``). The book
-    carries ``made``, what it was made from (see ``made_from``)."""
+    carries ``made()``, what it was made from (see ``made_from``): worked out once the cores are making
+    the mazes, since no maze depends on it (hashing puzzlebook's own files held them back 10 ms)."""
     plans = [checked.plan] if checked.plan.answers is None else [checked.plan, checked.plan.answers]
     cover = None
     if checked.spec.book.cover is not None:  # the cover's drawing loads only for a book that has one
@@ -329,13 +330,14 @@ def write_books(
 
     # all written whole before any replaces a file; puzzles still coming are drawn as they come
     with drawing(puzzles) as ahead, writing_all(places, checked.inputs) as outs:
+        digests = made() if made else None
         for number, (out, plan) in enumerate(zip(outs, plans, strict=False)):
-            book = made.book if made else None
+            book = digests.book if digests else None
             stream_pdf(plan, puzzle_for, out, progress if number == 0 else None, book, left_out, ahead)
             if check:
                 check(number, out.read_back())
         if cover is not None:
-            cover.write(outs[-1], made.cover if made else "")
+            cover.write(outs[-1], digests.cover if digests else "")
             if check_cover:
                 check_cover(outs[-1].read_back())
 

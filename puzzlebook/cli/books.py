@@ -57,7 +57,6 @@ def build(
             raise SpecError(
                 [Problem(where, "is the terminal: a PDF there is noise; add -o book.pdf, or pipe it")]
             )
-        made = made_from(checked.inputs, seed)
         show = not quiet and terminal(sys.stderr)
         # no time left shown: mazes come back from the cores in batches and pages draw far faster than
         # mazes are made, so an estimate from the first steps read hours for a book of seconds
@@ -73,7 +72,7 @@ def build(
                 (lambda n, data: report_preflight(checked, f"{places[n][0]} (not written)", data, n == 1))
                 if strict
                 else None,
-                made,
+                partial(made_from, checked.inputs, seed),
                 left_out,
                 partial(report_cover, checked, f"{places[-1][0]} (not written)") if strict else None,
             )
