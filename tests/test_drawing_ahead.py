@@ -67,7 +67,7 @@ def _build(spec, out, ahead, progress=None, pages=None):
     checked = build.check_book(spec, output_given=True)
     places = build.targets(checked, out)
     checked, made = build.generate(checked, progress, ahead=ahead)
-    build.write_books(checked, places, made, pages, made=made_from(checked.inputs, None))
+    build.write_books(checked, places, made, pages, made=lambda: made_from(checked.inputs, None))
     return made
 
 
