@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from .reading import Pair, reading_pair
-from .shapelimits import NEAR, OPPOSITE
+from .shapelimits import NEAR, OPPOSITE, WORD_NEAR
 from .tree import Among
 
 Distances = Sequence[int]
@@ -22,6 +22,7 @@ def longest_apart(
     room: Collection[int] = (),
     pair: Pair | None = None,
     middle: tuple[float, float] | None = None,
+    near: float = NEAR,
 ) -> tuple[int, int, int] | None:
     """(length, a, b) of the longest path between two ``outline`` cells whose ``spots`` lie at least
     sqrt(``apart``) apart (and that ``pair`` takes, given their spots), from ``search``, the distances
@@ -31,7 +32,7 @@ def longest_apart(
     With ``middle``, only pairs on opposite sides of it (``OPPOSITE``) are taken where any is: two ends
     far apart can still lie on one side of a shape, both on a heart's top or down a fish's back.
     With ``room`` (the cells whose ends have room, see ``ROOM``), the longest of the pairs with both
-    ends in it, else with one, is taken instead when it is at least ``NEAR`` times as long."""
+    ends in it, else with one, is taken instead when it is at least ``near`` times as long."""
     # by ends with room (0, 1, 2), then again for pairs on opposite sides (3, 4, 5)
     best: list[tuple[int, int, int, int, int] | None] = [None] * 6
     roomy = [cell in room for cell in outline]
@@ -65,7 +66,7 @@ def longest_apart(
     if longest is None:
         return None
     for pick in (at_least[2], at_least[1], longest):
-        if pick is not None and pick[0] >= NEAR * longest[0]:
+        if pick is not None and pick[0] >= near * longest[0]:
             return pick[0], pick[3], pick[4]
     raise AssertionError("the longest pair is always near enough to itself")
 
@@ -91,7 +92,7 @@ def longest_apart_preferring(
     or among all of it when no pair of those lies far enough apart; distances from one walk of the maze
     (``order``, ``depth``: see ``tree``); ``room``, the cells whose pictures have room, as there. A
     word's (``first``: the side its first letter is on) takes a pair in reading order first
-    (``reading_pair``), and any pair where none is."""
+    (``reading_pair``), and any pair where none is; its ends take room sooner (``WORD_NEAR``)."""
     tried = (preferred, outline) if len(preferred) < len(outline) else (outline,)
     reading = reading_pair(first, list(spots.values())) if first else None
     middle = box_middle(spots.values())
@@ -105,6 +106,7 @@ def longest_apart_preferring(
                 room,
                 pair,
                 middle,
+                WORD_NEAR if first else NEAR,
             )
             if found is not None:
                 return found

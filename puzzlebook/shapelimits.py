@@ -59,3 +59,8 @@ shoulders or a heart's two lobes, their arrows pointing the same way."""
 NEAR = 0.9
 """How long, against the longest, a way between ends with room must be to be chosen instead: a notch is
 not chosen when a pair nearly as long has room, and a maze is never made much easier for it."""
+
+WORD_NEAR = 0.5
+"""``NEAR`` for a word's ends (a name's): a way half as long as the longest takes ends with room. An end
+in a notch of a letter has no room for its word, which is left out: Xiu finished inside the bowl of her
+u, her arrow between its stems and no Finish, where a way 0.8 as long ended beside the u."""
