@@ -174,6 +174,38 @@ def test_a_circle_with_pictures_runs_across_the_axis_they_are_planned_on(axis: s
         assert len(g["solution"]) - 1 == best
 
 
+@pytest.mark.parametrize("page", ["6x9in", "letter"])
+def test_a_circles_start_and_finish_have_room_for_their_words(tmp_path, page: str) -> None:
+    """Round mazes without pictures opened anywhere on the rim: on a 6x9 in page, whose width a circle
+    filled, their ends stood by its sides with no room for Start and Finish (left out on seven mazes of
+    eight, both arrows pointing left on one), over two inches of paper above and below (a self-
+    publisher). Their ends now run across the axis the page has room on, as with pictures: every word
+    is drawn, and each end opens in the top or bottom of the rim (its arrow up or down)."""
+    from puzzlebook.build import check_book, generate, targets, write_books
+    from puzzlebook.layout import MazeFrame
+
+    spec = tmp_path / "round.yaml"
+    spec.write_text(
+        f"title: R\npage_size: {page}\ndifficulty: age-8\nmarks: suggested\nseed: 2026\nmazes:\n"
+        "  - {grid: circle, size: 7, algorithm: wilson, count: 8}\n"
+        "  - {grid: circle, size: 5, algorithm: kruskal, count: 2}\n"
+    )
+    left_out: dict[int, set[tuple[str, str]]] = {}
+    checked, puzzles = generate(check_book(spec))
+    docs = {number: to_json(puzzle) for number, puzzle in puzzles.items()}  # drawing lets them go
+    write_books(checked, targets(checked, str(tmp_path / "round.pdf")), puzzles, left_out=left_out)
+    assert not left_out, left_out
+    frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame) and not i.answer]
+    assert len(frames) == 10 and {frame.axis for frame in frames} == {"top-bottom"}
+    for frame in frames:
+        doc = docs[frame.number]
+        g = doc["graph"]
+        n = doc["grid"]["ring_cells"][-1]
+        for end, towards in ((g["start"], 0.0), (g["end"], 180.0)):
+            bearing = (g["cells"][end][1] + 0.5) / n * 360
+            assert abs((bearing - towards + 180) % 360 - 180) <= 15, (frame.number, bearing)
+
+
 def run(*args: str) -> Ran:
     """The command in this process (as ``puzzlebook`` would run it): exit code, what it printed."""
     result = invoke(list(args))

@@ -47,7 +47,7 @@ def covering(
         return squares
     if maze.grid.kind.name == "circle":  # the rim: a circle round the drawing's middle
         w, h = maze.grid.extent
-        rim = min(w, h) / 2 + pad
+        rim = min(w, h) / 2  # the box is padded already: padded again, words stood twice as far off
 
         def disc(box: tuple[float, float, float, float]) -> bool:
             x0, y0, x1, y1 = in_cells(box)
