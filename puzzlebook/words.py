@@ -43,6 +43,18 @@ _SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
 _FALLS_APART = 1  # cells left empty between a letter and its accent or dot
 
 
+def sized_fix(width: int, height: int, least_cell: float = 0.0) -> str:
+    """The size that draws a word's letters tall enough to read, and, in a book for an age
+    (``least_cell``, the least cell its mazes print at), how wide a page it then takes: a parent was
+    told to make Emma's name maze 58x13, and found it refused as too dense, since at age-6's cells it is
+    18 in wide."""
+    fix = f"make the maze about {width}x{height}"
+    if least_cell:
+        across = width * least_cell / 72
+        fix += f" ({across:.1f} in across at the {least_cell:g} pt cells of its age)"
+    return fix
+
+
 def without_age(age: str, book_wide: bool = False) -> str:
     """The way out for a word (a class set's names) too thin at the cells ``age`` ("difficulty: age-6")
     asks for: an age's cells are large (a letter page holds 24 across at age 6, 60 for adults) and a
@@ -67,12 +79,14 @@ def word_mask(
     lines: tuple[str, ...] | None = None,
     form: Form = REGULAR,
     instead: str = "",
+    least_cell: float = 0.0,
 ) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, on the ``lines`` that draw
     its letters tallest there unless given (in ``form``, ``wordforms.FORMS``), its letters (and the accents and dots, kept a cell apart from
     their letters so they read as marks) joined into one piece by the shortest straight bridges of
     cells, so the word is one maze a child can trace from the first letter to the last. ``instead``: the
-    way out a word too thin at an age's size is told first (``without_age``)."""
+    way out a word too thin at an age's size is told first (``without_age``); ``least_cell``: an age's
+    (``sized_fix``)."""
     word = word.strip()
     refused = word_refused(word, where)
     if refused:
@@ -89,7 +103,7 @@ def word_mask(
     if thin:
         rows, (w, h) = thin
         size = f"{width}x{height} cells" + (f" (the size {sized_by} sets)" if sized_by else "")
-        fix = f"make the maze about {w}x{h}" if w * h <= MAX_WORD_CELLS else "write it with fewer letters"
+        fix = sized_fix(w, h, least_cell) if w * h <= MAX_WORD_CELLS else "write it with fewer letters"
         fix = f"{instead}; or {fix}" if instead else fix
         return None, [
             Problem(

@@ -224,9 +224,14 @@ def test_names_too_thin_to_read_are_refused_in_one_line_with_a_size_that_reads(t
     # the way without the age's cells first: they leave a page no room for the size that reads (a
     # teacher tried that size first, and its page refused it as too dense)
     size = re.search(
-        r"leave difficulty: age-6 out, and the letters .*; or make the maze about (\d+)x(\d+)$", lines[0]
+        r"leave difficulty: age-6 out, and the letters .*; or make the maze about (\d+)x(\d+) "
+        r"\((\d+\.\d) in across at the 22\.5 pt cells of its age\)$",
+        lines[0],
     )
     assert size, lines[0]
+    # that size said with the width it takes at the age's cells: wider than any page here (a parent
+    # tried it and found it refused as too dense)
+    assert float(size[3]) == round(int(size[1]) * 22.5 / 72, 1) > 11, lines[0]
     from puzzlebook.words import MIN_WORD_ROWS, word_mask
 
     for name in ("Mary Jane", "Siobhán", "Łukasz", "Al"):
@@ -257,7 +262,8 @@ def test_a_word_maze_in_a_book_for_an_age_is_told_the_way_that_builds_first(tmp_
     assert result.exit_code == 2 and said.startswith("error: book.yaml:6: mazes[0].shape: "), said
     assert said.endswith(
         "too thin to read (they take 12): write difficulty: age-6 on the other mazes instead of for the "
-        "whole book, and the letters are drawn as large as the page allows; or make the maze about 34x19"
+        "whole book, and the letters are drawn as large as the page allows; or make the maze about 34x19 "
+        "(10.6 in across at the 22.5 pt cells of its age)"
     ), said
     spec.write_text(
         spec.read_text()

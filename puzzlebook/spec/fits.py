@@ -24,6 +24,7 @@ from ..words import (
     MIN_WORD_ROWS,
     field_picture,
     legible_size,
+    sized_fix,
     too_thin,
     without_age,
     word_mask,
@@ -192,7 +193,9 @@ def name_shapes(
         if too:  # told the least field of its lines for no given proportions: each reads over the largest
             thin.append((text.strip(), too[0], legible_size(word_picture(text.strip()), entry.grid)))
             continue
-        mask, more = word_mask(text, *size, named, entry.grid, entry.sized_by(book))
+        mask, more = word_mask(
+            text, *size, named, entry.grid, entry.sized_by(book), least_cell=age.least_cell if age else 0.0
+        )
         problems += more
         if mask is not None:
             found[(i, k)] = mask
@@ -201,7 +204,7 @@ def name_shapes(
         listed = ", ".join(f'"{text}" {rows}' for text, rows, _ in thin[:4])
         more_names = f" and {len(thin) - 4} more" if len(thin) > 4 else ""
         least = (max(w for _, _, (w, _) in thin), max(h for _, _, (_, h) in thin))
-        fix = f"make the maze about {least[0]}x{least[1]}"
+        fix = sized_fix(*least, age.least_cell if age else 0.0)
         if least[0] * least[1] > MAX_WORD_CELLS:  # "..." is thin at any size
             fix = "write each name with letters"
         elif age is not None:  # whose cells leave a page no room for that: the way that works first
@@ -277,12 +280,16 @@ def builtin_shape(
     if isinstance(shape, WordShape):
         sized_by = entry.sized_by(book)  # an age's size, too small for letters: the way out first
         instead = without_age(sized_by, book_wide=not entry.age and len(book.mazes) > 1) if sized_by else ""
-        key: tuple[Any, ...] = ("word", shape.text, size, entry.grid, instead)  # a problem says it
+        age = entry.age_in(book)
+        least_cell = age.least_cell if age else 0.0
+        key: tuple[Any, ...] = ("word", shape.text, size, entry.grid, instead, least_cell)  # problems say them
         mask, problems = drawings.draw(
             key,
             at,
             size[0] * size[1],
-            lambda at: word_mask(shape.text, *size, at, entry.grid, sized_by, instead=instead),
+            lambda at: word_mask(
+                shape.text, *size, at, entry.grid, sized_by, instead=instead, least_cell=least_cell
+            ),
         )
     else:
         key = ("shape", shape, size, entry.grid)
