@@ -264,7 +264,8 @@ def _small_for_age(checked: Checked) -> list[Problem]:
         most = largest_at(checked.layout, first[i], least)
         ring = entry.grid == "circle"
         fix = (
-            f"; size: {most[0]}{' rings' if ring else f'x{most[1]}'} in its place draws them so large"
+            f"; write size: {most[0]}{' rings' if ring else f'x{most[1]}'} in place of difficulty: "
+            f"{entry.difficulty} to draw them so large"
             if most
             else ""
         )

@@ -190,8 +190,8 @@ def test_an_age_on_one_maze_drawn_with_cells_under_its_own_is_told(tmp_path):
     assert len(told) == 1, result.stderr
     found = re.fullmatch(
         r"note: book\.yaml:4: mazes\[0\]\.difficulty: on one maze, age-4 sets only its size: its cells are "
-        r"([\d.]+) pt \([\d.]+ in\), under the 45\.0 pt \(0\.62 in\) age-4 asks for; size: (\d+)x(\d+) in "
-        r"its place draws them so large",
+        r"([\d.]+) pt \([\d.]+ in\), under the 45\.0 pt \(0\.62 in\) age-4 asks for; write size: "
+        r"(\d+)x(\d+) in place of difficulty: age-4 to draw them so large",
         told[0],
     )
     assert found, told
