@@ -108,7 +108,10 @@ def test_a_large_masked_picture_is_the_one_pillow_draws(monkeypatch, algorithm, 
     assert drawn.getextrema() == (0, 255)  # something was drawn
 
 
-def test_png_carries_the_start_and_finish_words_like_the_svg():
+def test_png_carries_the_start_and_finish_words_like_the_svg(monkeypatch):
+    from puzzlebook.layout import signs
+    from puzzlebook.render import png
+
     marked = make_puzzle("kruskal", 11, 8, seed=2, marks="suggested")
     plain = make_puzzle("kruskal", 11, 8, seed=2)
     with_words = Image.open(io.BytesIO(maze_png(marked, dpi=144)))
@@ -120,8 +123,12 @@ def test_png_carries_the_start_and_finish_words_like_the_svg():
     assert with_words.crop(left).getextrema()[0] < 128
     assert without.crop(left).getextrema() == (255, 255)
     ink = with_words.crop(left).point(lambda v: 255 if v < 128 else 0).histogram()[255]
-    arrow_only = 0.5 * 36 * 2 * 18 * 2  # an arrow is at most about this many pixels
-    assert ink > arrow_only  # more than an arrow: a word
+    # the same picture with the arrows alone: the word is the ink more (Start at the 7-8 pt its room
+    # beside Finish takes inks some 200 pixels at 144 dpi)
+    monkeypatch.setattr(png, "marks", lambda *args: signs.marks(*args, words=("", "")))
+    arrows = Image.open(io.BytesIO(maze_png(marked, dpi=144)))
+    arrow_only = arrows.crop(left).point(lambda v: 255 if v < 128 else 0).histogram()[255]
+    assert arrow_only > 0 and ink > arrow_only + 100, (ink, arrow_only)  # more than an arrow: a word
 
 
 def test_pdf_export_is_one_page_with_the_maze():

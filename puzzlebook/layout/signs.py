@@ -140,6 +140,7 @@ def _marks(
         return found[0](box)
 
     ends = {"start": puzzle.start, "end": puzzle.end}
+    alike = _alike(puzzle, words, size, place.cell, largest, measure, wall, beside)
     w, h = extent(puzzle.maze)
     tall = size / MARK_SHARE  # the room planned round the maze, of which the arrow takes its share
     wide = max(tall, beside)  # and beside it, the room planned for a word longer than its arrow
@@ -181,8 +182,12 @@ def _marks(
         spot = (
             _picture_spot(place, middle_of, outward, size, picture, text, covers, span) if picture else None
         )
-        if not spot:
-            text = _word_size(word, side, size, place.cell, 0.0, largest, measure, wall, beside)
+        if not spot:  # by its arrow: the size both words fit at, so Start and Finish print alike
+            text = (
+                alike
+                if _word_size(word, side, size, place.cell, 0.0, largest, measure, wall, beside)
+                else 0.0
+            )
         if spot:  # the word goes under its picture, on every side
             label = _word_under(spot, text)
             if label and measure is not None and covers(_word_box(label, text, measure(word, text))):
@@ -205,6 +210,27 @@ def _marks(
             )
         )
     return out
+
+
+def _alike(
+    puzzle: Puzzle,
+    words: tuple[str, str],
+    size: float,
+    cell: float,
+    largest: float,
+    measure: Measure | None,
+    wall: float,
+    beside: float,
+) -> float:
+    """The size a maze's Start and Finish take by their arrows: the smaller of the two each fits its
+    room at (``_word_size``), so both print alike. Each fitted to its own, a star's Finish, a longer
+    word by an arrow out of the slot's edge, printed at 7 pt beside a Start of 9."""
+    sizes = [
+        _word_size(word, spot[2], size, cell, 0.0, largest, measure, wall, beside)
+        for role, word in zip(("start", "end"), words, strict=True)
+        if (spot := opening(puzzle, role)) is not None
+    ]
+    return min((text for text in sizes if text), default=0.0)
 
 
 def _word_size(
