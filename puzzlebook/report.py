@@ -50,26 +50,30 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
                 "them: add marks: suggested",
             )
         ]
-    sizes = [
-        item.picture
-        for page in checked.plan.pages
-        for item in page.items
-        if isinstance(item, MazeFrame) and not item.answer and item.picture
-    ]
-    if not sizes or min(sizes) >= COLOURED:
-        return []
+    small: dict[Where, list[tuple[float, int]]] = {}  # by entry: a book's octagons, not its squares
+    mazes = {maze.number: maze for maze in checked.mazes}
+    for page in checked.plan.pages:
+        for item in page.items:
+            if isinstance(item, MazeFrame) and not item.answer and 0 < item.picture < COLOURED:
+                maze = mazes[item.number]
+                small.setdefault(maze.where, []).append((item.picture, maze.shown))
     trim = checked.layout.trim
     ways = ["a larger page_size", "smaller mazes"]
     if checked.layout.mazes_per_page > 1:
         ways.append("mazes_per_page: 1")
-    return [
-        Problem(
-            where,
-            f"the pictures are drawn {page_unit(min(sizes), trim)} across, too small to colour in, where the "
-            f"maze takes the page (1.25 in where it leaves room): {', '.join(ways[:-1])} or {ways[-1]} "
-            "leaves them more",
+    notes = []
+    for at, found in small.items():
+        shown = list(dict.fromkeys(number for _, number in found))
+        which = f"maze {shown[0]} has" if len(shown) == 1 else f"mazes {_spans(shown)} have"
+        notes.append(
+            Problem(
+                at,
+                f"{which} pictures drawn {page_unit(min(found)[0], trim)} across, too small to colour in, "
+                f"where the maze takes the page (1.25 in where it leaves room): {', '.join(ways[:-1])} or "
+                f"{ways[-1]} leaves them more",
+            )
         )
-    ]
+    return notes
 
 
 COLOURED = 40.0
