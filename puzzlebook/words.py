@@ -229,11 +229,29 @@ WHOLE = 1.25
 broken: a child knows their name whole, so a landscape page keeps Benjamin on one line."""
 
 
+OWN_BREAK = 100.0
+"""How much taller a name with a space or hyphen of its own must draw its letters broken after a hyphen
+of ours to be broken so: in effect, only where no way of its own fits its place ("Alexander J." on a
+letter page's slot). Taller by 1.25, "Charlotte-Rose" was drawn "Charlot- / te-Rose"."""
+
+
+def hyphen_of_ours(word: str, lines: tuple[str, ...]) -> bool:
+    """Whether ``lines`` break ``word`` after a hyphen it does not have."""
+    return len("".join(lines)) > len(word.strip().replace(" ", ""))
+
+
+def own_break(word: str) -> bool:
+    """Whether a word has a space or hyphen of its own to be broken at."""
+    return any(c in " -" for c in word.strip())
+
+
 def lines_worth(word: str, lines: tuple[str, ...], rows: float) -> float:
     """What drawing ``word`` on ``lines`` with capitals ``rows`` tall is worth, to choose among
-    ``line_choices``: their height, less for a word broken after a hyphen of our own (``WHOLE``)."""
-    broken = len("".join(lines)) > len(word.strip().replace(" ", ""))
-    return rows / WHOLE if broken else rows
+    ``line_choices``: their height, less for a word broken after a hyphen of our own (``WHOLE``), far
+    less for a name that has a space or hyphen to be broken at (``OWN_BREAK``)."""
+    if not hyphen_of_ours(word, lines):
+        return rows
+    return rows / (OWN_BREAK if own_break(word) else WHOLE)
 
 
 def drawn_lines(word: str, width: int, height: int, grid: str = "rectangle") -> tuple[str, ...]:

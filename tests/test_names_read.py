@@ -670,3 +670,34 @@ def test_a_names_ends_leave_room_for_their_words(tmp_path):
         write_books(checked, targets(checked, str(tmp_path / "out.pdf")), puzzles, left_out=left_out)
         lost = {checked.mazes[n - 1].student: sorted(what) for n, what in left_out.items()}
         assert not lost, (seed, lost)
+
+
+@pytest.mark.parametrize("layout", ["handout", "activity-book"])
+def test_a_name_with_a_hyphen_of_its_own_is_broken_there(tmp_path, monkeypatch, layout):
+    """A teacher found "Charlot- / te-Rose" on a child's sheet: a name with a hyphen of its own was given
+    another inside a word, its letters a little taller so. It is broken at its own hyphen or space
+    wherever that fits its place, and given a hyphen of ours only where nothing of its own does."""
+    from puzzlebook import words
+    from puzzlebook.build import check_book
+    from puzzlebook.layout import names as fitting
+
+    drawn: list[tuple[str, tuple[str, ...], frozenset[tuple[int, int]]]] = []  # each word drawn, and how
+
+    def word_mask(word, *args, **kwargs):
+        found = words.word_mask(word, *args, **kwargs)
+        if found[0] is not None:
+            drawn.append((word, kwargs.get("lines") or (), found[0].off))
+        return found
+
+    monkeypatch.setattr(fitting, "word_mask", word_mask)
+    names = ["Charlotte-Rose", "Anne-Charlotte", "Mary Jane", "Jean-Baptiste", "Ali Al-Hassan"]
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        f"title: N\nlayout: {layout}\npage_size: a4\nstudents: [{', '.join(names)}]\nmarks: suggested\n"
+        'mazes:\n  - shape: {text: "{student}"}\n'
+    )
+    for maze in check_book(spec).mazes:
+        name = maze.student
+        lines = {lines for word, lines, off in drawn if word == name and off == maze.masked}
+        assert lines, name  # the drawing that made its maze, found
+        assert all("".join(ways).count("-") == name.count("-") for ways in lines), (name, lines)

@@ -22,11 +22,13 @@ from ..wordforms import FORMS, Form
 from ..words import (
     MAX_WORD_CELLS,
     MIN_WORD_ROWS,
+    hyphen_of_ours,
     least_picture,
     legible_size,
     letter_rows,
     line_choices,
     lines_worth,
+    own_break,
     word_field,
     word_mask,
     word_picture,
@@ -110,12 +112,25 @@ def _drawn(
     while cells[-1] - CELL_STEP >= floor - 1e-9:
         cells.append(round(cells[-1] - CELL_STEP, 6))
     ways = (False, True) if maze.grid == "rectangle" and maze.marks == "suggested" else (False,)
-    for form in FORMS:
-        for along in ways:
-            mask, problems = _in_cells(layout, cells, replace(maze, ends_on_axis=along), word, at, most, form)
-            if mask is not None or problems:
-                return (replace(mask, ends_on_axis=along) if mask else None), problems
+    # a name with a space or hyphen of its own is broken there in any form and cells that fit, before a
+    # hyphen of ours is tried: "Charlot- / te-Rose" had cells a little larger
+    for own in (True, False) if own_break(word) else (False,):
+        for form in FORMS:
+            for along in ways:
+                aimed = replace(maze, ends_on_axis=along)
+                mask, problems = _in_cells(layout, cells, aimed, word, at, most, (form, own))
+                if mask is not None or problems:
+                    return (replace(mask, ends_on_axis=along) if mask else None), problems
     return None, []
+
+
+Way = tuple[Form, bool]
+"""How a name is tried: in a form (``wordforms.FORMS``), and whether on its own breaks alone."""
+
+
+def _choices(word: str, own: bool) -> list[tuple[str, ...]]:
+    """The word's ``line_choices``; with ``own``, those that add no hyphen of ours."""
+    return [lines for lines in line_choices(word) if not (own and hyphen_of_ours(word, lines))]
 
 
 def _in_cells(
@@ -125,9 +140,9 @@ def _in_cells(
     word: str,
     at: At,
     most: tuple[int, int] | None,
-    form: Form,
+    form: Way,
 ) -> tuple[Mask | None, list[Problem]]:
-    """The word's mask in ``form`` in the largest of ``cells`` (the layout's
+    """The word's mask in ``form`` (a ``Way``) in the largest of ``cells`` (the layout's
     ``min_cell`` first, then smaller) that takes it, or why it cannot be drawn (none when none does)."""
     mask, problems = _drawn_at(layout, maze, word, at, most, form)
     if mask is not None or problems or len(cells) == 1:
@@ -148,7 +163,7 @@ def _in_cells(
 
 
 def _room_at(
-    layout: Layout, cell: float, maze: MazeRequest, word: str, most: tuple[int, int] | None, form: Form
+    layout: Layout, cell: float, maze: MazeRequest, word: str, most: tuple[int, int] | None, form: Way
 ) -> bool:
     """Whether the word, in ``form``, has a field that reads in its slot in cells of ``cell`` pt: its
     least field on any of its lines (``_least_masks``, drawn once), within the size written."""
@@ -161,10 +176,11 @@ def _room_at(
 
 
 @functools.lru_cache(maxsize=256)
-def _least_masks(word: str, form: Form, grid: str) -> tuple[Mask, ...]:
+def _least_masks(word: str, way: Way, grid: str) -> tuple[Mask, ...]:
     """The word's masks over its least field that reads (``legible_size``) on each of its lines."""
     masks = []
-    for lines in line_choices(word):
+    form, own = way
+    for lines in _choices(word, own):
         picture = word_picture(word, lines=lines, form=form)
         if picture is not None:
             mask, _ = word_mask(word, *legible_size(picture, grid), "", grid, lines=lines, form=form)
@@ -173,9 +189,9 @@ def _least_masks(word: str, form: Form, grid: str) -> tuple[Mask, ...]:
 
 
 def _drawn_at(
-    layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None, form: Form
+    layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None, way: Way
 ) -> tuple[Mask | None, list[Problem]]:
-    """The word's mask, in ``form``, over the most rows whose cells fit its slot, or why it cannot be
+    """The word's mask, in ``way``'s form and lines, over the most rows whose cells fit its slot, or why it cannot be
     drawn (none when no field that reads fits): on the lines that draw its letters tallest in the slot
     (one line in a wide slot, two in a tall one), else on the next lines that do. Lines whose inked box
     says no field fits are tried last, at their least field, drawn: the box can be a cell or two wider
@@ -187,7 +203,8 @@ def _drawn_at(
     )
     choices: list[tuple[float, tuple[str, ...], Any, int]] = []
     doubtful: list[tuple[float, tuple[str, ...], Any, int]] = []
-    for lines in line_choices(word):
+    form, own = way
+    for lines in _choices(word, own):
         picture = word_picture(word, lines=lines, form=form)
         if picture is None:  # told when the spec was read
             return None, []

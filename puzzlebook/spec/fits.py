@@ -282,7 +282,14 @@ def builtin_shape(
         instead = without_age(sized_by, book_wide=not entry.age and len(book.mazes) > 1) if sized_by else ""
         age = entry.age_in(book)
         least_cell = age.least_cell if age else 0.0
-        key: tuple[Any, ...] = ("word", shape.text, size, entry.grid, instead, least_cell)  # problems say them
+        key: tuple[Any, ...] = (
+            "word",
+            shape.text,
+            size,
+            entry.grid,
+            instead,
+            least_cell,
+        )  # problems say them
         mask, problems = drawings.draw(
             key,
             at,
