@@ -149,6 +149,7 @@ OVERRIDES = (
     "show_seed",
     "show_difficulty",
     "show_answer_page",
+    "print_on_demand",
     "start_label",
     "end_label",
     "pictures",

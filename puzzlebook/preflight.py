@@ -90,8 +90,7 @@ def preflight(pdf: bytes, edition: str = "print", bleed: bool = False) -> list[s
         if count < 24 or count % 2:
             problems.append(
                 f"book: {count} pages; print-on-demand needs at least 24 and an even number: add `pad: true`; "
-                "for a printer at home or school, a layout file with `base:` your layout and "
-                "`print_on_demand: false`, named in `layout:`"
+                "for a printer at home or school, add `print_on_demand: false`"
             )
         if count > MAX_PAGES:
             problems.append(f"book: {count} pages; print-on-demand takes at most {MAX_PAGES}: split the book")

@@ -320,7 +320,7 @@ def test_no_letter_of_the_class_set_is_an_empty_box(class_set):
     ]
 
 
-PRINTED_AT_HOME = "; for a printer at home or school, a layout file with `base:` your layout and `print_on_demand: false`, named in `layout:`"
+PRINTED_AT_HOME = "; for a printer at home or school, add `print_on_demand: false`"
 
 
 def drawn(text: str, *fonts: str) -> list[str]:

@@ -633,6 +633,26 @@ def test_a_handout_is_checked_for_an_office_printer_not_for_print_on_demand(tmp_
     assert result.exit_code == 1 and "print-on-demand needs at least 24" in result.stderr
 
 
+def test_a_book_printed_at_home_is_told_one_key_and_then_checked_for_an_office_printer(tmp_path):
+    """A parent's 14-page activity book, printed at home, failed `check` on print-on-demand's 24 pages,
+    and was told to write a layout file of its own with `base:` and `print_on_demand: false`. The spec
+    takes `print_on_demand: false` itself, and the error says so; the book then passes as an office
+    printer's, and its PDF says so for `check book.pdf` too."""
+    path = tmp_path / "home.yaml"
+    text = "title: For Leo\nmarks: suggested\nmazes: [{difficulty: age-4, count: 3}]\n"
+    path.write_text(text)
+    assert invoke(["build", str(path)]).exit_code == 0
+    result = invoke(["check", str(path)])
+    assert result.exit_code == 1
+    assert "for a printer at home or school, add `print_on_demand: false`" in result.stderr, result.stderr
+    path.write_text(text + "print_on_demand: false\n")
+    assert invoke(["build", str(path)]).exit_code == 0
+    for checked in (path, tmp_path / "home.pdf"):
+        result = invoke(["check", str(checked)])
+        assert result.exit_code == 0, result.stderr
+        assert result.stdout.startswith(f"{checked}: ready to print on an office printer"), result.stdout
+
+
 def test_check_reads_a_pdf_by_itself(tmp_path):
     """`check book.pdf` said "a NUL byte: this does not look like a text file"; a book written elsewhere
     with -o could not be checked at all."""

@@ -1330,8 +1330,7 @@ def test_check_of_one_long_path_takes_little_memory(tmp_path):
     assert (code, out) == (1, ""), err
     assert err.splitlines()[0] == (
         f"error: {tmp_path / 'book.pdf'}: 1 pages; print-on-demand needs at least 24 and an even number: "
-        "add `pad: true`; for a printer at home or school, a layout file with `base:` your layout and "
-        "`print_on_demand: false`, named in `layout:`"
+        "add `pad: true`; for a printer at home or school, add `print_on_demand: false`"
     )
 
 

@@ -388,6 +388,10 @@ class BookSpec(_Model):
         None,
         description="the small algorithm, size and seed line under each maze; the answer key always gives the seed (default: the layout's)",
     )
+    print_on_demand: bool | None = Field(
+        None,
+        description="false: a book printed at home or school, which check holds to no print-on-demand page counts (default: the layout's)",
+    )
     show_answer_page: bool | None = Field(
         None,
         description="Answer on page N under each maze of a print edition whose answer key is in the book (a screen edition links to it instead; default: the layout's)",
