@@ -140,21 +140,21 @@ def _in_cells(
     word: str,
     at: At,
     most: tuple[int, int] | None,
-    form: Way,
+    way: Way,
 ) -> tuple[Mask | None, list[Problem]]:
-    """The word's mask in ``form`` (a ``Way``) in the largest of ``cells`` (the layout's
-    ``min_cell`` first, then smaller) that takes it, or why it cannot be drawn (none when none does)."""
-    mask, problems = _drawn_at(layout, maze, word, at, most, form)
+    """The word's mask, tried ``way``, in the largest of ``cells`` (the layout's ``min_cell`` first,
+    then smaller) that takes it, or why it cannot be drawn (none when none does)."""
+    mask, problems = _drawn_at(layout, maze, word, at, most, way)
     if mask is not None or problems or len(cells) == 1:
         return mask, problems
-    if not _room_at(layout, cells[-1], maze, word, most, form):
+    if not _room_at(layout, cells[-1], maze, word, most, way):
         return None, []
     low, high = 0, len(cells) - 1  # no room in cells[low] (drawn above), room in cells[high]
     while low < high - 1:
         mid = (low + high) // 2
-        low, high = (low, mid) if _room_at(layout, cells[mid], maze, word, most, form) else (mid, high)
+        low, high = (low, mid) if _room_at(layout, cells[mid], maze, word, most, way) else (mid, high)
     for cell in cells[high:]:  # its inked box is hopeful by a few rows: smaller until one is drawn
-        mask, problems = _drawn_at(layout.model_copy(update={"min_cell": cell}), maze, word, at, most, form)
+        mask, problems = _drawn_at(layout.model_copy(update={"min_cell": cell}), maze, word, at, most, way)
         if problems:
             return None, problems
         if mask is not None:
@@ -163,15 +163,15 @@ def _in_cells(
 
 
 def _room_at(
-    layout: Layout, cell: float, maze: MazeRequest, word: str, most: tuple[int, int] | None, form: Way
+    layout: Layout, cell: float, maze: MazeRequest, word: str, most: tuple[int, int] | None, way: Way
 ) -> bool:
-    """Whether the word, in ``form``, has a field that reads in its slot in cells of ``cell`` pt: its
+    """Whether the word, tried ``way``, has a field that reads in its slot in cells of ``cell`` pt: its
     least field on any of its lines (``_least_masks``, drawn once), within the size written."""
     smaller = layout.model_copy(update={"min_cell": cell})
     return any(
         _within(mask.width, mask.height, most)
         and fits(smaller, replace(maze, width=mask.width, height=mask.height, masked=mask.off))
-        for mask in _least_masks(word, form, maze.grid)
+        for mask in _least_masks(word, way, maze.grid)
     )
 
 
@@ -191,7 +191,7 @@ def _least_masks(word: str, way: Way, grid: str) -> tuple[Mask, ...]:
 def _drawn_at(
     layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None, way: Way
 ) -> tuple[Mask | None, list[Problem]]:
-    """The word's mask, in ``way``'s form and lines, over the most rows whose cells fit its slot, or why it cannot be
+    """The word's mask, tried ``way``, over the most rows whose cells fit its slot, or why it cannot be
     drawn (none when no field that reads fits): on the lines that draw its letters tallest in the slot
     (one line in a wide slot, two in a tall one), else on the next lines that do. Lines whose inked box
     says no field fits are tried last, at their least field, drawn: the box can be a cell or two wider

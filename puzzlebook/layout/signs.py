@@ -140,7 +140,7 @@ def _marks(
         return found[0](box)
 
     ends = {"start": puzzle.start, "end": puzzle.end}
-    alike = _alike(puzzle, words, size, place.cell, largest, measure, wall, beside)
+    alike = _alike(puzzle, words, size, place.cell, largest, measure, wall, beside)  # by their arrows
     w, h = extent(puzzle.maze)
     tall = size / MARK_SHARE  # the room planned round the maze, of which the arrow takes its share
     wide = max(tall, beside)  # and beside it, the room planned for a word longer than its arrow
@@ -177,17 +177,13 @@ def _marks(
             away = other[0] > x if other is not None and other_side == side else x >= puzzle.maze.width / 2
         else:
             away = other is not None and other[1] < y
-        text = _word_size(word, side, size, place.cell, picture, largest, measure, wall, beside)
         span = (place.x, place.y, place.x + w * place.cell, place.y + h * place.cell)
-        spot = (
-            _picture_spot(place, middle_of, outward, size, picture, text, covers, span) if picture else None
-        )
+        spot = None
+        if picture:
+            text = _word_size(word, side, size, place.cell, picture, largest, measure, wall, beside)
+            spot = _picture_spot(place, middle_of, outward, size, picture, text, covers, span)
         if not spot:  # by its arrow: the size both words fit at, so Start and Finish print alike
-            text = (
-                alike
-                if _word_size(word, side, size, place.cell, 0.0, largest, measure, wall, beside)
-                else 0.0
-            )
+            text = alike[role]
         if spot:  # the word goes under its picture, on every side
             label = _word_under(spot, text)
             if label and measure is not None and covers(_word_box(label, text, measure(word, text))):
@@ -221,16 +217,18 @@ def _alike(
     measure: Measure | None,
     wall: float,
     beside: float,
-) -> float:
-    """The size a maze's Start and Finish take by their arrows: the smaller of the two each fits its
-    room at (``_word_size``), so both print alike. Each fitted to its own, a star's Finish, a longer
-    word by an arrow out of the slot's edge, printed at 7 pt beside a Start of 9."""
-    sizes = [
-        _word_size(word, spot[2], size, cell, 0.0, largest, measure, wall, beside)
+) -> dict[str, float]:
+    """The size each of a maze's Start and Finish takes by its arrow: the smaller of the two each fits
+    its room at (``_word_size``), so both print alike; 0 for a word that fits at none. Each fitted to
+    its own, a star's Finish, a longer word by an arrow out of the slot's edge, printed at 7 pt beside a
+    Start of 9."""
+    sizes = {
+        role: _word_size(word, spot[2], size, cell, 0.0, largest, measure, wall, beside)
         for role, word in zip(("start", "end"), words, strict=True)
         if (spot := opening(puzzle, role)) is not None
-    ]
-    return min((text for text in sizes if text), default=0.0)
+    }
+    least = min((text for text in sizes.values() if text), default=0.0)
+    return {role: least if text else 0.0 for role, text in sizes.items()}
 
 
 def _word_size(
