@@ -362,10 +362,14 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
     """Words or pictures by the arrows that found no room are left out as the page is drawn: say where,
     and at which end, once an entry, rather than let a book lose them silently on some of its pages."""
     told: dict[Where, tuple[set[tuple[str, str]], list[int], list[str]]] = {}
+    fitted: set[Where] = set()  # words drawn as large as their place allows: no size to make smaller
     lines = []
     for maze in checked.mazes:
         lost = left_out.get(maze.number)
         if lost:
+            entry = checked.spec.book.mazes[maze.entry]
+            if isinstance(entry.shape, WordShape) and entry.size is None:
+                fitted.add(maze.where)
             things, shown, whose = told.setdefault(maze.where, (set(), [], []))
             things |= lost
             shown.append(maze.shown)
@@ -382,6 +386,8 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
         fix = (
             "another seed or size may leave room where its ends lie"
             if any(thing == "pictures" for _, thing in things)
+            else "another seed may put its ends where their words have room"
+            if where in fitted  # a teacher shortened the words to Go and End, and the note came again
             else "a smaller size, or a shorter start_label and end_label, makes room"
         )
         shown = list(dict.fromkeys(shown))  # a class set prints each number once a student

@@ -407,3 +407,28 @@ def test_problems_are_data_to_the_end(tmp_path):
     ]
     printed = [line.removeprefix("error: ") for line in done.stderr.splitlines()]
     assert printed == [f"{p['file']}:{p['line']}: {p['key']}: {p['message']}" for p in problems]
+
+
+def test_a_name_drawn_as_large_as_its_place_is_told_a_way_it_has_when_its_words_are_left_out(tmp_path):
+    """A name's Finish left out in a notch of its last letter was told "a smaller size, or a shorter
+    start_label and end_label, makes room": the name has no size, and a teacher who shortened the words
+    to Go and End was told again. A name drawn as large as its place is told another seed, which puts
+    its ends elsewhere; a maze with a size keeps its own advice."""
+    from puzzlebook.build import check_book
+    from puzzlebook.report import left_out_notes
+
+    spec = tmp_path / "class.yaml"
+    spec.write_text(
+        "title: T\nlayout: handout\nstudents: [Xiu, Ana]\nmarks: suggested\nmazes:\n"
+        '  - shape: {text: "{student}"}\n  - {size: 10x10}\n'
+    )
+    checked = check_book(spec)
+    number = {(m.student, m.entry): m.number for m in checked.mazes}
+    lost = {number["Xiu", 0]: {("end", "words")}, number["Ana", 1]: {("start", "words")}}
+    said = [problem.message for problem in left_out_notes(checked, lost)]
+    assert said == [
+        "maze 1 is drawn without the words at the finish for Xiu (no room); another seed may put its ends "
+        "where their words have room",
+        "maze 2 is drawn without the words at the start for Ana (no room); a smaller size, or a shorter "
+        "start_label and end_label, makes room",
+    ], said
