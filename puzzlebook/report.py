@@ -386,8 +386,8 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
         fix = (
             "another seed or size may leave room where its ends lie"
             if any(thing == "pictures" for _, thing in things)
-            else "another seed may put its ends where their words have room"
-            if where in fitted  # a teacher shortened the words to Go and End, and the note came again
+            else "a shorter start_label and end_label, or another seed (which moves its ends), may make room"
+            if where in fitted  # it has no size to make smaller
             else "a smaller size, or a shorter start_label and end_label, makes room"
         )
         shown = list(dict.fromkeys(shown))  # a class set prints each number once a student

@@ -411,9 +411,9 @@ def test_problems_are_data_to_the_end(tmp_path):
 
 def test_a_name_drawn_as_large_as_its_place_is_told_a_way_it_has_when_its_words_are_left_out(tmp_path):
     """A name's Finish left out in a notch of its last letter was told "a smaller size, or a shorter
-    start_label and end_label, makes room": the name has no size, and a teacher who shortened the words
-    to Go and End was told again. A name drawn as large as its place is told another seed, which puts
-    its ends elsewhere; a maze with a size keeps its own advice."""
+    start_label and end_label, makes room": the name has no size. A name drawn as large as its place is
+    told shorter words (Go and End gave Xiu and Zoë theirs on a 9 x 6 in page, which a row of seeds did
+    not) or another seed, which moves its ends out of a notch; a maze with a size keeps its own advice."""
     from puzzlebook.build import check_book
     from puzzlebook.report import left_out_notes
 
@@ -427,8 +427,8 @@ def test_a_name_drawn_as_large_as_its_place_is_told_a_way_it_has_when_its_words_
     lost = {number["Xiu", 0]: {("end", "words")}, number["Ana", 1]: {("start", "words")}}
     said = [problem.message for problem in left_out_notes(checked, lost)]
     assert said == [
-        "maze 1 is drawn without the words at the finish for Xiu (no room); another seed may put its ends "
-        "where their words have room",
+        "maze 1 is drawn without the words at the finish for Xiu (no room); a shorter start_label and "
+        "end_label, or another seed (which moves its ends), may make room",
         "maze 2 is drawn without the words at the start for Ana (no room); a smaller size, or a shorter "
         "start_label and end_label, makes room",
     ], said
