@@ -53,7 +53,9 @@ def on_axis(maze: MazeRequest, pictures: bool = False) -> bool:
     (``ends_on_axis``): its ends go on the box's sides on the axis."""
     if maze.grid == "circle":
         return maze.marks == "suggested" and not maze.masked
-    shaped = maze.ends_on_axis or (pictures and maze.grid == "rectangle" and maze.marks == "suggested")
+    shaped = maze.ends_on_axis or (
+        maze.grid == "rectangle" and maze.marks == "suggested" and (pictures or not maze.word)
+    )
     return maze.marks in ("suggested", *AXES) and (not maze.masked or shaped)
 
 

@@ -128,6 +128,7 @@ class Spec:
                     accents=mask.accents if mask else NO_MASK,
                     min_cell=mask.min_cell if mask else 0.0,
                     ends_on_axis=mask.ends_on_axis if mask else False,
+                    word=isinstance(entry.shape, WordShape),
                     drawn_over=drawn if entry.shape else None,
                     tint=entry.tint_rgb,
                 )

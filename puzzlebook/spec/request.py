@@ -100,6 +100,7 @@ class MazeRequest:
     tint: tuple[float, float, float] | None = None  # a shape's light colour inside its walls (RGB)
     min_cell: float = 0.0  # a name's: the least cell (pt) it was fitted to, under the layout's (0: its)
     ends_on_axis: bool = False  # a name's: its ends on two sides of its box, the room planned on those
+    word: bool = False  # a word's or a name's maze (``first`` says so only once it is drawn)
     joins: frozenset[tuple[int, int]] = NO_MASK  # a word's: the cells joining its letters (``Mask.joins``)
     accents: frozenset[tuple[int, int]] = NO_MASK  # a word's: its accents and dots, drawn (``Mask.accents``)
 
