@@ -451,3 +451,32 @@ def test_a_posters_answer_is_labelled_by_its_title_not_maze_1_page_1(tmp_path):
     )
     labels = [t.text for t in items_of(check_book(tmp_path / "book.yaml").plan, Text)]
     assert "Maze 1 · page 2" in labels, labels
+
+
+@pytest.mark.parametrize("page", ["6x9in", "letter"])
+def test_shapes_on_squares_run_on_an_axis_with_their_words_large(tmp_path, page):
+    """Shapes on squares without pictures kept room for arrows and words on all four sides, their ends
+    wherever the longest way fell: a star at age-8 on a 6x9 in page had its Start and Finish at 7 pt
+    by its sides, with two inches of paper above and below it. They now run on the axis the page has
+    room on, as with pictures: every frame is planned on an axis, every word is drawn, at 10 pt or more,
+    and each maze's ends open on that axis's two sides of its box."""
+    from puzzlebook.build import check_book, generate, targets, write_books
+    from puzzlebook.geometry import opening
+    from puzzlebook.grid import E, N, S, W
+    from puzzlebook.layout import MazeFrame
+
+    spec = tmp_path / "shapes.yaml"
+    spec.write_text(
+        f"title: S\npage_size: {page}\ndifficulty: age-8\nmarks: suggested\nseed: 4\nmazes:\n"
+        "  - {shape: star, count: 2}\n  - {shape: cat}\n  - {shape: heart}\n  - {shape: apple}\n"
+    )
+    left_out: dict[int, set[tuple[str, str]]] = {}
+    checked, puzzles = generate(check_book(spec))
+    sides = {n: tuple(opening(p, role)[2] for role in ("start", "end")) for n, p in puzzles.items()}
+    write_books(checked, targets(checked, str(tmp_path / "shapes.pdf")), puzzles, left_out=left_out)
+    assert not left_out, left_out
+    frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame) and not i.answer]
+    assert len(frames) == 5
+    for frame in frames:
+        assert frame.axis in ("left-right", "top-bottom") and frame.label >= 10, frame
+        assert sides[frame.number] == ((N, S) if frame.axis == "top-bottom" else (W, E)), frame.number
