@@ -306,3 +306,29 @@ def test_an_answers_cell_asked_alone_is_the_cell_its_slot_gives_it(dense):
         for maze in mazes:
             placed = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight)[1]
             assert answer_cell(layout, slot, maze, size) == placed, (slot, maze.number, maze.grid)
+
+
+def test_a_landscape_page_lays_its_answers_three_across(tmp_path):
+    """Five round mazes on a landscape Letter page took three answer pages: the layout's grid, two
+    across and three down, made for a portrait page, gave each answer a tall, narrow slot, too small
+    for 14 rings, which then took a page to itself. On a landscape page the grid is turned: three
+    across, two down, and all five answers share one page."""
+    from puzzlebook.build import check_book
+    from puzzlebook.layout import Text
+
+    spec = tmp_path / "round.yaml"
+    spec.write_text(
+        "title: R\nlayout: activity-book\npage_size: letter landscape\nmarks: suggested\nseed: 11\n"
+        "answer_key: true\nmazes:\n  - {grid: circle, size: 8, count: 3}\n  - {grid: circle, size: 14}\n"
+        "  - {grid: circle, size: 5, inner: 2}\n"
+    )
+    plan = check_book(spec).plan
+    keys = [page for page in plan.pages if page.kind == "answers"]
+    assert len(keys) == 1, len(keys)
+    frames = [item for item in keys[0].items if isinstance(item, MazeFrame)]
+    labels = [item for item in keys[0].items if isinstance(item, Text) and " · page " in item.text]
+    assert len(frames) == len(labels) == 5
+    rows: dict[float, int] = {}
+    for label in labels:  # the labels of a row share a baseline: three in the first, two under them
+        rows[round(label.y, 1)] = rows.get(round(label.y, 1), 0) + 1
+    assert [rows[y] for y in sorted(rows, reverse=True)] == [3, 2], rows

@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec.request import MazeRequest
 from .boxes import GAP, content_box, split, wrap_words
-from .frames import DESCENT, TOP_SHARE, answer_cell, page_frame, slot_items
+from .frames import DESCENT, TOP_SHARE, answer_cell, answer_look, page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text, poster
 
 MIN_ANSWER_CELL = 4.0
@@ -75,6 +76,7 @@ def plan_answers(
         groups = [(words.answer_key, [m for m in mazes if m.has_answer])]
         grid_of_sheet = (layout.answer_key.columns, layout.answer_key.rows)
     page: Page | None = None
+    known: dict[tuple[Any, ...], float] = {}  # answers' cells by grid, area and look (``_grid_for``)
     area = Box(0, 0, 0, 0)
     top = 0.0  # where the page's next row of answers starts
     above: tuple[int, int] | None = None  # the grid of the row above on the page
@@ -84,14 +86,17 @@ def plan_answers(
             continue
         page, area = next_page(heading if by_sheet or not made else continued)
         top, above = area.y1, None
+        if not by_sheet:  # the key's grid, turned where that draws its answers larger (a separate key's
+            # page keeps its sheet's, to be laid beside it)
+            grid_of_sheet = _turned(layout, area, answered, grid_of_sheet, known)
         waiting = list(answered)
         while waiting:  # a row at a time: the answers after it that take its grid, as many as it has slots
             grids = _grids(*grid_of_sheet, area)
-            fits = _grid_for(layout, area, waiting[0], grids, by_sheet)
+            fits = _grid_for(layout, area, waiting[0], grids, by_sheet, known)
             count = 1
             while (
                 count < min(fits[0], len(waiting))
-                and _grid_for(layout, area, waiting[count], grids, by_sheet) == fits
+                and _grid_for(layout, area, waiting[count], grids, by_sheet, known) == fits
             ):
                 count += 1
             members, waiting = waiting[:count], waiting[count:]
@@ -294,16 +299,58 @@ def _grids(columns: int, rows: int, area: Box) -> list[tuple[int, int]]:
     return list(dict.fromkeys(tried))
 
 
+def _turned(
+    layout: Layout,
+    area: Box,
+    mazes: list[MazeRequest],
+    grid: tuple[int, int],
+    known: dict[tuple[Any, ...], float],
+) -> tuple[int, int]:
+    """The key's grid, made for a portrait page, or on a landscape page the same turned a quarter where
+    that gives its smallest answer a larger cell: two across and three down left a round maze of 14
+    rings a landscape page to itself, where three across take it; a wide name's answers keep two
+    across."""
+    turned = (grid[1], grid[0])
+    if area.w <= area.h or turned == grid:
+        return grid
+
+    def least(way: tuple[int, int]) -> float:
+        return min(_cell(layout, area, maze, way, False, known) for maze in mazes)
+
+    return turned if least(turned) > least(grid) else grid
+
+
+def _cell(
+    layout: Layout,
+    area: Box,
+    maze: MazeRequest,
+    grid: tuple[int, int],
+    words: bool,
+    known: dict[tuple[Any, ...], float],
+) -> float:
+    """The cell an answer gets in ``grid``'s slots of ``area`` (``answer_cell``), found once for mazes
+    alike in what it reads (``answer_look``): a key of 500 mazes asked it of each of them."""
+    key = (grid, area, answer_look(maze), words)
+    if key not in known:
+        size = layout.caption_size * ANSWER_LABEL  # only the cell is asked for: no label or line moved
+        known[key] = answer_cell(layout, split(area, *grid, GAP)[0], maze, size, words)
+    return known[key]
+
+
 def _grid_for(
-    layout: Layout, area: Box, maze: MazeRequest, grids: list[tuple[int, int]], words: bool = False
+    layout: Layout,
+    area: Box,
+    maze: MazeRequest,
+    grids: list[tuple[int, int]],
+    words: bool,
+    known: dict[tuple[Any, ...], float],
 ) -> tuple[int, int]:
     """The densest grid whose slot shows the maze's walls apart: cells of ``MIN_ANSWER_CELL`` and of
     three answer wall weights at least (a child's maze stays at the layout's grid); a page of its own
     when none does. A grid's slots are all one size, so the first tells."""
     least = max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
-    size = layout.caption_size * ANSWER_LABEL  # only the cell is asked for: no label or line moved
     for grid in grids:
-        if answer_cell(layout, split(area, *grid, GAP)[0], maze, size, words) >= least:
+        if _cell(layout, area, maze, grid, words, known) >= least:
             return grid
     return grids[-1]
 

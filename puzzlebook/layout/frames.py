@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import lru_cache
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from ..artwork import PAIRS
 from ..errors import At
@@ -190,6 +190,13 @@ def _under_label(
     area = Box(slot.x0, slot.y0, slot.x1, slot.y1 - heading - (6 if label else 0))
     box = Box(area.x0, area.y0 + info_h, area.x1, area.y1)
     return _Labelled(label, lines, area, box, info, info_h)
+
+
+def answer_look(maze: MazeRequest) -> tuple[Any, ...]:
+    """What of a maze ``answer_cell`` reads: its label's length (the digits of its number), its marks,
+    and its grid's kind and size. Mazes alike in these take alike cells in a slot: a key of 500 mazes
+    asks it of each of them for every grid it tries."""
+    return len(str(maze.shown)), maze.marks, maze.grid, maze.width, maze.height
 
 
 def answer_cell(
