@@ -651,6 +651,11 @@ def test_a_book_printed_at_home_is_told_one_key_and_then_checked_for_an_office_p
         result = invoke(["check", str(checked)])
         assert result.exit_code == 0, result.stderr
         assert result.stdout.startswith(f"{checked}: ready to print on an office printer"), result.stdout
+    # and it says why: the spec's key, not the layout's
+    assert (
+        "(print-on-demand's page counts are not checked for print_on_demand: false)"
+        in invoke(["check", str(path)]).stdout
+    )
 
 
 def test_check_reads_a_pdf_by_itself(tmp_path):

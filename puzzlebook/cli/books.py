@@ -201,10 +201,16 @@ def check(spec: str, seed: int | None) -> None:
         old, read = _book_files(checked, made, built)  # a file there that is not the book checked
     except PuzzlebookError as error:
         fail(error)
+    # not a bound book: the spec says so (a book printed at home), or its layout does (a handout)
+    printer = (
+        "print_on_demand: false"
+        if checked.spec.book.print_on_demand is False
+        else f"layout {checked.spec.book.layout}"
+    )
     ready = {
         "print": "ready for print",
         "office": f"{_office_ready(checked.layout.trim)} (print-on-demand's page counts are not checked for "
-        f"layout {checked.spec.book.layout})",
+        f"{printer})",
         "screen": "ready as a screen edition (print rules, such as an even page count, are not checked)",
     }[_edition(checked)]
     book_old = bool(old)
