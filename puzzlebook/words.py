@@ -37,6 +37,8 @@ work of joining its letters."""
 LINE = 8
 """Letters on one line at most: a longer name goes on two (at a space or hyphen, else in the middle
 with a hyphen), so it stays tall enough for its page."""
+BREAKS = " -"
+"""Where a name may be broken as it is written: at a space or a hyphen of its own."""
 
 
 _SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
@@ -170,7 +172,7 @@ def word_lines(word: str) -> list[str]:
     half = (len(word) + 1) // 2
     at = min(inside(word), key=lambda i: (abs(2 * i - len(word)), i))
     split = [word[:at] + "-", word[at:]]
-    breaks = [i for i, c in enumerate(word) if c in " -"]
+    breaks = [i for i, c in enumerate(word) if c in BREAKS]
     if breaks:
         at = min(breaks, key=lambda i: abs(2 * i - len(word)))
         first, second = word[: at + (word[at] == "-")].strip(), word[at + 1 :].strip()
@@ -197,7 +199,7 @@ def line_choices(word: str) -> list[tuple[str, ...]]:
     among them (``drawn_lines``): a wide slot takes Дмитрий on one line, a tall one on two."""
     word = word.strip()
     choices = [tuple(word_lines(word)), (word,)]
-    breaks = [i for i, c in enumerate(word) if c in " -"]
+    breaks = [i for i, c in enumerate(word) if c in BREAKS]
     if breaks:
         font = _font()
         at = min(breaks, key=lambda i: abs(font.getlength(word[:i]) - font.getlength(word[i + 1 :])))
@@ -229,43 +231,42 @@ WHOLE = 1.25
 broken: a child knows their name whole, so a landscape page keeps Benjamin on one line."""
 
 
-OWN_BREAK = 100.0
-"""How much taller a name with a space or hyphen of its own must draw its letters broken after a hyphen
-of ours to be broken so: in effect, only where no way of its own fits its place ("Alexander J." on a
-letter page's slot). Taller by 1.25, "Charlotte-Rose" was drawn "Charlot- / te-Rose"."""
-
-
 def hyphen_of_ours(word: str, lines: tuple[str, ...]) -> bool:
     """Whether ``lines`` break ``word`` after a hyphen it does not have."""
     return len("".join(lines)) > len(word.strip().replace(" ", ""))
 
 
 def own_break(word: str) -> bool:
-    """Whether a word has a space or hyphen of its own to be broken at."""
-    return any(c in " -" for c in word.strip())
+    """Whether a word has a space or hyphen of its own to be broken at (``BREAKS``)."""
+    return any(c in BREAKS for c in word.strip())
 
 
 def lines_worth(word: str, lines: tuple[str, ...], rows: float) -> float:
     """What drawing ``word`` on ``lines`` with capitals ``rows`` tall is worth, to choose among
-    ``line_choices``: their height, less for a word broken after a hyphen of our own (``WHOLE``), far
-    less for a name that has a space or hyphen to be broken at (``OWN_BREAK``)."""
-    if not hyphen_of_ours(word, lines):
-        return rows
-    return rows / (OWN_BREAK if own_break(word) else WHOLE)
+    ``line_choices``: their height, less for a word broken after a hyphen of our own (``WHOLE``)."""
+    return rows / WHOLE if hyphen_of_ours(word, lines) else rows
 
 
 def drawn_lines(word: str, width: int, height: int, grid: str = "rectangle") -> tuple[str, ...]:
     """The lines the word is drawn on over ``width`` x ``height`` cells: of ``line_choices``, the one whose
     capitals stand tallest there (``lines_worth``; the first of those as tall), of those that read when
-    any does, so the break suits the field's proportions, two lines when it is tall and one when wide."""
-    best: tuple[tuple[bool, float], tuple[str, ...]] | None = None
+    any does, so the break suits the field's proportions, two lines when it is tall and one when wide.
+    A name with a space or hyphen of its own is given one of ours only where none of its own reads:
+    "Charlotte-Rose" was drawn "Charlot- / te-Rose" for letters a quarter taller."""
+    best: tuple[tuple[bool, bool, float], tuple[str, ...]] | None = None
+    own = own_break(word)
     for lines in line_choices(word):
         picture = word_picture(word.strip(), lines=lines)
         if picture is None:
             continue
         rows = letter_rows(picture, width, height, grid)
-        worth = (rows >= MIN_WORD_ROWS - 1e-6, lines_worth(word, lines, rows))  # first, lines that read
-        if best is None or worth[0] > best[0][0] or (worth[0] == best[0][0] and worth[1] > best[0][1] + 1e-6):
+        reads = rows >= MIN_WORD_ROWS - 1e-6  # first, lines that read; then its own breaks
+        worth = (reads, not (own and hyphen_of_ours(word, lines)), lines_worth(word, lines, rows))
+        if (
+            best is None
+            or worth[:2] > best[0][:2]
+            or (worth[:2] == best[0][:2] and worth[2] > best[0][2] + 1e-6)
+        ):
             best = (worth, lines)
     return best[1] if best else tuple(word_lines(word.strip()))
 
