@@ -7,6 +7,7 @@ made of ``vector.py``'s; their names are here too, so callers need only this mod
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 
 from .drawings import BLACK_AREA, DRAWINGS, WEIGHT, fitted
@@ -77,13 +78,13 @@ def ink(name: str, mirror: bool = False) -> tuple[float, float, float, float]:
     """The part of its square a picture's ink takes, as (u0, v0, u1, v1) from its bottom-left corner,
     u right and v up, in its square's sides (flipped left to right if ``mirror``): a wide mouse leaves
     a band above and below it, which a page balanced on the square saw as blank paper."""
-    if name not in _INK:
-        _INK[name] = bounds(PICTURES[name].shapes)
-    u0, v0, u1, v1 = _INK[name]
+    u0, v0, u1, v1 = _inked(name)
     return (1.0 - u1, v0, 1.0 - u0, v1) if mirror else (u0, v0, u1, v1)
 
 
-_INK: dict[str, tuple[float, float, float, float]] = {}
+@functools.cache
+def _inked(name: str) -> tuple[float, float, float, float]:
+    return bounds(PICTURES[name].shapes)
 
 
 class _Pictures(Mapping[str, Picture]):
