@@ -17,15 +17,15 @@ ROOT = Path(__file__).parent.parent
 KIDS = ROOT / "sample_configs" / "kids-activity-book.yaml"
 LAZY = ("PIL.Image", "uharfbuzz")
 
-BUILD = """
+BUILD = f"""
 import json, sys
 if sys.argv[3] == "first":
     import PIL.Image, uharfbuzz  # noqa: F401  (as if something else had loaded them)
 from puzzlebook.build import build_book
 build_book(sys.argv[1], sys.argv[2])
-loaded = {name: type(sys.modules.get(name)).__name__ == "module" for name in %r}
+loaded = {{name: type(sys.modules.get(name)).__name__ == "module" for name in {LAZY!r}}}
 print(json.dumps(loaded))
-""" % (LAZY,)
+"""
 
 MAZE_PNG = """
 import json, sys
@@ -63,7 +63,7 @@ def test_a_book_that_shapes_no_letter_and_draws_no_bitmap_loads_neither(tmp_path
 def test_shaped_names_load_harfbuzz_as_they_are_drawn(tmp_path, first):
     spec = tmp_path / "book.yaml"
     spec.write_text(
-        'title: Room 12\nlayout: handout\nstudents: [محمد علي, Ana]\nmarks: suggested\nmazes:\n  - {size: 6x6}\n'
+        "title: Room 12\nlayout: handout\nstudents: [محمد علي, Ana]\nmarks: suggested\nmazes:\n  - {size: 6x6}\n"
     )
     book = tmp_path / f"{first}.pdf"
     loaded = run(BUILD, str(spec), str(book), first)
@@ -73,7 +73,9 @@ def test_shaped_names_load_harfbuzz_as_they_are_drawn(tmp_path, first):
 
 def test_a_shaped_book_is_the_same_whether_harfbuzz_loaded_first_or_on_first_use(tmp_path):
     spec = tmp_path / "book.yaml"
-    spec.write_text('title: Room 12\nstudents: [محمد علي, דוד כהן]\nmarks: suggested\nmazes:\n  - {size: 6x6}\n')
+    spec.write_text(
+        "title: Room 12\nstudents: [محمد علي, דוד כהן]\nmarks: suggested\nmazes:\n  - {size: 6x6}\n"
+    )
     run(BUILD, str(spec), str(tmp_path / "later.pdf"), "later")
     run(BUILD, str(spec), str(tmp_path / "first.pdf"), "first")
     assert (tmp_path / "later.pdf").read_bytes() == (tmp_path / "first.pdf").read_bytes()
