@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
+from .accents import mark_outlines, row_runs
 from .graph import GraphMaze, Topology, crossings
 from .grid import DX, DY, E, N, S, W
 from .kinds.weave import BRIDGE, GAP
@@ -289,15 +289,16 @@ OUTLINE = 2.0
 reads first and the corridors inside it second."""
 
 
-def outline_runs(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
+def outline_runs(puzzle: Puzzle, cell: float) -> list[tuple[float, float, float, float]]:
     """The walls between a cell of a shaped maze (a mask, a shape, a word) and the paper outside it, as
     runs (x0, y0, x1, y1) in the grid's units, y down, the openings of its ends left out; none for a
-    whole field, whose border is its outline already."""
+    whole field, whose border is its outline already. A word's accents and dots drawn large, at
+    ``cell`` points a cell, are outlined with it (``accents.mark_outlines``)."""
     maze = puzzle.maze
     if not maze.grid.masked:
         return []
     if isinstance(maze, GraphMaze):
-        return field_sides(puzzle, outline=True)[0]
+        return field_sides(puzzle, outline=True)[0] + mark_outlines(puzzle, cell)
     lines: dict[tuple[int, int], list[tuple[float, float]]] = {}  # (0 across or 1 down, at) -> spans
     open_sides = gaps(puzzle)
     inside = maze.grid.inside
@@ -314,25 +315,15 @@ def outline_runs(puzzle: Puzzle) -> list[tuple[float, float, float, float]]:
             ):
                 if not inside[at + step] and (x, y, side) not in open_sides:
                     lines.setdefault(line, []).append(span)
+    for x0, y0, x1, y1 in mark_outlines(puzzle, cell):
+        lines.setdefault((0, int(y0)) if y0 == y1 else (1, int(x0)), []).append(
+            (x0, x1) if y0 == y1 else (y0, y1)
+        )
     runs: list[tuple[float, float, float, float]] = []
     for (down, at), spans in sorted(lines.items()):
         for a, b in _merged(spans):
             runs.append((at, a, at, b) if down else (a, at, b, at))
     return runs
-
-
-def accent_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
-    """A word's accents and dots as polygons in the grid's units (y down), drawn solid in the walls'
-    ink: on squares, each row's runs of their cells as one rectangle; on other grids, each cell's
-    corners. They stand a cell clear of their letters and out of the maze, so an i reads as an i."""
-    cells = puzzle.accents
-    if not cells:
-        return []
-    maze = puzzle.maze
-    if isinstance(maze, GraphMaze):
-        shape = maze.grid.kind
-        return [tuple(shape.corners(x, y)) for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
-    return _row_runs(cells)
 
 
 def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
@@ -345,22 +336,9 @@ def inside_areas(puzzle: Puzzle) -> list[tuple[tuple[float, float], ...]]:
         shape = maze.grid.kind
         return [tuple(shape.corners(x, y)) for x, y in maze.grid.cells if (x, y) not in joins]
     inside, index = maze.grid.inside, maze.grid.index
-    return _row_runs(
+    return row_runs(
         {(x, y) for y in range(maze.height) for x in range(maze.width) if inside[index(x, y)]} - joins
     )
-
-
-def _row_runs(cells: AbstractSet[Cell]) -> list[tuple[tuple[float, float], ...]]:
-    """Squares' ``cells`` as rectangles, each row's runs of cells one, row by row from the top."""
-    areas: list[tuple[tuple[float, float], ...]] = []
-    for y in sorted({y for _, y in cells}):
-        row = sorted(x for x, cy in cells if cy == y)
-        start = row[0]
-        for x, after in zip(row, [*row[1:], None], strict=True):
-            if after != x + 1:  # the run ends here
-                areas.append(((start, y), (x + 1, y), (x + 1, y + 1), (start, y + 1)))
-                start = after if after is not None else start
-    return areas
 
 
 UNDER_GAP = 0.12

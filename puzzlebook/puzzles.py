@@ -37,7 +37,7 @@ class Puzzle:
     joins: frozenset[tuple[int, int]] = frozenset()  # a word's cells joining its letters: no outline
     # runs along them, so each letter stands outlined on its own (``geometry.outline_runs``)
     accents: frozenset[tuple[int, int]] = frozenset()  # a word's accents and dots: cells beside the
-    # maze, drawn solid (``geometry.accent_areas``)
+    # maze, drawn solid or outlined by their size (``accents``)
 
     @property
     def solution(self) -> list[Cell] | None:

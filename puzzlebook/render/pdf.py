@@ -27,9 +27,10 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
+from ..accents import accent_areas
 from ..artwork import PICTURES, placed
 from ..drawn import FORM_PREAMBLE, Ahead, form_box, form_stream, num, solution_path, wall_path
-from ..geometry import OUTLINE, accent_areas, extent, inside_areas, outline_runs
+from ..geometry import OUTLINE, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, drawn_twice
 from ..layout.settle import frame_signs, settled
@@ -253,14 +254,14 @@ def draw_maze(
         canvas.addLiteral(_filled(inside_areas(puzzle)))
         canvas.setFillGray(0)
     walls.draw(frame.number, puzzle)
-    outline = outline_runs(puzzle)
+    outline = outline_runs(puzzle, cell)
     if outline:  # a shape's outline over its walls, heavier, so the shape reads before its corridors
         canvas.setLineWidth(frame.wall * OUTLINE / cell)
         canvas.addLiteral(
             "n\n" + "\n".join(f"{num(a)} {num(b)} m {num(c)} {num(d)} l" for a, b, c, d in outline) + "\nS"
         )
-    accents = accent_areas(puzzle)
-    if accents:  # a word's accents and dots, solid in the walls' ink: marks, not corridors
+    accents = accent_areas(puzzle, cell)
+    if accents:  # a word's small accents and dots, solid in the walls' ink: marks, not corridors
         canvas.setFillGray(frame.wall_gray)
         canvas.addLiteral(_filled(accents))
         canvas.setFillGray(0)

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..accents import accent_areas
 from ..errors import LayoutError
 from ..geometry import (
     OUTLINE,
     Placement,
-    accent_areas,
     arc_points,
     extent,
     field_sides,
@@ -163,7 +163,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
             (a, b), (c, d) = at(x0, y0), at(x1, y1)
             draw.rectangle((a - half, b - half, c + wall - 1 - half, d + wall - 1 - half), fill=ink)
     heavy = round(wall * OUTLINE)
-    for u0, v0, u1, v1 in outline_runs(puzzle):  # a shape's outline, heavier, over its walls
+    for u0, v0, u1, v1 in outline_runs(puzzle, CELL):  # a shape's outline, heavier, over its walls
         (a, b), (c, d) = at(u0, v0), at(u1, v1)
         if isinstance(puzzle.maze, GraphMaze):
             draw.line([(a, b), (c, d)], fill=ink, width=heavy)
@@ -174,7 +174,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
                 (a - heavy // 2, b - heavy // 2, c + heavy - 1 - heavy // 2, d + heavy - 1 - heavy // 2),
                 fill=ink,
             )
-    for area in accent_areas(puzzle):  # a word's accents and dots, solid in the walls' ink
+    for area in accent_areas(puzzle, CELL):  # a word's small accents and dots, solid in the walls' ink
         draw.polygon([at(x, y) for x, y in area], fill=ink)
     if answer:  # black, over the walls, as in a book's answer key
         for piece in solution_lines(puzzle):  # a weave maze's broken where it runs under a bridge

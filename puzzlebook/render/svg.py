@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from xml.sax.saxutils import escape
 
+from ..accents import accent_areas
 from ..geometry import (
     OUTLINE,
     Arc,
     Placement,
-    accent_areas,
     all_walls,
     arc_point,
     extent,
@@ -67,7 +67,7 @@ def svg_chunks(
     ink = _gray(sizes.answer_wall_gray) if answer else "black"  # under the answer line, a mid gray
     stroke = f'fill="none" stroke="{ink}" stroke-width="{_n(wall)}" stroke-linecap="{cap}"'
     parts = [f'" {stroke}/>']
-    outline = outline_runs(puzzle)
+    outline = outline_runs(puzzle, cell)  # in points: the viewBox's units
     if outline:  # a shape's outline, heavier, over its walls: the shape reads first
         d = " ".join(
             f"M{_n(room + x0 * cell)} {_n(room + y0 * cell)}L{_n(room + x1 * cell)} {_n(room + y1 * cell)}"
@@ -75,8 +75,8 @@ def svg_chunks(
         )
         heavy = f'fill="none" stroke="{ink}" stroke-width="{_n(wall * OUTLINE)}" stroke-linecap="{cap}"'
         parts.append(f'<path d="{d}" {heavy}/>')
-    accents = accent_areas(puzzle)
-    if accents:  # a word's accents and dots, solid in the walls' ink
+    accents = accent_areas(puzzle, cell)
+    if accents:  # a word's small accents and dots, solid in the walls' ink
         d = " ".join(
             "M" + "L".join(f"{_n(room + x * cell)} {_n(room + y * cell)}" for x, y in area) + "Z"
             for area in accents

@@ -1,0 +1,94 @@
+"""A word's accents and dots as drawn (``Puzzle.accents``: cells apart from the maze, over their
+letters): a small mark solid in the walls' ink, a large one outlined like the letters
+(``OUTLINED_MARK``). Every output draws them from here."""
+
+from __future__ import annotations
+
+from collections.abc import Set as AbstractSet
+
+from .graph import GraphMaze
+from .puzzles import Puzzle
+from .solve import Cell
+
+Point = tuple[float, float]
+
+
+OUTLINED_MARK = 0.3 * 72
+"""How wide, in points its narrower way, a word's accent or dot is drawn from which it is outlined like
+its letters rather than filled: a short name drawn large made an i's dot a black square over an inch
+wide, the heaviest thing on a child's page. A smaller mark stays solid, where it reads as a dot (an
+outline round a few cells reads as an empty box)."""
+
+
+def drawn_marks(puzzle: Puzzle, cell: float) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    """A word's accents and dots (``Puzzle.accents``), each mark whole (its cells side by side or corner
+    to corner), drawn at ``cell`` points a cell: those drawn solid, and those outlined
+    (``OUTLINED_MARK``)."""
+    by_corner: dict[Point, set[Cell]] = {}
+    for accent in puzzle.accents:
+        for corner in _polygon(puzzle, accent):
+            by_corner.setdefault(corner, set()).add(accent)
+    solid: set[Cell] = set()
+    outlined: set[Cell] = set()
+    left = set(puzzle.accents)
+    while left:
+        first = left.pop()
+        mark, todo = {first}, [first]
+        while todo:
+            near = {c for p in _polygon(puzzle, todo.pop()) for c in by_corner[p] if c in left}
+            left -= near
+            mark |= near
+            todo += near
+        points = [p for accent in mark for p in _polygon(puzzle, accent)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        wide = min(max(xs) - min(xs), max(ys) - min(ys)) * cell >= OUTLINED_MARK - 1e-6
+        (outlined if wide else solid).update(mark)
+    return frozenset(solid), frozenset(outlined)
+
+
+def _polygon(puzzle: Puzzle, cell: Cell) -> tuple[Point, ...]:
+    x, y = cell
+    if isinstance(puzzle.maze, GraphMaze):
+        return tuple((round(a, 6), round(b, 6)) for a, b in puzzle.maze.grid.kind.corners(x, y))
+    return (x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)
+
+
+def mark_outlines(puzzle: Puzzle, cell: float) -> list[tuple[float, float, float, float]]:
+    """The outlines of the marks outlined at ``cell`` points a cell (``drawn_marks``): the sides of their
+    cells that no other of them shares, as (x0, y0, x1, y1) in the grid's units."""
+    cells = drawn_marks(puzzle, cell)[1] if puzzle.accents else frozenset()
+    sides: dict[tuple[Point, Point], int] = {}
+    for accent in cells:
+        corners = _polygon(puzzle, accent)
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            key = (min(a, b), max(a, b))
+            sides[key] = sides.get(key, 0) + 1
+    return [(a[0], a[1], b[0], b[1]) for (a, b), count in sorted(sides.items()) if count == 1]
+
+
+def accent_areas(puzzle: Puzzle, cell: float) -> list[tuple[tuple[float, float], ...]]:
+    """A word's accents and dots that are small at ``cell`` points a cell (``drawn_marks``), as polygons
+    in the grid's units (y down), drawn solid in the walls' ink: on squares, each row's runs of their
+    cells as one rectangle; on other grids, each cell's corners. They stand a cell clear of their
+    letters and out of the maze, so an i reads as an i."""
+    cells = drawn_marks(puzzle, cell)[0] if puzzle.accents else frozenset()
+    if not cells:
+        return []
+    maze = puzzle.maze
+    if isinstance(maze, GraphMaze):
+        shape = maze.grid.kind
+        return [tuple(shape.corners(x, y)) for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
+    return row_runs(cells)
+
+
+def row_runs(cells: AbstractSet[Cell]) -> list[tuple[tuple[float, float], ...]]:
+    """Squares' ``cells`` as rectangles, each row's runs of cells one, row by row from the top."""
+    areas: list[tuple[tuple[float, float], ...]] = []
+    for y in sorted({y for _, y in cells}):
+        row = sorted(x for x, cy in cells if cy == y)
+        start = row[0]
+        for x, after in zip(row, [*row[1:], None], strict=True):
+            if after != x + 1:  # the run ends here
+                areas.append(((start, y), (x + 1, y), (x + 1, y + 1), (start, y + 1)))
+                start = after if after is not None else start
+    return areas

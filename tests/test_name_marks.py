@@ -1,0 +1,228 @@
+"""A name's accents and dots as drawn: a small one solid in the walls' ink, where it reads as a mark; one
+0.3 in across or more (``OUTLINED_MARK``, its narrower way) outlined like the letters. A short name drawn
+as large as its page allows had made Li's i-dot a black square over an inch wide."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlebook.accents import OUTLINED_MARK, accent_areas, drawn_marks
+from puzzlebook.geometry import outline_runs
+from puzzlebook.puzzles import Recipe
+from puzzlebook.words import legible_size, word_field, word_mask, word_picture
+
+Cell = tuple[int, int]
+
+
+def _puzzle(name: str, grid: str = "rectangle", accents: bool = True, grow: int = 0):
+    picture = word_picture(name)
+    width, height = word_field(picture, legible_size(picture, grid)[1] + 2 + grow, grid)
+    mask, problems = word_mask(name, width, height, "", grid)
+    assert mask is not None and mask.accents and not problems, name
+    marks = mask.accents if accents else frozenset()
+    return Recipe(
+        "wilson", mask.width, mask.height, masked=mask.off, grid=grid, joins=mask.joins, accents=marks
+    ).make(5)
+
+
+def _parts(cells: frozenset[Cell]) -> list[set[Cell]]:
+    """The marks among ``cells`` on squares: cells side by side or corner to corner, one mark."""
+    left, found = set(cells), []
+    while left:
+        part, todo = set(), [left.pop()]
+        while todo:
+            x, y = todo.pop()
+            part.add((x, y))
+            near = {(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} & left
+            left -= near
+            todo += near
+        found.append(part)
+    return found
+
+
+def _sides(cells) -> set[tuple[Cell, Cell]]:
+    """The unit sides of square ``cells`` that no other of them shares."""
+    count: dict[tuple[Cell, Cell], int] = {}
+    for x, y in cells:
+        for side in (
+            ((x, y), (x + 1, y)),
+            ((x, y + 1), (x + 1, y + 1)),
+            ((x, y), (x, y + 1)),
+            ((x + 1, y), (x + 1, y + 1)),
+        ):
+            count[side] = count.get(side, 0) + 1
+    return {side for side, n in count.items() if n == 1}
+
+
+def _units(runs) -> set[tuple[Cell, Cell]]:
+    found = set()
+    for x0, y0, x1, y1 in runs:
+        if y0 == y1:
+            found |= {((x, int(y0)), (x + 1, int(y0))) for x in range(int(min(x0, x1)), int(max(x0, x1)))}
+        else:
+            found |= {((int(x0), y), (int(x0), y + 1)) for y in range(int(min(y0, y1)), int(max(y0, y1)))}
+    return found
+
+
+@pytest.mark.parametrize("name", ["Li", "Zoë", "Amélie", "Jiří", "Eun-ji", "Nguyễn"])
+@pytest.mark.parametrize("cell", [3.0, 5.0, 7.0, 20.0])
+def test_a_mark_drawn_small_is_filled_and_one_drawn_large_is_outlined(name, cell):
+    puzzle = _puzzle(name)
+    solid, outlined = drawn_marks(puzzle, cell)
+    assert solid | outlined == puzzle.accents and not solid & outlined
+    for part in _parts(puzzle.accents):
+        xs, ys = [x for x, _ in part], [y for _, y in part]
+        large = min(max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) * cell >= OUTLINED_MARK
+        assert part <= (outlined if large else solid), (name, cell, sorted(part))
+    filled = {
+        (x, int(area[0][1]))
+        for area in accent_areas(puzzle, cell)
+        for x in range(int(area[0][0]), int(area[1][0]))
+    }
+    assert filled == solid
+    letters_alone = _units(outline_runs(_puzzle(name, accents=False), cell))
+    assert _units(outline_runs(puzzle, cell)) == letters_alone | _sides(outlined)
+
+
+def test_the_same_dot_is_filled_small_and_outlined_large():
+    """Li's dot at its least size: 4 cells across; filled in 5 pt cells (0.28 in), outlined in 7 pt."""
+    puzzle = _puzzle("Li")
+    (dot,) = _parts(puzzle.accents)
+    across = max(x for x, _ in dot) - min(x for x, _ in dot) + 1
+    small, large = (OUTLINED_MARK - 1) / across, (OUTLINED_MARK + 1) / across
+    assert drawn_marks(puzzle, small) == (puzzle.accents, frozenset())
+    assert drawn_marks(puzzle, large) == (frozenset(), puzzle.accents)
+
+
+@pytest.mark.parametrize("name", ["Li", "Zoë", "Jiří"])
+def test_on_hexagons_each_filled_mark_is_its_cells_and_an_outlined_one_runs_round_them(name):
+    puzzle = _puzzle(name, "hex")
+    shape = puzzle.maze.grid.kind
+    small, large = drawn_marks(puzzle, 1.0), drawn_marks(puzzle, 100.0)
+    assert small == (puzzle.accents, frozenset()) and large == (frozenset(), puzzle.accents)
+    assert len(accent_areas(puzzle, 1.0)) == len(puzzle.accents) and not accent_areas(puzzle, 100.0)
+
+    plain = outline_runs(puzzle, 1.0)
+    assert plain == outline_runs(_puzzle(name, "hex", accents=False), 1.0)
+    added = [run for run in outline_runs(puzzle, 100.0) if run not in plain]
+    for mark in _marks_of(puzzle.accents, shape.corners):  # each mark outlined, by its own corners
+        corners = {(round(x, 6), round(y, 6)) for c in mark for x, y in shape.corners(*c)}
+        own = [
+            r
+            for r in added
+            if {(round(r[0], 6), round(r[1], 6)), (round(r[2], 6), round(r[3], 6))} <= corners
+        ]
+        assert len(own) >= 6, (name, sorted(mark))  # round a hexagon at the least
+    assert len(added) == sum(
+        len(_open_sides(mark, shape.corners)) for mark in _marks_of(puzzle.accents, shape.corners)
+    )
+
+
+def _open_sides(mark, corners_of) -> set[frozenset]:
+    """The sides of a mark's cells that no other of its cells shares."""
+    count: dict[frozenset, int] = {}
+    for c in mark:
+        points = [(round(x, 6), round(y, 6)) for x, y in corners_of(*c)]
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            count[frozenset((a, b))] = count.get(frozenset((a, b)), 0) + 1
+    return {side for side, n in count.items() if n == 1}
+
+
+def _marks_of(cells, corners_of):
+    """The marks among ``cells`` on any grid: cells that share a corner, one mark."""
+    left, found = set(cells), []
+    points = {c: {(round(x, 6), round(y, 6)) for x, y in corners_of(*c)} for c in cells}
+    while left:
+        part, todo = set(), [left.pop()]
+        while todo:
+            here = todo.pop()
+            part.add(here)
+            near = {c for c in left if points[c] & points[here]}
+            left -= near
+            todo += near
+        found.append(part)
+    return found
+
+
+def test_a_names_marks_read_back_from_the_book_filled_small_and_outlined_large(tmp_path):
+    """Read back from a class set's book: each filled mark is in the walls' ink (black on the child's
+    page, the key's gray in the answer) and under 0.3 in across its narrower way; the page marks as many
+    as the rule fills at its cells; Li's dot, drawn large, is an empty box in the heavy outline."""
+    from pypdf import PdfReader
+
+    from puzzlebook.build import build_book, make_puzzles
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.pdfread import Document, Lines
+
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: Names\nlayout: handout\nmazes_per_page: 1\nmarks: suggested\nanswer_key: true\n"
+        "students: [Zoë, Amélie, Li, Bob]\nmazes:\n  - {shape: {text: '{student}'}, algorithm: wilson}\n"
+    )
+    target, checked = build_book(spec)
+    puzzles = make_puzzles(checked.mazes)  # the same mazes: a maze is its recipe and seed
+    doc = Document(PdfReader(target))
+    kinds = {"solid": 0, "outlined": 0}
+    for number, page in enumerate(checked.plan.pages):
+        frames = [i for i in page.items if isinstance(i, MazeFrame)]
+        expected = 0
+        for frame in frames:
+            solid, outlined = drawn_marks(puzzles[frame.number], frame.cell)
+            expected += len(_parts(solid))
+            kinds["solid"] += bool(solid)
+            kinds["outlined"] += bool(outlined)
+        drawn = doc.page(number)
+        inks = {d.stroke_color for d in drawn.drawn if isinstance(d, Lines) and d.stroke}
+        filled = [s for s in drawn.shapes if s.fill and not s.stroke and s.kind == "rect"]
+        assert all(s.fill_color in inks for s in filled), (page.kind, {s.fill_color for s in filled}, inks)
+        marks = _touching(filled)
+        for box in marks:
+            assert min(box[2] - box[0], box[3] - box[1]) < OUTLINED_MARK, (page.number, box)
+        assert len(marks) == expected, (page.number, page.kind)
+    assert kinds["solid"] and kinds["outlined"], kinds  # the book tries both
+    (li_maze,) = [m.number for m in checked.mazes if m.student == "Li"]
+    li = next(
+        n
+        for n, p in enumerate(checked.plan.pages)
+        if p.kind == "maze" and any(isinstance(i, MazeFrame) and i.number == li_maze for i in p.items)
+    )
+    lines = [s for s in doc.page(li).shapes if s.kind == "line" and s.stroke]
+    heavy = max(s.linewidth for s in lines)
+    across = [s for s in lines if s.linewidth == heavy and s.y0 == s.y1]
+    down = {(s.x0, s.y0, s.y1) for s in lines if s.linewidth == heavy and s.x0 == s.x1}
+    boxes = [
+        (a.x0, b.y0, a.x1, a.y0)
+        for a in across
+        for b in across
+        if (a.x0, a.x1) == (b.x0, b.x1) and {(a.x0, b.y0, a.y0), (a.x1, b.y0, a.y0)} <= down
+    ]
+    empty = [  # closed by four heavy sides, and nothing drawn inside
+        box
+        for box in boxes
+        if not any(box[1] < s.y0 < box[3] and s.x0 < box[2] and s.x1 > box[0] for s in lines)
+        and min(box[2] - box[0], box[3] - box[1]) >= OUTLINED_MARK
+    ]
+    assert len(empty) == 1, boxes  # the dot: the letters' outlines hold walls
+
+
+def _touching(shapes) -> list[tuple[float, float, float, float]]:
+    """Boxes of the filled shapes that touch one another (a mark's runs of cells), one box a mark."""
+    boxes = [[s.x0, s.y0, s.x1, s.y1] for s in shapes]
+    merged = True
+    while merged:
+        merged = False
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                if (
+                    a[0] <= b[2] + 0.01
+                    and b[0] <= a[2] + 0.01
+                    and a[1] <= b[3] + 0.01
+                    and b[1] <= a[3] + 0.01
+                ):
+                    a[:] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                    boxes.remove(b)
+                    merged = True
+                    break
+            if merged:
+                break
+    return [tuple(b) for b in boxes]
