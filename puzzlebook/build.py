@@ -96,7 +96,7 @@ def check_book(
     limits = workload_problems(spec, page_most(layout, spec))
     if limits:
         raise SpecError(limits)
-    if any(sized_to_slot(entry, spec.book) for entry in spec.book.mazes):  # words drawn for their slots
+    if any(sized_to_slot(entry) for entry in spec.book.mazes):  # words drawn for their slots
         spec, problems = fit_words(spec, layout, seed)
         if problems := problems or workload_problems(spec):
             raise SpecError(sort_problems(problems))

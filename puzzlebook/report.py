@@ -99,9 +99,11 @@ def _small_names_notes(checked: Checked) -> list[Problem]:
     """Names drawn in cells well under the layout's (under three quarters), so that they fit their
     place: a handout's 14 pt cells are for small hands, and a teacher found names in 7 pt ones only by
     looking. Once an entry."""
-    least = checked.layout.min_cell
+    book = checked.spec.book
+    aged = {i: age.least_cell for i, entry in enumerate(book.mazes) if (age := entry.age_in(book))}
     smaller: dict[int, list[tuple[float, str]]] = {}
     for maze in checked.mazes:
+        least = max(checked.layout.min_cell, aged.get(maze.entry, 0.0))  # an age's, for a young child
         if maze.student and 0 < maze.min_cell < 0.75 * least:
             smaller.setdefault(maze.entry, []).append((maze.min_cell, maze.student))
     places = {
@@ -119,10 +121,15 @@ def _small_names_notes(checked: Checked) -> list[Problem]:
         tall = [area.h > area.w for m in checked.mazes if m.entry == entry and (area := places.get(m.number))]
         # a name is wide: a place taller than wide (a portrait page's one maze) wastes most of its height
         turn = f" a landscape page (page_size: {size_name((h, w))})," if w < h and tall and all(tall) else ""
+        least = max(checked.layout.min_cell, aged.get(entry, 0.0))
+        difficulty = book.mazes[entry].difficulty or book.difficulty
+        whose = (
+            f"the {least:g} pt of difficulty: {difficulty}" if entry in aged else f"the layout's {least:g} pt"
+        )
         notes.append(
             Problem(
                 checked.spec.where("mazes", entry, "shape"),
-                f"{len(names)} name(s) drawn in cells of {span} pt, under the layout's {least:g} pt, to fit "
+                f"{len(names)} name(s) drawn in cells of {span} pt, under {whose}, to fit "
                 f"their place ({shown}); a shorter form of a name (Max for Maximiliano),{turn} or a larger "
                 "page, draws it larger",
             )

@@ -57,38 +57,21 @@ def sized_fix(width: int, height: int, least_cell: float = 0.0) -> str:
     return fix
 
 
-def without_age(age: str, book_wide: bool = False) -> str:
-    """The way out for a word (a class set's names) too thin at the cells ``age`` ("difficulty: age-6")
-    asks for: an age's cells are large (a letter page holds 24 across at age 6, 60 for adults) and a
-    name's letters take ``MIN_WORD_ROWS`` rows, so a long name reads at no size its page takes, and no
-    other age helps; without one, it is drawn as large as its page allows, at the layout's cells. An
-    age set for the whole book (``book_wide``) sizes its other mazes too: it moves to them."""
-    if book_wide:
-        return (
-            f"write {age} on the other mazes instead of for the whole book, and the letters are drawn as "
-            "large as the page allows"
-        )
-    return f"leave {age} out, and the letters are drawn as large as the page allows"
-
-
 def word_mask(
     word: str,
     width: int,
     height: int,
     where: At,
     grid: str = "rectangle",
-    sized_by: str = "",
     lines: tuple[str, ...] | None = None,
     form: Form = REGULAR,
-    instead: str = "",
     least_cell: float = 0.0,
 ) -> tuple[Mask | None, list[Problem]]:
     """A word in the bundled bold font fitted into ``width`` x ``height`` cells, on the ``lines`` that draw
     its letters tallest there unless given (in ``form``, ``wordforms.FORMS``), its letters (and the accents and dots, kept a cell apart from
     their letters so they read as marks) joined into one piece by the shortest straight bridges of
-    cells, so the word is one maze a child can trace from the first letter to the last. ``instead``: the
-    way out a word too thin at an age's size is told first (``without_age``); ``least_cell``: an age's
-    (``sized_fix``)."""
+    cells, so the word is one maze a child can trace from the first letter to the last. ``least_cell``:
+    an age's (``sized_fix``)."""
     word = word.strip()
     refused = word_refused(word, where)
     if refused:
@@ -104,9 +87,8 @@ def word_mask(
     thin = too_thin(picture, width, height, grid)
     if thin:
         rows, (w, h) = thin
-        size = f"{width}x{height} cells" + (f" (the size {sized_by} sets)" if sized_by else "")
+        size = f"{width}x{height} cells"
         fix = sized_fix(w, h, least_cell) if w * h <= MAX_WORD_CELLS else "write it with fewer letters"
-        fix = f"{instead}; or {fix}" if instead else fix
         return None, [
             Problem(
                 where,

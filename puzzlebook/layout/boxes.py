@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..settings import ANSWER_WALL_GRAY, BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
+from ..spec.request import MazeRequest
 from .items import Box, MazeFrame
 
 MARK_SHARE = 0.85
@@ -99,6 +100,19 @@ WALL_SHARE = 10
 cells of a young child's maze, the layout's weight where that is heavier (a book's 12 pt cells keep
 their 1.5 pt), and at most ``MAX_WALL``."""
 MAX_WALL = 10.0  # pt: a 2x2 poster's 400 pt cells keep walls, not bars
+
+
+def name_walls(weight: float, cell: float) -> float:
+    """The walls' least weight for a name fitted in ``cell`` pt cells, under its layout's: the layout's
+    ``weight``, but at most a third of the cell, as every maze's walls are. An age's 4 pt walls left a
+    long name for a young child no cell under 12 pt, and no place on a portrait page."""
+    return min(weight, cell / 3)
+
+
+def walls_of(layout: Layout, maze: MazeRequest) -> float:
+    """The walls' least weight a maze is planned with: the layout's, or a fitted name's (``name_walls``
+    of its ``min_cell``)."""
+    return name_walls(layout.wall_weight, maze.min_cell) if maze.min_cell else layout.wall_weight
 
 
 def wall_for(cell: float, weight: float) -> float:

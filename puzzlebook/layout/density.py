@@ -16,8 +16,8 @@ from ..settings import GRIDS, Layout
 from ..shapes import a_shape, aged_size, least_size, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, page_unit, size_name
-from ..words import MIN_WORD_ROWS, legible_size, without_age, word_mask, word_picture
-from .boxes import GAP, content_box, grid_of, split
+from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
+from .boxes import GAP, content_box, grid_of, split, walls_of
 from .frames import for_children, page_frame, slot_items
 from .items import Item, MazeFrame, Page
 from .presets import load_layout, preset_names
@@ -33,7 +33,7 @@ def least_cell(layout: Layout, maze: MazeRequest) -> float:
     """The smallest cell a maze may be drawn with: ``min_cell`` and three walls; for a weave maze, also
     the cell in which a crossing reads, its tunnel mouths ``READS`` walls and points deep; for a name
     fitted in smaller cells than the layout's (``names.NAME_CELL``), those."""
-    least = max(maze.min_cell or layout.min_cell, 3 * layout.wall_weight)
+    least = max(maze.min_cell or layout.min_cell, 3 * walls_of(layout, maze))
     if maze.weave:
         walls, points = READS
         least = max(least, walls * layout.wall_weight / BRIDGE, points)
@@ -127,10 +127,6 @@ def too_dense(
         turned = layout.model_copy(update={"page_size": f"{h}x{w}pt"})
         if w < h and fits(turned, maze):
             fixes.append(f"use page_size: {size_name((h, w))}")
-        if not fixes and word and _aged(maze, spec):  # no age's cells take its letters
-            book_wide = spec.book.difficulty in AGES and not (entry and entry.difficulty in AGES)
-            aged = spec.book.difficulty if book_wide else entry and entry.difficulty
-            fixes.append(without_age(f"difficulty: {aged}", book_wide and len(spec.book.mazes) > 1))
         if not fixes:  # an age's cells are the least whatever min_cell says: only another age lowers them
             fixes.append(
                 older_readers(spec.book.difficulty)
@@ -472,7 +468,7 @@ def _slot(layout: Layout, maze: MazeRequest, keep_words: bool = False) -> tuple[
     slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
     young = for_children([maze])
-    return slot_items(layout, slot, maze, caption, False, layout.wall_weight, keep_words, young)
+    return slot_items(layout, slot, maze, caption, False, walls_of(layout, maze), keep_words, young)
 
 
 def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = False) -> bool:
@@ -483,6 +479,6 @@ def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = Fals
     cell = min(_slot(layout, maze, kept)[1] for kept in dict.fromkeys((False, words)))
     return cell >= max(
         maze.min_cell or layout.min_cell,
-        walls * layout.wall_weight,
+        walls * walls_of(layout, maze),
         least_cell(layout, maze) if maze.weave else 0,
     )

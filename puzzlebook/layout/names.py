@@ -33,7 +33,7 @@ from ..words import (
     word_mask,
     word_picture,
 )
-from .boxes import print_margins
+from .boxes import name_walls, print_margins
 from .density import as_spec_sets, fewer_a_page, fits, presets_by_area
 from .pages import plan_book
 from .presets import load_layout, preset_names
@@ -154,7 +154,7 @@ def _in_cells(
         mid = (low + high) // 2
         low, high = (low, mid) if _room_at(layout, cells[mid], maze, word, most, way) else (mid, high)
     for cell in cells[high:]:  # its inked box is hopeful by a few rows: smaller until one is drawn
-        mask, problems = _drawn_at(layout.model_copy(update={"min_cell": cell}), maze, word, at, most, way)
+        mask, problems = _drawn_at(_at(layout, cell), maze, word, at, most, way)
         if problems:
             return None, problems
         if mask is not None:
@@ -167,7 +167,7 @@ def _room_at(
 ) -> bool:
     """Whether the word, tried ``way``, has a field that reads in its slot in cells of ``cell`` pt: its
     least field on any of its lines (``_least_masks``, drawn once), within the size written."""
-    smaller = layout.model_copy(update={"min_cell": cell})
+    smaller = _at(layout, cell)
     return any(
         _within(mask.width, mask.height, most)
         and fits(smaller, replace(maze, width=mask.width, height=mask.height, masked=mask.off))
@@ -340,13 +340,9 @@ def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str
                 if p != name:  # its own page turned is told above
                     fixes.append(f"use layout: {p} with page_size: {size_name((h, w))}")
                 break
+    smaller = (layout.model_copy(update={"min_cell": c}) for c in SMALLER_CELLS)  # a layout file's
     least = next(
-        (
-            c
-            for c in SMALLER_CELLS
-            if c < _least_cell(layout) and _takes(layout.model_copy(update={"min_cell": c}), maze, word)
-        ),
-        None,
+        (s.min_cell for s in smaller if s.min_cell < _least_cell(layout) and _takes(s, maze, word)), None
     )
     if least is not None and name in preset_names():
         fixes.append(f"use smaller cells (a layout file of base: {name} and min_cell: {least:g})")
@@ -358,8 +354,13 @@ def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str
 
 
 def _least_cell(layout: Layout) -> float:
-    """The least cell a name is drawn in: ``_floored``'s min_cell, and three times the walls' weight."""
-    return max(_floored(layout).min_cell, 3 * layout.wall_weight)
+    """The least cell a name is drawn in: ``_floored``'s, and three times its walls (``_at``)."""
+    return max(_floored(layout).min_cell, 3 * name_walls(layout.wall_weight, NAME_CELL))
+
+
+def _at(layout: Layout, cell: float) -> Layout:
+    """The layout a name is tried on in ``cell`` pt cells under its own: walls as ``boxes.walls_of``."""
+    return layout.model_copy(update={"min_cell": cell, "wall_weight": name_walls(layout.wall_weight, cell)})
 
 
 SMALLER_CELLS = (12, 10, 9, 8, 7, 6, 5)
@@ -402,6 +403,15 @@ def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeR
     ]
 
 
+def _aged(layout: Layout, spec: Spec, entry: int) -> Layout:
+    """The layout a word of entry ``entry`` is fitted on: with an age (the book's, which ``for_book``
+    gave it already, or its own), in the age's cells where they fit: a young child's name large."""
+    age = spec.book.mazes[entry].age_in(spec.book)
+    if age is None or layout.min_cell >= age.least_cell:
+        return layout
+    return layout.model_copy(update={"min_cell": age.least_cell})
+
+
 def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec, list[Problem]]:
     """The spec with each word (each student's name in a class set) whose size no age sets drawn as large
     as its slot allows on ``layout``, within the size written: a word with none is drawn for its slot,
@@ -414,7 +424,7 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
     if spec.book.edition == "print":  # its pages come from the number of mazes, not their sizes
         placed = [replace(maze, width=1, height=1, masked=NO_MASK) for maze in spec.mazes(seed)]
         layout = print_margins(layout, len(plan_book(spec, layout, placed, spec.book.layout).pages))
-    entries = [i for i, entry in enumerate(spec.book.mazes) if sized_to_slot(entry, spec.book)]
+    entries = [i for i, entry in enumerate(spec.book.mazes) if sized_to_slot(entry)]
     if not entries:
         return spec, []
     masks, name_masks = dict(spec.masks), dict(spec.name_masks)
@@ -457,10 +467,11 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
         at = maze.student_where if named else spec.where("mazes", maze.entry, "shape")
         key = (word, maze.entry)
         if key not in drawn:
-            mask, more = _drawn(layout, maze, word, at, most)
+            aged = _aged(layout, spec, maze.entry)
+            mask, more = _drawn(aged, maze, word, at, most)
             drawn[key] = (mask, [replace(p, where=at) for p in more])
             problems += drawn[key][1]
-            if mask is None and not more and (picture := _told(layout, maze, word, most)) is not None:
+            if mask is None and not more and (picture := _told(aged, maze, word, most)) is not None:
                 refused.setdefault(maze.entry, []).append((word, at, picture, maze))
         mask = drawn[key][0]
         if mask is None:
@@ -483,6 +494,6 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
             name_masks[(maze.entry, k)] = mask
         else:
             masks[maze.entry] = mask
-    for told in refused.values():
-        problems += _no_room(layout, spec, told)
+    for entry, told in refused.items():
+        problems += _no_room(_aged(layout, spec, entry), spec, told)
     return replace(spec, masks=masks, name_masks=name_masks), list(dict.fromkeys(problems))

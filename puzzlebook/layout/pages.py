@@ -10,7 +10,17 @@ from ..errors import At, Problem, SpecError, Where
 from ..settings import MIN_LINE, MIN_TEXT, PAGES, Layout
 from ..spec.request import MazeRequest
 from .answers import answer_links, answer_pages_said, contents_pages, fill_contents, plan_answers
-from .boxes import GAP, content_box, grid_of, padded, print_margins, split, trim_box, wrap_words
+from .boxes import (
+    GAP,
+    content_box,
+    grid_of,
+    padded,
+    print_margins,
+    split,
+    trim_box,
+    walls_of,
+    wrap_words,
+)
 from .density import least_cell, too_dense
 from .frames import (
     YOUNG,
@@ -239,7 +249,7 @@ def _plan(
                 maze,
                 caption,
                 False,
-                layout.wall_weight,
+                walls_of(layout, maze),
                 young=young,
                 alone=alone,
                 text=text[_words_group(maze)],

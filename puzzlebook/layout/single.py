@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..errors import LayoutError
 from ..settings import Layout
 from ..spec.request import MazeRequest
+from .boxes import walls_of
 from .density import least_cell
 from .frames import page_frame, slot_items
 from .items import BookPlan, Page
@@ -38,6 +39,6 @@ def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -
 def _single(layout: Layout, maze: MazeRequest, answer: bool) -> tuple[Page, float]:
     page = Page(1, "maze")
     area = page_frame(layout, page, "")
-    items, cell = slot_items(layout, area, maze, layout.heading_size, answer, layout.wall_weight)
+    items, cell = slot_items(layout, area, maze, layout.heading_size, answer, walls_of(layout, maze))
     page.items += items
     return page, cell

@@ -26,7 +26,6 @@ from ..words import (
     legible_size,
     sized_fix,
     too_thin,
-    without_age,
     word_mask,
     word_picture,
     word_refused,
@@ -193,27 +192,21 @@ def name_shapes(
         if too:  # told the least field of its lines for no given proportions: each reads over the largest
             thin.append((text.strip(), too[0], legible_size(word_picture(text.strip()), entry.grid)))
             continue
-        mask, more = word_mask(
-            text, *size, named, entry.grid, entry.sized_by(book), least_cell=age.least_cell if age else 0.0
-        )
+        mask, more = word_mask(text, *size, named, entry.grid, least_cell=age.least_cell if age else 0.0)
         problems += more
         if mask is not None:
             found[(i, k)] = mask
     if thin:
-        sized = f" (the size {entry.sized_by(book)} sets)" if entry.size is None else ""
         listed = ", ".join(f'"{text}" {rows}' for text, rows, _ in thin[:4])
         more_names = f" and {len(thin) - 4} more" if len(thin) > 4 else ""
         least = (max(w for _, _, (w, _) in thin), max(h for _, _, (_, h) in thin))
         fix = sized_fix(*least, age.least_cell if age else 0.0)
         if least[0] * least[1] > MAX_WORD_CELLS:  # "..." is thin at any size
             fix = "write each name with letters"
-        elif age is not None:  # whose cells leave a page no room for that: the way that works first
-            aged = f"difficulty: {entry.difficulty if entry.age else book.difficulty}"
-            fix = without_age(aged, book_wide=not entry.age and len(book.mazes) > 1) + f"; or {fix}"
         problems.append(
             Problem(
                 at,
-                f"{len(thin)} name(s) drawn over {size[0]}x{size[1]} cells{sized} are too thin to read as "
+                f"{len(thin)} name(s) drawn over {size[0]}x{size[1]} cells are too thin to read as "
                 f"letters ({listed}{more_names} cells tall; a name's letters take {MIN_WORD_ROWS}): {fix}",
             )
         )
@@ -221,11 +214,11 @@ def name_shapes(
     return problems + (_cells_in(entry, book, i, first, path, lines) if first else [])
 
 
-def sized_to_slot(entry: MazeEntry, book: BookSpec) -> bool:
-    """Whether the entry is a word (a class set's names too) whose size no age sets: each is drawn as
-    large as its place on the page allows, once the layout is known, its ``size`` (when written) the
-    most it is drawn over."""
-    return isinstance(entry.shape, WordShape) and entry.age_in(book) is None
+def sized_to_slot(entry: MazeEntry) -> bool:
+    """Whether the entry is a word (a class set's names too): each is drawn as large as its place on
+    the page allows, once the layout is known, its ``size`` (when written) the most it is drawn over;
+    with an age, in the age's cells (``layout.names.fit_words``)."""
+    return isinstance(entry.shape, WordShape)
 
 
 def _unsized(
@@ -278,8 +271,6 @@ def builtin_shape(
             )
         ]
     if isinstance(shape, WordShape):
-        sized_by = entry.sized_by(book)  # an age's size, too small for letters: the way out first
-        instead = without_age(sized_by, book_wide=not entry.age and len(book.mazes) > 1) if sized_by else ""
         age = entry.age_in(book)
         least_cell = age.least_cell if age else 0.0
         key: tuple[Any, ...] = (
@@ -287,16 +278,13 @@ def builtin_shape(
             shape.text,
             size,
             entry.grid,
-            instead,
             least_cell,
         )  # problems say them
         mask, problems = drawings.draw(
             key,
             at,
             size[0] * size[1],
-            lambda at: word_mask(
-                shape.text, *size, at, entry.grid, sized_by, instead=instead, least_cell=least_cell
-            ),
+            lambda at: word_mask(shape.text, *size, at, entry.grid, least_cell=least_cell),
         )
     else:
         key = ("shape", shape, size, entry.grid)

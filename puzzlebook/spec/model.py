@@ -298,16 +298,20 @@ class MazeEntry(_Model):
 
     def sized_by(self, book: BookSpec) -> str:
         """What sets the maze's size where the entry writes none: "difficulty: age-6", or "" (a size
-        written, a drawing's own, no age)."""
+        written, a drawing's own, a word's letters, no age)."""
         if self.size is not None or self.mask is not None or self.age_in(book) is None:
+            return ""
+        if isinstance(self.shape, WordShape):
             return ""
         return f"difficulty: {self.difficulty if self.age else book.difficulty}"
 
     def drawn_size(self, book: BookSpec) -> tuple[int, int] | None:
         """The cells the maze is drawn over: its size, or its age's, a built-in shape's in its own
-        proportions (``shapes.aged_size``); None for neither (a word is then drawn to its slot)."""
+        proportions (``shapes.aged_size``); None for neither, and for a word, which is then drawn to
+        its slot: in its age's cells, over the fewest that read (an age's 7x8 cells cannot hold a
+        name's letters, 12 cells tall)."""
         age = self.age_in(book)
-        if self.size is not None or age is None:
+        if self.size is not None or age is None or isinstance(self.shape, WordShape):
             return self.size
         return aged_size(self.shape, self.grid, age.size) if isinstance(self.shape, str) else age.size
 
