@@ -169,7 +169,7 @@ class MazeEntry(_Model):
     ) = Field(
         None,
         description="W x H in cells, such as 20x30, or a circle's rings, such as 12 (default: from an age; a word or "
-        "name shape is drawn as large as its page allows, at most this)",
+        "name shape is drawn as large as its page allows, in an age's cells where they fit, at most this)",
     )
     algorithm: str = Field("hunt-and-kill", description="see `puzzlebook algorithms`")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="this maze's own seed")
