@@ -413,11 +413,11 @@ def _aged(layout: Layout, spec: Spec, entry: int) -> Layout:
 
 
 def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec, list[Problem]]:
-    """The spec with each word (each student's name in a class set) whose size no age sets drawn as large
-    as its slot allows on ``layout``, within the size written: a word with none is drawn for its slot,
-    one drawn over its size that is too dense for its slot is drawn smaller. Else the problems of those
-    that cannot be; every word is drawn once, and a class set's names over at most ``NAME_CELLS`` cells
-    in all. A printed book's words are fitted to the margins its pages get."""
+    """The spec with each word (each student's name in a class set) drawn as large as its slot allows on
+    ``layout``, in its age's cells where they fit, within the size written: a word with none is drawn
+    for its slot, one drawn over its size that is too dense for its slot is drawn smaller. Else the
+    problems of those that cannot be; every word is drawn once, and a class set's names over at most
+    ``NAME_CELLS`` cells in all. A printed book's words are fitted to the margins its pages get."""
     from ..spec.fits import NAME_CELLS, sized_to_slot  # loaded with the spec
     from ..spec.model import WordShape
 
