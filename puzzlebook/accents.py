@@ -1,5 +1,5 @@
 """A word's accents and dots as drawn (``Puzzle.accents``: cells apart from the maze, over their
-letters): a small mark solid in the walls' ink, a large one outlined like the letters
+letters): small marks solid in the walls' ink, a word with a large one outlined like its letters
 (``OUTLINED_MARK``). Every output draws them from here."""
 
 from __future__ import annotations
@@ -21,15 +21,14 @@ outline round a few cells reads as an empty box)."""
 
 
 def drawn_marks(puzzle: Puzzle, cell: float) -> tuple[frozenset[Cell], frozenset[Cell]]:
-    """A word's accents and dots (``Puzzle.accents``), each mark whole (its cells side by side or corner
-    to corner), drawn at ``cell`` points a cell: those drawn solid, and those outlined
-    (``OUTLINED_MARK``)."""
+    """A word's accents and dots (``Puzzle.accents``) drawn at ``cell`` points a cell: those drawn solid,
+    and those outlined. A word's marks are drawn alike, outlined where any mark (its cells side by side
+    or corner to corner) is ``OUTLINED_MARK`` across: an outlined acute beside a solid i-dot read as
+    two hands at work."""
     by_corner: dict[Point, set[Cell]] = {}
     for accent in puzzle.accents:
         for corner in _polygon(puzzle, accent):
             by_corner.setdefault(corner, set()).add(accent)
-    solid: set[Cell] = set()
-    outlined: set[Cell] = set()
     left = set(puzzle.accents)
     while left:
         first = left.pop()
@@ -41,9 +40,9 @@ def drawn_marks(puzzle: Puzzle, cell: float) -> tuple[frozenset[Cell], frozenset
             todo += near
         points = [p for accent in mark for p in _polygon(puzzle, accent)]
         xs, ys = [x for x, _ in points], [y for _, y in points]
-        wide = min(max(xs) - min(xs), max(ys) - min(ys)) * cell >= OUTLINED_MARK - 1e-6
-        (outlined if wide else solid).update(mark)
-    return frozenset(solid), frozenset(outlined)
+        if min(max(xs) - min(xs), max(ys) - min(ys)) * cell >= OUTLINED_MARK - 1e-6:
+            return frozenset(), frozenset(puzzle.accents)
+    return frozenset(puzzle.accents), frozenset()
 
 
 def _polygon(puzzle: Puzzle, cell: Cell) -> tuple[Point, ...]:

@@ -122,6 +122,12 @@ class Walls:
         self.writer = writer
         self.written: set[int] = set()
         self.ahead = ahead
+        self.marked: dict[int, float] = {}
+
+    def marks_cell(self, number: int, cell: float) -> float:
+        """The cell a maze's accents and dots are drawn for (``accents.drawn_marks``): its first
+        drawing's in this file, so its answer draws them as its own page does."""
+        return self.marked.setdefault(number, cell)
 
     def draw(self, number: int, puzzle: Puzzle) -> None:
         canvas = self.canvas
@@ -254,13 +260,14 @@ def draw_maze(
         canvas.addLiteral(_filled(inside_areas(puzzle)))
         canvas.setFillGray(0)
     walls.draw(frame.number, puzzle)
-    outline = outline_runs(puzzle, cell)
+    marks_at = walls.marks_cell(frame.number, cell)  # the answer's marks drawn as its page's are
+    outline = outline_runs(puzzle, marks_at)
     if outline:  # a shape's outline over its walls, heavier, so the shape reads before its corridors
         canvas.setLineWidth(frame.wall * OUTLINE / cell)
         canvas.addLiteral(
             "n\n" + "\n".join(f"{num(a)} {num(b)} m {num(c)} {num(d)} l" for a, b, c, d in outline) + "\nS"
         )
-    accents = accent_areas(puzzle, cell)
+    accents = accent_areas(puzzle, marks_at)
     if accents:  # a word's small accents and dots, solid in the walls' ink: marks, not corridors
         canvas.setFillGray(frame.wall_gray)
         canvas.addLiteral(_filled(accents))
