@@ -10,6 +10,7 @@ from .errors import Problem, Where
 from .fields import isolate
 from .layout import MazeFrame, print_margins
 from .layout.density import largest_at, shape_fits
+from .layout.names import word_layout
 from .rules import small_shape
 from .spec.model import WordShape
 from .spec.request import AGES
@@ -100,11 +101,10 @@ def _small_names_notes(checked: Checked) -> list[Problem]:
     place: a handout's 14 pt cells are for small hands, and a teacher found names in 7 pt ones only by
     looking. Once an entry."""
     book = checked.spec.book
-    aged = {i: age.least_cell for i, entry in enumerate(book.mazes) if (age := entry.age_in(book))}
+    least = {i: word_layout(checked.layout, checked.spec, i).min_cell for i in range(len(book.mazes))}
     smaller: dict[int, list[tuple[float, str]]] = {}
     for maze in checked.mazes:
-        least = max(checked.layout.min_cell, aged.get(maze.entry, 0.0))  # an age's, for a young child
-        if maze.student and 0 < maze.min_cell < 0.75 * least:
+        if maze.student and 0 < maze.min_cell < 0.75 * least[maze.entry]:  # an age's, for a young child
             smaller.setdefault(maze.entry, []).append((maze.min_cell, maze.student))
     places = {
         item.number: item.area
@@ -121,11 +121,10 @@ def _small_names_notes(checked: Checked) -> list[Problem]:
         tall = [area.h > area.w for m in checked.mazes if m.entry == entry and (area := places.get(m.number))]
         # a name is wide: a place taller than wide (a portrait page's one maze) wastes most of its height
         turn = f" a landscape page (page_size: {size_name((h, w))})," if w < h and tall and all(tall) else ""
-        least = max(checked.layout.min_cell, aged.get(entry, 0.0))
+        own = f"{least[entry]:g} pt"
+        aged = book.mazes[entry].age_in(book) is not None
         difficulty = book.mazes[entry].difficulty or book.difficulty
-        whose = (
-            f"the {least:g} pt of difficulty: {difficulty}" if entry in aged else f"the layout's {least:g} pt"
-        )
+        whose = f"the {own} of difficulty: {difficulty}" if aged else f"the layout's {own}"
         notes.append(
             Problem(
                 checked.spec.where("mazes", entry, "shape"),

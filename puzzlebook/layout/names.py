@@ -403,7 +403,7 @@ def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeR
     ]
 
 
-def _aged(layout: Layout, spec: Spec, entry: int) -> Layout:
+def word_layout(layout: Layout, spec: Spec, entry: int) -> Layout:
     """The layout a word of entry ``entry`` is fitted on: with an age (the book's, which ``for_book``
     gave it already, or its own), in the age's cells where they fit: a young child's name large."""
     age = spec.book.mazes[entry].age_in(spec.book)
@@ -467,7 +467,7 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
         at = maze.student_where if named else spec.where("mazes", maze.entry, "shape")
         key = (word, maze.entry)
         if key not in drawn:
-            aged = _aged(layout, spec, maze.entry)
+            aged = word_layout(layout, spec, maze.entry)
             mask, more = _drawn(aged, maze, word, at, most)
             drawn[key] = (mask, [replace(p, where=at) for p in more])
             problems += drawn[key][1]
@@ -495,5 +495,5 @@ def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec
         else:
             masks[maze.entry] = mask
     for entry, told in refused.items():
-        problems += _no_room(_aged(layout, spec, entry), spec, told)
+        problems += _no_room(word_layout(layout, spec, entry), spec, told)
     return replace(spec, masks=masks, name_masks=name_masks), list(dict.fromkeys(problems))
