@@ -280,6 +280,7 @@ class Layout(_Model):
     _where: dict[str, At] = PrivateAttr(default_factory=dict)
     _said: dict[str, At] = PrivateAttr(default_factory=dict)
     _files: tuple[Path, ...] = PrivateAttr(default=())
+    _aged: float = PrivateAttr(default=0.0)
 
     def where(self, key: str) -> At:
         """Where a setting was given: ``big.yaml:4: heading_size``, or the spec's line for its overrides.
@@ -291,6 +292,19 @@ class Layout(_Model):
         if found is None:
             found = said[key] = self._where.get(key) or _setting(self._where.get("", "layout"), key)
         return found
+
+    @property
+    def aged_walls(self) -> float:
+        """Where a book's age made the walls heavier (``density.for_book``), the weight they had
+        before; else 0."""
+        return self._aged
+
+    def aged(self, update: dict[str, Any]) -> Layout:
+        """This layout made heavier by an age (``update``), remembering its own walls (``aged_walls``)."""
+        aged = self.model_copy(update=update)
+        if aged.wall_weight > self.wall_weight:
+            aged._aged = self.wall_weight
+        return aged
 
     @property
     def files(self) -> tuple[Path, ...]:

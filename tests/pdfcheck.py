@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from puzzlebook.pdfread import Document
@@ -99,3 +100,11 @@ def rebuild(lines, width: int, height: int) -> tuple[list[list[int]], set[tuple[
                 else:
                     openings.add((x, y, E))
     return cells, openings
+
+
+def ink(path, page: int) -> float:
+    """The share of a page (numbered from 0) that prints dark, rendered at 100 dpi by PDFium."""
+    document = pdfium.PdfDocument(str(path))
+    image = document[page].render(scale=100 / 72, grayscale=True).to_pil()
+    histogram = image.histogram()
+    return sum(histogram[:128]) / sum(histogram)

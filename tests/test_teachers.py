@@ -7,7 +7,7 @@ import re
 
 import pytest
 from clirun import invoke
-from pdfcheck import page_texts
+from pdfcheck import ink, page_texts
 
 from puzzlebook.build import build_book, check_book
 from puzzlebook.errors import SpecError
@@ -231,7 +231,8 @@ def test_names_for_an_age_are_drawn_over_the_fewest_cells_that_read_in_larger_ce
     an age were refused, the age's cells too few for letters 12 cells tall, and the way out was to leave
     the age out, which drew a four-year-old's "Li" over 66x63 cells of 7 pt. A name for an age is now
     drawn in that age's cells where its place takes them, else in cells as large as its place allows:
-    over far fewer cells, each larger, with the age's heavier walls."""
+    over far fewer cells, each larger, with the age's heavier walls where the cells are large enough
+    for them."""
     from puzzlebook.spec.request import AGES
 
     spec = tmp_path / "names.yaml"
@@ -245,14 +246,38 @@ def test_names_for_an_age_are_drawn_over_the_fewest_cells_that_read_in_larger_ce
     aged = _name_frames(spec)
     spec.write_text(body.replace(f"difficulty: {age}\n", ""))
     plain = _name_frames(spec)
+    own = {"activity-book": 1.5, "handout": 2.0}[layout]  # the layout's walls without the age
     for name, (cells, cell, wall, fitted) in aged.items():
         assert cells <= plain[name][0] and cell >= plain[name][1] - 1e-9, (name, aged[name], plain[name])
-        # the age's heavy walls, thinned to a third of the cells a long name was fitted in
-        heavy = min(AGES[age].wall, fitted / 3) if fitted else AGES[age].wall
-        assert wall >= heavy - 1e-9 and cell >= 3 * wall - 1e-9, (name, aged[name])
+        # the age's heavy walls, in a name fitted in smaller cells at most a fifth of them, never lighter
+        # than the layout's own
+        assert own - 1e-9 <= wall <= AGES[age].wall + 1e-9 and cell >= 3 * wall - 1e-9, (name, aged[name])
+        if fitted:
+            assert wall <= max(own, cell / 5) + 1e-9, (name, aged[name])
     if layout == "activity-book":  # a short name in cells a small hand follows: Li took 66x63 of 7 pt
         assert aged["Li"][1] >= 20 and aged["Li"][0] < plain["Li"][0], (aged, plain)
-    assert any(wall >= AGES[age].wall for _, _, wall, _ in aged.values())
+    # in cells five times the age's walls or more, the age's walls: Li's 33 pt cells on a full page
+    heavy = [wall for _, cell, wall, _ in aged.values() if cell >= 5 * AGES[age].wall]
+    assert all(wall >= AGES[age].wall - 1e-9 for wall in heavy) and (heavy or layout == "handout")
+
+
+def test_a_long_name_for_an_age_prints_no_darker_than_without_it(tmp_path):
+    """At age 4 a long name fits only in cells of 7-8 pt, where the age's 4 pt walls, thinned to a third
+    of the cells, printed it half as dark again as the same name without the age: a texture of narrow
+    corridors. Its walls are now at most a fifth of its cells, the layout's own 1.5 pt there, so the
+    page, read back from the file, carries the ink it carries without the age (Li, in 33 pt cells,
+    keeps the age's bold walls: see above)."""
+    body = (
+        "title: Names\nlayout: activity-book\ndifficulty: age-4\nmarks: suggested\n"
+        "students: [Li, Oluwaseun, Maximiliano, Nguyễn]\nmazes:\n  - shape: {text: '{student}'}\n"
+    )
+    spec = tmp_path / "names.yaml"
+    spec.write_text(body)
+    aged, _ = build_book(spec, tmp_path / "aged.pdf")
+    spec.write_text(body.replace("difficulty: age-4\n", ""))
+    plain, _ = build_book(spec, tmp_path / "plain.pdf")
+    for page, name in enumerate(["Oluwaseun", "Maximiliano", "Nguyễn"], start=2):  # after title, Li
+        assert ink(aged, page) <= 1.05 * ink(plain, page), name  # it was 1.5 times
 
 
 def test_a_word_maze_in_a_book_for_an_age_builds_at_once(tmp_path):

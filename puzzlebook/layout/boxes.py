@@ -102,17 +102,26 @@ their 1.5 pt), and at most ``MAX_WALL``."""
 MAX_WALL = 10.0  # pt: a 2x2 poster's 400 pt cells keep walls, not bars
 
 
-def name_walls(weight: float, cell: float) -> float:
+AGED_WALLS = 0.2
+"""Of a name's cells, the most its walls take where a book's age made them heavier (``name_walls``)."""
+
+
+def name_walls(layout: Layout, cell: float) -> float:
     """The walls' least weight for a name fitted in ``cell`` pt cells, under its layout's: the layout's
-    ``weight``, but at most a third of the cell, as every maze's walls are. An age's 4 pt walls left a
-    long name for a young child no cell under 12 pt, and no place on a portrait page."""
-    return min(weight, cell / 3)
+    weight, at most a third of the cell, as every maze's walls are; and where a book's age made them
+    heavier (``Layout.aged_walls``), at most a fifth of the cell, down to the weight they had before
+    the age. An age's 4 pt walls are for its 45-60 pt cells: a third of a long name's 7-10 pt cells,
+    they printed it as a dark texture of narrow corridors, where the same name without the age printed
+    light in the layout's 1.5 pt; a name in cells of 16 pt or more keeps them, its letters bold."""
+    weight = min(layout.wall_weight, cell / 3)
+    own = layout.aged_walls
+    return min(weight, max(own, cell * AGED_WALLS)) if own else weight
 
 
 def walls_of(layout: Layout, maze: MazeRequest) -> float:
     """The walls' least weight a maze is planned with: the layout's, or a fitted name's (``name_walls``
     of its ``min_cell``)."""
-    return name_walls(layout.wall_weight, maze.min_cell) if maze.min_cell else layout.wall_weight
+    return name_walls(layout, maze.min_cell) if maze.min_cell else layout.wall_weight
 
 
 def wall_for(cell: float, weight: float) -> float:

@@ -411,7 +411,7 @@ def for_book(layout: Layout, spec: Spec) -> Layout:
             "wall_weight": max(layout.wall_weight, age.wall),
             "min_cell": max(layout.min_cell, age.least_cell),
         }
-        layout = layout.model_copy(update=update)
+        layout = layout.aged(update)  # a name fitted in smaller cells thins them (``boxes.name_walls``)
     if spec.book.students:
         layout = layout.model_copy(update={"name_line": True})
     if spec.book.edition == "screen":

@@ -355,12 +355,12 @@ def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str
 
 def _least_cell(layout: Layout) -> float:
     """The least cell a name is drawn in: ``_floored``'s, and three times its walls (``_at``)."""
-    return max(_floored(layout).min_cell, 3 * name_walls(layout.wall_weight, NAME_CELL))
+    return max(_floored(layout).min_cell, 3 * name_walls(layout, NAME_CELL))
 
 
 def _at(layout: Layout, cell: float) -> Layout:
     """The layout a name is tried on in ``cell`` pt cells under its own: walls as ``boxes.walls_of``."""
-    return layout.model_copy(update={"min_cell": cell, "wall_weight": name_walls(layout.wall_weight, cell)})
+    return layout.model_copy(update={"min_cell": cell, "wall_weight": name_walls(layout, cell)})
 
 
 SMALLER_CELLS = (12, 10, 9, 8, 7, 6, 5)
