@@ -1,12 +1,15 @@
-"""A word shape's dots drawn as dots (``words.word_mask``): squared where the cells draw them as an L,
-and one size across the word. Its accents and dots are first set a cell apart from their letters
-(``words._marks_apart``); these rules then draw them, in cells, as a reader expects dots to look."""
+"""A word shape's accents and dots (``words.word_mask``): set a cell apart from their letters, and a
+stack's upper mark from the lower (``apart``); then dots squared where the cells draw them as an L,
+and one size across the word: drawn, in cells, as a reader expects marks to look."""
 
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
-from .masks import near_cells, parts_of
+from .masks import fit, near_cells, parts_of
+
+Cell = tuple[int, int]
 
 DOTS = frozenset("\u0307\u0308")
 """The combining marks that are dots (a dot above, a diaeresis): with an i's and a j's, the only marks a
@@ -95,3 +98,110 @@ def _squares(
             return None
         out.append(best[1])
     return set().union(*out)
+
+
+ABOVE = 230
+"""The canonical combining class of a mark above its letter."""
+LIFTS = 3
+"""Rows a mark is lifted at most to stand clear (``apart``)."""
+
+
+def stacked(word: str) -> bool:
+    """Whether a letter of ``word`` carries a mark above another (Vietnamese ễ, ầ, ỗ; ǘ)."""
+    above = 0
+    for c in unicodedata.normalize("NFD", word):
+        kind = unicodedata.combining(c)
+        above = above + 1 if kind == ABOVE else above if kind else 0
+        if above > 1:
+            return True
+    return False
+
+
+def stack_parts(
+    picture: Any, bare: Any, width: int, height: int, grid: str
+) -> list[tuple[int, int, set[Cell]]]:
+    """The marks of a word's ``picture`` (less its ``bare`` letters) that stand above or below another
+    mark, each fitted into the field on its own: its top and bottom in the picture, and its cells."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    marks = ImageChops.subtract(picture, bare).point(lambda v: 255 if v >= 128 else 0)
+    box = marks.getbbox()
+    if box is None:
+        return []
+    crop = marks.crop(box)
+    on = {(i % crop.width + box[0], i // crop.width + box[1]) for i, v in enumerate(crop.tobytes()) if v}
+    pieces = [
+        (min(x for x, _ in p), min(y for _, y in p), max(x for x, _ in p), max(y for _, y in p), p)
+        for p in parts_of(on)
+    ]
+    found = []
+    for x0, y0, x1, y1, pixels in pieces:
+        if any(a <= x1 and x0 <= b and (d < y0 or y1 < c) for a, c, b, d, _ in pieces):  # one over another
+            alone = Image.new("L", picture.size, 0)
+            ImageDraw.Draw(alone).point(list(pixels), fill=255)
+            found.append((y0, y1, fit(alone, width, height, grid)))
+    return found
+
+
+def apart(
+    marks: set[Cell], near: set[Cell], grid: str, stacks: list[tuple[int, int, set[Cell]]]
+) -> set[Cell]:
+    """Each mark of ``marks`` (cells) lifted a row at a time until it is clear of ``near`` (its letters
+    and the cells round them), or where there is no room, its cells in ``near`` left out. A mark the
+    cells drew as one blot of a stack (``stack_parts``: ễ's tilde on its circumflex read as an H) is
+    lifted layer by layer, the lowest first, each upper one also a cell clear of those below; where
+    that finds no room it is lifted whole, as one mark."""
+    out: set[Cell] = set()
+    # a triangle lifted one row would point the other way, an octagon would become a square
+    step = 2 if grid in ("triangle", "octagon") else 1
+    for mark in sorted(parts_of(marks, grid), key=min):
+        layers = _layers(mark, stacks)
+        placed = _stacked(layers, near, grid, step) if len(layers) > 1 else None
+        if placed is None:
+            lifted = _lifted(mark, near, step)
+            placed = lifted if not lifted & near else {c for c in mark if c not in near}
+        out |= placed
+    return out
+
+
+def _stacked(layers: list[set[Cell]], near: set[Cell], grid: str, step: int) -> set[Cell] | None:
+    """A stack's layers lifted in turn, each clear of ``near`` and a cell clear of those below; None
+    where one finds no room."""
+    placed: set[Cell] = set()
+    for layer in layers:
+        clear = near | placed.union(*(around(x, y, grid) for x, y in placed))
+        lifted = _lifted(layer, clear, step)
+        if lifted & clear:
+            return None
+        placed |= lifted
+    return placed
+
+
+def _lifted(mark: set[Cell], clear: set[Cell], step: int) -> set[Cell]:
+    lifted = mark
+    for _ in range(LIFTS):
+        if not lifted & clear or min(y for _, y in lifted) < step:
+            break
+        lifted = {(x, y - step) for x, y in lifted}
+    return lifted
+
+
+def _layers(mark: set[Cell], stacks: list[tuple[int, int, set[Cell]]]) -> list[set[Cell]]:
+    """``mark``'s cells by the layer of its stack they come from, the lowest first: the stack's marks
+    whose cells it holds, those side by side one layer (ǘ's two dots); each cell to the layer it was
+    fitted in, or the nearest. ``[mark]`` for a mark of one layer."""
+    parts = sorted((p for p in stacks if p[2] & mark), key=lambda p: -p[1])
+    layers: list[tuple[int, set[Cell]]] = []  # each layer's top in the picture, and its cells
+    for top, bottom, cells in parts:
+        if layers and bottom >= layers[-1][0]:  # beside the layer below, not above it
+            layers[-1] = (min(top, layers[-1][0]), layers[-1][1] | cells)
+        else:
+            layers.append((top, set(cells)))
+    if len(layers) < 2:
+        return [mark]
+    split: list[set[Cell]] = [set() for _ in layers]
+    for x, y in mark:
+        home = [i for i, (_, cells) in enumerate(layers) if (x, y) in cells]
+        nearest = min(range(len(layers)), key=lambda i: min(abs(x - a) + abs(y - b) for a, b in layers[i][1]))
+        split[home[0] if home else nearest].add((x, y))
+    return [layer for layer in split if layer]

@@ -13,11 +13,11 @@ from typing import Any
 from . import kinds
 from .errors import At, Problem
 from .letters import bundled_lacks, not_in_fonts
-from .masks import Mask, fit, parts_of, shape_of
+from .masks import Mask, fit, shape_of
 from .syllables import VOWELS, syllable_breaks
 from .wordforms import REGULAR, Form, Glyph, capital_i, close_tops, narrowed, serif_reach, serifed, serifs
 from .wordjoins import joined
-from .wordmarks import alike, around, dotted, squared
+from .wordmarks import alike, apart, around, dotted, squared, stack_parts, stacked
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
 MAX_WORD = 14
@@ -408,16 +408,8 @@ def _marks_apart(
     near = set(letters)
     for _ in range(_FALLS_APART):
         near |= {n for x, y in near for n in around(x, y, grid)}
-    out = set(letters)
-    # a triangle lifted one row would point the other way, an octagon would become a square
-    step = 2 if grid in ("triangle", "octagon") else 1
-    for mark in sorted(parts_of(drawn - letters, grid), key=min):
-        lifted = mark
-        for _ in range(3):
-            if not lifted & near or min(y for _, y in lifted) < step:
-                break
-            lifted = {(x, y - step) for x, y in lifted}
-        out |= lifted if not lifted & near else {c for c in mark if c not in near}
+    stacks = stack_parts(picture, bare, width, height, grid) if stacked(word) else []
+    out = letters | apart(drawn - letters, near, grid, stacks)
     return out, out - letters
 
 

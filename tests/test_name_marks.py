@@ -236,3 +236,24 @@ def _touching(shapes) -> list[tuple[float, float, float, float]]:
             if merged:
                 break
     return [tuple(b) for b in boxes]
+
+
+@pytest.mark.parametrize("name", ["Nguyễn", "Đỗ", "Lễ"])
+def test_a_mark_over_a_mark_stands_a_cell_clear_of_it(name):
+    """Vietnamese ễ and ỗ carry a tilde over a circumflex: fitted into cells as one blot, the two read as
+    an H over the letter. Each is now lifted clear of the one below, so a name of these letters, as
+    large as reads and larger, has two marks over each such letter, a cell apart (corners too), each
+    above its letter's top."""
+    picture = word_picture(name)
+    rows = legible_size(picture)[1]
+    for height in (rows + 2, rows + 6, rows + 12):
+        width, height = word_field(picture, height)
+        mask, problems = word_mask(name, width, height, "")
+        assert mask is not None and not problems, (name, height)
+        marks = _parts(mask.accents)
+        letters = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off - mask.accents
+        assert len(marks) == 2, (name, height, marks)
+        lower, upper = sorted(marks, key=lambda m: -max(y for _, y in m))
+        assert max(y for _, y in upper) < min(y for _, y in lower)  # one over the other
+        xs = {x for x, _ in lower} & {x for x, _ in upper}
+        assert xs and min(y for x, y in letters if x in xs) > max(y for _, y in lower)
