@@ -97,15 +97,17 @@ def cover_lines(checked: Checked) -> list[Problem]:
 
 
 def _small_names_notes(checked: Checked) -> list[Problem]:
-    """Names drawn in cells well under the layout's (under three quarters), so that they fit their
-    place: a handout's 14 pt cells are for small hands, and a teacher found names in 7 pt ones only by
-    looking. Once an entry."""
+    """Names and words drawn in cells well under the layout's (under three quarters), so that they fit
+    their place: a handout's 14 pt cells are for small hands, and a teacher found names in 7 pt ones
+    only by looking (a parent's one name at age 4 too). Once an entry."""
     book = checked.spec.book
     least = {i: word_layout(checked.layout, checked.spec, i).min_cell for i in range(len(book.mazes))}
     smaller: dict[int, list[tuple[float, str]]] = {}
     for maze in checked.mazes:
-        if maze.student and 0 < maze.min_cell < 0.75 * least[maze.entry]:  # an age's, for a young child
-            smaller.setdefault(maze.entry, []).append((maze.min_cell, maze.student))
+        shape = book.mazes[maze.entry].shape
+        name = maze.student or (shape.text if isinstance(shape, WordShape) else "")
+        if name and 0 < maze.min_cell < 0.75 * least[maze.entry]:  # an age's, for a young child
+            smaller.setdefault(maze.entry, []).append((maze.min_cell, name))
     places = {
         item.number: item.area
         for page in checked.plan.pages
@@ -125,14 +127,14 @@ def _small_names_notes(checked: Checked) -> list[Problem]:
         aged = book.mazes[entry].age_in(book) is not None
         difficulty = book.mazes[entry].difficulty or book.difficulty
         whose = f"the {own} of difficulty: {difficulty}" if aged else f"the layout's {own}"
-        notes.append(
-            Problem(
-                checked.spec.where("mazes", entry, "shape"),
-                f"{len(names)} name(s) drawn in cells of {span} pt, under {whose}, to fit "
-                f"their place ({shown}); a shorter form of a name (Max for Maximiliano),{turn} or a larger "
-                "page, draws it larger",
-            )
+        said = (
+            f"{len(names)} name(s) drawn in cells of {span} pt, under {whose}, to fit their place ({shown}); "
+            f"a shorter form of a name (Max for Maximiliano),{turn} or a larger page, draws it larger"
+            if book.students
+            else f'"{names[0][1]}" is drawn in cells of {span} pt, under {whose}, to fit its place; '
+            f"fewer letters,{turn} or a larger page, draws it larger"
         )
+        notes.append(Problem(checked.spec.where("mazes", entry, "shape"), said))
     return notes
 
 
@@ -320,8 +322,10 @@ def _fine_words_notes(checked: Checked) -> list[Problem]:
     found = []
     for i, entry in enumerate(book.mazes):
         shape = entry.shape
-        if not isinstance(shape, WordShape) or entry.size or entry.age or i not in cells or first[i].student:
+        if not isinstance(shape, WordShape) or entry.size or i not in cells or first[i].student:
             continue  # a class set's names have their own note (``_small_names_notes``)
+        if entry.age_in(book):  # and so has a word with an age (``_small_names_notes``)
+            continue
         cell, text = cells[i], shape.text.strip()
         picture = word_picture(text)
         if cell >= least or picture is None:

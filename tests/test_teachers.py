@@ -793,6 +793,27 @@ def test_two_hundred_name_mazes_are_within_the_work_limit_and_more_are_told_to_s
     assert "the limit is 40,000,000" not in invoke(["validate", str(spec)]).stderr
 
 
+def test_one_name_for_a_young_child_in_small_cells_is_noted_once(tmp_path):
+    """A parent's birthday book at age 4 drew "Maximiliano" in 7.5 pt cells, a sixth of the age's, and
+    said nothing: the note was a class set's. A word with the book's age now gets it, once, beside
+    mazes of another age too (which had a note of their own for words without an age)."""
+    spec = tmp_path / "party.yaml"
+    spec.write_text(
+        "title: Party\nlayout: activity-book\nmarks: suggested\ndifficulty: age-4\nmazes:\n"
+        "  - {shape: {text: Maximiliano}, count: 2}\n  - {size: 7x8}\n"
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0, result.output
+    noted = [line for line in result.stderr.splitlines() if "drawn in cells of" in line]
+    assert len(noted) == 1 and noted[0].startswith(
+        'note: party.yaml:6: mazes[0].shape: "Maximiliano" is drawn in cells of 7.5 pt, under the 45 pt '
+        "of difficulty: age-4, to fit its place; fewer letters, a landscape page"
+    ), noted
+    spec.write_text(spec.read_text().replace("{size: 7x8}", "{size: 7x8, difficulty: age-6}"))
+    result = invoke(["validate", str(spec)])
+    assert [line for line in result.stderr.splitlines() if "drawn in cells of" in line] == noted
+
+
 def test_names_drawn_in_cells_well_under_the_layouts_are_noted(tmp_path):
     """A handout's 14 pt cells are for small hands: long names fitted into their half page were drawn in
     7 pt cells, and the teacher found it only by looking at the sheets."""
