@@ -162,12 +162,12 @@ class Words(_Model):
         description="in the answer key, for mazes without a start and end; {mazes} lists them",
     )
 
-    def maze_name(self, maze: Any, midline: bool = False) -> str:
-        """A maze in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set; ``midline``, inside
-        an English sentence: "maze 3"."""
+    def maze_name(self, maze: Any, midline: bool = False, whose: bool = True) -> str:
+        """A maze in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set (unless not
+        ``whose``: a heading above says it); ``midline``, inside an English sentence: "maze 3"."""
         word = "maze" if midline and self.maze == "Maze" else self.maze
         mine = f"{word} {maze.shown}"
-        return f"{isolate(maze.student)} · {mine}" if maze.student else mine
+        return f"{isolate(maze.student)} · {mine}" if maze.student and whose else mine
 
 
 def _setting(layout: At, key: str) -> At:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ..errors import At
 from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec.request import MazeRequest
@@ -42,7 +43,7 @@ def plan_answers(
     with no answer placed on them (a print book's page count)."""
     made: list[Page] = []
 
-    def next_page(heading: str) -> tuple[Page, Box]:
+    def next_page(heading: str, source: At = "") -> tuple[Page, Box]:
         page = new_page("answers", bookmark=None if made else layout.words.answer_key)
         area = page_frame(layout, page, title)
         middle = area.x0 + area.w / 2
@@ -55,6 +56,7 @@ def plan_answers(
                 True,
                 "center",
                 max_width=area.w,  # "Answer key (continued)" at 18 pt is wider than a 4 in page's room
+                source=source,  # a sheet's names its child
             )
         )
         made.append(page)
@@ -71,9 +73,11 @@ def plan_answers(
                 sheets.append((f"{words.answer_key}{whose} · {words.page} {sheet}", []))
             sheets[-1][1].append(maze)
         groups = [(heading, [m for m in sheet if m.has_answer]) for heading, sheet in sheets]
+        sources: dict[str, At] = {heading: sheet[0].student_where for heading, sheet in sheets}
         grid_of_sheet = GRIDS[layout.mazes_per_page]
     else:
         groups = [(words.answer_key, [m for m in mazes if m.has_answer])]
+        sources = {}
         grid_of_sheet = (layout.answer_key.columns, layout.answer_key.rows)
     page: Page | None = None
     known: dict[tuple[Any, ...], float] = {}  # answers' cells by grid, area and look (``_grid_for``)
@@ -84,7 +88,7 @@ def plan_answers(
     for heading, answered in groups:
         if not answered:
             continue
-        page, area = next_page(heading if by_sheet or not made else continued)
+        page, area = next_page(heading if by_sheet or not made else continued, sources.get(heading, ""))
         top, above = area.y1, None
         if not by_sheet:  # the key's grid, turned where that draws its answers larger (a separate key's
             # page keeps its sheet's, to be laid beside it)
@@ -107,7 +111,9 @@ def plan_answers(
             row = _Row(layout, members, maze_pages, fits, own, spread, by_sheet)
             placed = row.placed(area, top, placing)
             if placed is None:  # on a page of its own: no row above it
-                page, area = next_page(f"{heading} ({words.continued})" if by_sheet else continued)
+                page, area = next_page(
+                    f"{heading} ({words.continued})" if by_sheet else continued, sources.get(heading, "")
+                )
                 top, above = area.y1, None
                 row = _Row(layout, members, maze_pages, fits, own, bool(waiting), by_sheet)
             height, items = placed or row.placed(area, top, placing, fresh=True) or (0.0, [])
@@ -373,10 +379,13 @@ def _answer_items(
         up -= (slot.h - (heading.y + size - lowest)) * TOP_SHARE
     page = maze_pages[maze.number]
     label = f"{layout.words.maze_name(maze)} · {layout.words.page} {page}"
+    if sheet:  # under its page's heading, which names the sheet's child and page: the maze alone
+        label = layout.words.maze_name(maze, whose=False)
     if poster(len(maze_pages), page):
         label = maze.title or ""
+    source = "" if sheet else maze.student_where  # a class set's label holds the name
     return [
-        replace(i, y=i.y + up, text=label, source=maze.student_where)  # a class set's label holds the name
+        replace(i, y=i.y + up, text=label, source=source)
         if isinstance(i, Text)
         else replace(i, y=i.y + up, short=True)
         if isinstance(i, MazeInfo)
