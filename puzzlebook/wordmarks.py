@@ -4,7 +4,9 @@ and one size across the word: drawn, in cells, as a reader expects marks to look
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from itertools import pairwise
 from typing import Any
 
 from .masks import fit, near_cells, parts_of
@@ -117,29 +119,76 @@ def stacked(word: str) -> bool:
     return False
 
 
-def stack_parts(
-    picture: Any, bare: Any, width: int, height: int, grid: str
-) -> list[tuple[int, int, set[Cell]]]:
+ON = re.compile(b"\xff+")
+"""A run of a mark's pixels in a row of its picture."""
+Run = tuple[int, int, int]
+"""A row's run of a picture's pixels: its row, first column and the column past its last."""
+Piece = tuple[int, int, tuple[Run, ...]]
+"""A mark of a word's picture: its top and bottom rows, and its runs."""
+
+
+def stack_pieces(picture: Any, bare: Any) -> tuple[Piece, ...]:
     """The marks of a word's ``picture`` (less its ``bare`` letters) that stand above or below another
-    mark, each fitted into the field on its own: its top and bottom in the picture, and its cells."""
-    from PIL import Image, ImageChops, ImageDraw
+    mark (``Piece``); the marks are found run by run, a row's runs joined to the runs they touch in
+    the row above (pixel by pixel, a name's took 20 ms a field)."""
+    from PIL import ImageChops
 
     marks = ImageChops.subtract(picture, bare).point(lambda v: 255 if v >= 128 else 0)
     box = marks.getbbox()
     if box is None:
-        return []
+        return ()
     crop = marks.crop(box)
-    on = {(i % crop.width + box[0], i // crop.width + box[1]) for i, v in enumerate(crop.tobytes()) if v}
-    pieces = [
-        (min(x for x, _ in p), min(y for _, y in p), max(x for x, _ in p), max(y for _, y in p), p)
-        for p in parts_of(on)
+    data, width = crop.tobytes(), crop.width
+    runs: list[Run] = []
+    rows: list[list[int]] = []  # each row's runs, by index
+    for y in range(crop.height):
+        left = box[0] - y * width  # a run's columns in the picture
+        row = [
+            (y + box[1], m.start() + left, m.end() + left)
+            for m in ON.finditer(data, y * width, (y + 1) * width)
+        ]
+        rows.append(list(range(len(runs), len(runs) + len(row))))
+        runs += row
+    head = list(range(len(runs)))
+
+    def root(k: int) -> int:
+        while head[k] != k:
+            head[k] = head[head[k]]
+            k = head[k]
+        return k
+
+    for above, below in pairwise(rows):
+        for k in below:
+            for j in above:
+                if runs[j][1] < runs[k][2] and runs[k][1] < runs[j][2]:  # side by side: one mark
+                    head[root(k)] = root(j)
+    parts: dict[int, list[Run]] = {}
+    for k, run in enumerate(runs):
+        parts.setdefault(root(k), []).append(run)
+    boxes = [
+        (min(r[1] for r in p), p[0][0], max(r[2] for r in p) - 1, p[-1][0], tuple(p)) for p in parts.values()
     ]
+    return tuple(
+        (y0, y1, part)
+        for x0, y0, x1, y1, part in boxes
+        if any(a <= x1 and x0 <= b and (d < y0 or y1 < c) for a, c, b, d, _ in boxes)  # one over another
+    )
+
+
+def stack_parts(
+    pieces: tuple[Piece, ...], size: tuple[int, int], width: int, height: int, grid: str
+) -> list[tuple[int, int, set[Cell]]]:
+    """``stack_pieces`` of a picture of ``size``, each fitted into the field on its own: its top and
+    bottom, and its cells."""
+    from PIL import Image, ImageDraw
+
     found = []
-    for x0, y0, x1, y1, pixels in pieces:
-        if any(a <= x1 and x0 <= b and (d < y0 or y1 < c) for a, c, b, d, _ in pieces):  # one over another
-            alone = Image.new("L", picture.size, 0)
-            ImageDraw.Draw(alone).point(list(pixels), fill=255)
-            found.append((y0, y1, fit(alone, width, height, grid)))
+    for top, bottom, runs in pieces:
+        alone = Image.new("L", size, 0)
+        draw = ImageDraw.Draw(alone)
+        for y, x0, x1 in runs:
+            draw.line([(x0, y), (x1 - 1, y)], fill=255)
+        found.append((top, bottom, fit(alone, width, height, grid)))
     return found
 
 

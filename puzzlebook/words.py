@@ -17,7 +17,7 @@ from .masks import Mask, fit, shape_of
 from .syllables import VOWELS, syllable_breaks
 from .wordforms import REGULAR, Form, Glyph, capital_i, close_tops, narrowed, serif_reach, serifed, serifs
 from .wordjoins import joined
-from .wordmarks import alike, apart, around, dotted, squared, stack_parts, stacked
+from .wordmarks import Piece, alike, apart, around, dotted, squared, stack_parts, stack_pieces, stacked
 
 BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
 MAX_WORD = 14
@@ -408,9 +408,17 @@ def _marks_apart(
     near = set(letters)
     for _ in range(_FALLS_APART):
         near |= {n for x, y in near for n in around(x, y, grid)}
-    stacks = stack_parts(picture, bare, width, height, grid) if stacked(word) else []
+    pieces = _stacks(word, lines, form) if stacked(word) else ()
+    stacks = stack_parts(pieces, picture.size, width, height, grid) if pieces else []
     out = letters | apart(drawn - letters, near, grid, stacks)
     return out, out - letters
+
+
+@functools.lru_cache(maxsize=64)
+def _stacks(word: str, lines: tuple[str, ...] | None, form: Form) -> tuple[Piece, ...]:
+    """``wordmarks.stack_pieces`` of the word's picture, kept: a name's fields are tried in turn."""
+    picture = word_picture(word, lines=lines, form=form)
+    return stack_pieces(picture, word_picture(word, bare=True, lines=lines, form=form))
 
 
 def letter_rows(picture: Any, width: int, height: int, grid: str = "rectangle") -> float:
