@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from puzzlebook import words
 from puzzlebook.build import check_book
 from puzzlebook.layout import MazeFrame
-from puzzlebook.layout.boxes import content_box, wall_for
+from puzzlebook.layout.boxes import content_box, least_of, wall_for
 from puzzlebook.layout.density import fits
 from puzzlebook.layout.names import CELL_STEP, FITTED_NAMES, NAME_CELL
 from puzzlebook.pdfread import Document, Lines
@@ -178,9 +178,10 @@ def test_a_class_set_of_twenty_names_with_no_size_fills_each_slot(tmp_path, page
             assert len(lines) == 2, (page, name, lines)
         if len(name) <= 6 and " " not in name:
             assert len(lines) == 1, (page, name, lines)
-        # it prints: in the layout's cells, or a name's own as large as its place allows, down to 7 pt,
-        # with the layout's walls (a tenth of the cell where that is heavier)
-        assert frame.cell >= (maze.min_cell or layout.min_cell) - 1e-9, (name, frame.cell)
+        # it prints: in the layout's cells, or a name's own as large as its place allows, down to 7 pt
+        # (less a tenth for its Start and Finish words, not under 7), with the layout's walls (a tenth of
+        # the cell where that is heavier)
+        assert frame.cell >= least_of(layout, maze) - 1e-9, (name, frame.cell)
         assert maze.min_cell == 0 or NAME_CELL <= maze.min_cell < layout.min_cell, (name, maze.min_cell)
         assert frame.wall == wall_for(frame.cell, layout.wall_weight) and 3 * frame.wall <= frame.cell
         # as large as its slot allows: the field it was drawn over, found again, and the name drawn over
@@ -288,7 +289,7 @@ def test_a_handout_draws_a_long_name_in_cells_as_large_as_its_place_allows(tmp_p
     layout, frames = checked.layout, _frames(checked)
     al, maxi = checked.mazes
     assert al.min_cell == 0 and frames[al.number].cell >= layout.min_cell == 14
-    assert NAME_CELL <= maxi.min_cell < layout.min_cell and frames[maxi.number].cell >= maxi.min_cell
+    assert NAME_CELL <= maxi.min_cell < layout.min_cell and frames[maxi.number].cell >= least_of(layout, maxi)
     assert frames[maxi.number].wall == wall_for(frames[maxi.number].cell, 2.0) >= 2.0
     form = Form(*checked.spec.name_masks[(maxi.entry, 1)].form)
     larger = maxi.min_cell + CELL_STEP  # no larger cells take it, its ends as they are

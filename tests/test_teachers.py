@@ -279,6 +279,34 @@ def test_a_long_name_for_an_age_prints_no_darker_than_without_it(tmp_path):
         assert ink(aged, page) <= 1.05 * ink(plain, page), name  # it was 1.5 times
 
 
+def test_a_short_names_start_and_finish_take_room_from_its_cells(tmp_path):
+    """A four-year-old's "Li", fitted as large as its page allows (33 pt cells), left its Start and
+    Finish 7 pt beside arrows twice their height. A name fitted in its own cells now gives its words up
+    to a tenth of them: read back from the page, Li's words print at 10 pt or more in cells of 30 pt or
+    more; a long name in 7 pt cells, which have none to give, keeps them."""
+    import pdfplumber
+
+    from puzzlebook.layout.boxes import WORDS_SHARE
+
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: Names\nlayout: activity-book\ndifficulty: age-4\nmarks: suggested\n"
+        "students: [Li, Oluwaseun]\nmazes:\n  - shape: {text: '{student}'}\n"
+    )
+    target, _ = build_book(spec, tmp_path / "names.pdf")
+    frames = _name_frames(spec)
+    with pdfplumber.open(target) as pdf:
+        for page, name in ((1, "Li"), (2, "Oluwaseun")):
+            words = pdf.pages[page].extract_words(extra_attrs=["size"])
+            sizes = {w["text"]: w["size"] for w in words if w["text"] in ("Start", "Finish")}
+            _, cell, _, fitted = frames[name]
+            assert len(sizes) == 2 and cell >= (1 - WORDS_SHARE) * fitted - 1e-9, (name, sizes, cell, fitted)
+            if name == "Li":
+                assert min(sizes.values()) >= 10 and cell >= 30, (sizes, cell)
+            else:
+                assert cell >= fitted - 1e-9, (name, cell, fitted)
+
+
 def test_a_word_maze_in_a_book_for_an_age_builds_at_once(tmp_path):
     """A birthday book for age 6 with "Lily" in it was told "make the maze about 34x19", then that 34x19
     was too dense for the age's cells, and only then to move the age: two errors before a book. It now

@@ -118,6 +118,30 @@ def name_walls(layout: Layout, cell: float) -> float:
     return min(weight, max(own, cell * AGED_WALLS)) if own else weight
 
 
+NAME_CELL = 7.0
+"""The least cell (pt) a name is drawn with on a layout of larger cells (a handout's 14 pt), as on a
+full page: a name too long for the layout's cells is drawn in cells as large as its place allows, down
+to these, rather than refused (it is the child's own name); its walls keep the layout's weight."""
+WORDS_SHARE = 0.1
+"""Of a fitted name's cells, the most its page's Start and Finish words take (``least_of``)."""
+
+
+def least_of(layout: Layout, maze: MazeRequest) -> float:
+    """The least cell a maze is drawn in, its walls aside: the layout's ``min_cell``, or for a name
+    fitted in smaller cells (its ``min_cell``), those less ``WORDS_SHARE``, not under ``NAME_CELL``
+    (nor the layout's own, where smaller), for its Start and Finish words to take the book's size. A
+    name is fitted as large as its page allows: a four-year-old's "Li" in 33 pt cells left them 7 pt,
+    beside arrows twice their height; in 31 pt cells they are 14 pt."""
+    if not maze.min_cell:
+        return layout.min_cell
+    return max(maze.min_cell * (1 - WORDS_SHARE), min(maze.min_cell, layout.min_cell, NAME_CELL))
+
+
+def at_cells(layout: Layout, cell: float) -> Layout:
+    """The layout a name is fitted on in ``cell`` pt cells under its own: walls as ``walls_of``."""
+    return layout.model_copy(update={"min_cell": cell, "wall_weight": name_walls(layout, cell)})
+
+
 def walls_of(layout: Layout, maze: MazeRequest) -> float:
     """The walls' least weight a maze is planned with: the layout's, or a fitted name's (``name_walls``
     of its ``min_cell``)."""

@@ -17,7 +17,7 @@ from ..shapes import a_shape, aged_size, least_size, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, page_unit, size_name
 from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
-from .boxes import GAP, content_box, grid_of, split, walls_of
+from .boxes import GAP, at_cells, content_box, grid_of, least_of, split, walls_of
 from .frames import for_children, page_frame, slot_items
 from .items import Item, MazeFrame, Page
 from .presets import load_layout, preset_names
@@ -32,8 +32,8 @@ if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
 def least_cell(layout: Layout, maze: MazeRequest) -> float:
     """The smallest cell a maze may be drawn with: ``min_cell`` and three walls; for a weave maze, also
     the cell in which a crossing reads, its tunnel mouths ``READS`` walls and points deep; for a name
-    fitted in smaller cells than the layout's (``names.NAME_CELL``), those."""
-    least = max(maze.min_cell or layout.min_cell, 3 * walls_of(layout, maze))
+    fitted in smaller cells than the layout's, those (``boxes.least_of``)."""
+    least = max(least_of(layout, maze), 3 * walls_of(layout, maze))
     if maze.weave:
         walls, points = READS
         least = max(least, walls * layout.wall_weight / BRIDGE, points)
@@ -476,9 +476,12 @@ def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = Fals
     start and end words as the page plans them; with ``words``, also with room kept for them at the
     least size that prints (an age's size made to fit keeps its words: sized with those alone, a 10x13
     was taken, and then refused by its own page with the words the plan gave it)."""
+    if maze.min_cell:  # a name, as it was fitted: in its own cells (the tenth its words may take is
+        # the page's, ``boxes.least_of``)
+        layout, maze = at_cells(layout, maze.min_cell), replace(maze, min_cell=0.0)
     cell = min(_slot(layout, maze, kept)[1] for kept in dict.fromkeys((False, words)))
     return cell >= max(
-        maze.min_cell or layout.min_cell,
+        layout.min_cell,
         walls * walls_of(layout, maze),
         least_cell(layout, maze) if maze.weave else 0,
     )

@@ -13,7 +13,17 @@ from ..fields import isolate
 from ..kinds import kind
 from ..settings import MIN_LINE, MIN_TEXT, PAGES, Layout
 from ..spec.request import MazeRequest
-from .boxes import GAP, MARK_SHARE, content_box, fit, mark_room, page_scale, solution_width, wall_for
+from .boxes import (
+    GAP,
+    MARK_SHARE,
+    content_box,
+    fit,
+    least_of,
+    mark_room,
+    page_scale,
+    solution_width,
+    wall_for,
+)
 from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
 from .room import (
     ARROW_SHARE,
@@ -73,7 +83,7 @@ def slot_items(
         )
     ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
     pair = PAIRS[layout.pictures] if layout.pictures else None
-    least_cell = max(maze.min_cell or layout.min_cell, 3 * wall)
+    least_cell = max(least_of(layout, maze), 3 * wall)
     room = mark_room(box, layout.mark_room, scale)  # the arrows' own room, on every side
     beside = 0.0  # left and right, the room a word above or below a sideways arrow takes, if more
     if text is None:

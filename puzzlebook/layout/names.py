@@ -33,7 +33,7 @@ from ..words import (
     word_mask,
     word_picture,
 )
-from .boxes import name_walls, print_margins
+from .boxes import NAME_CELL, at_cells, name_walls, print_margins
 from .density import as_spec_sets, fewer_a_page, fits, presets_by_area
 from .pages import plan_book
 from .presets import load_layout, preset_names
@@ -90,10 +90,6 @@ def _within(w: int, h: int, most: tuple[int, int] | None) -> bool:
     return w * h <= MAX_WORD_CELLS and (most is None or (w <= most[0] and h <= most[1]))
 
 
-NAME_CELL = 7.0
-"""The least cell (pt) a name is drawn with on a layout of larger cells (a handout's 14 pt), as on a
-full page: a name too long for the layout's cells is drawn in cells as large as its place allows, down
-to these, rather than refused (it is the child's own name); its walls keep the layout's weight."""
 CELL_STEP = 0.5
 """Points between the cell sizes a name is tried at under the layout's ``min_cell``."""
 
@@ -154,7 +150,7 @@ def _in_cells(
         mid = (low + high) // 2
         low, high = (low, mid) if _room_at(layout, cells[mid], maze, word, most, way) else (mid, high)
     for cell in cells[high:]:  # its inked box is hopeful by a few rows: smaller until one is drawn
-        mask, problems = _drawn_at(_at(layout, cell), maze, word, at, most, way)
+        mask, problems = _drawn_at(at_cells(layout, cell), maze, word, at, most, way)
         if problems:
             return None, problems
         if mask is not None:
@@ -167,7 +163,7 @@ def _room_at(
 ) -> bool:
     """Whether the word, tried ``way``, has a field that reads in its slot in cells of ``cell`` pt: its
     least field on any of its lines (``_least_masks``, drawn once), within the size written."""
-    smaller = _at(layout, cell)
+    smaller = at_cells(layout, cell)
     return any(
         _within(mask.width, mask.height, most)
         and fits(smaller, replace(maze, width=mask.width, height=mask.height, masked=mask.off))
@@ -356,11 +352,6 @@ def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str
 def _least_cell(layout: Layout) -> float:
     """The least cell a name is drawn in: ``_floored``'s, and three times its walls (``_at``)."""
     return max(_floored(layout).min_cell, 3 * name_walls(layout, NAME_CELL))
-
-
-def _at(layout: Layout, cell: float) -> Layout:
-    """The layout a name is tried on in ``cell`` pt cells under its own: walls as ``boxes.walls_of``."""
-    return layout.model_copy(update={"min_cell": cell, "wall_weight": name_walls(layout, cell)})
 
 
 SMALLER_CELLS = (12, 10, 9, 8, 7, 6, 5)
