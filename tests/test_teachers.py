@@ -829,16 +829,20 @@ def test_one_name_for_a_young_child_in_small_cells_is_noted_once(tmp_path):
         "title: Party\nlayout: activity-book\nmarks: suggested\ndifficulty: age-4\nmazes:\n"
         "  - {shape: {text: Maximiliano}, count: 2}\n  - {size: 7x8}\n"
     )
-    result = invoke(["validate", str(spec)])
-    assert result.exit_code == 0, result.output
-    noted = [line for line in result.stderr.splitlines() if "drawn in cells of" in line]
+    noted = _small_cells_notes(spec)
     assert len(noted) == 1 and noted[0].startswith(
         'note: party.yaml:6: mazes[0].shape: "Maximiliano" is drawn in cells of 7.5 pt, under the 45 pt '
         "of difficulty: age-4, to fit its place; fewer letters, a landscape page"
     ), noted
     spec.write_text(spec.read_text().replace("{size: 7x8}", "{size: 7x8, difficulty: age-6}"))
+    assert _small_cells_notes(spec) == noted
+
+
+def _small_cells_notes(spec) -> list[str]:
+    """What ``validate`` of a spec that builds notes of names and words drawn in small cells."""
     result = invoke(["validate", str(spec)])
-    assert [line for line in result.stderr.splitlines() if "drawn in cells of" in line] == noted
+    assert result.exit_code == 0, result.output
+    return [line for line in result.stderr.splitlines() if "drawn in cells of" in line]
 
 
 def test_names_drawn_in_cells_well_under_the_layouts_are_noted(tmp_path):
@@ -849,10 +853,7 @@ def test_names_drawn_in_cells_well_under_the_layouts_are_noted(tmp_path):
         "title: T\nlayout: handout\nmarks: suggested\nstudents: [Ana, Maximiliano, Bartholomew]\n"
         "mazes:\n  - shape: {text: '{student}'}\n"
     )
-    result = invoke(["validate", str(spec)])
-    assert result.exit_code == 0, result.output
-    noted = [line for line in result.stderr.splitlines() if "drawn in cells of" in line]
-    assert noted == [
+    assert _small_cells_notes(spec) == [
         "note: names.yaml:6: mazes[0].shape: 2 name(s) drawn in cells of 7 pt, under the layout's 14 pt, to "
         "fit their place (Maximiliano and Bartholomew); a shorter form of a name (Max for Maximiliano), or a "
         "larger page, draws it larger"
