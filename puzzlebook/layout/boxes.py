@@ -131,7 +131,7 @@ def least_of(layout: Layout, maze: MazeRequest) -> float:
     fitted in smaller cells (its ``min_cell``), those less ``WORDS_SHARE``, not under ``NAME_CELL``
     (nor the layout's own, where smaller), for its Start and Finish words to take the book's size. A
     name is fitted as large as its page allows: a four-year-old's "Li" in 33 pt cells left them 7 pt,
-    beside arrows twice their height; in 31 pt cells they are 14 pt."""
+    beside arrows twice their height; in 31.7 pt cells they are 10 pt."""
     if not maze.min_cell:
         return layout.min_cell
     return max(maze.min_cell * (1 - WORDS_SHARE), min(maze.min_cell, layout.min_cell, NAME_CELL))

@@ -350,7 +350,7 @@ def _fixes(layout: Layout, maze: MazeRequest, word: str, spec: Spec) -> list[str
 
 
 def _least_cell(layout: Layout) -> float:
-    """The least cell a name is drawn in: ``_floored``'s, and three times its walls (``_at``)."""
+    """The least cell a name is drawn in: ``_floored``'s, and three times its walls (``at_cells``)."""
     return max(_floored(layout).min_cell, 3 * name_walls(layout, NAME_CELL))
 
 
