@@ -289,12 +289,18 @@ def _cap() -> int:
     return int(bottom - top)
 
 
+ATTACHED = range(200, 217)
+"""The combining classes of marks attached to their letter (a cedilla, an ogonek, Vietnamese ư's
+horn): part of its strokes, not set apart as accents are (a horn lifted off its u read as an i)."""
+
+
 def _bare(line: str) -> str:
-    """The line without its accents and dots (é as e, i as ı, ë as e), letter for letter in place: the
-    letters' own strokes, from which the marks are told apart."""
+    """The line without its accents and dots (é as e, i as ı, ë as e, ự as ư), letter for letter in
+    place: the letters' own strokes, from which the marks are told apart."""
     out = []
     for c in line:
-        base = "".join(d for d in unicodedata.normalize("NFD", c) if not unicodedata.combining(d))
+        kept = (d for d in unicodedata.normalize("NFD", c) if unicodedata.combining(d) in (0, *ATTACHED))
+        base = unicodedata.normalize("NFC", "".join(kept))
         base = {"i": "\u0131", "j": "\u0237"}.get(base, base)
         out.append(base if len(base) == 1 else c)
     return "".join(out)

@@ -257,3 +257,15 @@ def test_a_mark_over_a_mark_stands_a_cell_clear_of_it(name):
         assert max(y for _, y in upper) < min(y for _, y in lower)  # one over the other
         xs = {x for x, _ in lower} & {x for x, _ in upper}
         assert xs and min(y for x, y in letters if x in xs) > max(y for _, y in lower)
+
+
+@pytest.mark.parametrize(("name", "marks"), [("Phương", 0), ("Ząbek", 0), ("Şule", 0), ("François", 1)])
+def test_a_mark_attached_to_its_letter_stays_part_of_it(name, marks):
+    """Vietnamese ư's and ơ's horns were set apart from their letters as accents are, a square floating
+    over the u's stem: "Phương" read "Phuiơng". A horn, a cedilla and an ogonek are now drawn as part of
+    their letters' strokes; dots and accents above (François's i-dot) still stand apart."""
+    picture = word_picture(name)
+    width, height = word_field(picture, legible_size(picture)[1] + 4)
+    mask, problems = word_mask(name, width, height, "")
+    assert mask is not None and not problems, name
+    assert len(_parts(mask.accents)) == marks, (name, _parts(mask.accents))
