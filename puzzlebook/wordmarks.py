@@ -4,6 +4,7 @@ and one size across the word: drawn, in cells, as a reader expects marks to look
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from itertools import pairwise
@@ -157,11 +158,15 @@ def stack_pieces(picture: Any, bare: Any) -> tuple[Piece, ...]:
             k = head[k]
         return k
 
-    for above, below in pairwise(rows):
+    for above, below in pairwise(rows):  # each row's runs in order: the runs above a run in one sweep
+        first = 0
         for k in below:
-            for j in above:
-                if runs[j][1] < runs[k][2] and runs[k][1] < runs[j][2]:  # side by side: one mark
-                    head[root(k)] = root(j)
+            while first < len(above) and runs[above[first]][2] <= runs[k][1]:
+                first += 1
+            for j in above[first:]:
+                if runs[j][1] >= runs[k][2]:
+                    break
+                head[root(k)] = root(j)  # side by side: one mark
     parts: dict[int, list[Run]] = {}
     for k, run in enumerate(runs):
         parts.setdefault(root(k), []).append(run)
@@ -178,18 +183,50 @@ def stack_pieces(picture: Any, bare: Any) -> tuple[Piece, ...]:
 def stack_parts(
     pieces: tuple[Piece, ...], size: tuple[int, int], width: int, height: int, grid: str
 ) -> list[tuple[int, int, set[Cell]]]:
-    """``stack_pieces`` of a picture of ``size``, each fitted into the field on its own: its top and
-    bottom, and its cells."""
+    """``stack_pieces`` of a picture of ``size``, each fitted into the field as on its own: its top and
+    bottom, and its cells. On squares, pieces too far apart to share a cell are fitted together and
+    their cells told apart after: one by one, a class set of 200 names of 14 stacked letters took 70 s
+    to validate, and takes 51 s so (39 s before stacks were told apart, 29 s for plain names)."""
     from PIL import Image, ImageDraw
 
-    found = []
-    for top, bottom, runs in pieces:
-        alone = Image.new("L", size, 0)
-        draw = ImageDraw.Draw(alone)
-        for y, x0, x1 in runs:
-            draw.line([(x0, y), (x1 - 1, y)], fill=255)
-        found.append((top, bottom, fit(alone, width, height, grid)))
-    return found
+    boxes = [
+        (min(r[1] for r in runs), top, max(r[2] for r in runs) - 1, bottom) for top, bottom, runs in pieces
+    ]
+    per_cell = max(size[0] / width, size[1] / height)  # pixels a cell, as ``masks.fit`` scales
+    gap = math.ceil(per_cell) + 2  # pixels between two pieces that share no cell
+    groups: list[list[int]] = []
+    for i, box in enumerate(boxes):
+        home = (
+            next((g for g in groups if all(_clear(box, boxes[j], gap) for j in g)), None)
+            if grid == "rectangle"
+            else None  # other grids fit by the cells' centres: each piece on its own
+        )
+        if home is None:
+            groups.append([i])
+        else:
+            home.append(i)
+    cells: list[set[Cell]] = [set() for _ in pieces]
+    for group in groups:
+        together = Image.new("L", size, 0)
+        draw = ImageDraw.Draw(together)
+        for i in group:
+            for y, x0, x1 in pieces[i][2]:
+                draw.line([(x0, y), (x1 - 1, y)], fill=255)
+        for x, y in fit(together, width, height, grid):  # each cell to the nearest piece of the group
+            px, py = (x + 0.5) * per_cell, (y + 0.5) * per_cell
+            nearest = group[0] if len(group) == 1 else min(group, key=lambda i: _off(px, py, boxes[i]))
+            cells[nearest].add((x, y))
+    return [(top, bottom, found) for (top, bottom, _), found in zip(pieces, cells, strict=True)]
+
+
+def _clear(a: tuple[int, int, int, int], b: tuple[int, int, int, int], gap: int) -> bool:
+    """Whether two boxes of pixels are more than ``gap`` apart across or down."""
+    return a[0] - b[2] > gap or b[0] - a[2] > gap or a[1] - b[3] > gap or b[1] - a[3] > gap
+
+
+def _off(x: float, y: float, box: tuple[int, int, int, int]) -> float:
+    """How far a point lies outside a box."""
+    return max(box[0] - x, 0.0, x - box[2]) + max(box[1] - y, 0.0, y - box[3])
 
 
 def apart(
@@ -250,7 +287,10 @@ def _layers(mark: set[Cell], stacks: list[tuple[int, int, set[Cell]]]) -> list[s
         return [mark]
     split: list[set[Cell]] = [set() for _ in layers]
     for x, y in mark:
-        home = [i for i, (_, cells) in enumerate(layers) if (x, y) in cells]
-        nearest = min(range(len(layers)), key=lambda i: min(abs(x - a) + abs(y - b) for a, b in layers[i][1]))
-        split[home[0] if home else nearest].add((x, y))
+        home = next((i for i, (_, cells) in enumerate(layers) if (x, y) in cells), None)
+        if home is None:
+            home = min(
+                range(len(layers)), key=lambda i: min(abs(x - a) + abs(y - b) for a, b in layers[i][1])
+            )
+        split[home].add((x, y))
     return [layer for layer in split if layer]
