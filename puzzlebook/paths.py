@@ -22,7 +22,7 @@ from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
 from .measure import Metrics
-from .shapelimits import RAY, ROOM, ROOM_WIDE, SHAPE_SEARCHES, exact_ends
+from .shapelimits import RAY, ROOM, ROOM_WIDE, SHAPE_SEARCHES, WORD_ROOM, exact_ends
 from .solve import Cell, Ends, longest_between
 from .tree import Among
 
@@ -141,15 +141,15 @@ def clear_sides(grid: Topology) -> dict[int, list[int]]:
     return _outlook(grid)[0]
 
 
-def roomy_sides(grid: Topology) -> dict[int, list[int]]:
-    """Of the ``clear_sides``, those that also leave room for a picture: nothing of the shape ``ROOM``
+def roomy_sides(grid: Topology, deep: int = ROOM) -> dict[int, list[int]]:
+    """Of the ``clear_sides``, those that also leave room for a picture: nothing of the shape ``deep``
     corridor widths out and ``ROOM_WIDE`` to each side of the line out (see ``shapelimits.ROOM``), where a
     side on a step of a slanting outline, or at the foot of a notch, looks clear along its own line."""
-    return _outlook(grid)[1]
+    return _outlook(grid, deep)[1]
 
 
 @lru_cache(maxsize=16)
-def _outlook(grid: Topology) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+def _outlook(grid: Topology, deep: int = ROOM) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
     """``clear_sides`` and ``roomy_sides``, looked for together: one filing of the outline serves both."""
     if not grid.masked:  # a whole field (a rectangle of hexagons, a disc): its edge has no bays
         every = {cell: grid.outer_sides(cell) for cell in outer_cells(grid)}
@@ -185,7 +185,7 @@ def _outlook(grid: Topology) -> tuple[dict[int, list[int]], dict[int, list[int]]
 
     band = [
         (t / 4, o / 2 * ROOM_WIDE)
-        for t in range(4, 4 * ROOM + 1)  # from a corridor out, where a picture starts
+        for t in range(4, 4 * deep + 1)  # from a corridor out, where a picture starts
         for o in range(-2, 3)
     ]
     clear: dict[int, list[int]] = {}
@@ -276,7 +276,7 @@ def choose_ends(
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
     clear = [cell for cell in outline if cell in clear_sides(grid) and grid.xy(cell) not in avoid]
-    room = roomy_sides(grid).keys()
+    room = roomy_sides(grid, WORD_ROOM if first else ROOM).keys()
     best = longest_apart_preferring(
         clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth, room, first
     )

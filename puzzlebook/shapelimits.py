@@ -27,15 +27,16 @@ than an arrow and its word reach (at most 34 pt of room over cells of at least 2
 the work of looking out, which would otherwise grow with the shape's size for every outer side."""
 
 
-def shape_search_cells(outline: int, cells: int, box: int) -> int:
+def shape_search_cells(outline: int, cells: int, box: int, word: bool = False) -> int:
     """Cells a masked maze's ends cost to find (see ``solve._across_the_shape``), for the book's work limit,
     counted at a search's cost a cell: the walk of the maze and the pairs of outline cells compared
     from it (``tree.Among``), or the two searches of a larger shape; the outside of the shape found
     among the ``box``'s left-out cells (and the field's arrays over them, 2.5-3 µs a cell: six
     searches' worth); and looking out from each outline cell (four sides, ``RAY`` steps each at most,
-    and the ``ROOM`` beyond a clear one). A bound, measured with ``benchmarks/bench_ends.py``."""
+    and the ``ROOM`` beyond a clear one, a ``word``'s ``WORD_ROOM``). A bound, measured with ``benchmarks/bench_ends.py``."""
     pairs = outline * outline // 4 if exact_ends(outline) else 0  # else two searches
-    return 2 * cells + pairs + 6 * (box - cells) + outline * 4 * (RAY + ROOM * (2 * ROOM_WIDE + 1))
+    deep = WORD_ROOM if word else ROOM
+    return 2 * cells + pairs + 6 * (box - cells) + outline * 4 * (RAY + deep * (2 * ROOM_WIDE + 1))
 
 
 ROOM = 4
@@ -43,6 +44,10 @@ ROOM = 4
 room: its arrow and picture (about 1 cell out and 2 to 3 cells deep at a book's sizes) and its word. A
 side can look clear along its own row and still open into a notch of the outline (between a heart's
 lobes, on a step of its slanting side), where the picture would lie on the maze and is left out."""
+
+WORD_ROOM = 6
+"""``ROOM`` for a word's ends (a name's): its Start and Finish words are set at the book's size over
+cells that may be as small as 7 pt, beside or beyond their arrows."""
 
 ROOM_WIDE = 2
 """Cells on each side of the opening's line that the room takes in: a picture is wider than a corridor,

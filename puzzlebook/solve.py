@@ -20,7 +20,7 @@ from .apart import box_middle, longest_apart_preferring
 from .errors import GenerationError
 from .grid import E, Grid, N, S, W
 from .maze import Maze
-from .shapelimits import RAY, ROOM, ROOM_WIDE, exact_ends
+from .shapelimits import RAY, ROOM, ROOM_WIDE, WORD_ROOM, exact_ends
 from .tree import Among
 
 Cell = tuple[int, int]
@@ -294,7 +294,8 @@ def _across_the_shape(
         for cell in outline
         if grid.xy(cell) not in avoid and _clear_side(grid, cell, outside) is not None
     ]
-    room = {cell for cell in clear if _clear_side(grid, cell, outside, room=True) is not None}
+    deep = WORD_ROOM if first else ROOM
+    room = {cell for cell in clear if _clear_side(grid, cell, outside, room=True, deep=deep) is not None}
     found = longest_apart_preferring(clear, outline, spots, apart, order, depth, room, first)
     if found is None:  # a shape too small for any pair that far apart
         return _farthest_pair(maze, outline, outside)
@@ -322,7 +323,12 @@ def _outward(x: int, y: int, middle: tuple[float, float] | None) -> Sequence[tup
 
 
 def _clear_side(
-    grid: Grid, cell: int, outside: set[Cell], room: bool = False, middle: tuple[float, float] | None = None
+    grid: Grid,
+    cell: int,
+    outside: set[Cell],
+    room: bool = False,
+    middle: tuple[float, float] | None = None,
+    deep: int = ROOM,
 ) -> int | None:
     """A side of an outline cell with only the outside in line beyond it, for ``RAY`` cells or to the
     box's edge; with ``room``, also ``ROOM`` cells deep and ``ROOM_WIDE`` to each side of that line
@@ -339,7 +345,7 @@ def _clear_side(
             continue
         if room and not all(
             spot in outside or not in_box(spot)
-            for k in range(1, ROOM + 1)
+            for k in range(1, deep + 1)
             for o in range(-ROOM_WIDE, ROOM_WIDE + 1)
             for spot in [(x + dx * k - dy * o, y + dy * k + dx * o)]
         ):

@@ -183,7 +183,7 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
 
 def _searched(mask: Mask) -> int:
     """Cells a shaped maze's ends cost to find (``shape_search_cells``), over its box."""
-    return shape_search_cells(mask.outline, mask.cells, mask.width * mask.height)
+    return shape_search_cells(mask.outline, mask.cells, mask.width * mask.height, bool(mask.first))
 
 
 def _seconds(spec: Spec, i: int, cells: int, searched: int, made: int, kept: int) -> dict[str, float]:
