@@ -186,13 +186,16 @@ def _joined_by_finding_the_pieces_again(cells, grid, marks):
     """The join as it was first written: every piece found again after each bridge, the smallest piece
     (of two alike, the one whose first cell comes first) bridged by the same rules, off the marks."""
     from puzzlebook.masks import near_cells, parts_of
-    from puzzlebook.wordjoins import bridge
+    from puzzlebook.wordjoins import bridge, bridged_rows, letter_rows
 
     cells = set(cells)
     box = max(x for x, _ in cells | marks), max(y for _, y in cells | marks)
     keep = set(marks).union(*(near_cells(x, y, grid, (0, 0)) for x, y in marks)) - cells
+    rows = letter_rows(parts_of(cells, grid))
     while len(parts := sorted(parts_of(cells, grid), key=lambda p: (len(p), min(p)))) > 1:
-        cells |= bridge(parts[0], cells, grid, box, keep) or bridge(parts[0], cells, grid, box)
+        path = bridge(parts[0], cells, grid, box, rows, keep) or bridge(parts[0], cells, grid, box, rows)
+        cells |= path
+        rows.update(bridged_rows(path, rows, grid))
     return cells
 
 
@@ -276,6 +279,37 @@ def test_letters_are_joined_along_their_baseline_where_any_row_would_do():
     cells, marks = _marks_apart("llll", picture, width, height, "rectangle", ("llll",))
     bridge = joined(cells, "rectangle", marks) - cells
     assert bridge and {y for _, y in bridge} == {max(y for _, y in cells)}
+
+
+@pytest.mark.parametrize("name", ["rn", "Harris", "Fern", "Arnie", "Marni"])
+@pytest.mark.parametrize("extra", [0, 6])
+def test_an_r_joins_the_next_letter_low_where_a_way_not_much_longer_is(name, extra):
+    """The shortest join from an r to the next letter runs from the r's arm to that letter's top:
+    Harry's "rr" read as an m, Fern's "rn" likewise. Joined near the foot of the line, where a way not
+    much longer is: each join leaving an r lies in the lower half of the letters' x-height, read from
+    the mask."""
+    from puzzlebook.masks import near_cells, parts_of
+    from puzzlebook.words import word_field, word_mask
+
+    picture = word_picture(name)
+    width, height = word_field(picture, legible_size(picture)[1] + extra)
+    mask, _ = word_mask(name, width, height, "", lines=(name,))
+    assert mask is not None and mask.joins
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+    letters = sorted(parts_of(cells - mask.joins - mask.accents), key=min)
+    assert len(letters) == len(name)  # each letter a piece of its own, joined by the joins alone
+    small = [p for p, c in zip(letters, name, strict=True) if c in "aemnru"]
+    top = median(min(y for _, y in p) for p in small)
+    foot = median(max(y for _, y in p) for p in small)
+    rs = [p for p, c in zip(letters, name, strict=True) if c == "r"]
+    leaving = [
+        join
+        for join in parts_of(set(mask.joins))
+        if any(n in r for r in rs for x, y in join for n in near_cells(x, y, "rectangle", (0, 0)))
+    ]
+    assert leaving
+    for join in leaving:
+        assert min(y for _, y in join) > (top + foot) / 2, (name, sorted(join), top, foot)
 
 
 @pytest.mark.parametrize(
