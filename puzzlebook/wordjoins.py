@@ -79,50 +79,110 @@ def bridge(
     rows: Rows,
     keep: AbstractSet[Cell] = frozenset(),
 ) -> set[Cell]:
-    """The cells of a short path from ``piece`` to a cell of another piece (that cell included), found
-    by a breadth-first search within the box, off the cells ``keep``; empty where no path is. Of the
-    paths up to ``LOWER`` of a letter's height longer than the shortest that join letters of one line
-    (their ``rows`` overlap), the one that meets its two letters nearest their line's foot; of those
-    alike, the shortest, then the lowest."""
-    came: dict[Cell, Cell | None] = dict.fromkeys(piece)
-    left = {cell: cell for cell in piece}  # the cell of ``piece`` each way leaves from
-    frontier = sorted(piece, key=lambda c: (-c[1], c[0]))
+    """The cells of a path from ``piece`` to a cell of another piece (that cell included), within the
+    box and off the cells ``keep``; empty where no path is. The shortest (``shortest``), unless a level
+    one at most ``LOWER`` of a letter's height longer joins a letter of the same line nearer their
+    line's foot (``level``)."""
+    path, start, end = shortest(piece, cells, grid, box, keep)
+    if not path or not (below := _off(rows, start, end)):
+        return path
     longer = max(round(LOWER * (foot - top + 1)) for top, foot in {rows[c] for c in piece})
-    best: tuple[int, Cell] | None = None  # how far from their feet the best way meets its letters; its end
-    depth, shortest = 0, 0
-    square = grid == "rectangle"  # its neighbours written out: most of a long name's joining is here
-    while frontier and (not shortest or depth < shortest + longer) and (best is None or best[0]):
-        depth += 1
+    low = level(piece, cells, grid, box, keep, rows, len(path) + longer, below)
+    return low[1] if low is not None else path
+
+
+def _off(rows: Rows, start: Cell, end: Cell) -> int:
+    """How far from their line's foot a join meets the letters it leaves and reaches."""
+    return abs(rows[start][1] - start[1]) + abs(rows[end][1] - end[1])
+
+
+def level(
+    piece: set[Cell],
+    cells: set[Cell],
+    grid: str,
+    box: tuple[int, int],
+    keep: AbstractSet[Cell],
+    rows: Rows,
+    most: int,
+    below: int,
+) -> tuple[int, set[Cell]] | None:
+    """The level join of at most ``most`` cells from ``piece`` to a letter of its line that meets both
+    nearest their line's foot (``_off``, then the shortest, then the lowest), nearer ``below``, running
+    beside no other letter before it reaches one: a straight bar of cells between two letters, as a shortest join
+    mostly is. None where no such join is (on a grid without neighbours side by side in a row)."""
+    best: tuple[int, int, int, set[Cell]] | None = None
+    square = grid == "rectangle"  # neighbours worked out here: every cell of a piece starts a walk
+
+    def others(cell: Cell) -> bool:
+        """Whether ``cell`` lies beside a letter other than ``piece``'s."""
+        x, y = cell
+        near = ((x, y - 1), (x, y + 1)) if square else near_cells(x, y, grid, (0, 0))
+        return any(n in cells and n not in piece for n in near)
+
+    by_off: dict[int, list[Cell]] = {}  # the cells of ``piece`` by how far they are from their foot
+    for cell in piece:
+        if (off := abs(rows[cell][1] - cell[1])) < below:
+            by_off.setdefault(off, []).append(cell)
+    starts = [cell for off in sorted(by_off) for cell in sorted(by_off[off], key=lambda c: (-c[1], c[0]))]
+    for x, y in starts:
+        top, foot = rows[x, y]
+        if best is not None and abs(foot - y) >= best[0]:
+            break  # every join from here on meets its first letter farther from its foot
+        for dx in (1, -1):
+            if (x + dx, y) in piece:
+                continue
+            way: set[Cell] = set()
+            here = (x, y)
+            while len(way) < most:
+                step = (here[0] + dx, here[1])
+                if step in keep or step in piece or not (0 <= step[0] <= box[0] and 0 <= step[1] <= box[1]):
+                    break
+                if not square and step not in near_cells(*here, grid, (0, 0)):
+                    break
+                if step in cells:
+                    end_top, end_foot = rows[step]
+                    if end_top <= foot and top <= end_foot:  # a letter of its line
+                        found = (_off(rows, (x, y), step), len(way) + 1, -y, way | {step})
+                        if found[0] < below and (best is None or found[:3] < best[:3]):
+                            best = found
+                    break
+                if way and others(here):
+                    break  # along another letter
+                way.add(step)
+                here = step
+    return (best[0], best[3]) if best is not None else None
+
+
+def shortest(
+    piece: set[Cell], cells: set[Cell], grid: str, box: tuple[int, int], keep: AbstractSet[Cell] = frozenset()
+) -> tuple[set[Cell], Cell, Cell]:
+    """The cells of a shortest path from ``piece`` to the nearest cell of another piece (that cell
+    included), found by a breadth-first search within the box, off the cells ``keep``, with the cell
+    of ``piece`` it leaves and the one it reaches: one pass over the box at most, however large the
+    pieces; no cells where no path is. Of paths alike the lowest is taken."""
+    came: dict[Cell, Cell | None] = dict.fromkeys(piece)
+    frontier = sorted(piece, key=lambda c: (-c[1], c[0]))
+    found = None
+    while found is None and frontier:
         reached = []
         for x, y in frontier:
-            start = left[x, y]
-            start_top, start_foot = rows[start]
-            if best is not None and abs(start_foot - start[1]) >= best[0]:
-                continue  # every way on from here meets its first letter farther from its foot
-            for near in (
-                ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if square else near_cells(x, y, grid, (0, 0))
-            ):
+            for near in near_cells(x, y, grid, (0, 0)):
                 if near in came or near in keep or not (0 <= near[0] <= box[0] and 0 <= near[1] <= box[1]):
                     continue
                 came[near] = (x, y)
-                left[near] = start
-                if near not in cells:
-                    reached.append(near)
-                    continue
-                shortest = shortest or depth
-                top, foot = rows[near]
-                if depth > shortest and not (top <= start_foot and start_top <= foot):
-                    continue  # a letter of another line: only the shortest way
-                off = abs(foot - near[1]) + abs(start_foot - start[1])
-                if best is None or off < best[0]:
-                    best = off, near  # at both feet (0), no way found later is better
+                if near in cells:  # the nearest cell of another piece
+                    found = near
+                    break
+                reached.append(near)
+            if found is not None:
+                break
         frontier = reached
-    if best is None:
-        return set()
-    end = best[1]
-    path = {end}
-    step = came[end]
+    if found is None:
+        return set(), (0, 0), (0, 0)
+    path = {found}
+    step = came[found]
     while step is not None and step not in piece:
         path.add(step)
         step = came[step]
-    return path
+    assert step is not None
+    return path, step, found

@@ -312,6 +312,31 @@ def test_an_r_joins_the_next_letter_low_where_a_way_not_much_longer_is(name, ext
         assert min(y for _, y in join) > (top + foot) / 2, (name, sorted(join), top, foot)
 
 
+@pytest.mark.parametrize("name", ["Fern", "Freya", "Patrick", "Tyler", "Björn", "Oluwaseun"])
+@pytest.mark.parametrize("extra", [0, 6, 14])
+def test_a_join_runs_between_two_letters_never_along_one(name, extra):
+    """A join that may run longer to meet its letters lower could follow the side of the next letter
+    down to its foot (Fern's F to the e, seven cells along the e's side), which then read as part of
+    the e. A join leaves one letter and enters the next: in each piece of joins, at most three cells
+    lie beside a letter (its two ends, and a third where two joins meet)."""
+    from puzzlebook.masks import parts_of
+    from puzzlebook.words import word_field, word_mask
+
+    picture = word_picture(name)
+    width, height = word_field(picture, legible_size(picture)[1] + extra)
+    mask, _ = word_mask(name, width, height, "")
+    assert mask is not None and mask.joins
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+    letters = cells - mask.joins - mask.accents
+    for join in parts_of(set(mask.joins)):
+        beside = [
+            (x, y)
+            for x, y in join
+            if any(n in letters for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+        ]
+        assert len(beside) <= 3, (name, extra, sorted(beside))
+
+
 @pytest.mark.parametrize(
     "name, lines",
     [
