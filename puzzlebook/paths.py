@@ -22,7 +22,7 @@ from .errors import GenerationError
 from .graph import GraphMaze, Topology
 from .maze import Maze
 from .measure import Metrics
-from .shapelimits import RAY, ROOM, ROOM_WIDE, SHAPE_SEARCHES, WORD_ROOM, exact_ends
+from .shapelimits import RAY, ROOM, ROOM_WIDE, SHAPE_SEARCHES, end_room, exact_ends
 from .solve import Cell, Ends, longest_between
 from .tree import Among
 
@@ -276,7 +276,7 @@ def choose_ends(
         apart = 2 * ((max(xs) - min(xs)) / 2) ** 2
     depth, order = _preorder(maze, outline[0])
     clear = [cell for cell in outline if cell in clear_sides(grid) and grid.xy(cell) not in avoid]
-    room = roomy_sides(grid, WORD_ROOM if first else ROOM).keys()
+    room = roomy_sides(grid, end_room(bool(first))).keys()
     best = longest_apart_preferring(
         clear, outline, dict(zip(outline, spots, strict=True)), apart, order, depth, room, first
     )

@@ -33,10 +33,9 @@ def shape_search_cells(outline: int, cells: int, box: int, word: bool = False) -
     from it (``tree.Among``), or the two searches of a larger shape; the outside of the shape found
     among the ``box``'s left-out cells (and the field's arrays over them, 2.5-3 µs a cell: six
     searches' worth); and looking out from each outline cell (four sides, ``RAY`` steps each at most,
-    and the ``ROOM`` beyond a clear one, a ``word``'s ``WORD_ROOM``). A bound, measured with ``benchmarks/bench_ends.py``."""
+    and the room beyond a clear one, ``end_room``). A bound, measured with ``benchmarks/bench_ends.py``."""
     pairs = outline * outline // 4 if exact_ends(outline) else 0  # else two searches
-    deep = WORD_ROOM if word else ROOM
-    return 2 * cells + pairs + 6 * (box - cells) + outline * 4 * (RAY + deep * (2 * ROOM_WIDE + 1))
+    return 2 * cells + pairs + 6 * (box - cells) + outline * 4 * (RAY + end_room(word) * (2 * ROOM_WIDE + 1))
 
 
 ROOM = 4
@@ -48,6 +47,12 @@ lobes, on a step of its slanting side), where the picture would lie on the maze 
 WORD_ROOM = 6
 """``ROOM`` for a word's ends (a name's): its Start and Finish words are set at the book's size over
 cells that may be as small as 7 pt, beside or beyond their arrows."""
+
+
+def end_room(word: bool) -> int:
+    """How deep an end's room goes: a word's (a name's) ``WORD_ROOM``, any other shape's ``ROOM``."""
+    return WORD_ROOM if word else ROOM
+
 
 ROOM_WIDE = 2
 """Cells on each side of the opening's line that the room takes in: a picture is wider than a corridor,

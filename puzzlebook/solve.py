@@ -20,7 +20,7 @@ from .apart import box_middle, longest_apart_preferring
 from .errors import GenerationError
 from .grid import E, Grid, N, S, W
 from .maze import Maze
-from .shapelimits import RAY, ROOM, ROOM_WIDE, WORD_ROOM, exact_ends
+from .shapelimits import RAY, ROOM, ROOM_WIDE, end_room, exact_ends
 from .tree import Among
 
 Cell = tuple[int, int]
@@ -294,7 +294,7 @@ def _across_the_shape(
         for cell in outline
         if grid.xy(cell) not in avoid and _clear_side(grid, cell, outside) is not None
     ]
-    deep = WORD_ROOM if first else ROOM
+    deep = end_room(bool(first))
     room = {cell for cell in clear if _clear_side(grid, cell, outside, room=True, deep=deep) is not None}
     found = longest_apart_preferring(clear, outline, spots, apart, order, depth, room, first)
     if found is None:  # a shape too small for any pair that far apart
@@ -331,9 +331,9 @@ def _clear_side(
     deep: int = ROOM,
 ) -> int | None:
     """A side of an outline cell with only the outside in line beyond it, for ``RAY`` cells or to the
-    box's edge; with ``room``, also ``ROOM`` cells deep and ``ROOM_WIDE`` to each side of that line
-    (beyond the box is the page's margin, room too). The first of ``_outward``'s order; None when no
-    side has it."""
+    box's edge; with ``room``, also ``deep`` cells deep (``end_room``) and ``ROOM_WIDE`` to each side
+    of that line (beyond the box is the page's margin, room too). The first of ``_outward``'s order;
+    None when no side has it."""
     x, y = grid.xy(cell)
 
     def in_box(spot: Cell) -> bool:
