@@ -10,8 +10,8 @@ from statistics import median_low
 from .masks import near_cells, parts_of
 
 Cell = tuple[int, int]
-Rows = dict[Cell, tuple[int, int]]
-"""Each cell's letter's top row and its line's foot (``letter_rows``)."""
+Rows = dict[Cell, tuple[int, int, int]]
+"""Each cell's letter's top row, its line's foot, and which letter it is (-1: a join) (``letter_rows``)."""
 
 LOWER = 0.5
 """How much longer than the shortest a join may run, in its letter's heights, to join two letters of a
@@ -57,9 +57,9 @@ def letter_rows(letters: list[set[Cell]]) -> Rows:
         ys = [y for _, y in letter]
         spans.append((min(ys), max(ys)))
     rows: Rows = {}
-    for letter, (top, bottom) in zip(letters, spans, strict=True):
+    for number, (letter, (top, bottom)) in enumerate(zip(letters, spans, strict=True)):
         line = [b for t, b in spans if t <= bottom and top <= b]  # the letters beside it, itself too
-        rows.update(dict.fromkeys(letter, (top, median_low(line))))
+        rows.update(dict.fromkeys(letter, (top, median_low(line), number)))
     return rows
 
 
@@ -68,7 +68,7 @@ def bridged_rows(path: set[Cell], rows: Rows, grid: str) -> Rows:
     ends = [rows[n] for x, y in path for n in near_cells(x, y, grid, (0, 0)) if n in rows]
     if not ends:
         return {}
-    return dict.fromkeys(path, (min(top for top, _ in ends), max(foot for _, foot in ends)))
+    return dict.fromkeys(path, (min(end[0] for end in ends), max(end[1] for end in ends), -1))
 
 
 def bridge(
@@ -86,7 +86,7 @@ def bridge(
     path, start, end = shortest(piece, cells, grid, box, keep)
     if not path or not (below := _off(rows, start, end)):
         return path
-    longer = max(round(LOWER * (foot - top + 1)) for top, foot in {rows[c] for c in piece})
+    longer = max(round(LOWER * (foot - top + 1)) for top, foot, _ in {rows[c] for c in piece})
     low = level(piece, cells, grid, box, keep, rows, len(path) + longer, below)
     return low[1] if low is not None else path
 
@@ -107,9 +107,12 @@ def level(
     below: int,
 ) -> tuple[int, set[Cell]] | None:
     """The level join of at most ``most`` cells from ``piece`` to a letter of its line that meets both
-    nearest their line's foot (``_off``, then the shortest, then the lowest), nearer ``below``, running
-    beside no other letter before it reaches one: a straight bar of cells between two letters, as a shortest join
-    mostly is. None where no such join is (on a grid without neighbours side by side in a row)."""
+    nearest their line's foot (``_off``, then the shortest, then the lowest), nearer ``below``: a
+    straight bar of cells between two letters, as a shortest join mostly is. It runs beside no other
+    letter before it reaches one, and within half its letter's height of none of its own letter's
+    strokes, above or below: a bar that would read as a stroke of the letter (an F's foot making it an
+    E, an r's mid-height bar an F, a bar through a c's mouth an e, one under a P's bowl opening it)
+    is left out. None where no such join is (on a grid without neighbours side by side in a row)."""
     best: tuple[int, int, int, set[Cell]] | None = None
     square = grid == "rectangle"  # neighbours worked out here: every cell of a piece starts a walk
 
@@ -119,19 +122,34 @@ def level(
         near = ((x, y - 1), (x, y + 1)) if square else near_cells(x, y, grid, (0, 0))
         return any(n in cells and n not in piece for n in near)
 
+    def under(cell: Cell, reach: int) -> bool:
+        """Whether ``piece`` lies in ``cell``'s column within ``reach`` rows above or below it, or one
+        letter both above and below it, within four times that (in its mouth or its counter)."""
+        x, y = cell
+        if any((x, y - k) in piece or (x, y + k) in piece for k in range(1, reach)):
+            return True
+        above = next((rows[x, y - k][2] for k in range(1, 4 * reach) if (x, y - k) in cells), -1)
+        return above >= 0 and above == next(
+            (rows[x, y + k][2] for k in range(1, 4 * reach) if (x, y + k) in cells), -1
+        )
+
+    def fair(way: list[Cell], reach: int) -> bool:
+        """Whether a way runs along no other letter before its last cell, and ``under`` none."""
+        return not any(others(cell) for cell in way[:-1]) and not any(under(cell, reach) for cell in way)
+
     by_off: dict[int, list[Cell]] = {}  # the cells of ``piece`` by how far they are from their foot
     for cell in piece:
         if (off := abs(rows[cell][1] - cell[1])) < below:
             by_off.setdefault(off, []).append(cell)
     starts = [cell for off in sorted(by_off) for cell in sorted(by_off[off], key=lambda c: (-c[1], c[0]))]
     for x, y in starts:
-        top, foot = rows[x, y]
+        top, foot, _ = rows[x, y]
         if best is not None and abs(foot - y) >= best[0]:
             break  # every join from here on meets its first letter farther from its foot
         for dx in (1, -1):
             if (x + dx, y) in piece:
                 continue
-            way: set[Cell] = set()
+            way: list[Cell] = []
             here = (x, y)
             while len(way) < most:
                 step = (here[0] + dx, here[1])
@@ -140,15 +158,14 @@ def level(
                 if not square and step not in near_cells(*here, grid, (0, 0)):
                     break
                 if step in cells:
-                    end_top, end_foot = rows[step]
+                    end_top, end_foot, _ = rows[step]
                     if end_top <= foot and top <= end_foot:  # a letter of its line
-                        found = (_off(rows, (x, y), step), len(way) + 1, -y, way | {step})
-                        if found[0] < below and (best is None or found[:3] < best[:3]):
+                        found = (_off(rows, (x, y), step), len(way) + 1, -y, {*way, step})
+                        better = found[0] < below and (best is None or found[:3] < best[:3])
+                        if better and fair(way, (foot - top + 2) // 2):
                             best = found
                     break
-                if way and others(here):
-                    break  # along another letter
-                way.add(step)
+                way.append(step)
                 here = step
     return (best[0], best[3]) if best is not None else None
 

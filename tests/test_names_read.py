@@ -337,6 +337,52 @@ def test_a_join_runs_between_two_letters_never_along_one(name, extra):
         assert len(beside) <= 3, (name, extra, sorted(beside))
 
 
+def _letters_and_joins(name: str, extra: int, lines: tuple[str, ...] | None = None):
+    from puzzlebook.masks import parts_of
+    from puzzlebook.words import word_field, word_mask
+
+    picture = word_picture(name, lines=lines)
+    width, height = word_field(picture, legible_size(picture)[1] + extra)
+    mask, _ = word_mask(name, width, height, "", lines=lines or (name,))
+    assert mask is not None and mask.joins
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+    return sorted(parts_of(cells - mask.joins - mask.accents), key=min), set(mask.joins)
+
+
+@pytest.mark.parametrize("name", ["Fern", "Freya", "Fe"])
+@pytest.mark.parametrize("extra", [0, 6, 14])
+def test_an_f_is_never_joined_at_its_foot_where_that_reads_as_an_e(name, extra):
+    """Joined by a bar along its foot, an F read as an E ("Eern"): no join runs under the F's arms in
+    the lowest quarter of its height."""
+    letters, joins = _letters_and_joins(name, extra)
+    f = letters[0]
+    top, foot = min(y for _, y in f), max(y for _, y in f)
+    stem = max(x for x, y in f if y == foot)  # the right of its stem
+    right = max(x for x, _ in f)
+    low = {(x, y) for x, y in joins if stem < x <= right and y > foot - (foot - top + 1) / 4}
+    assert not low, (name, extra, sorted(low))
+
+
+@pytest.mark.parametrize("extra", [0, 6])
+def test_no_join_runs_into_a_letters_mouth(extra):
+    """The bar from Алекс- to its hyphen ran through the с's open mouth, which read as an е: no join
+    cell lies inside a letter's columns between its strokes above and below, within half its height."""
+    name, lines = "Александра", ("Алекс-", "андра")
+    letters, joins = _letters_and_joins(name, extra, lines)
+    for letter in letters:
+        top, foot = min(y for _, y in letter), max(y for _, y in letter)
+        left, right = min(x for x, _ in letter), max(x for x, _ in letter)
+        reach = range(1, (foot - top + 2) // 2)
+        inside = {
+            (x, y)
+            for x, y in joins
+            if left < x < right
+            and any((x, y - k) in letter for k in reach)
+            and any((x, y + k) in letter for k in reach)
+        }
+        assert not inside, (extra, sorted(inside))
+
+
 @pytest.mark.parametrize(
     "name, lines",
     [
