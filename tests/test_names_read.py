@@ -281,6 +281,19 @@ def test_letters_are_joined_along_their_baseline_where_any_row_would_do():
     assert bridge and {y for _, y in bridge} == {max(y for _, y in cells)}
 
 
+def _letters_and_joins(name: str, extra: int, lines: tuple[str, ...] | None = None):
+    """A name's letters (left to right) and joins over its legible field and ``extra`` rows more."""
+    from puzzlebook.masks import parts_of
+    from puzzlebook.words import word_field, word_mask
+
+    picture = word_picture(name, lines=lines)
+    width, height = word_field(picture, legible_size(picture)[1] + extra)
+    mask, _ = word_mask(name, width, height, "", lines=lines or (name,))
+    assert mask is not None and mask.joins
+    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+    return sorted(parts_of(cells - mask.joins - mask.accents), key=min), set(mask.joins)
+
+
 @pytest.mark.parametrize("name", ["rn", "Harris", "Fern", "Arnie", "Marni"])
 @pytest.mark.parametrize("extra", [0, 6])
 def test_an_r_joins_the_next_letter_low_where_a_way_not_much_longer_is(name, extra):
@@ -289,14 +302,8 @@ def test_an_r_joins_the_next_letter_low_where_a_way_not_much_longer_is(name, ext
     much longer is: each join leaving an r lies in the lower half of the letters' x-height, read from
     the mask."""
     from puzzlebook.masks import near_cells, parts_of
-    from puzzlebook.words import word_field, word_mask
 
-    picture = word_picture(name)
-    width, height = word_field(picture, legible_size(picture)[1] + extra)
-    mask, _ = word_mask(name, width, height, "", lines=(name,))
-    assert mask is not None and mask.joins
-    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
-    letters = sorted(parts_of(cells - mask.joins - mask.accents), key=min)
+    letters, joins = _letters_and_joins(name, extra)
     assert len(letters) == len(name)  # each letter a piece of its own, joined by the joins alone
     small = [p for p, c in zip(letters, name, strict=True) if c in "aemnru"]
     top = median(min(y for _, y in p) for p in small)
@@ -304,7 +311,7 @@ def test_an_r_joins_the_next_letter_low_where_a_way_not_much_longer_is(name, ext
     rs = [p for p, c in zip(letters, name, strict=True) if c == "r"]
     leaving = [
         join
-        for join in parts_of(set(mask.joins))
+        for join in parts_of(joins)
         if any(n in r for r in rs for x, y in join for n in near_cells(x, y, "rectangle", (0, 0)))
     ]
     assert leaving
@@ -320,33 +327,16 @@ def test_a_join_runs_between_two_letters_never_along_one(name, extra):
     the e. A join leaves one letter and enters the next: in each piece of joins, at most three cells
     lie beside a letter (its two ends, and a third where two joins meet)."""
     from puzzlebook.masks import parts_of
-    from puzzlebook.words import word_field, word_mask
 
-    picture = word_picture(name)
-    width, height = word_field(picture, legible_size(picture)[1] + extra)
-    mask, _ = word_mask(name, width, height, "")
-    assert mask is not None and mask.joins
-    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
-    letters = cells - mask.joins - mask.accents
-    for join in parts_of(set(mask.joins)):
+    found, joins = _letters_and_joins(name, extra, tuple(word_lines(name)))
+    letters = set().union(*found)
+    for join in parts_of(joins):
         beside = [
             (x, y)
             for x, y in join
             if any(n in letters for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
         ]
         assert len(beside) <= 3, (name, extra, sorted(beside))
-
-
-def _letters_and_joins(name: str, extra: int, lines: tuple[str, ...] | None = None):
-    from puzzlebook.masks import parts_of
-    from puzzlebook.words import word_field, word_mask
-
-    picture = word_picture(name, lines=lines)
-    width, height = word_field(picture, legible_size(picture)[1] + extra)
-    mask, _ = word_mask(name, width, height, "", lines=lines or (name,))
-    assert mask is not None and mask.joins
-    cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
-    return sorted(parts_of(cells - mask.joins - mask.accents), key=min), set(mask.joins)
 
 
 @pytest.mark.parametrize("name", ["Fern", "Freya", "Fe"])
