@@ -5,8 +5,10 @@ stand apart, drawn solid: the joins keep clear of them."""
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from functools import cache
 from statistics import median_low
 
+from . import kinds
 from .masks import near_cells, parts_of
 
 Cell = tuple[int, int]
@@ -86,9 +88,20 @@ def bridge(
     path, start, end = shortest(piece, cells, grid, box, keep)
     if not path or not (below := _off(rows, start, end)):
         return path
-    longer = max(round(LOWER * (foot - top + 1)) for top, foot, _ in {rows[c] for c in piece})
+    tall = max(foot - top + 1 for top, foot, _ in {rows[c] for c in piece})
+    longer = round(LOWER * tall * _across(grid))
     low = level(piece, cells, grid, box, keep, rows, len(path) + longer, below)
     return low[1] if low is not None else path
+
+
+@cache
+def _across(grid: str) -> float:
+    """Cells along a row as long as a row is tall: a triangle's row is 1.7 of them, a hexagon's 1.15."""
+    if grid == "rectangle":
+        return 1.0
+    shape = kinds.kind(grid)
+    (w, h), (wide, _), (_, tall) = shape.extent(10, 10), shape.extent(20, 10), shape.extent(10, 20)
+    return (tall - h) / (wide - w)
 
 
 def _off(rows: Rows, start: Cell, end: Cell) -> int:

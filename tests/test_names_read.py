@@ -281,29 +281,31 @@ def test_letters_are_joined_along_their_baseline_where_any_row_would_do():
     assert bridge and {y for _, y in bridge} == {max(y for _, y in cells)}
 
 
-def _letters_and_joins(name: str, extra: int, lines: tuple[str, ...] | None = None):
+def _letters_and_joins(name: str, extra: int, lines: tuple[str, ...] | None = None, grid: str = "rectangle"):
     """A name's letters (left to right) and joins over its legible field and ``extra`` rows more."""
     from puzzlebook.masks import parts_of
     from puzzlebook.words import word_field, word_mask
 
     picture = word_picture(name, lines=lines)
-    width, height = word_field(picture, legible_size(picture)[1] + extra)
-    mask, _ = word_mask(name, width, height, "", lines=lines or (name,))
+    width, height = word_field(picture, legible_size(picture, grid)[1] + extra, grid)
+    mask, _ = word_mask(name, width, height, "", grid, lines=lines or (name,))
     assert mask is not None and mask.joins
     cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
-    return sorted(parts_of(cells - mask.joins - mask.accents), key=min), set(mask.joins)
+    return sorted(parts_of(cells - mask.joins - mask.accents, grid), key=min), set(mask.joins)
 
 
 @pytest.mark.parametrize("name", ["rn", "Harris", "Fern", "Arnie", "Marni"])
-@pytest.mark.parametrize("extra", [0, 6])
-def test_an_r_joins_the_next_letter_low_where_a_way_not_much_longer_is(name, extra):
+@pytest.mark.parametrize(
+    "grid, extra", [("rectangle", 0), ("rectangle", 6), ("triangle", 6), ("triangle", 12)]
+)
+def test_an_r_joins_the_next_letter_low_where_a_way_not_much_longer_is(name, grid, extra):
     """The shortest join from an r to the next letter runs from the r's arm to that letter's top:
     Harry's "rr" read as an m, Fern's "rn" likewise. Joined near the foot of the line, where a way not
-    much longer is: each join leaving an r lies in the lower half of the letters' x-height, read from
-    the mask."""
+    much longer is (on triangles, whose rows are 1.7 cells across for a row's height, as far): each
+    join leaving an r lies in the lower half of the letters' x-height, read from the mask."""
     from puzzlebook.masks import near_cells, parts_of
 
-    letters, joins = _letters_and_joins(name, extra)
+    letters, joins = _letters_and_joins(name, extra, grid=grid)
     assert len(letters) == len(name)  # each letter a piece of its own, joined by the joins alone
     small = [p for p, c in zip(letters, name, strict=True) if c in "aemnru"]
     top = median(min(y for _, y in p) for p in small)
@@ -311,8 +313,8 @@ def test_an_r_joins_the_next_letter_low_where_a_way_not_much_longer_is(name, ext
     rs = [p for p, c in zip(letters, name, strict=True) if c == "r"]
     leaving = [
         join
-        for join in parts_of(joins)
-        if any(n in r for r in rs for x, y in join for n in near_cells(x, y, "rectangle", (0, 0)))
+        for join in parts_of(joins, grid)
+        if any(n in r for r in rs for x, y in join for n in near_cells(x, y, grid, (0, 0)))
     ]
     assert leaving
     for join in leaving:
