@@ -13,7 +13,7 @@ from .masks import near_cells, parts_of
 
 Cell = tuple[int, int]
 Rows = dict[Cell, tuple[int, int, int]]
-"""Each cell's letter's top row, its line's foot, and which letter it is (-1: a join) (``letter_rows``)."""
+"""Each cell's letter's top row, its line's foot, and which letter it is (-1: a join) (``letter_lines``)."""
 
 LOWER = 0.5
 """How much longer than the shortest a join may run, in its letter's heights, to join two letters of a
@@ -35,7 +35,7 @@ def joined(cells: set[Cell], grid: str = "rectangle", apart: AbstractSet[Cell] =
     box = max(x for x, _ in cells | apart), max(y for _, y in cells | apart)
     keep = set(apart).union(*(near_cells(x, y, grid, (0, 0)) for x, y in apart)) - cells
     letters = parts_of(cells, grid)
-    rows = letter_rows(letters)
+    rows = letter_lines(letters)
     parts = [(len(part), min(part), part) for part in letters]
     while len(parts) > 1:
         parts.sort(key=lambda entry: entry[:2])
@@ -51,9 +51,9 @@ def joined(cells: set[Cell], grid: str = "rectangle", apart: AbstractSet[Cell] =
     return cells
 
 
-def letter_rows(letters: list[set[Cell]]) -> Rows:
-    """Each cell's letter's top row and its line's foot: the bottom most letters of its line share (a
-    j's or a y's tail goes below it), which a join meets a letter nearest to."""
+def letter_lines(letters: list[set[Cell]]) -> Rows:
+    """Each cell's letter's top row, its line's foot (the bottom most letters of its line share; a j's
+    or a y's tail goes below it), which a join meets a letter nearest to, and the letter's number."""
     spans = []
     for letter in letters:
         ys = [y for _, y in letter]

@@ -186,12 +186,12 @@ def _joined_by_finding_the_pieces_again(cells, grid, marks):
     """The join as it was first written: every piece found again after each bridge, the smallest piece
     (of two alike, the one whose first cell comes first) bridged by the same rules, off the marks."""
     from puzzlebook.masks import near_cells, parts_of
-    from puzzlebook.wordjoins import bridge, bridged_rows, letter_rows
+    from puzzlebook.wordjoins import bridge, bridged_rows, letter_lines
 
     cells = set(cells)
     box = max(x for x, _ in cells | marks), max(y for _, y in cells | marks)
     keep = set(marks).union(*(near_cells(x, y, grid, (0, 0)) for x, y in marks)) - cells
-    rows = letter_rows(parts_of(cells, grid))
+    rows = letter_lines(parts_of(cells, grid))
     while len(parts := sorted(parts_of(cells, grid), key=lambda p: (len(p), min(p)))) > 1:
         path = bridge(parts[0], cells, grid, box, rows, keep) or bridge(parts[0], cells, grid, box, rows)
         cells |= path
