@@ -16,6 +16,7 @@ from .letters import bundled_lacks, not_in_fonts
 from .masks import Mask, fit, shape_of
 from .syllables import VOWELS, syllable_breaks
 from .wordforms import REGULAR, Form, Glyph, capital_i, close_tops, narrowed, serif_reach, serifed, serifs
+from .wordgaps import LetterInk, letters_apart
 from .wordjoins import joined
 from .wordmarks import Piece, alike, apart, around, dotted, squared, stack_parts, stack_pieces, stacked
 
@@ -410,14 +411,28 @@ def _marks_apart(
     bare = word_picture(word, bare=True, lines=lines, form=form)
     if bare is None or bare.size != picture.size:
         return drawn, set()
-    letters = fit(bare, width, height, grid)
+    fitted = fit(bare, width, height, grid)
+    inked = _letter_ink(word, lines if lines is not None else tuple(word_lines(word)), form)
+    letters = letters_apart(fitted, inked, width, height, grid) if inked else fitted
     near = set(letters)
     for _ in range(_FALLS_APART):
         near |= {n for x, y in near for n in around(x, y, grid)}
     pieces = _stacks(word, lines, form) if stacked(word) else ()
     stacks = stack_parts(pieces, picture.size, width, height, grid) if pieces else []
-    out = letters | apart(drawn - letters, near, grid, stacks)
+    out = letters | apart(drawn - fitted, near, grid, stacks)
     return out, out - letters
+
+
+@functools.lru_cache(maxsize=64)
+def _letter_ink(word: str, shown: tuple[str, ...], form: Form) -> LetterInk | None:
+    """Which letter the ink of the word's picture is from (``wordgaps.LetterInk``), kept with what it
+    has worked out: a name's fields are tried in turn over the same picture."""
+    bare = word_picture(word, bare=True, lines=shown, form=form)
+    placed = _placed(shown, form.close and len(shown) > 1)
+    if bare is None or placed is None:
+        return None
+    glyphs = tuple((x0 * form.narrow, y0, x1 * form.narrow, y1) for x0, y0, x1, y1 in placed[1])
+    return LetterInk(bare, glyphs)
 
 
 @functools.lru_cache(maxsize=64)

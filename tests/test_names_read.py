@@ -341,6 +341,36 @@ def test_a_join_runs_between_two_letters_never_along_one(name, extra):
         assert len(beside) <= 3, (name, extra, sorted(beside))
 
 
+@pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
+@pytest.mark.parametrize("narrow", [1.0, 0.75])
+@pytest.mark.parametrize(
+    "name", ["Charlotte", "Matthew", "Rafferty", "Everett", "Wyatt", "Harry", "Kathryn", "Anne-Charlotte"]
+)
+def test_no_two_letters_touch(name, narrow, grid):
+    """Letters closer than a cell in the font (a t's bar by the next t's, an r's arm by an l, an f's bar
+    by the next f's, most letters of a narrowed name) fell into touching cells, and the maze ran through
+    them as one blot (Charlotte's "tt"). Read from the mask over the name's legible field and a third
+    larger: without its joins, the name is as many pieces as it has letters on squares (where touching
+    corners make one piece too), each a cell clear of the others; on hexagons and triangles, whose
+    cells may draw a thin stroke as two pieces, at least as many."""
+    from puzzlebook.masks import parts_of
+    from puzzlebook.wordforms import Form
+    from puzzlebook.words import word_mask
+
+    lines = tuple(word_lines(name))
+    form = Form(narrow, narrow < 1)
+    picture = word_picture(name, lines=lines, form=form)
+    for grow in (1.0, 1.3):
+        width, height = (round(side * grow) for side in legible_size(picture, grid))
+        mask, problems = word_mask(name, width, height, "", grid, lines=lines, form=form)
+        assert mask is not None and not problems
+        cells = {(x, y) for y in range(mask.height) for x in range(mask.width)} - mask.off
+        letters = parts_of(cells - mask.joins - mask.accents, grid, corners=grid == "rectangle")
+        drawn = sum(c != " " for c in "".join(lines))  # a hyphen of ours too (Char- / lotte)
+        pieces = len(letters) if grid == "rectangle" else min(len(letters), drawn)
+        assert pieces == drawn, (lines, form, grid, (width, height), len(letters))
+
+
 @pytest.mark.parametrize("name", ["Fern", "Freya", "Fe"])
 @pytest.mark.parametrize("extra", [0, 6, 14])
 def test_an_f_is_never_joined_at_its_foot_where_that_reads_as_an_e(name, extra):

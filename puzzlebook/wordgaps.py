@@ -1,0 +1,274 @@
+"""A word's letters kept a cell apart once fitted into cells, so each reads as its own letter.
+
+Letters closer than a cell in the font's picture (a t's bar beside the next t's, an r's arm beside an
+l, most pairs of a narrowed name) fell into touching cells: the maze ran through both as one piece, and
+Charlotte's "tt" printed as one blot. The picture says which letter each cell's ink is from; where two
+letters' cells touch, by side or corner, the cell that holds less of its letter's shape is left out (an
+arm's tip before a stem), until a cell lies between them. The letters are then joined as any others
+are, by a bar at their foot (``wordjoins``).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter, defaultdict
+from typing import Any
+
+from . import kinds
+from .masks import near_cells
+
+Cell = tuple[int, int]
+Box = tuple[float, float, float, float]  # a letter's box in the picture: left, top, right, bottom
+Ink = dict[int, list[tuple[int, int, int]]]  # each row's stretches of ink: start, end, letter
+
+_INKED = bytes(int(v >= 128) for v in range(256))  # as ``masks.fit`` counts ink: half a pixel or more
+
+OWN_INK = 0.05
+"""Of a piece of ink, the share a second letter must have in its box, where no other letter's box
+reaches, for the piece to be two letters that touch (an e's bar and a hyphen): a y kerned under a T
+has its ink in the y's box, part of it where the T's box reaches too, none in the T's alone."""
+
+
+def letters_apart(cells: set[Cell], ink: LetterInk, width: int, height: int, grid: str) -> set[Cell]:
+    """``cells``, the letters of a picture as ``masks.fit`` fitted them into ``width`` x ``height``, with
+    cells left out until no two letters touch; ``ink`` says which letter each cell's ink is from."""
+    owner, near = _owners(cells, ink, width, height, grid)
+    count = Counter(owner.values())
+    kept = set(cells)
+
+    def beside(cell: Cell) -> list[Cell]:
+        if grid == "rectangle":
+            x, y = cell
+            return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        return near_cells(*cell, grid, (0, 0))
+
+    def held(cell: Cell) -> tuple[int, int, Cell]:
+        """How much of its letter a cell holds: its letter's cells beside it (an arm's tip has one), then
+        its letter's size (the larger gives a cell up), then reading order (the later)."""
+        own = sum(owner.get(n) == owner[cell] for n in near_cells(*cell, grid, (0, 0)) if n in kept)
+        return own, -count[owner[cell]], (-cell[1], -cell[0])
+
+    # leaving cells out brings no letters together: the cells that touch are among those that did
+    ahead = ((1, 0), (-1, 1), (0, 1), (1, 1)) if grid == "rectangle" else None  # half of ``beside``
+    touched: set[Cell] = set()
+    for x, y in near & owner.keys():
+        letter = owner[x, y]
+        for n in near_cells(x, y, grid, (0, 0)) if ahead is None else [(x + a, y + b) for a, b in ahead]:
+            if owner.get(n, letter) != letter:
+                touched.update(((x, y), n))
+    border = sorted(touched, key=lambda c: (c[1], c[0]))
+    touching = True
+    while touching:
+        touching = False
+        for cell in border:
+            for other in beside(cell) if cell in kept else ():
+                if other in kept and owner.get(other, owner[cell]) != owner[cell]:
+                    kept.discard(min(cell, other, key=held))
+                    touching = True
+                    if cell not in kept:
+                        break
+    return kept
+
+
+class LetterInk:
+    """Which letter the ink of a word's picture (a Pillow "L" image) is from, worked out where a cell
+    asks: ink in one letter's box is that letter's (``glyphs``, each letter's box); where two boxes
+    overlap (a y kerned under a T), it is the letter of the piece of ink it is part of (``_window``)."""
+
+    def __init__(self, picture: Any, glyphs: tuple[Box, ...]) -> None:
+        self.size: tuple[int, int] = picture.size
+        self.glyphs = glyphs
+        self._ink = picture.tobytes().translate(_INKED)
+        self._rows: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        self._shared: dict[tuple[int, ...], Ink] = {}
+
+    def held(self, x0: int, x1: int, y0: int, y1: int) -> dict[int, int]:
+        """How much ink of each letter lies in the pixels from ``x0`` to ``x1`` and ``y0`` to ``y1``."""
+        held: dict[int, int] = defaultdict(int)
+        width = self.size[0]
+        for row in range(max(0, y0), min(self.size[1], y1)):
+            for a, b, over in self._row(row):
+                lo, hi = max(a, x0), min(b, x1)
+                if hi <= lo:
+                    if a >= x1:
+                        break
+                    continue
+                if len(over) == 1:
+                    held[over[0]] += self._ink.count(1, row * width + lo, row * width + hi)
+                    continue
+                for start, end, letter in self._window(over).get(row, ()):
+                    held[letter] += max(0, min(end, hi) - max(start, lo))
+        return held
+
+    def _row(self, row: int) -> list[tuple[int, int, tuple[int, ...]]]:
+        """A row of the picture cut where letters' boxes start and end: each stretch with the letters
+        whose boxes hold it (ink beyond every box, a pixel of rounding, goes to the nearest)."""
+        if row not in self._rows:
+            width = self.size[0]
+            on = [k for k, g in enumerate(self.glyphs) if g[1] <= row <= g[3]]
+            edges = sorted(
+                {0, width, *(min(width, max(0, round(self.glyphs[k][e]))) for k in on for e in (0, 2))}
+            )
+            stretches = []
+            for a, b in itertools.pairwise(edges):
+                over = tuple(k for k in on if round(self.glyphs[k][0]) <= a and b <= round(self.glyphs[k][2]))
+                stretches.append((a, b, over or (_nearest(self.glyphs, (a + b) / 2, row),)))
+            self._rows[row] = stretches
+        return self._rows[row]
+
+    def _window(self, over: tuple[int, ...]) -> Ink:
+        """The ink within the boxes of the letters ``over``, each stretch with its letter: stretches that
+        touch (by side or corner) are one piece, a letter's, unless a second letter has ink of its own
+        in it (``OWN_INK``); then each stretch is cut where one letter's box gives way to the next's."""
+        if over in self._shared:
+            return self._shared[over]
+        glyphs = self.glyphs
+        left = max(0, round(min(glyphs[k][0] for k in over)))
+        right = min(self.size[0], round(max(glyphs[k][2] for k in over)))
+        top = max(0, round(min(glyphs[k][1] for k in over)))
+        bottom = min(self.size[1], round(max(glyphs[k][3] for k in over)) + 1)
+        width, ink = self.size[0], self._ink
+        runs: list[tuple[int, int, int]] = []
+        for row in range(top, bottom):
+            start, end = row * width + left, row * width + right
+            x = ink.find(1, start, end)
+            while x >= 0:
+                stop = ink.find(0, x, end)
+                stop = end if stop < 0 else stop
+                runs.append((row, x - row * width, stop - row * width))
+                x = ink.find(1, stop, end)
+        out: Ink = defaultdict(list)
+        for members in _pieces(runs):
+            own: Counter[int] = Counter()
+            for k in members:
+                for (x0, x1), glyph in _cut(runs[k], glyphs, over, alone=True):
+                    own[glyph] += x1 - x0
+            total = sum(runs[k][2] - runs[k][1] for k in members)
+            present = [glyph for glyph, mass in own.items() if mass >= OWN_INK * total]
+            for k in members:
+                row, x0, x1 = runs[k]
+                if len(present) > 1:  # letters that touch in the picture
+                    out[row].extend((a, b, glyph) for (a, b), glyph in _cut(runs[k], glyphs, over))
+                else:
+                    one = present[0] if present else own.most_common(1)[0][0] if own else over[0]
+                    out[row].append((x0, x1, one))
+        self._shared[over] = dict(out)
+        return self._shared[over]
+
+
+def _pieces(runs: list[tuple[int, int, int]]) -> list[list[int]]:
+    """The runs (row by row, left to right) that touch, by side or corner, as pieces."""
+    parent = list(range(len(runs)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    row_above: list[int] = []  # the runs of the row above the one being read
+    this_row: list[int] = []
+    reading = -1
+    for k, (row, x0, x1) in enumerate(runs):
+        if row != reading:
+            row_above, this_row, reading = (this_row if row == reading + 1 else []), [], row
+        for j in row_above:
+            if runs[j][1] <= x1 and x0 <= runs[j][2]:  # overlapping, or corner to corner
+                parent[root(j)] = root(k)
+        this_row.append(k)
+    pieces: dict[int, list[int]] = defaultdict(list)
+    for k in range(len(runs)):
+        pieces[root(k)].append(k)
+    return list(pieces.values())
+
+
+def _nearest(glyphs: tuple[Box, ...], x: float, y: float) -> int:
+    """The glyph whose box is nearest the point."""
+
+    def away(k: int) -> float:
+        left, top, right, bottom = glyphs[k]
+        return max(left - x, x - right, 0) + max(top - y, y - bottom, 0)
+
+    return min(range(len(glyphs)), key=away)
+
+
+def _cut(
+    run: tuple[int, int, int], glyphs: tuple[Box, ...], near: tuple[int, ...], alone: bool = False
+) -> list[tuple[tuple[int, int], int]]:
+    """A stretch of ink across the letters ``near`` it, cut where one's box gives way to the next's on
+    its row (half way where two overlap); with ``alone``, only its parts in one letter's box alone."""
+    row, x0, x1 = run
+    on_row = sorted(
+        (k for k in near if glyphs[k][1] <= row <= glyphs[k][3]), key=lambda k: glyphs[k][0] + glyphs[k][2]
+    )
+    out = []
+    for n, k in enumerate(on_row):
+        left, right = glyphs[k][0], glyphs[k][2]
+        before = glyphs[on_row[n - 1]][2] if n else None
+        after = glyphs[on_row[n + 1]][0] if n + 1 < len(on_row) else None
+        if alone:
+            start, end = max(left, before or left), min(right, after or right)
+        else:
+            start = x0 if before is None else (before + left) / 2
+            end = x1 if after is None else (right + after) / 2
+        start, end = max(x0, round(start)), min(x1, round(end))
+        if end > start:
+            out.append(((start, end), k))
+    if not out and not alone:
+        out.append(((x0, x1), on_row[0] if on_row else near[0]))
+    return out
+
+
+def _owners(
+    cells: set[Cell], ink: LetterInk, width: int, height: int, grid: str
+) -> tuple[dict[Cell, int], set[Cell]]:
+    """The letter most of each cell's ink comes from, over the pixels ``masks.fit`` reads for it (a
+    square's whole area, another grid's sample at its centre): the only letter whose box reaches there,
+    else the ink counted. And the cells near enough two letters' boxes to touch another letter."""
+    (pw, ph), glyphs = ink.size, ink.glyphs
+    shape = kinds.kind(grid)
+    if grid == "rectangle":
+        scale, reach = min(width / pw, height / ph), 1
+    else:
+        ew, eh = shape.extent(width, height)
+        scale, reach = min(ew / pw, eh / ph) * 4, 8  # as ``fit`` samples: four a corridor width
+    across, down = max(1, round(pw * scale)) / pw, max(1, round(ph * scale)) / ph
+
+    @functools.cache
+    def column(sx: int) -> int:
+        """The glyphs whose boxes reach a column of samples, as bits."""
+        return sum(1 << k for k, g in enumerate(glyphs) if g[0] < (sx + 1) / across and sx / across < g[2])
+
+    @functools.cache
+    def row(sy: int) -> int:
+        return sum(1 << k for k, g in enumerate(glyphs) if g[1] < (sy + 1) / down and sy / down <= g[3])
+
+    @functools.cache
+    def columns_near(sx: int) -> int:
+        return functools.reduce(int.__or__, map(column, range(sx - reach, sx + reach + 1)))
+
+    @functools.cache
+    def rows_near(sy: int) -> int:
+        return functools.reduce(int.__or__, map(row, range(sy - reach, sy + reach + 1)))
+
+    owners, near = {}, set()
+    for cell in cells:
+        if grid == "rectangle":
+            sx, sy = cell
+        else:
+            cx, cy = shape.centre(*cell)
+            sx, sy = int(cx * 4), int(cy * 4)
+        here = column(sx) & row(sy)
+        if here and not here & (here - 1):  # one letter's box alone
+            owners[cell] = here.bit_length() - 1
+        elif here:
+            x0, y0 = round(sx / across), round(sy / down)
+            held = ink.held(
+                x0, max(x0 + 1, round((sx + 1) / across)), y0, max(y0 + 1, round((sy + 1) / down))
+            )
+            if held:
+                owners[cell] = max(held, key=lambda letter: held[letter])
+        if (more := columns_near(sx) & rows_near(sy)) & (more - 1):
+            near.add(cell)
+    return owners, near
