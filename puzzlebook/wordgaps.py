@@ -3,9 +3,10 @@
 Letters closer than a cell in the font's picture (a t's bar beside the next t's, an r's arm beside an
 l, most pairs of a narrowed name) fell into touching cells: the maze ran through both as one piece, and
 Charlotte's "tt" printed as one blot. The picture says which letter each cell's ink is from; where two
-letters' cells touch, by side or corner, the cell that holds less of its letter's shape is left out (an
-arm's tip before a stem), until a cell lies between them. The letters are then joined as any others
-are, by a bar at their foot (``wordjoins``).
+letters' cells touch, by side or corner, the letter for which those cells are the smaller share gives
+them up (an r's arm tip rather than the l's stem beside it, the tall l rather than the short i), so a
+cell lies between them. The letters are then joined as any others are, by a bar at their foot
+(``wordjoins``).
 """
 
 from __future__ import annotations
@@ -43,31 +44,22 @@ def letters_apart(cells: set[Cell], ink: LetterInk, width: int, height: int, gri
             return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
         return near_cells(*cell, grid, (0, 0))
 
-    def held(cell: Cell) -> tuple[int, int, Cell]:
-        """How much of its letter a cell holds: its letter's cells beside it (an arm's tip has one), then
-        its letter's size (the larger gives a cell up), then reading order (the later)."""
-        own = sum(owner.get(n) == owner[cell] for n in near_cells(*cell, grid, (0, 0)) if n in kept)
-        return own, -count[owner[cell]], (-cell[1], -cell[0])
-
     # leaving cells out brings no letters together: the cells that touch are among those that did
     ahead = ((1, 0), (-1, 1), (0, 1), (1, 1)) if grid == "rectangle" else None  # half of ``beside``
-    touched: set[Cell] = set()
+    sides: dict[tuple[int, int], set[Cell]] = defaultdict(set)  # (letter, other): its cells by the other
     for x, y in near & owner.keys():
         letter = owner[x, y]
         for n in near_cells(x, y, grid, (0, 0)) if ahead is None else [(x + a, y + b) for a, b in ahead]:
-            if owner.get(n, letter) != letter:
-                touched.update(((x, y), n))
-    border = sorted(touched, key=lambda c: (c[1], c[0]))
-    touching = True
-    while touching:
-        touching = False
-        for cell in border:
-            for other in beside(cell) if cell in kept else ():
-                if other in kept and owner.get(other, owner[cell]) != owner[cell]:
-                    kept.discard(min(cell, other, key=held))
-                    touching = True
-                    if cell not in kept:
-                        break
+            if (other := owner.get(n, letter)) != letter:
+                sides[letter, other].add((x, y))
+                sides[other, letter].add(n)
+    for letter, other in sorted(pair for pair in sides if pair[0] < pair[1]):
+        mine, theirs = (
+            {c for c in sides[a, b] if c in kept and any(owner.get(n) == b and n in kept for n in beside(c))}
+            for a, b in ((letter, other), (other, letter))
+        )
+        if mine and theirs:  # the letter that gives up the smaller share of its cells, else the later
+            kept -= mine if len(mine) * count[other] < len(theirs) * count[letter] else theirs
     return kept
 
 
