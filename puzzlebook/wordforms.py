@@ -154,3 +154,33 @@ def serifs(draw: Any, font: Any, line: str, origin: tuple[int, int]) -> None:
             for bar in ((y0, y0 + thick), (y1 - thick, y1)):
                 box = (round(middle - half), round(bar[0]), round(middle + half) - 1, round(bar[1]) - 1)
                 draw.rectangle(box, fill=255)
+
+
+def letter_alone(
+    font: Any,
+    text: str,
+    at: float,
+    y: int,
+    box: Glyph,
+    size: tuple[int, int],
+    narrow: float,
+    stroke: float,
+    stem: float,
+) -> tuple[int, Any]:
+    """A letter of a word's picture drawn alone where the picture draws it (``text`` at ``at``, ``y``,
+    a capital I with its serifs), in a crop of the picture's height about its box ``box`` (of
+    ``size``), narrowed as the picture is (``narrowed``): where the crop starts in the picture as
+    drawn, and the crop. Two letters that touch in the picture are told apart by it."""
+    from PIL import Image, ImageDraw
+
+    step = 20  # each share in ``FORMS`` times 20 is whole: the crop's pixels fall where the picture's do
+    left = max(0, (box[0] - 8) // step * step)
+    right = min(size[0], box[2] + 8)
+    image = Image.new("L", (max(1, right - left), size[1]), 0)
+    draw = ImageDraw.Draw(image)
+    draw.text((at - left, y), text, fill=255, font=font)
+    serifs(draw, font, text, (round(at - left), y))
+    if narrow >= 1.0:
+        return left, image
+    moved = (box[0] - left, box[1], box[2] - left, box[3])
+    return round(left * narrow), narrowed(image, narrow, (moved,), stroke, stem)

@@ -3,9 +3,9 @@
 Letters closer than a cell in the font's picture (a t's bar beside the next t's, an r's arm beside an
 l, most pairs of a narrowed name) fell into touching cells: the maze ran through both as one piece, and
 Charlotte's "tt" printed as one blot. The picture says which letter each cell's ink is from; where two
-letters' cells touch, by side or corner, the letter for which those cells are the smaller share gives
-them up (an r's arm tip rather than the l's stem beside it, the tall l rather than the short i), so a
-cell lies between them. The letters are then joined as any others are, by a bar at their foot
+letters' cells touch, by side or corner, one letter gives up the cells that touch, so a cell lies
+between them: the one whose stroke there runs out further (an r's arm rather than the short bar of the
+t beside it), else the one for which they are the smaller share (the tall l rather than the short i). The letters are then joined as any others are, by a bar at their foot
 (``wordjoins``).
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from . import kinds
@@ -53,14 +54,47 @@ def letters_apart(cells: set[Cell], ink: LetterInk, width: int, height: int, gri
             if (other := owner.get(n, letter)) != letter:
                 sides[letter, other].add((x, y))
                 sides[other, letter].add(n)
+
     for letter, other in sorted(pair for pair in sides if pair[0] < pair[1]):
         mine, theirs = (
             {c for c in sides[a, b] if c in kept and any(owner.get(n) == b and n in kept for n in beside(c))}
             for a, b in ((letter, other), (other, letter))
         )
-        if mine and theirs:  # the letter that gives up the smaller share of its cells, else the later
+        if not (mine and theirs):
+            continue
+        first, second = (_reach(cells, owner, kept) if grid == "rectangle" else 0 for cells in (mine, theirs))
+        if first != second:  # the longer stroke gives a cell up: the shorter would be lost
+            kept -= mine if first > second else theirs
+        else:  # the letter for which they are the smaller share, else the later
             kept -= mine if len(mine) * count[other] < len(theirs) * count[letter] else theirs
     return kept
+
+
+def _reach(cells: set[Cell], owner: dict[Cell, int], kept: set[Cell]) -> int:
+    """How far the shortest of the strokes these cells of one letter end runs out across from the
+    letter's upright ones, on squares (a t's bar left of its stem 1 cell, an r's arm 5): a cell given up
+    from a stroke of one loses the stroke. Cells that touch the other letter only above or below: 0."""
+    least = None
+    for x, y in cells:
+        letter = owner[x, y]
+        away = {x - n[0] for n in ((x + 1, y), (x - 1, y)) if n in kept and n in owner and owner[n] != letter}
+        if len(away) != 1:
+            continue
+        step, thick, run = away.pop(), _column(x, y, owner, kept), 0
+        while owner.get((x, y)) == letter and (x, y) in kept and _column(x, y, owner, kept) <= thick + 1:
+            run, x = run + 1, x + step
+        least = run if least is None else min(least, run)
+    return least or 0
+
+
+def _column(x: int, y: int, owner: dict[Cell, int], kept: set[Cell]) -> int:
+    """The cells of a cell's letter in its column, through it: a bar's thickness, or a stem's height."""
+    letter, up, down = owner[x, y], y, y
+    while owner.get((x, up - 1)) == letter and (x, up - 1) in kept:
+        up -= 1
+    while owner.get((x, down + 1)) == letter and (x, down + 1) in kept:
+        down += 1
+    return down - up + 1
 
 
 class LetterInk:
@@ -68,12 +102,18 @@ class LetterInk:
     asks: ink in one letter's box is that letter's (``glyphs``, each letter's box); where two boxes
     overlap (a y kerned under a T), it is the letter of the piece of ink it is part of (``_window``)."""
 
-    def __init__(self, picture: Any, glyphs: tuple[Box, ...]) -> None:
+    def __init__(
+        self, picture: Any, glyphs: tuple[Box, ...], alone: Callable[[int], tuple[int, Any]] | None = None
+    ) -> None:
+        """``alone``: a letter drawn alone, as ``wordforms.letter_alone`` draws it, which tells two
+        letters that touch in the picture apart where their boxes overlap."""
         self.size: tuple[int, int] = picture.size
         self.glyphs = glyphs
         self._ink = picture.tobytes().translate(_INKED)
         self._rows: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
         self._shared: dict[tuple[int, ...], Ink] = {}
+        self._draw_alone = alone
+        self._alone: dict[int, tuple[int, int, bytes]] = {}
 
     def held(self, x0: int, x1: int, y0: int, y1: int) -> dict[int, int]:
         """How much ink of each letter lies in the pixels from ``x0`` to ``x1`` and ``y0`` to ``y1``."""
@@ -141,12 +181,41 @@ class LetterInk:
             for k in members:
                 row, x0, x1 = runs[k]
                 if len(present) > 1:  # letters that touch in the picture
-                    out[row].extend((a, b, glyph) for (a, b), glyph in _cut(runs[k], glyphs, over))
+                    out[row].extend(self._touching(runs[k], over))
                 else:
                     one = present[0] if present else own.most_common(1)[0][0] if own else over[0]
                     out[row].append((x0, x1, one))
         self._shared[over] = dict(out)
         return self._shared[over]
+
+    def _touching(self, run: tuple[int, int, int], over: tuple[int, ...]) -> list[tuple[int, int, int]]:
+        """A stretch of ink across letters that touch, each pixel the letter's whose box alone holds
+        it, else whose ink drawn alone it is (``alone``), else cut half way across the boxes' overlap."""
+        row = run[0]
+        out: list[tuple[int, int, int]] = []
+        for (a, b), cut in _cut(run, self.glyphs, over):
+            for start, end, boxes in self._row(row):
+                lo, hi = max(a, start), min(b, end)
+                mine = [k for k in boxes if k in over]
+                for x in range(lo, hi) if len(mine) > 1 else ():
+                    holding = [k for k in mine if self._drawn(k, x, row)]
+                    out.append((x, x + 1, holding[0] if len(holding) == 1 else cut))
+                if hi > lo and len(mine) < 2:
+                    out.append((lo, hi, mine[0] if mine else cut))
+        return out
+
+    def _drawn(self, letter: int, x: int, row: int) -> bool:
+        """Whether letter ``letter`` drawn alone inks the pixel (its box holds it, where none is)."""
+        if self._draw_alone is None:
+            left, top, right, bottom = self.glyphs[letter]
+            return left <= x < right and top <= row <= bottom
+        if letter not in self._alone:
+            left, picture = self._draw_alone(letter)
+            self._alone[letter] = (left, picture.width, picture.tobytes().translate(_INKED))
+        left, width, ink = self._alone[letter]
+        return (
+            0 <= x - left < width and row * width + x - left < len(ink) and ink[row * width + x - left] == 1
+        )
 
 
 def _pieces(runs: list[tuple[int, int, int]]) -> list[list[int]]:

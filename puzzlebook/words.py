@@ -7,20 +7,30 @@ import functools
 import math
 import unicodedata
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-from . import kinds
+from . import kinds, wordfont
 from .errors import At, Problem
 from .letters import bundled_lacks, not_in_fonts
 from .masks import Mask, fit, shape_of
 from .syllables import VOWELS, syllable_breaks
-from .wordforms import REGULAR, Form, Glyph, capital_i, close_tops, narrowed, serif_reach, serifed, serifs
+from .wordfont import BOLD
+from .wordforms import (
+    REGULAR,
+    Form,
+    Glyph,
+    capital_i,
+    close_tops,
+    letter_alone,
+    narrowed,
+    serif_reach,
+    serifed,
+    serifs,
+)
 from .wordgaps import LetterInk, letters_apart
 from .wordjoins import joined
 from .wordmarks import Piece, alike, apart, around, dotted, squared, stack_parts, stack_pieces, stacked
 
-BOLD = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Bold.ttf"
 MAX_WORD = 14
 """Letters in a word shape at most: Maximiliano and Bartholomew with room to spare; a longer word goes
 on two lines of letters too small for their page."""
@@ -42,7 +52,6 @@ BREAKS = " -"
 """Where a name may be broken as it is written: at a space or a hyphen of its own."""
 
 
-_SIZE = 200  # pixels a font size: the word's picture, fitted into cells after
 _FALLS_APART = 1  # cells left empty between a letter and its accent or dot
 
 
@@ -184,13 +193,13 @@ def line_choices(word: str) -> list[tuple[str, ...]]:
     choices = [tuple(word_lines(word)), (word,)]
     breaks = [i for i, c in enumerate(word) if c in BREAKS]
     if breaks:
-        font = _font()
+        font = wordfont.font()
         at = min(breaks, key=lambda i: abs(font.getlength(word[:i]) - font.getlength(word[i + 1 :])))
         first, second = word[: at + (word[at] == "-")].strip(), word[at + 1 :].strip()
         if first and second:
             choices.append((first, second))
     elif len(word) > WHOLE_NAME:  # "Dan- / iela" has a hyphen Daniela has not
-        font = _font()
+        font = wordfont.font()
         at = min(
             inside(word),
             key=lambda i: (max(font.getlength(word[:i] + "-"), font.getlength(word[i:])), i),
@@ -268,26 +277,9 @@ def field_picture(word: str, width: int, height: int, grid: str = "rectangle") -
     return word_picture(word.strip(), lines=drawn_lines(word, width, height, grid))
 
 
-@functools.cache
-def _font() -> Any:
-    from PIL import ImageFont  # Pillow loads only for a word shape
-
-    # Pillow's basic layout, everywhere: with raqm (where the system has FriBiDi) it would kern pairs
-    # such as AV and To, so one spec would make other mazes on another machine.
-    return ImageFont.truetype(str(BOLD), _SIZE, layout_engine=ImageFont.Layout.BASIC)
-
-
-@functools.cache
-def _stem() -> int:
-    """An upright stroke's width in the picture's pixels (an l's): what narrower letters keep."""
-    left, _, right, _ = _font().getmask("l").getbbox()
-    return int(right - left)
-
-
-def _cap() -> int:
-    """A capital's height in the picture's pixels (an H's): what ``MIN_WORD_ROWS`` measures."""
-    _, top, _, bottom = _font().getbbox("H")
-    return int(bottom - top)
+def _stroke() -> float:
+    """A narrowed letter's upright stroke: the bold's, and 3 cells at capitals 12 tall."""
+    return max(wordfont.stem(), wordfont.cap() * 3 / MIN_WORD_ROWS)
 
 
 ATTACHED = range(200, 217)
@@ -329,22 +321,22 @@ def _narrow_picture(word: str, bare: bool, shown: tuple[str, ...], close: bool, 
     placed = _placed(shown, close)
     if picture is None or placed is None:
         return None
-    stroke = max(_stem(), _cap() * 3 / MIN_WORD_ROWS)  # the bold's, and 3 cells at capitals 12 tall
-    return narrowed(picture, narrow, placed[1], stroke, _stem())
+    return narrowed(picture, narrow, placed[1], _stroke(), wordfont.stem())
 
 
 @functools.lru_cache(maxsize=64)
-def _placed(shown: tuple[str, ...], close: bool) -> tuple[Any, tuple[Glyph, ...]] | None:
-    """Where the lines of a word's picture go: its size and each line's text, origin and box; and each
-    letter's box (with its accents) in the picture. None when it draws nothing."""
-    font = _font()
+def _placed(shown: tuple[str, ...], close: bool) -> tuple[Any, tuple[Glyph, ...], tuple[Any, ...]] | None:
+    """Where the lines of a word's picture go: its size and each line's text, origin and box; each
+    letter's box (with its accents) in the picture; and each letter bare, as drawn alone (its text,
+    where, ``wordforms.letter_alone``). None when it draws nothing."""
+    font = wordfont.font()
     # The letters go in reading order by the Unicode bidi algorithm first (python-bidi), a right-to-left
     # name from the right.
     lines = [serifed(_in_reading_order(line)) for line in shown]
     boxes = [tuple(round(v) for v in font.getbbox(line)) for line in lines]
     if any(right <= left or bottom <= top for left, top, right, bottom in boxes):
         return None
-    cap = _cap()
+    cap = wordfont.cap()
     tops = [0]  # each line's top in the picture: the next a quarter of a capital below the last's bottom
     for _, top, _, bottom in boxes[:-1]:
         tops.append(tops[-1] + bottom - top + cap // 4)
@@ -359,6 +351,7 @@ def _placed(shown: tuple[str, ...], close: bool) -> tuple[Any, tuple[Glyph, ...]
         for (left, top, right, _), at in zip(boxes, tops, strict=True)
     ]
     glyphs: list[Glyph] = []
+    alone = []
     for line, (x, y) in zip(lines, origins, strict=True):
         for k, letter in enumerate(line):
             if unicodedata.combining(letter):
@@ -375,7 +368,11 @@ def _placed(shown: tuple[str, ...], close: bool) -> tuple[Any, tuple[Glyph, ...]
                         y + bottom,
                     )
                 )
-    return (size, list(zip(lines, origins, strict=True))), tuple(glyphs)
+                end = next(
+                    (j for j in range(k + 1, len(line)) if not unicodedata.combining(line[j])), len(line)
+                )
+                alone.append((_bare(line[k:end]), at, y))
+    return (size, list(zip(lines, origins, strict=True))), tuple(glyphs), tuple(alone)
 
 
 @functools.lru_cache(maxsize=64)
@@ -386,12 +383,12 @@ def _picture(word: str, bare: bool, shown: tuple[str, ...], close: bool = False)
     placed = _placed(shown, close)
     if placed is None:
         return None
-    (size, lines), _ = placed
+    size, lines = placed[0]
     picture = Image.new("L", size, 0)
     draw = ImageDraw.Draw(picture)
     for line, origin in lines:
-        draw.text(origin, _bare(line) if bare else line, fill=255, font=_font())
-        serifs(draw, _font(), line, origin)
+        draw.text(origin, _bare(line) if bare else line, fill=255, font=wordfont.font())
+        serifs(draw, wordfont.font(), line, origin)
     return picture
 
 
@@ -432,7 +429,11 @@ def _letter_ink(word: str, shown: tuple[str, ...], form: Form) -> LetterInk | No
     if bare is None or placed is None:
         return None
     glyphs = tuple((x0 * form.narrow, y0, x1 * form.narrow, y1) for x0, y0, x1, y1 in placed[1])
-    return LetterInk(bare, glyphs)
+    drawn = [
+        (*alone, box, placed[0][0], form.narrow, _stroke(), wordfont.stem())
+        for alone, box in zip(placed[2], placed[1], strict=True)
+    ]
+    return LetterInk(bare, glyphs, lambda k: letter_alone(wordfont.font(), *drawn[k]))
 
 
 @functools.lru_cache(maxsize=64)
@@ -446,7 +447,7 @@ def letter_rows(picture: Any, width: int, height: int, grid: str = "rectangle") 
     """How many rows tall a capital of ``picture`` stands fitted into ``width`` x ``height`` cells, as
     ``masks.fit`` fits it (keeping its proportions)."""
     ew, eh = kinds.kind(grid).extent(width, height) if grid != "rectangle" else (width, height)
-    return float(_cap() * min(ew / picture.width, eh / picture.height) * height / eh)
+    return float(wordfont.cap() * min(ew / picture.width, eh / picture.height) * height / eh)
 
 
 def too_thin(picture: Any, width: int, height: int, grid: str) -> tuple[int, tuple[int, int]] | None:
@@ -459,7 +460,7 @@ def too_thin(picture: Any, width: int, height: int, grid: str) -> tuple[int, tup
 def legible_size(picture: Any, grid: str = "rectangle") -> tuple[int, int]:
     """The least field in the picture's proportions over which its capitals stand ``MIN_WORD_ROWS``
     tall: the rows that take them, then the fewest columns that take the whole word at that scale."""
-    height = math.ceil(MIN_WORD_ROWS * picture.height / _cap() - 1e-6)
+    height = math.ceil(MIN_WORD_ROWS * picture.height / wordfont.cap() - 1e-6)
     return word_field(picture, height, grid)
 
 

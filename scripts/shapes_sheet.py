@@ -17,7 +17,7 @@ from puzzlebook.build import build_book
 from puzzlebook.puzzles import make_puzzle
 from puzzlebook.render.png import maze_png
 from puzzlebook.shapes import SHAPES, drawn, least_size, shape_mask
-from puzzlebook.words import BOLD
+from puzzlebook.wordfont import BOLD
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"

@@ -14,7 +14,7 @@ import pytest
 from clirun import invoke
 from pypdf import PdfReader
 
-from puzzlebook import words
+from puzzlebook import wordfont, words
 from puzzlebook.build import check_book
 from puzzlebook.layout import MazeFrame
 from puzzlebook.layout.boxes import content_box, least_of, wall_for
@@ -115,7 +115,7 @@ def _drawn(name: str, maze, form: Form, first: str) -> tuple[tuple[str, ...], in
 def _least_band(line: str) -> float:
     """The rows a line's letters stand above their baseline at capitals ``MIN_WORD_ROWS`` tall: 12 for a
     line with a capital or a tall letter, about 9 for one of small letters alone ("amin")."""
-    font = words._font()
+    font = wordfont.font()
     _, cap_top, _, base = font.getbbox("H")
     _, top, _, _ = font.getbbox(words._bare(line))
     return MIN_WORD_ROWS * min(1.0, (base - top) / (base - cap_top))
