@@ -140,7 +140,7 @@ def serif_reach(font: Any) -> int:
     return max(0, math.ceil(int(stem) / 2 + int(stem) * SERIF[0] - float(font.getlength("I")) / 2))
 
 
-def serifs(draw: Any, font: Any, line: str, origin: tuple[int, int]) -> None:
+def serifs(draw: Any, font: Any, line: str, origin: tuple[float, float]) -> None:
     """A capital I's serifs (``SERIF``), drawn over the line ``draw.text`` drew at ``origin``."""
     ink_left, _, ink_right, _ = font.getmask("I").getbbox()
     _, top, _, bottom = font.getbbox("I")
@@ -167,20 +167,17 @@ def letter_alone(
     stroke: float,
     stem: float,
 ) -> tuple[int, Any]:
-    """A letter of a word's picture drawn alone where the picture draws it (``text`` at ``at``, ``y``,
-    a capital I with its serifs), in a crop of the picture's height about its box ``box`` (of
-    ``size``), narrowed as the picture is (``narrowed``): where the crop starts in the picture as
-    drawn, and the crop. Two letters that touch in the picture are told apart by it."""
+    """A letter of a word's picture (of ``size``) drawn alone where the picture draws it (``text`` at
+    ``at``, ``y``, a capital I with its serifs), narrowed as the picture is (``narrowed``), cut to its
+    box ``box``: where the cut starts, and the cut. Two letters that touch in the picture are told
+    apart by it."""
     from PIL import Image, ImageDraw
 
-    step = 20  # each share in ``FORMS`` times 20 is whole: the crop's pixels fall where the picture's do
-    left = max(0, (box[0] - 8) // step * step)
-    right = min(size[0], box[2] + 8)
-    image = Image.new("L", (max(1, right - left), size[1]), 0)
+    image = Image.new("L", size, 0)
     draw = ImageDraw.Draw(image)
-    draw.text((at - left, y), text, fill=255, font=font)
-    serifs(draw, font, text, (round(at - left), y))
-    if narrow >= 1.0:
-        return left, image
-    moved = (box[0] - left, box[1], box[2] - left, box[3])
-    return round(left * narrow), narrowed(image, narrow, (moved,), stroke, stem)
+    draw.text((at, y), text, fill=255, font=font)
+    serifs(draw, font, text, (at, y))
+    if narrow < 1.0:
+        image = narrowed(image, narrow, (box,), stroke, stem)
+    left = max(0, math.floor(box[0] * narrow) - 2)
+    return left, image.crop((left, 0, min(image.width, math.ceil(box[2] * narrow) + 2), image.height))

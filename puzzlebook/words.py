@@ -357,7 +357,7 @@ def _placed(shown: tuple[str, ...], close: bool) -> tuple[Any, tuple[Glyph, ...]
             if unicodedata.combining(letter):
                 continue  # drawn with the letter before it, in its box
             left, top, right, bottom = font.getbbox(letter)
-            if right > left:
+            if right > left and not letter.isspace():  # a capital I's hair space draws nothing
                 at = x + font.getlength(line[:k])
                 reach = serif_reach(font) if capital_i(letter) else 0
                 glyphs.append(

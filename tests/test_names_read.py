@@ -371,6 +371,35 @@ def test_no_two_letters_touch(name, narrow, grid):
         assert pieces == drawn, (lines, form, grid, (width, height), len(letters))
 
 
+@pytest.mark.parametrize("narrow", [1.0, 0.95, 0.85, 0.75])
+@pytest.mark.parametrize("name", ["Rafferty", "Anne-Charlotte", "Ingrid"])
+def test_letters_drawn_alone_make_the_names_picture(name, narrow):
+    """Two letters that touch in a name's picture are told apart by each drawn alone where the picture
+    draws it (``wordforms.letter_alone``, in a crop, narrowed as the picture is). Laid back together,
+    the letters drawn alone make the picture: under 1% of its ink pixels differ."""
+    from PIL import Image, ImageChops
+
+    from puzzlebook import wordfont
+    from puzzlebook.wordforms import Form, letter_alone
+    from puzzlebook.words import _placed, _stroke
+
+    lines = tuple(word_lines(name))
+    form = Form(narrow, narrow < 1)
+    picture = word_picture(name, bare=True, lines=lines, form=form)
+    placed = _placed(lines, form.close and len(lines) > 1)
+    together = Image.new("L", picture.size, 0)
+    for (text, at, y), box in zip(placed[2], placed[1], strict=True):
+        left, alone = letter_alone(
+            wordfont.font(), text, at, y, box, placed[0][0], narrow, _stroke(), wordfont.stem()
+        )
+        laid = Image.new("L", picture.size, 0)
+        laid.paste(alone, (left, 0))
+        together = ImageChops.lighter(together, laid)
+    ink = picture.point(lambda v: 255 if v >= 128 else 0)
+    differ = ImageChops.difference(ink, together.point(lambda v: 255 if v >= 128 else 0))
+    assert sum(differ.histogram()[128:]) < 0.01 * sum(ink.histogram()[128:]), (name, narrow)
+
+
 @pytest.mark.parametrize("name", ["Fern", "Freya", "Fe"])
 @pytest.mark.parametrize("extra", [0, 6, 14])
 def test_an_f_is_never_joined_at_its_foot_where_that_reads_as_an_e(name, extra):
