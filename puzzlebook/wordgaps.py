@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import Any
 
 from . import kinds
-from .masks import near_cells
 
 Cell = tuple[int, int]
 Box = tuple[float, float, float, float]  # a letter's box in the picture: left, top, right, bottom
@@ -40,17 +39,14 @@ def letters_apart(cells: set[Cell], ink: LetterInk, width: int, height: int, gri
     kept = set(cells)
 
     def beside(cell: Cell) -> list[Cell]:
-        if grid == "rectangle":
-            x, y = cell
-            return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-        return near_cells(*cell, grid, (0, 0))
+        x, y = cell
+        return [(x + dx, y + dy) for dx, dy in _corner_steps(grid, kinds.kind(grid).pattern(x, y))]
 
     # leaving cells out brings no letters together: the cells that touch are among those that did
-    ahead = ((1, 0), (-1, 1), (0, 1), (1, 1)) if grid == "rectangle" else None  # half of ``beside``
     sides: dict[tuple[int, int], set[Cell]] = defaultdict(set)  # (letter, other): its cells by the other
     for x, y in near & owner.keys():
         letter = owner[x, y]
-        for n in near_cells(x, y, grid, (0, 0)) if ahead is None else [(x + a, y + b) for a, b in ahead]:
+        for n in beside((x, y)):
             if (other := owner.get(n, letter)) != letter:
                 sides[letter, other].add((x, y))
                 sides[other, letter].add(n)
@@ -68,6 +64,21 @@ def letters_apart(cells: set[Cell], ink: LetterInk, width: int, height: int, gri
         else:  # the letter for which they are the smaller share, else the later
             kept -= mine if len(mine) * count[other] < len(theirs) * count[letter] else theirs
     return kept
+
+
+@functools.cache
+def _corner_steps(grid: str, pattern: int) -> tuple[Cell, ...]:
+    """The steps from a cell of ``pattern`` to the cells that share a corner with it, by side or corner
+    alone: on squares the eight around it, on triangles twelve (three by side), on hexagons six."""
+    shape = kinds.kind(grid)
+    x, y = next((x, y) for x in (6, 7) for y in (6, 7) if shape.pattern(x, y) == pattern)
+
+    def points(x: int, y: int) -> set[tuple[float, float]]:
+        return {(round(a, 6), round(b, 6)) for a, b in shape.corners(x, y)}
+
+    mine = points(x, y)
+    near = itertools.product(range(-3, 4), repeat=2)
+    return tuple((dx, dy) for dx, dy in near if (dx or dy) and mine & points(x + dx, y + dy))
 
 
 def _reach(cells: set[Cell], owner: dict[Cell, int], kept: set[Cell]) -> int:
