@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import math
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -361,3 +362,41 @@ def parts_of(
                     todo.append(near)
         parts.append(part)
     return parts
+
+
+Run = tuple[int, int, int]
+"""A row's run of a picture's pixels: its row, first column and the column past its last."""
+
+
+def run_pieces(rows: list[list[Run]], corners: bool = False) -> list[list[Run]]:
+    """The pieces the runs of a picture's consecutive ``rows`` make (each row's runs left to right), a
+    run joined to those it touches in the row above, side by side, or with ``corners`` corner to corner
+    too; each piece's runs in row order. Found run by run, in one sweep a row (pixel by pixel, a name's
+    marks took 20 ms a field)."""
+    runs = [run for row in rows for run in row]
+    spans, start = [], 0
+    for row in rows:
+        spans.append(range(start, start + len(row)))
+        start += len(row)
+    head = list(range(len(runs)))
+
+    def root(k: int) -> int:
+        while head[k] != k:
+            head[k] = head[head[k]]
+            k = head[k]
+        return k
+
+    reach = int(corners)
+    for above, below in itertools.pairwise(spans):
+        first = above.start
+        for k in below:
+            while first < above.stop and runs[first][2] + reach <= runs[k][1]:
+                first += 1
+            for j in range(first, above.stop):
+                if runs[j][1] >= runs[k][2] + reach:
+                    break
+                head[root(k)] = root(j)
+    parts: dict[int, list[Run]] = {}
+    for k, run in enumerate(runs):
+        parts.setdefault(root(k), []).append(run)
+    return list(parts.values())

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import kinds
+from .masks import run_pieces
 
 Cell = tuple[int, int]
 Box = tuple[float, float, float, float]  # a letter's box in the picture: left, top, right, bottom
@@ -172,27 +173,28 @@ class LetterInk:
         top = max(0, round(min(glyphs[k][1] for k in over)))
         bottom = min(self.size[1], round(max(glyphs[k][3] for k in over)) + 1)
         width, ink = self.size[0], self._ink
-        runs: list[tuple[int, int, int]] = []
+        rows = []
         for row in range(top, bottom):
             start, end = row * width + left, row * width + right
-            x = ink.find(1, start, end)
+            runs, x = [], ink.find(1, start, end)
             while x >= 0:
                 stop = ink.find(0, x, end)
                 stop = end if stop < 0 else stop
                 runs.append((row, x - row * width, stop - row * width))
                 x = ink.find(1, stop, end)
+            rows.append(runs)
         out: Ink = defaultdict(list)
-        for members in _pieces(runs):
+        for piece in run_pieces(rows, corners=True):
             own: Counter[int] = Counter()
-            for k in members:
-                for (x0, x1), glyph in _cut(runs[k], glyphs, over, alone=True):
+            for run in piece:
+                for (x0, x1), glyph in _cut(run, glyphs, over, alone=True):
                     own[glyph] += x1 - x0
-            total = sum(runs[k][2] - runs[k][1] for k in members)
+            total = sum(x1 - x0 for _, x0, x1 in piece)
             present = [glyph for glyph, mass in own.items() if mass >= OWN_INK * total]
-            for k in members:
-                row, x0, x1 = runs[k]
+            for run in piece:
+                row, x0, x1 = run
                 if len(present) > 1:  # letters that touch in the picture
-                    out[row].extend(self._touching(runs[k], over))
+                    out[row].extend(self._touching(run, over))
                 else:
                     one = present[0] if present else own.most_common(1)[0][0] if own else over[0]
                     out[row].append((x0, x1, one))
@@ -227,32 +229,6 @@ class LetterInk:
         return (
             0 <= x - left < width and row * width + x - left < len(ink) and ink[row * width + x - left] == 1
         )
-
-
-def _pieces(runs: list[tuple[int, int, int]]) -> list[list[int]]:
-    """The runs (row by row, left to right) that touch, by side or corner, as pieces."""
-    parent = list(range(len(runs)))
-
-    def root(k: int) -> int:
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
-    row_above: list[int] = []  # the runs of the row above the one being read
-    this_row: list[int] = []
-    reading = -1
-    for k, (row, x0, x1) in enumerate(runs):
-        if row != reading:
-            row_above, this_row, reading = (this_row if row == reading + 1 else []), [], row
-        for j in row_above:
-            if runs[j][1] <= x1 and x0 <= runs[j][2]:  # overlapping, or corner to corner
-                parent[root(j)] = root(k)
-        this_row.append(k)
-    pieces: dict[int, list[int]] = defaultdict(list)
-    for k in range(len(runs)):
-        pieces[root(k)].append(k)
-    return list(pieces.values())
 
 
 def _nearest(glyphs: tuple[Box, ...], x: float, y: float) -> int:

@@ -7,10 +7,9 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from itertools import pairwise
 from typing import Any
 
-from .masks import fit, near_cells, parts_of
+from .masks import Run, fit, near_cells, parts_of, run_pieces
 
 Cell = tuple[int, int]
 
@@ -122,8 +121,6 @@ def stacked(word: str) -> bool:
 
 ON = re.compile(b"\xff+")
 """A run of a mark's pixels in a row of its picture."""
-Run = tuple[int, int, int]
-"""A row's run of a picture's pixels: its row, first column and the column past its last."""
 Piece = tuple[int, int, tuple[Run, ...]]
 """A mark of a word's picture: its top and bottom rows, and its runs."""
 
@@ -140,39 +137,17 @@ def stack_pieces(picture: Any, bare: Any) -> tuple[Piece, ...]:
         return ()
     crop = marks.crop(box)
     data, width = crop.tobytes(), crop.width
-    runs: list[Run] = []
-    rows: list[list[int]] = []  # each row's runs, by index
+    rows = []
     for y in range(crop.height):
         left = box[0] - y * width  # a run's columns in the picture
-        row = [
-            (y + box[1], m.start() + left, m.end() + left)
-            for m in ON.finditer(data, y * width, (y + 1) * width)
-        ]
-        rows.append(list(range(len(runs), len(runs) + len(row))))
-        runs += row
-    head = list(range(len(runs)))
-
-    def root(k: int) -> int:
-        while head[k] != k:
-            head[k] = head[head[k]]
-            k = head[k]
-        return k
-
-    for above, below in pairwise(rows):  # each row's runs in order: the runs above a run in one sweep
-        first = 0
-        for k in below:
-            while first < len(above) and runs[above[first]][2] <= runs[k][1]:
-                first += 1
-            for j in above[first:]:
-                if runs[j][1] >= runs[k][2]:
-                    break
-                head[root(k)] = root(j)  # side by side: one mark
-    parts: dict[int, list[Run]] = {}
-    for k, run in enumerate(runs):
-        parts.setdefault(root(k), []).append(run)
-    boxes = [
-        (min(r[1] for r in p), p[0][0], max(r[2] for r in p) - 1, p[-1][0], tuple(p)) for p in parts.values()
-    ]
+        rows.append(
+            [
+                (y + box[1], m.start() + left, m.end() + left)
+                for m in ON.finditer(data, y * width, (y + 1) * width)
+            ]
+        )
+    parts = run_pieces(rows)
+    boxes = [(min(r[1] for r in p), p[0][0], max(r[2] for r in p) - 1, p[-1][0], tuple(p)) for p in parts]
     return tuple(
         (y0, y1, part)
         for x0, y0, x1, y1, part in boxes
