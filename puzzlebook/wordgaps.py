@@ -5,8 +5,8 @@ l, most pairs of a narrowed name) fell into touching cells: the maze ran through
 Charlotte's "tt" printed as one blot. The picture says which letter each cell's ink is from; where two
 letters' cells touch, by side or corner, one letter gives up the cells that touch, so a cell lies
 between them: the one whose stroke there runs out further (an r's arm rather than the short bar of the
-t beside it), else the one for which they are the smaller share (the tall l rather than the short i). The letters are then joined as any others are, by a bar at their foot
-(``wordjoins``).
+t beside it), else the one for which they are the smaller share (the tall l rather than the short i).
+The letters are then joined as any others are, by a bar at their foot (``wordjoins``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import kinds
-from .masks import run_pieces
+from .masks import Run, run_pieces
 
 Cell = tuple[int, int]
 Box = tuple[float, float, float, float]  # a letter's box in the picture: left, top, right, bottom
@@ -115,7 +115,7 @@ class LetterInk:
     overlap (a y kerned under a T), it is the letter of the piece of ink it is part of (``_window``)."""
 
     def __init__(
-        self, picture: Any, glyphs: tuple[Box, ...], alone: Callable[[int], tuple[int, Any]] | None = None
+        self, picture: Any, glyphs: tuple[Box, ...], alone: Callable[[int], tuple[int, Any]]
     ) -> None:
         """``alone``: a letter drawn alone, as ``wordforms.letter_alone`` draws it, which tells two
         letters that touch in the picture apart where their boxes overlap."""
@@ -201,7 +201,7 @@ class LetterInk:
         self._shared[over] = dict(out)
         return self._shared[over]
 
-    def _touching(self, run: tuple[int, int, int], over: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    def _touching(self, run: Run, over: tuple[int, ...]) -> list[tuple[int, int, int]]:
         """A stretch of ink across letters that touch, each pixel the letter's whose box alone holds
         it, else whose ink drawn alone it is (``alone``), else cut half way across the boxes' overlap."""
         row = run[0]
@@ -218,10 +218,7 @@ class LetterInk:
         return out
 
     def _drawn(self, letter: int, x: int, row: int) -> bool:
-        """Whether letter ``letter`` drawn alone inks the pixel (its box holds it, where none is)."""
-        if self._draw_alone is None:
-            left, top, right, bottom = self.glyphs[letter]
-            return left <= x < right and top <= row <= bottom
+        """Whether letter ``letter`` drawn alone inks the pixel."""
         if letter not in self._alone:
             left, picture = self._draw_alone(letter)
             self._alone[letter] = (left, picture.width, picture.tobytes().translate(_INKED))
@@ -242,7 +239,7 @@ def _nearest(glyphs: tuple[Box, ...], x: float, y: float) -> int:
 
 
 def _cut(
-    run: tuple[int, int, int], glyphs: tuple[Box, ...], near: tuple[int, ...], alone: bool = False
+    run: Run, glyphs: tuple[Box, ...], near: tuple[int, ...], alone: bool = False
 ) -> list[tuple[tuple[int, int], int]]:
     """A stretch of ink across the letters ``near`` it, cut where one's box gives way to the next's on
     its row (half way where two overlap); with ``alone``, only its parts in one letter's box alone."""
@@ -280,7 +277,8 @@ def _owners(
         scale, reach = min(width / pw, height / ph), 1
     else:
         ew, eh = shape.extent(width, height)
-        scale, reach = min(ew / pw, eh / ph) * 4, 8  # as ``fit`` samples: four a corridor width
+        scale, reach = min(ew / pw, eh / ph) * 4, 8  # as ``fit`` samples: four a corridor width; a
+        # neighbour by corner is at most two corridors away
     across, down = max(1, round(pw * scale)) / pw, max(1, round(ph * scale)) / ph
 
     @functools.cache
