@@ -30,7 +30,8 @@ tenth narrower, and its strokes are 2.8 cells at capitals 12 cells tall."""
 Glyph = tuple[int, int, int, int]
 """A letter's box in a word's picture (left, top, right, bottom, in pixels), with its accents."""
 
-_INKED = bytes(int(v >= 128) for v in range(256))  # a pixel's byte as 1 where it is ink, else 0
+INKED = bytes(int(v >= 128) for v in range(256))
+"""A picture's pixel byte as 1 where it is ink (half or more, as ``masks.fit`` counts it), else 0."""
 
 
 def narrowed(picture: Any, share: float, glyphs: tuple[Glyph, ...], stroke: float, stem: float) -> Any:
@@ -51,7 +52,7 @@ def narrowed(picture: Any, share: float, glyphs: tuple[Glyph, ...], stroke: floa
         letter = out.crop(box)
         width, pixels = letter.width, bytearray(letter.tobytes())
         for row in range(0, len(pixels), width):
-            inked = bytes(pixels[row : row + width]).translate(_INKED)
+            inked = bytes(pixels[row : row + width]).translate(INKED)
             x = inked.find(1)
             while x >= 0:
                 end = inked.find(0, x)
@@ -84,7 +85,7 @@ def close_tops(
         image = Image.new("L", (widest + 8, bottom - top), 0)
         x = 4 - left + (widest - (right - left)) // 2
         ImageDraw.Draw(image).text((x, -top), line, fill=255, font=font)
-        down = image.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(_INKED)  # column by column
+        down = image.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(INKED)  # column by column
         tall = image.height
         columns = [
             (first, down.rfind(1, c * tall, (c + 1) * tall) - c * tall)

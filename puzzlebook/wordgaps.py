@@ -19,12 +19,11 @@ from typing import Any
 
 from . import kinds
 from .masks import Run, run_pieces
+from .wordforms import INKED
 
 Cell = tuple[int, int]
 Box = tuple[float, float, float, float]  # a letter's box in the picture: left, top, right, bottom
 Ink = dict[int, list[tuple[int, int, int]]]  # each row's stretches of ink: start, end, letter
-
-_INKED = bytes(int(v >= 128) for v in range(256))  # as ``masks.fit`` counts ink: half a pixel or more
 
 OWN_INK = 0.05
 """Of a piece of ink, the share a second letter must have in its box, where no other letter's box
@@ -121,7 +120,7 @@ class LetterInk:
         letters that touch in the picture apart where their boxes overlap."""
         self.size: tuple[int, int] = picture.size
         self.glyphs = glyphs
-        self._ink = picture.tobytes().translate(_INKED)
+        self._ink = picture.tobytes().translate(INKED)
         self._rows: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
         self._shared: dict[tuple[int, ...], Ink] = {}
         self._draw_alone = alone
@@ -221,7 +220,7 @@ class LetterInk:
         """Whether letter ``letter`` drawn alone inks the pixel."""
         if letter not in self._alone:
             left, picture = self._draw_alone(letter)
-            self._alone[letter] = (left, picture.width, picture.tobytes().translate(_INKED))
+            self._alone[letter] = (left, picture.width, picture.tobytes().translate(INKED))
         left, width, ink = self._alone[letter]
         return (
             0 <= x - left < width and row * width + x - left < len(ink) and ink[row * width + x - left] == 1
