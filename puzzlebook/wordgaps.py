@@ -5,7 +5,9 @@ l, most pairs of a narrowed name) fell into touching cells: the maze ran through
 Charlotte's "tt" printed as one blot. The picture says which letter each cell's ink is from; where two
 letters' cells touch, by side or corner, one letter gives up the cells that touch, so a cell lies
 between them: the one whose stroke there runs out further (an r's arm rather than the short bar of the
-t beside it), else the one for which they are the smaller share (the tall l rather than the short i).
+t beside it), else one that has not given up cells on its other side (a t between two letters would
+lose its bar both ways and read as an l), else the one for which they are the smaller share (the tall
+l rather than the short i).
 The letters are then joined as any others are, by a bar at their foot (``wordjoins``).
 """
 
@@ -51,6 +53,7 @@ def letters_apart(cells: set[Cell], ink: LetterInk, width: int, height: int, gri
                 sides[letter, other].add((x, y))
                 sides[other, letter].add(n)
 
+    gave: set[int] = set()  # the letters that gave up cells
     for letter, other in sorted(pair for pair in sides if pair[0] < pair[1]):
         mine, theirs = (
             {c for c in sides[a, b] if c in kept and any(owner.get(n) == b and n in kept for n in beside(c))}
@@ -58,11 +61,15 @@ def letters_apart(cells: set[Cell], ink: LetterInk, width: int, height: int, gri
         )
         if not (mine and theirs):
             continue
-        first, second = (_reach(cells, owner, kept) if grid == "rectangle" else 0 for cells in (mine, theirs))
+        first, second = (_reach(cells, owner, kept) for cells in (mine, theirs))
         if first != second:  # the longer stroke gives a cell up: the shorter would be lost
-            kept -= mine if first > second else theirs
+            mine_go = first > second
+        elif (letter in gave) != (other in gave):  # not one letter squeezed from both sides
+            mine_go = other in gave
         else:  # the letter for which they are the smaller share, else the later
-            kept -= mine if len(mine) * count[other] < len(theirs) * count[letter] else theirs
+            mine_go = len(mine) * count[other] < len(theirs) * count[letter]
+        kept -= mine if mine_go else theirs
+        gave.add(letter if mine_go else other)
     return kept
 
 
@@ -83,8 +90,9 @@ def _corner_steps(grid: str, pattern: int) -> tuple[Cell, ...]:
 
 def _reach(cells: set[Cell], owner: dict[Cell, int], kept: set[Cell]) -> int:
     """How far the shortest of the strokes these cells of one letter end runs out across from the
-    letter's upright ones, on squares (a t's bar left of its stem 1 cell, an r's arm 5): a cell given up
-    from a stroke of one loses the stroke. Cells that touch the other letter only above or below: 0."""
+    letter's upright ones, in cells along the grid's row (on squares a t's bar left of its stem 1 cell,
+    an r's arm 5): a cell given up from a stroke of one loses the stroke. Cells that touch the other
+    letter only above or below: 0."""
     least = None
     for x, y in cells:
         letter = owner[x, y]

@@ -53,6 +53,9 @@ BREAKS = " -"
 
 
 _FALLS_APART = 1  # cells left empty between a letter and its accent or dot
+_SQUEEZE_SPILL = 2
+"""Pixels a narrowed letter's ink may reach past its box narrowed (under one, as ``wordforms.narrowed``
+resamples and rounds; two for margin): a t's bar touching the next i there was read as the i's."""
 
 
 def sized_fix(width: int, height: int, least_cell: float = 0.0) -> str:
@@ -428,7 +431,10 @@ def _letter_ink(word: str, shown: tuple[str, ...], form: Form) -> LetterInk | No
     placed = _placed(shown, form.close and len(shown) > 1)
     if bare is None or placed is None:
         return None
-    glyphs = tuple((x0 * form.narrow, y0, x1 * form.narrow, y1) for x0, y0, x1, y1 in placed[1])
+    spill = 0 if form.narrow == 1 else _SQUEEZE_SPILL
+    glyphs = tuple(
+        (x0 * form.narrow - spill, y0, x1 * form.narrow + spill, y1) for x0, y0, x1, y1 in placed[1]
+    )
     drawn = [
         (*alone, box, placed[0][0], form.narrow, _stroke(), wordfont.stem())
         for alone, box in zip(placed[2], placed[1], strict=True)

@@ -852,3 +852,41 @@ def test_a_name_with_a_hyphen_of_its_own_is_broken_there(tmp_path, monkeypatch, 
         lines = {lines for word, lines, off in drawn if word == name and off == maze.masked}
         assert lines, name  # the drawing that made its maze, found
         assert all("".join(ways).count("-") == name.count("-") for ways in lines), (name, lines)
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
+@pytest.mark.parametrize("narrow", [1.0, 0.75])
+@pytest.mark.parametrize("name", ["Charlotte", "Matthew", "Scarlett", "Attila", "Anne-Charlotte"])
+def test_a_t_kept_apart_keeps_its_bar_on_both_sides(name, narrow, grid):
+    """Where two letters touch, one gives up the cells that touch; a t that gave up its bar's end on
+    one side and the next letter's cells on the other lost its bar there and read as an l
+    (Anne-Charlotte on triangles read "Charlotle"). Over the name's legible field, a third larger and
+    two thirds larger: every t's bar still reaches past its stem on both sides."""
+    from puzzlebook import wordgaps
+    from puzzlebook.masks import fit
+    from puzzlebook.wordforms import Form
+    from puzzlebook.words import _letter_ink
+
+    lines = tuple(word_lines(name))
+    form = Form(narrow, narrow < 1)
+    bare = word_picture(name, bare=True, lines=lines, form=form)
+    ink = _letter_ink(name, lines, form)
+    ts = [k for k, c in enumerate(c for c in "".join(lines) if c != " ") if c == "t"]
+    for grow in (1.0, 1.3, 1.7):
+        width, height = (round(side * grow) for side in legible_size(bare, grid))
+        cells = fit(bare, width, height, grid)
+        owner, _ = wordgaps._owners(cells, ink, width, height, grid)
+        kept = wordgaps.letters_apart(cells, ink, width, height, grid)
+        for k in ts:
+            rows: dict[int, list[int]] = {}
+            for x, y in kept:
+                if owner.get((x, y)) == k:
+                    rows.setdefault(y, []).append(x)
+            top, foot = min(rows), max(rows)
+            bar = max(range(top, (top + foot) // 2), key=lambda y: len(rows.get(y, ())))
+            third = (foot - bar) // 3  # the stem's middle third, below the bar and above the hook
+            stem = set.intersection(*(set(rows.get(y, ())) for y in range(bar + third, foot - third + 1)))
+            left, right = min(stem), max(stem)  # the columns all its rows hold: a row may take in a cell
+            # more where a stem's edge falls near a cell's middle, or where another letter touches it
+            near_bar = [x for y in (bar - 1, bar, bar + 1) for x in rows.get(y, ())]
+            assert min(near_bar) < left and max(near_bar) > right, (lines, grid, (width, height), k)
