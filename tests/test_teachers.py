@@ -260,6 +260,39 @@ def test_names_for_an_age_are_drawn_over_the_fewest_cells_that_read_in_larger_ce
     assert all(wall >= AGES[age].wall - 1e-9 for wall in heavy) and (heavy or layout == "handout")
 
 
+def test_a_young_name_sheets_start_and_finish_print_at_the_size_planned_for_them(tmp_path):
+    """A name's Start and Finish were sized for the book (``book_words``) as if its walls were the
+    age's heavy ones, with a least cell three times those; its frame then kept room for words of 12 pt
+    it never printed, and the arrows' room shrank them to 8.2 pt. The least cell is one rule
+    (``boxes.least_cell``) with the walls each name is drawn with: every sheet's words print at the
+    size its page was planned for, read back from the file."""
+    import pdfplumber
+
+    from puzzlebook.layout import MazeFrame
+
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: Names\nlayout: activity-book\npage_size: letter landscape\ndifficulty: age-6\n"
+        "marks: suggested\nanswer_key: false\nstudents: [Matthew, Everett, Kathryn, Tatiana, Nguyễn]\n"
+        "mazes:\n  - shape: {text: '{student}'}\n"
+    )
+    out = tmp_path / "names.pdf"
+    result = invoke(["build", str(spec), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    planned = {
+        page.number: item.label
+        for page in check_book(spec).plan.pages
+        for item in page.items
+        if isinstance(item, MazeFrame)
+    }
+    assert len(planned) == 5
+    with pdfplumber.open(out) as pdf:
+        for number, label in planned.items():
+            words = pdf.pages[number - 1].extract_words(extra_attrs=["size"])
+            sizes = [w["size"] for w in words if w["text"] in ("Start", "Finish")]
+            assert len(sizes) == 2 and all(abs(size - label) < 0.05 for size in sizes), (number, label, sizes)
+
+
 def test_a_long_name_for_an_age_prints_no_darker_than_without_it(tmp_path):
     """At age 4 a long name fits only in cells of 7-8 pt, where the age's 4 pt walls, thinned to a third
     of the cells, printed it half as dark again as the same name without the age: a texture of narrow

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..kinds.weave import BRIDGE, READS
 from ..settings import ANSWER_WALL_GRAY, BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
 from ..spec.request import MazeRequest
 from .items import Box, MazeFrame
@@ -137,15 +138,29 @@ def least_of(layout: Layout, maze: MazeRequest) -> float:
     return max(maze.min_cell * (1 - WORDS_SHARE), min(maze.min_cell, layout.min_cell, NAME_CELL))
 
 
+def least_cell(layout: Layout, maze: MazeRequest) -> float:
+    """The smallest cell a maze may be drawn with: ``min_cell`` and three walls; for a weave maze, also
+    the cell in which a crossing reads, its tunnel mouths ``READS`` walls and points deep; for a name
+    fitted in smaller cells than the layout's, those (``least_of``)."""
+    least = max(least_of(layout, maze), 3 * walls_of(layout, maze))
+    if maze.weave:
+        walls, points = READS
+        least = max(least, walls * layout.wall_weight / BRIDGE, points)
+    return least
+
+
 def at_cells(layout: Layout, cell: float) -> Layout:
     """The layout a name is fitted on in ``cell`` pt cells under its own: walls as ``walls_of``."""
     return layout.model_copy(update={"min_cell": cell, "wall_weight": name_walls(layout, cell)})
 
 
-def walls_of(layout: Layout, maze: MazeRequest) -> float:
+def walls_of(layout: Layout, maze: MazeRequest, cell: float = 0.0) -> float:
     """The walls' least weight a maze is planned with: the layout's, or a fitted name's (``name_walls``
-    of its ``min_cell``)."""
-    return name_walls(layout, maze.min_cell) if maze.min_cell else layout.wall_weight
+    of its ``min_cell``; drawn in ``cell`` pt cells, smaller where its Start and Finish words took some
+    of them, ``least_of``, of those: an age's walls stay at most a fifth of the cells they draw)."""
+    if not maze.min_cell:
+        return layout.wall_weight
+    return name_walls(layout, min(maze.min_cell, cell) if cell else maze.min_cell)
 
 
 def wall_for(cell: float, weight: float) -> float:

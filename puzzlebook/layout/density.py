@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..deadline import in_time
 from ..errors import Problem
-from ..kinds.weave import BRIDGE, READS
 from ..rules import older_readers
 from ..settings import GRIDS, Layout
 from ..shapes import a_shape, aged_size, least_size, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, page_unit, size_name
 from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
-from .boxes import GAP, at_cells, content_box, grid_of, least_of, split, walls_of
+from .boxes import GAP, at_cells, content_box, grid_of, least_cell, split, walls_of
 from .frames import for_children, page_frame, slot_items
 from .items import Item, MazeFrame, Page
 from .presets import load_layout, preset_names
@@ -27,17 +26,6 @@ from .signs import WORDS, crowded_word
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
     from ..masks import Mask
     from ..spec.load import Spec
-
-
-def least_cell(layout: Layout, maze: MazeRequest) -> float:
-    """The smallest cell a maze may be drawn with: ``min_cell`` and three walls; for a weave maze, also
-    the cell in which a crossing reads, its tunnel mouths ``READS`` walls and points deep; for a name
-    fitted in smaller cells than the layout's, those (``boxes.least_of``)."""
-    least = max(least_of(layout, maze), 3 * walls_of(layout, maze))
-    if maze.weave:
-        walls, points = READS
-        least = max(least, walls * layout.wall_weight / BRIDGE, points)
-    return least
 
 
 def too_dense(

@@ -18,11 +18,12 @@ from .boxes import (
     MARK_SHARE,
     content_box,
     fit,
-    least_of,
+    least_cell,
     mark_room,
     page_scale,
     solution_width,
     wall_for,
+    walls_of,
 )
 from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
 from .room import (
@@ -70,7 +71,7 @@ def slot_items(
     book; drawn, the group (maze, signs, info line) is only moved to stand balanced under its caption
     (``settle``). ``young``: a book for children up to eight, whose words are larger; ``alone``: the
     book's only maze, which needs no number; ``text``: the book's size for the Start and Finish words
-    (``book_words``), else the largest that keeps this maze printable (0: too small a slot for one size,
+    (``pages.book_words``), else the largest that keeps this maze printable (0: too small a slot for one size,
     each word fitted), appended to ``planned``. With ``keep_words``, the room for the words is kept
     whatever it costs the cells (to size a maze that keeps them)."""
     label, lines, area, box, info, info_h = _under_label(layout, slot, maze, caption_size, answer, alone)
@@ -83,14 +84,14 @@ def slot_items(
         )
     ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
     pair = PAIRS[layout.pictures] if layout.pictures else None
-    least_cell = max(least_of(layout, maze), 3 * wall)
+    smallest = least_cell(layout, maze)
     room = mark_room(box, layout.mark_room, scale)  # the arrows' own room, on every side
     beside = 0.0  # left and right, the room a word above or below a sideways arrow takes, if more
     if text is None:
         text = MIN_WORD if keep_words else word_size(layout, young)  # keep_words: the least that prints
         if not pair and ems and not keep_words:  # as large as keeps this maze as large as it was
             own = words != WORDS
-            text = words_kept(box, across, down, room, ems, text, least_cell, young, scale, maze, own)
+            text = words_kept(box, across, down, room, ems, text, smallest, young, scale, maze, own)
     axis = ""
     if not pair and ems:
         need = words_room(ems, text, maze.grid)
@@ -107,7 +108,7 @@ def slot_items(
         # small as prints, where that costs no maze that fitted (or ``keep_words``)
         least = words_room(ems, MIN_TEXT, maze.grid)
         grown = min(least, 0.2 * min(box.w, box.h))
-        if grown > room and (keep_words or fitted(box, across, down, room, beside=grown)[0] >= least_cell):
+        if grown > room and (keep_words or fitted(box, across, down, room, beside=grown)[0] >= smallest):
             beside = grown
         text = 12.0 * scale  # each word as large as its room allows (layout.signs)
     picture = 0.0
@@ -115,7 +116,7 @@ def slot_items(
     slant = 0.0 if maze.grid == "rectangle" else 0.5
     if pair:
         axis, picture = picture_axis(
-            box, across, down, room, text, scale, least_cell, sure, str(maze.marks), slant
+            box, across, down, room, text, scale, smallest, sure, str(maze.marks), slant
         )
         if picture and ems and text >= MIN_TEXT:  # a word stands under its picture: at the size the
             # wider of the two fits there, both alike (each was shrunk to its own: Start 11.3, Finish 9.4)
@@ -135,13 +136,14 @@ def slot_items(
     source: At = maze.where.inner("title") if maze.title else ""
     if label:
         items.append(_caption(slot, label, caption_size, lines, source))
+    drawn = wall_for(cell, min(wall, walls_of(layout, maze, cell)))
     items.append(
         MazeFrame(
             maze.number,
             x,
             y,
             cell,
-            wall_for(cell, wall),
+            drawn,
             False,
             room * MARK_SHARE,
             layout.solution_rgb,
@@ -150,7 +152,7 @@ def slot_items(
             _shared(layout.where("start_label"), layout.where("end_label")),
             picture,
             pair,
-            solution_width(cell, wall_for(cell, wall)),
+            solution_width(cell, drawn),
             area,
             info_h,
             axis=axis,
@@ -235,21 +237,6 @@ def _answer_fit(
 TOP_SHARE = 0.42
 """Of the paper a group leaves free under its caption, the share above it: a group stands a little above
 the middle, where the eye puts the middle of a page."""
-
-
-def book_words(
-    layout: Layout, slot: Box, mazes: list[MazeRequest], caption: float, young: bool, wall: float
-) -> float:
-    """The one size of the Start and Finish words throughout a book: the least any of its mazes allows
-    (each as large as keeps it printable), so that they print alike on every page."""
-    sizes: dict[tuple[str, int, int], float] = {}
-    for maze in mazes:
-        key = (maze.grid, maze.width, maze.height)
-        if key not in sizes and maze.marks != "none":
-            planned: list[float] = []
-            slot_items(layout, slot, maze, caption, False, wall, young=young, planned=planned)
-            sizes[key] = planned[0] if planned else 0.0
-    return min(sizes.values(), default=0.0)
 
 
 def word_size(layout: Layout, young: bool) -> float:

@@ -14,6 +14,7 @@ from .boxes import (
     GAP,
     content_box,
     grid_of,
+    least_cell,
     padded,
     print_margins,
     split,
@@ -21,10 +22,9 @@ from .boxes import (
     walls_of,
     wrap_words,
 )
-from .density import least_cell, too_dense
+from .density import too_dense
 from .frames import (
     YOUNG,
-    book_words,
     by_student,
     for_children,
     page_frame,
@@ -87,6 +87,22 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
     if spec.book.answer_key == "separate" and has_answers(mazes):
         plan.answers = _finish(_answers_plan(spec, layout, mazes, plan.maze_pages), layout)
     return _finish(plan, layout)
+
+
+def book_words(layout: Layout, slot: Box, mazes: list[MazeRequest], caption: float, young: bool) -> float:
+    """The one size of the Start and Finish words throughout a book: the least any of its mazes allows
+    (each as large as keeps it printable, with the walls it is drawn with), so that they print alike
+    on every page."""
+    sizes: dict[tuple[str, int, int], float] = {}
+    for maze in mazes:
+        key = (maze.grid, maze.width, maze.height)
+        if key not in sizes and maze.marks != "none":
+            planned: list[float] = []
+            slot_items(
+                layout, slot, maze, caption, False, walls_of(layout, maze), young=young, planned=planned
+            )
+            sizes[key] = planned[0] if planned else 0.0
+    return min(sizes.values(), default=0.0)
 
 
 def _words_group(maze: MazeRequest) -> tuple[bool, str | None]:
@@ -240,7 +256,7 @@ def _plan(
                 # a word is fitted to its page as its own words are sized (``density.fits``), not as an
                 # age elsewhere in the book would size them: larger, they left Mary Jane 6.9 pt cells
                 own = for_children(group) if key[0] else young
-                text[key] = book_words(layout, slots[0], group, caption, own, layout.wall_weight)
+                text[key] = book_words(layout, slots[0], group, caption, own)
         page.items += dividers(slots, len(chunk), columns)
         for slot, maze in zip(slots, chunk, strict=False):
             items, cell = slot_items(

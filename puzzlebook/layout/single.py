@@ -5,8 +5,7 @@ from __future__ import annotations
 from ..errors import LayoutError
 from ..settings import Layout
 from ..spec.request import MazeRequest
-from .boxes import walls_of
-from .density import least_cell
+from .boxes import least_cell, walls_of
 from .frames import page_frame, slot_items
 from .items import BookPlan, Page
 
