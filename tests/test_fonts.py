@@ -305,9 +305,9 @@ def test_arabic_letters_are_joined_and_hebrew_reads_right_to_left(class_set):
 def test_a_name_keeps_its_direction_inside_an_english_label(class_set):
     target, _ = class_set
     texts = unicodedata.normalize("NFKC", "\n".join(page_texts(target)))  # pypdf puts Hebrew and Arabic
-    assert "Søren Kierkegård · Maze 1 · page 7" in texts  # in reading order, and the name first
-    assert "דוד כהן · Maze 1 · page 8" in texts  # means it is on the left, as Søren's is
-    assert "محمد علي · Maze 1 · page 9" in texts
+    assert "Søren Kierkegård · page 7" in texts  # in reading order, and the name first
+    assert "דוד כהן · page 8" in texts  # means it is on the left, as Søren's is
+    assert "محمد علي · page 9" in texts
 
 
 def test_no_letter_of_the_class_set_is_an_empty_box(class_set):

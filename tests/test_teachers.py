@@ -887,7 +887,7 @@ def test_names_drawn_in_cells_well_under_the_layouts_are_noted(tmp_path):
         "mazes:\n  - shape: {text: '{student}'}\n"
     )
     assert _small_cells_notes(spec) == [
-        "note: names.yaml:6: mazes[0].shape: 2 name(s) drawn in cells of 7 pt, under the layout's 14 pt, to "
+        "note: names.yaml:6: mazes[0].shape: 2 name(s) drawn in cells of 7.5 pt, under the layout's 14 pt, to "
         "fit their place (Maximiliano and Bartholomew); a shorter form of a name (Max for Maximiliano), or a "
         "larger page, draws it larger"
     ]
@@ -913,3 +913,25 @@ def test_names_drawn_in_cells_well_under_the_layouts_are_noted(tmp_path):
     )
     turned = invoke(["validate", str(spec)]).stderr
     assert least(turned) > least(said) and "a landscape page" not in turned, turned
+
+
+def test_a_childs_one_maze_says_no_maze_1(tmp_path):
+    """Every sheet of a class set of name mazes said "Maze 1" under the child's name, and every answer
+    "Ana · Maze 1 · page 2": a number where each child has one maze says nothing. A child's one maze is
+    headed by its title alone (none here) and its answer by the child and the page; where each child has
+    two mazes, they are numbered as before."""
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        "title: Names\nlayout: activity-book\nmarks: suggested\nanswer_key: true\nstudents: [Ana, Ben]\n"
+        "mazes:\n  - shape: {text: '{student}'}\n"
+    )
+    out = tmp_path / "names.pdf"
+    result = invoke(["build", str(spec), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    text = "\n".join(page_texts(out))
+    assert "Maze 1" not in text and "Ana · page 2" in text and "Ben · page 3" in text, text
+    spec.write_text(spec.read_text() + "  - {algorithm: recursive-backtracker, size: 8x8}\n")
+    result = invoke(["build", str(spec), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    text = "\n".join(page_texts(out))
+    assert text.count("Maze 1") >= 4 and "Ana · Maze 2 · page 3" in text, text

@@ -192,7 +192,7 @@ def _under_label(
     titled = f"{isolate(maze.title)}" if maze.title and not answer else ""
     label = (
         titled
-        if alone and not answer
+        if (alone or maze.only) and not answer  # a book's one maze, or a child's
         else f"{layout.words.maze} {maze.shown}" + (f" · {titled}" if titled else "")
     )
     # a title about too wide for one line (bold letters average 0.62 of their size) keeps a second

@@ -61,7 +61,15 @@ class Spec:
             for label, maze in enumerate(one_set, 1):
                 number += 1
                 match = (k, len(self.roster))
-                mine = replace(maze, number=number, student=name, student_where=at, label=label, match=match)
+                mine = replace(
+                    maze,
+                    number=number,
+                    student=name,
+                    student_where=at,
+                    label=label,
+                    only=len(one_set) == 1,
+                    match=match,
+                )
                 if maze.title and STUDENT in maze.title:  # "{student}'s maze": Ana's maze
                     # isolated: "محمد's maze" would otherwise read as a right-to-left line, "s maze'محمد"
                     mine = replace(mine, title=maze.title.replace(STUDENT, isolate(name)))

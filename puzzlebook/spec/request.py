@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import At, Where
-from ..fields import isolate
 from ..registry import suggest
 
 NO_MASK: frozenset[tuple[int, int]] = frozenset()  # one for every unmasked maze: a book has thousands
@@ -88,6 +87,7 @@ class MazeRequest:
     student_where: At = ""  # where the name is written (book.yaml:5: students[2], or names.txt:3)
     size_from: str = ""  # "difficulty: age-6" when an age preset chose the size
     label: int = 0  # the number printed: the maze's place in its student's set (0: use number)
+    only: bool = False  # class sets: the student's one maze, named by the student alone (no Maze 1)
     match: tuple[int, int] | None = None  # class sets: (this student's index, number of students)
     braid: float = 0.0  # share of dead ends opened into loops
     masked: frozenset[tuple[int, int]] = frozenset()  # cells of the box left out (mask:)
@@ -107,11 +107,6 @@ class MazeRequest:
     @property
     def shown(self) -> int:
         return self.label or self.number
-
-    @property
-    def name(self) -> str:
-        """How the maze is named in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set."""
-        return f"{isolate(self.student)} · Maze {self.shown}" if self.student else f"Maze {self.shown}"
 
     @property
     def worded(self) -> bool:
