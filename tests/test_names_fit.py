@@ -18,7 +18,7 @@ from puzzlebook import wordfont, words
 from puzzlebook.build import check_book
 from puzzlebook.layout import MazeFrame
 from puzzlebook.layout.boxes import content_box, least_of, wall_for
-from puzzlebook.layout.density import fits
+from puzzlebook.layout.density import fits, words_read
 from puzzlebook.layout.names import CELL_STEP, FITTED_NAMES, NAME_CELL
 from puzzlebook.pdfread import Document, Lines
 from puzzlebook.settings import MIN_TEXT
@@ -184,13 +184,17 @@ def test_a_class_set_of_twenty_names_with_no_size_fills_each_slot(tmp_path, page
         assert frame.cell >= least_of(layout, maze) - 1e-9, (name, frame.cell)
         assert maze.min_cell == 0 or NAME_CELL <= maze.min_cell < layout.min_cell, (name, maze.min_cell)
         assert frame.wall == wall_for(frame.cell, layout.wall_weight) and 3 * frame.wall <= frame.cell
-        # as large as its slot allows: the field it was drawn over, found again, and the name drawn over
-        # the field a row taller no longer gets min_cell (or is more cells than a word takes)
+        # as large as its slot allows with its Start and Finish readable: the field it was drawn over,
+        # found again, and the name drawn over the field a row taller no longer gets min_cell (or is
+        # more cells than a word takes), or no longer leaves its words room to read where this one does
         w, h = word_field(word_picture(name, lines=drawn[0], form=form), drawn[1] + 1)
         taller, _ = word_mask(name, w, h, "", lines=drawn[0], form=form)
         assert taller is not None
-        assert w * h > MAX_WORD_CELLS or not fits(
-            layout, replace(maze, width=taller.width, height=taller.height, masked=taller.off)
+        larger = replace(maze, width=taller.width, height=taller.height, masked=taller.off)
+        assert (
+            w * h > MAX_WORD_CELLS
+            or not fits(layout, larger)
+            or (words_read(layout, maze) and not words_read(layout, larger))
         ), (name, maze.width, maze.height)
         # read back from the PDF: the name's page, and its heavy outline filling the room planned for the
         # maze across or down (no thin strip with the slot's height unused when it could be taller)
@@ -570,3 +574,30 @@ def test_a_name_maze_sized_to_its_slot_names_no_age_as_what_set_its_size(tmp_pat
     )
     said = {m.student: m.size_from for m in check_book(spec).mazes if m.worded}
     assert said == {"Ana": "", "Maximiliano": ""}, said
+
+
+@pytest.mark.parametrize("page", ["letter", "letter landscape", "a4"])
+def test_a_short_names_start_and_finish_print_at_a_size_that_reads(tmp_path, page):
+    """A short name drawn as large as its page allows filled its width in the layout's least cells and
+    left its Start and Finish 7 pt: small print beside a maze the size of the page. It is drawn a few
+    rows smaller where that lets them print at 10 pt (``room.READABLE``), read back from the file."""
+    from puzzlebook.layout.room import READABLE
+
+    spec = tmp_path / "names.yaml"
+    spec.write_text(
+        f"title: Names\nlayout: activity-book\npage_size: {page}\nmarks: suggested\nanswer_key: false\n"
+        "students: [Al, Li, Ana, Ben, Zoë, Hồ]\nmazes:\n  - shape: {text: '{student}'}\n"
+    )
+    out = tmp_path / "names.pdf"
+    result = invoke(["build", str(spec), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    with pdfplumber.open(out) as pdf:
+        sizes = [
+            [
+                round(w["size"], 1)
+                for w in p.extract_words(extra_attrs=["size"])
+                if w["text"] in ("Start", "Finish")
+            ]
+            for p in pdf.pages[1:]
+        ]
+    assert len(sizes) == 6 and all(len(s) == 2 and min(s) >= READABLE for s in sizes), sizes

@@ -16,11 +16,11 @@ from ..shapes import a_shape, aged_size, least_size, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, page_unit, size_name
 from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
-from .boxes import GAP, at_cells, content_box, grid_of, least_cell, split, walls_of
+from .boxes import GAP, at_cells, content_box, grid_of, least_cell, page_scale, split, walls_of
 from .frames import for_children, page_frame, slot_items
 from .items import Item, MazeFrame, Page
 from .presets import load_layout, preset_names
-from .room import word_ems
+from .room import READABLE, word_ems
 from .signs import WORDS, crowded_word
 
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
@@ -450,13 +450,27 @@ def presets_by_area() -> list[str]:
     return sorted(preset_names(), key=area)
 
 
-def _slot(layout: Layout, maze: MazeRequest, keep_words: bool = False) -> tuple[list[Item], float]:
-    """The maze's items and cell in the first slot of a page of the layout, as the page plans them."""
+def _slot(
+    layout: Layout, maze: MazeRequest, keep_words: bool = False, planned: list[float] | None = None
+) -> tuple[list[Item], float]:
+    """The maze's items and cell in the first slot of a page of the layout, as the page plans them
+    (the words' size appended to ``planned``)."""
     area = page_frame(layout, Page(1, "maze"), "")
     slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
     young = for_children([maze])
-    return slot_items(layout, slot, maze, caption, False, walls_of(layout, maze), keep_words, young)
+    wall = walls_of(layout, maze)
+    return slot_items(layout, slot, maze, caption, False, wall, keep_words, young, planned=planned)
+
+
+def words_read(layout: Layout, maze: MazeRequest) -> bool:
+    """Whether the maze's Start and Finish print at ``READABLE`` size or more (a poster's grown with its
+    page) in its slot, as the page plans them: a name as large as its page allows left them 7 pt."""
+    if maze.min_cell:  # a name, as it was fitted (``fits``)
+        layout, maze = at_cells(layout, maze.min_cell), replace(maze, min_cell=0.0)
+    planned: list[float] = []
+    _slot(layout, maze, planned=planned)
+    return bool(planned) and planned[0] >= READABLE * page_scale(layout) - 1e-9
 
 
 def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = False) -> bool:

@@ -35,6 +35,7 @@ from ..words import (
 )
 from .boxes import NAME_CELL, at_cells, name_walls, print_margins
 from .density import as_spec_sets, fewer_a_page, fits, presets_by_area
+from .namewords import readable
 from .pages import plan_book
 from .presets import load_layout, preset_names
 
@@ -263,17 +264,17 @@ def _over_rows(
             mask, _, fit = draw(h)
             if not fit or mask is None:
                 break
-            found = mask
-        return found, []
-    high = rows  # draw(low) fits, draw(high) does not: the most rows that fit, by bisection
-    while low < high - 1:
-        mid = (low + high) // 2
-        mask, _, fit = draw(mid)
-        if fit and mask is not None:
-            low, found = mid, mask
-        else:
-            high = mid
-    return found, []
+            low, found = h, mask
+    else:
+        high = rows  # draw(low) fits, draw(high) does not: the most rows that fit, by bisection
+        while low < high - 1:
+            mid = (low + high) // 2
+            mask, _, fit = draw(mid)
+            if fit and mask is not None:
+                low, found = mid, mask
+            else:
+                high = mid
+    return readable(layout, maze, found, low, least, draw), []
 
 
 def _takes(layout: Layout, maze: MazeRequest, word: str) -> bool:
