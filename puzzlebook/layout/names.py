@@ -47,9 +47,10 @@ UP = 3
 up); when it does not (the room its ends take on a shape is not in the box, up to 7 rows of a two-line
 name), the most rows that fit are found by bisection down to the least that reads."""
 FITTED_NAMES = 200
-"""Names fitted to their page at the most in one book: each costs a few drawings (about 55 ms), so a
-roster of 1,000 names with no size took half a minute to be refused; a class of 200 takes about 11 s.
-Past it the spec is asked for a size, which costs no fitting."""
+"""Names fitted to their page at the most in one book: each costs a few drawings (about 55 ms, 85 ms
+for a short name drawn smaller for its words to read), so a roster of 1,000 names with no size took
+half a minute to be refused; a class of 200 short names takes about 17 s. Past it the spec is asked
+for a size, which costs no fitting."""
 
 
 def largest_field(
@@ -60,17 +61,10 @@ def largest_field(
     bisection on the rows without drawing, from the box the letters take in the field (the picture's
     inked box: the maze is cropped to its cells), within ``most`` (the size written). None when even the
     least that reads does not fit."""
-    left, top, right, bottom = picture.getbbox() or (0, 0, picture.width, picture.height)
 
     def fitting(rows: int) -> bool:
         w, h = word_field(picture, rows, maze.grid)
-        inked = (
-            math.ceil(w * (right - left) / picture.width),
-            math.ceil(h * (bottom - top) / picture.height),
-        )
-        return _within(w, h, most) and fits(
-            layout, replace(maze, width=inked[0], height=inked[1], masked=NO_MASK)
-        )
+        return _within(w, h, most) and fits(layout, inked_box(maze, picture, rows))
 
     low = legible_size(picture, maze.grid)[1]
     if not fitting(low):
@@ -83,6 +77,15 @@ def largest_field(
         mid = (low + high) // 2
         low, high = (mid, high) if fitting(mid) else (low, mid)
     return low
+
+
+def inked_box(maze: MazeRequest, picture: Any, rows: int) -> MazeRequest:
+    """The maze as a plain field of the box the word's letters take over ``rows`` rows (the picture's
+    inked box: the maze is cropped to its cells), to size it without drawing it."""
+    left, top, right, bottom = picture.getbbox() or (0, 0, picture.width, picture.height)
+    w, h = word_field(picture, rows, maze.grid)
+    across = math.ceil(w * (right - left) / picture.width)
+    return replace(maze, width=across, height=math.ceil(h * (bottom - top) / picture.height), masked=NO_MASK)
 
 
 def _within(w: int, h: int, most: tuple[int, int] | None) -> bool:
@@ -274,7 +277,7 @@ def _over_rows(
                 low, found = mid, mask
             else:
                 high = mid
-    return readable(layout, maze, found, low, least, draw), []
+    return readable(layout, maze, found, (least, low), draw, lambda h: inked_box(maze, picture, h)), []
 
 
 def _takes(layout: Layout, maze: MazeRequest, word: str) -> bool:
