@@ -166,10 +166,10 @@ class Words(_Model):
         """A maze in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set (unless not
         ``whose``: a heading above says it), "Ana" where it is her one maze (``only``: "" under her
         heading); ``midline``, inside an English sentence: "maze 3"."""
-        word = "maze" if midline and self.maze == "Maze" else self.maze
-        mine = "" if maze.student and maze.only else f"{word} {maze.shown}"
-        if not mine:
+        if maze.student and maze.only:
             return isolate(maze.student) if whose else ""
+        word = "maze" if midline and self.maze == "Maze" else self.maze
+        mine = f"{word} {maze.shown}"
         return f"{isolate(maze.student)} · {mine}" if maze.student and whose else mine
 
 
