@@ -20,7 +20,7 @@ from .boxes import GAP, at_cells, content_box, grid_of, least_cell, page_scale, 
 from .frames import for_children, page_frame, slot_items
 from .items import Item, MazeFrame, Page
 from .presets import load_layout, preset_names
-from .room import READABLE, word_ems
+from .room import readable_size, word_ems
 from .signs import WORDS, crowded_word
 
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
@@ -464,13 +464,13 @@ def _slot(
 
 
 def words_read(layout: Layout, maze: MazeRequest) -> bool:
-    """Whether the maze's Start and Finish print at ``READABLE`` size or more (a poster's grown with its
-    page) in its slot, as the page plans them: a name as large as its page allows left them 7 pt."""
+    """Whether the maze's Start and Finish print at ``room.readable_size`` or more in its slot, as the
+    page plans them: a name as large as its page allows left them 7 pt."""
     if maze.min_cell:  # a name, as it was fitted (``fits``)
         layout, maze = at_cells(layout, maze.min_cell), replace(maze, min_cell=0.0)
     planned: list[float] = []
     _slot(layout, maze, planned=planned)
-    return bool(planned) and planned[0] >= READABLE * page_scale(layout) - 1e-9
+    return bool(planned) and planned[0] >= readable_size(page_scale(layout)) - 1e-9
 
 
 def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = False) -> bool:

@@ -164,6 +164,12 @@ READABLE = 10.0
 """pt, the least size a book's Start and Finish words are planned at, room allowing: smaller, bold
 words beside a maze read as a caption's small print."""
 
+
+def readable_size(scale: float) -> float:
+    """``READABLE`` on a page of ``scale`` (``page_scale``): a poster's grows with its page."""
+    return READABLE * scale
+
+
 KEEP = 0.97
 """The share of its cell a maze keeps when room is planned for words longer than its arrows: the words
 shrink (to ``MIN_WORD``) before a maze gives up more."""
@@ -208,7 +214,7 @@ def words_kept(
     where the cell would not print, and 0 where no size leaves one that does, unless they are the
     layout's ``own`` words (not Start and Finish): those keep the least size's room."""
     plain = fitted(box, across, down, room)[0]
-    floor = min(text, READABLE * scale)
+    floor = min(text, readable_size(scale))
 
     def kept(size: float) -> bool:
         cell = words_axis(box, across, down, room, words_room(ems, size, maze.grid), maze)[0]
