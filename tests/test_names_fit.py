@@ -601,3 +601,25 @@ def test_a_short_names_start_and_finish_print_at_a_size_that_reads(tmp_path, pag
             for p in pdf.pages[1:]
         ]
     assert len(sizes) == 6 and all(len(s) == 2 and min(s) >= READABLE for s in sizes), sizes
+
+
+def test_a_name_takes_the_larger_cells_of_its_two_ways_of_ends(tmp_path, monkeypatch):
+    """A name too large for its place may have its ends anywhere on its outline or, on squares, on two
+    sides of its box. The first that fitted was taken: on a handout of two a page, Juliette fitted with
+    ends anywhere in 7.1 pt cells, where ends on the left and right of its box give 8.5 pt. The larger is
+    taken, and its Start and Finish still print (read back from the file); both ways are built here."""
+    from puzzlebook.layout import namewords
+
+    names = ["Juliette", "Brittany", "Everett", "Harry", "Fern"]
+    spec = _spec(tmp_path, "layout: handout\nanswer_key: false\n", names)
+    chosen = {f.number: f.cell for f in _frames(check_book(spec)).values()}
+    out = tmp_path / "names.pdf"
+    assert invoke(["build", spec, "-o", str(out)]).exit_code == 0
+    with pdfplumber.open(out) as pdf:
+        words = [{w["text"] for w in page.extract_words()} & {"Start", "Finish"} for page in pdf.pages]
+    assert words == [{"Start", "Finish"}] * len(names), words
+    monkeypatch.setattr(namewords, "larger", lambda layout, maze, found: found[0])  # as it was
+    monkeypatch.setattr("puzzlebook.layout.names.larger", namewords.larger)
+    anywhere = {f.number: f.cell for f in _frames(check_book(spec)).values()}
+    assert all(chosen[n] >= anywhere[n] - 1e-6 for n in chosen), (chosen, anywhere)
+    assert sum(chosen[n] > 1.1 * anywhere[n] for n in chosen) >= 3, (chosen, anywhere)

@@ -297,19 +297,28 @@ def test_a_long_name_for_an_age_prints_no_darker_than_without_it(tmp_path):
     """At age 4 a long name fits only in cells of 7-8 pt, where the age's 4 pt walls, thinned to a third
     of the cells, printed it half as dark again as the same name without the age: a texture of narrow
     corridors. Its walls are now at most a fifth of its cells, the layout's own 1.5 pt there, so the
-    page, read back from the file, carries the ink it carries without the age (Li, in 33 pt cells,
-    keeps the age's bold walls: see above)."""
+    page, read back from the file, carries the ink it carries without the age for the paper its maze
+    covers (a name the age draws in larger cells is larger on the page; Li, in 33 pt cells, keeps the
+    age's bold walls: see above)."""
     body = (
         "title: Names\nlayout: activity-book\ndifficulty: age-4\nmarks: suggested\n"
         "students: [Li, Oluwaseun, Maximiliano, Nguyễn]\nmazes:\n  - shape: {text: '{student}'}\n"
     )
     spec = tmp_path / "names.yaml"
-    spec.write_text(body)
-    aged, _ = build_book(spec, tmp_path / "aged.pdf")
-    spec.write_text(body.replace("difficulty: age-4\n", ""))
-    plain, _ = build_book(spec, tmp_path / "plain.pdf")
-    for page, name in enumerate(["Oluwaseun", "Maximiliano", "Nguyễn"], start=2):  # after title, Li
-        assert ink(aged, page) <= 1.05 * ink(plain, page), name  # it was 1.5 times
+
+    def darkness(body: str, name: str) -> dict[str, float]:  # ink for each pt² of a name's box
+        spec.write_text(body)
+        built, _ = build_book(spec, tmp_path / name)
+        frames = _name_frames(spec)
+        return {
+            student: ink(built, page) / (frames[student][0] * frames[student][1] ** 2)
+            for page, student in enumerate(["Oluwaseun", "Maximiliano", "Nguyễn"], start=2)  # after Li
+        }
+
+    aged = darkness(body, "aged.pdf")
+    plain = darkness(body.replace("difficulty: age-4\n", ""), "plain.pdf")
+    for name, dark in aged.items():
+        assert dark <= 1.05 * plain[name], name  # it was 1.5 times
 
 
 def test_a_short_names_start_and_finish_take_room_from_its_cells(tmp_path):

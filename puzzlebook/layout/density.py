@@ -463,6 +463,13 @@ def _slot(
     return slot_items(layout, slot, maze, caption, False, wall, keep_words, young, planned=planned)
 
 
+def slot_frame(layout: Layout, maze: MazeRequest) -> MazeFrame:
+    """The maze's frame in the first slot of a page, as the page plans it (a name in its own cells)."""
+    if maze.min_cell:
+        layout, maze = at_cells(layout, maze.min_cell), replace(maze, min_cell=0.0)
+    return next(item for item in _slot(layout, maze)[0] if isinstance(item, MazeFrame))
+
+
 def words_read(layout: Layout, maze: MazeRequest) -> bool:
     """Whether the maze's Start and Finish print at ``room.readable_size`` or more in its slot, as the
     page plans them: a name as large as its page allows left them 7 pt."""

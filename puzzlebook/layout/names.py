@@ -35,7 +35,7 @@ from ..words import (
 )
 from .boxes import NAME_CELL, at_cells, name_walls, print_margins
 from .density import as_spec_sets, fewer_a_page, fits, presets_by_area
-from .namewords import readable
+from .namewords import larger, readable
 from .pages import plan_book
 from .presets import load_layout, preset_names
 
@@ -103,10 +103,10 @@ def _drawn(
 ) -> tuple[Mask | None, list[Problem]]:
     """The word's mask drawn as large as its slot allows, or why it cannot be drawn (none when no field
     that reads fits: ``_no_room`` tells it): its letters at their own width when that fits, else the
-    first of ``FORMS`` that does (closer lines, narrower letters); its ends anywhere on its outline, else (on squares) on two sides of
-    its box, which leaves the room of the other two to the name (the mask's ``ends_on_axis``); in cells
-    as large as the slot allows, down to ``NAME_CELL`` (the mask's ``min_cell`` when under the
-    layout's)."""
+    first of ``FORMS`` that does (closer lines, narrower letters); in cells as large as the slot allows,
+    down to ``NAME_CELL`` (the mask's ``min_cell`` when under the layout's); its ends anywhere on its
+    outline, or (on squares) on two sides of its box, leaving the other two's room to the name (the
+    mask's ``ends_on_axis``), where that fits or takes larger cells (``namewords.larger``)."""
     floor = min(layout.min_cell, NAME_CELL)
     cells = [layout.min_cell]
     while cells[-1] - CELL_STEP >= floor - 1e-9:
@@ -116,11 +116,17 @@ def _drawn(
     # hyphen of ours is tried: "Charlot- / te-Rose" had cells a little larger
     for own in (True, False) if own_break(word) else (False,):
         for form in FORMS:
+            found: list[Mask] = []
             for along in ways:
+                if found and not found[0].min_cell:  # ends anywhere took the layout's cells
+                    break
                 aimed = replace(maze, ends_on_axis=along)
                 mask, problems = _in_cells(layout, cells, aimed, word, at, most, (form, own))
-                if mask is not None or problems:
-                    return (replace(mask, ends_on_axis=along) if mask else None), problems
+                if problems:
+                    return None, problems
+                found += [replace(mask, ends_on_axis=along)] if mask else []
+            if found:
+                return larger(layout, maze, found), []
     return None, []
 
 

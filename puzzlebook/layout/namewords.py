@@ -1,6 +1,7 @@
-"""A name's field as large as its page allows, but for its Start and Finish: fewer rows where that
-lets them print at a size that reads. A name filling its page's width (Hồ, Li, Ana at the layout's
-least cells) left its words 7 pt, small print beside a maze the size of the page."""
+"""A name's field and ends chosen for its Start and Finish: fewer rows where that lets them print at a
+size that reads (a name filling its page's width, Hồ, Li, Ana at the layout's least cells, left its
+words 7 pt, small print beside a maze the size of the page), and its ends on an axis where that gives
+it larger cells and keeps its words clear of its accents."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from ..errors import Problem
 from ..masks import Mask
 from ..settings import Layout
 from ..spec.request import MazeRequest
-from .density import words_read
+from .density import slot_frame, words_read
+from .items import MazeFrame
+from .room import AXES
 
 
 def readable(
@@ -51,4 +54,22 @@ def readable(
         if mask is None or not fit or not reads(mask):
             break
         best = mask
+    return best
+
+
+def larger(layout: Layout, maze: MazeRequest, found: list[Mask]) -> Mask:
+    """Of a name's masks (ends anywhere, then on an axis), the one drawn in larger cells: with the
+    heading's room given to it, Juliette fitted a handout's place in 7.1 pt cells with ends anywhere,
+    8.5 pt on an axis. Not ends from top to bottom over a name's accents or dots, where the start's word
+    would stand among them and be left out (Ümit, Íñigo)."""
+
+    def frame(mask: Mask) -> MazeFrame:
+        drawn = replace(maze, width=mask.width, height=mask.height, masked=mask.off, min_cell=mask.min_cell)
+        return slot_frame(layout, replace(drawn, ends_on_axis=mask.ends_on_axis))
+
+    best, best_cell = found[0], frame(found[0]).cell
+    for mask in found[1:]:
+        drawn = frame(mask)
+        if drawn.cell > best_cell + 1e-6 and not (mask.accents and drawn.axis == AXES[1]):
+            best, best_cell = mask, drawn.cell
     return best
