@@ -200,7 +200,7 @@ def _keeping_words(
 def _crowded(layout: Layout, maze: MazeRequest) -> bool:
     """Whether a word of the layout's own has no room beside the maze's arrows, measured as the plan
     measures words (``room.word_ems``; before kerning, so never narrower than drawn)."""
-    frame = next(i for i in _slot(layout, maze)[0] if isinstance(i, MazeFrame))
+    frame = slot_frame(layout, maze)
 
     def width(word: str) -> float:
         return word_ems(word, layout.bold_font)
@@ -450,11 +450,20 @@ def presets_by_area() -> list[str]:
     return sorted(preset_names(), key=area)
 
 
+def _own_cells(layout: Layout, maze: MazeRequest) -> tuple[Layout, MazeRequest]:
+    """A name as it was fitted: in its own cells (the tenth its words may take is the page's,
+    ``boxes.least_of``)."""
+    if maze.min_cell:
+        return at_cells(layout, maze.min_cell), replace(maze, min_cell=0.0)
+    return layout, maze
+
+
 def _slot(
     layout: Layout, maze: MazeRequest, keep_words: bool = False, planned: list[float] | None = None
 ) -> tuple[list[Item], float]:
     """The maze's items and cell in the first slot of a page of the layout, as the page plans them
     (the words' size appended to ``planned``)."""
+    layout, maze = _own_cells(layout, maze)
     area = page_frame(layout, Page(1, "maze"), "")
     slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
     caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
@@ -464,17 +473,13 @@ def _slot(
 
 
 def slot_frame(layout: Layout, maze: MazeRequest) -> MazeFrame:
-    """The maze's frame in the first slot of a page, as the page plans it (a name in its own cells)."""
-    if maze.min_cell:
-        layout, maze = at_cells(layout, maze.min_cell), replace(maze, min_cell=0.0)
+    """The maze's frame in the first slot of a page, as the page plans it."""
     return next(item for item in _slot(layout, maze)[0] if isinstance(item, MazeFrame))
 
 
 def words_read(layout: Layout, maze: MazeRequest) -> bool:
     """Whether the maze's Start and Finish print at ``room.readable_size`` or more in its slot, as the
     page plans them: a name as large as its page allows left them 7 pt."""
-    if maze.min_cell:  # a name, as it was fitted (``fits``)
-        layout, maze = at_cells(layout, maze.min_cell), replace(maze, min_cell=0.0)
     planned: list[float] = []
     _slot(layout, maze, planned=planned)
     return bool(planned) and planned[0] >= readable_size(page_scale(layout)) - 1e-9
@@ -485,9 +490,7 @@ def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = Fals
     start and end words as the page plans them; with ``words``, also with room kept for them at the
     least size that prints (an age's size made to fit keeps its words: sized with those alone, a 10x13
     was taken, and then refused by its own page with the words the plan gave it)."""
-    if maze.min_cell:  # a name, as it was fitted: in its own cells (the tenth its words may take is
-        # the page's, ``boxes.least_of``)
-        layout, maze = at_cells(layout, maze.min_cell), replace(maze, min_cell=0.0)
+    layout, maze = _own_cells(layout, maze)
     cell = min(_slot(layout, maze, kept)[1] for kept in dict.fromkeys((False, words)))
     return cell >= max(
         layout.min_cell,
