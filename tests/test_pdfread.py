@@ -12,6 +12,7 @@ from array import array
 from collections import defaultdict
 from pathlib import Path
 
+import numpy as np
 import pdfplumber
 import pytest
 from hypothesis import example, given, settings
@@ -49,11 +50,26 @@ def _width(stroke: bool, width: float) -> float:
 
 
 def _box(o: dict, height: float) -> tuple[float, float, float, float]:
-    """pdfplumber's box of an object; for a curve, around every point of its path, control points too, as
-    pdfread boxes it (pdfminer boxes a curve's end points only)."""
+    """pdfplumber's box of an object; for a curve, the box of its ink, found from its path: its end points
+    and, on each Bézier, where numpy's roots of its derivative turn it back (pdfminer boxes a curve's end
+    points only, and its control points reach past the ink)."""
     if o["object_type"] != "curve":
         return o["x0"], o["y0"], o["x1"], o["y1"]
-    points = [point for _, *points in o["path"] for point in points]
+    points: list[tuple[float, float]] = []
+    for op, *drawn in o["path"]:
+        if op == "c" and points:
+            start = points[-1]
+            polys = [  # each coordinate as a cubic in t, highest power first
+                np.array([-a + 3 * b - 3 * c + d, 3 * a - 6 * b + 3 * c, 3 * b - 3 * a, a])
+                for a, b, c, d in zip(start, *drawn, strict=True)
+            ]
+            for poly in polys:
+                for t in np.roots(np.polyder(poly)):
+                    if abs(t.imag) < 1e-12 and 0 < t.real < 1:
+                        points.append(
+                            (float(np.polyval(polys[0], t.real)), float(np.polyval(polys[1], t.real)))
+                        )
+        points += drawn[-1:] if op == "c" else drawn
     xs, ys = [x for x, _ in points], [height - y for _, y in points]
     return min(xs), min(ys), max(xs), max(ys)
 
@@ -509,18 +525,18 @@ def test_a_form_matrix_font_and_unbalanced_q_and_a_form_placing_itself():
     assert (a.text, a.size, a.x0, a.y0) == ("A", 20, 10, pytest.approx(20 - 0.207 * 20))
 
 
-def test_widths_scale_when_painted_and_curves_hold_their_control_points():
+def test_widths_scale_when_painted_and_a_curves_box_is_its_ink():
     page = only_page(
         handmade(
             b"q 2 w 3 0 0 3 0 0 cm 0 0 m 10 0 l S Q "  # w set before cm: 6 pt when painted
-            b"0 0 m 50 100 100 100 100 0 c S "  # a curve's control points are part of its box
+            b"0 0 m 50 100 100 100 100 0 c S "  # up to 75 at its middle, under its control points' 100
             b"q 0 1 -1 0 100 0 cm BT /F1 12 Tf 0 0 Td (T) Tj ET Q "  # turned text keeps its size
             b"q 10 0 0 20 30 40 cm BI /W 1 /H 1 /BPC 8 /CS /G ID \xff EI Q"  # an inline image
         )
     )
     assert boxes(page) == [
         ("line", 0, 0, 30, 0, 6),
-        ("curve", 0, 0, 100, 100, 1),
+        ("curve", 0, 0, 100, 75, 1),
         ("image", 30, 40, 40, 60, 0),
     ]
     assert page.chars[0].size == 12

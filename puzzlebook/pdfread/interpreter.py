@@ -251,9 +251,9 @@ class _Interpreter:
         self.document.budget.spend(marks=len(numbers) // 2)
         coords = iter(numbers)
         points = [(a * x + c * y + e, b * x + d * y + f) for x, y in zip(coords, coords, strict=False)]
-        for shape, ends, controls in subpaths(ops, points):
+        for shape, ends, turns in subpaths(ops, points):
             kind = classify(shape, ends)
-            every = ends + controls if kind == "curve" else ends
+            every = ends + turns
             xs = [p[0] for p in every]
             ys = [p[1] for p in every]
             add(Shape(kind, min(xs), min(ys), max(xs), max(ys), stroke, fill, width, scolor, fcolor))

@@ -143,17 +143,18 @@ def transformed_box(
 
 
 def subpaths(ops: str, points: list[Point]) -> Iterator[tuple[str, list[Point], list[Point]]]:
-    """Each subpath of two operators or more: its operators, their end points and its control points.
-    A subpath starts at "m"; "h" ends at the subpath's start; operators before any "m" are dropped."""
+    """Each subpath of two operators or more: its operators, their end points and the points where its
+    curves turn back beyond them (``bulges``): with the ends, they bound the ink. A subpath starts at
+    "m"; "h" ends at the subpath's start; operators before any "m" are dropped."""
     shape: list[str] = []
     ends: list[Point] = []
-    controls: list[Point] = []
+    turns: list[Point] = []
     i = 0
     for op in ops:
         if op == "m":
             if len(shape) > 1:
-                yield "".join(shape), ends, controls
-            shape, ends, controls = ["m"], [points[i]], []
+                yield "".join(shape), ends, turns
+            shape, ends, turns = ["m"], [points[i]], []
             i += 1
         elif op == "h":
             if shape:
@@ -163,11 +164,43 @@ def subpaths(ops: str, points: list[Point]) -> Iterator[tuple[str, list[Point], 
             n = 3 if op == "c" else 2 if op in "vy" else 1
             if shape:
                 shape.append(op)
-                controls.extend(points[i : i + n - 1])
-                ends.append(points[i + n - 1])
+                start, end = ends[-1], points[i + n - 1]
+                if n > 1:  # v: the first control point is the start; y: the second is the end
+                    first = start if op == "v" else points[i]
+                    second = end if op == "y" else points[i + n - 2]
+                    turns += bulges(start, first, second, end)
+                ends.append(end)
             i += n
     if len(shape) > 1:
-        yield "".join(shape), ends, controls
+        yield "".join(shape), ends, turns
+
+
+def bulges(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
+    """Where a cubic Bézier from ``p0`` to ``p3`` (control points ``p1``, ``p2``) turns back across or
+    down: the curve's ink lies in the box of these and its ends. Its control points' box is looser: a
+    quarter circle's reaches a tenth of the radius past it, which put a circle maze filling its page's
+    width in the margins preflight keeps clear."""
+    times: set[float] = set()
+    for k in (0, 1):
+        a, b, c, d = p0[k], p1[k], p2[k], p3[k]
+        qa, qb, qc = d - a + 3 * (b - c), 2 * (a - 2 * b + c), b - a  # the derivative over 3
+        if abs(qa) < 1e-12:
+            roots = [-qc / qb] if abs(qb) > 1e-12 else []
+        elif (disc := qb * qb - 4 * qa * qc) >= 0:
+            roots = [(-qb + sign * math.sqrt(disc)) / (2 * qa) for sign in (1, -1)]
+        else:
+            roots = []
+        times.update(t for t in roots if 0 < t < 1)
+    return [_on_curve(p0, p1, p2, p3, t) for t in sorted(times)]
+
+
+def _on_curve(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
+    u = 1 - t
+    weights = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+    return (
+        sum(w * p[0] for w, p in zip(weights, (p0, p1, p2, p3), strict=True)),
+        sum(w * p[1] for w, p in zip(weights, (p0, p1, p2, p3), strict=True)),
+    )
 
 
 def classify(shape: str, ends: list[Point]) -> str:
