@@ -96,7 +96,7 @@ SHAPE = 9.0
 
 LOOK_OUT = {"hex": 0.1, "triangle": 0.1, "octagon": 0.22}
 """Milliseconds a shape's outline cell takes on these grids to look out for room for the ends
-(``paths.clear_sides``), once a shape: a comb's close teeth are the worst measured (``bench_limits.py``,
+(``openings.clear_sides``), once a shape: a comb's close teeth are the worst measured (``bench_limits.py``,
 198 cells a side: 0.19 on octagons, 0.07 on hexagons, 0.08 on triangles, whose combs need wider
 teeth), the cost growing with the comb. Squares look out along their rows and columns, within
 ``SHAPE``."""

@@ -22,7 +22,7 @@ def exact_ends(outline: int) -> bool:
 
 RAY = 16
 """How far beyond a side of a shape's outline, in cells (corridor widths on other grids), nothing of
-the shape may lie for the side to count as clear (see ``solve._clear_side``, ``paths.clear_sides``): farther
+the shape may lie for the side to count as clear (see ``solve._clear_side``, ``openings.clear_sides``): farther
 than an arrow and its word reach (at most 34 pt of room over cells of at least 2.25 pt), and a bound on
 the work of looking out, which would otherwise grow with the shape's size for every outer side."""
 

@@ -12,7 +12,7 @@ from clirun import invoke
 from mazecheck import graph_distances, graph_problems
 from pypdf import PdfReader
 
-from puzzlebook import generators, paths, solve
+from puzzlebook import generators, openings, paths, solve
 from puzzlebook.errors import GenerationError
 from puzzlebook.graph import GraphMaze, Topology
 from puzzlebook.grid import Grid
@@ -225,7 +225,7 @@ def test_a_shapes_suggested_ends_lie_on_opposite_sides_of_it(grid: str) -> None:
             maze = puzzle.maze
             assert isinstance(maze, GraphMaze)
             field = maze.grid
-            spots = [field.centre(cell) for cell in paths.outer_cells(field)]
+            spots = [field.centre(cell) for cell in openings.outer_cells(field)]
             xs, ys = zip(*spots, strict=True)
             mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
             (ax, ay), (bx, by) = (
@@ -472,7 +472,7 @@ def test_distances_among_outer_cells_and_the_way_between_them_agree_with_an_inde
     maze = puzzle.maze
     assert isinstance(maze, GraphMaze)
     doc = to_json(puzzle)
-    outline = paths.outer_cells(maze.grid)
+    outline = openings.outer_cells(maze.grid)
     depth, order = paths._preorder(maze, outline[-1])
     among = Among(order, depth, outline)
     for a in outline[::3]:

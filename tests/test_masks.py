@@ -1057,7 +1057,7 @@ def test_arrows_out_of_a_hexagon_or_triangle_shape_lie_in_empty_space(grid, size
     on a side with a clear view out now has an arrow that touches no cell of the shape."""
     from puzzlebook.geometry import Placement
     from puzzlebook.layout.signs import marks
-    from puzzlebook.paths import clear_sides
+    from puzzlebook.openings import clear_sides
     from puzzlebook.shapes import SHAPES, shape_mask
 
     cell = 12.0

@@ -12,7 +12,7 @@ from mazecheck import graph_distances, graph_problems
 from pypdf import PdfReader
 from test_grids import edge_midpoints, run, walls_on_the_page
 
-from puzzlebook import generators, paths
+from puzzlebook import generators, openings, paths
 from puzzlebook.graph import GraphMaze, Topology
 from puzzlebook.interchange import to_json
 from puzzlebook.kinds import kind
@@ -219,7 +219,7 @@ def test_outer_cells_distances_agree_with_an_independent_search() -> None:
         maze = puzzle.maze
         assert isinstance(maze, GraphMaze)
         doc = to_json(puzzle)
-        for a in paths.outer_cells(maze.grid)[::5]:
+        for a in openings.outer_cells(maze.grid)[::5]:
             assert paths.distances(maze, a) == [graph_distances(doc, a)[b] for b in range(maze.grid.count)]
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from ..geometry import Placement, Point
 from ..graph import GraphMaze
 from ..maze import Maze
-from ..paths import reach as cell_reach
+from ..openings import reach as cell_reach
 
 
 def covering(
