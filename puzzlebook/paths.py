@@ -139,7 +139,7 @@ def choose_ends(
     if rule == "farthest":
         return _farthest_pair(maze)
     if rule == "center-out" and circle:
-        return _centre_out(maze)
+        return _centre_out(maze, axis)
     if rule in ("left-right", "top-bottom") and grid.kind.name == "weave":
         return _across_the_field(maze, rule)
     if rule != "suggested":
@@ -176,7 +176,16 @@ def _across_the_rim(maze: GraphMaze, axis: str) -> Ends:
     """``suggested`` on a circle whose pictures are planned on ``axis``: the longest path between the rim
     cells within ``RIM_SPREAD`` of the axis's two ends (the nearest one to each end where none is), the
     start at the top (left). Exact, from one walk (``solve.longest_between``)."""
-    grid = maze.grid
+    first, second = _by_the_axis(maze.grid, axis)
+    depth, order = _preorder(maze, first[0])
+    among = Among(order, depth, first + second).from_cell
+    _, a, b = longest_between(among, first, second, depth)
+    return _ends(maze, _between(maze, depth, a, b))
+
+
+def _by_the_axis(grid: Topology, axis: str) -> tuple[list[int], list[int]]:
+    """A circle's rim cells within ``RIM_SPREAD`` of either end of ``axis`` (the nearest one to each end
+    where none is): the top's (left's), then the bottom's (right's)."""
     outline = outer_cells(grid)
     w, h = grid.extent
     cx, cy = w / 2, h / 2
@@ -185,18 +194,13 @@ def _across_the_rim(maze: GraphMaze, axis: str) -> Ends:
         x, y = grid.centre(cell)
         return math.degrees(math.atan2(x - cx, cy - y)) % 360
 
-    ends = (0.0, 180.0) if axis == "top-bottom" else (270.0, 90.0)
-
     def near(towards: float) -> list[int]:
         off = {cell: abs((bearing(cell) - towards + 180) % 360 - 180) for cell in outline}
         within = [cell for cell in outline if off[cell] <= RIM_SPREAD]
         return within or [min(outline, key=lambda cell: (off[cell], cell))]
 
-    first, second = near(ends[0]), near(ends[1])
-    depth, order = _preorder(maze, first[0])
-    among = Among(order, depth, first + second).from_cell
-    _, a, b = longest_between(among, first, second, depth)
-    return _ends(maze, _between(maze, depth, a, b))
+    ends = (0.0, 180.0) if axis == "top-bottom" else (270.0, 90.0)
+    return near(ends[0]), near(ends[1])
 
 
 EDGES = ("left", "right", "top", "bottom")
@@ -317,11 +321,14 @@ def _between(maze: GraphMaze, depth: list[int], a: int, b: int) -> list[int]:
     return from_a + from_b[-2::-1]
 
 
-def _centre_out(maze: GraphMaze) -> Ends:
+def _centre_out(maze: GraphMaze, axis: str = "") -> Ends:
     """From the centre (or, round a hole, the cell of its edge that makes the longest way) to the rim
-    cell farthest from it by path, the exit opened in the outer circle."""
+    cell farthest from it by path, the exit opened in the outer circle; with an ``axis`` (a book's page
+    planned the exit's room there), of the rim cells by either end of it (``_by_the_axis``): opening
+    anywhere, an exit at the circle's side pushed it off the page's middle, and its room planned on all
+    four sides drew it a fifth smaller than a circle whose ends were on the axis."""
     grid = maze.grid
-    rim = outer_cells(grid)
+    rim = sorted({cell for side in _by_the_axis(grid, axis) for cell in side}) if axis else outer_cells(grid)
     first_ring = grid.xy(0)[0]  # ids run ring by ring from the middle out
     middle = []
     for cell in range(grid.count):

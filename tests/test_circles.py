@@ -206,6 +206,44 @@ def test_a_circles_start_and_finish_have_room_for_their_words(tmp_path, page: st
             assert abs((bearing - towards + 180) % 360 - 180) <= 15, (frame.number, bearing)
 
 
+def test_a_circle_from_the_centre_out_exits_by_the_axis_its_page_has_room_on(tmp_path) -> None:
+    """A round maze from the centre out opened its exit anywhere on the rim: the page kept room for it on
+    all four sides, so it was drawn a fifth smaller than a circle of the same rings with ``suggested``
+    ends, and an exit by its side pushed it off the page's middle (a circle 0.9 in from one edge and 1.5
+    in from the other, under a centred heading). In a book, its exit now opens within 15 degrees of the
+    top or bottom of the rim, the farthest such cell from the centre by path; the two kinds are drawn
+    alike, each circle centred across its page, read back from the file."""
+    from puzzlebook.build import build_book
+    from puzzlebook.layout import MazeFrame
+
+    spec = tmp_path / "round.yaml"
+    spec.write_text(
+        "title: R\nmarks: center-out\nseed: 7\ntitle_page: false\nanswer_key: false\nmazes:\n"
+        "  - {grid: circle, size: 9, algorithm: wilson, count: 5}\n"
+        "  - {grid: circle, size: 9, algorithm: wilson, marks: suggested}\n"
+    )
+    target, checked = build_book(spec, tmp_path / "round.pdf")
+    frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)]
+    assert len(frames) == 6 and len({round(f.cell, 6) for f in frames}) == 1
+    reader = PdfReader(target)
+    for frame, maze in zip(frames, checked.mazes, strict=True):
+        doc = to_json(make_puzzle("wilson", 9, 9, maze.seed, marks=maze.marks, grid="circle", axis=maze.axis))
+        g = doc["graph"]
+        n = doc["grid"]["ring_cells"][-1]
+        if maze.marks == "center-out":
+            rim = [i for i, (r, _) in enumerate(g["cells"]) if r == 8]
+            bearing = {i: (g["cells"][i][1] + 0.5) / n * 360 for i in rim}
+            near = [i for i in rim if min(abs((bearing[i] - t + 180) % 360 - 180) for t in (0, 180)) <= 15]
+            dist = graph_distances(doc, g["start"])
+            assert g["end"] in near and dist[g["end"]] == max(dist[i] for i in near), maze.number
+        page = Document(reader).page(frame.number - 1)
+        rim_box = [s for s in page.shapes if s.stroke and s.kind == "curve"]
+        x0, x1 = min(s.x0 for s in rim_box), max(s.x1 for s in rim_box)
+        area = frame.area
+        assert area is not None
+        assert (x0 + x1) / 2 == pytest.approx((area.x0 + area.x1) / 2, abs=0.01 * area.w), frame.number
+
+
 def run(*args: str) -> Ran:
     """The command in this process (as ``puzzlebook`` would run it): exit code, what it printed."""
     result = invoke(list(args))

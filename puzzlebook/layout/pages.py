@@ -32,7 +32,7 @@ from .frames import (
     unnumbered,
 )
 from .items import BookPlan, Box, MazeFrame, Page, PageKind, Rule, Text, poster
-from .room import AXES
+from .room import AXES, FOLLOW_AXIS
 
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
     from ..spec.load import Spec
@@ -125,7 +125,7 @@ def with_axes(plan: BookPlan, mazes: list[MazeRequest]) -> list[MazeRequest]:
         if isinstance(item, MazeFrame) and not item.answer and item.axis in AXES
     }
     return [
-        replace(m, axis=axes[m.number]) if m.number in axes and m.marks == "suggested" else m for m in mazes
+        replace(m, axis=axes[m.number]) if m.number in axes and m.marks in FOLLOW_AXIS else m for m in mazes
     ]
 
 

@@ -40,11 +40,15 @@ OFF_AXIS = 6.0
 without an end: no arrow goes there, so no room is planned for one."""
 
 
+FOLLOW_AXIS = ("suggested", "center-out")
+"""The ``marks`` rules whose ends go where the plan kept their room, told its axis (``pages.with_axes``)."""
+
+
 def on_axis(maze: MazeRequest, pictures: bool = False) -> bool:
     """Whether a maze's ends are sure to fall on the axis its pictures are planned on: ``suggested``
     ends on a whole field of squares, hexagons or triangles (``paths.choose_ends`` with an axis), or
     ends a spec puts on an axis of squares (``left-right``, ``top-bottom``); a circle's ``suggested``
-    ends (``paths.RIM_SPREAD`` of the axis): opening anywhere round the rim, they stood by its sides on a
+    ends and ``center-out`` exit (``paths.RIM_SPREAD`` of the axis): opening anywhere round the rim, they stood by its sides on a
     6x9 in page the circle's width filled, no room for their Start and Finish, with two inches of paper
     above and below; with ``pictures``, a shape's on squares too, each
     where its picture has room (``axisends.along_axis``): room for them on all four sides left a 6x9
@@ -52,7 +56,7 @@ def on_axis(maze: MazeRequest, pictures: bool = False) -> bool:
     is kept on all four (``BOTH``), but for a name on squares whose place is too small for that
     (``ends_on_axis``): its ends go on the box's sides on the axis."""
     if maze.grid == "circle":
-        return maze.marks == "suggested" and not maze.masked
+        return maze.marks in FOLLOW_AXIS and not maze.masked
     shaped = maze.ends_on_axis or (
         maze.grid == "rectangle" and maze.marks == "suggested" and (pictures or not maze.word)
     )
