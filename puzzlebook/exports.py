@@ -4,11 +4,13 @@ command line asked for is ``cli.mazes.output_format``'s)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # each format's renderer loads when that format is asked for
     from .puzzles import Puzzle
+    from .spec.request import MazeRequest
 
 
 class TextFormat(StrEnum):
@@ -49,26 +51,31 @@ def _whole(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int) -> bytes:
 
         return maze_png(puzzle, dpi, show_solution=solution)
     # the one format left: a PDF page
-    from .errors import Where
     from .graph import GraphMaze
     from .layout import plan_single
     from .render.pdf import write_pdf
+
+    grid = (
+        puzzle.maze.grid.kind.name if isinstance(puzzle.maze, GraphMaze) and not puzzle.weave else "rectangle"
+    )
+    request = _page_request(puzzle.maze.width, puzzle.maze.height, grid, puzzle.weave)
+    request = replace(request, algorithm=puzzle.algorithm, options=dict(puzzle.options), seed=puzzle.seed)
+    return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
+
+
+def page_axis(width: int, height: int, grid: str, weave: float, solution: bool) -> str:
+    """The axis a one-page PDF plans a maze's ends on (``plan_single``), for its ``suggested`` ends to be
+    made on, as a book's are (``pages.with_axes``): made anywhere, ends by the sides of an upright page
+    found no room for their Start and Finish, and half the pages printed arrows alone."""
+    from .layout import MazeFrame, plan_single
+
+    plan = plan_single(_page_request(width, height, grid, weave), answer=solution)
+    return next(item.axis for item in plan.pages[0].items if isinstance(item, MazeFrame))
+
+
+def _page_request(width: int, height: int, grid: str, weave: float) -> MazeRequest:
+    """The maze as its one page plans it: a whole field with ``suggested`` ends."""
+    from .errors import Where
     from .spec.request import MazeRequest
 
-    request = MazeRequest(
-        1,
-        0,
-        Where(),
-        puzzle.maze.width,
-        puzzle.maze.height,
-        puzzle.algorithm,
-        dict(puzzle.options),
-        puzzle.seed,
-        None,
-        "suggested",
-        grid=puzzle.maze.grid.kind.name
-        if isinstance(puzzle.maze, GraphMaze) and not puzzle.weave
-        else "rectangle",
-        weave=puzzle.weave,
-    )
-    return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
+    return MazeRequest(1, 0, Where(), width, height, "", {}, 0, None, "suggested", grid=grid, weave=weave)

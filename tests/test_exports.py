@@ -3,6 +3,7 @@ import json
 import xml.etree.ElementTree as ET
 
 import jsonschema
+import pdfplumber
 import pytest
 import yaml
 from clirun import invoke
@@ -322,3 +323,19 @@ def test_one_maze_pdf_reads_only_the_font_it_prints() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["%PDF-", "['DejaVuSans-Bold']"]
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle", "octagon"])
+def test_a_one_maze_pdf_prints_its_start_and_finish_and_no_maze_number(tmp_path, grid):
+    """`maze -o x.pdf` made its maze before its page was planned: ends anywhere on the field, where the
+    page kept room for their words above and below only, so half the octagon mazes printed their arrows
+    alone, and every page was headed "Maze 1". Its ends are now made on the axis the page planned, as a
+    book's are, and a page of one maze has no number over it: read back from each file."""
+    for seed in range(1, 9):
+        out = tmp_path / f"{grid}-{seed}.pdf"
+        args = ["maze", "-a", "prim", "-s", "15x19", "--grid", grid, "--marks", "suggested"]
+        result = invoke([*args, "--seed", str(seed), "-o", str(out)])
+        assert result.exit_code == 0, result.stderr
+        with pdfplumber.open(out) as pdf:
+            words = [w["text"] for w in pdf.pages[0].extract_words()]
+        assert sorted(words) == ["Finish", "Start"], (grid, seed, words)

@@ -142,7 +142,8 @@ def maze(
 ) -> None:
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     from .. import generators, kinds, rules
-    from ..exports import export_chunks
+    from ..exports import export_chunks, page_axis
+    from ..layout.room import FOLLOW_AXIS
     from ..output import plan_output, writing
     from ..puzzles import make_puzzle
 
@@ -251,6 +252,9 @@ def maze(
             algorithm, grid_kind, width, height, inner, form, form is TextFormat.json or mark.value != "none"
         )
         chosen = seed if seed is not None else secrets.randbelow(2**31)
+        axis = ""
+        if form is TextFormat.pdf and mark.value in FOLLOW_AXIS and not shaped:  # ends where its page
+            axis = page_axis(width, height, grid_kind, plan.weave, solution)  # keeps room for their words
         puzzle = make_puzzle(  # metrics of the unmarked path go only into JSON: pictures skip the search
             algorithm,
             width,
@@ -267,6 +271,7 @@ def maze(
             weave=plan.weave,
             joins=shaped.joins if shaped else frozenset(),  # a word's letters outlined apart, as in a book
             accents=shaped.accents if shaped else frozenset(),
+            axis=axis,
         )
         with writing(output, inputs) as out:  # a few rows at a time: memory stays flat in the size
             for chunk in export_chunks(puzzle, form, solution, dpi):

@@ -9,6 +9,10 @@ from .boxes import least_cell, walls_of
 from .frames import page_frame, slot_items
 from .items import BookPlan, Page
 
+TURNED = 1.05
+"""How much larger a maze's cells must be on a landscape page for its one page to be turned: a square
+maze, a little larger sideways (its arrows' words take room beside it), stays upright, as people print."""
+
 
 def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -> BookPlan:
     """A one-page plan for a single maze (`puzzlebook maze --format pdf`): Letter, turned to landscape
@@ -16,7 +20,8 @@ def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -
     if layout is None:
         upright = Layout(title_page=False, footer="")
         turned = Layout(title_page=False, footer="", page_size="11x8.5in")
-        layout = max((upright, turned), key=lambda candidate: _single(candidate, maze, answer)[1])
+        wider = _single(turned, maze, answer)[1] > TURNED * _single(upright, maze, answer)[1]
+        layout = turned if wider else upright
     page, cell = _single(layout, maze, answer)
     if cell < 2 * layout.wall_weight:
         raise LayoutError(
@@ -38,6 +43,8 @@ def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -
 def _single(layout: Layout, maze: MazeRequest, answer: bool) -> tuple[Page, float]:
     page = Page(1, "maze")
     area = page_frame(layout, page, "")
-    items, cell = slot_items(layout, area, maze, layout.heading_size, answer, walls_of(layout, maze))
+    items, cell = slot_items(  # one maze: no "Maze 1" over it (a book's one maze has none either)
+        layout, area, maze, layout.heading_size, answer, walls_of(layout, maze), alone=True
+    )
     page.items += items
     return page, cell
