@@ -429,3 +429,27 @@ def test_pictures_too_small_to_colour_are_told(tmp_path):
     spec.write_text(text.replace("6x9in", "letter"))
     result = invoke(["validate", str(spec)])
     assert result.exit_code == 0 and "too small to colour" not in result.stderr, result.stderr
+
+
+def test_a_books_pictures_print_at_one_size_on_every_page(tmp_path, monkeypatch):
+    """Each maze's pictures were as large as its own page allowed: in the kids' sample the mouse was
+    0.85 in over its square mazes and 0.6 in over its taller ones, a different mouse every few pages. A
+    book's pictures now print at one size, the least any of its mazes allows (its words, below them,
+    were already one size), recorded as each is drawn."""
+    from puzzlebook.build import build_book
+    from puzzlebook.render import pdf
+
+    sizes: list[float] = []
+
+    def recorded_place(picture, x, y, size, mirror=False):
+        sizes.append(size)
+        return placed(picture, x, y, size, mirror)
+
+    monkeypatch.setattr(pdf, "placed", recorded_place)
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nmarks: suggested\npictures: mouse-cheese\nanswer_key: false\nseed: 5\nmazes:\n"
+        "  - {size: 6x6, count: 2}\n  - {size: 8x10, count: 2}\n  - {size: 10x14}\n  - {size: 14x10}\n"
+    )
+    build_book(spec, tmp_path / "book.pdf")
+    assert len(sizes) == 12 and max(sizes) - min(sizes) < 0.01, sizes

@@ -261,7 +261,7 @@ def test_names_for_an_age_are_drawn_over_the_fewest_cells_that_read_in_larger_ce
 
 
 def test_a_young_name_sheets_start_and_finish_print_at_the_size_planned_for_them(tmp_path):
-    """A name's Start and Finish were sized for the book (``book_words``) as if its walls were the
+    """A name's Start and Finish were sized for the book (``book_signs``) as if its walls were the
     age's heavy ones, with a least cell three times those; its frame then kept room for words of 12 pt
     it never printed, and the arrows' room shrank them to 8.2 pt. The least cell is one rule
     (``boxes.least_cell``) with the walls each name is drawn with: every sheet's words print at the

@@ -63,6 +63,7 @@ def slot_items(
     alone: bool = False,
     text: float | None = None,
     planned: list[float] | None = None,
+    pictures: float = math.inf,
 ) -> tuple[list[Item], float]:
     """Caption, maze and info line in one slot; also returns the cell size.
 
@@ -71,9 +72,10 @@ def slot_items(
     book; drawn, the group (maze, signs, info line) is only moved to stand balanced under its caption
     (``settle``). ``young``: a book for children up to eight, whose words are larger; ``alone``: the
     book's only maze, which needs no number; ``text``: the book's size for the Start and Finish words
-    (``pages.book_words``), else the largest that keeps this maze printable (0: too small a slot for one size,
-    each word fitted), appended to ``planned``. With ``keep_words``, the room for the words is kept
-    whatever it costs the cells (to size a maze that keeps them)."""
+    (``pages.book_signs``), else the largest that keeps this maze printable (0: too small a slot for one size,
+    each word fitted), appended to ``planned``; ``pictures``, the book's size for its pictures at the most
+    (``pages.book_signs``). With ``keep_words``, the room for the words is kept whatever it costs the
+    cells (to size a maze that keeps them)."""
     label, lines, area, box, info, info_h = _under_label(layout, slot, maze, caption_size, answer, alone)
     scale = page_scale(layout)
     across, down = kind(maze.grid).extent(maze.width, maze.height)  # in corridor widths: "cells"
@@ -116,7 +118,7 @@ def slot_items(
     slant = 0.0 if maze.grid == "rectangle" else 0.5
     if pair:
         axis, picture = picture_axis(
-            box, across, down, room, text, scale, smallest, sure, str(maze.marks), slant
+            box, across, down, room, text, scale, smallest, sure, str(maze.marks), slant, pictures
         )
         if picture and ems and text >= MIN_TEXT:  # a word stands under its picture: at the size the
             # wider of the two fits there, both alike (each was shrunk to its own: Start 11.3, Finish 9.4)

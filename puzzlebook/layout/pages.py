@@ -89,20 +89,30 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
     return _finish(plan, layout)
 
 
-def book_words(layout: Layout, slot: Box, mazes: list[MazeRequest], caption: float, young: bool) -> float:
-    """The one size of the Start and Finish words throughout a book: the least any of its mazes allows
-    (each as large as keeps it printable, with the walls it is drawn with), so that they print alike
-    on every page."""
-    sizes: dict[tuple[str, int, int], float] = {}
+def book_signs(
+    layout: Layout, slot: Box, mazes: list[MazeRequest], caption: float, young: bool
+) -> tuple[float, float]:
+    """The one size of the start and end pictures throughout a book, then of the Start and Finish words
+    beside them: the least any of its mazes allows (each as large as keeps it printable, with the walls
+    it is drawn with), so that they print alike on every page (a mouse was 0.85 in over a square maze
+    and 0.6 in over a taller one)."""
+    shapes: dict[tuple[str, int, int], MazeRequest] = {}
     for maze in mazes:
-        key = (maze.grid, maze.width, maze.height)
-        if key not in sizes and maze.marks != "none":
-            planned: list[float] = []
-            slot_items(
-                layout, slot, maze, caption, False, walls_of(layout, maze), young=young, planned=planned
-            )
-            sizes[key] = planned[0] if planned else 0.0
-    return min(sizes.values(), default=0.0)
+        if maze.marks != "none":
+            shapes.setdefault((maze.grid, maze.width, maze.height), maze)
+
+    def planned(maze: MazeRequest, pictures: float) -> tuple[float, float]:  # its pictures and words
+        words: list[float] = []
+        wall = walls_of(layout, maze)
+        items, _ = slot_items(
+            layout, slot, maze, caption, False, wall, young=young, planned=words, pictures=pictures
+        )
+        frame = next(item for item in items if isinstance(item, MazeFrame))
+        return frame.picture, words[0] if words else 0.0
+
+    sized = [planned(maze, math.inf)[0] for maze in shapes.values()] if layout.pictures else []
+    pictures = min((picture for picture in sized if picture), default=math.inf)
+    return pictures, min((planned(maze, pictures)[1] for maze in shapes.values()), default=0.0)
 
 
 def _words_group(maze: MazeRequest) -> tuple[bool, str | None]:
@@ -224,6 +234,7 @@ def _plan(
     young = book.difficulty in YOUNG or for_children(mazes)
     # the Start and Finish words' one size, of word mazes (a class set's: each child's) and of the others
     text: dict[tuple[bool, str | None], float] = {}
+    pictures: dict[tuple[bool, str | None], float] = {}  # and their pictures' (``book_signs``)
     alone = poster(len(mazes), len(pages) + 1)  # no "Maze 1" and no page number under it
     chunks = [
         group[start : start + per_page]
@@ -256,7 +267,7 @@ def _plan(
                 # a word is fitted to its page as its own words are sized (``density.fits``), not as an
                 # age elsewhere in the book would size them: larger, they left Mary Jane 6.9 pt cells
                 own = for_children(group) if key[0] else young
-                text[key] = book_words(layout, slots[0], group, caption, own)
+                pictures[key], text[key] = book_signs(layout, slots[0], group, caption, own)
         page.items += dividers(slots, len(chunk), columns)
         for slot, maze in zip(slots, chunk, strict=False):
             items, cell = slot_items(
@@ -269,6 +280,7 @@ def _plan(
                 young=young,
                 alone=alone,
                 text=text[_words_group(maze)],
+                pictures=pictures[_words_group(maze)],
             )
             page.items += items
             maze_pages[maze.number] = page.number

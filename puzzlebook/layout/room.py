@@ -5,6 +5,8 @@ Planned per maze series, never from where a maze's ends fall, so same-size mazes
 
 from __future__ import annotations
 
+import math
+
 from ..artwork import MIN_SIZE as MIN_PICTURE
 from ..letters import bold_width
 from ..spec.request import MazeRequest
@@ -120,13 +122,14 @@ def picture_axis(
     sure: bool = False,
     marks: str = "suggested",
     slant: float = 0.0,
+    most: float = math.inf,
 ) -> tuple[str, float]:
     """The axis a maze with pictures runs on, and its pictures' size: on each of left-right and
     top-bottom, pictures of 1.25 in (grown with a poster's page), smaller (to ``MIN_PICTURE``) until the
     maze keeps the cell it has with ``KEPT_PICTURE`` of the slot kept for pictures on every side, and a
     cell that prints (``least``); of the two, the one with the larger pictures up to an inch, then the larger cell, then
     the maze's longer dimension, as squares run. The pictures take the paper a maze's proportions leave
-    (above and below a tall maze on a tall page)."""
+    (above and below a tall maze on a tall page), up to ``most`` (a book's one size for them)."""
     best: tuple[float, float, int, str, float] | None = None
     axes: tuple[str, ...] = AXES if down <= across else AXES[::-1]
     if not sure:  # ends that may fall on any side: room on all four
@@ -136,7 +139,7 @@ def picture_axis(
     kept = fitted(box, across, down, room + KEPT_PICTURE * min(box.w, box.h) + 4)[0]
     for rank, axis in enumerate(axes):
         length = min(box.w, box.h) if axis == BOTH else box.w if axis == AXES[0] else box.h
-        picture = max(MIN_PICTURE, min(PICTURE * scale, PICTURE_SHARE * length))
+        picture = max(MIN_PICTURE, min(PICTURE * scale, PICTURE_SHARE * length, most))
         cell = fitted(box, across, down, room, axis, picture, text, sure, slant)[0]
         while picture > MIN_PICTURE and (cell < least or cell < kept):
             smaller = max(MIN_PICTURE, picture - 2.0 * scale)  # pictures give way before the maze does
