@@ -12,6 +12,7 @@ from coverscheck import bars, chars, decode_ean13, modules
 from pypdf import PdfReader
 
 from puzzlebook.build import build_book
+from puzzlebook.cover.sizes import thickness
 
 INCH = 72.0
 BLURB = "A book of mazes from a first gentle walk to long winding puzzles. Every answer is at the back."
@@ -167,8 +168,8 @@ def test_check_refuses_a_cover_made_for_another_page_count(tmp_path):
     result = invoke(["check", str(spec)])
     assert result.exit_code != 0
     said = result.output
-    assert "book-cover.pdf: is 12.466 x 9.250 in, a cover for about 96 pages; the interior has 100" in said
-    assert "whose cover is 12.475 x 9.250 in" in said
+    assert "book-cover.pdf: is 12.466 x 9.250 in, a spine of 0.216 in (about 96 pages" in said
+    assert "the interior has 100, a spine of 0.225 in and a cover of 12.475 x 9.250 in" in said
     assert "older than the book checked" not in said  # the book itself is this spec's
     # an edit that changes the page count, both files left: the cover's size and the old book are told
     # in one round (the old book was found only once the cover had been made again)
@@ -176,7 +177,7 @@ def test_check_refuses_a_cover_made_for_another_page_count(tmp_path):
     result = invoke(["check", str(spec)])
     lines = result.stderr.splitlines()
     assert result.exit_code == 1 and len(lines) == 2, result.stderr
-    assert "book-cover.pdf: is 12.466 x 9.250 in, a cover for about 96 pages" in lines[0]
+    assert "book-cover.pdf: is 12.466 x 9.250 in, a spine of 0.216 in (about 96 pages" in lines[0]
     assert "book.pdf is older than the book checked" in lines[1] and "build it again" in lines[1]
 
 
@@ -578,3 +579,20 @@ def test_a_spine_has_words_of_7_pt_or_none(tmp_path, count):
     assert on_spine or "no words on the spine" in result.stderr, result.stderr
     checked = invoke(["check", str(spec)])
     assert checked.exit_code == 0, checked.output
+
+
+def test_check_tells_a_cover_made_on_other_paper_by_its_spine(tmp_path):
+    """A cover made for white paper, checked after the spec turned to cream, was said to be "a cover
+    for about 86 pages" of a 96-page book, blaming a page count that had not changed. It is told by its
+    spine beside the spine this book's pages on the spec's paper take, and that the count or the paper
+    changed."""
+    spec = book(tmp_path, "6x9in", 94, "  paper: white\n", more="answer_key: false\n", size="6x8")
+    build_book(str(spec))
+    spec.write_text(spec.read_text().replace("paper: white", "paper: cream"))
+    result = invoke(["check", str(spec)])
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    cream = 96 * thickness("cream", "kdp")
+    assert "book-cover.pdf: is 12.466 x 9.250 in, a spine of 0.216 in" in line, line
+    assert f"the interior has 96, a spine of {cream:.3f} in" in line, line
+    assert "the page count or the paper changed" in line and line.endswith("puzzlebook cover"), line

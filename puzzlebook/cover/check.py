@@ -53,11 +53,12 @@ def _cover_findings(name: str, data: bytes, expected: CoverPlan, thickness: floa
     made = expected.wrap
     if abs(width - expected.width) > TOLERANCE or abs(height - expected.height) > TOLERANCE:
         panels = 2 * made.edge + 2 * made.trim_width + 2 * made.hinge
-        pages = round((width / INCH - panels) / thickness)
-        return [
-            f"{name}: is {width / INCH:.3f} x {height / INCH:.3f} in, a cover for about {pages} pages; the "
-            f"interior has {made.pages}, whose cover is {made.width:.3f} x {made.height:.3f} in: make it "
-            "again with puzzlebook cover"
+        spine = width / INCH - panels
+        return [  # the page count or the paper changed since it was made: the spine says which it fits
+            f"{name}: is {width / INCH:.3f} x {height / INCH:.3f} in, a spine of {spine:.3f} in (about "
+            f"{round(spine / thickness)} pages of the spec's paper); the interior has {made.pages}, a spine of "
+            f"{made.spine:.3f} in and a cover of {made.width:.3f} x {made.height:.3f} in: the page count "
+            "or the paper changed since the cover was made; make it again with puzzlebook cover"
         ]
     for _, font in dict(fonts_not_embedded(reader)).items():
         found.append(f"{name}: font {font.lstrip('/')} is not embedded; printers need every font embedded")
