@@ -208,3 +208,53 @@ def test_one_weave_maze_too_dense_for_its_page_is_refused(tmp_path: Path) -> Non
     result = invoke([*args, "--weave", "-o", str(tmp_path / "woven.pdf")])
     assert result.exit_code == 1 and "60x60 weave maze is too dense" in result.output
     assert not (tmp_path / "woven.pdf").exists()
+
+
+def test_a_tunnels_walls_stop_a_walls_width_of_paper_short_of_its_bridge(tmp_path: Path) -> None:
+    """At the least cell a crossing reads in (16 walls), the tunnel's walls stopped a tenth of a cell
+    short of the bridge's: 0.6 of a wall of paper between them once stroked, so a tunnel read as a
+    corridor ending at the bridge (a designer, looking at the showcase). Read back from a book page in
+    such cells: beside every crossing, at least a wall's width of paper."""
+    from puzzlebook.build import build_book, generate
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.layout.settle import settled
+    from puzzlebook.render.svg import measure
+
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: W\ntitle_page: false\nanswer_key: false\nseed: 3\nmazes:\n"
+        "  - {size: 19x25, algorithm: kruskal, weave: true}\n"
+    )
+    target, checked = build_book(book, tmp_path / "w.pdf")
+    _, puzzles = generate(checked)
+    planned = next(i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame))
+    frame = settled(planned, puzzles[1], measure)[0]  # where the page draws it
+    cell, wall = frame.cell, frame.wall
+    assert cell <= 16 * wall * 1.1  # about the least a crossing reads in
+    lines = [s for s in Document(PdfReader(target)).page(0).shapes if s.kind == "line" and s.stroke]
+
+    def page(x: float, y: float) -> tuple[float, float]:  # grid units (y down) to the page's points
+        return frame.x + x * cell, frame.y + (25 - y) * cell
+
+    def paper(along: int, across: float, bridge: float, ew: bool) -> float:
+        """Paper between the tunnel's wall on grid line ``across`` and the bridge's wall at ``bridge``,
+        from the wall that ends nearest it on the side of ``along`` (a cell's number on that line)."""
+        if ew:
+            row = page(0, across)[1]
+            walls = [(s.x0, s.x1) for s in lines if abs(s.y0 - row) < 0.05 and abs(s.y1 - row) < 0.05]
+        else:
+            col = page(across, 0)[0]
+            walls = [(s.y0, s.y1) for s in lines if abs(s.x0 - col) < 0.05 and abs(s.x1 - col) < 0.05]
+        at = page(bridge, 0)[0] if ew else page(0, bridge)[1]
+        start = page(along, 0)[0] if ew else page(0, along)[1]
+        ends = [e for pair in walls for e in pair if (e < at) == (start < at)]
+        return min(abs(at - e) for e in ends) - wall  # less half a stroke each side, the caps square
+
+    crossings = to_json(puzzles[1])["crossings"]
+    assert len(crossings) >= 20
+    for crossing in crossings:
+        (x, y), ew = crossing["cell"], crossing["under"] == "EW"
+        a, b = (x, y) if ew else (y, x)
+        for across in (b, b + 1):
+            assert paper(a, across, a + 0.25, ew) >= wall - 0.01, crossing
+            assert paper(a + 1, across, a + 0.75, ew) >= wall - 0.01, crossing

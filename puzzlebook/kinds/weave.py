@@ -20,9 +20,11 @@ BRIDGE = 0.25
 """How far in from a crossing cell's sides its bridge walls stand, in cell widths: the passage over is
 half a cell wide, and the tunnel shows as a mouth a quarter of a cell deep on each side of it."""
 
-GAP = 0.1
+GAP = 0.2
 """How far short of the bridge's walls the tunnel's walls stop, in cell widths: the clear gap in them
-that shows the tunnel passing under the bridge rather than ending at it."""
+that shows the tunnel passing under the bridge rather than ending at it. Walls are drawn up to a tenth
+of their cell (``layout.boxes.wall_for``), so this leaves a wall's width of paper or more once stroked:
+at a tenth, the gap closed, and a tunnel read as a corridor ending at the bridge."""
 
 READS = (4.0, 17.0)
 """A crossing reads in print when its tunnel mouths are at least 4 walls deep, in cells of at least
