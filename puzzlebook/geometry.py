@@ -135,32 +135,48 @@ def _bridged(
     """A weave maze's passages as drawn, and its bridges' walls. A tunnel's two sides on its crossing
     cell are drawn open (the cells either side open into the crossing), and the crossing gets the walls
     of the passage over it: two straight through, ``BRIDGE`` in from its sides; the tunnel's own walls
-    come in from the cell's corners and stop ``GAP`` short of them, so it reads as passing beneath. Walls as (line, span), keyed as
-    ``_keyed_sides`` keys them, so they merge with the walls in line with them."""
+    come in from the cell's corners where they continue a wall there, and stop ``GAP`` short of them, so
+    it reads as passing beneath. Walls as (line, span), keyed as ``_keyed_sides`` keys them, so they
+    merge with the walls in line with them."""
     grid = maze.grid
     drawn = bytearray(maze.passages)
     nbr = grid.nbr
+    for cell, way in bridges:  # the tunnel's sides opened first, from both cells of each: a mouth asks
+        a, b = (3, 1) if way == "EW" else (0, 2)  # its neighbours' walls; the crossing cell's sides
+        drawn[cell] |= 1 << a | 1 << b
+        drawn[nbr[cell * 8 + a]] |= 1 << b
+        drawn[nbr[cell * 8 + b]] |= 1 << a
+
+    def wall(x: int, y: int, s: int) -> bool:  # cell (x, y)'s side s drawn (the field's edge is)
+        return 0 <= x < grid.width and 0 <= y < grid.height and not drawn[grid.id(x, y)] >> s & 1
+
     runs: list[tuple[tuple[float, float, float], tuple[float, float]]] = []
     near, far = BRIDGE, 1 - BRIDGE
     short, beyond = BRIDGE - GAP, 1 - BRIDGE + GAP  # where the tunnel's walls stop, short of the bridge
     for cell, way in bridges:
         x, y = grid.xy(cell)
-        a, b = (3, 1) if way == "EW" else (0, 2)  # the tunnel's sides of the crossing cell
-        drawn[cell] |= 1 << a | 1 << b
-        drawn[nbr[cell * 8 + a]] |= 1 << b
         if way == "EW":  # the passage over runs north-south: its walls are vertical lines
             through = [((0.0, 1.0, x + near), (y, y + 1)), ((0.0, 1.0, x + far), (y, y + 1))]
+            # a mouth continues a wall at its corner: alone, a wall's stub read as a speck of dust
             mouths = [
                 ((1.0, 0.0, -row), span)
-                for row in (y, y + 1)
-                for span in ((x, x + short), (x + beyond, x + 1))
+                for row, n in ((y, 0), (y + 1, 2))
+                for span, joined in (
+                    ((x, x + short), wall(x - 1, y, n) or wall(x, 2 * row - y - 1, 3)),
+                    ((x + beyond, x + 1), wall(x + 1, y, n) or wall(x, 2 * row - y - 1, 1)),
+                )
+                if joined
             ]
         else:
             through = [((1.0, 0.0, -(y + near)), (x, x + 1)), ((1.0, 0.0, -(y + far)), (x, x + 1))]
             mouths = [
                 ((0.0, 1.0, col), span)
-                for col in (x, x + 1)
-                for span in ((y, y + short), (y + beyond, y + 1))
+                for col, n in ((x, 3), (x + 1, 1))
+                for span, joined in (
+                    ((y, y + short), wall(x, y - 1, n) or wall(2 * col - x - 1, y, 0)),
+                    ((y + beyond, y + 1), wall(x, y + 1, n) or wall(2 * col - x - 1, y, 2)),
+                )
+                if joined
             ]
         runs += [((ux, uy, round(at + 0.0, 6)), span) for (ux, uy, at), span in through + mouths]
     return bytes(drawn), runs
