@@ -385,7 +385,20 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
             shown.append(maze.shown)
             if maze.student:
                 whose.append(maze.student)
-    for where, (things, shown, whose) in told.items():
+    for where, (found, shown, whose) in told.items():
+        shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
+        mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
+        if any(thing == "inside" for _, thing in found):  # never for want of room: say so, once
+            lines.append(
+                Problem(
+                    where,
+                    f"{mazes} drawn with no picture at the start: it is inside the maze, a badge; "
+                    "marks: suggested puts both ends on the rim, each with its picture",
+                )
+            )
+        things = {(end, thing) for end, thing in found if thing != "inside"}
+        if not things:
+            continue
         what = " and ".join(sorted({thing for _, thing in things}, reverse=True))  # words and pictures
         ends = {end for end, _ in things}
         at = (
@@ -400,8 +413,6 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
             if where in fitted  # it has no size to make smaller
             else "a smaller size, or a shorter start_label and end_label, makes room"
         )
-        shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
-        mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
         named = _for(list(dict.fromkeys(isolate(name) for name in whose)))  # every child has a maze 1
         lines.append(Problem(where, f"{mazes} drawn without the {what} {at}{named} (no room); {fix}"))
     return lines

@@ -450,3 +450,25 @@ def test_a_start_or_end_inside_a_ring_stands_clear_of_its_walls(tmp_path, inner:
             assert r >= 0.3 * cell  # still a badge a child sees
             seen += 1
     assert seen == 4
+
+
+def test_no_badge_letter_prints_under_the_size_printers_take(tmp_path) -> None:
+    """A circle's centre badge drew its letter at a quarter more than its radius in any cell of 10 pt
+    or more: in an answer key's small circles, an S of 5.8 pt that ``check`` refused. Where the letter
+    would print under ``MIN_TEXT`` the badge is a dot; read back from every page, and ``check`` passes,
+    while the maze pages keep their lettered badges."""
+    from puzzlebook.settings import MIN_TEXT
+
+    spec = tmp_path / "round.yaml"
+    spec.write_text(
+        "title: R\nmarks: center-out\npictures: mouse-cheese\nprint_on_demand: false\nseed: 3\nmazes:\n"
+        "  - {grid: circle, size: 8, algorithm: wilson, count: 2}\n"
+        "  - {grid: circle, size: 6, inner: 2, algorithm: prim}\n"
+    )
+    out = tmp_path / "round.pdf"
+    assert run("build", str(spec), "-o", str(out)).returncode == 0
+    pages = [Document(PdfReader(out)).page(i) for i in range(5)]
+    assert min(c.size for page in pages for c in page.chars) >= MIN_TEXT - 1e-6
+    assert all(any(c.text == "S" for c in page.chars) for page in pages[1:4])  # each maze page's badge
+    result = run("check", str(spec))
+    assert result.returncode == 0, result.stderr

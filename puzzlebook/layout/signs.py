@@ -52,6 +52,9 @@ BADGE = 1.4
 times its dot's radius (0.32 of a cell) within its cell; at a circle's centre (a disc a corridor in
 radius), ``HUB_BADGE`` times, 1.2 corridors across."""
 HUB_BADGE = 1.9
+BADGE_LETTER = 1.25
+"""A badge's letter's size, in its radius: under the size that prints (``MIN_TEXT``), the badge is a dot
+(an answer key's small circle printed a 5.8 pt S, which ``check`` refused)."""
 BADGE_FILL = 0.8
 """Of the paper between an inner mark's cell walls, the most its badge fills across: a badge that fills
 it reads as wedged into the walls (an S against a ring's walls by a circle's hole)."""

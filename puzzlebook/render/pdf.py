@@ -34,7 +34,7 @@ from ..geometry import OUTLINE, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
 from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, drawn_twice
 from ..layout.settle import frame_signs, settled
-from ..layout.signs import Mark
+from ..layout.signs import BADGE_LETTER, Mark
 from ..puzzles import Puzzle
 from ..typeset import text_lines
 from .fonts import Setter, draw_line, setters
@@ -230,7 +230,8 @@ def _filled(areas: list[tuple[tuple[float, float], ...]]) -> str:
 
 
 LeftOut = dict[int, set[tuple[str, str]]]
-"""Maze number -> what found no room by its arrows, and at which end: ("start", "words"), ("end", "pictures")."""
+"""Maze number -> what its arrows lost, and at which end: ("start", "words"), ("end", "pictures"), and
+("start", "inside") for an end inside the maze, a badge, which never has a picture."""
 
 
 def draw_maze(
@@ -295,7 +296,11 @@ def draw_maze(
         signs = frame_signs(frame, puzzle, measure)
     if left_out is not None and not frame.answer:
         lost = {(m.role, "words") for m in signs if m.kind == "arrow" and m.word and not m.label}
-        lost |= {(m.role, "pictures") for m in signs if frame.pictures and not m.picture}
+        lost |= {  # an end inside the maze (a circle's centre) is a badge, never a picture: told apart
+            (m.role, "inside" if m.kind == "inner" else "pictures")
+            for m in signs
+            if frame.pictures and not m.picture
+        }
         if lost:
             left_out.setdefault(frame.number, set()).update(lost)
     for mark in signs:
@@ -314,13 +319,14 @@ def draw_maze(
                     "center" if align == "center" else "right" if align == "right" else "left"
                 )
                 _text(canvas, Text(x, y, mark.word, mark.size, bold=True, align=where), fonts)
-        elif frame.cell >= 10:  # a badge: a black disc with the word's first letter white in it
+        elif frame.cell >= 10 and mark.badge * BADGE_LETTER >= MIN_TEXT:  # a badge: a black disc with
+            # the word's first letter white in it, where the letter prints (a key's small circles: a dot)
             letter = "S" if mark.role == "start" else "E"  # Start and End, or the book's own words' first
             if frame.words != ("Start", "Finish"):
                 letter = frame.words[mark.role != "start"][:1].upper() or letter
             radius = mark.badge
             canvas.circle(*mark.center, radius, stroke=0, fill=1)
-            size = radius * 1.25
+            size = radius * BADGE_LETTER
             shown = Text(mark.center[0], mark.center[1] - size * 0.36, letter, size, True, "center", gray=1.0)
             _text(canvas, shown, fonts)
             canvas.setFillGray(0)
