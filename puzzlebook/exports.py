@@ -63,13 +63,15 @@ def _whole(puzzle: Puzzle, fmt: TextFormat, solution: bool, dpi: int) -> bytes:
     return write_pdf(plan_single(request, answer=solution), lambda _: puzzle)
 
 
-def page_axis(width: int, height: int, grid: str, weave: float, solution: bool) -> str:
+def page_axis(width: int, height: int, grid: str, weave: float) -> str:
     """The axis a one-page PDF plans a maze's ends on (``plan_single``), for its ``suggested`` ends to be
     made on, as a book's are (``pages.with_axes``): made anywhere, ends by the sides of an upright page
-    found no room for their Start and Finish, and half the pages printed arrows alone."""
+    found no room for their Start and Finish, and half the pages printed arrows alone. The maze's page
+    decides it with ``--solution`` too, so that a maze and its solution printed apart have one pair of
+    ends."""
     from .layout import MazeFrame, plan_single
 
-    plan = plan_single(_page_request(width, height, grid, weave), answer=solution)
+    plan = plan_single(_page_request(width, height, grid, weave), answer=False)
     return next(item.axis for item in plan.pages[0].items if isinstance(item, MazeFrame))
 
 

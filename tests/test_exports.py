@@ -339,3 +339,29 @@ def test_a_one_maze_pdf_prints_its_start_and_finish_and_no_maze_number(tmp_path,
         with pdfplumber.open(out) as pdf:
             words = [w["text"] for w in pdf.pages[0].extract_words()]
         assert sorted(words) == ["Finish", "Start"], (grid, seed, words)
+
+
+def test_a_maze_and_its_solution_printed_apart_have_the_same_ends(tmp_path, monkeypatch):
+    """A one-maze PDF's ends are made on the axis its page plans; with `--solution` that page is an
+    answer's, which may plan another axis, so a maze and its solution printed apart (the same seed)
+    had their Start and Finish on different sides. Both are made on the maze page's axis: the ends each
+    puzzle is made with, recorded."""
+    from puzzlebook import puzzles
+
+    made: list[tuple[int, int]] = []
+    real = puzzles.make_puzzle
+
+    def recorded(*args, **kwargs):
+        puzzle = real(*args, **kwargs)
+        made.append((puzzle.start, puzzle.end))
+        return puzzle
+
+    monkeypatch.setattr(puzzles, "make_puzzle", recorded)
+    for grid, size in (("rectangle", "20x20"), ("octagon", "15x19"), ("hex", "18x14")):
+        for seed in (1, 2, 3):
+            args = ["maze", "-a", "wilson", "-s", size, "--grid", grid, "--seed", str(seed), "-f", "pdf"]
+            for more in ([], ["--solution"]):
+                out = tmp_path / f"m{len(made)}.pdf"
+                result = invoke([*args, "--marks", "suggested", *more, "-o", str(out)])
+                assert result.exit_code == 0, result.stderr
+            assert made[-1] == made[-2], (grid, seed)

@@ -254,7 +254,7 @@ def maze(
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         axis = ""
         if form is TextFormat.pdf and mark.value in FOLLOW_AXIS and not shaped:  # ends where its page
-            axis = page_axis(width, height, grid_kind, plan.weave, solution)  # keeps room for their words
+            axis = page_axis(width, height, grid_kind, plan.weave)  # keeps room for their words
         puzzle = make_puzzle(  # metrics of the unmarked path go only into JSON: pictures skip the search
             algorithm,
             width,
