@@ -371,24 +371,27 @@ def _shapes_notes(checked: Checked) -> list[Problem]:
 def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> list[Problem]:
     """Words or pictures by the arrows that found no room are left out as the page is drawn: say where,
     and at which end, once an entry, rather than let a book lose them silently on some of its pages."""
-    told: dict[Where, tuple[set[tuple[str, str]], list[int], list[str]]] = {}
+    # by entry, and whether what was lost is a start inside the maze (never for want of room)
+    told: dict[tuple[Where, bool], tuple[set[tuple[str, str]], list[int], list[str]]] = {}
     fitted: set[Where] = set()  # words drawn as large as their place allows: no size to make smaller
     lines = []
     for maze in checked.mazes:
-        lost = left_out.get(maze.number)
-        if lost:
-            entry = checked.spec.book.mazes[maze.entry]
-            if isinstance(entry.shape, WordShape) and entry.size is None:
-                fitted.add(maze.where)
-            things, shown, whose = told.setdefault(maze.where, (set(), [], []))
-            things |= lost
-            shown.append(maze.shown)
-            if maze.student:
-                whose.append(maze.student)
-    for where, (found, shown, whose) in told.items():
+        lost = left_out.get(maze.number, set())
+        entry = checked.spec.book.mazes[maze.entry]
+        if lost and isinstance(entry.shape, WordShape) and entry.size is None:
+            fitted.add(maze.where)
+        for inside in (True, False):
+            mine = {(end, thing) for end, thing in lost if (thing == "inside") == inside}
+            if mine:
+                things, shown, whose = told.setdefault((maze.where, inside), (set(), [], []))
+                things |= mine
+                shown.append(maze.shown)
+                if maze.student:
+                    whose.append(maze.student)
+    for (where, inside), (things, shown, whose) in told.items():
         shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
         mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
-        if any(thing == "inside" for _, thing in found):  # never for want of room: say so, once
+        if inside:
             lines.append(
                 Problem(
                     where,
@@ -396,8 +399,6 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
                     "marks: suggested puts both ends on the rim, each with its picture",
                 )
             )
-        things = {(end, thing) for end, thing in found if thing != "inside"}
-        if not things:
             continue
         what = " and ".join(sorted({thing for _, thing in things}, reverse=True))  # words and pictures
         ends = {end for end, _ in things}

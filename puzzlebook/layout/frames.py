@@ -72,10 +72,10 @@ def slot_items(
     book; drawn, the group (maze, signs, info line) is only moved to stand balanced under its caption
     (``settle``). ``young``: a book for children up to eight, whose words are larger; ``alone``: the
     book's only maze, which needs no number; ``text``: the book's size for the Start and Finish words
-    (``pages.book_signs``), else the largest that keeps this maze printable (0: too small a slot for one size,
-    each word fitted), appended to ``planned``; ``pictures``, the book's size for its pictures at the most
-    (``pages.book_signs``). With ``keep_words``, the room for the words is kept whatever it costs the
-    cells (to size a maze that keeps them)."""
+    (``pages.book_signs``), else the largest that keeps this maze printable (0: too small a slot for
+    one size, each word fitted), appended to ``planned``; ``pictures``: the book's size for its
+    pictures at the most (``pages.book_signs``). With ``keep_words``, the room for the words is kept
+    whatever it costs the cells (to size a maze that keeps them)."""
     label, lines, area, box, info, info_h = _under_label(layout, slot, maze, caption_size, answer, alone)
     scale = page_scale(layout)
     across, down = kind(maze.grid).extent(maze.width, maze.height)  # in corridor widths: "cells"

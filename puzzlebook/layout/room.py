@@ -50,9 +50,9 @@ def on_axis(maze: MazeRequest, pictures: bool = False) -> bool:
     """Whether a maze's ends are sure to fall on the axis its pictures are planned on: ``suggested``
     ends on a whole field of squares, hexagons or triangles (``paths.choose_ends`` with an axis), or
     ends a spec puts on an axis of squares (``left-right``, ``top-bottom``); a circle's ``suggested``
-    ends and ``center-out`` exit (``paths.RIM_SPREAD`` of the axis): opening anywhere round the rim, they stood by its sides on a
-    6x9 in page the circle's width filled, no room for their Start and Finish, with two inches of paper
-    above and below; with ``pictures``, a shape's on squares too, each
+    ends and ``center-out`` exit (``paths.RIM_SPREAD`` of the axis): opening anywhere round the rim,
+    they stood by its sides on a 6x9 in page the circle's width filled, no room for their Start and
+    Finish, with two inches of paper above and below; with ``pictures``, a shape's on squares too, each
     where its picture has room (``axisends.along_axis``): room for them on all four sides left a 6x9
     page's pictures under half an inch. A shape or other ends may open on any side: room for arrows
     is kept on all four (``BOTH``), but for a name on squares whose place is too small for that
