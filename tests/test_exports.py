@@ -341,6 +341,19 @@ def test_a_one_maze_pdf_prints_its_start_and_finish_and_no_maze_number(tmp_path,
         assert sorted(words) == ["Finish", "Start"], (grid, seed, words)
 
 
+def test_a_one_maze_solution_pdf_is_headed_solution_not_maze_1(tmp_path):
+    """`maze --solution -o x.pdf` planned its page as a book's answer, headed "Maze 1" (a number from no
+    book): it is headed "Solution", read back from the file, on every grid."""
+    for grid, size in (("rectangle", "12x12"), ("hex", "10x8"), ("circle", "6")):
+        out = tmp_path / f"{grid}.pdf"
+        result = invoke(["maze", "-s", size, "--grid", grid, "--seed", "3", "--solution", "-o", str(out)])
+        assert result.exit_code == 0, result.stderr
+        with pdfplumber.open(out) as pdf:
+            words = [w["text"] for w in pdf.pages[0].extract_words()]
+        assert words[0] == "Solution", (grid, words)
+        assert "Maze" not in words, (grid, words)
+
+
 def test_a_maze_and_its_solution_printed_apart_have_the_same_ends(tmp_path, monkeypatch):
     """A one-maze PDF's ends are made on the axis its page plans; with `--solution` that page is an
     answer's, which may plan another axis, so a maze and its solution printed apart (the same seed)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import LayoutError
 from ..settings import Layout
 from ..spec.request import MazeRequest
 from .boxes import least_cell, walls_of
 from .frames import page_frame, slot_items
-from .items import BookPlan, Page
+from .items import BookPlan, Page, Text
 
 TURNED = 1.05
 """How much larger a maze's cells must be on a landscape page for its one page to be turned: a square
@@ -40,11 +42,18 @@ def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -
     return BookPlan(w, h, [page], title, None, "1 maze", {maze.number: 1}, fonts, "print", rules="office")
 
 
+SOLUTION = "Solution"
+"""The heading of a one-maze solution's page: printed apart from its maze, it says what it shows (it
+said "Maze 1", a number from no book)."""
+
+
 def _single(layout: Layout, maze: MazeRequest, answer: bool) -> tuple[Page, float]:
     page = Page(1, "maze")
     area = page_frame(layout, page, "")
     items, cell = slot_items(  # one maze: no "Maze 1" over it (a book's one maze has none either)
         layout, area, maze, layout.heading_size, answer, walls_of(layout, maze), alone=True
     )
+    if answer:  # an answer's slot is labelled as a book's key labels it, then relabelled
+        items = [replace(item, text=SOLUTION) if isinstance(item, Text) else item for item in items]
     page.items += items
     return page, cell
