@@ -185,20 +185,23 @@ def test_six_to_a_page_every_maze_shows_both_words_clear_of_every_wall(tmp_path,
         "pictures: mouse-cheese\nmazes:\n  - {size: 8x6, count: 3}\n  - {size: 10x8, grid: hex, count: 2}\n",
         "mazes:\n  - {size: 14x14, shape: heart}\n  - {size: 8, grid: circle}\n  - {size: 24x10}\n",
         "pictures: mouse-cheese\nmazes:\n  - {size: 9x7, grid: octagon, count: 2}\n  - {size: 7x11, grid: octagon}\n",
+        "mazes:\n  - {size: 7, grid: circle, count: 4, marks: center-out}\n",
     ],
 )
-def test_every_group_stands_balanced_under_its_heading(tmp_path, body):
-    """Mazes hung under their heading left up to 64% of the page blank below them. Each group (maze,
-    arrows, words, pictures, info line) is centred across and stands a little above the middle of the
-    paper under its heading: the band above it no larger than the band below, and neither larger than
-    a sixth of that paper unless the group fills its width or height (the maze's proportions left no
-    choice: then it is centred)."""
+def test_every_maze_stands_centred_in_its_room_under_its_heading(tmp_path, body):
+    """Mazes hung under their heading left up to 64% of the page blank below them. Then each drawn group
+    (maze, arrows, words, pictures) was centred, so a maze moved with its signs: a circle whose exit fell
+    at the bottom stood 0.35 in higher than the one on the facing page. Each maze now stands with the
+    room planned round it for its signs centred across its area and a little above the middle of the
+    paper under its heading (the band above no larger than the band below, and neither larger than a
+    sixth of that paper unless the maze's proportions left no choice: then it is centred), read from
+    its walls on the page; and everything drawn stays between the heading and the footer."""
     spec = tmp_path / "book.yaml"
     spec.write_text("title: T\nmarks: suggested\nseed: 11\ntitle_page: false\n" + body)
     target, checked = build_book(spec)
     reader = PdfReader(target)
     doc = Document(reader)
-    planned = {  # page index -> the room the plan kept round its maze: (wide, tall, cell, area)
+    planned = {  # page index -> the maze's frame: its area, and the room planned round it (``reach``)
         page.number - 1: item
         for page in checked.plan.pages
         for item in page.items
@@ -210,29 +213,71 @@ def test_every_group_stands_balanced_under_its_heading(tmp_path, body):
         if frame.answer:
             continue
         pages += 1
-        heading, group, footer = _parts(doc.page(i))
-        x0, y0, x1, y1 = group
-        paper = heading - footer
-        above, under = heading - y1, y0 - footer
+        page = doc.page(i)
+        heading, group, footer = _parts(page)
         area = frame.area
         assert area is not None
-        # centred across: the maze and the room planned round it are, so the drawn group is within 2%
-        # of the width (a word by one arrow only)
-        assert abs((x0 - area.x0) - (area.x1 - x1)) <= 0.04 * area.w, (x0, x1, area)
-        # the group as planned, its room kept on every side it may need it: wide or tall as the paper,
-        # the maze's proportions leave no choice (then it is centred down)
-        wide = frame.reach[0] if frame.reach else 0.0
+        x0, y0, x1, y1 = _maze_box(page)
+        # centred across: the maze, whatever its signs (a word by one arrow only)
+        assert abs((x0 - area.x0) - (area.x1 - x1)) <= 1.5, (x0, x1, area)
+        wide, tall = frame.reach or (0.0, 0.0)
+        paper = heading - footer
+        above, under = heading - (y1 + tall), (y0 - tall) - footer  # round the maze and its room
         maze = next(m for m in checked.mazes if m.number == frame.number)
         across = kind(maze.grid).extent(maze.width, maze.height)[0]
         fills_across = across * frame.cell + 2 * wide >= 0.98 * area.w
-        fills_down = y1 - y0 >= 0.9 * paper
+        fills_down = y1 - y0 + 2 * tall >= 0.9 * paper
         if not fills_down:
             assert above <= under + 1, (above, under)  # at or a little above the middle
         if not (fills_across or fills_down):
             assert max(above, under) <= paper / 6, (above, under, paper)
         else:  # centred, give or take the heading's and the footer's gaps
             assert abs(above - under) <= 0.25 * (above + under) + 12, (above, under)
+        # and nothing drawn leaves the paper under the heading, or the area across
+        assert footer - 0.5 <= group[1] and group[3] <= heading + 0.5, (group, heading, footer)
+        assert area.x0 - 0.5 <= group[0] and group[2] <= area.x1 + 0.5, (group, area)
     assert pages >= 3
+
+
+def test_mazes_of_one_size_stand_at_one_height_on_every_page(tmp_path):
+    """A circle's exit falls at the top or the bottom of its rim, and its arrow and word with it: the
+    circles of one size stood 0.35 in higher or lower from page to page (Round and Round's facing
+    pages). Each stands in the room planned round it, whatever its exit: read from the walls of every
+    maze page, one height, and one place across on the pages of each side of the spread."""
+    reader, doc = _book(
+        tmp_path,
+        "layout: activity-book\nmazes:\n  - {size: 7, grid: circle, count: 8, marks: center-out}\n",
+        7,
+    )
+    boxes: dict[int, list[tuple[float, float, float, float]]] = {0: [], 1: []}
+    exits = set()
+    for i in range(len(reader.pages)):
+        page = doc.page(i)
+        text = "".join(c.text for c in page.chars)
+        if "Finish" not in text or "Answer" in text:
+            continue
+        box = _maze_box(page)
+        boxes[i % 2].append(box)
+        finish = next(box for word, _, box in _words(page) if word == "Finish")
+        exits.add(finish[1] > (box[1] + box[3]) / 2)  # the exit above the middle or below it
+    assert exits == {True, False}  # both kinds of page were made, or the test would prove nothing
+    everything = boxes[0] + boxes[1]
+    assert max(b[1] for b in everything) - min(b[1] for b in everything) <= 0.5, everything
+    assert max(b[3] for b in everything) - min(b[3] for b in everything) <= 0.5, everything
+    for side in boxes.values():
+        assert max(b[0] for b in side) - min(b[0] for b in side) <= 0.5, side
+
+
+def _maze_box(page) -> tuple[float, float, float, float]:
+    """The box of a maze's heaviest strokes: its walls, or a shape's outline round them."""
+    heaviest = max(s.linewidth for s in page.shapes if s.stroke)
+    walls = [s for s in page.shapes if s.stroke and s.linewidth >= heaviest - 0.01]
+    return (
+        min(s.x0 for s in walls),
+        min(s.y0 for s in walls),
+        max(s.x1 for s in walls),
+        max(s.y1 for s in walls),
+    )
 
 
 def _parts(page) -> tuple[float, tuple[float, float, float, float], float]:

@@ -1,7 +1,7 @@
-"""A maze's group moved to stand balanced under its caption: a layout decision that waits for the maze,
-since how far its signs reach (which sides its ends fall on) is known only once it is made. The renderer
-asks it as it draws each page; it only moves the group, never scales it, so that mazes of one kind and
-size keep one cell size throughout a book.
+"""A maze moved where its signs would leave its area: a layout decision that waits for the maze, since
+how far its signs reach (which sides its ends fall on) is known only once it is made. The renderer asks
+it as it draws each page; it only moves the maze, never scales it, so that mazes of one kind and size
+keep one cell size, and one place, throughout a book.
 """
 
 from __future__ import annotations
@@ -18,12 +18,16 @@ from .signs import WHOLE, Box4, Mark, Measure, marks, sign_boxes
 
 
 def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFrame, float, list[Mark]]:
-    """The frame moved so that its group (the maze, its arrows, words and pictures, and the info line
-    under them) is centred across its ``area`` and stands a little above its middle; how far the info
-    line moves (up positive); and the signs, placed where the maze now is."""
+    """The frame with its maze and the room planned round it for its signs centred across its ``area``
+    and a little above its middle, whatever its signs: a maze that moved with them (a circle's exit at
+    the bottom lifted it 0.35 in above the one on the facing page) stands where every maze of its kind
+    and size does. It moves only as far as keeps its group (the maze, its arrows, words and pictures,
+    and the info line under them) inside the area. Also returns how far the info line moves (up
+    positive), and the signs, placed where the maze now is."""
     area = frame.area
     assert area is not None
     width, height = extent(puzzle.maze)
+    x, y, w, h = frame.x, frame.y, width * frame.cell, height * frame.cell
     wide, tall = planned_room(frame)  # the room planned beside the maze, and above and below it
     signs = frame_signs(frame, puzzle, measure)
     x0, y0, x1, y1 = _reach(frame, puzzle, signs, measure)
@@ -31,14 +35,16 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
         # a word by an end in a notch of a shape (by the last letter of a name) would push the group
         # into the margin: the words keep to the room planned beside the maze, and above and below it
         # to the room its area leaves, or are left out (the arrow says enough)
-        x, y, w, h = frame.x, frame.y, width * frame.cell, height * frame.cell
         tall = max(tall, (area.h - frame.below - h) / 2)
         signs = frame_signs(frame, puzzle, measure, (x - wide, y - tall, x + w + wide, y + h + tall))
         x0, y0, x1, y1 = _reach(frame, puzzle, signs, measure)
     info = y0 - frame.below  # the info line hangs under everything the group draws
-    dx = area.x0 + (area.w - (x1 - x0)) / 2 - x0
-    free = area.h - (y1 - info)
-    dy = area.y1 - free * TOP_SHARE - y1 if free > 0 else area.y1 - y1
+    free = area.h - (h + 2 * tall + frame.below)
+    dx = area.x0 + (area.w - w) / 2 - x
+    dy = area.y1 - max(free, 0.0) * TOP_SHARE - (y + h + tall)
+    # kept inside the area; a group larger than its area keeps its left and its top in
+    dx = max(min(dx, area.x1 - x1), area.x0 - x0)
+    dy = min(max(dy, area.y0 - info), area.y1 - y1)
     dx, dy = round(dx, 2), round(dy, 2)  # to 1/7200 in: the same file on every machine
     drop = y0 + dy - (frame.y - tall)
     if not dx and not dy:
