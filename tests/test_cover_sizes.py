@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from clirun import invoke
 
-from puzzlebook.cover.sizes import PAPERS, PRINTERS, pages_problem, spine_text, thickness, wrap
+from puzzlebook.cover.sizes import (
+    PAPERS,
+    PRINTERS,
+    pages_problem,
+    spine_text,
+    thickness,
+    trim_problem,
+    wrap,
+)
 
 PAGES = (24, 100, 300, 828)
 
@@ -93,3 +102,31 @@ def test_page_counts_the_printer_binds():
     assert pages_problem(24, "kdp") is None and pages_problem(828, "kdp") is None
     assert "75 to 550" in (pages_problem(24, "kdp-hardcover") or "")
     assert pages_problem(830, "kdp") is not None
+
+
+def test_trims_the_printer_binds():
+    """A 12x12 in book with a KDP cover passed `check` as ready for print: KDP binds paperbacks 4 to 8.5
+    in wide and 6 to 11.69 in high, and hardcovers in five sizes only."""
+    for fits in ((4.0, 6.0), (6.0, 9.0), (8.5, 8.5), (8.5, 11.0), (8.27, 11.69), (8.5, 6.0)):
+        assert trim_problem(fits, "kdp") is None, fits
+    for wide in ((12.0, 12.0), (3.5, 6.0), (8.5, 12.0), (11.0, 8.5)):
+        assert "4 to 8.5 in wide and 6 to 11.69 in high" in (trim_problem(wide, "kdp") or ""), wide
+    assert trim_problem((6.0, 9.0), "kdp-hardcover") is None
+    assert trim_problem((6.14, 9.21), "kdp-hardcover") is None
+    assert "binds only 5.5x8.5in, 6x9in" in (trim_problem((8.5, 11.0), "kdp-hardcover") or "")
+    assert trim_problem((12.0, 12.0), "ingramspark") is None  # its trims are not known to us: not told
+
+
+def test_validate_refuses_a_trim_the_covers_printer_does_not_bind(tmp_path):
+    """Told at the page size written, in one line, before anything is built."""
+    spec = tmp_path / "big.yaml"
+    spec.write_text(
+        "title: Big\npage_size: 12x12in\npad: true\ncover:\n  printer: kdp\nmazes:\n  - {size: 10x10, count: 30}\n"
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(
+        "error: big.yaml:2: page_size: the pages are 12x12 in; Amazon KDP paperback binds"
+    )
+    spec.write_text(spec.read_text().replace("12x12in", "8.5x8.5in"))
+    assert invoke(["validate", str(spec)]).exit_code == 0

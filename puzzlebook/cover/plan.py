@@ -26,6 +26,7 @@ from .sizes import (
     pages_problem,
     spine_size,
     spine_text,
+    trim_problem,
     wrap,
 )
 
@@ -96,8 +97,8 @@ def inches(size: tuple[float, float]) -> tuple[float, float]:
 
 def cover_problems(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[Problem]:
     """What makes a cover impossible before any work: a screen edition (it is never printed), a layout
-    for office printers without a trim size (a handout's page is not a book's), a page count the
-    printer will not bind."""
+    for office printers without a trim size (a handout's page is not a book's), a trim or a page count
+    the printer will not bind."""
     cover = spec.book.cover
     if cover is None:
         return []
@@ -112,8 +113,13 @@ def cover_problems(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> lis
                 "add page_size: such as 8.5x11in, or remove cover:",
             )
         ]
+    problems = []
+    trimmed = trim_problem(inches(trim), cover.printer)
+    if trimmed:  # told where the size was written, or where the printer was
+        at = spec.where("page_size") if spec.book.page_size else spec.where("cover", "printer")
+        problems.append(Problem(at, trimmed))
     wrong = pages_problem(len(plan.pages), cover.printer)
-    return [Problem(spec.where("cover", "printer"), wrong)] if wrong else []
+    return problems + ([Problem(spec.where("cover", "printer"), wrong)] if wrong else [])
 
 
 def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[tuple[str, str]]:

@@ -38,6 +38,9 @@ class Printer:
     read: str  # when the figures were read, YYYY-MM
     verified: bool
     cmyk: bool = False  # colours in CMYK only
+    trims: tuple[tuple[float, float], ...] = ()  # the only trims it binds, width by height, if a list
+    trim_range: tuple[tuple[float, float], tuple[float, float]] | None = None  # else the least and
+    # the most trim it binds, each width by height; neither: its trims are not known to us (not checked)
 
 
 PRINTERS: dict[PrinterName, Printer] = {
@@ -53,6 +56,7 @@ PRINTERS: dict[PrinterName, Printer] = {
         "KDP cover guides of kidillus.com and kdpeasy.com",
         read="2026-11",
         verified=True,
+        trim_range=((4.0, 6.0), (8.5, 11.69)),  # KDP's custom trims: 4 to 8.5 in wide, 6 to 11.69 high
     ),
     "kdp-hardcover": Printer(
         name="Amazon KDP hardcover (case laminate)",
@@ -67,6 +71,7 @@ PRINTERS: dict[PrinterName, Printer] = {
         "size from KDP's hardcover template; not checked against that template",
         read="2026-11",
         verified=False,
+        trims=((5.5, 8.5), (6.0, 9.0), (6.14, 9.21), (7.0, 10.0), (8.25, 11.0)),  # KDP's hardcover trims
     ),
     "ingramspark": Printer(
         name="IngramSpark paperback",
@@ -160,6 +165,27 @@ def spine_text(pages: int, printer: PrinterName, spine: float) -> bool:
     smallest print size (``spine_size``). The room for a 7 pt line alone was asked, and a title set
     in 70% of it came out at 5.1 pt on a 100-page book, which the cover's own check then refused."""
     return pages >= PRINTERS[printer].spine_text_pages and spine_size(spine) >= MIN_TEXT
+
+
+def trim_problem(trim: tuple[float, float], printer: PrinterName) -> str | None:
+    """Why the printer would not bind pages of ``trim`` (inches, width by height), or None; None too
+    for a printer whose trims are not known to us."""
+    chosen = PRINTERS[printer]
+    w, h = trim
+    if chosen.trims:
+        if any(abs(w - tw) < 0.01 and abs(h - th) < 0.01 for tw, th in chosen.trims):
+            return None
+        named = ", ".join(f"{tw:g}x{th:g}in" for tw, th in chosen.trims)
+        return f"the pages are {w:g}x{h:g} in; {chosen.name} binds only {named}: set page_size: to one"
+    if chosen.trim_range is None:
+        return None
+    (least_w, least_h), (most_w, most_h) = chosen.trim_range
+    if least_w - 0.005 <= w <= most_w + 0.005 and least_h - 0.005 <= h <= most_h + 0.005:
+        return None
+    return (
+        f"the pages are {w:g}x{h:g} in; {chosen.name} binds pages {least_w:g} to {most_w:g} in wide and "
+        f"{least_h:g} to {most_h:g} in high: set page_size: within those, such as 8.5x11in or 8.5x8.5in"
+    )
 
 
 def pages_problem(pages: int, printer: PrinterName) -> str | None:
