@@ -8,6 +8,7 @@ import typing
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import PydanticCustomError
 
 from .errors import Problem
 from .registry import suggest
@@ -126,8 +127,43 @@ RENAMED = {
 """Keys a layout or spec once had, with the key that took each one's place and how to use it: a file
 written for an older puzzlebook is told what to write now, not only that the key is unknown."""
 
-SYNONYMS = {"trim": "page_size", "trim_size": "page_size", "paper_size": "page_size", "pagesize": "page_size"}
-"""Other words for a key, as print-on-demand services say them ("trim size"), spelt nothing alike."""
+SYNONYMS = {
+    "trim": "page_size",
+    "trim_size": "page_size",
+    "paper_size": "page_size",
+    "pagesize": "page_size",
+    "blurb": "back",  # a cover's
+    "description": "back",
+    "colour": "background",
+    "color": "background",
+    "text_colour": "ink",
+    "text_color": "ink",
+}
+"""Other words for a key, as print-on-demand services and cover designers say them ("trim size", "blurb"),
+spelt nothing alike; each hint given only where its key is one."""
+
+
+CALLED = {
+    "amazon": "kdp",
+    "amazon-kdp": "kdp",
+    "kdp-paperback": "kdp",
+    "paperback": "kdp",
+    "hardcover": "kdp-hardcover",
+    "ingram": "ingramspark",
+    "ingram-spark": "ingramspark",
+}
+"""Other names for a value, as people call the printers, spelt nothing like the value."""
+
+
+AT_KEY = "at_key"
+"""The kind of error a section's own check raises about one of its keys (``at_key``)."""
+
+
+def at_key(key: str, message: str) -> PydanticCustomError:
+    """An error a check of a whole section (a maze's entry) finds at one of its keys (``size``,
+    ``marks.end``): told at that key, on its line, as a key's own check would tell it
+    (``mazes[2].size: ...``, where it said ``mazes[2]: size: ...``)."""
+    return PydanticCustomError(AT_KEY, "{message}", {"key": key, "message": message})
 
 
 def describe(error: Any, model: type[BaseModel] | None = None) -> str:
@@ -152,6 +188,9 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         expected = str(ctx.get("expected", "one of the listed values"))
         choices = re.findall(r"'([^']*)'", expected)
         hint = suggest(str(value), choices) if isinstance(value, str) else ""
+        other = CALLED.get(value.strip().casefold()) if isinstance(value, str) else None
+        if other in choices and not hint:  # printer: amazon
+            hint = f' Did you mean "{other}"?'
         age = (
             re.fullmatch(r"\s*age[- ]?(\d{1,3})\s*", value, re.IGNORECASE) if isinstance(value, str) else None
         )
@@ -210,6 +249,8 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         return f"is {length} {unit} long; the limit is {ctx.get('max_length')}"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
+    if kind == AT_KEY:
+        return str(ctx["message"])
     return f"{error['msg'][0].lower()}{error['msg'][1:]}, got {_shown(value)}"
 
 
@@ -230,6 +271,8 @@ def errors_of(exc: ValidationError, model: type[BaseModel] | None = None) -> lis
         loc = tuple(
             p for p in error["loc"] if not (isinstance(p, str) and p.startswith(("function-", "~")))
         )  # drop validator and union-branch names: they mean nothing to the reader
+        if error["type"] == AT_KEY:
+            loc += tuple(error["ctx"]["key"].split("."))
         item = (loc, describe(error, model))
         if item not in seen:
             seen.add(item)

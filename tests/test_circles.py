@@ -298,7 +298,7 @@ def test_arcs_merge_where_neighbouring_cells_share_a_wall() -> None:
     "spec, where, words",
     [
         ("{size: 9, grid: circle, algorithm: sidewinder}", "mazes[0].algorithm", "cannot make a circle grid"),
-        ("{size: 9x9, grid: circle}", "mazes[0]", "a circle's size is its number of rings"),
+        ("{size: 9x9, grid: circle}", "mazes[0].size", "a circle's size is its number of rings"),
         ("{size: 9, grid: circle, inner: 9}", "mazes[0].size", "inner: 9 leaves no ring"),
         (
             "{size: 9x9, inner: 2}",

@@ -36,6 +36,58 @@ def test_the_documented_example_loads_and_expands(tmp_path):
     assert str(mazes[1].where) == "book.yaml:14: mazes[1]"
 
 
+def test_an_entrys_own_check_is_told_at_its_key_and_its_line(tmp_path):
+    """An entry's checks of several keys at once said "mazes[2]: size: ..." at the entry's first line,
+    where a key's own check says "mazes[2].size: ..." at its line: one way of saying where, whichever
+    check found it."""
+    found = problems_of(
+        tmp_path,
+        """\
+        title: T
+        mazes:
+          - grid: circle
+            algorithm: wilson
+            size: 9x9
+          - size: 12x16
+            marks:
+              start: [0, 0]
+              end: [12, 16]
+          - algorithm: prim
+            size: 8x8
+            tint: true
+        """,
+    )
+    assert found == [
+        "book.yaml:5: mazes[0].size: a circle's size is its number of rings, such as size: 12; got '9x9'",
+        "book.yaml:9: mazes[1].marks.end: [12, 16] is outside the 12x16 maze (x from 0 to 11, y from 0 to 15)",
+        "book.yaml:12: mazes[2].tint: colours the inside of a shape: give the maze a shape: or mask:, or "
+        "leave tint out",
+    ]
+
+
+def test_a_covers_keys_and_printers_in_other_words_get_a_hint(tmp_path):
+    """A blurb, a colour, and the printer called Amazon are other words for the cover's back, background
+    and kdp, spelt nothing alike: each error says which key or value is meant."""
+    found = problems_of(
+        tmp_path,
+        """\
+        title: T
+        cover:
+          blurb: Forty mazes.
+          colour: navy
+          printer: amazon
+        mazes:
+          - size: 8x8
+        """,
+    )
+    assert found == [
+        'book.yaml:3: cover.blurb: unknown key "blurb". Did you mean "back"?',
+        'book.yaml:4: cover.colour: unknown key "colour". Did you mean "background"?',
+        "book.yaml:5: cover.printer: expected 'kdp', 'kdp-hardcover' or 'ingramspark', got \"amazon\". "
+        'Did you mean "kdp"?',
+    ]
+
+
 def test_seed_override_changes_derived_seeds_but_not_own_seeds(tmp_path):
     spec = load_spec(write(tmp_path, GOOD))
     a, b = list(spec.mazes()), list(spec.mazes(seed=5))
@@ -85,7 +137,7 @@ def test_every_problem_is_reported_at_once(tmp_path):
         'book.yaml:6: mazes[1].size: expected WxH such as 20x30, got "20 by 30"',
         "book.yaml:8: mazes[1].options.horizontal: must be at most 1, got 1.6",
         'book.yaml:8: mazes[1].options.vert: unknown option "vert" for eller. Did you mean "vertical"?',
-        "book.yaml:9: mazes[2]: marks.end [20, 19] is outside the 20x20 maze "
+        "book.yaml:10: mazes[2].marks.end: [20, 19] is outside the 20x20 maze "
         "(x from 0 to 19, y from 0 to 19)",
         "book.yaml:12: mazes[3].marks: expected 'none', 'suggested', 'farthest', 'left-right', 'top-bottom', "
         "'corners' or 'center-out', got \"nope\". Did you mean \"none\"?",

@@ -24,7 +24,7 @@ from ..artwork import PAIRS
 from ..fields import NAME_FIX, FontFiles, OneLine, Paragraphs, printed
 from ..grid import parse_size, size_problem
 from ..kinds.circle import MAX_RINGS
-from ..messages import Loc
+from ..messages import Loc, at_key
 from ..registry import suggest
 from ..rng import MAX_SEED
 from ..settings import TINT, TINTS, Layout, checked_tint, colour_rgb
@@ -230,8 +230,8 @@ class MazeEntry(_Model):
             elif isinstance(size, str) and size.strip().isdigit() and len(size.strip()) <= 9:
                 data = {**data, "size": (int(size), int(size))}
             elif size is not None:
-                raise ValueError(
-                    f"size: a circle's size is its number of rings, such as size: 12; got {size!r}"
+                raise at_key(
+                    "size", f"a circle's size is its number of rings, such as size: 12; got {size!r}"
                 )
         return data
 
@@ -271,8 +271,8 @@ class MazeEntry(_Model):
     @model_validator(mode="after")
     def _tinted_shape(self) -> MazeEntry:
         if self.tint and self.shape is None and self.mask is None:
-            raise ValueError(
-                "tint: colours the inside of a shape: give the maze a shape: or mask:, or leave tint out"
+            raise at_key(
+                "tint", "colours the inside of a shape: give the maze a shape: or mask:, or leave tint out"
             )
         return self
 
@@ -321,9 +321,9 @@ class MazeEntry(_Model):
             w, h = self.size
             for name, (x, y) in (("start", self.marks.start), ("end", self.marks.end)):
                 if not (0 <= x < w and 0 <= y < h):
-                    raise ValueError(
-                        f"marks.{name} [{x}, {y}] is outside the {w}x{h} maze "
-                        f"(x from 0 to {w - 1}, y from 0 to {h - 1})"
+                    raise at_key(
+                        f"marks.{name}",
+                        f"[{x}, {y}] is outside the {w}x{h} maze (x from 0 to {w - 1}, y from 0 to {h - 1})",
                     )
         return self
 
