@@ -298,7 +298,7 @@ class Layout(_Model):
 
     @property
     def aged_walls(self) -> float:
-        """Where a book's age made the walls heavier (``density.for_book``), the weight they had
+        """Where a book's age made the walls heavier (``slotplan.for_book``), the weight they had
         before; else 0."""
         return self._aged
 

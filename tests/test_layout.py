@@ -366,6 +366,7 @@ def test_a_headings_height_is_the_same_on_every_page_and_its_maze_stands_balance
     paper between the heading and the footer, a little above the middle, with no band above it taller
     than a sixth of that paper unless it fills the page's width (then it is centred)."""
     from puzzlebook.build import build_book
+    from puzzlebook.layout.boxes import under_caption
     from puzzlebook.pdfread import Lines, Shape, read
 
     spec = tmp_path / "book.yaml"
@@ -389,7 +390,9 @@ def test_a_headings_height_is_the_same_on_every_page_and_its_maze_stands_balance
         # a maze whose ends may open on any side keeps room for a word on both: with it, it may fill
         longest = max((sum(c.x1 - c.x0 for c in words if c.size == w.size) / 2 for w in words[:1]), default=0)
         footer = max([c.y1 for c in page.chars if c.y1 < y0 - 0.5], default=36.0)  # or the margin
-        paper, above, under = heading.y0 - footer, heading.y0 - y1, y0 - footer
+        # the paper under the heading starts below the gap every caption keeps under it
+        paper = heading.y0 - under_caption(heading.size) - footer
+        above, under = heading.y0 - under_caption(heading.size) - y1, y0 - footer
         if above + under > 12:  # a group filling the paper from heading to footer has nothing to balance
             assert above <= under + 1, (above, under)  # at or a little above the middle
         fills = max(x1 - x0, walls + 2 * longest) >= 0.9 * (432 - 72)  # the width: then it is centred

@@ -18,8 +18,8 @@ from puzzlebook import wordfont, words
 from puzzlebook.build import check_book
 from puzzlebook.layout import MazeFrame
 from puzzlebook.layout.boxes import content_box, least_of, wall_for
-from puzzlebook.layout.density import fits, words_read
 from puzzlebook.layout.names import CELL_STEP, FITTED_NAMES, NAME_CELL
+from puzzlebook.layout.slotplan import fits, words_read
 from puzzlebook.pdfread import Document, Lines
 from puzzlebook.settings import MIN_TEXT
 from puzzlebook.wordforms import FORMS, REGULAR, Form

@@ -52,7 +52,7 @@ from .boxes import (
     trim_box,
     wall_for,
 )
-from .density import age_sizes_to_fit, for_book, page_most, too_dense
+from .density import age_sizes_to_fit, page_most, too_dense
 from .frames import by_student, page_frame, slot_items
 from .items import (
     BookPlan,
@@ -72,6 +72,7 @@ from .names import fit_words
 from .pages import plan_book, with_axes
 from .presets import load_layout, preset_names
 from .single import plan_single
+from .slotplan import for_book
 
 __all__ = [
     "BLEED",

@@ -22,6 +22,16 @@ def planned_room(frame: MazeFrame) -> tuple[float, float]:
 
 GAP = 14.0  # pt between slots, and between a maze and its caption
 
+CAPTION_GAP = 0.8
+"""The paper between a caption's baseline and the maze's room under it, in the caption's size (6 pt at the
+least): a fixed 6 pt left an 18 pt heading's descenders 2 pt above a Start arrow, and a sheet's maze
+title sitting on the maze's top wall. An answer's small label keeps 6 pt, so a key packs as it did."""
+
+
+def under_caption(size: float) -> float:
+    """The gap under a caption of ``size`` points (``CAPTION_GAP``)."""
+    return max(6.0, CAPTION_GAP * size)
+
 
 def trim_box(layout: Layout, page_number: int) -> Box:
     """Where the page is cut. Bleed sits on the outside edge: right of odd (right-hand) pages, left of even."""

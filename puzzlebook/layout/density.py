@@ -11,17 +11,16 @@ from typing import TYPE_CHECKING, Any
 from ..deadline import in_time
 from ..errors import Problem
 from ..rules import older_readers
-from ..settings import GRIDS, Layout
+from ..settings import Layout
 from ..shapes import a_shape, aged_size, least_size, shape_mask, shape_reads
 from ..spec.request import AGES, NO_MASK, STUDENT, MazeRequest
 from ..units import in_page_units, page_unit, size_name
 from ..words import MIN_WORD_ROWS, legible_size, word_mask, word_picture
-from .boxes import GAP, at_cells, content_box, grid_of, least_cell, page_scale, split, walls_of
-from .frames import for_children, page_frame, slot_items
-from .items import Item, MazeFrame, Page
+from .boxes import content_box
 from .presets import load_layout, preset_names
-from .room import readable_size, word_ems
+from .room import word_ems
 from .signs import WORDS, crowded_word
+from .slotplan import as_spec_sets, fewer_a_page, fits, presets_by_area, slot_frame
 
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
     from ..masks import Mask
@@ -200,7 +199,8 @@ def _keeping_words(
 def _crowded(layout: Layout, maze: MazeRequest) -> bool:
     """Whether a word of the layout's own has no room beside the maze's arrows, measured as the plan
     measures words (``room.word_ems``; before kerning, so never narrower than drawn)."""
-    frame = slot_frame(layout, maze)
+    frame = slot_frame(layout, maze, book=True)  # where its page puts the words: 8x10 was offered for
+    # "Begin here", sized here above its arrows, and its book put it beside them, with no room
 
     def width(word: str) -> float:
         return word_ems(word, layout.bold_font)
@@ -214,27 +214,6 @@ def _aged(maze: MazeRequest, spec: Spec) -> bool:
     """Whether an age preset sets the maze's cells."""
     entry = spec.book.mazes[maze.entry] if maze.entry < len(spec.book.mazes) else None
     return spec.book.difficulty in AGES or (entry is not None and entry.age is not None)
-
-
-def as_spec_sets(layout: Layout, spec: Spec) -> Layout:
-    """A preset as this spec would use it: its ages and names, and the settings it overrides (a
-    square-poster was offered for an 8.5 x 8.5 in book, and would not have fitted on its page)."""
-    book = spec.book
-    update = {
-        key: getattr(book, key)
-        for key in ("page_size", "mazes_per_page", "start_label", "end_label", "pictures")
-        if getattr(book, key) is not None
-    }
-    return for_book(layout.model_copy(update=update), spec)
-
-
-def fewer_a_page(layout: Layout, takes: Callable[[Layout], bool]) -> str | None:
-    """The fix of a maze a page of ``layout`` does not take: the most mazes a page under the layout's
-    that ``takes`` it, as "use mazes_per_page: 2" (names 4 a page were sent to 1, where 2 took them
-    and half the paper); None where no fewer do."""
-    fewer = (n for n in sorted(GRIDS, reverse=True) if n < layout.mazes_per_page)
-    most = next((n for n in fewer if takes(layout.model_copy(update={"mazes_per_page": n}))), None)
-    return f"use mazes_per_page: {most}" if most else None
 
 
 def _largest_shape(
@@ -388,27 +367,6 @@ def _shape(name: str, width: int, height: int, grid: str) -> Mask | None:
     return shape_mask(name, width, height, "", grid)[0]
 
 
-def for_book(layout: Layout, spec: Spec) -> Layout:
-    """The layout as this book uses it: an age preset makes lines heavier and cells bigger, never
-    lighter or smaller; a class set prints each name on a Name line; a screen edition, read a page at a
-    time with no binding, has its inside and outside margins alike (the same width between them), where
-    a printed book's gutter made every page jump left and right."""
-    if spec.book.difficulty is not None:
-        age = AGES[spec.book.difficulty]
-        update = {
-            "wall_weight": max(layout.wall_weight, age.wall),
-            "min_cell": max(layout.min_cell, age.least_cell),
-        }
-        layout = layout.aged(update)  # a name fitted in smaller cells thins them (``boxes.name_walls``)
-    if spec.book.students:
-        layout = layout.model_copy(update={"name_line": True})
-    if spec.book.edition == "screen":
-        m = layout.margins
-        side = (m.inside + m.outside) / 2
-        layout = layout.model_copy(update={"margins": m.model_copy(update={"inside": side, "outside": side})})
-    return layout
-
-
 def _largest(layout: Layout, maze: MazeRequest, words: bool = False) -> tuple[int, int] | None:
     """The largest maze of the same shape that fits its box, found by bisection; None if not even 1x1."""
     low, high = 0.0, 1.0
@@ -440,60 +398,3 @@ def page_most(layout: Layout, spec: Spec) -> Callable[[int], tuple[int, int] | N
         return _largest(layout, spec.first_of(entry))
 
     return most
-
-
-def presets_by_area() -> list[str]:
-    def area(name: str) -> float:
-        lay = load_layout(name)
-        return lay.size[0] * lay.size[1] / lay.mazes_per_page
-
-    return sorted(preset_names(), key=area)
-
-
-def _own_cells(layout: Layout, maze: MazeRequest) -> tuple[Layout, MazeRequest]:
-    """A name as it was fitted: in its own cells (the tenth its words may take is the page's,
-    ``boxes.least_of``)."""
-    if maze.min_cell:
-        return at_cells(layout, maze.min_cell), replace(maze, min_cell=0.0)
-    return layout, maze
-
-
-def _slot(
-    layout: Layout, maze: MazeRequest, keep_words: bool = False, planned: list[float] | None = None
-) -> tuple[list[Item], float]:
-    """The maze's items and cell in the first slot of a page of the layout, as the page plans them
-    (the words' size appended to ``planned``)."""
-    layout, maze = _own_cells(layout, maze)
-    area = page_frame(layout, Page(1, "maze"), "")
-    slot = split(area, *grid_of(layout.mazes_per_page), GAP)[0]
-    caption = layout.heading_size if layout.mazes_per_page == 1 else layout.caption_size
-    young = for_children([maze])
-    wall = walls_of(layout, maze)
-    return slot_items(layout, slot, maze, caption, False, wall, keep_words, young, planned=planned)
-
-
-def slot_frame(layout: Layout, maze: MazeRequest) -> MazeFrame:
-    """The maze's frame in the first slot of a page, as the page plans it."""
-    return next(item for item in _slot(layout, maze)[0] if isinstance(item, MazeFrame))
-
-
-def words_read(layout: Layout, maze: MazeRequest) -> bool:
-    """Whether the maze's Start and Finish print at ``room.readable_size`` or more in its slot, as the
-    page plans them: a name as large as its page allows left them 7 pt."""
-    planned: list[float] = []
-    _slot(layout, maze, planned=planned)
-    return bool(planned) and planned[0] >= readable_size(page_scale(layout)) - 1e-9
-
-
-def fits(layout: Layout, maze: MazeRequest, walls: float = 3, words: bool = False) -> bool:
-    """Whether the maze gets cells of at least min_cell, and ``walls`` times the wall weight, with its
-    start and end words as the page plans them; with ``words``, also with room kept for them at the
-    least size that prints (an age's size made to fit keeps its words: sized with those alone, a 10x13
-    was taken, and then refused by its own page with the words the plan gave it)."""
-    layout, maze = _own_cells(layout, maze)
-    cell = min(_slot(layout, maze, kept)[1] for kept in dict.fromkeys((False, words)))
-    return cell >= max(
-        layout.min_cell,
-        walls * walls_of(layout, maze),
-        least_cell(layout, maze) if maze.weave else 0,
-    )

@@ -22,6 +22,7 @@ from .boxes import (
     mark_room,
     page_scale,
     solution_width,
+    under_caption,
     wall_for,
     walls_of,
 )
@@ -72,9 +73,9 @@ def slot_items(
     book; drawn, the group (maze, signs, info line) is only moved to stand balanced under its caption
     (``settle``). ``young``: a book for children up to eight, whose words are larger; ``alone``: the
     book's only maze, which needs no number; ``text``: the book's size for the Start and Finish words
-    (``pages.book_signs``), else the largest that keeps this maze printable (0: too small a slot for
+    (``slotplan.book_signs``), else the largest that keeps this maze printable (0: too small a slot for
     one size, each word fitted), appended to ``planned``; ``pictures``: the book's size for its
-    pictures at the most (``pages.book_signs``). With ``keep_words``, the room for the words is kept
+    pictures at the most (``slotplan.book_signs``). With ``keep_words``, the room for the words is kept
     whatever it costs the cells (to size a maze that keeps them)."""
     label, lines, area, box, info, info_h = _under_label(layout, slot, maze, caption_size, answer, alone)
     scale = page_scale(layout)
@@ -201,7 +202,8 @@ def _under_label(
     # line's room; the page draws it on one line all the same if it fits
     lines = 2 if len(label) * caption_size * 0.62 > slot.w else 1
     heading = caption_size * (1 + 1.15 * (lines - 1)) if label else 0.0
-    area = Box(slot.x0, slot.y0, slot.x1, slot.y1 - heading - (6 if label else 0))
+    gap = (6.0 if answer else under_caption(caption_size)) if label else 0.0  # a key's labels are small
+    area = Box(slot.x0, slot.y0, slot.x1, slot.y1 - heading - gap)
     box = Box(area.x0, area.y0 + info_h, area.x1, area.y1)
     return _Labelled(label, lines, area, box, info, info_h)
 

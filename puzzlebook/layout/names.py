@@ -34,10 +34,10 @@ from ..words import (
     word_picture,
 )
 from .boxes import NAME_CELL, at_cells, name_walls, print_margins
-from .density import as_spec_sets, fewer_a_page, fits, presets_by_area
 from .namewords import larger, readable
 from .pages import plan_book
 from .presets import load_layout, preset_names
+from .slotplan import as_spec_sets, fewer_a_page, fits, presets_by_area
 
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
     from ..spec.load import Spec

@@ -12,9 +12,9 @@ from ..errors import Problem
 from ..masks import Mask
 from ..settings import Layout
 from ..spec.request import MazeRequest
-from .density import slot_frame, words_read
 from .items import MazeFrame
 from .room import AXES
+from .slotplan import slot_frame, words_read
 
 
 def readable(

@@ -33,6 +33,7 @@ from .frames import (
 )
 from .items import BookPlan, Box, MazeFrame, Page, PageKind, Rule, Text, poster
 from .room import AXES, FOLLOW_AXIS
+from .slotplan import book_signs
 
 if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
     from ..spec.load import Spec
@@ -87,32 +88,6 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
     if spec.book.answer_key == "separate" and has_answers(mazes):
         plan.answers = _finish(_answers_plan(spec, layout, mazes, plan.maze_pages), layout)
     return _finish(plan, layout)
-
-
-def book_signs(
-    layout: Layout, slot: Box, mazes: list[MazeRequest], caption: float, young: bool
-) -> tuple[float, float]:
-    """The one size of the start and end pictures throughout a book, then of the Start and Finish words
-    beside them: the least any of its mazes allows (each as large as keeps it printable, with the walls
-    it is drawn with), so that they print alike on every page (a mouse was 0.85 in over a square maze
-    and 0.6 in over a taller one)."""
-    shapes: dict[tuple[str, int, int], MazeRequest] = {}
-    for maze in mazes:
-        if maze.marks != "none":
-            shapes.setdefault((maze.grid, maze.width, maze.height), maze)
-
-    def planned(maze: MazeRequest, pictures: float) -> tuple[float, float]:  # its pictures and words
-        words: list[float] = []
-        wall = walls_of(layout, maze)
-        items, _ = slot_items(
-            layout, slot, maze, caption, False, wall, young=young, planned=words, pictures=pictures
-        )
-        frame = next(item for item in items if isinstance(item, MazeFrame))
-        return frame.picture, words[0] if words else 0.0
-
-    sized = [planned(maze, math.inf)[0] for maze in shapes.values()] if layout.pictures else []
-    pictures = min((picture for picture in sized if picture), default=math.inf)
-    return pictures, min((planned(maze, pictures)[1] for maze in shapes.values()), default=0.0)
 
 
 def _words_group(maze: MazeRequest) -> tuple[bool, str | None]:
@@ -234,7 +209,7 @@ def _plan(
     young = book.difficulty in YOUNG or for_children(mazes)
     # the Start and Finish words' one size, of word mazes (a class set's: each child's) and of the others
     text: dict[tuple[bool, str | None], float] = {}
-    pictures: dict[tuple[bool, str | None], float] = {}  # and their pictures' (``book_signs``)
+    pictures: dict[tuple[bool, str | None], float] = {}  # and their pictures' (``slotplan.book_signs``)
     alone = poster(len(mazes), len(pages) + 1)  # no "Maze 1" and no page number under it
     chunks = [
         group[start : start + per_page]

@@ -25,7 +25,7 @@ class Age:
 
     @property
     def least_cell(self) -> float:
-        """The least cell a book for this age is drawn in (``layout.density.for_book``): three quarters
+        """The least cell a book for this age is drawn in (``layout.slotplan.for_book``): three quarters
         of its cell, room for a page's margins and signs."""
         return self.cell * 0.75
 
