@@ -240,7 +240,7 @@ def opening(puzzle: Puzzle, role: str) -> tuple[Point, Point, int] | None:
     None for an end inside the maze."""
     cell = puzzle.start if role == "start" else puzzle.end
     side = puzzle.sides[0 if role == "start" else 1]
-    if cell is None or side is None:
+    if cell is None or side is None or into_hole(puzzle, role):
         return None
     if not isinstance(puzzle.maze, GraphMaze):
         x, y = cell
@@ -261,6 +261,28 @@ def opening(puzzle: Puzzle, role: str) -> tuple[Point, Point, int] | None:
         ux, uy = -ux, -uy
     nearest = (E if ux > 0 else W) if abs(ux) >= abs(uy) else (S if uy > 0 else N)
     return (mx, my), (ux, uy), nearest
+
+
+def into_hole(puzzle: Puzzle, role: str) -> bool:
+    """Whether an end opens into a hole in the field's middle (a circle's start round its hole): its
+    badge stands in the hole, at the field's centre, and its line is drawn from there."""
+    cell = puzzle.start if role == "start" else puzzle.end
+    side = puzzle.sides[0 if role == "start" else 1]
+    if cell is None or side is None or not isinstance(puzzle.maze, GraphMaze):
+        return False
+    grid = puzzle.maze.grid
+    return side not in grid.outer_sides(grid.id(*cell))
+
+
+def hole_radius(puzzle: Puzzle, role: str) -> float:
+    """How far from the field's centre the hole an end opens into reaches, in grid units (a circle's
+    first ring's inner radius); 0 for an end that opens into none."""
+    cell = puzzle.start if role == "start" else puzzle.end
+    side = puzzle.sides[0 if role == "start" else 1]
+    if cell is None or side is None or not isinstance(puzzle.maze, GraphMaze) or not into_hole(puzzle, role):
+        return 0.0
+    edge = puzzle.maze.grid.kind.side(*cell, side)
+    return edge.radius if edge is not None else 0.0
 
 
 def centre(puzzle: Puzzle, cell: Cell) -> Point:
@@ -402,6 +424,9 @@ def solution_line(puzzle: Puzzle, corners: bool = True) -> list[tuple[float, flo
         spot = opening(puzzle, role)
         if spot is not None:
             points.insert(0 if role == "start" else len(points), spot[0])
+        elif into_hole(puzzle, role):  # from the badge in the hole's centre, out through its opening
+            w, h = extent(puzzle.maze)
+            points.insert(0 if role == "start" else len(points), (w / 2, h / 2))
     if squares and len(points) > 4:  # every turn between is a corner: only the ends can join straight
         return [*_corners(points[:3])[:-1], *points[2:-2], *_corners(points[-3:])[1:]]
     return _corners(points) if corners else points

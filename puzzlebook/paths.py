@@ -20,6 +20,7 @@ from .apart import longest_apart_preferring
 from .axisends import along_axis
 from .errors import GenerationError
 from .graph import GraphMaze, Topology
+from .kinds.circle import IN
 from .maze import Maze
 from .measure import Metrics
 from .openings import clear_sides, opening, outer_cells, roomy_sides
@@ -347,7 +348,9 @@ def _centre_out(maze: GraphMaze, axis: str = "") -> Ends:
     _, end, dist = best
     cells = walk_back(maze, dist, end)[::-1]
     ends = _ends(maze, cells)
-    return replace(ends, sides=(None, ends.sides[1]))  # the start is marked inside: no wall opens
+    # the start is marked inside: in the centre cell no wall opens; round a hole, its wall onto the hole
+    # opens, and the start's badge stands in the hole (a badge in a cell beside it was a fifth of an inch)
+    return replace(ends, sides=(IN if first_ring else None, ends.sides[1]))
 
 
 def _farthest_pair(maze: GraphMaze) -> Ends:

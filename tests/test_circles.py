@@ -409,6 +409,61 @@ def test_a_round_maze_sized_by_an_age_is_made_as_large_as_the_page_takes(tmp_pat
     )
 
 
+@pytest.mark.parametrize("inner", [1, 2, 4])
+def test_a_start_round_a_hole_opens_into_it_and_its_line_starts_in_it(inner: int) -> None:
+    """From the centre out round a hole, the start was a badge in a cell of the first ring, a fifth of
+    an inch across, and the hole stood empty. The start's wall onto the hole opens (the hole's circle
+    has one gap, the start cell's span), and its answer's line starts at the hole's centre."""
+    from puzzlebook.geometry import extent, solution_line
+
+    for seed in range(1, 6):
+        puzzle = make_puzzle("wilson", 9, 9, seed, marks="center-out", grid="circle", inner=inner)
+        assert isinstance(puzzle.maze, GraphMaze) and puzzle.start is not None
+        _, arcs = field_sides(puzzle)
+        hole = [(t0, t1) for _, _, radius, t0, t1 in arcs if abs(radius - inner) < 1e-9]
+        cells = puzzle.maze.grid.kind.counts(9)[inner]
+        ring, k = puzzle.start
+        assert ring == inner
+        covered = sum(t1 - t0 for t0, t1 in hole)
+        assert covered == pytest.approx(1 - 1 / cells), (seed, hole)  # one cell's span open: the start's
+        assert all(not (t0 < (k + 0.5) / cells < t1) for t0, t1 in hole)  # over the start cell
+        w, h = extent(puzzle.maze)
+        assert solution_line(puzzle)[0] == pytest.approx((w / 2, h / 2))
+
+
+def test_a_start_round_a_hole_has_its_badge_in_the_hole_as_large_as_a_centres(tmp_path) -> None:
+    """Read from the pages: the start's badge stands at the circle's centre, in the hole, as large as
+    the badge in the centre cell of a circle of the same rings without one (a fifth of an inch beside
+    the hole, 0.7 in in the centre)."""
+    from puzzlebook.build import build_book
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nseed: 3\ntitle_page: false\nanswer_key: false\nmarks: center-out\nmazes:\n"
+        "  - {size: 8, grid: circle}\n  - {size: 8, grid: circle, inner: 2, count: 2}\n"
+        "  - {size: 8, grid: circle, inner: 3}\n"
+    )
+    target, _ = build_book(spec)
+    doc = Document(PdfReader(target))
+    radii = []
+    for index in range(4):
+        page = doc.page(index)
+        walls = [s for s in page.shapes if s.stroke]
+        x0, y0 = min(s.x0 for s in walls), min(s.y0 for s in walls)
+        x1, y1 = max(s.x1 for s in walls), max(s.y1 for s in walls)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        discs = [
+            s
+            for s in page.shapes
+            if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
+        ]
+        assert len(discs) == 1, index
+        disc = discs[0]
+        assert math.hypot((disc.x0 + disc.x1) / 2 - cx, (disc.y0 + disc.y1) / 2 - cy) < 1.0, index
+        radii.append((disc.x1 - disc.x0) / 2)
+    assert radii[1:] == pytest.approx([radii[0]] * 3, abs=0.5), radii  # every circle here is one size
+
+
 @pytest.mark.parametrize("inner", [1, 2, 3])
 def test_a_start_or_end_inside_a_ring_stands_clear_of_its_walls(tmp_path, inner: int) -> None:
     """The S of a start in the ring round a circle's hole filled the ring's depth and touched both its

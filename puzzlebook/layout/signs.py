@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..geometry import Placement, Point, centre, extent, inradius, opening
+from ..geometry import Placement, Point, centre, extent, hole_radius, inradius, into_hole, opening
 from ..graph import GraphMaze
 from ..grid import E, N, S, W
 from ..puzzles import Puzzle
@@ -89,6 +89,12 @@ def marks(
     return out
 
 
+def _middle(puzzle: Puzzle) -> Point:
+    """The field's middle, in grid units: a circle's centre."""
+    w, h = extent(puzzle.maze)
+    return w / 2, h / 2
+
+
 WHOLE: Box4 = (0.0, 0.0, 1.0, 1.0)
 """A picture's whole square, as ``sign_boxes`` takes its ink (``artwork.ink``)."""
 
@@ -159,10 +165,14 @@ def _marks(
         x, y = cell
         spot_of = opening(puzzle, role)
         if spot_of is None:
-            cx, cy = place.point(*centre(puzzle, cell))
+            hole = into_hole(puzzle, role)  # a circle's start round its hole: its badge in the hole
+            cx, cy = place.point(*(_middle(puzzle) if hole else centre(puzzle, cell)))
             dot = place.cell * 0.32
-            hub = isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle" and x == 0
-            clear = (inradius(puzzle, cell) * place.cell - wall / 2) * BADGE_FILL
+            hub = hole or (
+                isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle" and x == 0
+            )
+            inside = hole_radius(puzzle, role) if hole else inradius(puzzle, cell)
+            clear = (inside * place.cell - wall / 2) * BADGE_FILL
             badge = min(dot * (HUB_BADGE if hub else BADGE), clear)
             out.append(Mark("inner", role, center=(cx, cy), radius=dot, badge=badge, word=word))
             continue
