@@ -62,6 +62,23 @@ def test_pages_in_order_with_their_text(built):
     assert "the reader picks the start and the end of maze 7 (page 8)" in " ".join(answers.split())
 
 
+def test_a_title_page_says_its_count_once(tmp_path):
+    """ "40 mazes for clever kids" over "40 mazes" in small gray said it twice: the count stands under
+    the title only where the title and subtitle do not say it."""
+    spec = tmp_path / "book.yaml"
+    for subtitle, shown in (
+        ("16 circular mazes", False),
+        ("Round and round we go", True),
+        ("116 days", True),
+    ):
+        spec.write_text(f"title: Round\nsubtitle: {subtitle}\nmazes:\n  - {{size: 5x5, count: 16}}\n")
+        target, _ = build_book(spec)
+        first = page_texts(target)[0].splitlines()
+        assert ("16 mazes" in first) is shown, (subtitle, first)
+        said = [n for line in first for n in re.findall(r"\d+", line) if n == "16"]
+        assert len(said) == 1, (subtitle, first)  # said once, either way
+
+
 def test_metadata_and_fonts(built):
     target, _ = built
     reader = PdfReader(target)

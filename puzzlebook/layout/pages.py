@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -344,6 +345,8 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
         words = layout.words.belongs_to
         page.items.append(Text(cx, y + size * 1.4, words, size, align="center"))
         page.items.append(Rule(cx - box.w * 0.3, y - 2, cx + box.w * 0.3, y - 2, MIN_LINE))
+    if re.search(rf"(?<!\d){count}(?!\d)", f"{book.title} {book.subtitle or ''}"):
+        return  # "40 mazes for clever kids" says it: "40 mazes" under it said it twice
     one = "maze" if layout.words.maze == "Maze" else layout.words.maze  # mid-line, in English
     mazes = f"1 {one}" if count == 1 else f"{count} {layout.words.mazes}"
     page.items.append(
