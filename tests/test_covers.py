@@ -89,6 +89,18 @@ def test_words_stay_in_the_safe_zones_and_the_spine_carries_title_and_author(tmp
     assert "Everyansweris" in back_text.replace(" ", "")
 
 
+def test_a_front_says_the_count_once(tmp_path):
+    """ "40 mazes for clever kids" under the title, then "40 mazes with solutions" under the art: where
+    the subtitle gives the count, the line under the art says "With solutions"."""
+    spec = book(
+        tmp_path, "6x9in", 40, "  paper: white\n", more="subtitle: 40 mazes for clever kids\n", size="6x8"
+    )
+    _, cover_path, _ = made(tmp_path, str(spec))
+    front = "".join(c.text for c in chars(cover_path) if c.x0 >= 9 + 6 * INCH).replace(" ", "")
+    assert "40mazesforcleverkids" in front and "Withsolutions" in front
+    assert front.count("40") == 1, front
+
+
 def test_a_thin_book_has_no_spine_text_and_says_so(tmp_path):
     spec = book(tmp_path, "6x9in", 4, "  paper: cream\n", size="6x8")
     result = invoke(["build", str(spec)])

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem
 from ..layout.items import BookPlan, Box, MazeFrame, Page
+from ..layout.pages import says_count
 from ..layout.settle import around, drawn_boxes, frame_signs
 from ..layout.signs import Box4, Measure
 from ..puzzles import Puzzle
@@ -233,7 +234,11 @@ def age_badge(spec: Spec) -> str | None:
     return "Adults" if "adult" in ages else None
 
 
-def count_line(mazes: int, answers: bool) -> str:
+def count_line(mazes: int, answers: bool, said: bool = False) -> str:
+    """The front's line under the art: "40 mazes with solutions"; where the title or subtitle ``said``
+    the count, "With solutions" ("" without answers)."""
+    if said:
+        return "With solutions" if answers else ""
     noun = "maze" if mazes == 1 else "mazes"
     return f"{mazes} {noun} with solutions" if answers else f"{mazes} {noun}"
 
@@ -298,10 +303,12 @@ def plan_cover(
         size = max(4.2 * unit, 9.0)
         words.append(Words(mid, bottom, author, size, True, "center", inner.w, 1, "author"))
         bottom += size * 1.8
-    line = count_line(mazes, plan.answers is not None or any(p.kind == "answers" for p in plan.pages))
-    size = max(3.6 * unit, 8.0)
-    words.append(Words(mid, bottom, line, size, False, "center", inner.w))
-    bottom += size * 2.0
+    answers = plan.answers is not None or any(p.kind == "answers" for p in plan.pages)
+    line = count_line(mazes, answers, says_count(mazes, title, subtitle))
+    if line:
+        size = max(3.6 * unit, 8.0)
+        words.append(Words(mid, bottom, line, size, False, "center", inner.w))
+        bottom += size * 2.0
     # the maze takes the room left between the words, on a panel fitted to it and its signs
     art_box: Box | None = None
     frame: MazeFrame | None = None

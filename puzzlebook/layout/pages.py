@@ -345,13 +345,19 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
         words = layout.words.belongs_to
         page.items.append(Text(cx, y + size * 1.4, words, size, align="center"))
         page.items.append(Rule(cx - box.w * 0.3, y - 2, cx + box.w * 0.3, y - 2, MIN_LINE))
-    if re.search(rf"(?<!\d){count}(?!\d)", f"{book.title} {book.subtitle or ''}"):
+    if says_count(count, book.title, book.subtitle):
         return  # "40 mazes for clever kids" says it: "40 mazes" under it said it twice
     one = "maze" if layout.words.maze == "Maze" else layout.words.maze  # mid-line, in English
     mazes = f"1 {one}" if count == 1 else f"{count} {layout.words.mazes}"
     page.items.append(
         Text(cx, box.y0 + layout.caption_size, mazes, layout.caption_size, align="center", gray=0.3)
     )
+
+
+def says_count(count: int, *texts: str | None) -> bool:
+    """Whether a title or subtitle gives the book's maze count ("40 mazes for clever kids"): the title
+    page and the cover then leave their own count line off, which said it twice."""
+    return any(re.search(rf"(?<!\d){count}(?!\d)", text) for text in texts if text)
 
 
 def _own_copyright(notice: str | None) -> bool:
