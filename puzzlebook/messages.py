@@ -191,10 +191,14 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         other = CALLED.get(value.strip().casefold()) if isinstance(value, str) else None
         if other in choices and not hint:  # printer: amazon
             hint = f' Did you mean "{other}"?'
-        age = (
-            re.fullmatch(r"\s*age[- ]?(\d{1,3})\s*", value, re.IGNORECASE) if isinstance(value, str) else None
-        )
+        said = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
+        age = re.fullmatch(r"\s*(?:age[- ]?)?(\d{1,3})\s*", said, re.IGNORECASE)  # age6, age 6, 6
         ages = {int(c[4:]): c for c in choices if re.fullmatch(r"age-\d+", c)}
+        if ages and said.strip().lower() in ("easy", "medium", "hard"):  # the book's difficulty is an age
+            band = said.strip().lower()
+            hint = (
+                f" A book's difficulty is an age; {band} is for a maze: write difficulty: {band} in its entry"
+            )
         if age and ages:  # age-5 is between age-4 and age-6, not "age-8" by its letters
             n = int(age[1])
             nearest = sorted(ages, key=lambda a: (abs(a - n), a))

@@ -83,8 +83,15 @@ def _page_size(key: str, value: str) -> tuple[float, float]:
         names = ", ".join(PAGE_SIZES)
         bare = _BARE_SIZE.fullmatch(key)
         if bare:
-            shown = f"{bare[1]}x{bare[2]}in" if len(key) <= 40 else "WxHin"  # one line, however long
-            raise ValueError(f"{_quoted(value)} needs a unit: {shown} for inches, or mm, cm or pt")
+            if len(key) > 40:  # one line, however long
+                raise ValueError(f"{_quoted(value)} needs a unit: WxHin for inches, or mm, cm or pt")
+            # the unit its numbers are likely in first: 152x229 is a page in millimetres, not 12 feet
+            unit, other = ("mm", "in") if max(float(bare[1]), float(bare[2])) > 30 else ("in", "mm")
+            words = {"in": "inches", "mm": "millimetres"}
+            raise ValueError(
+                f"{_quoted(value)} needs a unit: {bare[1]}x{bare[2]}{unit} for {words[unit]}, "
+                f"or {other}, cm or pt"
+            )
         raise ValueError(
             f"expected a page size ({names}) or WxH with a unit such as 6x9in, got {_quoted(value)}"
             + _page_size_hint(key)

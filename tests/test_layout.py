@@ -63,6 +63,9 @@ def test_page_sizes(text, size):
 def test_a_size_without_its_unit_is_told_how_to_write_it():
     with pytest.raises(ValueError, match=r'^"8.5x11" needs a unit: 8.5x11in for inches'):
         page_size("8.5x11")
+    # numbers of a page in millimetres are offered millimetres first, not a page of 152 inches
+    with pytest.raises(ValueError, match=r'^"152x229" needs a unit: 152x229mm for millimetres, or in'):
+        page_size("152x229")
     with pytest.raises(ValueError, match="expected a page size"):  # one turn, not a recursion per word
         page_size("letter" + " landscape" * 10_000)
 

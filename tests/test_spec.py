@@ -88,6 +88,19 @@ def test_a_covers_keys_and_printers_in_other_words_get_a_hint(tmp_path):
     ]
 
 
+def test_a_books_difficulty_written_as_a_number_or_a_band_is_told_what_it_takes(tmp_path):
+    """`difficulty: 6` at the top listed the ages alone, and `difficulty: easy` too, though easy is a
+    maze's: each now says what was meant."""
+    assert problems_of(tmp_path, "title: T\ndifficulty: 6\nmazes:\n  - {size: 5x5}\n") == [
+        "book.yaml:2: difficulty: expected 'age-4', 'age-6', 'age-8', 'age-10', 'age-12' or 'adult', got 6. "
+        'Did you mean "age-6"?'
+    ]
+    assert problems_of(tmp_path, "title: T\ndifficulty: easy\nmazes:\n  - {size: 5x5}\n") == [
+        "book.yaml:2: difficulty: expected 'age-4', 'age-6', 'age-8', 'age-10', 'age-12' or 'adult', got "
+        '"easy". A book\'s difficulty is an age; easy is for a maze: write difficulty: easy in its entry'
+    ]
+
+
 def test_seed_override_changes_derived_seeds_but_not_own_seeds(tmp_path):
     spec = load_spec(write(tmp_path, GOOD))
     a, b = list(spec.mazes()), list(spec.mazes(seed=5))
