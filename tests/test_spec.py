@@ -101,6 +101,31 @@ def test_a_books_difficulty_written_as_a_number_or_a_band_is_told_what_it_takes(
     ]
 
 
+def test_an_entrys_clash_is_told_with_the_specs_other_mistakes(tmp_path):
+    """A star over too few cells to read was told only once every other mistake was mended: a second
+    round of errors for a spec said to report all at once. Each entry right on its own is judged with
+    the others' mistakes; an entry with mistakes of its own, or a book whose marks are wrong, is not
+    judged (its clashes would be guesses)."""
+    found = problems_of(
+        tmp_path,
+        """\
+        title: T
+        mazes:
+          - {size: 10x10, algoritm: prim}
+          - {size: 8x8, shape: star}
+          - {size: 8x8, shape: star, count: 0}
+        """,
+    )
+    assert found == [
+        'book.yaml:3: mazes[0].algoritm: unknown key "algoritm". Did you mean "algorithm"?',
+        "book.yaml:4: mazes[1].size: a star drawn over 8x8 cells hardly reads as one; it reads from about "
+        "15x15: set size to 15x15",
+        "book.yaml:5: mazes[2].count: must be at least 1, got 0",
+    ]
+    found = problems_of(tmp_path, "title: T\nmarks: sugested\nmazes:\n  - {size: 8x8, shape: star}\n")
+    assert len(found) == 1 and found[0].startswith("book.yaml:2: marks:"), found
+
+
 def test_seed_override_changes_derived_seeds_but_not_own_seeds(tmp_path):
     spec = load_spec(write(tmp_path, GOOD))
     a, b = list(spec.mazes()), list(spec.mazes(seed=5))

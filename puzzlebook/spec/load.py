@@ -210,10 +210,9 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False, read: Re
     try:
         book = BookSpec.model_validate(data)
     except ValidationError as exc:
-        problems += [
-            Problem(where(path.name, lines, *loc), layout_key(loc, msg))
-            for loc, msg in errors_of(exc, BookSpec)
-        ]
+        said = errors_of(exc, BookSpec)
+        problems += [Problem(where(path.name, lines, *loc), layout_key(loc, msg)) for loc, msg in said]
+        problems += _clashes_alone(data, {loc[:2] for loc, _ in said}, braced, path, lines)
     else:
         if isinstance(book.students, list):
             roster, more = roster_of(book.students, path, lines)
@@ -221,7 +220,7 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False, read: Re
         drawings = Drawings()
         named_cells = [0]  # the class set's names drawn so far, in cells (NAME_CELLS)
         for i, entry in enumerate(book.mazes):
-            plan = _plan(entry, book)
+            plan = _plan(entry, book.marks)
             found = rules.clashes(plan)
             problems += _told(found, entry, i, path, lines)
             if "shape" in braced.get(i, {}) or any(clash.key in ("mask", "shape") for clash in found):
@@ -269,10 +268,35 @@ def _placeholders(entry: dict[str, Any], students: bool) -> dict[str, str]:
     }
 
 
-def _plan(entry: MazeEntry, book: BookSpec) -> rules.Plan:
+def _clashes_alone(
+    data: dict[str, Any],
+    wrong: set[Loc],
+    braced: dict[int, dict[str, str]],
+    path: Path,
+    lines: dict[Loc, int],
+) -> list[Problem]:
+    """Where the spec has other problems (it cannot be read whole), each maze entry right on its own is
+    still judged by ``rules`` with the book's marks, so that its clashes (a star over too few cells to
+    read) are told with them rather than once those are mended; none where the book's marks is wrong."""
+    if ("marks",) in wrong or not isinstance(data.get("mazes"), list):
+        return []
+    marks = data.get("marks", BookSpec.model_fields["marks"].default)
+    told: list[Problem] = []
+    for i, given in enumerate(data["mazes"]):
+        if ("mazes", i) in wrong or braced.get(i) or not isinstance(given, dict):
+            continue
+        try:
+            entry = MazeEntry.model_validate(given)
+        except ValidationError:
+            continue  # wrong in a way the book's check tells at its key
+        told += _told(rules.clashes(_plan(entry, marks)), entry, i, path, lines)
+    return told
+
+
+def _plan(entry: MazeEntry, book_marks: Any) -> rules.Plan:
     """The entry as ``rules`` judges it before any drawing: the book's marks when it has none of its own,
     and no size for a mask or shape, whose cells are the field once drawn."""
-    marks = entry.marks if entry.marks is not None else book.marks
+    marks = entry.marks if entry.marks is not None else book_marks
     return rules.Plan(
         grid=entry.grid,
         algorithm=entry.algorithm,
