@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 from . import generators, kinds
 from .kinds.weave import SHARE
-from .shapes import SHAPE_READS, a_shape, least_size, shape_reads, size_that_reads
+from .shapes import (
+    SHAPE_READS,
+    a_shape,
+    aged_size,
+    drawn_proportions,
+    least_size,
+    shape_reads,
+    size_that_reads,
+)
 
 WEAVE = SHARE
 """The share of crossings ``weave: true`` (and ``--weave`` without ``--weave-share``) asks for, kept with
@@ -81,6 +89,9 @@ def clashes(plan: Plan) -> list[Clash]:
     blob = plan.named and plan.over and small_shape(plan.named, plan.grid, *plan.over)
     if blob:  # a size written too small: refused, with the size that reads (an age's is only told)
         found.append(Clash("size", blob))
+    stretched = not blob and plan.named and plan.over and stretched_shape(plan.named, plan.grid, *plan.over)
+    if stretched:
+        found.append(Clash("size", stretched))
     if plan.size and plan.grid != "rectangle":
         wrong = kinds.field_problem(plan.grid, *plan.size, plan.inner or 0)
         if wrong:
@@ -220,6 +231,29 @@ def small_shape(
     return (
         f"{a_shape(shape)} drawn over {width}x{height} cells hardly reads as one; it reads from about "
         f"{least[0]}x{least[1]}{' triangles' if grid == 'triangle' else ''}{fix}"
+    )
+
+
+STRETCH = 1.5
+"""How much wider or taller than its own proportions (as its grid draws them) a built-in shape may be
+drawn: a cat over 16x16 triangles, twice as many across as down to look square, stood 2.5 times too
+tall and read as no cat."""
+
+
+def stretched_shape(shape: str, grid: str, width: int, height: int) -> str | None:
+    """Why a built-in shape over ``width`` x ``height`` cells is drawn out of its shape, with the size
+    of about as many cells in its own proportions; None where it keeps them (within ``STRETCH``)."""
+    across, down = drawn_proportions(shape, grid)
+    ratio = (width / height) / (across / down)
+    if 1 / STRETCH <= ratio <= STRETCH:
+        return None
+    w, h = aged_size(shape, grid, (width, height))
+    way = "wide" if ratio > 1 else "tall"
+    times = ratio if ratio > 1 else 1 / ratio
+    cells = " triangles" if grid == "triangle" else " hexagons" if grid == "hex" else " cells"
+    return (
+        f"{a_shape(shape)} drawn over {width}x{height}{cells} is stretched {times:.1f} times too {way} to read "
+        f"as one; in its own proportions: set size to {w}x{h}"
     )
 
 

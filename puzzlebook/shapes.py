@@ -204,7 +204,7 @@ ACROSS = {"triangle": 2.0, "hex": 1.15}
 """Cells across a field of a grid kind for each cell down, where it looks as wide as it is tall."""
 
 
-def _drawn_proportions(name: str, grid: str) -> tuple[float, float]:
+def drawn_proportions(name: str, grid: str) -> tuple[float, float]:
     """A built-in shape's cells across and down, for each other, as a field of ``grid`` draws it."""
     w, h = PROPORTIONS.get(name, (1, 1))
     return w * ACROSS.get(grid, 1.0), h
@@ -214,7 +214,7 @@ def least_size(name: str, grid: str = "rectangle") -> tuple[int, int]:
     """The smallest size a built-in shape reads at (``shape_reads``) in its own proportions, as the
     field is drawn (a field of triangles is about twice as many across as down to look as wide as tall,
     one of hexagons 1.15 times)."""
-    across, h = _drawn_proportions(name, grid)
+    across, h = drawn_proportions(name, grid)
     a, b = reads_from(grid, name)
     scale = max(math.sqrt(a * b / (across * h)), 0.6 * a / across, 0.6 * b / h)
     size = math.ceil(across * scale - 1e-9), math.ceil(h * scale - 1e-9)
@@ -227,7 +227,7 @@ def aged_size(name: str, grid: str, size: tuple[int, int], reads: bool = True) -
     about as many, in the shape's own proportions as the field draws them, and with ``reads`` never
     under the least it reads at (``least_size``). Drawn over the age's own 10x14, a circle came out an
     egg, a star a house and a fish stood on its tail."""
-    across, h = _drawn_proportions(name, grid)
+    across, h = drawn_proportions(name, grid)
     scale = math.sqrt(size[0] * size[1] / (across * h))
     least = least_size(name, grid) if reads else (1, 1)
     return max(least[0], round(across * scale)), max(least[1], round(h * scale))

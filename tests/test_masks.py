@@ -16,6 +16,7 @@ from puzzlebook import generators
 from puzzlebook.build import build_book, check_book, make_puzzles
 from puzzlebook.masks import parse_mask
 from puzzlebook.puzzles import make_puzzle
+from puzzlebook.shapes import aged_size
 
 WALKERS = [n for n in generators.ALGORITHMS.names() if not generators.get(n).rectangle_only]
 HEART = """\
@@ -176,8 +177,9 @@ def test_a_shapes_ends_leave_room_for_their_pictures_when_a_pair_nearly_as_long_
     lines = ["title: T", "layout: activity-book", "page_size: 8.5x11in", "seed: 2", "marks: suggested"]
     lines += ["pictures: rocket-planet", "mazes:"]
     for shape in ("heart", "star", "cat", "fish", "apple", "cloud", "diamond", "triangle", "circle"):
-        for grid, size in (("rectangle", "16x16"), ("triangle", "24x16")):
-            lines.append(f"  - {{shape: {shape}, size: {size}, grid: {grid}, count: 4}}")
+        for grid, cells in (("rectangle", (16, 16)), ("triangle", (24, 16))):
+            w, h = aged_size(shape, grid, cells)  # as many cells, in the shape's own proportions
+            lines.append(f"  - {{shape: {shape}, size: {w}x{h}, grid: {grid}, count: 4}}")
     spec = tmp_path / "book.yaml"
     spec.write_text("\n".join(lines) + "\n")
     result = invoke(["build", str(spec), "-o", str(tmp_path / "b.pdf")])

@@ -202,3 +202,26 @@ def test_the_svg_draws_a_shapes_outline_heavier_too(tmp_path):
     assert invoke([*args, "-o", str(out)]).exit_code == 0
     widths = [float(w) for w in re.findall(r'<path d="[^"]*" [^>]*stroke-width="([\d.]+)"', out.read_text())]
     assert len(widths) == 2 and widths[1] == pytest.approx(2 * widths[0])
+
+
+@pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
+def test_a_shape_stretched_out_of_its_proportions_is_refused_with_a_size_in_them(grid):
+    """A cat over 16x16 triangles (twice as many across as down look square) stood 2.5 times too tall,
+    and was taken: a size more than 1.5 times off a shape's own proportions, as its grid draws them, is
+    refused with the size of about as many cells in them, which is taken."""
+    from puzzlebook.rules import STRETCH, Plan, clashes
+    from puzzlebook.shapes import aged_size, drawn_proportions
+
+    for name in SHAPES:
+        across, down = drawn_proportions(name, grid)
+        w, h = aged_size(name, grid, (24, 24))
+        own = Plan(grid=grid, shape=True, named=name, over=(w, h))
+        assert not clashes(own), (name, grid, w, h)
+        for wide, tall in ((2 * w, h), (w, 2 * h)):
+            said = [c.message for c in clashes(Plan(grid=grid, shape=True, named=name, over=(wide, tall)))]
+            assert len(said) == 1 and " is stretched " in said[0], (name, grid, wide, tall, said)
+            fix = said[0].rsplit("set size to ", 1)[1]
+            fw, fh = map(int, fix.split("x"))
+            ratio = (fw / fh) / (across / down)
+            assert 1 / STRETCH <= ratio <= STRETCH, (name, grid, fix)
+            assert not clashes(Plan(grid=grid, shape=True, named=name, over=(fw, fh))), (name, grid, fix)

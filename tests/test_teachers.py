@@ -779,7 +779,7 @@ def test_a_too_dense_round_maze_is_told_in_rings_and_the_age_that_sets_its_cells
             "layout: handout\ndifficulty: age-6\npage_size: 6x9in\nmazes_per_page: 1",
             "{shape: star, grid: triangle, size: 60x30}",
         ),
-        ("layout: handout\nmazes_per_page: 6\ndifficulty: age-8", "{shape: fish, size: 30x12}"),
+        ("layout: handout\nmazes_per_page: 6\ndifficulty: age-8", "{shape: fish, size: 32x22}"),
         ("layout: handout\ndifficulty: age-6", "{shape: cat, size: 20x30}"),
         ("layout: handout\ndifficulty: age-6", "{shape: heart, grid: hex, size: 30x26}"),
         # no size fits at all: the heart was said to draw "the letters under 12 cells tall"
