@@ -402,7 +402,7 @@ def test_shapes_keep_their_pictures_as_large_as_a_plain_mazes(tmp_path):
         if isinstance(item, MazeFrame) and not item.answer
     }
     plain = frames[1].picture
-    assert plain >= 56, plain  # most of an inch, under a heading that keeps 0.8 em of paper below it
+    assert plain >= 56, plain  # most of an inch, under a heading that keeps 0.7 em of paper below it
     for number, frame in frames.items():
         assert frame.picture >= 0.8 * plain, (number, frame.picture, plain)
         assert frame.axis in ("left-right", "top-bottom"), (number, frame.axis)

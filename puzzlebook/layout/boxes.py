@@ -22,7 +22,7 @@ def planned_room(frame: MazeFrame) -> tuple[float, float]:
 
 GAP = 14.0  # pt between slots, and between a maze and its caption
 
-CAPTION_GAP = 0.8
+CAPTION_GAP = 0.7
 """The paper between a caption's baseline and the maze's room under it, in the caption's size (6 pt at the
 least): a fixed 6 pt left an 18 pt heading's descenders 2 pt above a Start arrow, and a sheet's maze
 title sitting on the maze's top wall. An answer's small label keeps 6 pt, so a key packs as it did."""
