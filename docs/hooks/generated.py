@@ -29,11 +29,15 @@ def _kind(prop: dict[str, Any], defs: dict[str, Any]) -> str:
     """A short human name for a schema's type: 'text', 'number', 'yes/no', 'list of maze entries', ..."""
     if "$ref" in prop:
         name = prop["$ref"].rsplit("/", 1)[1]
-        return {
+        known = {
             "MazeEntry": "maze entry",
             "Cells": "{start: [x, y], end: [x, y]}",
             "CoverSpec": "cover section",
-        }.get(name, name)
+        }
+        if name in known:
+            return known[name]
+        keys = list(defs.get(name, {}).get("properties", {}))  # a model's own name means nothing to a reader
+        return "{" + ", ".join(keys) + "}" if 0 < len(keys) <= 5 else "mapping"
     for key in ("anyOf", "oneOf"):
         if key in prop:
             kinds = [_kind(p, defs) for p in prop[key] if p.get("type") != "null"]
