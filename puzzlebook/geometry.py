@@ -265,24 +265,28 @@ def opening(puzzle: Puzzle, role: str) -> tuple[Point, Point, int] | None:
 
 def into_hole(puzzle: Puzzle, role: str) -> bool:
     """Whether an end opens into a hole in the field's middle (a circle's start round its hole): its
-    badge stands in the hole, at the field's centre, and its line is drawn from there."""
-    cell = puzzle.start if role == "start" else puzzle.end
-    side = puzzle.sides[0 if role == "start" else 1]
-    if cell is None or side is None or not isinstance(puzzle.maze, GraphMaze):
-        return False
-    grid = puzzle.maze.grid
-    return side not in grid.outer_sides(grid.id(*cell))
+    badge stands in the hole, at the field's centre (``middle``), and its line is drawn from there."""
+    return hole_radius(puzzle, role) > 0
 
 
 def hole_radius(puzzle: Puzzle, role: str) -> float:
     """How far from the field's centre the hole an end opens into reaches, in grid units (a circle's
-    first ring's inner radius); 0 for an end that opens into none."""
+    first ring's inner radius); 0 for an end that opens onto the outside, or is marked inside."""
     cell = puzzle.start if role == "start" else puzzle.end
     side = puzzle.sides[0 if role == "start" else 1]
-    if cell is None or side is None or not isinstance(puzzle.maze, GraphMaze) or not into_hole(puzzle, role):
+    if cell is None or side is None or not isinstance(puzzle.maze, GraphMaze):
         return 0.0
-    edge = puzzle.maze.grid.kind.side(*cell, side)
+    grid = puzzle.maze.grid
+    if side in grid.outer_sides(grid.id(*cell)):
+        return 0.0
+    edge = grid.kind.side(*cell, side)
     return edge.radius if edge is not None else 0.0
+
+
+def middle(puzzle: Puzzle) -> Point:
+    """The field's middle, in grid units: a circle's centre."""
+    w, h = extent(puzzle.maze)
+    return w / 2, h / 2
 
 
 def centre(puzzle: Puzzle, cell: Cell) -> Point:
@@ -425,8 +429,7 @@ def solution_line(puzzle: Puzzle, corners: bool = True) -> list[tuple[float, flo
         if spot is not None:
             points.insert(0 if role == "start" else len(points), spot[0])
         elif into_hole(puzzle, role):  # from the badge in the hole's centre, out through its opening
-            w, h = extent(puzzle.maze)
-            points.insert(0 if role == "start" else len(points), (w / 2, h / 2))
+            points.insert(0 if role == "start" else len(points), middle(puzzle))
     if squares and len(points) > 4:  # every turn between is a corner: only the ends can join straight
         return [*_corners(points[:3])[:-1], *points[2:-2], *_corners(points[-3:])[1:]]
     return _corners(points) if corners else points

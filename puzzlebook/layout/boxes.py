@@ -28,9 +28,13 @@ least): a fixed 6 pt left an 18 pt heading's descenders 2 pt above a Start arrow
 title sitting on the maze's top wall. An answer's small label keeps 6 pt, so a key packs as it did."""
 
 
-def under_caption(size: float) -> float:
-    """The gap under a caption of ``size`` points (``CAPTION_GAP``)."""
-    return max(6.0, CAPTION_GAP * size)
+LEAST_CAPTION_GAP = 6.0
+"""pt under a caption at the least, and under an answer's small label."""
+
+
+def under_caption(size: float, answer: bool = False) -> float:
+    """The gap under a caption of ``size`` points (``CAPTION_GAP``), or under an ``answer``'s label."""
+    return LEAST_CAPTION_GAP if answer else max(LEAST_CAPTION_GAP, CAPTION_GAP * size)
 
 
 def trim_box(layout: Layout, page_number: int) -> Box:

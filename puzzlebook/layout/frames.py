@@ -202,7 +202,7 @@ def _under_label(
     # line's room; the page draws it on one line all the same if it fits
     lines = 2 if len(label) * caption_size * 0.62 > slot.w else 1
     heading = caption_size * (1 + 1.15 * (lines - 1)) if label else 0.0
-    gap = (6.0 if answer else under_caption(caption_size)) if label else 0.0  # a key's labels are small
+    gap = under_caption(caption_size, answer) if label else 0.0
     area = Box(slot.x0, slot.y0, slot.x1, slot.y1 - heading - gap)
     box = Box(area.x0, area.y0 + info_h, area.x1, area.y1)
     return _Labelled(label, lines, area, box, info, info_h)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..geometry import Placement, Point, centre, extent, hole_radius, inradius, into_hole, opening
+from ..geometry import Placement, Point, centre, extent, hole_radius, inradius, into_hole, middle, opening
 from ..graph import GraphMaze
 from ..grid import E, N, S, W
 from ..puzzles import Puzzle
@@ -89,12 +89,6 @@ def marks(
     return out
 
 
-def _middle(puzzle: Puzzle) -> Point:
-    """The field's middle, in grid units: a circle's centre."""
-    w, h = extent(puzzle.maze)
-    return w / 2, h / 2
-
-
 WHOLE: Box4 = (0.0, 0.0, 1.0, 1.0)
 """A picture's whole square, as ``sign_boxes`` takes its ink (``artwork.ink``)."""
 
@@ -166,7 +160,7 @@ def _marks(
         spot_of = opening(puzzle, role)
         if spot_of is None:
             hole = into_hole(puzzle, role)  # a circle's start round its hole: its badge in the hole
-            cx, cy = place.point(*(_middle(puzzle) if hole else centre(puzzle, cell)))
+            cx, cy = place.point(*(middle(puzzle) if hole else centre(puzzle, cell)))
             dot = place.cell * 0.32
             hub = hole or (
                 isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle" and x == 0
