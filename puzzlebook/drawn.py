@@ -1,8 +1,7 @@
 """A maze's PDF drawing made as text (and its walls form compressed) apart from the page it goes on.
 
 The walls and the answer's line depend on the puzzle alone, so the processes that make the mazes also
-write them: a maze's walls form as they make it, the answers' lines once every maze is made, while the
-pages before the answer key are drawn (``coming``). A book's main process then only places them. The
+write them as they make it (``coming``). A book's main process then only places them. The
 text is exactly what the canvas would have written (the same numbers, the same spacing), so a book is
 the same file wherever its walls and lines were written.
 

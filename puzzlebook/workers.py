@@ -287,15 +287,6 @@ class Makers:
         task = partial(_make_finished, finish)
         return self._yielding(self._making(jobs, task=task, window=True), jobs, task)  # started now
 
-    def mapped(
-        self, task: Callable[[tuple[Recipe, A]], B], jobs: list[tuple[Recipe, A]], share: float, most: float
-    ) -> Iterator[B]:
-        """``task`` of each job, in order, as the cores finish them, a few chunks ahead of the one read
-        (on the processes the mazes were made on, or here, as for making them); a job is a maze's recipe
-        and what the task works on, ``share`` its work against making that maze (``work``), ``most``
-        a chunk's seconds of work. ``task`` must be a module's function, so that a worker can find it."""
-        return self._yielding(self._making(jobs, most, task, window=True, share=share), jobs, task)
-
     def _yielding(self, made: Iterator[B], jobs: list[Any], task: Callable[[Any], B]) -> Iterator[B]:
         done = 0
         try:
@@ -325,13 +316,12 @@ class Makers:
         most: float | None = None,
         task: Callable[[Any], Any] | None = None,
         window: bool = False,
-        share: float = 1.0,
     ) -> Any:
         """The results of ``task`` (by default, the puzzles) for ``jobs``, here or in the pool; ``most``
-        caps a chunk's seconds of work, ``share`` is the task's work against making the jobs' mazes.
-        With ``window``, only a few chunks are made ahead of the one read (``_windowed``)."""
+        caps a chunk's seconds of work. With ``window``, only a few chunks are made ahead of the one
+        read (``_windowed``)."""
         task = _make if task is None else task  # looked up now: a test may count the puzzles made
-        seconds = work(jobs) * share
+        seconds = work(jobs)
         if not jobs or not self.parallel or seconds < (START if self._pool is None else BATCH):
             return map(task, jobs)
         if self._pool is None:

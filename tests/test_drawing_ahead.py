@@ -2,9 +2,11 @@
 same file as a book drawn once every maze is made, here."""
 
 import random
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
+from pdfcheck import page_texts
 from reportlab.pdfbase.pdfdoc import (
     PDFArray,
     PDFDictionary,
@@ -19,7 +21,6 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from puzzlebook import build, puzzles, workers
 from puzzlebook.coming import Coming
 from puzzlebook.coming import _as_sent as coming_sent
-from puzzlebook.coming import _line as coming_line
 from puzzlebook.drawn import (
     FORM_PREAMBLE,
     form_object,
@@ -30,6 +31,7 @@ from puzzlebook.drawn import (
     walls_ahead,
 )
 from puzzlebook.errors import GenerationError, PuzzlebookError
+from puzzlebook.layout import MazeFrame, Text, drawing_order
 from puzzlebook.madefrom import made_from
 from puzzlebook.render.pdfformat import encoded
 from puzzlebook.render.pdfstream import _compress_now
@@ -83,17 +85,16 @@ def test_a_book_drawn_as_its_mazes_come_is_the_file_drawn_after_them(tmp_path, t
         def submit(self, fn, *args, **options):
             if fn is workers._chunk:
                 task, jobs = args
-                tasks.append(("line" if task is coming_line else "maze", len(jobs)))
-                assert task is coming_line or task.args == (coming_sent,)
+                assert task.args == (coming_sent,)  # each maze made with its walls and line
+                tasks.append([uses for _, _, uses in jobs])
             return super().submit(fn, *args, **options)
 
     monkeypatch.setattr(workers, "ProcessPoolExecutor", Counting)
     coming = _build(spec, tmp_path / "ahead.pdf", True)
-    kinds = [kind for kind, _ in tasks]
-    assert sum(n for kind, n in tasks if kind == "maze") == 9 + 5 + 4 + 6  # every maze and its walls
+    uses = [one for chunk in tasks for one in chunk]
+    assert len(uses) == 9 + 5 + 4 + 6  # every maze, once, in the pool
     answered = 0 if key == "false" else 9 + 5 + 4  # the mazes without marks have no answer
-    assert sum(n for kind, n in tasks if kind == "line") == answered  # every answer's line, in the pool
-    assert kinds == sorted(kinds, reverse=True)  # the lines once every maze was sent
+    assert sum(line for _, line in uses) == answered  # every answer's line written there
     assert isinstance(coming, Coming) and not coming.makers._pool  # and the pool stopped
     # every wall and answer written was placed, and let go
     assert all(coming.form(number) is None and coming.line(number) is None for number in range(1, 25))
@@ -186,21 +187,65 @@ def test_a_walls_form_is_formatted_as_reportlab_formats_it():
         assert encoded(text) == pdfdocEnc(text)
 
 
-def test_the_answers_lines_are_written_on_the_cores_once_every_maze_is_made(two_cores):
-    """The lines come in the order the key asks for them, each the line the drawing would write; one
-    asked for before every maze is made is left to the drawing (None), as nothing writes it yet."""
+def test_each_maze_comes_with_its_walls_form_and_its_answers_line(two_cores):
+    """A maze's line comes with it where its answer is drawn, its walls form where it is drawn twice,
+    each the text the drawing would write, taken once; the puzzle comes without its route, which no
+    page reads."""
     recipe = puzzles.Recipe("wilson", 9, 7, None, "suggested")
     jobs = [(number, f"maze {number}", recipe, 100 + number, number % 2 == 0) for number in range(1, 13)]
     coming = Coming(jobs, [3, 1, 2, 12])
     try:
         coming[2]
-        assert coming.line(3) is None  # the cores are still making mazes
-        coming[12]
         made = {number: recipe.make(100 + number) for number in range(1, 13)}
-        assert [coming.line(number) for number in (1, 2, 12)] == [solution_path(made[n]) for n in (1, 2, 12)]
-        assert coming.line(3) == solution_path(made[3])
+        assert [coming.line(number) for number in (1, 2)] == [solution_path(made[n]) for n in (1, 2)]
+        assert coming.line(3) is None  # not made yet
+        coming[12]
+        assert coming.line(3) == solution_path(made[3]) and coming.line(12) == solution_path(made[12])
+        assert coming.line(3) is None  # taken once
         assert coming.line(5) is None  # no answer asked for
         assert coming.form(4) == walls_ahead(made[4], True) and coming.form(3) is None
-        assert coming[1].route is not None and coming[5].route is None  # kept for a line, else let go
+        assert all(coming[n].route is None for n in range(1, 13))
+        assert all(replace(coming[n], route=made[n].route) == made[n] for n in range(1, 13))
     finally:
         coming.close()
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 6])
+def test_each_answer_page_is_drawn_as_soon_as_the_pages_of_its_mazes_are(tmp_path, per_page):
+    """The key's pages are drawn between the maze pages, each right after the last page showing one of
+    its mazes (or the key page before it), and the file lists every page in the book's order."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(BOOK.format(key="true") + f"mazes_per_page: {per_page}\npad: true\n")
+    checked = build.check_book(spec, output_given=True)
+    pages = checked.plan.pages
+    order = drawing_order(pages)
+    assert sorted(order) == list(range(len(pages)))
+    keys = [i for i in order if pages[i].kind == "answers"]
+    assert keys == sorted(keys) and len(keys) > 1
+    others = [i for i in order if pages[i].kind != "answers"]
+    assert others == sorted(others) and pages[-1].kind == "notes"  # the notes after the key, as printed
+    shown = {
+        f.number: i
+        for i, p in enumerate(pages)
+        if p.kind == "maze"
+        for f in p.items
+        if isinstance(f, MazeFrame)
+    }
+    for at, index in enumerate(order):
+        if pages[index].kind != "answers":
+            continue
+        frames = [shown[f.number] for f in pages[index].items if isinstance(f, MazeFrame)]
+        needs = max(frames, default=None)  # none: the note on the mazes without an answer
+        assert needs is None or order.index(needs) < at  # after every page of its mazes
+        before = order[at - 1]  # and at once: after that page, or after the key page drawn for it
+        assert before == needs or (
+            pages[before].kind == "answers" and (needs is None or order.index(needs) < at - 1)
+        )
+    assert order.index(keys[0]) < order.index(max(shown.values()))  # the key begun among the mazes
+    out = tmp_path / "book.pdf"
+    build.write_books(checked, build.targets(checked, out), build.make_puzzles(checked.mazes))
+    texts = page_texts(out)
+    assert len(texts) == len(pages)
+    for text, page in zip(texts, pages, strict=True):
+        heading = next(i.text for i in page.items if isinstance(i, Text))
+        assert heading.split()[0] in text

@@ -66,6 +66,7 @@ from .items import (
     Rule,
     Text,
     answered,
+    drawing_order,
     drawn_twice,
 )
 from .names import fit_words
@@ -111,6 +112,7 @@ __all__ = [
     "by_student",
     "content_box",
     "contents_pages",
+    "drawing_order",
     "drawn_twice",
     "fill_contents",
     "fit",

@@ -32,7 +32,19 @@ from ..artwork import PICTURES, placed
 from ..drawn import FORM_PREAMBLE, Ahead, form_box, form_stream, num, solution_path, wall_path
 from ..geometry import OUTLINE, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
-from ..layout import MIN_TEXT, BookPlan, Box, Link, MazeFrame, MazeInfo, Page, Rule, Text, drawn_twice
+from ..layout import (
+    MIN_TEXT,
+    BookPlan,
+    Box,
+    Link,
+    MazeFrame,
+    MazeInfo,
+    Page,
+    Rule,
+    Text,
+    drawing_order,
+    drawn_twice,
+)
 from ..layout.settle import frame_signs, settled
 from ..layout.signs import BADGE_LETTER, Mark
 from ..puzzles import Puzzle
@@ -95,7 +107,9 @@ def stream_pdf(
     trims = plan.trims or [Box(0, 0, plan.width, plan.height)] * len(plan.pages)
     writer = Writer(canvas, out)
     walls = Walls(canvas, drawn_twice(plan), writer, ahead)
-    for page, trim in zip(plan.pages, trims, strict=True):
+    order = drawing_order(plan.pages)  # each answer page as soon as its mazes' pages
+    for index in order:
+        page, trim = plan.pages[index], trims[index]
         if screen:
             canvas.bookmarkPage(f"p{page.number}")  # a destination for links, on every page
         if plan.edition == "print":
@@ -103,13 +117,14 @@ def stream_pdf(
             if plan.bleed:
                 canvas.setBleedBox((0, 0, plan.width, plan.height))
         _draw_page(canvas, page, puzzle_for, (regular, bold), walls, left_out)
-        if screen and page.bookmark:
-            canvas.addOutlineEntry(page.bookmark, f"p{page.number}", level=0)
         canvas.showPage()
         writer.page(f"p{page.number}" if screen else None)
         if progress:
             progress(1)
-    writer.finish()
+    for page in plan.pages if screen else ():  # the outline in the book's order, whatever was drawn first
+        if page.bookmark:
+            canvas.addOutlineEntry(page.bookmark, f"p{page.number}", level=0)
+    writer.finish(order)
 
 
 class Walls:

@@ -151,11 +151,15 @@ class Writer:
             else:
                 self.object(link)
 
-    def finish(self) -> None:
+    def finish(self, order: list[int] | None = None) -> None:
         """What reportlab's save does before formatting (fonts made from the letters used, the document
         information, the outline), then every object not yet written, the cross-reference table and the
-        trailer."""
+        trailer. ``order``: each page's place in the book, in the order the pages were drawn (the page
+        tree lists them in the book's)."""
         doc = self.doc
+        if order is not None:
+            drawn = doc.Pages.pages
+            doc.Pages.pages = [page for _, page in sorted(zip(order, drawn, strict=True), key=lambda p: p[0])]
         for font in doc.delayedFonts:
             font.addObjects(doc)
         doc.info.invariant = doc.invariant
