@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from puzzlebook.build import build_book
 from puzzlebook.cover.sizes import thickness
+from puzzlebook.pdfread import Document
 
 INCH = 72.0
 BLURB = "A book of mazes from a first gentle walk to long winding puzzles. Every answer is at the back."
@@ -608,3 +609,30 @@ def test_check_tells_a_cover_made_on_other_paper_by_its_spine(tmp_path):
     assert "book-cover.pdf: is 12.466 x 9.250 in, a spine of 0.216 in" in line, line
     assert f"the interior has 96, a spine of {cream:.3f} in" in line, line
     assert "the page count or the paper changed" in line and line.endswith("puzzlebook cover"), line
+
+
+@pytest.mark.parametrize("repeat", [1, 12])
+def test_the_page_drawn_on_the_back_takes_the_room_a_short_blurb_leaves(tmp_path, repeat):
+    """Under three lines of blurb, a page drawn half the back's height left 3 in of empty back between
+    them on an 8.5 x 11 in book: it now stands up to 0.62 of the height, as far as the blurb leaves the
+    room, the blurb at its full 20 pt; under a long blurb it keeps half the height."""
+    blurb = " ".join([BLURB] * repeat)
+    spec = book(tmp_path, "8.5x11in", 30, f"  back: {blurb}\n")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    page = Document(PdfReader(cover_path)).page(0)
+    back_x1 = 9 + 8.5 * INCH
+    panel = next(
+        s
+        for s in page.shapes
+        if s.kind == "rect" and s.fill and s.fill_color == (1.0, 1.0, 1.0) and s.x1 < back_x1
+    )
+    words = [c for c in page.chars if c.x1 < back_x1 and "Bold" not in c.font and c.text.strip()]
+    lowest = min(c.y0 for c in words)
+    tall = (panel.y1 - panel.y0) / INCH
+    assert lowest - panel.y1 >= 0.25 * INCH  # never under the blurb
+    if repeat == 1:
+        assert {round(c.size, 1) for c in words} == {20.0}
+        assert tall > 0.55 * 11
+        assert lowest - panel.y1 < 0.8 * INCH  # the page under the blurb, not 3 in below it
+    else:
+        assert tall == pytest.approx(0.5 * 11, abs=0.01)

@@ -11,6 +11,7 @@ from ..layout.items import BookPlan, Box, MazeFrame, Page
 from ..layout.pages import says_count
 from ..layout.settle import around, drawn_boxes, frame_signs
 from ..layout.signs import Box4, Measure
+from ..letters import bold_width
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT, colour_rgb
 from ..spec.cover import COVER_COLORS, ean13
@@ -32,9 +33,17 @@ from .sizes import (
 )
 
 MARGIN = 0.375 * INCH
+"""Where the front's and back's words start inside the trim: the printer's 0.125 in, and room to breathe."""
 LEADING = 1.15
 """A line's height, in font sizes."""
-"""Where the front's and back's words start inside the trim: the printer's 0.125 in, and room to breathe."""
+BLURB_MOST = 20.0
+"""pt of a short blurb: a back panel of a book of 8.5 x 11 in at 16 pt looked like its small print."""
+PAGE_SHOWN = (0.5, 0.62)
+"""Of the back's height, how tall the book's page drawn on it stands (as wide as the room beside the
+barcode's area allows): at least the first, and up to the second where the blurb leaves the room. Half
+the height, at the bottom, left 3 in of empty back under three lines of blurb on an 8.5 x 11 in book."""
+BLURB_GAP = 0.3 * INCH
+"""Between the blurb's last line and the page drawn under it."""
 
 AGE_RANGES = {
     "age-4": (4, 5),
@@ -243,6 +252,25 @@ def count_line(mazes: int, answers: bool, said: bool = False) -> str:
     return f"{mazes} {noun} with solutions" if answers else f"{mazes} {noun}"
 
 
+def blurb_height(text: str, width: float) -> float:
+    """About how tall the back's words set at ``BLURB_MOST`` in a box ``width`` wide, each of their
+    lines wrapped by the shipped regular font's widths (a letter it lacks, or another font, half an em a
+    letter): for the page drawn under them to take the rest of the back. The drawing then fits them to
+    the box they get (``render.cover.fit_blurb``)."""
+    space = (bold_width(" ", "DejaVuSans") or 0.32) * BLURB_MOST
+    lines = 0
+    for paragraph in text.strip().splitlines():
+        used = -1.0  # nothing on the line yet
+        for word in paragraph.split():
+            wide = (bold_width(word, "DejaVuSans") or 0.5 * len(word)) * BLURB_MOST
+            if used < 0 or used + space + wide > width:
+                lines, used = lines + 1, wide
+            else:
+                used += space + wide
+        lines += used < 0  # an empty line between paragraphs
+    return lines * BLURB_MOST * LEADING
+
+
 def plan_cover(
     spec: Spec,
     plan: BookPlan,
@@ -374,13 +402,17 @@ def plan_cover(
         top -= size * LEADING + 0.25 * INCH
     floor = barcode.y1 + 0.25 * INCH
     thumb = None
-    if thumbnail is not None:  # a page of the book as cut, at the bottom left beside the barcode's area
+    if thumbnail is not None:  # a page of the book as cut, under the blurb, left of the barcode's area
         cut = plan.trims[thumbnail.number - 1] if plan.trims else Box(0, 0, plan.width, plan.height)
         room = barcode.x0 - 0.25 * INCH - back.x0 - MARGIN
-        scale = min(room / cut.w, 0.5 * th / cut.h)  # up to half the back: a page shows the book
-        x0, y0 = back.x0 + MARGIN, back.y0 + MARGIN
+        blurb = blurb_height(cover.back, back.w - 2 * MARGIN) + BLURB_GAP if cover.back else 0.0
+        under = top - blurb - back.y0 - MARGIN  # from the blurb's last line down to the margin
+        tall = min(max(PAGE_SHOWN[0] * th, under), PAGE_SHOWN[1] * th)  # a page shows the book
+        scale = min(room / cut.w, tall / cut.h)
+        x0 = back.x0 + MARGIN
+        y0 = back.y0 + MARGIN + max(0.0, under - cut.h * scale)  # right under the blurb
         thumb = (Box(x0, y0, x0 + cut.w * scale, y0 + cut.h * scale), thumbnail, scale, cut)
-        floor = max(floor, y0 + cut.h * scale + 0.3 * INCH)
+        floor = max(floor, y0 + cut.h * scale + BLURB_GAP)
     blurb_box = Box(back.x0 + MARGIN, floor, back.x1 - MARGIN, top) if cover.back else None
     isbn = cover.isbn or book.isbn
     return CoverPlan(

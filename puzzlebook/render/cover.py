@@ -15,7 +15,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..cover.plan import LEADING, CoverPlan, Words
+from ..cover.plan import BLURB_MOST, LEADING, CoverPlan, Words
 from ..errors import At, Problem
 from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule
 from ..layout.settle import settled
@@ -38,8 +38,6 @@ BADGE_LINES = 2
 """Lines the badge's words may take."""
 PANEL = (1.0, 1.0, 1.0)
 """The art maze's panel: the book's own white page."""
-BLURB_MOST = 20.0
-"""pt of a short blurb: a back panel of a book of 8.5 x 11 in at 16 pt looked like its small print."""
 BLURB_SIZES = [BLURB_MOST - 0.5 * i for i in range(int((BLURB_MOST - MIN_TEXT) / 0.5) + 1)]
 """The blurb's sizes, largest first, down to the smallest print size."""
 
