@@ -89,6 +89,20 @@ def test_same_seed_same_output_and_missing_seed_is_reported():
     assert fresh.exit_code == 0 and "use --seed" in fresh.stderr
 
 
+def test_a_file_written_is_told_with_the_seed_chosen(tmp_path):
+    """Nothing was said of a maze written to a file with --seed: the command said nothing at all."""
+    target = tmp_path / "m.pdf"
+    given = run("maze", "-s", "5x5", "--seed", "3", "-o", str(target))
+    assert given.exit_code == 0 and given.stderr.strip() == f"wrote {target}"
+    chosen = run("maze", "-s", "5x5", "-o", str(tmp_path / "n.svg"))
+    said = chosen.stderr.strip()
+    assert said.startswith(f"wrote {tmp_path / 'n.svg'}: seed ") and "to make this maze again" in said
+    seed = said.split("use --seed ")[1].split()[0]
+    again = run("maze", "-s", "5x5", "--seed", seed, "-f", "svg").stdout
+    assert again == (tmp_path / "n.svg").read_text()  # the seed said makes the same maze
+    assert run("maze", "-s", "5x5", "--seed", "3").stderr == ""  # on the terminal, the maze says enough
+
+
 def test_output_file_is_written_whole(tmp_path):
     target = tmp_path / "m.json"
     result = run("maze", "-a", "eller", "-s", "5x5", "--seed", "2", "-f", "json", "-o", str(target))
@@ -589,7 +603,7 @@ def test_a_built_in_shape_too_small_to_read_is_refused_in_the_same_words_from_a_
     offered = re.search(r"set size to (\d+)x(\d+)$", said)
     assert offered and shape_reads(grid, int(offered[1]), int(offered[2])), said
     bigger = invoke([*args[:-4], "-s", f"{offered[1]}x{offered[2]}", "--grid", grid, "-o", "big.json"])
-    assert bigger.exit_code == 0 and bigger.stderr == "", bigger.stderr  # the size offered says nothing
+    assert bigger.exit_code == 0 and bigger.stderr == "wrote big.json\n", bigger.stderr  # and nothing more
     (tmp_path / "book.yaml").write_text(entry.format(f"{offered[1]}x{offered[2]}"))
     built = invoke(["build", "book.yaml"])
     assert built.exit_code == 0 and "note" not in built.stderr, built.stderr  # and the page takes it

@@ -276,8 +276,11 @@ def maze(
         with writing(output, inputs) as out:  # a few rows at a time: memory stays flat in the size
             for chunk in export_chunks(puzzle, form, solution, dpi):
                 out.write(chunk)
-        if seed is None:
-            print(f"seed {chosen} (use --seed {chosen} to make this maze again)", file=sys.stderr)
+        again = f"seed {chosen} (use --seed {chosen} to make this maze again)" if seed is None else ""
+        if output != "-" and not on_screen:  # a file: where it went, as build says
+            print(f"wrote {output}" + (f": {again}" if again else ""), file=sys.stderr)
+        elif again:
+            print(again, file=sys.stderr)
     except PuzzlebookError as error:
         fail(error)
 
