@@ -282,9 +282,15 @@ def test_strict_build_checks_the_cover_and_check_sends_a_lone_cover_to_its_spec(
     spec = book(tmp_path, "6x9in", 30, "  isbn: 978-0-306-40615-7\n", size="6x8")
     result = invoke(["build", "--strict", str(spec)])
     assert result.exit_code == 0, result.output
-    result = invoke(["check", str(tmp_path / "book-cover.pdf")])
+    quest = spec.rename(tmp_path / "quest.yaml")
+    assert invoke(["build", str(quest)]).exit_code == 0
+    said = "is a wrap cover, whose size depends on its book: check it with the book's spec (puzzlebook check"
+    result = invoke(["check", str(tmp_path / "quest-cover.pdf")])
     assert result.exit_code == 2
-    assert "is a wrap cover, whose size depends on its book: check it with the book's spec" in result.output
+    assert f"{said} {quest})" in result.output  # the spec beside it, named as the book is
+    (tmp_path / "quest-cover.pdf").rename(tmp_path / "wrap.pdf")
+    result = invoke(["check", str(tmp_path / "wrap.pdf")])
+    assert result.exit_code == 2 and f"{said} book.yaml)" in result.output  # none beside it
 
 
 def test_strict_writes_neither_book_nor_cover_when_the_cover_fails(tmp_path, monkeypatch):

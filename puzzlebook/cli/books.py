@@ -353,7 +353,7 @@ def check_pdf(name: str) -> None:
                     Problem(
                         name,
                         "is a wrap cover, whose size depends on its book: check it with the book's spec "
-                        "(puzzlebook check book.yaml), which checks the cover beside the book",
+                        f"(puzzlebook check {_spec_beside(name)}), which checks the cover beside the book",
                     )
                 ]
             )
@@ -364,6 +364,20 @@ def check_pdf(name: str) -> None:
         fail(error)
     ready = _office_ready(trim) if rules == "office" else "ready for print"
     print(f"{name}: {ready}{' (with bleed)' if bleed else ''}")
+
+
+def _spec_beside(cover: str) -> str:
+    """The spec a cover was most likely built from, for `check` to name: NAME.yaml beside NAME-cover.pdf
+    where there is one (build writes a cover beside its book, and a book is named after its spec unless
+    its `output:` says otherwise); else a stand-in."""
+    from pathlib import Path
+
+    path = Path(cover)
+    for suffix in (".yaml", ".yml"):
+        spec = path.with_name(path.stem.removesuffix("-cover") + suffix)
+        if spec.is_file():
+            return str(spec)
+    return "book.yaml"
 
 
 OFFICE_PAPER = (11.7 * 72, 17.01 * 72)
