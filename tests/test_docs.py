@@ -64,3 +64,22 @@ def test_the_ten_line_books_summary_is_what_validate_says(tmp_path, page):
     quoted = re.search(r'validate book\.yaml .*"(.*) \(\.\.\.\)"', text)
     assert quoted is not None
     assert summary(check_book(spec)).startswith(quoted[1] + " ("), summary(check_book(spec))
+
+
+def test_every_key_in_the_reference_says_its_default():
+    """The reference tables are made from the models at build time: a section made by a factory
+    (``margins``, ``answer_key``) showed no default at all, as if it had none."""
+    import importlib.util
+
+    found = importlib.util.spec_from_file_location("generated", ROOT / "docs" / "hooks" / "generated.py")
+    assert found is not None and found.loader is not None
+    hook = importlib.util.module_from_spec(found)
+    found.loader.exec_module(hook)
+    rows = {}
+    for table in (hook.spec_keys(), hook.maze_keys(), hook.cover_keys(), hook.layout_keys()):
+        for line in table.splitlines()[2:]:
+            key, _, _, default = (cell.strip() for cell in line.strip("|").split(" | "))
+            assert default, line
+            rows[key] = default
+    assert rows["`margins`"] == "`top` 0.5in, `bottom` 0.5in, `inside` 0.625in, `outside` 0.5in"
+    assert rows["`options`"] == "not set"

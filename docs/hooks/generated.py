@@ -16,11 +16,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
 from puzzlebook import generators
 from puzzlebook.grid import Grid
 from puzzlebook.measure import dead_ends
 from puzzlebook.settings import Layout
-from puzzlebook.spec.model import json_schema
+from puzzlebook.spec.cover import CoverSpec
+from puzzlebook.spec.model import BookSpec, MazeEntry, json_schema
+from puzzlebook.units import length, margin
 
 MARKER = re.compile(r"^<!-- ([a-z-]+) -->$", re.M)
 
@@ -56,45 +61,68 @@ def _kind(prop: dict[str, Any], defs: dict[str, Any]) -> str:
     }.get(str(kind), "any")
 
 
-def _default(prop: dict[str, Any]) -> str:
-    if "default" not in prop:
-        return ""
-    value = prop["default"]
+def _default(prop: dict[str, Any], made: Any = None) -> str:
+    """A key's default as the schema gives it, or, for one made by a factory (which the schema leaves
+    out), as the model makes it (``made``): a section's own keys, such as ``columns 2, rows 3``."""
+    if "default" in prop:
+        value = prop["default"]
+    elif isinstance(made, BaseModel):
+        shown = made.model_dump()
+        if len(shown) > 4:  # the book's own words: too many to list here
+            return "the English words"
+        fields = type(made).model_fields
+        return ", ".join(f"`{key}` {_value(value, fields[key])}" for key, value in shown.items())
+    else:
+        value = made
     if value is None or value == [] or value == {}:
         return "not set"  # "none" read as the word some keys take (``badge: none``, ``art: none``)
     return f"`{json.dumps(value) if not isinstance(value, str) else value}`"
 
 
-def _table(properties: dict[str, Any], required: list[str], defs: dict[str, Any]) -> str:
+def _value(value: Any, field: FieldInfo) -> str:
+    """A value as a reader writes it: 2, not 2.0; a length (kept in points) in inches, 0.625in."""
+    lengths = (length, margin)
+    if any(getattr(rule, "func", None) in lengths for rule in field.metadata):
+        return f"{value / 72:g}in"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _table(
+    properties: dict[str, Any], required: list[str], defs: dict[str, Any], model: type[BaseModel]
+) -> str:
     rows = ["| key | takes | meaning | default |", "|---|---|---|---|"]
     for name, prop in properties.items():
         meaning = prop.get("description", "").replace("|", "\\|")
-        default = "required" if name in required else _default(prop)
+        field = model.model_fields.get(name) or next(
+            (f for f in model.model_fields.values() if f.alias == name), None
+        )
+        made = field.get_default(call_default_factory=True) if field is not None else None
+        default = "required" if name in required else _default(prop, made)
         rows.append(f"| `{name}` | {_kind(prop, defs)} | {meaning} | {default} |")
     return "\n".join(rows)
 
 
 def spec_keys() -> str:
     schema = json_schema()
-    return _table(schema["properties"], schema.get("required", []), schema["$defs"])
+    return _table(schema["properties"], schema.get("required", []), schema["$defs"], BookSpec)
 
 
 def maze_keys() -> str:
     schema = json_schema()
     entry = schema["$defs"]["MazeEntry"]
-    return _table(entry["properties"], entry.get("required", []), schema["$defs"])
+    return _table(entry["properties"], entry.get("required", []), schema["$defs"], MazeEntry)
 
 
 def cover_keys() -> str:
     schema = json_schema()
     cover = schema["$defs"]["CoverSpec"]
-    return _table(cover["properties"], cover.get("required", []), schema["$defs"])
+    return _table(cover["properties"], cover.get("required", []), schema["$defs"], CoverSpec)
 
 
 def layout_keys() -> str:
     schema = Layout.model_json_schema(by_alias=True)
     properties = {k: v for k, v in schema["properties"].items() if k != "description"}
-    return _table(properties, schema.get("required", []), schema.get("$defs", {}))
+    return _table(properties, schema.get("required", []), schema.get("$defs", {}), Layout)
 
 
 def _dead_end_share(name: str, size: int = 60, seeds: int = 5) -> str:
