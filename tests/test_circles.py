@@ -527,3 +527,39 @@ def test_no_badge_letter_prints_under_the_size_printers_take(tmp_path) -> None:
     assert all(any(c.text == "S" for c in page.chars) for page in pages[1:4])  # each maze page's badge
     result = run("check", str(spec))
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("rings, inner", [(6, 0), (10, 0), (14, 0), (9, 3)])
+def test_an_answers_line_keeps_to_the_corridors_of_a_circle(rings: int, inner: int) -> None:
+    """From ring to ring the line turns along the inner ring to the opening and goes straight out
+    through its middle: drawn from centre to centre, it cut across the opening's edge, by the end of
+    the wall between a cell's two neighbours outside it (a 16-ring key's line lay over 39 pt of
+    wall). Every point of it stays three tenths of a corridor from every wall's middle line (it came
+    within 0.19 of one; a corner the line turns round in a narrow cell is 0.33 from its side)."""
+    import numpy as np
+
+    from puzzlebook.geometry import all_walls, arc_points, solution_lines
+
+    for seed in range(6):
+        puzzle = make_puzzle(
+            "recursive-backtracker", rings, rings, seed, marks="suggested", grid="circle", inner=inner
+        )
+        runs, arcs = all_walls(puzzle)
+        ends = [((x0, y0), (x1, y1)) for x0, y0, x1, y1 in runs]
+        for arc in arcs:
+            points = arc_points(arc, 1 / 360)
+            ends += list(pairwise(points))
+        walls = np.array(ends)  # (walls, 2 ends, x and y)
+        for line in solution_lines(puzzle):
+            samples = np.array(
+                [
+                    (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                    for a, b in pairwise(line)
+                    for t in np.linspace(0, 1, max(2, int(math.dist(a, b) * 10)))
+                ]
+            )
+            start, along = walls[:, 0], walls[:, 1] - walls[:, 0]
+            to = samples[:, None, :] - start[None, :, :]
+            t = np.clip((to * along).sum(-1) / np.maximum((along * along).sum(-1), 1e-12), 0, 1)
+            gap = np.linalg.norm(to - t[..., None] * along, axis=-1).min()
+            assert gap >= 0.3, (seed, gap)
