@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from clirun import invoke
@@ -12,6 +13,7 @@ from puzzlebook.build import build_book
 from puzzlebook.errors import SpecError
 from puzzlebook.spec.load import load_spec
 
+ROOT = Path(__file__).parent.parent
 BOOK = "title: Maze Quest\nauthor: Maple Street Press\nmarks: suggested\nmazes:\n  - {size: 8x8, count: 2}\n"
 
 
@@ -87,6 +89,19 @@ def test_poster_marks_and_their_words_grow_with_the_page(tmp_path):
         sizes[layout] = min(w["size"] for w in words)
     assert sizes["activity-book"] >= 7
     assert sizes["poster"] >= 1.4 * sizes["activity-book"]  # a poster's words read from across a room
+
+
+def test_a_posters_start_and_finish_stay_under_its_title():
+    """The poster sample's Start and Finish were 36.9 pt under its 40 pt title, competing with it; they
+    grow with the page only to 0.6 of the heading, while a Letter book's stay 12 pt."""
+    from puzzlebook.build import check_book
+    from puzzlebook.layout import MazeFrame
+
+    for sample, heading, words in (("poster", 40.0, 24.0), ("kdp-paperback", 18.0, 12.0)):
+        checked = check_book(ROOT / "sample_configs" / f"{sample}.yaml")
+        assert checked.layout.heading_size == heading
+        frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)]
+        assert {f.label for f in frames if not f.answer} == {words}, sample
 
 
 def test_pictures_and_words_at_the_start_and_end_print_inside_the_page(tmp_path):
