@@ -1100,6 +1100,66 @@ def test_arrows_out_of_a_hexagon_or_triangle_shape_lie_in_empty_space(grid, size
     assert clear_ends >= 0.9 * ends, (clear_ends, ends)  # nearly every end has a clear view out
 
 
+def _segment_gap(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy or 1.0)))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+@pytest.mark.parametrize(("grid", "size"), [("hex", (18, 18)), ("triangle", (24, 12)), ("octagon", (16, 16))])
+def test_arrows_by_a_zigzag_outline_keep_off_its_ink(grid, size):
+    """A honeycomb's Finish arrow stood 0.75 pt from its thick outline: its opening lay in a notch, and
+    the neighbouring cells' sides ran down beside the arrow's tail (a diamond's came within 0.2 pt of
+    the outline's corner at its own opening, a cat's crossed it). Every arrow with a clear view out
+    keeps 2.5 pt of paper from the ink of the outline round its opening (twice the walls' weight),
+    measured on the outer sides as drawn."""
+    from puzzlebook.geometry import OUTLINE, Placement, all_walls
+    from puzzlebook.layout.signs import marks
+    from puzzlebook.openings import clear_sides
+    from puzzlebook.shapes import SHAPES, shape_mask
+
+    cell, wall = 12.0, 1.5
+    ink = wall * OUTLINE / 2
+    measured = 0
+    for name in sorted(SHAPES):
+        mask, _ = shape_mask(name, *size, "", grid)
+        for seed in range(3):
+            puzzle = make_puzzle(
+                "wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off, grid=grid
+            )
+            topology = puzzle.maze.grid
+            place = Placement(0, 0, cell, topology.extent[1])
+            outline = {  # the outer sides, as drawn
+                (round(x0, 6), round(y0, 6), round(x1, 6), round(y1, 6))
+                for c in range(topology.count)
+                for s in topology.outer_sides(c)
+                for side in [topology.side(c, s)]
+                if side is not None
+                for (x0, y0), (x1, y1) in [(side.start, side.end)]
+            }
+            drawn = {
+                (round(a, 6), round(b, 6), round(c, 6), round(d, 6)) for a, b, c, d in all_walls(puzzle)[0]
+            }
+            walls = [
+                (place.point(x0, y0), place.point(x1, y1))
+                for x0, y0, x1, y1 in outline & (drawn | {(c, d, a, b) for a, b, c, d in drawn})
+            ]
+            clear = clear_sides(topology)
+            signs = marks(puzzle, place, 3 * cell, wall=wall)
+            for sign, end, side in zip(signs, (puzzle.start, puzzle.end), puzzle.sides, strict=True):
+                if sign.kind != "arrow" or side not in clear.get(topology.id(*end), ()):
+                    continue
+                arrow = list(sign.polygon)
+                edges = list(zip(arrow, arrow[1:] + arrow[:1], strict=True))
+                gap = min(
+                    [_segment_gap(p, *w) for a, b in edges for p in (a, b) for w in walls]
+                    + [_segment_gap(p, a, b) for a, b in edges for w in walls for p in w]
+                )
+                measured += 1
+                assert gap - ink >= 2.5 - 0.01, (grid, name, seed, sign.role, round(gap - ink, 2))
+    assert measured >= 20
+
+
 def test_drawings_are_counted_by_their_boxes_and_shared_by_file_whatever_their_names(tmp_path, monkeypatch):
     """A 3 KB drawing, one row of 1,000 cells over 999 short rows, is a box of a million cells, each cell
     left out held for the whole build: counted by its file's bytes, 24 names of it (./g.txt, ././g.txt)

@@ -1,0 +1,104 @@
+"""An arrow by an opening in a notch of a zigzag outline (hexagons, triangles, octagons), kept off the
+walls beside it: the neighbouring cells' sides run down beside the arrow's tail there."""
+
+from __future__ import annotations
+
+import math
+
+from ..geometry import OUTLINE, Placement, Point
+from ..graph import GraphMaze
+from ..puzzles import Puzzle
+
+SLANTED = ("hex", "triangle", "octagon")
+"""The grids whose outer sides zigzag."""
+
+INK_GAP = 2.5
+"""pt of paper an arrow keeps from the ink of the walls beside its opening: a honeycomb's Finish arrow
+stood 0.75 pt from its outline in a notch, where arrows by the sides of squares keep 3.5 pt and more."""
+
+
+def side_slot(puzzle: Puzzle, role: str) -> int | None:
+    """The slot of the side an end opens through (on grids other than squares)."""
+    return puzzle.sides[0 if role == "start" else 1]
+
+
+def off_the_walls(
+    polygon: tuple[Point, ...],
+    place: Placement,
+    puzzle: Puzzle,
+    cell: tuple[int, int],
+    slot: int | None,
+    outward: Point,
+    wall: float,
+) -> tuple[Point, ...]:
+    """The arrow of the end at ``cell`` (opening through ``slot``), moved out along itself half a point
+    at a time, a cell at most, until it keeps ``INK_GAP`` from the ink of the outer sides round that
+    cell (a shape's outline is drawn ``OUTLINE`` times the walls' weight). Unmoved where the outline
+    keeps that already, and on other grids."""
+    maze = puzzle.maze
+    if slot is None or not isinstance(maze, GraphMaze) or maze.grid.kind.name not in SLANTED:
+        return polygon
+    grid = maze.grid
+    here = grid.id(*cell)
+    opening = grid.side(here, slot) if here >= 0 else None
+    if opening is None:
+        return polygon
+    ends = (opening.start, opening.end)
+    kind = grid.kind
+    steps = kind.steps[kind.pattern(*cell)]
+    beside = [  # the cells through the sides that meet the opening at its ends
+        (cell[0] + step[0], cell[1] + step[1])
+        for other, step in enumerate(steps)
+        if step is not None and other != slot
+        for side in [grid.side(here, other)]
+        if side is not None and any(math.dist(a, b) < 1e-6 for a in (side.start, side.end) for b in ends)
+    ]
+    need = INK_GAP + wall * (OUTLINE if grid.masked else 1.0) / 2
+    ux, uy = outward[0], -outward[1]  # on the page, y up
+    tail = min(polygon, key=lambda p: p[0] * ux + p[1] * uy)  # the arrow's end by the opening
+    reach = need + max(math.dist(tail, p) for p in polygon)  # a side further off is clear of it
+    near = [grid.id(*c) for c in [cell, *beside] if grid.id(*c) >= 0]
+    sides = [
+        (a, b)
+        for c in near
+        for s in grid.outer_sides(c)
+        if (c, s) != (here, slot)
+        for side in [grid.side(c, s)]
+        if side is not None
+        for a, b in [(place.point(*side.start), place.point(*side.end))]
+        if _to_segment(tail, a, b) < reach
+    ]
+    for step in range(int(2 * place.cell) + 1):
+        moved = tuple((x + ux * step / 2, y + uy * step / 2) for x, y in polygon)
+        xs, ys = [p[0] for p in moved], [p[1] for p in moved]
+        box = (min(xs) - need, min(ys) - need, max(xs) + need, max(ys) + need)
+        close = [  # only a side whose box meets the arrow's, grown by what it keeps, can come that near
+            (a, b)
+            for a, b in sides
+            if min(a[0], b[0]) < box[2]
+            and max(a[0], b[0]) > box[0]
+            and min(a[1], b[1]) < box[3]
+            and max(a[1], b[1]) > box[1]
+        ]
+        edges = list(zip(moved, moved[1:] + moved[:1], strict=True))
+        if all(_apart(edge, side) >= need for side in close for edge in edges):
+            return moved
+    return polygon
+
+
+def _to_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy or 1.0)))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _apart(one: tuple[Point, Point], other: tuple[Point, Point]) -> float:
+    """How far apart two segments are (0 where they cross)."""
+    (a, b), (c, d) = one, other
+
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0:
+        return 0.0
+    return min(_to_segment(a, c, d), _to_segment(b, c, d), _to_segment(c, a, b), _to_segment(d, a, b))
