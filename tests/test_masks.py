@@ -1051,6 +1051,22 @@ def _inside(point, polygon):
     return inside
 
 
+def _shaped(grid, size):
+    """(name, seed, puzzle) of every built-in shape over ``grid`` at ``size``, three seeds each."""
+    from puzzlebook.shapes import SHAPES, shape_mask
+
+    for name in sorted(SHAPES):
+        mask, _ = shape_mask(name, *size, "", grid)
+        for seed in range(3):
+            yield (
+                name,
+                seed,
+                make_puzzle(
+                    "wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off, grid=grid
+                ),
+            )
+
+
 @pytest.mark.parametrize(("grid", "size"), [("hex", (18, 18)), ("hex", (30, 30)), ("triangle", (24, 12))])
 def test_arrows_out_of_a_hexagon_or_triangle_shape_lie_in_empty_space(grid, size):
     """A triangle's corners reach a whole corridor from its centre, and an arrow is a corridor wide: the
@@ -1060,43 +1076,37 @@ def test_arrows_out_of_a_hexagon_or_triangle_shape_lie_in_empty_space(grid, size
     from puzzlebook.geometry import Placement
     from puzzlebook.layout.signs import marks
     from puzzlebook.openings import clear_sides
-    from puzzlebook.shapes import SHAPES, shape_mask
 
     cell = 12.0
     clear_ends = ends = 0
-    for name in sorted(SHAPES):
-        mask, _ = shape_mask(name, *size, "", grid)
-        for seed in range(3):
-            puzzle = make_puzzle(
-                "wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off, grid=grid
-            )
-            topology = puzzle.maze.grid
-            height = topology.extent[1]
-            place = Placement(0, 0, cell, height)
-            clear = clear_sides(topology)
-            signs = marks(puzzle, place, 3 * cell, lambda word, size: 0.62 * size * len(word))
-            for sign, end, side in zip(signs, (puzzle.start, puzzle.end), puzzle.sides, strict=True):
-                ends += 1
-                if side not in clear.get(topology.id(*end), ()):
-                    continue
-                clear_ends += 1
-                arrow = [(x / cell, height - y / cell) for x, y in sign.polygon]  # in cells, y down
-                xs, ys = [p[0] for p in arrow], [p[1] for p in arrow]
-                points = [
-                    (x0 + i * 0.05, y0 + j * 0.05)
-                    for x0, y0 in [(min(xs), min(ys))]
-                    for i in range(int((max(xs) - x0) / 0.05) + 1)
-                    for j in range(int((max(ys) - y0) / 0.05) + 1)
-                ]
-                points = [p for p in points if _inside(p, arrow)]
-                for c in range(topology.count):
-                    cx, cy = topology.centre(c)
-                    if not (min(xs) - 1 < cx < max(xs) + 1 and min(ys) - 1 < cy < max(ys) + 1):
-                        continue  # too far to touch it
-                    corners = list(topology.corners(c))
-                    shrunk = [(cx + (x - cx) * 0.97, cy + (y - cy) * 0.97) for x, y in corners]
-                    hit = next((p for p in points if _inside(p, shrunk)), None)
-                    assert hit is None, (name, seed, sign.role, topology.xy(c), hit)
+    for name, seed, puzzle in _shaped(grid, size):
+        topology = puzzle.maze.grid
+        height = topology.extent[1]
+        place = Placement(0, 0, cell, height)
+        clear = clear_sides(topology)
+        signs = marks(puzzle, place, 3 * cell, lambda word, size: 0.62 * size * len(word))
+        for sign, end, side in zip(signs, (puzzle.start, puzzle.end), puzzle.sides, strict=True):
+            ends += 1
+            if side not in clear.get(topology.id(*end), ()):
+                continue
+            clear_ends += 1
+            arrow = [(x / cell, height - y / cell) for x, y in sign.polygon]  # in cells, y down
+            xs, ys = [p[0] for p in arrow], [p[1] for p in arrow]
+            points = [
+                (x0 + i * 0.05, y0 + j * 0.05)
+                for x0, y0 in [(min(xs), min(ys))]
+                for i in range(int((max(xs) - x0) / 0.05) + 1)
+                for j in range(int((max(ys) - y0) / 0.05) + 1)
+            ]
+            points = [p for p in points if _inside(p, arrow)]
+            for c in range(topology.count):
+                cx, cy = topology.centre(c)
+                if not (min(xs) - 1 < cx < max(xs) + 1 and min(ys) - 1 < cy < max(ys) + 1):
+                    continue  # too far to touch it
+                corners = list(topology.corners(c))
+                shrunk = [(cx + (x - cx) * 0.97, cy + (y - cy) * 0.97) for x, y in corners]
+                hit = next((p for p in points if _inside(p, shrunk)), None)
+                assert hit is None, (name, seed, sign.role, topology.xy(c), hit)
     assert clear_ends >= 0.9 * ends, (clear_ends, ends)  # nearly every end has a clear view out
 
 
@@ -1116,47 +1126,39 @@ def test_arrows_by_a_zigzag_outline_keep_off_its_ink(grid, size):
     from puzzlebook.geometry import OUTLINE, Placement, all_walls
     from puzzlebook.layout.signs import marks
     from puzzlebook.openings import clear_sides
-    from puzzlebook.shapes import SHAPES, shape_mask
 
     cell, wall = 12.0, 1.5
     ink = wall * OUTLINE / 2
     measured = 0
-    for name in sorted(SHAPES):
-        mask, _ = shape_mask(name, *size, "", grid)
-        for seed in range(3):
-            puzzle = make_puzzle(
-                "wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off, grid=grid
+    for name, seed, puzzle in _shaped(grid, size):
+        topology = puzzle.maze.grid
+        place = Placement(0, 0, cell, topology.extent[1])
+        outline = {  # the outer sides, as drawn
+            (round(x0, 6), round(y0, 6), round(x1, 6), round(y1, 6))
+            for c in range(topology.count)
+            for s in topology.outer_sides(c)
+            for side in [topology.side(c, s)]
+            if side is not None
+            for (x0, y0), (x1, y1) in [(side.start, side.end)]
+        }
+        drawn = {(round(a, 6), round(b, 6), round(c, 6), round(d, 6)) for a, b, c, d in all_walls(puzzle)[0]}
+        walls = [
+            (place.point(x0, y0), place.point(x1, y1))
+            for x0, y0, x1, y1 in outline & (drawn | {(c, d, a, b) for a, b, c, d in drawn})
+        ]
+        clear = clear_sides(topology)
+        signs = marks(puzzle, place, 3 * cell, wall=wall)
+        for sign, end, side in zip(signs, (puzzle.start, puzzle.end), puzzle.sides, strict=True):
+            if sign.kind != "arrow" or side not in clear.get(topology.id(*end), ()):
+                continue
+            arrow = list(sign.polygon)
+            edges = list(zip(arrow, arrow[1:] + arrow[:1], strict=True))
+            gap = min(
+                [_segment_gap(p, *w) for a, b in edges for p in (a, b) for w in walls]
+                + [_segment_gap(p, a, b) for a, b in edges for w in walls for p in w]
             )
-            topology = puzzle.maze.grid
-            place = Placement(0, 0, cell, topology.extent[1])
-            outline = {  # the outer sides, as drawn
-                (round(x0, 6), round(y0, 6), round(x1, 6), round(y1, 6))
-                for c in range(topology.count)
-                for s in topology.outer_sides(c)
-                for side in [topology.side(c, s)]
-                if side is not None
-                for (x0, y0), (x1, y1) in [(side.start, side.end)]
-            }
-            drawn = {
-                (round(a, 6), round(b, 6), round(c, 6), round(d, 6)) for a, b, c, d in all_walls(puzzle)[0]
-            }
-            walls = [
-                (place.point(x0, y0), place.point(x1, y1))
-                for x0, y0, x1, y1 in outline & (drawn | {(c, d, a, b) for a, b, c, d in drawn})
-            ]
-            clear = clear_sides(topology)
-            signs = marks(puzzle, place, 3 * cell, wall=wall)
-            for sign, end, side in zip(signs, (puzzle.start, puzzle.end), puzzle.sides, strict=True):
-                if sign.kind != "arrow" or side not in clear.get(topology.id(*end), ()):
-                    continue
-                arrow = list(sign.polygon)
-                edges = list(zip(arrow, arrow[1:] + arrow[:1], strict=True))
-                gap = min(
-                    [_segment_gap(p, *w) for a, b in edges for p in (a, b) for w in walls]
-                    + [_segment_gap(p, a, b) for a, b in edges for w in walls for p in w]
-                )
-                measured += 1
-                assert gap - ink >= 2.5 - 0.01, (grid, name, seed, sign.role, round(gap - ink, 2))
+            measured += 1
+            assert gap - ink >= 2.5 - 0.01, (grid, name, seed, sign.role, round(gap - ink, 2))
     assert measured >= 20
 
 
