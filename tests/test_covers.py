@@ -617,6 +617,21 @@ def test_check_tells_a_cover_made_on_other_paper_by_its_spine(tmp_path):
     assert "the page count or the paper changed" in line and line.endswith("puzzlebook cover"), line
 
 
+def test_a_back_without_a_blurb_keeps_its_page_at_the_bottom(tmp_path):
+    """With no blurb to stand under, the page drawn on the back stays at the bottom, by the barcode's
+    area, as large as the room beside it allows."""
+    spec = book(tmp_path, "8.5x11in", 30, "  paper: white\n")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    page = Document(PdfReader(cover_path)).page(0)
+    panel = next(
+        s
+        for s in page.shapes
+        if s.kind == "rect" and s.fill and s.fill_color == (1.0, 1.0, 1.0) and s.x1 < 9 + 8.5 * INCH
+    )
+    assert panel.y0 == pytest.approx(9 + 0.375 * INCH)  # the trim's edge and the margin
+    assert (panel.y1 - panel.y0) / INCH > 0.55 * 11
+
+
 @pytest.mark.parametrize("repeat", [1, 12])
 def test_the_page_drawn_on_the_back_takes_the_room_a_short_blurb_leaves(tmp_path, repeat):
     """Under three lines of blurb, a page drawn half the back's height left 3 in of empty back between

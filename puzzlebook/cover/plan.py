@@ -410,7 +410,8 @@ def plan_cover(
         tall = min(max(PAGE_SHOWN[0] * th, under), PAGE_SHOWN[1] * th)  # a page shows the book
         scale = min(room / cut.w, tall / cut.h)
         x0 = back.x0 + MARGIN
-        y0 = back.y0 + MARGIN + max(0.0, under - cut.h * scale)  # right under the blurb
+        # right under the blurb; with none, at the bottom, by the barcode's area
+        y0 = back.y0 + MARGIN + (max(0.0, under - cut.h * scale) if cover.back else 0.0)
         thumb = (Box(x0, y0, x0 + cut.w * scale, y0 + cut.h * scale), thumbnail, scale, cut)
         floor = max(floor, y0 + cut.h * scale + BLURB_GAP)
     blurb_box = Box(back.x0 + MARGIN, floor, back.x1 - MARGIN, top) if cover.back else None
