@@ -250,9 +250,9 @@ def stretched_shape(shape: str, grid: str, width: int, height: int) -> str | Non
     w, h = aged_size(shape, grid, (width, height))
     way = "wide" if ratio > 1 else "tall"
     times = ratio if ratio > 1 else 1 / ratio
-    cells = " triangles" if grid == "triangle" else " hexagons" if grid == "hex" else " cells"
+    cells = kinds.cells_called(grid)
     return (
-        f"{a_shape(shape)} drawn over {width}x{height}{cells} is stretched {times:.1f} times too {way} to read "
+        f"{a_shape(shape)} drawn over {width}x{height} {cells} is stretched {times:.1f} times too {way} to read "
         f"as one; in its own proportions: set size to {w}x{h}"
     )
 

@@ -29,6 +29,11 @@ GRIDS = ("rectangle", "hex", "triangle", "circle", "octagon")
 """The grids a spec may name; "weave" is the rectangle's field for a maze with crossings (``weave:``)."""
 
 
+def cells_called(name: str) -> str:
+    """What a grid kind's cells are called in a message about how many of them a shape is drawn over."""
+    return {"triangle": "triangles", "hex": "hexagons"}.get(name, "cells")
+
+
 def kind(name: str) -> Kind:
     return KINDS.get(name)
 

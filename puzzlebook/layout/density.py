@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..deadline import in_time
 from ..errors import Problem
+from ..kinds import cells_called
 from ..rules import older_readers
 from ..settings import Layout
 from ..shapes import a_shape, aged_size, least_size, shape_mask, shape_reads
@@ -78,9 +79,9 @@ def too_dense(
     if drawn and not word and entry is not None and isinstance(entry.shape, str):
         most = _largest_shape(layout, maze, entry.shape, drawn)  # drawn again at each size tried
         least = least_size(entry.shape, maze.grid)
-        grid = " triangles" if maze.grid == "triangle" else " cells"
         # none fits, or only a blob: a note after it (a heart has no letters to be too thin)
-        too_small = f"{a_shape(entry.shape)} under {least[0]}x{least[1]}{grid}, which hardly reads as one"
+        cells = cells_called(maze.grid)
+        too_small = f"{a_shape(entry.shape)} under {least[0]}x{least[1]} {cells}, which hardly reads as one"
         if most is not None and not shape_reads(maze.grid, *most, entry.shape):
             most = None
     if word and drawn and entry is not None:  # drawn again at each size tried: letters do not scale
