@@ -17,26 +17,22 @@ INK_GAP = 2.5
 stood 0.75 pt from its outline in a notch, where arrows by the sides of squares keep 3.5 pt and more."""
 
 
-def side_slot(puzzle: Puzzle, role: str) -> int | None:
-    """The slot of the side an end opens through (on grids other than squares)."""
-    return puzzle.sides[0 if role == "start" else 1]
-
-
 def off_the_walls(
     polygon: tuple[Point, ...],
     place: Placement,
     puzzle: Puzzle,
-    cell: tuple[int, int],
-    slot: int | None,
+    role: str,
     outward: Point,
     wall: float,
 ) -> tuple[Point, ...]:
-    """The arrow of the end at ``cell`` (opening through ``slot``), moved out along itself half a point
-    at a time, a cell at most, until it keeps ``INK_GAP`` from the ink of the outer sides round that
-    cell (a shape's outline is drawn ``OUTLINE`` times the walls' weight). Unmoved where the outline
-    keeps that already, and on other grids."""
+    """The arrow of the ``role`` end, moved out along itself half a point at a time, a cell at most,
+    until it keeps ``INK_GAP`` from the ink of the outer sides round its cell (a shape's outline is
+    drawn ``OUTLINE`` times the walls' weight). Unmoved where the outline keeps that already, and on
+    other grids."""
     maze = puzzle.maze
-    if slot is None or not isinstance(maze, GraphMaze) or maze.grid.kind.name not in SLANTED:
+    cell = puzzle.start if role == "start" else puzzle.end
+    slot = puzzle.sides[0 if role == "start" else 1]
+    if cell is None or slot is None or not isinstance(maze, GraphMaze) or maze.grid.kind.name not in SLANTED:
         return polygon
     grid = maze.grid
     here = grid.id(*cell)
@@ -54,20 +50,16 @@ def off_the_walls(
         if side is not None and any(math.dist(a, b) < 1e-6 for a in (side.start, side.end) for b in ends)
     ]
     need = INK_GAP + wall * (OUTLINE if grid.masked else 1.0) / 2
-    ux, uy = outward[0], -outward[1]  # on the page, y up
-    tail = min(polygon, key=lambda p: p[0] * ux + p[1] * uy)  # the arrow's end by the opening
-    reach = need + max(math.dist(tail, p) for p in polygon)  # a side further off is clear of it
     near = [grid.id(*c) for c in [cell, *beside] if grid.id(*c) >= 0]
     sides = [
-        (a, b)
+        (place.point(*side.start), place.point(*side.end))
         for c in near
         for s in grid.outer_sides(c)
         if (c, s) != (here, slot)
         for side in [grid.side(c, s)]
         if side is not None
-        for a, b in [(place.point(*side.start), place.point(*side.end))]
-        if _to_segment(tail, a, b) < reach
     ]
+    ux, uy = outward[0], -outward[1]  # on the page, y up
     for step in range(int(2 * place.cell) + 1):
         moved = tuple((x + ux * step / 2, y + uy * step / 2) for x, y in polygon)
         xs, ys = [p[0] for p in moved], [p[1] for p in moved]

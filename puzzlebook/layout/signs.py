@@ -17,7 +17,7 @@ from ..settings import MIN_TEXT
 from .boxes import MARK_SHARE
 from .covering import covering
 from .items import MazeFrame
-from .notches import off_the_walls, side_slot
+from .notches import off_the_walls
 from .room import AXES, PICTURE_GAP
 
 
@@ -174,7 +174,7 @@ def _marks(
         middle_of, outward, side = spot_of
         other_spot = opening(puzzle, "end" if role == "start" else "start")
         arrow = _arrow(place, middle_of, outward, role == "start", size)
-        polygon = off_the_walls(arrow, place, puzzle, cell, side_slot(puzzle, role), outward, wall)
+        polygon = off_the_walls(arrow, place, puzzle, role, outward, wall)
         other = ends["end" if role == "start" else "start"]
         other_side = other_spot[2] if other_spot else None
         # Put the word away from the other end when both are on one side, so they never collide, and
