@@ -254,7 +254,8 @@ class Layout(_Model):
         "{page}", max_length=120, description="text at the foot of each page: {page}, {pages}, {title}"
     )
     show_seed: bool = Field(
-        False, description="the algorithm, size and seed under each maze (answers always)"
+        False,
+        description="the algorithm, size and seed under each maze and its answer (a key says seeds anyway unless print_on_demand)",
     )
     show_difficulty: bool = Field(False, description="Easy, Medium or Hard under each maze")
     show_answer_page: bool = Field(
@@ -295,6 +296,13 @@ class Layout(_Model):
         if found is None:
             found = said[key] = self._where.get(key) or _setting(self._where.get("", "layout"), key)
         return found
+
+    @property
+    def key_seeds(self) -> bool:
+        """Whether the answer key says each maze's seed, for a grown-up to make it again (``puzzlebook
+        maze --seed``): a handout's or a class set's does. Under every answer of a book for sale it read
+        as leftover debug text, so there only ``show_seed: true`` prints it."""
+        return self.show_seed or not self.print_on_demand
 
     @property
     def aged_walls(self) -> float:

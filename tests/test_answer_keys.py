@@ -202,10 +202,11 @@ def test_a_separate_keys_answers_say_start_and_finish(tmp_path, page, per_page):
 
 def test_labels_in_one_row_of_the_key_share_a_baseline(tmp_path):
     """Mazes of different shapes side by side put their labels 6-13 pt apart: the labels stand at the
-    top of their slots now, whatever the maze under them, and the seeds of a row on one baseline."""
+    top of their slots now, whatever the maze under them, and the seeds of a row on one baseline (a
+    key that says seeds: sheets for an office printer)."""
     (tmp_path / "book.yaml").write_text(
-        "title: T\nlayout: activity-book\nmarks: suggested\nanswer_key: true\nmazes:\n"
-        "  - {size: 6x9, count: 1}\n  - {size: 12x5, count: 1}\n  - {size: 9x9, count: 1}\n"
+        "title: T\nlayout: activity-book\nmarks: suggested\nanswer_key: true\nprint_on_demand: false\n"
+        "mazes:\n  - {size: 6x9, count: 1}\n  - {size: 12x5, count: 1}\n  - {size: 9x9, count: 1}\n"
         "  - {size: 5x10, count: 1}\n  - {size: 10x6, count: 1}\n  - {size: 7x7, count: 1}\n"
     )
     target, _ = build_book(tmp_path / "book.yaml")

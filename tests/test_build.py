@@ -15,6 +15,8 @@ from pypdf import PdfReader
 
 from puzzlebook.build import build_book, check_book, generate, make_puzzles
 from puzzlebook.geometry import gaps
+from puzzlebook.layout.answers import MIN_ANSWER_CELL
+from puzzlebook.layout.items import MazeFrame
 from puzzlebook.render.pdf import write_pdf
 
 SAMPLES = Path(__file__).parent.parent / "sample_configs"
@@ -42,13 +44,14 @@ def test_output_lands_beside_the_spec_under_its_output_name(built, book):
 def test_pages_in_order_with_their_text(built):
     target, checked = built
     texts = page_texts(target)
-    # title, 7 maze pages, answers for the 6 marked mazes on three pages (the 30x40 mazes' cells would
-    # be under 4 pt six a page: they take rows of two a page), the unmarked one noted on the last
-    assert len(texts) == len(checked.plan.pages) == 1 + 7 + 3
+    # title, 7 maze pages, the answers of the 6 marked mazes on one page (six a page, the 30x40 mazes'
+    # cells still 4 pt or more), the unmarked one noted under them
+    assert len(texts) == len(checked.plan.pages) == 1 + 7 + 1
+    cells = [i.cell for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame) and i.answer]
+    assert len(cells) == 6 and min(cells) >= MIN_ANSWER_CELL
     assert "Maze Adventures" in texts[0] and "Room 12" in texts[0] and "7 mazes" in texts[0]
     assert "Maze 1 · Warm-up" in texts[1]
-    assert "seed" not in texts[1]  # no jargon on a child's page: the seed is in the answer key
-    assert "seed 7" in texts[8]
+    assert not any("seed" in text for text in texts)  # no jargon in a book for sale, its key's included
     for number in range(1, 8):
         assert f"Maze {number}" in texts[number]
         assert str(number + 1) in texts[number].splitlines()  # the page number, on a line of its own
@@ -60,6 +63,31 @@ def test_pages_in_order_with_their_text(built):
         assert f"Maze {number} · page {number + 1}" in answers
     assert "Maze 7 · page" not in answers
     assert "the reader picks the start and the end of maze 7 (page 8)" in " ".join(answers.split())
+
+
+@pytest.mark.parametrize(
+    ("settings", "keyed", "paged"),
+    [
+        ("", False, False),  # a book for sale: its key reads as a shop's book's does
+        ("print_on_demand: false\n", True, False),  # a grown-up's sheets: the key says how to make it again
+        ("show_seed: true\n", True, True),  # asked for: under each maze and its answer
+    ],
+)
+def test_the_key_says_each_mazes_seed_unless_the_book_is_for_sale(tmp_path, settings, keyed, paged):
+    """Two reviews read "seed 876253008" under every answer of a paperback as leftover debug text."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        f"title: Seeds\nlayout: activity-book\nmarks: suggested\n{settings}mazes:\n"
+        "  - {size: 8x8, seed: 7}\n  - {size: 8x8, seed: 8, difficulty: hard}\n"
+    )
+    target, checked = build_book(spec)
+    puzzles = make_puzzles(checked.mazes)
+    texts = page_texts(target)
+    key = " ".join(t for t in texts if "Answer key" in t)
+    pages = " ".join(t for t in texts if "Answer key" not in t)
+    for maze in checked.mazes:  # the hard one's seed is the one its search chose
+        seed = f"seed {puzzles[maze.number].seed}"
+        assert (seed in key) == keyed and (seed in pages) == paged, (settings, seed)
 
 
 def test_a_title_page_says_its_count_once(tmp_path):
@@ -194,7 +222,7 @@ def test_validate_reports_the_plan_without_building(book):
     result = invoke(["validate", str(book)])
     assert result.exit_code == 0, result.output
     assert (
-        "7 mazes on 11 pages (1 title page, 7 maze pages, 3 answer pages); 6 with a marked start and end"
+        "7 mazes on 9 pages (1 title page, 7 maze pages, 1 answer page); 6 with a marked start and end"
         in result.stdout
     )
     assert not (book.parent / "maze-adventures.pdf").exists()
@@ -316,7 +344,7 @@ def test_each_page_is_written_when_it_is_finished(book):
     stream_pdf(
         checked.plan, puzzles.__getitem__, Sink(written), lambda _: sizes.append(len(b"".join(written)))
     )
-    assert len(sizes) == len(checked.plan.pages) >= 10
+    assert len(sizes) == len(checked.plan.pages) >= 9
     assert all(a < b for a, b in pairwise(sizes))  # every page wrote something at once
     whole = b"".join(written)
     page_object = re.compile(rb"/Type /Page(?!s)")

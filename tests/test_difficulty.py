@@ -67,7 +67,7 @@ def test_numeric_range_is_met_or_explained():
 def test_order_by_difficulty_renumbers_easiest_first(tmp_path):
     spec = tmp_path / "book.yaml"
     spec.write_text(
-        "title: Ordered\norder: difficulty\nmarks: suggested\nmazes:\n"
+        "title: Ordered\norder: difficulty\nmarks: suggested\nprint_on_demand: false\nmazes:\n"
         "  - {size: 20x20, difficulty: hard, title: Big}\n  - {size: 6x6, title: Small}\n"
         "  - {size: 12x12, difficulty: easy, title: Middle}\n"
     )

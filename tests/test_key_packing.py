@@ -41,7 +41,7 @@ class Run(NamedTuple):
 class Answer(NamedTuple):
     page: int  # the book page the maze is on, as its label says
     label: Run
-    bottom: float  # its seed line's lowest letter: the answer's lowest ink
+    bottom: float  # its lowest ink: its seed line's lowest letter, or in a book for sale its arrows'
     x0: float  # its walls' extent across
     x1: float
     cell: float  # read from its walls: their span over the maze's width in cells
@@ -96,7 +96,7 @@ def _key_pages(folder: Path, spec: str) -> list[tuple[Run, Run, list[Answer]]]:
         labels = [r for r in runs if " · page " in r.text]
         seeds = [r for r in runs if r.text.startswith("seed ")]
         placed = [f for (i, _), f in frames.items() if i == index]
-        assert len(labels) == len(seeds) == len(placed)
+        assert len(labels) == len(placed) and len(seeds) in (0, len(placed))  # a book for sale says none
         answers = []
         for label in sorted(labels, key=lambda r: (-r.y0, r.x0)):  # reading order
             middle = (label.x0 + label.x1) / 2
@@ -107,12 +107,13 @@ def _key_pages(folder: Path, spec: str) -> list[tuple[Run, Run, list[Answer]]]:
             across, down = sizes[frame.number]
             walls = _walls(page, frame, across, down)
             span = max(s.x1 for s in walls) - min(s.x0 for s in walls)
-            seed = max((s for s in seeds if s.x0 < middle < s.x1 and s.y1 < label.y0), key=lambda s: s.y0)
+            below = [s for s in seeds if s.x0 < middle < s.x1 and s.y1 < label.y0]
+            bottom = max(s.y0 for s in below) if below else _lowest_ink(page, frame, across)
             answers.append(
                 Answer(
                     int(label.text.rsplit(" ", 1)[1]),
                     label,
-                    seed.y0,
+                    bottom,
                     min(s.x0 for s in walls),
                     max(s.x1 for s in walls),
                     span / across,
@@ -121,6 +122,13 @@ def _key_pages(folder: Path, spec: str) -> list[tuple[Run, Run, list[Answer]]]:
             )
         pages.append((heading, footer, answers))
     return pages
+
+
+def _lowest_ink(page: Page, frame: MazeFrame, across: float) -> float:
+    """The lowest point drawn in the room planned round an answer (its walls, line and arrows)."""
+    room = frame.beside
+    x0, x1 = frame.x - room, frame.x + frame.cell * across + room
+    return min(s.y0 for s in page.shapes if x0 <= s.x0 and s.x1 <= x1 and s.y0 >= frame.y - room - 0.5)
 
 
 def _walls(page: Page, frame: MazeFrame, across: float, down: float) -> list:
@@ -189,6 +197,7 @@ def test_an_answer_alone_in_its_row_stands_centred_across_the_page(key):
 MIXED = """\
 title: Maze Adventures
 layout: activity-book
+print_on_demand: false
 seed: 2026
 marks: suggested
 mazes:
@@ -200,8 +209,9 @@ mazes:
 
 
 def test_the_keys_last_answer_alone_under_a_wider_one_stands_centred(tmp_path):
-    """The README's ten-line book: maze 6 (20x20) takes two-a-row slots, and is the key's last answer,
-    under maze 5 (30x40) alone across the page; it stood in the left half, the right half empty."""
+    """The README's ten-line book, its key saying seeds (sheets for an office printer): maze 6 (20x20)
+    takes two-a-row slots, and is the key's last answer, under maze 5 (30x40) alone across the page; it
+    stood in the left half, the right half empty."""
     pages = _key_pages(tmp_path, MIXED)
     heading, _, answers = pages[-1]
     assert [a.page for a in answers] == [6, 7]  # mazes 5 and 6, each alone in its row

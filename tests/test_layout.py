@@ -211,6 +211,30 @@ def test_pages_and_answer_key_arrangement(tmp_path):
     assert "Answer key (continued)" in texts and "maze 14 (page 15)" in texts
 
 
+@pytest.mark.parametrize("unmarked", [1, 12])
+def test_the_note_on_mazes_without_an_answer_stands_under_the_last_answers(tmp_path, unmarked):
+    """Six answers filled the key's page, and the note naming the maze with no answer took a page of its
+    own, blank but for two lines; a long note may still go on, but never starts a page alone."""
+    spec = spec_file(
+        tmp_path,
+        "title: x\nmarks: suggested\nmazes:\n  - {size: 8x8, count: 6}\n"
+        f"  - {{size: 8x8, count: {unmarked}, marks: none}}\n",
+    )
+    layout = load_layout("activity-book")
+    plan = plan_book(spec, layout, list(spec.mazes()))
+    key = [p for p in plan.pages if p.kind == "answers"]
+    first = key[0].items
+    frames = [i for i in first if isinstance(i, MazeFrame)]
+    notes = [
+        i for p in key for i in p.items if isinstance(i, Text) and not i.bold and not i.gray
+    ]  # no footer
+    assert len(frames) == 6 and notes
+    lowest = min(f.y - f.mark for f in frames)  # the last row's arrows
+    assert notes[0] in first and notes[0].y + notes[0].size < lowest
+    assert notes[-1].y > layout.margins.bottom  # above the footer's room
+    assert len(key) == 1 or len(notes) > 3
+
+
 def test_mazes_grow_to_fill_their_box(tmp_path):
     spec = spec_file(tmp_path, "title: x\nmazes:\n  - size: 10x10\n  - size: 20x20\n  - size: 6x7\n")
     layout = load_layout("activity-book")

@@ -42,10 +42,27 @@ def plan_answers(
     Returns the page of each maze's answer. Without ``placing``, the pages are made as they would be,
     with no answer placed on them (a print book's page count)."""
     made: list[Page] = []
+    unanswered = [m for m in mazes if not m.has_answer]
+    size = layout.caption_size
+    note = layout.words.no_answer.replace(
+        "{mazes}",
+        ", ".join(
+            f"{layout.words.maze_name(m, midline=True)} ({layout.words.page} {maze_pages[m.number]})"
+            for m in unanswered
+        ),
+    )
+    lines: list[str] = []
+    kept = 0.0  # room at the foot of every key page for the note on mazes with no answer (``lines``)
 
     def next_page(heading: str, source: At = "") -> tuple[Page, Box]:
+        nonlocal lines, kept
         page = new_page("answers", bookmark=None if made else layout.words.answer_key)
         area = page_frame(layout, page, title)
+        if unanswered and not made:  # a short note is kept room under the answers of whichever page is
+            # last: a key whose rows filled its last page put two words on a page of their own
+            lines = wrap_words(note, max(20, int(area.w / (size * 0.56))))
+            kept = len(lines) * size * 1.4 + GAP
+            kept = kept if kept <= area.h / 4 else 0.0
         middle = area.x0 + area.w / 2
         page.items.append(
             Text(
@@ -60,7 +77,7 @@ def plan_answers(
             )
         )
         made.append(page)
-        return page, Box(area.x0, area.y0, area.x1, area.y1 - layout.heading_size - GAP)
+        return page, Box(area.x0, area.y0 + kept, area.x1, area.y1 - layout.heading_size - GAP)
 
     words = layout.words
     continued = f"{words.answer_key} ({words.continued})"
@@ -124,20 +141,13 @@ def plan_answers(
             answers.update((maze.number, page.number) for maze in members)
         if by_sheet:
             top = area.y0  # the next sheet starts a page of its own
-    unanswered = [m for m in mazes if not m.has_answer]
     if not unanswered:
         return answers
-    if page is None or top - layout.caption_size * 1.4 < area.y0:
+    if page is None or top - size * 1.4 < area.y0 - kept:
         page, area = next_page(continued if made else words.answer_key)
         top = area.y1
-    size = layout.caption_size
-    named = ", ".join(
-        f"{layout.words.maze_name(m, midline=True)} ({layout.words.page} {maze_pages[m.number]})"
-        for m in unanswered
-    )
-    text = layout.words.no_answer.replace("{mazes}", named)
-    for line in wrap_words(text, max(20, int(area.w / (size * 0.56)))):
-        if top - size * 1.4 < area.y0:
+    for line in lines:
+        if top - size * 1.4 < area.y0 - kept:
             page, area = next_page(continued)
             top = area.y1
         top -= size * 1.4
@@ -202,8 +212,7 @@ class _Row:
             made, cell = _answer_items(self.layout, slot, maze, self.maze_pages, self.sheet)
             items += made
             cells.append(cell)
-            # down to the info line's descenders: the answer's lowest ink
-            lowest = min([lowest] + [i.y - i.size * DESCENT for i in made if isinstance(i, MazeInfo)])
+            lowest = min(lowest, _lowest(made))
         # the seeds of a row share a baseline, as its labels do: under a short, wide answer beside a tall
         # one, a seed stood 0.3 in higher than its neighbour's
         infos = [i.y for i in items if isinstance(i, MazeInfo)]
@@ -361,6 +370,13 @@ def _grid_for(
     return grids[-1]
 
 
+def _lowest(items: list[Item]) -> float:
+    """How far down an answer's ink may reach: its seed line's descenders, or in a key without seeds
+    (``Layout.key_seeds``), the room round its maze for its arrows."""
+    seeds = [i.y - i.size * DESCENT for i in items if isinstance(i, MazeInfo)]
+    return min(seeds or [i.y - i.beside for i in items if isinstance(i, MazeFrame)])
+
+
 def _answer_items(
     layout: Layout, slot: Box, maze: MazeRequest, maze_pages: dict[int, int], sheet: bool = False
 ) -> tuple[list[Item], float]:
@@ -375,8 +391,7 @@ def _answer_items(
     heading = next(i for i in items if isinstance(i, Text))
     up = slot.y1 - size - heading.y
     if sheet:  # the group (label to seed) stands a little above the slot's middle, as on the sheet
-        lowest = min(i.y - i.size * DESCENT for i in items if isinstance(i, MazeInfo))  # answers say seeds
-        up -= (slot.h - (heading.y + size - lowest)) * TOP_SHARE
+        up -= (slot.h - (heading.y + size - _lowest(items))) * TOP_SHARE
     page = maze_pages[maze.number]
     label = f"{layout.words.maze_name(maze)} · {layout.words.page} {page}"
     if sheet:  # under its page's heading, which names the sheet's child and page: the maze alone

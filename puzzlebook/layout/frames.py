@@ -189,8 +189,10 @@ def _under_label(
 ) -> _Labelled:
     """The slot's label and the room under it (``_Labelled``): one rule for a maze's slot, an
     answer's, and an answer's cell asked alone (``answer_cell``)."""
-    # answers always show their seed; a maze's own page may say where its answer is
-    info = answer or layout.show_seed or layout.show_difficulty or layout.show_answer_page
+    # an answer's line says its seed (``Layout.key_seeds``); a maze's own page may say where its answer is
+    info = (
+        layout.key_seeds if answer else layout.show_seed or layout.show_difficulty or layout.show_answer_page
+    )
     info_h = layout.small_size + 8 if info else 0.0
     titled = f"{isolate(maze.title)}" if maze.title and not answer else ""
     label = (

@@ -390,7 +390,7 @@ class BookSpec(_Model):
     )
     show_seed: bool | None = Field(
         None,
-        description="the small algorithm, size and seed line under each maze; the answer key always gives the seed (default: the layout's)",
+        description="the small algorithm, size and seed line under each maze, and each answer's seed in a print-on-demand book's key (default: the layout's)",
     )
     print_on_demand: bool | None = Field(
         None,
