@@ -122,6 +122,7 @@ def _cover_problems(spec: Spec, layout: Layout, plan: BookPlan, count: int) -> l
     if spec.book.cover is None:
         return []
     from .cover.art import art_mask, thumbnail_page
+    from .cover.make import cover_fonts
     from .cover.plan import cover_problems, plan_cover
     from .render.cover import cover_text_problems
 
@@ -133,7 +134,7 @@ def _cover_problems(spec: Spec, layout: Layout, plan: BookPlan, count: int) -> l
         problems += art_mask(cover_spec.art, cover_spec.title or spec.book.title, spec.where("cover", "art"))[
             1
         ]
-    cover = plan_cover(spec, plan, layout.trim, None, thumbnail_page(plan), count)
+    cover = plan_cover(spec, plan, layout.trim, None, thumbnail_page(plan), count, cover_fonts(spec, plan))
     given = spec.book.cover.model_fields_set
 
     def where(key: str) -> At:  # the cover's own words, or the book's it took

@@ -204,6 +204,53 @@ def text_lines(item: Text, setter: Setter) -> list[Line]:
     return best
 
 
+def wrap_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]:
+    """``text`` broken greedily into lines no wider than ``width`` (in ems), keeping its own line
+    breaks; at most ``most`` lines, the last taking the rest. A paragraph never ends in a word alone
+    under a line of three or more: the word before it comes down too, where the two fit ("quiet" over
+    "time." on a back cover)."""
+    lines: list[Line] = []
+    for paragraph in text.split("\n"):
+        rows: list[list[str]] = [[]]
+        for word in _units(paragraph):
+            trial = " ".join([*rows[-1], word])
+            if rows[-1] and setter.line(trial).width > width and len(lines) + len(rows) < most:
+                rows.append([word])
+            else:
+                rows[-1].append(word)
+        if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) >= RUNT_BEFORE:
+            last = " ".join([rows[-2][-1], *rows[-1]])
+            if setter.line(last).width <= width:
+                rows[-2:] = [rows[-2][:-1], [rows[-2][-1], *rows[-1]]]
+        lines += [setter.line(" ".join(row)) for row in rows]
+    return lines
+
+
+RUNT_BEFORE = 3
+"""Words the line before a paragraph's last must keep for a lone last word to take one of them."""
+
+
+def _units(paragraph: str) -> list[str]:
+    """A paragraph's words, a range of numbers ("4 to 6", "8 - 10") kept as one: a badge read "Ages 4"
+    over "to 6"."""
+    words = paragraph.split(" ")
+    units: list[str] = []
+    i = 0
+    while i < len(words):
+        ranged = i + 2 < len(words) and words[i + 1] in RANGE_WORDS
+        if ranged and words[i][-1:].isdigit() and words[i + 2][:1].isdigit():
+            units.append(" ".join(words[i : i + 3]))
+            i += 3
+        else:
+            units.append(words[i])
+            i += 1
+    return units
+
+
+RANGE_WORDS = ("to", "-", "–", "—")
+"""Words between two numbers that make them a range."""
+
+
 def even_cuts(widths: list[float], space: float, count: int) -> list[int]:
     """Where to break words of these widths into ``count`` lines so that the widest is narrowest (by
     adding up the words' widths; the lines are measured whole afterwards)."""

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from clirun import invoke
 from coverscheck import bars, chars, decode_ean13, modules
+from fontmaker import make_font
 from pypdf import PdfReader
 
 from puzzlebook.build import build_book
@@ -16,6 +17,7 @@ from puzzlebook.cover.sizes import thickness
 from puzzlebook.pdfread import Document
 
 INCH = 72.0
+CJK = "迷宫探险"
 BLURB = "A book of mazes from a first gentle walk to long winding puzzles. Every answer is at the back."
 
 
@@ -214,12 +216,19 @@ def test_check_finds_words_off_the_safe_zones_marks_in_the_barcode_area_loose_fo
     from puzzlebook.build import check_book
     from puzzlebook.cover.art import thumbnail_page
     from puzzlebook.cover.check import cover_findings
+    from puzzlebook.cover.make import cover_fonts
     from puzzlebook.cover.plan import plan_cover
 
     spec = book(tmp_path, "6x9in", 30, "  paper: white\n", size="6x8")
     checked = check_book(str(spec))
     expected = plan_cover(
-        checked.spec, checked.plan, checked.layout.trim, None, thumbnail_page(checked.plan), 30
+        checked.spec,
+        checked.plan,
+        checked.layout.trim,
+        None,
+        thumbnail_page(checked.plan),
+        30,
+        cover_fonts(checked.spec, checked.plan),
     )
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(expected.width, expected.height))
@@ -630,6 +639,26 @@ def test_a_back_without_a_blurb_keeps_its_page_at_the_bottom(tmp_path):
     )
     assert panel.y0 == pytest.approx(9 + 0.375 * INCH)  # the trim's edge and the margin
     assert (panel.y1 - panel.y0) / INCH > 0.55 * 11
+
+
+def test_a_blurb_in_a_fallback_font_is_planned_as_it_is_drawn(tmp_path):
+    """The back's plan guessed the blurb's lines from the shipped font, half an em a letter it lacks:
+    a blurb in a wide fallback font, planned at half its lines, was squeezed to fit the room left. The
+    plan wraps it as the drawing does, so it prints at its full 20 pt, right above the page."""
+    make_font(tmp_path / "cjk.ttf", CJK)
+    blurb = " ".join(["迷宫探险迷宫"] * 28)
+    spec = book(tmp_path, "8.5x11in", 30, f"  back: {blurb}\n", more="fallback_fonts: [cjk.ttf]\n")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    page = Document(PdfReader(cover_path)).page(0)
+    back_x1 = 9 + 8.5 * INCH
+    panel = next(
+        s
+        for s in page.shapes
+        if s.kind == "rect" and s.fill and s.fill_color == (1.0, 1.0, 1.0) and s.x1 < back_x1
+    )
+    words = [c for c in page.chars if c.x1 < back_x1 and c.text in CJK]
+    assert len(words) == 168 and {round(c.size, 1) for c in words} == {20.0}  # 14.5 pt
+    assert 0.25 * INCH <= min(c.y0 for c in words) - panel.y1 < 0.8 * INCH
 
 
 @pytest.mark.parametrize("repeat", [1, 12])

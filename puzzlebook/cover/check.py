@@ -28,7 +28,9 @@ def findings_for_book(
     """What is wrong with the cover in ``data`` for the book ``plan`` plans (``trim`` in points)."""
     cover = spec.book.cover
     assert cover is not None
-    expected = plan_cover(spec, plan, trim, None, thumbnail_page(plan), 0)
+    from .make import cover_fonts  # reportlab's fonts: loaded for a cover alone
+
+    expected = plan_cover(spec, plan, trim, None, thumbnail_page(plan), 0, cover_fonts(spec, plan))
     return cover_findings(name, data, expected, thickness(cover.paper, cover.printer, cover.spine_per_page))
 
 

@@ -8,8 +8,14 @@ from ..render.cover import stream_cover
 from ..render.fonts import setters
 from ..render.pdfstream import Writable
 from ..spec.load import Spec
+from ..typeset import Setter
 from .art import art_of, numbers_on, thumbnail_page
 from .plan import plan_cover
+
+
+def cover_fonts(spec: Spec, plan: BookPlan) -> tuple[Setter, Setter]:
+    """The regular and bold fonts a cover is planned in: its blurb wrapped, its art's signs measured."""
+    return setters(plan, spec.book.cover)
 
 
 class CoverMaker:
@@ -27,10 +33,6 @@ class CoverMaker:
         self.kept = {n: puzzles[n] for n in numbers_on(self.page)}
 
     def write(self, out: Writable, made: str = "") -> None:
-        bold = setters(self.plan, self.spec.book.cover)[1]
-
-        def measure(word: str, size: float) -> float:
-            return bold.line(word).width * size
-
-        planned = plan_cover(self.spec, self.plan, self.trim, self.art, self.page, self.count, measure)
+        fonts = cover_fonts(self.spec, self.plan)
+        planned = plan_cover(self.spec, self.plan, self.trim, self.art, self.page, self.count, fonts)
         stream_cover(planned, self.plan, self.kept.__getitem__, self.art[1] if self.art else None, out, made)

@@ -11,11 +11,11 @@ from ..layout.items import BookPlan, Box, MazeFrame, Page
 from ..layout.pages import says_count
 from ..layout.settle import around, drawn_boxes, frame_signs
 from ..layout.signs import Box4, Measure
-from ..letters import bold_width
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT, colour_rgb
 from ..spec.cover import COVER_COLORS, ean13
 from ..spec.load import Spec
+from ..typeset import Line, Setter, wrap_lines
 from .front import place_art
 from .sizes import (
     BARCODE,
@@ -44,6 +44,8 @@ barcode's area allows): at least the first, and up to the second where the blurb
 the height, at the bottom, left 3 in of empty back under three lines of blurb on an 8.5 x 11 in book."""
 BLURB_GAP = 0.3 * INCH
 """Between the blurb's last line and the page drawn under it."""
+BLURB_SIZES = [BLURB_MOST - 0.5 * i for i in range(int((BLURB_MOST - MIN_TEXT) / 0.5) + 1)]
+"""The blurb's sizes, largest first, down to the smallest print size."""
 
 AGE_RANGES = {
     "age-4": (4, 5),
@@ -196,11 +198,11 @@ def _badge_by(
     radius: float,
     most_x: float,
     most_y: float,
-    measure: Measure | None,
+    measure: Measure,
 ) -> tuple[float, float]:
     """The badge's centre: just off the top right corner of the maze and its signs, within ``most_x``
     and ``most_y`` (the front's margin, the words above the art)."""
-    if frame is None or art is None or measure is None:
+    if frame is None or art is None:
         return most_x, most_y
     _, _, x1, y1 = around(_drawn(frame, art[1], measure))
     off = radius * 0.75  # diagonally: the circle just clears the corner
@@ -252,23 +254,20 @@ def count_line(mazes: int, answers: bool, said: bool = False) -> str:
     return f"{mazes} {noun} with solutions" if answers else f"{mazes} {noun}"
 
 
-def blurb_height(text: str, width: float) -> float:
-    """About how tall the back's words set at ``BLURB_MOST`` in a box ``width`` wide, each of their
-    lines wrapped by the shipped regular font's widths (a letter it lacks, or another font, half an em a
-    letter): for the page drawn under them to take the rest of the back. The drawing then fits them to
-    the box they get (``render.cover.fit_blurb``)."""
-    space = (bold_width(" ", "DejaVuSans") or 0.32) * BLURB_MOST
-    lines = 0
-    for paragraph in text.strip().splitlines():
-        used = -1.0  # nothing on the line yet
-        for word in paragraph.split():
-            wide = (bold_width(word, "DejaVuSans") or 0.5 * len(word)) * BLURB_MOST
-            if used < 0 or used + space + wide > width:
-                lines, used = lines + 1, wide
-            else:
-                used += space + wide
-        lines += used < 0  # an empty line between paragraphs
-    return lines * BLURB_MOST * LEADING
+def blurb_height(text: str, regular: Setter, width: float) -> float:
+    """How tall the back's words stand at ``BLURB_MOST`` in a box ``width`` wide, wrapped as the drawing
+    wraps them (``fit_blurb``): the page drawn under them takes the rest of the back."""
+    return len(wrap_lines(text, regular, width / BLURB_MOST, 10_000)) * BLURB_MOST * LEADING
+
+
+def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[float, list[Line]] | None:
+    """The largest size from ``BLURB_MOST`` down to the smallest print size at which the blurb fits the box
+    wrapped, and its lines; None when it does not fit even at the smallest."""
+    for size in BLURB_SIZES:
+        lines = wrap_lines(text, setter, width / size, 10_000)
+        if max(line.width for line in lines) * size <= width and len(lines) * size * LEADING <= height:
+            return size, lines
+    return None
 
 
 def plan_cover(
@@ -278,11 +277,12 @@ def plan_cover(
     art: tuple[MazeFrame, Puzzle] | None,
     thumbnail: Page | None,
     mazes: int,
-    measure: Measure | None = None,
+    fonts: tuple[Setter, Setter],
 ) -> CoverPlan:
     """The cover of ``plan``'s book (trimmed to ``trim`` points; its page count, padding included, sizes
     the spine). ``art`` is the maze the front shows, as its book page frames it; ``thumbnail`` a
-    maze page of the book, drawn small on the back; ``measure`` sets words, for the art's signs."""
+    maze page of the book, drawn small on the back; ``fonts`` (regular, bold) set the blurb, and the
+    art's signs."""
     cover = spec.book.cover
     assert cover is not None
     book = spec.book
@@ -340,7 +340,12 @@ def plan_cover(
     # the maze takes the room left between the words, on a panel fitted to it and its signs
     art_box: Box | None = None
     frame: MazeFrame | None = None
-    if art is not None and measure is not None:
+    regular, bold = fonts
+
+    def measure(word: str, size: float) -> float:
+        return bold.line(word).width * size
+
+    if art is not None:
         art_box, frame = place_art(Box(inner.x0, bottom, inner.x1, top_of_art), art[0], art[1], measure)
     sticker = badge_words(spec) if cover.art != "none" else None
     badge = None
@@ -405,7 +410,7 @@ def plan_cover(
     if thumbnail is not None:  # a page of the book as cut, under the blurb, left of the barcode's area
         cut = plan.trims[thumbnail.number - 1] if plan.trims else Box(0, 0, plan.width, plan.height)
         room = barcode.x0 - 0.25 * INCH - back.x0 - MARGIN
-        blurb = blurb_height(cover.back, back.w - 2 * MARGIN) + BLURB_GAP if cover.back else 0.0
+        blurb = blurb_height(cover.back, regular, back.w - 2 * MARGIN) + BLURB_GAP if cover.back else 0.0
         under = top - blurb - back.y0 - MARGIN  # from the blurb's last line down to the margin
         tall = min(max(PAGE_SHOWN[0] * th, under), PAGE_SHOWN[1] * th)  # a page shows the book
         scale = min(room / cut.w, tall / cut.h)

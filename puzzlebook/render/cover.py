@@ -15,13 +15,13 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..cover.plan import BLURB_MOST, LEADING, CoverPlan, Words
+from ..cover.plan import LEADING, CoverPlan, Words, fit_blurb
 from ..errors import At, Problem
 from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule
 from ..layout.settle import settled
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
-from ..typeset import Line
+from ..typeset import Line, wrap_lines
 from .fonts import Setter, draw_line, setters
 from .pdf import Walls, draw_maze
 from .pdfstream import Info, Writable, Writer
@@ -38,8 +38,6 @@ BADGE_LINES = 2
 """Lines the badge's words may take."""
 PANEL = (1.0, 1.0, 1.0)
 """The art maze's panel: the book's own white page."""
-BLURB_SIZES = [BLURB_MOST - 0.5 * i for i in range(int((BLURB_MOST - MIN_TEXT) / 0.5) + 1)]
-"""The blurb's sizes, largest first, down to the smallest print size."""
 
 
 def stream_cover(
@@ -264,63 +262,6 @@ def _say(canvas: Canvas, words: Words, setter: Setter, ink: tuple[float, float, 
 
 def _run(canvas: Canvas, x: float, y: float, line: Line, size: float) -> None:
     draw_line(canvas, x, y, line, size)
-
-
-def wrap_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]:
-    """``text`` broken greedily into lines no wider than ``width`` (in ems), keeping its own line
-    breaks; at most ``most`` lines, the last taking the rest. A paragraph never ends in a word alone
-    under a line of three or more: the word before it comes down too, where the two fit ("quiet" over
-    "time." on a back cover)."""
-    lines: list[Line] = []
-    for paragraph in text.split("\n"):
-        rows: list[list[str]] = [[]]
-        for word in _units(paragraph):
-            trial = " ".join([*rows[-1], word])
-            if rows[-1] and setter.line(trial).width > width and len(lines) + len(rows) < most:
-                rows.append([word])
-            else:
-                rows[-1].append(word)
-        if len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) >= RUNT_BEFORE:
-            last = " ".join([rows[-2][-1], *rows[-1]])
-            if setter.line(last).width <= width:
-                rows[-2:] = [rows[-2][:-1], [rows[-2][-1], *rows[-1]]]
-        lines += [setter.line(" ".join(row)) for row in rows]
-    return lines
-
-
-RUNT_BEFORE = 3
-"""Words the line before a paragraph's last must keep for a lone last word to take one of them."""
-
-
-def _units(paragraph: str) -> list[str]:
-    """A paragraph's words, a range of numbers ("4 to 6", "8 - 10") kept as one: a badge read "Ages 4"
-    over "to 6"."""
-    words = paragraph.split(" ")
-    units: list[str] = []
-    i = 0
-    while i < len(words):
-        ranged = i + 2 < len(words) and words[i + 1] in RANGE_WORDS
-        if ranged and words[i][-1:].isdigit() and words[i + 2][:1].isdigit():
-            units.append(" ".join(words[i : i + 3]))
-            i += 3
-        else:
-            units.append(words[i])
-            i += 1
-    return units
-
-
-RANGE_WORDS = ("to", "-", "–", "—")
-"""Words between two numbers that make them a range."""
-
-
-def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[float, list[Line]] | None:
-    """The largest size from ``BLURB_MOST`` down to the smallest print size at which the blurb fits the box
-    wrapped, and its lines; None when it does not fit even at the smallest."""
-    for size in BLURB_SIZES:
-        lines = wrap_lines(text, setter, width / size, 10_000)
-        if max(line.width for line in lines) * size <= width and len(lines) * size * LEADING <= height:
-            return size, lines
-    return None
 
 
 def cover_text_problems(cover: CoverPlan, book: BookPlan, where: Callable[[str], At]) -> list[Problem]:
