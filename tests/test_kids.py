@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pdfplumber
 import pytest
 from clirun import invoke
 from pdfcheck import page_texts
@@ -75,7 +76,6 @@ def test_an_isbn_with_a_wrong_check_digit_is_refused(tmp_path, isbn, ok):
 
 
 def test_poster_marks_and_their_words_grow_with_the_page(tmp_path):
-    import pdfplumber
 
     sizes = {}
     for layout in ("activity-book", "poster"):
@@ -102,6 +102,22 @@ def test_a_posters_start_and_finish_stay_under_its_title():
         assert checked.layout.heading_size == heading
         frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)]
         assert {f.label for f in frames if not f.answer} == {words}, sample
+
+
+def test_a_posters_answer_says_start_and_finish_as_the_poster_does(sample_book):
+    """The poster's answer page printed its Start and Finish at 12.6 pt, a fifth of its arrows' room,
+    under the poster's own 24 pt words beside the same arrows."""
+    target, _ = sample_book("poster.yaml")
+    with pdfplumber.open(target) as pdf:
+        sizes = [
+            {
+                round(w["size"], 1)
+                for w in page.extract_words(extra_attrs=["size"])
+                if w["text"] in ("Start", "Finish")
+            }
+            for page in pdf.pages
+        ]
+    assert sizes == [{24.0}, {24.0}]  # the poster, then its answer
 
 
 def test_pictures_and_words_at_the_start_and_end_print_inside_the_page(tmp_path):
@@ -264,7 +280,6 @@ def test_an_age_beside_a_size_on_one_maze_is_told_it_changes_nothing(tmp_path):
 
 
 def test_a_long_title_takes_two_lines_on_the_title_page_before_it_shrinks(tmp_path):
-    import pdfplumber
 
     title = "The Most Amazing Book of Mazes Ever"
     spec = tmp_path / "book.yaml"
@@ -333,7 +348,6 @@ def test_start_and_finish_words_in_other_languages_get_the_room_they_need(tmp_pa
 
 
 def _sizes(pdf_path, page_number):
-    import pdfplumber
 
     with pdfplumber.open(pdf_path) as pdf:
         words = pdf.pages[page_number].extract_words(extra_attrs=["size"])
@@ -458,7 +472,6 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
     target, _ = build_book(spec)  # drawn so: the rating under its maze, and nothing in the margins
     result = invoke(["check", str(spec)])
     assert result.exit_code == 0, result.output
-    import pdfplumber
 
     pages = [p for p in checked.plan.pages if p.kind == "maze"]
     assert sum(isinstance(i, MazeInfo) for p in pages for i in p.items) == 10

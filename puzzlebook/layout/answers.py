@@ -387,7 +387,8 @@ def _answer_items(
     sheet, the answer stands in its slot as the maze does on the sheet, with its Start and Finish: hung,
     a name's answer left half a Letter page's slot blank under it, and had arrows alone."""
     size = layout.caption_size * ANSWER_LABEL
-    items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight, sheet)
+    alone = poster(len(maze_pages), maze_pages[maze.number])
+    items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight, sheet, alone=alone)
     heading = next(i for i in items if isinstance(i, Text))
     up = slot.y1 - size - heading.y
     if sheet:  # the group (label to seed) stands a little above the slot's middle, as on the sheet
@@ -396,7 +397,7 @@ def _answer_items(
     label = f"{layout.words.maze_name(maze)} · {layout.words.page} {page}"
     if sheet:  # under its page's heading, which names the sheet's child and page: the maze alone
         label = layout.words.maze_name(maze, whose=False)
-    if poster(len(maze_pages), page):
+    if alone:
         label = maze.title or ""
     source = "" if sheet else maze.student_where  # a class set's label holds the name
     return [

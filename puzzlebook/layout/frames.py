@@ -83,7 +83,7 @@ def slot_items(
     words = _shared(layout.start_label, layout.end_label) if maze.marks != "none" else ("", "")
     if answer:
         return _answer_items(
-            layout, slot, box, maze, caption_size, wall, label, lines, info, words, keep_words
+            layout, slot, box, maze, caption_size, wall, label, lines, info, words, keep_words, alone
         )
     ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
     pair = PAIRS[layout.pictures] if layout.pictures else None
@@ -309,9 +309,12 @@ def _answer_items(
     info: bool,
     words: tuple[str, str],
     keep_words: bool = False,
+    alone: bool = False,
 ) -> tuple[list[Item], float]:
     """An answer in its slot: the maze centred, with room for its arrows (and with ``keep_words`` for
-    their words: ``_answer_fit``), its caption right above it."""
+    their words: ``_answer_fit``), its caption right above it. A poster's answer (``alone`` on its
+    page) says Start and Finish at the poster's size: a fifth of its arrows' room, they were 12.6 pt
+    under the poster's 24."""
     cell, x, y, room = _answer_fit(layout, box, maze, keep_words)
     down = kind(maze.grid).extent(maze.width, maze.height)[1]
     top = y + cell * down + room + 4
@@ -335,7 +338,9 @@ def _answer_items(
             True,
             room * MARK_SHARE,
             layout.solution_rgb,
-            label_size(room * MARK_SHARE, 12 * page_scale(layout)),  # as the arrows allow, as ever
+            word_size(layout, for_children([maze]))
+            if alone
+            else label_size(room * MARK_SHARE, 12 * page_scale(layout)),  # as the arrows allow
             words,
             _shared(layout.where("start_label"), layout.where("end_label")),
             0.0,
