@@ -17,6 +17,7 @@ from puzzlebook import generators
 from puzzlebook.geometry import field_sides
 from puzzlebook.graph import GraphMaze
 from puzzlebook.interchange import to_json
+from puzzlebook.layout.items import MazeFrame
 from puzzlebook.pdfread import Document
 from puzzlebook.puzzles import make_puzzle
 
@@ -468,7 +469,8 @@ def test_a_start_round_a_hole_has_its_badge_in_the_hole_as_large_as_a_centres(tm
 def test_a_start_or_end_inside_a_ring_stands_clear_of_its_walls(tmp_path, inner: int) -> None:
     """The S of a start in the ring round a circle's hole filled the ring's depth and touched both its
     walls (the Doughnut of round-and-round). A badge inside a ring keeps paper round it: read from the
-    page, each disc lies inside its ring, clear of either wall's ink by a twelfth of the paper between."""
+    page, each disc lies inside its ring, clear of either wall's ink by a twelfth of the paper between;
+    its letter prints at the book's size for Start and Finish (it ran 13 to 33 pt with the cells)."""
     from puzzlebook.build import build_book
 
     cells = [(inner, 0), (inner + 2, 3), (inner + 1, 5)]  # none on the rim: no arrow
@@ -478,7 +480,8 @@ def test_a_start_or_end_inside_a_ring_stands_clear_of_its_walls(tmp_path, inner:
     )
     spec = tmp_path / "book.yaml"
     spec.write_text(f"title: T\nseed: 3\ntitle_page: false\nanswer_key: false\nmazes:{marks}\n")
-    target, _ = build_book(spec)
+    target, checked = build_book(spec)
+    (words,) = {i.label for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)}
     doc = Document(PdfReader(target))
     seen = 0
     for index, (start, end) in enumerate(pairwise(cells)):
@@ -495,6 +498,7 @@ def test_a_start_or_end_inside_a_ring_stands_clear_of_its_walls(tmp_path, inner:
             if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
         ]
         assert len(discs) == 2
+        letters: list[str] = []
         for disc in discs:
             r = (disc.x1 - disc.x0) / 2
             d = math.hypot((disc.x0 + disc.x1) / 2 - cx, (disc.y0 + disc.y1) / 2 - cy)
@@ -502,8 +506,11 @@ def test_a_start_or_end_inside_a_ring_stands_clear_of_its_walls(tmp_path, inner:
             paper = cell - wall  # between the ring's two walls' ink
             inside, outside = d - r - (ring * cell + wall / 2), (ring + 1) * cell - wall / 2 - (d + r)
             assert min(inside, outside) >= paper / 12, (ring, inside, outside, paper)
-            assert r >= 0.3 * cell  # still a badge a child sees
+            inside = [c for c in page.chars if disc.x0 < c.x0 and c.x1 < disc.x1 and disc.y0 < c.y0 < disc.y1]
+            assert len(inside) == 1 and inside[0].size == pytest.approx(words, abs=0.05) and words >= 10
+            letters.append(inside[0].text)
             seen += 1
+        assert sorted(letters) == ["F", "S"]  # Start and Finish, each its word's first letter
     assert seen == 4
 
 
@@ -563,3 +570,36 @@ def test_an_answers_line_keeps_to_the_corridors_of_a_circle(rings: int, inner: i
             t = np.clip((to * along).sum(-1) / np.maximum((along * along).sum(-1), 1e-12), 0, 1)
             gap = np.linalg.norm(to - t[..., None] * along, axis=-1).min()
             assert gap >= 0.3, (seed, gap)
+
+
+def test_a_circles_start_says_its_word_at_the_words_size_and_its_answer_a_dot(tmp_path) -> None:
+    """Round and Round's S ran from 13 to 33 pt as it followed each circle's cells, beside a 12 pt
+    Finish; and 4 of its key's 16 circles printed an S where the rest had a dot. A centre that holds
+    the word spells it ("Start"), a smaller one its letter, both at the Finish word's size; an answer
+    thumbnail, whose arrows say no words, starts at a dot."""
+    from puzzlebook.build import build_book
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nseed: 7\ntitle_page: false\nmarks: center-out\n"
+        "mazes:\n  - {size: 6, grid: circle}\n  - {size: 13, grid: circle}\n"
+    )
+    target, checked = build_book(spec)
+    doc = Document(PdfReader(target))
+    frames = {p.number - 1: i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)}
+    shown = []
+    for index in range(len(checked.plan.pages)):
+        page = doc.page(index)
+        discs = [
+            s
+            for s in page.shapes
+            if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
+        ]
+        inside = [c for d in discs for c in page.chars if d.x0 < c.x0 and c.x1 < d.x1 and d.y0 < c.y0 < d.y1]
+        if frames[index].answer:
+            assert len(discs) == 2 and not inside  # the key's two thumbnails: dots, no letter
+            continue
+        finish = [c for c in page.chars if c.text == "F"]
+        assert {c.size for c in inside} == {finish[0].size} == {frames[index].label}
+        shown.append("".join(c.text for c in inside))
+    assert shown == ["Start", "S"]

@@ -54,8 +54,12 @@ times its dot's radius (0.32 of a cell) within its cell; at a circle's centre (a
 radius), ``HUB_BADGE`` times, 1.2 corridors across."""
 HUB_BADGE = 1.9
 BADGE_LETTER = 1.25
-"""A badge's letter's size, in its radius: under the size that prints (``MIN_TEXT``), the badge is a dot
-(an answer key's small circle printed a 5.8 pt S, which ``check`` refused)."""
+"""A badge's letter's size, in its radius: under the size that prints (``MIN_TEXT``), or where no word
+is printed by the arrows (an answer key's thumbnail), the badge is a dot (a key's small circle printed a
+5.8 pt S, which ``check`` refused; and an S on 4 of a key's 16 circles)."""
+SPELLED = 0.45
+"""Paper round a word spelled in its badge, each side, in its size (the badge's radius is half the
+word's width and this)."""
 BADGE_FILL = 0.8
 """Of the paper between an inner mark's cell walls, the most its badge fills across: a badge that fills
 it reads as wedged into the walls (an S against a ring's walls by a circle's hole)."""
@@ -168,7 +172,15 @@ def _marks(
             )
             inside = hole_radius(puzzle, role) if hole else inradius(puzzle, cell)
             clear = (inside * place.cell - wall / 2) * BADGE_FILL
-            badge = min(dot * (HUB_BADGE if hub else BADGE), clear)
+            # the word itself where its disc fits, at the size of the words by the arrows; else its
+            # letter, no larger than them: an S from 13 to 33 pt across a book, and never a word
+            spelled = largest and measure and word and measure(word, largest) / 2 + SPELLED * largest
+            if spelled and spelled <= clear:
+                out.append(
+                    Mark("inner", role, center=(cx, cy), radius=dot, badge=spelled, word=word, size=largest)
+                )
+                continue
+            badge = min(dot * (HUB_BADGE if hub else BADGE), clear, largest / BADGE_LETTER)
             out.append(Mark("inner", role, center=(cx, cy), radius=dot, badge=badge, word=word))
             continue
         middle_of, outward, side = spot_of

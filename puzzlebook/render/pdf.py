@@ -334,11 +334,14 @@ def draw_maze(
                     "center" if align == "center" else "right" if align == "right" else "left"
                 )
                 _text(canvas, Text(x, y, mark.word, mark.size, bold=True, align=where), fonts)
-        elif frame.cell >= 10 and mark.badge * BADGE_LETTER >= MIN_TEXT:  # a badge: a black disc with
-            # the word's first letter white in it, where the letter prints (a key's small circles: a dot)
-            letter = "S" if mark.role == "start" else "E"  # Start and End, or the book's own words' first
-            if frame.words != ("Start", "Finish"):
-                letter = frame.words[mark.role != "start"][:1].upper() or letter
+        elif mark.size:  # a badge that spells its word, white on a black disc
+            canvas.circle(*mark.center, mark.badge, stroke=0, fill=1)
+            at = mark.center[1] - mark.size * 0.36
+            _text(canvas, Text(mark.center[0], at, mark.word, mark.size, True, "center", gray=1.0), fonts)
+            canvas.setFillGray(0)
+        elif frame.cell >= 10 and frame.label and mark.badge * BADGE_LETTER >= MIN_TEXT:  # a badge: a
+            # black disc, the word's first letter white in it, where it prints (a key's thumbnail: a dot)
+            letter = mark.word[:1].upper() or ("S" if mark.role == "start" else "F")  # its word's first
             radius = mark.badge
             canvas.circle(*mark.center, radius, stroke=0, fill=1)
             size = radius * BADGE_LETTER
