@@ -238,3 +238,25 @@ def wrap_words(text: str, width: int) -> list[str]:
         else:
             current = f"{current} {word}".strip()
     return [*lines, current] if current else lines
+
+
+def word_size(layout: Layout, young: bool) -> float:
+    """The one size of a book's Start and Finish words, planned from the layout: 12 pt, 14 pt for
+    children up to eight (who read them), and on a page larger than Letter grown faster than the page,
+    but kept under the heading (``UNDER_HEADING`` of it): a poster's words of 36.9 pt under its 40 pt
+    title competed with it, where 24 pt still reads across a room."""
+    base = 14.0 if young else 12.0
+    return min(base * float(page_scale(layout) ** 1.5), max(base, UNDER_HEADING * layout.heading_size))
+
+
+UNDER_HEADING = 0.6
+"""Of the heading's size, the most Start and Finish grow to on a large page."""
+
+
+YOUNG = ("age-4", "age-6", "age-8")
+"""The age presets whose children are still learning to read: their Start and Finish are larger."""
+
+
+def for_children(mazes: list[MazeRequest]) -> bool:
+    """Whether a book's mazes take their sizes from the age presets up to age-8."""
+    return any(maze.size_from.removeprefix("difficulty: ") in YOUNG for maze in mazes)

@@ -18,6 +18,7 @@ from .boxes import (
     MARK_SHARE,
     content_box,
     fit,
+    for_children,
     least_cell,
     mark_room,
     page_scale,
@@ -25,6 +26,7 @@ from .boxes import (
     under_caption,
     wall_for,
     walls_of,
+    word_size,
 )
 from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
 from .room import (
@@ -245,28 +247,6 @@ TOP_SHARE = 0.42
 the middle, where the eye puts the middle of a page."""
 
 
-def word_size(layout: Layout, young: bool) -> float:
-    """The one size of a book's Start and Finish words, planned from the layout: 12 pt, 14 pt for
-    children up to eight (who read them), and on a page larger than Letter grown faster than the page,
-    but kept under the heading (``UNDER_HEADING`` of it): a poster's words of 36.9 pt under its 40 pt
-    title competed with it, where 24 pt still reads across a room."""
-    base = 14.0 if young else 12.0
-    return min(base * float(page_scale(layout) ** 1.5), max(base, UNDER_HEADING * layout.heading_size))
-
-
-UNDER_HEADING = 0.6
-"""Of the heading's size, the most Start and Finish grow to on a large page."""
-
-
-YOUNG = ("age-4", "age-6", "age-8")
-"""The age presets whose children are still learning to read: their Start and Finish are larger."""
-
-
-def for_children(mazes: list[MazeRequest]) -> bool:
-    """Whether a book's mazes take their sizes from the age presets up to age-8."""
-    return any(maze.size_from.removeprefix("difficulty: ") in YOUNG for maze in mazes)
-
-
 def _caption(slot: Box, label: str, size: float, lines: int, source: At) -> Text:
     """The maze's caption at the top of its slot: one place on every page of the book."""
     return Text(
@@ -312,10 +292,10 @@ def _answer_items(
     alone: bool = False,
 ) -> tuple[list[Item], float]:
     """An answer in its slot: the maze centred, with room for its arrows (and with ``keep_words`` for
-    their words: ``_answer_fit``), its caption right above it. A poster's answer (``alone`` on its
-    page) says Start and Finish at the poster's size: a fifth of its arrows' room, they were 12.6 pt
-    under the poster's 24."""
+    their words: ``_answer_fit``), its caption right above it; a poster's (``alone``) words as its own."""
     cell, x, y, room = _answer_fit(layout, box, maze, keep_words)
+    scale, young = page_scale(layout), for_children([maze])
+    words_at = word_size(layout, young) if alone else label_size(room * MARK_SHARE, 12 * scale)
     down = kind(maze.grid).extent(maze.width, maze.height)[1]
     top = y + cell * down + room + 4
     items: list[Item] = [
@@ -338,9 +318,7 @@ def _answer_items(
             True,
             room * MARK_SHARE,
             layout.solution_rgb,
-            word_size(layout, for_children([maze]))
-            if alone
-            else label_size(room * MARK_SHARE, 12 * page_scale(layout)),  # as the arrows allow
+            words_at,
             words,
             _shared(layout.where("start_label"), layout.where("end_label")),
             0.0,

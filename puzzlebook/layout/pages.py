@@ -13,7 +13,9 @@ from ..spec.request import MazeRequest
 from .answers import answer_links, answer_pages_said, contents_pages, fill_contents, plan_answers
 from .boxes import (
     GAP,
+    YOUNG,
     content_box,
+    for_children,
     grid_of,
     least_cell,
     padded,
@@ -25,9 +27,7 @@ from .boxes import (
 )
 from .density import too_dense
 from .frames import (
-    YOUNG,
     by_student,
-    for_children,
     page_frame,
     slot_items,
     unnumbered,
