@@ -627,8 +627,9 @@ def test_check_tells_a_cover_made_on_other_paper_by_its_spine(tmp_path):
 
 
 def test_a_back_without_a_blurb_keeps_its_page_at_the_bottom(tmp_path):
-    """With no blurb to stand under, the page drawn on the back stays at the bottom, by the barcode's
-    area, as large as the room beside it allows."""
+    """With no blurb to stand under, the page drawn on the back stays at the bottom of its room: centred
+    across the back, just above the barcode's area (2 x 1.2 in, 0.25 in from the trim), as large as a
+    page stands there."""
     spec = book(tmp_path, "8.5x11in", 30, "  paper: white\n")
     _, cover_path, _ = made(tmp_path, str(spec))
     page = Document(PdfReader(cover_path)).page(0)
@@ -637,7 +638,8 @@ def test_a_back_without_a_blurb_keeps_its_page_at_the_bottom(tmp_path):
         for s in page.shapes
         if s.kind == "rect" and s.fill and s.fill_color == (1.0, 1.0, 1.0) and s.x1 < 9 + 8.5 * INCH
     )
-    assert panel.y0 == pytest.approx(9 + 0.375 * INCH)  # the trim's edge and the margin
+    assert panel.y0 == pytest.approx(9 + (0.25 + 1.2 + 0.25) * INCH)  # the bleed, the barcode's area
+    assert (panel.x0 + panel.x1) / 2 == pytest.approx(9 + 8.5 * INCH / 2)
     assert (panel.y1 - panel.y0) / INCH > 0.55 * 11
 
 
@@ -680,9 +682,12 @@ def test_the_page_drawn_on_the_back_takes_the_room_a_short_blurb_leaves(tmp_path
     lowest = min(c.y0 for c in words)
     tall = (panel.y1 - panel.y0) / INCH
     assert lowest - panel.y1 >= 0.25 * INCH  # never under the blurb
-    if repeat == 1:
+    if repeat == 1:  # centred across the back, above the barcode's area (it stood at the left edge)
         assert {round(c.size, 1) for c in words} == {20.0}
         assert tall > 0.55 * 11
         assert lowest - panel.y1 < 0.8 * INCH  # the page under the blurb, not 3 in below it
-    else:
+        assert (panel.x0 + panel.x1) / 2 == pytest.approx(9 + 8.5 * INCH / 2)
+        assert panel.y0 >= 9 + (0.25 + 1.2 + 0.25) * INCH - 0.01
+    else:  # no room above the barcode's area: beside it, from the margin
         assert tall == pytest.approx(0.5 * 11, abs=0.01)
+        assert panel.x0 == pytest.approx(9 + 0.375 * INCH)

@@ -270,6 +270,31 @@ def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[f
     return None
 
 
+def _page_on_back(cut: Box, back: Box, barcode: Box, top: float, th: float, blurb: bool) -> tuple[Box, float]:
+    """Where the book's page stands on the back (under ``top``, the blurb's foot), and its scale:
+    centred across the back above the barcode's area, where that draws it at least ``CENTRED`` as
+    large, else left of the area and down to the margin (a long blurb leaves it no room above). Right
+    under the blurb; with none, at the bottom of its room. Left of the area alone, a page under a short
+    blurb left a third of the back's width empty beside it."""
+    gap, lowest = 0.25 * INCH, back.y0 + MARGIN
+    under = top - lowest  # from the blurb's last line down to the margin
+    tall = min(max(PAGE_SHOWN[0] * th, under), PAGE_SHOWN[1] * th)  # a page shows the book
+    beside = min((barcode.x0 - gap - back.x0 - MARGIN) / cut.w, tall / cut.h)
+    over = top - barcode.y1 - gap  # above the barcode's area
+    across = min((back.w - 2 * MARGIN) / cut.w, min(over, PAGE_SHOWN[1] * th) / cut.h)
+    if across >= CENTRED * beside:
+        w, h = cut.w * across, cut.h * across
+        x0, y0 = back.x0 + (back.w - w) / 2, top - h if blurb else barcode.y1 + gap
+        return Box(x0, y0, x0 + w, y0 + h), across
+    w, h = cut.w * beside, cut.h * beside
+    y0 = lowest + (max(0.0, under - h) if blurb else 0.0)
+    return Box(back.x0 + MARGIN, y0, back.x0 + MARGIN + w, y0 + h), beside
+
+
+CENTRED = 0.9
+"""Of the size the book's page gets beside the barcode's area, the least it takes centred above it."""
+
+
 def plan_cover(
     spec: Spec,
     plan: BookPlan,
@@ -407,18 +432,12 @@ def plan_cover(
         top -= size * LEADING + 0.25 * INCH
     floor = barcode.y1 + 0.25 * INCH
     thumb = None
-    if thumbnail is not None:  # a page of the book as cut, under the blurb, left of the barcode's area
+    if thumbnail is not None:  # a page of the book as cut, under the blurb
         cut = plan.trims[thumbnail.number - 1] if plan.trims else Box(0, 0, plan.width, plan.height)
-        room = barcode.x0 - 0.25 * INCH - back.x0 - MARGIN
         blurb = blurb_height(cover.back, regular, back.w - 2 * MARGIN) + BLURB_GAP if cover.back else 0.0
-        under = top - blurb - back.y0 - MARGIN  # from the blurb's last line down to the margin
-        tall = min(max(PAGE_SHOWN[0] * th, under), PAGE_SHOWN[1] * th)  # a page shows the book
-        scale = min(room / cut.w, tall / cut.h)
-        x0 = back.x0 + MARGIN
-        # right under the blurb; with none, at the bottom, by the barcode's area
-        y0 = back.y0 + MARGIN + (max(0.0, under - cut.h * scale) if cover.back else 0.0)
-        thumb = (Box(x0, y0, x0 + cut.w * scale, y0 + cut.h * scale), thumbnail, scale, cut)
-        floor = max(floor, y0 + cut.h * scale + BLURB_GAP)
+        shown, scale = _page_on_back(cut, back, barcode, top - blurb, th, bool(cover.back))
+        thumb = (shown, thumbnail, scale, cut)
+        floor = max(floor, shown.y1 + BLURB_GAP)
     blurb_box = Box(back.x0 + MARGIN, floor, back.x1 - MARGIN, top) if cover.back else None
     isbn = cover.isbn or book.isbn
     return CoverPlan(
