@@ -72,6 +72,8 @@ def test_pad_reaches_an_even_count_of_at_least_24(tmp_path):
         lines = [line for line in page.lines if line["y0"] == line["y1"]]
         heading = next(w for w in page.extract_words() if w["text"] == "Notes")
     assert len(lines) >= 20 and all(line["top"] > heading["bottom"] for line in lines)
+    middle = (min(line["x0"] for line in lines) + max(line["x1"] for line in lines)) / 2
+    assert abs((heading["x0"] + heading["x1"]) / 2 - middle) < 0.5  # centred over its lines
     gaps = {round(b["top"] - a["top"], 1) for a, b in itertools.pairwise(lines)}
     assert gaps == {24.0}, gaps  # wide-ruled, a third of an inch apart
 

@@ -76,8 +76,15 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
     for number in range(len(plan.pages) + 1, total + 1):
         page = Page(number, "notes")
         area = page_frame(layout, page, spec.book.title)
-        page.items.append(
-            Text(area.x0, area.y1 - layout.heading_size, layout.words.notes, layout.heading_size, bold=True)
+        page.items.append(  # centred, as every other page's heading (it stood at the left margin)
+            Text(
+                (area.x0 + area.x1) / 2,
+                area.y1 - layout.heading_size,
+                layout.words.notes,
+                layout.heading_size,
+                bold=True,
+                align="center",
+            )
         )
         # lines to write on, a third of an inch apart (wide ruled), from under the heading to the margin
         y = area.y1 - layout.heading_size - 2 * GAP - NOTE_LINES
