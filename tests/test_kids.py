@@ -93,11 +93,12 @@ def test_poster_marks_and_their_words_grow_with_the_page(tmp_path):
 
 def test_a_posters_start_and_finish_stay_under_its_title():
     """The poster sample's Start and Finish were 36.9 pt under its 40 pt title, competing with it; they
-    grow with the page only to 0.6 of the heading, while a Letter book's stay 12 pt."""
+    grow with the page only to 0.6 of the heading, while a Letter book's stay 12 pt. The poster's title
+    is 72 pt now, as a poster's is, and its words 36.9 pt again, half of it."""
     from puzzlebook.build import check_book
     from puzzlebook.layout import MazeFrame
 
-    for sample, heading, words in (("poster", 40.0, 24.0), ("kdp-paperback", 18.0, 12.0)):
+    for sample, heading, words in (("poster", 72.0, 36.9), ("kdp-paperback", 18.0, 12.0)):
         checked = check_book(ROOT / "sample_configs" / f"{sample}.yaml")
         assert checked.layout.heading_size == heading
         frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)]
@@ -117,7 +118,7 @@ def test_a_posters_answer_says_start_and_finish_as_the_poster_does(sample_book):
             }
             for page in pdf.pages
         ]
-    assert sizes == [{24.0}, {24.0}]  # the poster, then its answer
+    assert sizes == [{36.9}, {36.9}]  # the poster, then its answer
 
 
 def test_pictures_and_words_at_the_start_and_end_print_inside_the_page(tmp_path):

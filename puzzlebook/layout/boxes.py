@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..kinds.weave import BRIDGE, READS
@@ -244,9 +245,10 @@ def word_size(layout: Layout, young: bool) -> float:
     """The one size of a book's Start and Finish words, planned from the layout: 12 pt, 14 pt for
     children up to eight (who read them), and on a page larger than Letter grown faster than the page,
     but kept under the heading (``UNDER_HEADING`` of it): a poster's words of 36.9 pt under its 40 pt
-    title competed with it, where 24 pt still reads across a room."""
+    title competed with it. In tenths of a point, as the words are planned (``frames.slot_items``)."""
     base = 14.0 if young else 12.0
-    return min(base * float(page_scale(layout) ** 1.5), max(base, UNDER_HEADING * layout.heading_size))
+    size = min(base * float(page_scale(layout) ** 1.5), max(base, UNDER_HEADING * layout.heading_size))
+    return math.floor(size * 10) / 10
 
 
 UNDER_HEADING = 0.6
