@@ -174,8 +174,10 @@ def _marks(
             clear = (inside * place.cell - wall / 2) * BADGE_FILL
             # the word itself where its disc fits, at the size of the words by the arrows; else its
             # letter, no larger than them: an S from 13 to 33 pt across a book, and never a word
-            spelled = largest and measure and word and measure(word, largest) / 2 + SPELLED * largest
-            if spelled and spelled <= clear:
+            spelled = (
+                measure(word, largest) / 2 + SPELLED * largest if largest and measure and word else clear
+            )
+            if spelled < clear:
                 out.append(
                     Mark("inner", role, center=(cx, cy), radius=dot, badge=spelled, word=word, size=largest)
                 )

@@ -334,19 +334,14 @@ def draw_maze(
                     "center" if align == "center" else "right" if align == "right" else "left"
                 )
                 _text(canvas, Text(x, y, mark.word, mark.size, bold=True, align=where), fonts)
-        elif mark.size:  # a badge that spells its word, white on a black disc
+        elif mark.size or (frame.cell >= 10 and frame.label and mark.badge * BADGE_LETTER >= MIN_TEXT):
+            # a badge: a black disc, its word white in it, or its first letter where the word does not
+            # fit; where the letter does not print either (a key's thumbnail), a dot
+            size = mark.size or mark.badge * BADGE_LETTER
+            shown = mark.word if mark.size else mark.word[:1].upper() or "SF"[mark.role != "start"]
             canvas.circle(*mark.center, mark.badge, stroke=0, fill=1)
-            at = mark.center[1] - mark.size * 0.36
-            _text(canvas, Text(mark.center[0], at, mark.word, mark.size, True, "center", gray=1.0), fonts)
-            canvas.setFillGray(0)
-        elif frame.cell >= 10 and frame.label and mark.badge * BADGE_LETTER >= MIN_TEXT:  # a badge: a
-            # black disc, the word's first letter white in it, where it prints (a key's thumbnail: a dot)
-            letter = mark.word[:1].upper() or ("S" if mark.role == "start" else "F")  # its word's first
-            radius = mark.badge
-            canvas.circle(*mark.center, radius, stroke=0, fill=1)
-            size = radius * BADGE_LETTER
-            shown = Text(mark.center[0], mark.center[1] - size * 0.36, letter, size, True, "center", gray=1.0)
-            _text(canvas, shown, fonts)
+            at = mark.center[1] - size * 0.36
+            _text(canvas, Text(mark.center[0], at, shown, size, True, "center", gray=1.0), fonts)
             canvas.setFillGray(0)
         elif mark.role == "start":
             canvas.circle(*mark.center, mark.radius, stroke=0, fill=1)
