@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import NOTO_CJK
-from fontTools.fontBuilder import FontBuilder
-from fontTools.pens.t2CharStringPen import T2CharStringPen
+from fontmaker import make_cff_font
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -25,40 +24,6 @@ CJK_NAMES = ["王小明", "李静怡", "田中さくら", "山本ケンタ", "�
 
 def write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
-    return path
-
-
-def make_cff_font(path: Path, letters: str, name: str = "TestCFF") -> Path:
-    """A small OpenType font with PostScript (CFF) outlines for ``letters``: each a box with a round
-    bowl in it (cubic curves, which conversion must make quadratic)."""
-    glyphs = [".notdef", "space"] + [f"uni{ord(c):04X}" for c in letters]
-    builder = FontBuilder(1000, isTTF=False)
-    builder.setupGlyphOrder(glyphs)
-    builder.setupCharacterMap({32: "space", **{ord(c): f"uni{ord(c):04X}" for c in letters}})
-    charstrings = {}
-    for i, glyph in enumerate(glyphs):
-        pen = T2CharStringPen(1000, None)
-        if glyph != "space":
-            top = 500 + 30 * i
-            pen.moveTo((80, 0))
-            pen.lineTo((80, top))
-            pen.lineTo((920, top))
-            pen.lineTo((920, 0))
-            pen.closePath()
-            pen.moveTo((500, 100))
-            pen.curveTo((300, 100), (200, 200), (200, top // 2))
-            pen.curveTo((200, top - 150), (800, top - 150), (800, top // 2))
-            pen.curveTo((800, 200), (700, 100), (500, 100))
-            pen.closePath()
-        charstrings[glyph] = pen.getCharString()
-    builder.setupCFF(f"{name}-Regular", {"FullName": name}, charstrings, {})
-    builder.setupHorizontalMetrics({g: (1000 if g != "space" else 300, 80) for g in glyphs})
-    builder.setupHorizontalHeader(ascent=880, descent=-120)
-    builder.setupNameTable({"familyName": name, "styleName": "Regular", "psName": f"{name}-Regular"})
-    builder.setupOS2(sTypoAscender=880, sTypoDescender=-120, usWinAscent=880, usWinDescent=120)
-    builder.setupPost()
-    builder.save(str(path))
-    assert path.read_bytes()[:4] == b"OTTO"
     return path
 
 

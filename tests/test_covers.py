@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from puzzlebook.build import build_book
 from puzzlebook.cover.sizes import thickness
-from puzzlebook.pdfread import Document
+from puzzlebook.pdfread import Document, Page, Shape
 
 INCH = 72.0
 CJK = "迷宫探险"
@@ -626,18 +626,26 @@ def test_check_tells_a_cover_made_on_other_paper_by_its_spine(tmp_path):
     assert "the page count or the paper changed" in line and line.endswith("puzzlebook cover"), line
 
 
+def _letter_back(tmp_path: Path, spec: Path) -> tuple[Page, Shape, float]:
+    """An 8.5 x 11 in book's cover built: its page, the book's page drawn on its back (a white panel),
+    and where the back ends across."""
+    _, cover_path, _ = made(tmp_path, str(spec))
+    page = Document(PdfReader(cover_path)).page(0)
+    back_x1 = 9 + 8.5 * INCH
+    panel = next(
+        s
+        for s in page.shapes
+        if s.kind == "rect" and s.fill and s.fill_color == (1.0, 1.0, 1.0) and s.x1 < back_x1
+    )
+    return page, panel, back_x1
+
+
 def test_a_back_without_a_blurb_keeps_its_page_at_the_bottom(tmp_path):
     """With no blurb to stand under, the page drawn on the back stays at the bottom of its room: centred
     across the back, just above the barcode's area (2 x 1.2 in, 0.25 in from the trim), as large as a
     page stands there."""
     spec = book(tmp_path, "8.5x11in", 30, "  paper: white\n")
-    _, cover_path, _ = made(tmp_path, str(spec))
-    page = Document(PdfReader(cover_path)).page(0)
-    panel = next(
-        s
-        for s in page.shapes
-        if s.kind == "rect" and s.fill and s.fill_color == (1.0, 1.0, 1.0) and s.x1 < 9 + 8.5 * INCH
-    )
+    _, panel, _ = _letter_back(tmp_path, spec)
     assert panel.y0 == pytest.approx(9 + (0.25 + 1.2 + 0.25) * INCH)  # the bleed, the barcode's area
     assert (panel.x0 + panel.x1) / 2 == pytest.approx(9 + 8.5 * INCH / 2)
     assert (panel.y1 - panel.y0) / INCH > 0.55 * 11
@@ -650,14 +658,7 @@ def test_a_blurb_in_a_fallback_font_is_planned_as_it_is_drawn(tmp_path):
     make_font(tmp_path / "cjk.ttf", CJK)
     blurb = " ".join(["迷宫探险迷宫"] * 28)
     spec = book(tmp_path, "8.5x11in", 30, f"  back: {blurb}\n", more="fallback_fonts: [cjk.ttf]\n")
-    _, cover_path, _ = made(tmp_path, str(spec))
-    page = Document(PdfReader(cover_path)).page(0)
-    back_x1 = 9 + 8.5 * INCH
-    panel = next(
-        s
-        for s in page.shapes
-        if s.kind == "rect" and s.fill and s.fill_color == (1.0, 1.0, 1.0) and s.x1 < back_x1
-    )
+    page, panel, back_x1 = _letter_back(tmp_path, spec)
     words = [c for c in page.chars if c.x1 < back_x1 and c.text in CJK]
     assert len(words) == 168 and {round(c.size, 1) for c in words} == {20.0}  # 14.5 pt
     assert 0.25 * INCH <= min(c.y0 for c in words) - panel.y1 < 0.8 * INCH
@@ -670,14 +671,7 @@ def test_the_page_drawn_on_the_back_takes_the_room_a_short_blurb_leaves(tmp_path
     room, the blurb at its full 20 pt; under a long blurb it keeps half the height."""
     blurb = " ".join([BLURB] * repeat)
     spec = book(tmp_path, "8.5x11in", 30, f"  back: {blurb}\n")
-    _, cover_path, _ = made(tmp_path, str(spec))
-    page = Document(PdfReader(cover_path)).page(0)
-    back_x1 = 9 + 8.5 * INCH
-    panel = next(
-        s
-        for s in page.shapes
-        if s.kind == "rect" and s.fill and s.fill_color == (1.0, 1.0, 1.0) and s.x1 < back_x1
-    )
+    page, panel, back_x1 = _letter_back(tmp_path, spec)
     words = [c for c in page.chars if c.x1 < back_x1 and "Bold" not in c.font and c.text.strip()]
     lowest = min(c.y0 for c in words)
     tall = (panel.y1 - panel.y0) / INCH
