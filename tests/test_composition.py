@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from puzzlebook.build import build_book
 from puzzlebook.kinds import kind
-from puzzlebook.layout import MazeFrame
+from puzzlebook.layout import MIN_LINE, MazeFrame
 from puzzlebook.pdfread import Document, Lines
 
 WORDS = ("Start", "Finish")
@@ -462,7 +462,8 @@ def test_on_circle_pages_every_word_clears_the_rim_by_4_pt(tmp_path):
 
 def test_the_rating_keeps_one_place_on_every_page_above_the_page_number(tmp_path):
     """Easy, Medium or Hard hung under each maze, at another height on every page: it is part of the
-    footer now, one place on every page whatever the maze's size or where its ends fall."""
+    footer now, one place on every page whatever the maze's size or where its ends fall. It stands in a
+    gray outline, a tag: under a Finish word it read as the word's caption ("Cheese / Easy / 5")."""
     reader, doc = _book(
         tmp_path,
         "show_difficulty: true\npictures: mouse-cheese\n"
@@ -480,5 +481,16 @@ def test_the_rating_keeps_one_place_on_every_page_above_the_page_number(tmp_path
         assert number
         middle = (chars[0].x0 + chars[-1].x1) / 2
         assert abs(middle - (min(c.x0 for c in number) + max(c.x1 for c in number)) / 2) < 1
+        tags = [
+            s
+            for s in page.shapes
+            if s.stroke
+            and s.stroke_color == (0.45,)
+            and s.linewidth >= MIN_LINE
+            and s.x0 < chars[0].x0 - 2
+            and chars[-1].x1 + 2 < s.x1
+            and s.y0 < y < max(c.y1 for c in chars) < s.y1
+        ]
+        assert tags, rating
         places.add(y)
     assert len(places) == 1, places

@@ -33,6 +33,7 @@ from ..drawn import FORM_PREAMBLE, Ahead, form_box, form_stream, num, solution_p
 from ..geometry import OUTLINE, extent, inside_areas, outline_runs
 from ..graph import GraphMaze
 from ..layout import (
+    MIN_LINE,
     MIN_TEXT,
     BookPlan,
     Box,
@@ -218,7 +219,26 @@ def _draw_page(
             shown = Text(
                 item.x, y, " · ".join(parts), item.size, alone, "center", gray=0.2 if alone else 0.35
             )
+            if alone and item.footed:  # a tag at the page's foot: under a Finish word, a fourth line of
+                # its caption read "Cheese / Easy / 5"
+                _tag(canvas, item.x, y, fonts[1].line(shown.text).width * item.size, item.size)
             _text(canvas, shown, fonts)
+
+
+def _tag(canvas: Canvas, x: float, y: float, wide: float, size: float) -> None:
+    """A rounded gray outline round a word ``wide`` points across, centred on ``x``, its baseline ``y``."""
+    pad = TAG_PAD * size
+    canvas.setStrokeGray(TAG_GRAY)
+    canvas.setLineWidth(MIN_LINE)
+    canvas.roundRect(
+        x - wide / 2 - pad, y - 0.45 * size, wide + 2 * pad, 1.6 * size, 0.8 * size, stroke=1, fill=0
+    )
+    canvas.setStrokeGray(0)
+
+
+TAG_PAD, TAG_GRAY = 0.6, 0.45
+"""A rating's tag: the paper each side of its word (in its size), and its outline's gray, drawn at the
+thinnest line print-on-demand reproduces (``MIN_LINE``)."""
 
 
 def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
