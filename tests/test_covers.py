@@ -668,7 +668,8 @@ def test_a_blurb_in_a_fallback_font_is_planned_as_it_is_drawn(tmp_path):
 def test_the_page_drawn_on_the_back_takes_the_room_a_short_blurb_leaves(tmp_path, repeat):
     """Under three lines of blurb, a page drawn half the back's height left 3 in of empty back between
     them on an 8.5 x 11 in book: it now stands up to 0.62 of the height, as far as the blurb leaves the
-    room, the blurb at its full 20 pt; under a long blurb it keeps half the height."""
+    room, the blurb at its full 20 pt, centred over it; under a long blurb it keeps half the height,
+    beside the barcode's area, its words at the left."""
     blurb = " ".join([BLURB] * repeat)
     spec = book(tmp_path, "8.5x11in", 30, f"  back: {blurb}\n")
     page, panel, back_x1 = _letter_back(tmp_path, spec)
@@ -685,3 +686,12 @@ def test_the_page_drawn_on_the_back_takes_the_room_a_short_blurb_leaves(tmp_path
     else:  # no room above the barcode's area: beside it, from the margin
         assert tall == pytest.approx(0.5 * 11, abs=0.01)
         assert panel.x0 == pytest.approx(9 + 0.375 * INCH)
+    lines: dict[float, list[float]] = {}  # the title's and the blurb's lines: on the page's axis
+    for c in page.chars:
+        if c.x1 < back_x1 and c.text.strip():
+            lines.setdefault(round(c.y0, 1), []).extend((c.x0, c.x1))
+    for ends in lines.values():
+        if repeat == 1:
+            assert (min(ends) + max(ends)) / 2 == pytest.approx((panel.x0 + panel.x1) / 2, abs=1.0)
+        else:
+            assert min(ends) == pytest.approx(panel.x0, abs=1.0)

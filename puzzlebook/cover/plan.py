@@ -92,6 +92,7 @@ class CoverPlan:
     spine_words: tuple[Words, ...]  # along the spine, top to bottom: x runs down it from its top
     blurb: Box | None  # where the back's words wrap
     blurb_text: str
+    blurb_align: str  # "left", or "center" over a page centred on the back
     badge: tuple[float, float, float, str] | None  # a circle's centre, radius and its words
     art: Box | None  # the panel the art maze sits on
     art_frame: MazeFrame | None
@@ -270,12 +271,14 @@ def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[f
     return None
 
 
-def _page_on_back(cut: Box, back: Box, barcode: Box, top: float, th: float, blurb: bool) -> tuple[Box, float]:
+def _page_on_back(
+    cut: Box, back: Box, barcode: Box, top: float, th: float, blurb: bool
+) -> tuple[Box, float, str]:
     """Where the book's page stands on the back (under ``top``, the blurb's foot), and its scale:
     centred across the back above the barcode's area, where that draws it at least ``CENTRED`` as
     large, else left of the area and down to the margin (a long blurb leaves it no room above). Right
     under the blurb; with none, at the bottom of its room. Left of the area alone, a page under a short
-    blurb left a third of the back's width empty beside it."""
+    blurb left a third of the back's width empty beside it. With the page, how the words above it align."""
     gap, lowest = 0.25 * INCH, back.y0 + MARGIN
     under = top - lowest  # from the blurb's last line down to the margin
     tall = min(max(PAGE_SHOWN[0] * th, under), PAGE_SHOWN[1] * th)  # a page shows the book
@@ -285,10 +288,10 @@ def _page_on_back(cut: Box, back: Box, barcode: Box, top: float, th: float, blur
     if across >= CENTRED * beside:
         w, h = cut.w * across, cut.h * across
         x0, y0 = back.x0 + (back.w - w) / 2, top - h if blurb else barcode.y1 + gap
-        return Box(x0, y0, x0 + w, y0 + h), across
+        return Box(x0, y0, x0 + w, y0 + h), across, "center"
     w, h = cut.w * beside, cut.h * beside
     y0 = lowest + (max(0.0, under - h) if blurb else 0.0)
-    return Box(back.x0 + MARGIN, y0, back.x0 + MARGIN + w, y0 + h), beside
+    return Box(back.x0 + MARGIN, y0, back.x0 + MARGIN + w, y0 + h), beside, "left"
 
 
 CENTRED = 0.9
@@ -425,19 +428,19 @@ def plan_cover(
     # the back: the blurb above, a maze page small at the bottom left, the barcode's area kept clear
     size = min(6.0 * unit, 40.0)
     top = back.y1 - MARGIN
-    if cover.back:  # the title over the blurb, as a heading
-        words.append(
-            Words(back.x0 + MARGIN, top - size, title, size, True, "left", back.w - 2 * MARGIN, 1, "title")
-        )
-        top -= size * LEADING + 0.25 * INCH
+    heading = top - size  # the title over the blurb
+    top -= size * LEADING + 0.25 * INCH if cover.back else 0.0
     floor = barcode.y1 + 0.25 * INCH
-    thumb = None
+    thumb, align = None, "left"
     if thumbnail is not None:  # a page of the book as cut, under the blurb
         cut = plan.trims[thumbnail.number - 1] if plan.trims else Box(0, 0, plan.width, plan.height)
         blurb = blurb_height(cover.back, regular, back.w - 2 * MARGIN) + BLURB_GAP if cover.back else 0.0
-        shown, scale = _page_on_back(cut, back, barcode, top - blurb, th, bool(cover.back))
+        shown, scale, align = _page_on_back(cut, back, barcode, top - blurb, th, bool(cover.back))
         thumb = (shown, thumbnail, scale, cut)
         floor = max(floor, shown.y1 + BLURB_GAP)
+    if cover.back:  # the title and the blurb on the page's axis: centred over a centred page
+        x = back.x0 + MARGIN if align == "left" else (back.x0 + back.x1) / 2
+        words.append(Words(x, heading, title, size, True, align, back.w - 2 * MARGIN, 1, "title"))
     blurb_box = Box(back.x0 + MARGIN, floor, back.x1 - MARGIN, top) if cover.back else None
     isbn = cover.isbn or book.isbn
     return CoverPlan(
@@ -456,6 +459,7 @@ def plan_cover(
         spine_words=tuple(spine_words),
         blurb=blurb_box,
         blurb_text=cover.back or "",
+        blurb_align=align,
         badge=badge,
         art=art_box,
         art_frame=frame,

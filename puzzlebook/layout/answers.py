@@ -397,8 +397,8 @@ def _answer_items(
     label = f"{layout.words.maze_name(maze)} · {layout.words.page} {page}"
     if sheet:  # under its page's heading, which names the sheet's child and page: the maze alone
         label = layout.words.maze_name(maze, whose=False)
-    if alone:
-        label = maze.title or ""
+    if alone:  # under its heading, the poster's one answer: its title repeated crowded the heading
+        label = ""
     source = "" if sheet else maze.student_where  # a class set's label holds the name
     return [
         replace(i, y=i.y + up, text=label, source=source)

@@ -245,9 +245,12 @@ def word_size(layout: Layout, young: bool) -> float:
     """The one size of a book's Start and Finish words, planned from the layout: 12 pt, 14 pt for
     children up to eight (who read them), and on a page larger than Letter grown faster than the page,
     but kept under the heading (``UNDER_HEADING`` of it): a poster's words of 36.9 pt under its 40 pt
-    title competed with it. In tenths of a point, as the words are planned (``frames.slot_items``)."""
+    title competed with it; and at most twice their size on Letter (at 36.9 pt a poster's arrows, as
+    wide as its corridors, looked puny beside them). In tenths of a point, as the words are planned
+    (``frames.slot_items``)."""
     base = 14.0 if young else 12.0
-    size = min(base * float(page_scale(layout) ** 1.5), max(base, UNDER_HEADING * layout.heading_size))
+    grown = min(base * float(page_scale(layout) ** 1.5), 2 * base)
+    size = min(grown, max(base, UNDER_HEADING * layout.heading_size))
     return math.floor(size * 10) / 10
 
 

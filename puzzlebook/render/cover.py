@@ -145,7 +145,8 @@ def _back(
             _fill(canvas, cover, cover.ink)
             for row, line in enumerate(lines):
                 y = cover.blurb.y1 - size - row * size * LEADING
-                _run(canvas, cover.blurb.x0, y, line, size)
+                x = cover.blurb.x0 + (cover.blurb.w - line.width * size) / 2 * (cover.blurb_align == "center")
+                _run(canvas, x, y, line, size)
     if cover.thumbnail is not None:
         _thumbnail(canvas, cover, fonts, puzzle_for)
     if cover.isbn is not None:
