@@ -10,7 +10,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import At, Problem, PuzzlebookError, SpecError, Where
+from .errors import NO_PART, At, Problem, PuzzlebookError, SpecError, Where
 from .inputs import read_bytes
 from .layout import (
     BookPlan,
@@ -358,7 +358,7 @@ def build_cover(spec_path: str | os.PathLike[str], seed: int | None = None) -> t
     checked = check_book(spec_path, seed)
     if checked.spec.book.cover is None:
         where = Where(checked.spec.path.name, 1)
-        raise SpecError([Problem(where, "has no cover: section; add one, such as cover: {paper: white}")])
+        raise SpecError([Problem(where, NO_PART["cover"][1])])
     place = targets(checked, None)[-1]
     made = made_from(checked.inputs, seed)
     checked, puzzles = generate(checked)

@@ -85,6 +85,17 @@ def problems_of(error: PuzzlebookError) -> list[Problem]:
     return [Problem("", str(error))]
 
 
+NO_PART = {
+    "answers": (
+        "answer_key",
+        "has no separate answers: add answer_key: separate to make them a file of their own",
+    ),
+    "cover": ("cover", "has no cover: section; add one, such as cover: {paper: white}"),
+}
+"""What a book that lacks the part asked for is told, and its key: by ``build-cover``, ``preview --part``
+and the studio alike."""
+
+
 class GenerationError(PuzzlebookError):
     """A maze cannot be made as asked (for example a mask that splits the grid)."""
 

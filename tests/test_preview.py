@@ -99,3 +99,41 @@ def test_the_picture_goes_beside_the_spec_never_where_the_command_runs(tmp_path,
     result = invoke(["preview", str(spec), "-o", "-"])
     assert result.exit_code == 0 and Image.open(io.BytesIO(result.stdout_bytes)).format == "PNG"
     assert os.listdir(here) == ["p2.png"]
+
+
+def test_the_separate_answers_and_the_cover_are_drawn_as_their_built_files_draw_them(tmp_path):
+    """`preview` drew the book's pages alone: a self-publisher checking a cover, or a teacher the
+    separate key, had to build and open the PDF. ``--part`` draws either, from the files ``build``
+    writes, named beside the spec."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(SPEC.replace("mazes:", "answer_key: separate\ncover: {paper: white}\npad: true\nmazes:"))
+    drawn = {}
+    for part, page, name in (("answers", "2", "book-answers-page-2.png"), ("cover", "1", "book-cover.png")):
+        result = invoke(["preview", str(spec), "--part", part, "--page", page, "--dpi", "40"])
+        assert result.exit_code == 0, result.output
+        shown = "the cover" if part == "cover" else "answers page 2 of 3"
+        assert result.stderr == f"wrote {tmp_path / name}: {shown} at 40 dpi\n"
+        drawn[part] = Image.open(tmp_path / name).convert("RGB")
+    assert invoke(["build", str(spec)]).exit_code == 0
+    for part, file, index in (("answers", "book-answers.pdf", 1), ("cover", "book-cover.pdf", 0)):
+        page = pdfium.PdfDocument(str(tmp_path / file))[index]
+        expected = page.render(scale=40 / 72).to_pil().convert("RGB")
+        assert drawn[part].size == expected.size and drawn[part].tobytes() == expected.tobytes(), part
+
+
+def test_a_part_the_book_lacks_or_misspelt_is_refused_with_the_fix(tmp_path):
+    spec = book(tmp_path)
+    for part, said in (
+        (
+            "answers",
+            "answers: the book has no separate answers: add answer_key: separate to make them a file",
+        ),
+        ("cover", "cover: the book has no cover: section; add one, such as cover: {paper: white}"),
+        ("answer", 'expected one of book, answers, cover, got "answer". Did you mean "answers"?'),
+    ):
+        result = invoke(["preview", str(spec), "--part", part])
+        assert result.exit_code == 2 and result.stderr.startswith(f"error: --part: {said}"), result.stderr
+    spec.write_text(SPEC.replace("mazes:", "cover: {paper: white}\npad: true\nmazes:"))
+    result = invoke(["preview", str(spec), "--part", "cover", "--page", "2"])
+    assert (result.exit_code, result.stderr) == (2, "error: --page: a cover is one page; leave --page out\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]  # nothing written

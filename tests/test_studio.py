@@ -208,7 +208,10 @@ def test_the_cover_is_shown_and_downloaded_as_the_command_line_makes_it(shared, 
     assert width == 600 and height / width == pytest.approx(9.25 / (12.25 + 24 * 0.0025), rel=0.01)
     for path in ("/api/pdf?part=cover", "/api/preview?part=cover"):
         status, _, body = call(port, "POST", path, SPEC)
-        assert status == 404 and "this book has no cover: add a cover: section" in body.decode()
+        assert (
+            status == 404
+            and "this book has no cover: section; add one, such as cover: {paper: white}" in body.decode()
+        )
 
 
 def test_a_preview_is_a_png_of_the_page_asked_for(shared):

@@ -1,20 +1,30 @@
-"""``puzzlebook preview``: one page of a book drawn as a PNG picture, to look at before printing, without
-opening the PDF. The book is made in memory exactly as ``build`` makes it, and the page is drawn by
-PDFium (pypdfium2, which the studio's preview uses too)."""
+"""``puzzlebook preview``: one page of a book, of its separate answers or its cover drawn as a PNG
+picture, to look at before printing, without opening the PDF. The file is made in memory exactly as
+``build`` makes it, and the page is drawn by PDFium (pypdfium2, which the studio's preview uses too)."""
 
 from __future__ import annotations
 
 import io
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import Problem, PuzzlebookError, SpecError
+from ..errors import NO_PART, Problem, PuzzlebookError, SpecError
 from ..usage import fail
-from .app import BOOK_SEED, SPEC, Option, check_seed, command, terminal
+from .app import BOOK_SEED, SPEC, Option, check_seed, choose, command, terminal
 
 if TYPE_CHECKING:
-    from ..layout import BookPlan
+    from ..build import Checked
     from ..puzzles import Puzzle
+
+
+class Part(StrEnum):
+    """The files a build writes: the book, its separate answers, its cover."""
+
+    book = "book"
+    answers = "answers"
+    cover = "cover"
+
 
 MIN_DPI, MAX_DPI = 36, 600
 MAX_PIXELS = 40_000_000
@@ -24,12 +34,16 @@ MAX_PIXELS = 40_000_000
 @command(
     SPEC,
     Option("--page", "-p", kind="whole", help="The page to draw, from 1.", default=1),
+    Option(
+        "--part", help="book, answers (with answer_key: separate) or cover. Default: book.", default="book"
+    ),
     Option("--output", "-o", help="PNG to write (- for stdout). Default: NAME-page-N.png beside the spec."),
     Option("--dpi", kind="whole", help=f"Resolution, {MIN_DPI} to {MAX_DPI}.", default=100),
     BOOK_SEED,
 )
-def preview(spec: str, page: int, output: str | None, dpi: int, seed: int | None) -> None:
-    """Draw one page of the book as a PNG picture, to check it before printing."""
+def preview(spec: str, page: int, part: str, output: str | None, dpi: int, seed: int | None) -> None:
+    """Draw one page of the book, its separate answers or its cover as a PNG picture, to check it
+    before printing."""
     import sys
 
     from ..build import check_book, generate
@@ -39,13 +53,19 @@ def preview(spec: str, page: int, output: str | None, dpi: int, seed: int | None
         check_seed(seed)
         if not MIN_DPI <= dpi <= MAX_DPI:
             raise SpecError([Problem("--dpi", f"must be {MIN_DPI} to {MAX_DPI}, got {dpi}")])
+        part = choose(part, Part, "--part")
         checked = check_book(spec, seed)
-        pages = checked.plan.pages
-        if not 1 <= page <= len(pages):
+        missing = checked.plan.answers is None if part == Part.answers else checked.spec.book.cover is None
+        if part != Part.book and missing:
+            raise SpecError([Problem("--part", f"{part}: the book {NO_PART[part][1]}")])
+        plan = checked.plan.answers if part == Part.answers and checked.plan.answers else checked.plan
+        count = 1 if part == Part.cover else len(plan.pages)
+        if not 1 <= page <= count:
+            said = f"the {part} has {count} pages; give a page from 1 to {count}"
             raise SpecError(
-                [Problem("--page", f"the book has {len(pages)} pages; give a page from 1 to {len(pages)}")]
+                [Problem("--page", "a cover is one page; leave --page out" if part == Part.cover else said)]
             )
-        w, h = checked.plan.width, checked.plan.height  # every page of a book is this size
+        w, h = _size(checked, part)
         pixels = round(w * dpi / 72) * round(h * dpi / 72)
         if pixels > MAX_PIXELS:
             most = int(72 * (MAX_PIXELS / (w * h)) ** 0.5)
@@ -65,7 +85,8 @@ def preview(spec: str, page: int, output: str | None, dpi: int, seed: int | None
             )
         book = checked.spec.path
         if output is None:  # beside the spec, and never led out of its folder by a link
-            target = str(book.parent / f"{book.stem}-page-{page}.png")
+            named = {Part.book: f"page-{page}", Part.answers: f"answers-page-{page}", Part.cover: "cover"}
+            target = str(book.parent / f"{book.stem}-{named[Part(part)]}.png")
             # named by itself: the spec's output: names the book, not this picture
             where, home = Path(target).name, Home(book.parent)
         else:
@@ -84,22 +105,52 @@ def preview(spec: str, page: int, output: str | None, dpi: int, seed: int | None
                 ]
             )
         checked, puzzles = generate(checked)
-        image = _draw(checked.plan, puzzles, page, dpi)
+        image = _draw(_made(checked, puzzles, Part(part)), page, dpi)
         write_output(target, image, checked.inputs, where, home)
     except PuzzlebookError as error:
         fail(error)
     if target != "-":
-        print(f"wrote {target}: page {page} of {len(pages)} at {dpi} dpi", file=sys.stderr)
+        what = {Part.book: "page", Part.answers: "answers page"}.get(Part(part))
+        shown = f"{what} {page} of {count}" if what else "the cover"
+        print(f"wrote {target}: {shown} at {dpi} dpi", file=sys.stderr)
 
 
-def _draw(plan: BookPlan, puzzles: dict[int, Puzzle], page: int, dpi: int) -> bytes:
-    """The page as PNG bytes: the whole book made in memory as ``build`` makes it (so a page's links and
-    numbers are the book's), then that page drawn by PDFium."""
-    import pypdfium2 as pdfium  # loaded only for a preview
+def _size(checked: Checked, part: str) -> tuple[float, float]:
+    """The points a page of ``part`` is across and down: every page of a book is one size, and its
+    separate answers' too; a cover is its wrap, back, spine and front."""
+    if part != Part.cover:
+        return checked.plan.width, checked.plan.height
+    from ..cover.plan import inches
+    from ..cover.sizes import wrap
 
+    cover = checked.spec.book.cover
+    assert cover is not None
+    made = wrap(
+        inches(checked.layout.trim), len(checked.plan.pages), cover.paper, cover.printer, cover.spine_per_page
+    )
+    return made.points
+
+
+def _made(checked: Checked, puzzles: dict[int, Puzzle], part: Part) -> bytes:
+    """The part's PDF, made in memory as ``build`` makes it (so a page's links and numbers are the
+    book's): the book, its separate answers or its cover."""
+    buffer = io.BytesIO()
+    if part == Part.cover:
+        from ..cover.make import CoverMaker
+
+        cover = CoverMaker(checked.spec, checked.plan, checked.layout.trim, len(checked.mazes), puzzles)
+        cover.write(buffer)
+        return buffer.getvalue()
     from ..render.pdf import write_pdf
 
-    pdf = write_pdf(plan, puzzles.__getitem__)
+    plan = checked.plan.answers if part == Part.answers and checked.plan.answers else checked.plan
+    return write_pdf(plan, puzzles.__getitem__)
+
+
+def _draw(pdf: bytes, page: int, dpi: int) -> bytes:
+    """That page of ``pdf`` as PNG bytes, drawn by PDFium."""
+    import pypdfium2 as pdfium  # loaded only for a preview
+
     document = pdfium.PdfDocument(pdf)
     try:
         sheet = document[page - 1]

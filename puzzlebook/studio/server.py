@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import parse_qs, urlparse
 
-from ..errors import PuzzlebookError
+from ..errors import NO_PART, PuzzlebookError
 from .builds import PDF_NAME, SPEC_NAME, Busy, Outcome, Studio, page_count
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -370,8 +370,8 @@ class Handler(BaseHTTPRequestHandler):
 
 MISSING = {
     "book": ("the book was not made", "title"),
-    "answers": ("this book has no separate answers", "answer_key"),
-    "cover": ("this book has no cover: add a cover: section to the spec", "cover"),
+    "answers": (f"this book {NO_PART['answers'][1]}", NO_PART["answers"][0]),
+    "cover": (f"this book {NO_PART['cover'][1]}", NO_PART["cover"][0]),
 }
 """What is said when a part asked for is not among a build's files, and the spec key it concerns."""
 
