@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from puzzlebook.build import build_book
 from puzzlebook.cover.sizes import thickness
-from puzzlebook.pdfread import Document, Page, Shape
+from puzzlebook.pdfread import Char, Document, Page, Shape
 
 INCH = 72.0
 CJK = "迷宫探险"
@@ -695,3 +695,18 @@ def test_the_page_drawn_on_the_back_takes_the_room_a_short_blurb_leaves(tmp_path
             assert (min(ends) + max(ends)) / 2 == pytest.approx((panel.x0 + panel.x1) / 2, abs=1.0)
         else:
             assert min(ends) == pytest.approx(panel.x0, abs=1.0)
+
+
+def test_the_fronts_words_rank_title_subtitle_count_then_author(tmp_path):
+    """The publisher's name stood bold at the subtitle's size, larger than the count line: a review read
+    the front's words in the wrong order. Read back from the front: each smaller than the one before."""
+    spec = book(tmp_path, "8.5x11in", 30, "  paper: white\n", more="subtitle: For clever kids\n")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    rows: dict[float, list[Char]] = {}
+    for c in chars(cover_path):
+        if c.x0 > 9 + 8.5 * INCH:  # the spine and the front
+            rows.setdefault(round(c.y0, 1), []).append(c)
+    size = {"".join(c.text for c in row): row[0].size for row in rows.values()}
+    order = ["Maze Quest", "For clever kids", "30 mazes with solutions", "Maple Street Press"]
+    assert [size[text] for text in order] == sorted((size[text] for text in order), reverse=True), size
+    assert len({size[text] for text in order}) == 4

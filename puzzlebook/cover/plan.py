@@ -42,6 +42,9 @@ PAGE_SHOWN = (0.5, 0.62)
 """Of the back's height, how tall the book's page drawn on it stands (as wide as the room beside the
 barcode's area allows): at least the first, and up to the second where the blurb leaves the room. Half
 the height, at the bottom, left 3 in of empty back under three lines of blurb on an 8.5 x 11 in book."""
+AUTHOR = 3.2
+"""The front's author or publisher, in hundredths of the trim's width: bold, under the subtitle's 4.2
+and the count line's 3.6 (at 4.2 a publisher's name read as large as the subtitle)."""
 BLURB_GAP = 0.3 * INCH
 """Between the blurb's last line and the page drawn under it."""
 BLURB_SIZES = [BLURB_MOST - 0.5 * i for i in range(int((BLURB_MOST - MIN_TEXT) / 0.5) + 1)]
@@ -355,8 +358,8 @@ def plan_cover(
         y -= size * 1.15
     top_of_art = y - 2.5 * unit
     bottom = inner.y0
-    if author:
-        size = max(4.2 * unit, 9.0)
+    if author:  # under the subtitle and the count line in size: bold at the subtitle's, it outranked both
+        size = max(AUTHOR * unit, 8.0)
         words.append(Words(mid, bottom, author, size, True, "center", inner.w, 1, "author"))
         bottom += size * 1.8
     answers = plan.answers is not None or any(p.kind == "answers" for p in plan.pages)
