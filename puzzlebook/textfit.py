@@ -144,7 +144,8 @@ def text_problems(plan: BookPlan) -> list[Problem]:
     def set_width(word: str) -> float:
         return bold.line(word).width
 
-    for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame)):
+    # a maze's words must print; an answer's are said where its room takes them (the arrows say it)
+    for frame in (i for page in plan.pages for i in page.items if isinstance(i, MazeFrame) and not i.answer):
         for word, usual, where in zip(frame.words, WORDS, frame.words_where, strict=True):
             if where in problems or missing(word, bold, where):
                 continue

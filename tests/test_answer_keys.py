@@ -336,3 +336,18 @@ def test_a_landscape_page_lays_its_answers_three_across(tmp_path):
     for label in labels:  # the labels of a row share a baseline: three in the first, two under them
         rows[round(label.y, 1)] = rows.get(round(label.y, 1), 0) + 1
     assert [rows[y] for y in sorted(rows, reverse=True)] == [3, 2], rows
+
+
+def test_a_key_of_fewer_answers_than_a_page_holds_spreads_them_over_it(tmp_path):
+    """A handout's four answers stood small in the top of a six-slot page, its lower 40% blank: a key
+    that does not fill a page of its grid takes as few rows as hold its answers, in the columns that
+    draw them largest."""
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nlayout: handout\nseed: 12\nmarks: suggested\nanswer_key: true\n"
+        "mazes:\n  - {size: 8x6}\n  - {size: 10x7, count: 3}\n"
+    )
+    _, checked = build_book(tmp_path / "book.yaml")
+    (key,) = [p for p in checked.plan.pages if p.kind == "answers"]
+    frames = [i for i in key.items if isinstance(i, MazeFrame)]
+    assert len(frames) == 4 and len({round(f.y) for f in frames if f.x > frames[0].x + 1}) == 2  # 2 by 2
+    assert min(f.y for f in frames) < checked.plan.height / 3  # the lower row low on the page

@@ -107,9 +107,10 @@ def plan_answers(
             continue
         page, area = next_page(heading if by_sheet or not made else continued, sources.get(heading, ""))
         top, above = area.y1, None
-        if not by_sheet:  # the key's grid, turned where that draws its answers larger (a separate key's
-            # page keeps its sheet's, to be laid beside it)
-            grid_of_sheet = _turned(layout, area, answered, grid_of_sheet, known)
+        if not by_sheet:  # the key's grid, turned where that draws its answers larger, of no more rows
+            # than they fill (a separate key's page keeps its sheet's, to be laid beside it)
+            turned = _turned(layout, area, answered, grid_of_sheet, known)
+            grid_of_sheet = _fewest(layout, area, answered, turned, known)
         waiting = list(answered)
         while waiting:  # a row at a time: the answers after it that take its grid, as many as it has slots
             grids = _grids(*grid_of_sheet, area)
@@ -143,11 +144,11 @@ def plan_answers(
             top = area.y0  # the next sheet starts a page of its own
     if not unanswered:
         return answers
-    if page is None or top - size * 1.4 < area.y0 - kept:
+    if page is None or top - size * 1.4 < area.y0 - kept - 0.01:  # rows that fill the page leave it its room
         page, area = next_page(continued if made else words.answer_key)
         top = area.y1
     for line in lines:
-        if top - size * 1.4 < area.y0 - kept:
+        if top - size * 1.4 < area.y0 - kept - 0.01:
             page, area = next_page(continued)
             top = area.y1
         top -= size * 1.4
@@ -333,6 +334,27 @@ def _turned(
         return min(_cell(layout, area, maze, way, False, known) for maze in mazes)
 
     return turned if least(turned) > least(grid) else grid
+
+
+def _fewest(
+    layout: Layout,
+    area: Box,
+    mazes: list[MazeRequest],
+    grid: tuple[int, int],
+    known: dict[tuple[Any, ...], float],
+) -> tuple[int, int]:
+    """A key of fewer answers than a page of its grid holds: as few rows as hold them, in as many of its
+    columns as draw its smallest answer largest (a handout's four answers stood small in the top of a
+    page of six slots, its foot blank)."""
+    count = len(mazes)
+    if count >= grid[0] * grid[1]:
+        return grid
+    ways = sorted({(columns, -(-count // columns)) for columns in range(1, grid[0] + 1)}, reverse=True)
+
+    def least(way: tuple[int, int]) -> float:
+        return min(_cell(layout, area, maze, way, False, known) for maze in mazes)
+
+    return max(ways, key=least)  # of ways alike, the most columns: the layout's look
 
 
 def _cell(
