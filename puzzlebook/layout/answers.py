@@ -109,8 +109,7 @@ def plan_answers(
         top, above = area.y1, None
         if not by_sheet:  # the key's grid, turned where that draws its answers larger, of no more rows
             # than they fill (a separate key's page keeps its sheet's, to be laid beside it)
-            turned = _turned(layout, area, answered, grid_of_sheet, known)
-            grid_of_sheet = _fewest(layout, area, answered, turned, known)
+            grid_of_sheet = _key_grid(layout, area, answered, grid_of_sheet, known)
         waiting = list(answered)
         while waiting:  # a row at a time: the answers after it that take its grid, as many as it has slots
             grids = _grids(*grid_of_sheet, area)
@@ -315,46 +314,30 @@ def _grids(columns: int, rows: int, area: Box) -> list[tuple[int, int]]:
     return list(dict.fromkeys(tried))
 
 
-def _turned(
+def _key_grid(
     layout: Layout,
     area: Box,
     mazes: list[MazeRequest],
     grid: tuple[int, int],
     known: dict[tuple[Any, ...], float],
 ) -> tuple[int, int]:
-    """The key's grid, made for a portrait page, or on a landscape page the same turned a quarter where
-    that gives its smallest answer a larger cell: two across and three down left a round maze of 14
-    rings a landscape page to itself, where three across take it; a wide name's answers keep two
-    across."""
-    turned = (grid[1], grid[0])
-    if area.w <= area.h or turned == grid:
-        return grid
+    """The key's grid: the layout's, made for a portrait page, or on a landscape page the same turned a
+    quarter where that gives its smallest answer a larger cell (two across and three down left a round
+    maze of 14 rings a landscape page to itself, where three across take it; a wide name's answers keep
+    two across). A key of fewer answers than a page of it holds takes as few rows as hold them, in as
+    many of its columns as draw its smallest answer largest (a handout's four answers stood small in the
+    top of a page of six slots, its foot blank); of ways alike, the most columns: the layout's look."""
 
     def least(way: tuple[int, int]) -> float:
         return min(_cell(layout, area, maze, way, False, known) for maze in mazes)
 
-    return turned if least(turned) > least(grid) else grid
-
-
-def _fewest(
-    layout: Layout,
-    area: Box,
-    mazes: list[MazeRequest],
-    grid: tuple[int, int],
-    known: dict[tuple[Any, ...], float],
-) -> tuple[int, int]:
-    """A key of fewer answers than a page of its grid holds: as few rows as hold them, in as many of its
-    columns as draw its smallest answer largest (a handout's four answers stood small in the top of a
-    page of six slots, its foot blank)."""
+    turned = (grid[1], grid[0])
+    if area.w > area.h and turned != grid and least(turned) > least(grid):
+        grid = turned
     count = len(mazes)
     if count >= grid[0] * grid[1]:
         return grid
-    ways = sorted({(columns, -(-count // columns)) for columns in range(1, grid[0] + 1)}, reverse=True)
-
-    def least(way: tuple[int, int]) -> float:
-        return min(_cell(layout, area, maze, way, False, known) for maze in mazes)
-
-    return max(ways, key=least)  # of ways alike, the most columns: the layout's look
+    return max(sorted({(c, -(-count // c)) for c in range(1, grid[0] + 1)}, reverse=True), key=least)
 
 
 def _cell(
