@@ -494,3 +494,22 @@ def test_the_rating_keeps_one_place_on_every_page_above_the_page_number(tmp_path
         assert tags, rating
         places.add(y)
     assert len(places) == 1, places
+
+
+def test_a_word_by_a_side_arrow_stays_beside_the_maze(sample_book):
+    """A word by an arrow on the left or right went above or below it away from the other end, so the
+    Finish of a maze entered at its top left hung 9.7 pt under the maze's bottom wall: it goes towards
+    the maze's middle now (away from the other end only where both are on one side), beside the maze."""
+    target, _ = sample_book("class-set.yaml")  # a maze a sheet: its walls are the page's
+    reader = PdfReader(target)
+    seen = 0
+    for page, walls, words in _maze_pages(reader, Document(reader)):
+        x0, y0, x1, y1 = _extent(walls)
+        bold = {(round(c.x0, 1), round(c.y0, 1)) for c in page.chars if "Bold" in c.font}
+        for word, _, (bx0, by0, bx1, by1) in words:
+            if (round(bx0, 1), round(by0, 1)) not in bold:
+                continue  # the instructions' words, not an arrow's
+            if bx1 <= x0 or bx0 >= x1:  # beside the maze: a side arrow's word
+                seen += 1
+                assert y0 <= by0 and by1 <= y1, (word, (by0, by1), (y0, y1))
+    assert seen >= 10

@@ -198,8 +198,8 @@ def _marks(
             away = middle_of[0] < w / 2 if side in (N, S) else middle_of[1] > h / 2
         elif side in (N, S):
             away = other[0] > x if other is not None and other_side == side else x >= puzzle.maze.width / 2
-        else:
-            away = other is not None and other[1] < y
+        else:  # beside a side arrow: above it, below it in the maze's upper half
+            away = other[1] < y if other is not None and other_side == side else y < puzzle.maze.height / 2
         span = (place.x, place.y, place.x + w * place.cell, place.y + h * place.cell)
         spot = None
         if picture:
