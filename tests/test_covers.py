@@ -710,3 +710,19 @@ def test_the_fronts_words_rank_title_subtitle_count_then_author(tmp_path):
     order = ["Maze Quest", "For clever kids", "30 mazes with solutions", "Maple Street Press"]
     assert [size[text] for text in order] == sorted((size[text] for text in order), reverse=True), size
     assert len({size[text] for text in order}) == 4
+
+
+def test_check_of_a_book_with_its_answers_apart_and_a_cover_reads_the_cover_as_a_cover(tmp_path):
+    """With `answer_key: separate`, `check` held every file beside the book to the book's inputs, the
+    cover too, which is made from its own: a book just built was told to build its cover again, for
+    ever. The cover is checked as a cover; the book and its answers as the book."""
+    spec = book(tmp_path, "8.5x11in", 6, "  paper: white\n", more="answer_key: separate\n")
+    assert invoke(["build", str(spec)]).exit_code == 0
+    result = invoke(["check", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "book-cover.pdf: ready for print, the cover" in result.stdout
+    spec.write_text(spec.read_text().replace("seed: 5", "seed: 6"))  # now all three are older
+    result = invoke(["check", str(spec)])
+    assert result.exit_code == 1
+    for name in ("book.pdf is older", "book-answers.pdf is older", "book-cover.pdf was made from another"):
+        assert name in result.stderr, result.stderr

@@ -243,6 +243,7 @@ def _book_files(
     be uploaded; and what the summary adds (read from its file, or not built yet). ``built``: the book
     read back (``built_book``), None where it was not (none there, damaged, the answers apart)."""
     from ..build import targets
+    from ..cover.art import cover_path
     from ..inputs import read_bytes
     from ..madefrom import said_made_from
 
@@ -252,9 +253,12 @@ def _book_files(
             return [], f"; {built[0]} checked, built from this spec as it is"
         return [f"{built[0]} {older}: build it again before you upload it"], ""
     try:
-        paths = [place.path for place in targets(checked, None) if place.path != "-"]
+        places = targets(checked, None)
     except PuzzlebookError:  # a folder where the book would be: no file is the book
         return [], ""
+    cover = cover_path(places[0].path) if checked.spec.book.cover is not None else None
+    # the cover is made from its own inputs, and checked apart (``check_cover``): it never said the book's
+    paths = [place.path for place in places if place.path not in ("-", cover)]
     old = []
     for path in (p for p in paths if os.path.lexists(p)):
         try:
