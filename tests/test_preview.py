@@ -43,7 +43,7 @@ def test_a_page_outside_the_book_is_refused_before_any_work(tmp_path):
     for page in (0, pages + 1, -1, 99999999999):
         result = invoke(["preview", str(spec), "--page", str(page)])
         assert result.exit_code == 2, result.output
-        assert result.stderr == f"error: --page: the book has {pages} pages; give a page from 1 to {pages}\n"
+        assert result.stderr == f"error: --page: must be 1 to {pages}, the book's pages, got {page}\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf", "book.yaml"]
     assert invoke(["preview", str(spec), "--page", str(pages)]).exit_code == 0  # the last
 
@@ -126,9 +126,10 @@ def test_a_part_the_book_lacks_or_misspelt_is_refused_with_the_fix(tmp_path):
     for part, said in (
         (
             "answers",
-            "answers: the book has no separate answers: add answer_key: separate to make them a file",
+            "answers: book.yaml has no separate answers: add answer_key: separate to make them a file of their"
+            " own; its answer key is in the book, page 5",
         ),
-        ("cover", "cover: the book has no cover: section; add one, such as cover: {paper: white}"),
+        ("cover", "cover: book.yaml has no cover: section; add one, such as cover: {paper: white}"),
         ("answer", 'expected one of book, answers, cover, got "answer". Did you mean "answers"?'),
     ):
         result = invoke(["preview", str(spec), "--part", part])

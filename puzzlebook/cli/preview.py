@@ -57,11 +57,16 @@ def preview(spec: str, page: int, part: str, output: str | None, dpi: int, seed:
         checked = check_book(spec, seed)
         missing = checked.plan.answers is None if part == Part.answers else checked.spec.book.cover is None
         if part != Part.book and missing:
-            raise SpecError([Problem("--part", f"{part}: the book {NO_PART[part][1]}")])
+            inside = [p.number for p in checked.plan.pages if p.kind == "answers"]
+            pages = f"page {inside[0]}" if len(inside) == 1 else f"pages {inside[0]} to {inside[-1]}"
+            said = f"; its answer key is in the book, {pages}" if inside else ""
+            lacks = f"{part}: {checked.spec.path.name} {NO_PART[part][1]}"
+            raise SpecError([Problem("--part", lacks + (said if part == Part.answers else ""))])
         plan = checked.plan.answers if part == Part.answers and checked.plan.answers else checked.plan
         count = 1 if part == Part.cover else len(plan.pages)
         if not 1 <= page <= count:
-            said = f"the {part} has {count} pages; give a page from 1 to {count}"
+            whose = "the answer key's" if part == Part.answers else "the book's"
+            said = f"must be 1 to {count}, {whose} pages, got {page}"
             raise SpecError(
                 [Problem("--page", "a cover is one page; leave --page out" if part == Part.cover else said)]
             )

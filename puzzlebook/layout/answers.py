@@ -151,7 +151,7 @@ def plan_answers(
             page, area = next_page(continued)
             top = area.y1
         top -= size * 1.4
-        page.items.append(Text(area.x0, top, line, size, max_width=area.w))
+        page.items.append(Text(area.x0 + area.w / 2, top, line, size, align="center", max_width=area.w))
     return answers
 
 
