@@ -726,3 +726,14 @@ def test_check_of_a_book_with_its_answers_apart_and_a_cover_reads_the_cover_as_a
     assert result.exit_code == 1
     for name in ("book.pdf is older", "book-answers.pdf is older", "book-cover.pdf was made from another"):
         assert name in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(("printer", "key"), [("", "cover"), (", printer: ingramspark", "cover.printer")])
+def test_a_page_count_no_printer_binds_is_told_where_the_spec_says_it(tmp_path, printer, key):
+    """A spec that never named a printer was told "cover.printer: the interior has 4 pages": a key it
+    never wrote (a newcomer's trial, following the fix to add a cover). The cover's line says it then."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: T\nmazes:\n  - {{size: 8x8, count: 3}}\ncover: {{paper: white{printer}}}\n")
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: book.yaml:4: {key}: the interior has 4 pages;"), result.stderr

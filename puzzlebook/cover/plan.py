@@ -130,12 +130,13 @@ def cover_problems(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> lis
             )
         ]
     problems = []
+    # the printer where the spec names it, else the cover: "cover.printer" named a key no one wrote
+    printer = spec.where("cover", "printer") if "printer" in cover.model_fields_set else where
     trimmed = trim_problem(inches(trim), cover.printer)
     if trimmed:  # told where the size was written, or where the printer was
-        at = spec.where("page_size") if spec.book.page_size else spec.where("cover", "printer")
-        problems.append(Problem(at, trimmed))
+        problems.append(Problem(spec.where("page_size") if spec.book.page_size else printer, trimmed))
     wrong = pages_problem(len(plan.pages), cover.printer)
-    return problems + ([Problem(spec.where("cover", "printer"), wrong)] if wrong else [])
+    return problems + ([Problem(printer, wrong)] if wrong else [])
 
 
 def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[tuple[str, str]]:
