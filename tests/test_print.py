@@ -951,3 +951,18 @@ def test_a_copyright_notice_that_says_its_copyright_is_not_said_twice(tmp_path):
         text = page_texts(target)[1]  # the copyright page, after the title page
         assert text.count("2026") == lines, text
         assert notice in text.replace("\n", " "), text
+
+
+def test_a_books_answers_apart_are_checked_as_sheets_not_a_bound_book(tmp_path):
+    """`check book-answers.pdf` held a print-on-demand book's separate answers to a bound interior's page
+    counts, and told them to add pad: true, which pads the book alone: they are sheets."""
+    path = spec(
+        tmp_path,
+        "layout: activity-book\npad: true\nanswer_key: separate\nmazes:\n  - {size: 8x8, count: 6}\n",
+    )
+    target, _ = build_book(path)
+    answers = Path(target).with_name(Path(target).stem + "-answers.pdf")
+    result = invoke(["check", str(answers)])
+    assert result.exit_code == 0, result.output
+    assert "office printer" in result.stdout and "pad" not in result.output
+    assert invoke(["check", str(path)]).exit_code == 0  # the book itself: a bound book, padded to 24

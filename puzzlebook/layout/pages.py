@@ -94,7 +94,7 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
             y -= NOTE_LINES
         plan.pages.append(page)
     if spec.book.answer_key == "separate" and has_answers(mazes):
-        plan.answers = _finish(_answers_plan(spec, layout, mazes, plan.maze_pages), layout)
+        plan.answers = _finish(_answers_plan(spec, layout, mazes, plan.maze_pages), layout, apart=True)
     return _finish(plan, layout)
 
 
@@ -128,8 +128,10 @@ def has_answers(mazes: list[MazeRequest]) -> bool:
     return any(m.has_answer for m in mazes)
 
 
-def _finish(plan: BookPlan, layout: Layout) -> BookPlan:
-    """Fill in {pages} now that the count is known, and the trim box of every page."""
+def _finish(plan: BookPlan, layout: Layout, apart: bool = False) -> BookPlan:
+    """Fill in {pages} now that the count is known, and the trim box of every page. A book's answers
+    ``apart`` are sheets, never a bound interior: `check` holds them to an office printer's rules (it
+    told an answers file to add pad: true, which pads the book alone)."""
     count = str(len(plan.pages))
     for page in plan.pages:
         page.items = [
@@ -138,7 +140,7 @@ def _finish(plan: BookPlan, layout: Layout) -> BookPlan:
         ]
     plan.trims = [trim_box(layout, p.number) for p in plan.pages]
     plan.bleed = layout.bleed
-    plan.rules = "office" if plan.edition == "print" and not layout.print_on_demand else ""
+    plan.rules = "office" if plan.edition == "print" and (apart or not layout.print_on_demand) else ""
     return plan
 
 
