@@ -15,6 +15,7 @@ from .app import BOOK_SEED, SPEC, Option, check_seed, choose, command, terminal
 
 if TYPE_CHECKING:
     from ..build import Checked
+    from ..layout import BookPlan
     from ..puzzles import Puzzle
 
 
@@ -53,24 +54,24 @@ def preview(spec: str, page: int, part: str, output: str | None, dpi: int, seed:
         check_seed(seed)
         if not MIN_DPI <= dpi <= MAX_DPI:
             raise SpecError([Problem("--dpi", f"must be {MIN_DPI} to {MAX_DPI}, got {dpi}")])
-        part = choose(part, Part, "--part")
+        chosen = Part(choose(part, Part, "--part"))
         checked = check_book(spec, seed)
-        missing = checked.plan.answers is None if part == Part.answers else checked.spec.book.cover is None
-        if part != Part.book and missing:
+        missing = checked.plan.answers is None if chosen == Part.answers else checked.spec.book.cover is None
+        if chosen != Part.book and missing:
             inside = [p.number for p in checked.plan.pages if p.kind == "answers"]
             pages = f"page {inside[0]}" if len(inside) == 1 else f"pages {inside[0]} to {inside[-1]}"
             said = f"; its answer key is in the book, {pages}" if inside else ""
-            lacks = f"{part}: {checked.spec.path.name} {NO_PART[part][1]}"
-            raise SpecError([Problem("--part", lacks + (said if part == Part.answers else ""))])
-        plan = checked.plan.answers if part == Part.answers and checked.plan.answers else checked.plan
-        count = 1 if part == Part.cover else len(plan.pages)
+            lacks = f"{chosen}: {checked.spec.path.name} {NO_PART[chosen][1]}"
+            raise SpecError([Problem("--part", lacks + (said if chosen == Part.answers else ""))])
+        plan = checked.plan.answers if chosen == Part.answers and checked.plan.answers else checked.plan
+        count = 1 if chosen == Part.cover else len(plan.pages)
         if not 1 <= page <= count:
-            whose = "the answer key's" if part == Part.answers else "the book's"
+            whose = "the answer key's" if chosen == Part.answers else "the book's"
             said = f"must be 1 to {count}, {whose} pages, got {page}"
             raise SpecError(
-                [Problem("--page", "a cover is one page; leave --page out" if part == Part.cover else said)]
+                [Problem("--page", "a cover is one page; leave --page out" if chosen == Part.cover else said)]
             )
-        w, h = _size(checked, part)
+        w, h = _size(checked, chosen)
         pixels = round(w * dpi / 72) * round(h * dpi / 72)
         if pixels > MAX_PIXELS:
             most = int(72 * (MAX_PIXELS / (w * h)) ** 0.5)
@@ -91,7 +92,7 @@ def preview(spec: str, page: int, part: str, output: str | None, dpi: int, seed:
         book = checked.spec.path
         if output is None:  # beside the spec, and never led out of its folder by a link
             named = {Part.book: f"page-{page}", Part.answers: f"answers-page-{page}", Part.cover: "cover"}
-            target = str(book.parent / f"{book.stem}-{named[Part(part)]}.png")
+            target = str(book.parent / f"{book.stem}-{named[chosen]}.png")
             # named by itself: the spec's output: names the book, not this picture
             where, home = Path(target).name, Home(book.parent)
         else:
@@ -110,35 +111,29 @@ def preview(spec: str, page: int, part: str, output: str | None, dpi: int, seed:
                 ]
             )
         checked, puzzles = generate(checked)
-        image = _draw(_made(checked, puzzles, Part(part)), page, dpi)
+        image = _draw(_made(checked, plan, puzzles, chosen), page, dpi)
         write_output(target, image, checked.inputs, where, home)
     except PuzzlebookError as error:
         fail(error)
     if target != "-":
-        what = {Part.book: "page", Part.answers: "answers page"}.get(Part(part))
+        what = {Part.book: "page", Part.answers: "answers page"}.get(chosen)
         shown = f"{what} {page} of {count}" if what else "the cover"
         print(f"wrote {target}: {shown} at {dpi} dpi", file=sys.stderr)
 
 
-def _size(checked: Checked, part: str) -> tuple[float, float]:
+def _size(checked: Checked, part: Part) -> tuple[float, float]:
     """The points a page of ``part`` is across and down: every page of a book is one size, and its
     separate answers' too; a cover is its wrap, back, spine and front."""
     if part != Part.cover:
         return checked.plan.width, checked.plan.height
-    from ..cover.plan import inches
-    from ..cover.sizes import wrap
+    from ..cover.plan import cover_wrap
 
-    cover = checked.spec.book.cover
-    assert cover is not None
-    made = wrap(
-        inches(checked.layout.trim), len(checked.plan.pages), cover.paper, cover.printer, cover.spine_per_page
-    )
-    return made.points
+    return cover_wrap(checked.spec, checked.plan, checked.layout.trim).points
 
 
-def _made(checked: Checked, puzzles: dict[int, Puzzle], part: Part) -> bytes:
+def _made(checked: Checked, plan: BookPlan, puzzles: dict[int, Puzzle], part: Part) -> bytes:
     """The part's PDF, made in memory as ``build`` makes it (so a page's links and numbers are the
-    book's): the book, its separate answers or its cover."""
+    book's): the book or its separate answers (``plan``), or its cover."""
     buffer = io.BytesIO()
     if part == Part.cover:
         from ..cover.make import CoverMaker
@@ -148,7 +143,6 @@ def _made(checked: Checked, puzzles: dict[int, Puzzle], part: Part) -> bytes:
         return buffer.getvalue()
     from ..render.pdf import write_pdf
 
-    plan = checked.plan.answers if part == Part.answers and checked.plan.answers else checked.plan
     return write_pdf(plan, puzzles.__getitem__)
 
 

@@ -139,6 +139,14 @@ def cover_problems(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> lis
     return problems + ([Problem(printer, wrong)] if wrong else [])
 
 
+def cover_wrap(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> Wrap:
+    """The wrap of the book's cover: its trim (points), its page count (padding included) on its paper,
+    for its printer."""
+    cover = spec.book.cover
+    assert cover is not None
+    return wrap(inches(trim), len(plan.pages), cover.paper, cover.printer, cover.spine_per_page)
+
+
 def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[tuple[str, str]]:
     """What the cover does other than one might expect, each with the key under `cover:` it is of ("" for
     the section): no spine words on a thin book, no badge where there is no art, and sizes that come
@@ -147,7 +155,7 @@ def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[t
     if cover is None:
         return []
     pages = len(plan.pages)
-    made = wrap(inches(trim), pages, cover.paper, cover.printer, cover.spine_per_page)
+    made = cover_wrap(spec, plan, trim)
     chosen = PRINTERS[cover.printer]
     said: list[tuple[str, str]] = []
     if pages < chosen.spine_text_pages:
@@ -319,7 +327,7 @@ def plan_cover(
     assert cover is not None
     book = spec.book
     pages = len(plan.pages)
-    made = wrap(inches(trim), pages, cover.paper, cover.printer, cover.spine_per_page)
+    made = cover_wrap(spec, plan, trim)
     width, height = made.points
     edge = made.edge * INCH
     tw, th = trim
