@@ -45,6 +45,8 @@ the height, at the bottom, left 3 in of empty back under three lines of blurb on
 AUTHOR = 3.2
 """The front's author or publisher, in hundredths of the trim's width: bold, under the subtitle's 4.2
 and the count line's 3.6 (at 4.2 a publisher's name read as large as the subtitle)."""
+CLEAR_OF_BARCODE = 0.25 * INCH
+"""Paper kept between the barcode's area and the blurb, or the book's page, beside or above it."""
 BLURB_GAP = 0.3 * INCH
 """Between the blurb's last line and the page drawn under it."""
 BLURB_SIZES = [BLURB_MOST - 0.5 * i for i in range(int((BLURB_MOST - MIN_TEXT) / 0.5) + 1)]
@@ -291,7 +293,7 @@ def _page_on_back(
     large, else left of the area and down to the margin (a long blurb leaves it no room above). Right
     under the blurb; with none, at the bottom of its room. Left of the area alone, a page under a short
     blurb left a third of the back's width empty beside it. With the page, how the words above it align."""
-    gap, lowest = 0.25 * INCH, back.y0 + MARGIN
+    gap, lowest = CLEAR_OF_BARCODE, back.y0 + MARGIN
     under = top - lowest  # from the blurb's last line down to the margin
     tall = min(max(PAGE_SHOWN[0] * th, under), PAGE_SHOWN[1] * th)  # a page shows the book
     beside = min((barcode.x0 - gap - back.x0 - MARGIN) / cut.w, tall / cut.h)
@@ -442,7 +444,7 @@ def plan_cover(
     top = back.y1 - MARGIN
     heading = top - size  # the title over the blurb
     top -= size * LEADING + 0.25 * INCH if cover.back else 0.0
-    floor = barcode.y1 + 0.25 * INCH
+    floor = barcode.y1 + CLEAR_OF_BARCODE
     thumb, align = None, "left"
     if thumbnail is not None:  # a page of the book as cut, under the blurb
         cut = plan.trims[thumbnail.number - 1] if plan.trims else Box(0, 0, plan.width, plan.height)
