@@ -161,6 +161,14 @@ class Words(_Model):
         max_length=200,
         description="in the answer key, for mazes without a start and end; {mazes} lists them",
     )
+    and_: Word = Field("and", alias="and", description="before a list's last item: maze 3, maze 5 and maze 8")
+
+    def listed(self, items: list[str]) -> str:
+        """Items as a sentence lists them, the last after ``and``: "maze 3, maze 5 and maze 8" (the
+        answer key's note on mazes with no single answer read as a bare list)."""
+        if len(items) < 2:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} {self.and_} {items[-1]}"
 
     def maze_name(self, maze: Any, midline: bool = False, whose: bool = True) -> str:
         """A maze in captions and lists: "Maze 3", or "Ana · Maze 3" in a class set (unless not

@@ -351,3 +351,30 @@ def test_a_key_of_fewer_answers_than_a_page_holds_spreads_them_over_it(tmp_path)
     frames = [i for i in key.items if isinstance(i, MazeFrame)]
     assert len(frames) == 4 and len({round(f.y) for f in frames if f.x > frames[0].x + 1}) == 2  # 2 by 2
     assert min(f.y for f in frames) < checked.plan.height / 3  # the lower row low on the page
+
+
+@pytest.mark.parametrize(
+    ("unanswered", "words", "listed"),
+    [
+        (1, "", "of maze 2 (page 3)."),
+        (2, "", "of maze 2 (page 3) and maze 3 (page 4)."),
+        (3, "", "of maze 2 (page 3), maze 3 (page 4) and maze 4 (page 5)."),
+        (
+            3,
+            "words: {maze: Labyrinthe, page: page, and: et}\n",
+            "Labyrinthe 2 (page 3), Labyrinthe 3 (page 4) et Labyrinthe 4 (page 5).",
+        ),
+    ],
+)
+def test_the_keys_note_lists_the_mazes_without_an_answer_as_a_sentence(tmp_path, unanswered, words, listed):
+    """It read "of maze 2 (page 3), maze 3 (page 4), maze 4 (page 5).": a list, not a sentence; the word
+    before the last is the book's own."""
+    (tmp_path / "mine.yaml").write_text("base: activity-book\n" + words)
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nlayout: mine.yaml\nanswer_key: true\nmazes:\n  - {size: 8x8, marks: suggested}\n"
+        f"  - {{size: 8x8, marks: none, count: {unanswered}}}\n"
+    )
+    target, _ = build_book(spec)
+    key = " ".join(page_texts(target)[-1].split())  # the note's lines as one
+    assert listed in key, key

@@ -46,9 +46,11 @@ def plan_answers(
     size = layout.caption_size
     note = layout.words.no_answer.replace(
         "{mazes}",
-        ", ".join(
-            f"{layout.words.maze_name(m, midline=True)} ({layout.words.page} {maze_pages[m.number]})"
-            for m in unanswered
+        layout.words.listed(
+            [
+                f"{layout.words.maze_name(m, midline=True)} ({layout.words.page} {maze_pages[m.number]})"
+                for m in unanswered
+            ]
         ),
     )
     lines: list[str] = []
