@@ -524,3 +524,22 @@ def test_pictures_above_and_below_a_maze_as_wide_as_its_page_keep_their_size(tmp
         assert len(shown) == 2, planned.number
         for x, _, side in shown:
             assert left - 0.01 <= x and x + side <= right + 0.01, (planned.number, x, side, left, right)
+
+
+def test_a_kids_books_pictures_are_an_inch_on_every_maze_from_the_first_to_the_largest():
+    """The kids sample's mouse and cheese were 0.69 in (50 pt, their lines 1 pt) on every page, beside
+    a first maze of 63 pt cells and 6 pt walls: a doodle by the headline of the book. The book's one
+    size for them comes from its largest maze, and is now an inch: each maze gives up a tenth of its
+    cell for it, and every maze keeps cells its readers can draw in."""
+    from puzzlebook.build import check_book
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.layout.boxes import least_cell
+
+    checked = check_book(ROOT / "sample_configs" / "kids-activity-book.yaml", output_given=True)
+    mazes = {m.number: m for m in checked.mazes}
+    frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame) and not i.answer]
+    assert len(frames) == 30
+    assert {frame.picture for frame in frames} == {72.0}  # one size, an inch, throughout
+    for frame in frames:
+        assert frame.cell >= least_cell(checked.layout, mazes[frame.number]), frame.number
+    assert min(frame.cell for frame in frames) >= 13.0  # the 24x30 maze's (14.7 pt with smaller pictures)
