@@ -575,14 +575,15 @@ def test_an_answers_line_keeps_to_the_corridors_of_a_circle(rings: int, inner: i
 def test_a_circles_start_says_its_word_at_the_words_size_and_its_answer_a_dot(tmp_path) -> None:
     """Round and Round's S ran from 13 to 33 pt as it followed each circle's cells, beside a 12 pt
     Finish; and 4 of its key's 16 circles printed an S where the rest had a dot. A centre that holds
-    the word spells it ("Start"), a smaller one its letter, both at the Finish word's size; an answer
-    thumbnail, whose arrows say no words, starts at a dot."""
+    the word spells it ("Start"), one too small for it even at two thirds of that size its letter
+    (a 15-ring circle's; a 13-ring one's spells it smaller, as the next test reads), both at the Finish
+    word's size; an answer thumbnail, whose arrows say no words, starts at a dot."""
     from puzzlebook.build import build_book
 
     spec = tmp_path / "book.yaml"
     spec.write_text(
         "title: T\nseed: 7\ntitle_page: false\nmarks: center-out\n"
-        "mazes:\n  - {size: 6, grid: circle}\n  - {size: 13, grid: circle}\n"
+        "mazes:\n  - {size: 6, grid: circle}\n  - {size: 15, grid: circle}\n"
     )
     target, checked = build_book(spec)
     doc = Document(PdfReader(target))
@@ -603,3 +604,48 @@ def test_a_circles_start_says_its_word_at_the_words_size_and_its_answer_a_dot(tm
         assert {c.size for c in inside} == {finish[0].size} == {frames[index].label}
         shown.append("".join(c.text for c in inside))
     assert shown == ["Start", "S"]
+
+
+def test_a_start_in_a_small_centre_is_spelled_smaller_before_it_is_a_letter(tmp_path) -> None:
+    """A 10-ring circle's centre held no "Start" at the 12 pt of the words by its arrows, and said "S":
+    7 of the 16 round mazes for children did. Read from the pages: the word is spelled in its disc,
+    smaller, down to two thirds of the words' size, and the Finish arrow on the rim keeps its size (the
+    first try drew it at the badge word's size); only a centre too small for that still says "S"."""
+    from puzzlebook.build import build_book, generate
+    from puzzlebook.layout.settle import settled
+    from puzzlebook.layout.signs import arrow_gap
+    from puzzlebook.render.fonts import setters
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nseed: 7\ntitle_page: false\nanswer_key: false\nmarks: center-out\nmazes:\n"
+        "  - {grid: circle, size: 6}\n  - {grid: circle, size: 10}\n  - {grid: circle, size: 15}\n"
+    )
+    target, checked = build_book(spec)
+    doc = Document(PdfReader(target))
+    said: list[tuple[str, float]] = []
+    for index in range(3):
+        page = doc.page(index)
+        discs = [
+            s
+            for s in page.shapes
+            if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
+        ]
+        (disc,) = discs
+        inside = [c for c in page.chars if disc.x0 < c.x0 and c.x1 < disc.x1 and disc.y0 < c.y0 < disc.y1]
+        outside = [c for c in page.chars if c not in inside]
+        at = "".join(c.text for c in outside).index("Finish")  # after the heading, Maze 1
+        said.append(("".join(c.text for c in inside), inside[0].size / outside[at].size))
+    checked, puzzles = generate(checked)
+    bold = setters(checked.plan)[1]
+    arrows = []
+    for frame in (i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)):
+        signs = settled(frame, puzzles[frame.number], lambda word, size: bold.line(word).width * size)[2]
+        (arrow,) = [sign.polygon for sign in signs if sign.kind == "arrow"]
+        tail = ((arrow[3][0] + arrow[4][0]) / 2, (arrow[3][1] + arrow[4][1]) / 2)
+        # tip to tail, and its gap from the wall: the frame's size for arrows, whatever the badge's word
+        arrows.append((math.dist(arrow[0], tail) + arrow_gap(frame.cell), frame.mark))
+    assert said[0] == ("Start", pytest.approx(1.0))  # the centre holds it at the words' size
+    assert said[1][0] == "Start" and 2 / 3 - 0.01 <= said[1][1] < 1.0, said
+    assert said[2] == ("S", pytest.approx(1.0)), said  # too small even then: its letter
+    assert all(length == pytest.approx(size, abs=0.01) for length, size in arrows), arrows

@@ -6,6 +6,7 @@ Pure geometry with no PDF library, shared by every output format; coordinates as
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -116,6 +117,22 @@ def sign_boxes(
     return found
 
 
+SPELLED_LEAST = 2 / 3
+"""Of the words' size by the arrows, the least a word in its badge prints at (and ``MIN_TEXT``): "Start"
+at 8 pt in a round maze's centre reads, where a child had to guess an "S" at 12 pt."""
+
+
+def _spelled(word: str, largest: float, clear: float, measure: Measure | None) -> tuple[float, float] | None:
+    """The size of ``word`` in a badge of at most ``clear`` radius (``largest``, or less down to
+    ``SPELLED_LEAST`` of it), and the badge's radius; None where it does not fit (its letter is drawn)."""
+    if not (largest and measure and word):
+        return None
+    per_point = measure(word, 1.0) / 2 + SPELLED  # the badge's radius for each point of the word's size
+    size = min(largest, math.floor(clear / per_point * 10) / 10)
+    radius = measure(word, size) / 2 + SPELLED * size
+    return (size, radius) if size >= max(MIN_TEXT, SPELLED_LEAST * largest) and radius < clear else None
+
+
 def _collide(out: list[Mark], measure: Measure | None) -> bool:
     """Whether the two ends' signs (arrow, picture, word) overlap."""
     if len(out) < 2:
@@ -172,14 +189,13 @@ def _marks(
             )
             inside = hole_radius(puzzle, role) if hole else inradius(puzzle, cell)
             clear = (inside * place.cell - wall / 2) * BADGE_FILL
-            # the word itself where its disc fits, at the size of the words by the arrows; else its
-            # letter, no larger than them: an S from 13 to 33 pt across a book, and never a word
-            spelled = (
-                measure(word, largest) / 2 + SPELLED * largest if largest and measure and word else clear
-            )
-            if spelled < clear:
+            # the word itself where its disc fits (``_spelled``); else its letter, no larger than the
+            # words by the arrows: an S from 13 to 33 pt across a book, and never a word
+            spelled = _spelled(word, largest, clear, measure)
+            if spelled:
+                spelled_at, radius = spelled
                 out.append(
-                    Mark("inner", role, center=(cx, cy), radius=dot, badge=spelled, word=word, size=largest)
+                    Mark("inner", role, center=(cx, cy), radius=dot, badge=radius, word=word, size=spelled_at)
                 )
                 continue
             badge = min(dot * (HUB_BADGE if hub else BADGE), clear, largest / BADGE_LETTER)
