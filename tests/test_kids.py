@@ -446,9 +446,10 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
     def measure(word, size):
         return bold.line(word).width * size
 
-    def signs_of(frame, puzzle):  # a picture's box is its ink's: its square's blank bands are not drawn
-        place = Placement(frame.x, frame.y, frame.cell, extent(puzzle.maze)[1])
-        signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture)
+    def signs_of(frame, puzzle, signs=None):  # a picture's box is its ink's: its square's blank bands
+        place = Placement(frame.x, frame.y, frame.cell, extent(puzzle.maze)[1])  # are not drawn
+        if signs is None:
+            signs = marks(puzzle, place, frame.mark, measure, frame.label, frame.words, frame.picture)
         inks = [ink(frame.pictures[s.role != "start"], s.mirror) for s in signs]
         boxes = [
             box for sign, inked in zip(signs, inks, strict=True) for box in sign_boxes(sign, measure, inked)
@@ -459,10 +460,10 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
     assert len(frames) == 10 and all(f.area is not None for f in frames)
     for planned in frames:
         puzzle = puzzles[planned.number]
-        frame, drop, _ = settled(planned, puzzle, measure)
+        frame, drop, drawn = settled(planned, puzzle, measure)
         assert frame.cell == planned.cell
         area = frame.area
-        boxes, kept = signs_of(frame, puzzle)
+        boxes, kept = signs_of(frame, puzzle, drawn)  # the signs drawn, as the maze was settled
         assert kept == signs_of(planned, puzzle)[1], planned.number
         bottom = planned.y - planned.reach[1] + drop  # where its info line hangs
         for x0, y0, x1, y1 in boxes:
@@ -497,7 +498,10 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
 def test_pictures_above_and_below_a_maze_as_wide_as_its_page_keep_their_size(tmp_path):
     """A fish and a cloud at age-6 on a 6x9 in page fill its width: their pictures, centred on ends by a
     corner, hung past the maze's side, and were shrunk to 0.44 in for it over 1.5 in of blank paper.
-    They stay over the maze's width, as large as a plain maze's (1.25 in), and no note is given."""
+    They stay as large as a plain maze's (1.25 in), with no note, inside the page's area and their
+    middles over the maze's width: by a corner, half a picture may hang past the side where the page
+    has paper there, and no more than the area allows."""
+    from puzzlebook.artwork import ink
     from puzzlebook.build import check_book, generate
     from puzzlebook.layout import MazeFrame
     from puzzlebook.layout.settle import settled
@@ -520,10 +524,13 @@ def test_pictures_above_and_below_a_maze_as_wide_as_its_page_keep_their_size(tmp
         puzzle = puzzles[planned.number]
         frame, _, signs = settled(planned, puzzle, lambda word, size: bold.line(word).width * size)
         left, right = frame.x, frame.x + puzzle.maze.width * frame.cell
-        shown = [s.picture for s in signs if s.picture]
+        shown = [(s.picture, ink(frame.pictures[s.role != "start"], s.mirror)) for s in signs if s.picture]
         assert len(shown) == 2, planned.number
-        for x, _, side in shown:
-            assert left - 0.01 <= x and x + side <= right + 0.01, (planned.number, x, side, left, right)
+        area = frame.area
+        for (x, _, side), inked in shown:
+            assert left - 0.01 <= x + side / 2 <= right + 0.01, (planned.number, x, side, left, right)
+            # its ink inside the area: its square's blank bands are not drawn
+            assert area.x0 - 0.01 <= x + inked[0] * side and x + inked[2] * side <= area.x1 + 0.01
 
 
 def test_a_kids_books_pictures_are_an_inch_on_every_maze_from_the_first_to_the_largest():

@@ -29,6 +29,7 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     width, height = extent(puzzle.maze)
     x, y, w, h = frame.x, frame.y, width * frame.cell, height * frame.cell
     wide, tall = planned_room(frame)  # the room planned beside the maze, and above and below it
+    foot = frame.y - tall  # where the info line was planned to hang from, whatever room is kept below
     signs = frame_signs(frame, puzzle, measure)
     x0, y0, x1, y1 = _reach(frame, puzzle, signs, measure)
     if x1 - x0 > area.w + 0.01 or y1 - (y0 - frame.below) > area.h + 0.01:
@@ -46,7 +47,7 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
     dx = max(min(dx, area.x1 - x1), area.x0 - x0)
     dy = min(max(dy, area.y0 - info), area.y1 - y1)
     dx, dy = round(dx, 2), round(dy, 2)  # to 1/7200 in: the same file on every machine
-    drop = y0 + dy - (frame.y - tall)
+    drop = y0 + dy - foot  # the words' room taller (a group kept to its area): not the info line's
     if not dx and not dy:
         return frame, drop, signs
     return replace(frame, x=frame.x + dx, y=frame.y + dy), drop, [_moved(s, dx, dy) for s in signs]

@@ -220,7 +220,7 @@ def _marks(
         spot = None
         if picture:
             text = _word_size(word, side, size, place.cell, picture, largest, measure, wall, beside)
-            spot = _picture_spot(place, middle_of, outward, size, picture, text, covers, span)
+            spot = _picture_spot(place, middle_of, outward, size, picture, text, covers, span, not kept)
         if not spot:  # by its arrow: the size both words fit at, so Start and Finish print alike
             text = alike[role]
         if spot:  # the word goes under its picture, on every side
@@ -301,31 +301,29 @@ def _picture_spot(
     text: float,
     covers: Callable[[tuple[float, float, float, float]], bool],
     span: Box4,
+    hang: bool = True,
 ) -> tuple[float, float, float] | None:
     """The picture's box beyond the arrow, on the arrow's line: the mouse runs in, the cheese waits out.
     A picture above its arrow stands a line higher, for its word under it; one that would come near a
     wall (a shape's outline coming back round, a hexagon's zigzag) moves out a little, or is left out.
-    Above or below the maze it keeps within the maze's width (``span``), moved along the side where its
-    end is by a corner: centred on a corner's end, it hung past the side, and a maze as wide as its
-    page had its pictures shrunk to 0.44 in for it. Beside the maze it stays on the arrow's line (moved
-    up or down, the mouse no longer ran in), where a tall page has paper above and below."""
+    Above or below the maze its middle keeps over the maze's width (``span``): by a corner it may
+    ``hang`` half past the side, on its arrow (kept over the maze, an inch of mouse stood 29 pt off its
+    arrow); where that leaves the page's area, it is kept whole over the maze, not shrunk (a fish's
+    were, to 0.44 in). Beside the maze it stays on the arrow's line (the mouse runs in)."""
     mx, my = place.point(*middle)
     ux, uy = outward[0], -outward[1]
     d = size + PICTURE_GAP + picture / 2 + max(0.0, uy) * text * 1.3
+    low, high = (span[0], span[2]) if hang else (span[0] + picture / 2, span[2] - picture / 2)
     for _ in range(3):
         cx, cy = mx + ux * d, my + uy * d
-        kept = (_within(cx, span[0] + picture / 2, span[2] - picture / 2) if abs(uy) > abs(ux) else cx, cy)
+        # moved into [low, high] above or below the maze, unless nothing fits between them
+        kept = (min(max(cx, low), high) if abs(uy) > abs(ux) and low <= high else cx, cy)
         for px, py in dict.fromkeys((kept, (cx, cy))):  # on the arrow's line where moved over a shape
             box = (px - picture / 2, py - picture / 2, px + picture / 2, py + picture / 2)
             if not covers(box):
                 return box[0], box[1], picture
         d += picture * 0.2
     return None
-
-
-def _within(value: float, low: float, high: float) -> float:
-    """``value`` moved into [low, high], or left where it is when nothing fits between them."""
-    return value if low > high else min(max(value, low), high)
 
 
 def word_room(
