@@ -460,27 +460,28 @@ def test_on_circle_pages_every_word_clears_the_rim_by_4_pt(tmp_path):
     assert seen >= 4
 
 
-def test_the_rating_keeps_one_place_on_every_page_above_the_page_number(tmp_path):
-    """Easy, Medium or Hard hung under each maze, at another height on every page: it is part of the
-    footer now, one place on every page whatever the maze's size or where its ends fall. It stands in a
-    gray outline, a tag: under a Finish word it read as the word's caption ("Cheese / Easy / 5")."""
+def test_the_rating_keeps_one_place_on_every_page_in_its_tag_under_the_heading(tmp_path):
+    """Easy, Medium or Hard hung under each maze, at another height on every page; then at the page's
+    foot, where a Finish word over it read "Cheese / Easy / 5" and it read as part of the footer (two
+    design reviews). It stands in a gray outline, a tag, under the maze's heading: one place on every
+    page whatever the maze's size or where its ends fall, centred under the heading, above every wall,
+    arrow, word and picture of the maze."""
     reader, doc = _book(
         tmp_path,
         "show_difficulty: true\npictures: mouse-cheese\n"
         "mazes:\n  - {size: 6x7, count: 2}\n  - {size: 12x16, count: 2}\n  - {size: 20x14}\n",
     )
     places = set()
-    for page, walls, _ in _maze_pages(reader, doc):
+    for page, _, words in _maze_pages(reader, doc):
         text = "".join(c.text for c in page.chars)
         rating = next(r for r in ("Easy", "Medium", "Hard") if r in text)
         start = text.index(rating)
         chars = page.chars[start : start + len(rating)]
         y = round(min(c.y0 for c in chars), 1)
-        assert y < _extent(walls)[1]  # under the maze
-        number = [c for c in page.chars if c.text.isdigit() and c.y0 < y]  # the page number, under it
-        assert number
+        heading = [c for c in page.chars if c.size > 12]  # "Maze 1", over it
+        assert heading and min(c.y0 for c in heading) > max(c.y1 for c in chars), rating
         middle = (chars[0].x0 + chars[-1].x1) / 2
-        assert abs(middle - (min(c.x0 for c in number) + max(c.x1 for c in number)) / 2) < 1
+        assert abs(middle - (min(c.x0 for c in heading) + max(c.x1 for c in heading)) / 2) < 1
         tags = [
             s
             for s in page.shapes
@@ -491,7 +492,12 @@ def test_the_rating_keeps_one_place_on_every_page_above_the_page_number(tmp_path
             and chars[-1].x1 + 2 < s.x1
             and s.y0 < y < max(c.y1 for c in chars) < s.y1
         ]
-        assert tags, rating
+        assert len(tags) == 1, rating
+        tag = tags[0]
+        assert tag.y1 < min(c.y0 for c in heading) - 2  # clear of the heading's descenders
+        ink = [s for s in page.shapes if s is not tag and (s.fill or s.stroke)]
+        assert ink and all(s.y1 < tag.y0 for s in ink), rating  # every wall, arrow and picture under it
+        assert all(box[3] < tag.y0 for _, _, box in words), rating  # and Start and Finish
         places.add(y)
     assert len(places) == 1, places
 

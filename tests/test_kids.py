@@ -490,9 +490,9 @@ def test_a_maze_with_pictures_is_moved_never_scaled_to_stand_in_its_area(tmp_pat
                         o["x0"] < r["x0"] and r["x1"] < o["x1"] and o["top"] < r["top"] for r in ratings
                     )
                 ]
-                signs = [w["bottom"] for w in words if w["text"] in ("Start", "Finish")]
-                lowest = max([obj["bottom"] for obj in ink] + signs)
-                assert len(ratings) == 1 and ratings[0]["top"] > lowest, number
+                signs = [w["top"] for w in words if w["text"] in ("Start", "Finish")]
+                highest = min([obj["top"] for obj in ink] + signs)  # top down: the maze's group
+                assert len(ratings) == 1 and ratings[0]["bottom"] < highest, number  # under the heading
 
 
 def test_pictures_above_and_below_a_maze_as_wide_as_its_page_keep_their_size(tmp_path):
@@ -533,20 +533,34 @@ def test_pictures_above_and_below_a_maze_as_wide_as_its_page_keep_their_size(tmp
             assert area.x0 - 0.01 <= x + inked[0] * side and x + inked[2] * side <= area.x1 + 0.01
 
 
-def test_a_kids_books_pictures_are_an_inch_on_every_maze_from_the_first_to_the_largest():
+def test_a_kids_books_pictures_are_an_inch_on_every_maze_from_the_first_to_the_largest(tmp_path):
     """The kids sample's mouse and cheese were 0.69 in (50 pt, their lines 1 pt) on every page, beside
     a first maze of 63 pt cells and 6 pt walls: a doodle by the headline of the book. The book's one
-    size for them comes from its largest maze, and is now an inch: each maze gives up a tenth of its
-    cell for it, and every maze keeps cells its readers can draw in."""
+    size for them comes from its largest maze, and is now an inch: each maze gives up a tenth more of
+    its cell for them, and every maze keeps cells its readers can draw in."""
     from puzzlebook.build import check_book
     from puzzlebook.layout import MazeFrame
     from puzzlebook.layout.boxes import least_cell
 
-    checked = check_book(ROOT / "sample_configs" / "kids-activity-book.yaml", output_given=True)
-    mazes = {m.number: m for m in checked.mazes}
-    frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame) and not i.answer]
-    assert len(frames) == 30
-    assert {frame.picture for frame in frames} == {72.0}  # one size, an inch, throughout
-    for frame in frames:
-        assert frame.cell >= least_cell(checked.layout, mazes[frame.number]), frame.number
-    assert min(frame.cell for frame in frames) >= 13.0  # the 24x30 maze's (14.7 pt with smaller pictures)
+    def frames(spec: Path) -> dict[int, MazeFrame]:
+        checked = check_book(spec, output_given=True)
+        mazes = {m.number: m for m in checked.mazes}
+        found = {
+            i.number: i
+            for p in checked.plan.pages
+            for i in p.items
+            if isinstance(i, MazeFrame) and not i.answer
+        }
+        for number, frame in found.items():
+            assert frame.cell >= least_cell(checked.layout, mazes[number]), number
+        return found
+
+    sample = ROOT / "sample_configs" / "kids-activity-book.yaml"
+    pictured = frames(sample)
+    assert len(pictured) == 30
+    assert {frame.picture for frame in pictured.values()} == {72.0}  # one size, an inch, throughout
+    plain = tmp_path / "plain.yaml"  # the same book without them
+    plain.write_text(sample.read_text().replace("pictures: mouse-cheese", "pictures: none"))
+    for number, frame in frames(plain).items():  # room for an inch of picture at each end costs each
+        # maze at most a third of the cell it has without them (0.68-0.75 here; 0.76-0.84 at 0.69 in)
+        assert pictured[number].cell >= frame.cell * 2 / 3, (number, pictured[number].cell, frame.cell)

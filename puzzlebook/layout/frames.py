@@ -28,7 +28,7 @@ from .boxes import (
     walls_of,
     word_size,
 )
-from .items import Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
+from .items import TAG_ABOVE, TAG_BELOW, Box, Item, MazeFrame, MazeInfo, Page, Rule, Text
 from .room import (
     ARROW_SHARE,
     AXES,
@@ -168,8 +168,11 @@ def slot_items(
     )
     if info:
         line = _info(layout, maze, slot, y - tall - layout.small_size - 4, False)
-        if not line.seed:  # Easy, Medium or Hard alone: the child's, in one place on every page
-            line = replace(line, y=area.y0 + line.size * DESCENT, footed=True)
+        if line.rating and not line.seed:  # Easy, Medium or Hard: the child's, in its tag under the
+            # heading on every page (at the foot, a Finish word over it read "Cheese / Easy / 5")
+            line = replace(line, y=area.y1 + under_caption(caption_size) + line.size * TAG_BELOW, fixed=True)
+        elif not line.seed:  # an answer's page alone: at the slot's foot, in one place on every page
+            line = replace(line, y=area.y0 + line.size * DESCENT, fixed=True)
         items.append(line)
     return items, cell
 
@@ -195,7 +198,9 @@ def _under_label(
     info = (
         layout.key_seeds if answer else layout.show_seed or layout.show_difficulty or layout.show_answer_page
     )
-    info_h = layout.small_size + 8 if info else 0.0
+    # the child's rating stands in its tag under the heading, not under the maze (``slot_items``)
+    tagged = not answer and layout.show_difficulty and not layout.show_seed
+    info_h = layout.small_size + 8 if info and not tagged else 0.0
     titled = f"{isolate(maze.title)}" if maze.title and not answer else ""
     label = (
         titled
@@ -206,7 +211,10 @@ def _under_label(
     # line's room; the page draws it on one line all the same if it fits
     lines = 2 if len(label) * caption_size * 0.62 > slot.w else 1
     heading = caption_size * (1 + 1.15 * (lines - 1)) if label else 0.0
-    gap = under_caption(caption_size, answer) if label else 0.0
+    if tagged:  # the heading's descenders, a gap, and the tag (its word a point over the small size)
+        below = caption_size * DESCENT + TAG_GAP if label else 0.0
+        heading += below + (TAG_ABOVE + TAG_BELOW) * (layout.small_size + 1)
+    gap = under_caption(caption_size, answer) if label or tagged else 0.0
     area = Box(slot.x0, slot.y0, slot.x1, slot.y1 - heading - gap)
     box = Box(area.x0, area.y0 + info_h, area.x1, area.y1)
     return _Labelled(label, lines, area, box, info, info_h)
@@ -356,6 +364,9 @@ NAME_LINE_ROOM = (0.3, 0.15, 0.12)
 """Room to write after Name, Date and Class, in shares of the page's width: a child's whole name is
 the longest; the three fields shared the width in thirds, so a translated Name (Nombre y apellidos)
 shrank all three words and a long name printed at 7 pt."""
+
+TAG_GAP = 4.0
+"""pt of paper between a heading's descenders and the rating's tag under it."""
 
 DESCENT = 0.3
 """How far below its baseline a line of text reaches, in font sizes (the bundled fonts' descent is

@@ -63,8 +63,14 @@ class MazeInfo:
     rating: bool = False  # say Easy, Medium or Hard
     ratings: tuple[str, str, str] = ("Easy", "Medium", "Hard")  # in the book's words
     words: tuple[str, str] = ("seed", "rings")  # seed 42, 10 rings: in the book's words
-    footed: bool = False  # at the foot of its slot, where it stands on every page, not under its maze
+    fixed: bool = False  # where the plan put it, the same on every page, not moved with its maze: a
+    # rating in its tag under the heading (``tagged``), or an answer's page alone at the slot's foot
     answer: str = ""  # "Answer on page 31", in the book's words (show_answer_page), filled in once known
+
+
+TAG_ABOVE, TAG_BELOW = 1.15, 0.45
+"""A rating's tag, the gray outline round Easy, Medium or Hard: how far it reaches above and below the
+word's baseline, in the word's size (``render.pdf._tag`` draws it, ``frames`` keeps its room)."""
 
 
 @dataclass(frozen=True, slots=True)

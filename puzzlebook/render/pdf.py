@@ -46,6 +46,7 @@ from ..layout import (
     drawing_order,
     drawn_twice,
 )
+from ..layout.items import TAG_ABOVE, TAG_BELOW
 from ..layout.settle import frame_signs, settled
 from ..layout.signs import BADGE_LETTER, Mark
 from ..puzzles import Puzzle
@@ -215,12 +216,11 @@ def _draw_page(
             if item.answer:
                 parts.append(item.answer)
             alone = item.rating and not item.seed  # Easy, Medium or Hard by itself: for the child to read
-            y = item.y + (0.0 if item.footed else drops.get(item.number, 0.0))
+            y = item.y + (0.0 if item.fixed else drops.get(item.number, 0.0))
             shown = Text(
                 item.x, y, " · ".join(parts), item.size, alone, "center", gray=0.2 if alone else 0.35
             )
-            if alone and item.footed:  # a tag at the page's foot: under a Finish word, a fourth line of
-                # its caption read "Cheese / Easy / 5"
+            if alone and item.fixed:  # the child's rating, in its tag under the heading
                 _tag(canvas, item.x, y, fonts[1].line(shown.text).width * item.size, item.size)
             _text(canvas, shown, fonts)
 
@@ -230,8 +230,9 @@ def _tag(canvas: Canvas, x: float, y: float, wide: float, size: float) -> None:
     pad = TAG_PAD * size
     canvas.setStrokeGray(TAG_GRAY)
     canvas.setLineWidth(MIN_LINE)
+    tall = (TAG_ABOVE + TAG_BELOW) * size
     canvas.roundRect(
-        x - wide / 2 - pad, y - 0.45 * size, wide + 2 * pad, 1.6 * size, 0.8 * size, stroke=1, fill=0
+        x - wide / 2 - pad, y - TAG_BELOW * size, wide + 2 * pad, tall, tall / 2, stroke=1, fill=0
     )
     canvas.setStrokeGray(0)
 
