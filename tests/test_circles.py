@@ -33,6 +33,23 @@ class Ran(NamedTuple):
 RINGS = [*range(1, 10), 12, 16, 23, 40]  # every size up to 9, then samples to 40
 
 
+def _discs(page):
+    """The filled circles a page draws: its badges and dots."""
+    return [
+        s for s in page.shapes if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
+    ]
+
+
+def _centre_out(tmp_path, mazes: str, more: str = ""):
+    """A book of round ``mazes`` (their YAML list's lines) started at their centres: its plan and pages."""
+    from puzzlebook.build import build_book
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: T\nseed: 7\ntitle_page: false\nmarks: center-out\n{more}mazes:\n{mazes}")
+    target, checked = build_book(spec)
+    return checked, Document(PdfReader(target))
+
+
 def expected_counts(rings: int, inner: int = 0) -> list[int]:
     """The rule of "Mazes for Programmers", written out again: each ring the one inside it times the
     rounded ratio of its circumference to that ring's count (a hole's edge: its circumference)."""
@@ -453,11 +470,7 @@ def test_a_start_round_a_hole_has_its_badge_in_the_hole_as_large_as_a_centres(tm
         x0, y0 = min(s.x0 for s in walls), min(s.y0 for s in walls)
         x1, y1 = max(s.x1 for s in walls), max(s.y1 for s in walls)
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        discs = [
-            s
-            for s in page.shapes
-            if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
-        ]
+        discs = _discs(page)
         assert len(discs) == 1, index
         disc = discs[0]
         assert math.hypot((disc.x0 + disc.x1) / 2 - cx, (disc.y0 + disc.y1) / 2 - cy) < 1.0, index
@@ -492,11 +505,7 @@ def test_a_start_or_end_inside_a_ring_stands_clear_of_its_walls(tmp_path, inner:
         cx, cy, rim = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2  # the rim's path: no opening, no arrow
         wall = max(s.linewidth for s in walls)
         cell = rim / 8
-        discs = [
-            s
-            for s in page.shapes
-            if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
-        ]
+        discs = _discs(page)
         assert len(discs) == 2
         letters: list[str] = []
         for disc in discs:
@@ -578,24 +587,12 @@ def test_a_circles_start_says_its_word_at_the_words_size_and_its_answer_a_dot(tm
     the word spells it ("Start"), one too small for it even at two thirds of that size its letter
     (a 15-ring circle's; a 13-ring one's spells it smaller, as the next test reads), both at the Finish
     word's size; an answer thumbnail, whose arrows say no words, starts at a dot."""
-    from puzzlebook.build import build_book
-
-    spec = tmp_path / "book.yaml"
-    spec.write_text(
-        "title: T\nseed: 7\ntitle_page: false\nmarks: center-out\n"
-        "mazes:\n  - {size: 6, grid: circle}\n  - {size: 15, grid: circle}\n"
-    )
-    target, checked = build_book(spec)
-    doc = Document(PdfReader(target))
+    checked, doc = _centre_out(tmp_path, "  - {size: 6, grid: circle}\n  - {size: 15, grid: circle}\n")
     frames = {p.number - 1: i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)}
     shown = []
     for index in range(len(checked.plan.pages)):
         page = doc.page(index)
-        discs = [
-            s
-            for s in page.shapes
-            if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
-        ]
+        discs = _discs(page)
         inside = [c for d in discs for c in page.chars if d.x0 < c.x0 and c.x1 < d.x1 and d.y0 < c.y0 < d.y1]
         if frames[index].answer:
             assert len(discs) == 2 and not inside  # the key's two thumbnails: dots, no letter
@@ -611,26 +608,17 @@ def test_a_start_in_a_small_centre_is_spelled_smaller_before_it_is_a_letter(tmp_
     7 of the 16 round mazes for children did. Read from the pages: the word is spelled in its disc,
     smaller, down to two thirds of the words' size, and the Finish arrow on the rim keeps its size (the
     first try drew it at the badge word's size); only a centre too small for that still says "S"."""
-    from puzzlebook.build import build_book, generate
+    from puzzlebook.build import generate
     from puzzlebook.layout.settle import settled
     from puzzlebook.layout.signs import arrow_gap
     from puzzlebook.render.fonts import setters
 
-    spec = tmp_path / "book.yaml"
-    spec.write_text(
-        "title: T\nseed: 7\ntitle_page: false\nanswer_key: false\nmarks: center-out\nmazes:\n"
-        "  - {grid: circle, size: 6}\n  - {grid: circle, size: 10}\n  - {grid: circle, size: 15}\n"
-    )
-    target, checked = build_book(spec)
-    doc = Document(PdfReader(target))
+    mazes = "  - {grid: circle, size: 6}\n  - {grid: circle, size: 10}\n  - {grid: circle, size: 15}\n"
+    checked, doc = _centre_out(tmp_path, mazes, "answer_key: false\n")
     said: list[tuple[str, float]] = []
     for index in range(3):
         page = doc.page(index)
-        discs = [
-            s
-            for s in page.shapes
-            if s.fill and s.kind == "curve" and abs((s.x1 - s.x0) - (s.y1 - s.y0)) < 0.5
-        ]
+        discs = _discs(page)
         (disc,) = discs
         inside = [c for c in page.chars if disc.x0 < c.x0 and c.x1 < disc.x1 and disc.y0 < c.y0 < disc.y1]
         outside = [c for c in page.chars if c not in inside]
