@@ -235,3 +235,27 @@ def test_the_keys_last_answer_alone_under_answers_of_its_own_grid_keeps_their_co
     first, last = (rows[y] for y in sorted(rows, reverse=True))
     assert len(first) == 2 and len(last) == 1
     assert abs(last[0].x0 - first[0].x0) < 0.5 and abs(last[0].x1 - first[0].x1) < 0.5
+
+
+@pytest.mark.parametrize(
+    ("size", "across"),
+    [("26x34", 3), ("34x26", 2)],  # tall mazes go three across on a portrait page; wide ones two
+)
+def test_a_portrait_keys_grid_turns_where_that_draws_every_answer_larger(tmp_path, size, across):
+    """The paperback sample's key drew its 26x34 answers two across on a Letter page, 5 pt cells 2 in
+    apart. Three across and two down draw them at 5.5 pt, read from the walls: a portrait page turns
+    the layout's grid where that draws every answer larger, and only where the grid held them all (a
+    class set's key keeps its grid: its small mazes' answers would be smaller)."""
+    spec = (
+        "title: Tall\nlayout: activity-book\nseed: 3\nmarks: suggested\nanswer_key: true\n"
+        f"mazes:\n  - {{size: {size}, count: 12}}\n"
+    )
+    pages = _key_pages(tmp_path, spec)
+    assert len(pages) == 2
+    for _, _, answers in pages:
+        rows: dict[float, list[Answer]] = {}
+        for a in answers:
+            rows.setdefault(round(a.label.y0, 1), []).append(a)
+        assert {len(row) for row in rows.values()} == {across} and len(rows) == 6 // across
+    cells = [a.cell for _, _, answers in pages for a in answers]
+    assert min(cells) >= 5.4, cells  # two across, the tall ones had 5.0 pt

@@ -197,7 +197,7 @@ class _Row:
         if room <= area.h / 4:
             return None
         _, items, cell = self._items(area, top, room, True)
-        least = max(MIN_ANSWER_CELL, 3 * self.layout.answer_wall_weight)
+        least = _legible(self.layout)
         return (room, items if placing else []) if cell >= least else None
 
     def _items(self, area: Box, top: float, tall: float, placing: bool) -> tuple[float, list[Item], float]:
@@ -323,19 +323,28 @@ def _key_grid(
     grid: tuple[int, int],
     known: dict[tuple[Any, ...], float],
 ) -> tuple[int, int]:
-    """The key's grid: the layout's, made for a portrait page, or on a landscape page the same turned a
-    quarter where that gives its smallest answer a larger cell (two across and three down left a round
-    maze of 14 rings a landscape page to itself, where three across take it; a wide name's answers keep
-    two across). A key of fewer answers than a page of it holds takes as few rows as hold them, in as
+    """The key's grid: the layout's, or the same turned a quarter where that gives its smallest answer a
+    larger cell (two across and three down left a round maze of 14 rings a landscape page to itself,
+    where three across take it; a wide name's answers keep two across). The layout's grid is made for a
+    portrait page: there it is turned only where it holds every answer already and draws none smaller
+    (tall mazes' answers stood 2 in apart, three across draw them a tenth larger), never to pack answers
+    it gives larger slots (a 30x40 maze's, two a page) or to shrink a class set's small ones. A key of fewer answers than a page of it holds takes as few rows as hold them, in as
     many of its columns as draw its smallest answer largest (a handout's four answers stood small in the
     top of a page of six slots, its foot blank); of ways alike, the most columns: the layout's look."""
 
+    def cells(way: tuple[int, int]) -> list[float]:
+        return [_cell(layout, area, maze, way, False, known) for maze in mazes]
+
     def least(way: tuple[int, int]) -> float:
-        return min(_cell(layout, area, maze, way, False, known) for maze in mazes)
+        return min(cells(way))
 
     turned = (grid[1], grid[0])
-    if area.w > area.h and turned != grid and least(turned) > least(grid):
-        grid = turned
+    if turned != grid and least(turned) > least(grid):
+        # a landscape page turns a grid made for a portrait one; a portrait page, only where that
+        # draws no answer smaller and the grid held every answer already
+        same = all(new >= old for new, old in zip(cells(turned), cells(grid), strict=True))
+        if area.w > area.h or (same and least(grid) >= _legible(layout)):
+            grid = turned
     count = len(mazes)
     if count >= grid[0] * grid[1]:
         return grid
@@ -370,11 +379,17 @@ def _grid_for(
     """The densest grid whose slot shows the maze's walls apart: cells of ``MIN_ANSWER_CELL`` and of
     three answer wall weights at least (a child's maze stays at the layout's grid); a page of its own
     when none does. A grid's slots are all one size, so the first tells."""
-    least = max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
+    least = _legible(layout)
     for grid in grids:
         if _cell(layout, area, maze, grid, words, known) >= least:
             return grid
     return grids[-1]
+
+
+def _legible(layout: Layout) -> float:
+    """The least cell that shows an answer's walls apart: ``MIN_ANSWER_CELL``, and three answer wall
+    weights."""
+    return max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
 
 
 def _lowest(items: list[Item]) -> float:
