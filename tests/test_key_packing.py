@@ -259,3 +259,23 @@ def test_a_portrait_keys_grid_turns_where_that_draws_every_answer_larger(tmp_pat
         assert {len(row) for row in rows.values()} == {across} and len(rows) == 6 // across
     cells = [a.cell for _, _, answers in pages for a in answers]
     assert min(cells) >= 5.4, cells  # two across, the tall ones had 5.0 pt
+
+
+def test_a_class_sets_key_keeps_a_row_for_each_child(tmp_path):
+    """Turned three across, a class set's key drew each child's small warm-up smaller to draw the
+    challenge larger, and its rows mixed the children: it keeps the layout's two across, a child a row."""
+    spec = (
+        "title: Room 12\nlayout: handout\nmazes_per_page: 1\ndifficulty: age-8\nstudents: [Ana, Ben, Chloé]\n"
+        "marks: suggested\nanswer_key: true\nseed: 12\nmazes:\n"
+        "  - {algorithm: recursive-backtracker, size: 8x6}\n  - {algorithm: hunt-and-kill}\n"
+    )
+    (_, _, answers), *more = _key_pages(tmp_path, spec)
+    assert not more
+    rows: dict[float, list[str]] = {}
+    for a in answers:
+        rows.setdefault(round(a.label.y0, 1), []).append(a.label.text.split(" · ")[0])
+    assert [names for _, names in sorted(rows.items(), reverse=True)] == [
+        ["Ana"] * 2,
+        ["Ben"] * 2,
+        ["Chloé"] * 2,
+    ]
