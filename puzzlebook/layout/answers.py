@@ -328,9 +328,11 @@ def _key_grid(
     where three across take it; a wide name's answers keep two across). The layout's grid is made for a
     portrait page: there it is turned only where it holds every answer already and draws none smaller
     (tall mazes' answers stood 2 in apart, three across draw them a tenth larger), never to pack answers
-    it gives larger slots (a 30x40 maze's, two a page) or to shrink a class set's small ones. A key of fewer answers than a page of it holds takes as few rows as hold them, in as
-    many of its columns as draw its smallest answer largest (a handout's four answers stood small in the
-    top of a page of six slots, its foot blank); of ways alike, the most columns: the layout's look."""
+    it gives larger slots (a 30x40 maze's, two a page) or to shrink a class set's small ones.
+
+    A key of fewer answers than a page of it holds takes as few rows as hold them, in as many of its
+    columns as draw its smallest answer largest (a handout's four answers stood small in the top of a
+    page of six slots, its foot blank); of ways alike, the most columns: the layout's look."""
 
     def cells(way: tuple[int, int]) -> list[float]:
         return [_cell(layout, area, maze, way, False, known) for maze in mazes]

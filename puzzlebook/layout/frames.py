@@ -79,7 +79,9 @@ def slot_items(
     one size, each word fitted), appended to ``planned``; ``pictures``: the book's size for its
     pictures at the most (``slotplan.book_signs``). With ``keep_words``, the room for the words is kept
     whatever it costs the cells (to size a maze that keeps them)."""
-    label, lines, area, box, info, info_h = _under_label(layout, slot, maze, caption_size, answer, alone)
+    label, lines, area, box, info, info_h, tagged = _under_label(
+        layout, slot, maze, caption_size, answer, alone
+    )
     scale = page_scale(layout)
     across, down = kind(maze.grid).extent(maze.width, maze.height)  # in corridor widths: "cells"
     words = _shared(layout.start_label, layout.end_label) if maze.marks != "none" else ("", "")
@@ -168,8 +170,8 @@ def slot_items(
     )
     if info:
         line = _info(layout, maze, slot, y - tall - layout.small_size - 4, False)
-        if line.rating and not line.seed:  # Easy, Medium or Hard: the child's, in its tag under the
-            # heading on every page (at the foot, a Finish word over it read "Cheese / Easy / 5")
+        if tagged:  # Easy, Medium or Hard: the child's, in its tag under the heading on every page
+            # (at the foot, a Finish word over it read "Cheese / Easy / 5")
             line = replace(line, y=area.y1 + under_caption(caption_size) + line.size * TAG_BELOW, fixed=True)
         elif not line.seed:  # an answer's page alone: at the slot's foot, in one place on every page
             line = replace(line, y=area.y0 + line.size * DESCENT, fixed=True)
@@ -187,6 +189,7 @@ class _Labelled(NamedTuple):
     box: Box
     info: bool
     info_h: float
+    tagged: bool  # the info line is the child's rating, in its tag under the label
 
 
 def _under_label(
@@ -198,7 +201,7 @@ def _under_label(
     info = (
         layout.key_seeds if answer else layout.show_seed or layout.show_difficulty or layout.show_answer_page
     )
-    # the child's rating stands in its tag under the heading, not under the maze (``slot_items``)
+    # the child's rating (no seed beside it) stands in its tag under the heading, not under the maze
     tagged = not answer and layout.show_difficulty and not layout.show_seed
     info_h = layout.small_size + 8 if info and not tagged else 0.0
     titled = f"{isolate(maze.title)}" if maze.title and not answer else ""
@@ -217,7 +220,7 @@ def _under_label(
     gap = under_caption(caption_size, answer) if label or tagged else 0.0
     area = Box(slot.x0, slot.y0, slot.x1, slot.y1 - heading - gap)
     box = Box(area.x0, area.y0 + info_h, area.x1, area.y1)
-    return _Labelled(label, lines, area, box, info, info_h)
+    return _Labelled(label, lines, area, box, info, info_h, tagged)
 
 
 def answer_look(maze: MazeRequest) -> tuple[Any, ...]:

@@ -64,7 +64,7 @@ class MazeInfo:
     ratings: tuple[str, str, str] = ("Easy", "Medium", "Hard")  # in the book's words
     words: tuple[str, str] = ("seed", "rings")  # seed 42, 10 rings: in the book's words
     fixed: bool = False  # where the plan put it, the same on every page, not moved with its maze: a
-    # rating in its tag under the heading (``tagged``), or an answer's page alone at the slot's foot
+    # rating in its tag under the heading, or an answer's page alone at the slot's foot
     answer: str = ""  # "Answer on page 31", in the book's words (show_answer_page), filled in once known
 
 
