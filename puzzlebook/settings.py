@@ -265,7 +265,9 @@ class Layout(_Model):
         False,
         description="the algorithm, size and seed under each maze and its answer (a key says seeds anyway unless print_on_demand)",
     )
-    show_difficulty: bool = Field(False, description="Easy, Medium or Hard under each maze")
+    show_difficulty: bool = Field(
+        False, description="Easy, Medium or Hard in a tag under each maze's heading"
+    )
     show_answer_page: bool = Field(
         False, description="Answer on page N under each maze of a print edition with its answer key"
     )

@@ -402,7 +402,7 @@ class BookSpec(_Model):
     )
     show_difficulty: bool | None = Field(
         None,
-        description="Easy, Medium or Hard under each maze: its band, or the third of the book's scores its own falls in (default: the layout's)",
+        description="Easy, Medium or Hard in a tag under each maze's heading: its band, or the third of the book's scores its own falls in (default: the layout's)",
     )
     start_label: OneLine | None = Field(
         None,
