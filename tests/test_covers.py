@@ -737,3 +737,53 @@ def test_a_page_count_no_printer_binds_is_told_where_the_spec_says_it(tmp_path, 
     result = invoke(["validate", str(spec)])
     assert result.exit_code == 2
     assert result.stderr.startswith(f"error: book.yaml:4: {key}: the interior has 4 pages;"), result.stderr
+
+
+def _front_rows(cover_path: Path) -> tuple[list[float], list[tuple[str, list[Char]]]]:
+    """The front's trim box and its lines of words, top first (the badge's and the art's signs too)."""
+    trim = [float(v) for v in PdfReader(cover_path).pages[0].trimbox]
+    rows: dict[float, list[Char]] = {}
+    for c in chars(cover_path):
+        if c.x0 > (trim[0] + trim[2]) / 2 + 20 and c.text.strip():
+            rows.setdefault(round(c.y0, 1), []).append(c)
+    return trim, [("".join(c.text for c in row), row) for _, row in sorted(rows.items(), reverse=True)]
+
+
+@pytest.mark.parametrize("trim", ["8.5x11in", "6x9in"])
+def test_the_fronts_words_stand_as_far_from_the_foot_as_from_the_head(tmp_path, trim):
+    """A review of the paperback's front: the title 69 pt under the trim and 62 pt over its subtitle
+    (the room of a second line it did not need), the publisher's name 0.33 in over the trim. Read back:
+    the title's top and the name's foot as far from their trims, within 0.1 in; the subtitle close under
+    the title."""
+    spec = book(tmp_path, trim, 12, "  paper: white\n", more="subtitle: For clever kids\n")
+    _, cover_path, _ = made(tmp_path, str(spec))
+    edges, rows = _front_rows(cover_path)
+    text = [words for words, _ in rows]
+    assert text[0] == "MazeQuest" and text[1] == "Forcleverkids" and text[-1] == "MapleStreetPress", text
+    title, subtitle, author = rows[0][1], rows[1][1], rows[-1][1]
+    head = edges[3] - max(c.y1 for c in title)
+    foot = min(c.y0 for c in author) - edges[1]
+    assert head >= 0.45 * INCH and abs(head - foot) <= 0.1 * INCH, (head, foot)
+    gap = min(c.y0 for c in title) - max(c.y1 for c in subtitle)
+    assert 0 < gap <= 0.75 * title[0].size, gap
+
+
+def test_a_long_title_wraps_on_the_front_before_it_shrinks(tmp_path):
+    """ "The Enormous Book of Winding Mazes for Clever Kids" printed at 16 pt on a 6 x 9 in front: two
+    lines at most, shrunk to the width of its long second line. It wraps into three lines at over 28 pt
+    now, each within the front's margins, and on the back into two."""
+    spec = book(tmp_path, "6x9in", 4, "  paper: white\n  back: A book of mazes.\n")
+    spec.write_text(
+        spec.read_text().replace("Maze Quest", "The Enormous Book of Winding Mazes for Clever Kids")
+    )
+    _, cover_path, _ = made(tmp_path, str(spec))
+    edges, rows = _front_rows(cover_path)
+    lines = [row for _, row in rows if row[0].size == rows[0][1][0].size]
+    assert [words for words, _ in rows[:3]] == ["TheEnormousBook", "ofWindingMazes", "forCleverKids"], rows
+    assert len(lines) == 3 and lines[0][0].size > 28
+    margin = 0.375 * INCH  # the front's words keep it inside the trim
+    for row in lines:
+        assert min(c.x0 for c in row) >= edges[2] - 6 * INCH + margin - 0.5
+        assert max(c.x1 for c in row) <= edges[2] - margin + 0.5
+    back = [c for c in chars(cover_path) if c.x1 < edges[0] + 6 * INCH and c.size > 20]
+    assert len({round(c.y0, 1) for c in back}) == 2  # the back's title on two lines, at over 20 pt

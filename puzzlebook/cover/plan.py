@@ -308,6 +308,31 @@ def _page_on_back(
     return Box(back.x0 + MARGIN, y0, back.x0 + MARGIN + w, y0 + h), beside, "left"
 
 
+def _set(text: str, setter: Setter, size: float, width: float, most: int) -> tuple[float, int]:
+    """The largest size up to ``size`` at which ``text`` wraps into ``most`` lines ``width`` wide, and
+    its lines: the room planned for it. A long title shrunk to one width on two lines printed at 16 pt
+    on a 6 x 9 in front, under a first line of two words; a title on one line kept a second's room."""
+    at = size
+    while at >= MIN_TEXT:
+        lines = wrap_lines(text, setter, width / at, most)
+        if max(line.width for line in lines) * at <= width:
+            return at, len(lines)
+        at *= 0.97
+    return size, most  # too long even at the smallest print size: a problem (``render.cover``)
+
+
+TITLE_ROWS = 3
+"""The most lines a cover's title wraps into before it is made smaller."""
+TITLE_FOOT = 0.35
+"""Below the title's last baseline, in its size, before the subtitle's line: its descenders and a gap.
+A line kept for a second line the title did not need stood the subtitle 62 pt under a one-line title,
+with the author's name crammed 0.33 in from the trim."""
+CAP_HEIGHT = 0.72
+"""A capital's height in the bold face, in font sizes."""
+DESCENT = 0.22
+"""How far a line's descenders reach under its baseline, in font sizes."""
+
+
 CENTRED = 0.9
 """Of the size the book's page gets beside the barcode's area, the least it takes centred above it."""
 
@@ -358,19 +383,22 @@ def plan_cover(
     unit = tw / 100
     words: list[Words] = []
     mid = (inner.x0 + inner.x1) / 2
-    title_size = min(8.5 * unit, 60.0)
+    regular, bold = fonts
+    title_size, rows = _set(title, bold, min(8.5 * unit, 60.0), inner.w, TITLE_ROWS)
     y = inner.y1 - title_size
-    words.append(Words(mid, y, title, title_size, True, "center", inner.w, 2, "title"))
-    y -= title_size * 1.15  # room for a second line: one line sits halfway (see render.cover)
+    words.append(Words(mid, y, title, title_size, True, "center", inner.w, rows, "title"))
+    y -= title_size * (LEADING * (rows - 1) + TITLE_FOOT)
     if subtitle:
-        size = max(4.2 * unit, 9.0)
+        size, rows = _set(subtitle, regular, max(4.2 * unit, 9.0), inner.w, 2)
         y -= size * 1.7
-        words.append(Words(mid, y, subtitle, size, False, "center", inner.w, 2, "subtitle"))
-        y -= size * 1.15
+        words.append(Words(mid, y, subtitle, size, False, "center", inner.w, rows, "subtitle"))
+        y -= size * (LEADING * (rows - 1) + 1.15)
     top_of_art = y - 2.5 * unit
-    bottom = inner.y0
+    # the words at the foot stand as far above the trim as the title's capitals stand below it
+    bottom = inner.y0 + title_size * (1 - CAP_HEIGHT)
     if author:  # under the subtitle and the count line in size: bold at the subtitle's, it outranked both
         size = max(AUTHOR * unit, 8.0)
+        bottom += size * DESCENT
         words.append(Words(mid, bottom, author, size, True, "center", inner.w, 1, "author"))
         bottom += size * 1.8
     answers = plan.answers is not None or any(p.kind == "answers" for p in plan.pages)
@@ -382,7 +410,6 @@ def plan_cover(
     # the maze takes the room left between the words, on a panel fitted to it and its signs
     art_box: Box | None = None
     frame: MazeFrame | None = None
-    regular, bold = fonts
 
     def measure(word: str, size: float) -> float:
         return bold.line(word).width * size
@@ -440,10 +467,10 @@ def plan_cover(
         safe.append(Box(spine.x0 + clear, spine.y0 + safe_in, spine.x1 - clear, spine.y1 - safe_in))
 
     # the back: the blurb above, a maze page small at the bottom left, the barcode's area kept clear
-    size = min(6.0 * unit, 40.0)
+    size, rows = _set(title, bold, min(6.0 * unit, 40.0), back.w - 2 * MARGIN, 2)
     top = back.y1 - MARGIN
     heading = top - size  # the title over the blurb
-    top -= size * LEADING + 0.25 * INCH if cover.back else 0.0
+    top -= size * LEADING * rows + 0.25 * INCH if cover.back else 0.0
     floor = barcode.y1 + CLEAR_OF_BARCODE
     thumb, align = None, "left"
     if thumbnail is not None:  # a page of the book as cut, under the blurb
@@ -454,7 +481,7 @@ def plan_cover(
         floor = max(floor, shown.y1 + BLURB_GAP)
     if cover.back:  # the title and the blurb on the page's axis: centred over a centred page
         x = back.x0 + MARGIN if align == "left" else (back.x0 + back.x1) / 2
-        words.append(Words(x, heading, title, size, True, align, back.w - 2 * MARGIN, 1, "title"))
+        words.append(Words(x, heading, title, size, True, align, back.w - 2 * MARGIN, rows, "title"))
     blurb_box = Box(back.x0 + MARGIN, floor, back.x1 - MARGIN, top) if cover.back else None
     isbn = cover.isbn or book.isbn
     return CoverPlan(
