@@ -15,7 +15,8 @@ from ..puzzles import Puzzle
 from ..settings import MIN_TEXT, colour_rgb
 from ..spec.cover import COVER_COLORS, ean13
 from ..spec.load import Spec
-from ..typeset import Line, Setter, wrap_lines
+from ..typeset import Setter
+from .fitting import LEADING, blurb_height, fitted
 from .front import place_art
 from .sizes import (
     BARCODE,
@@ -34,10 +35,6 @@ from .sizes import (
 
 MARGIN = 0.375 * INCH
 """Where the front's and back's words start inside the trim: the printer's 0.125 in, and room to breathe."""
-LEADING = 1.15
-"""A line's height, in font sizes."""
-BLURB_MOST = 20.0
-"""pt of a short blurb: a back panel of a book of 8.5 x 11 in at 16 pt looked like its small print."""
 PAGE_SHOWN = (0.5, 0.62)
 """Of the back's height, how tall the book's page drawn on it stands (as wide as the room beside the
 barcode's area allows): at least the first, and up to the second where the blurb leaves the room. Half
@@ -49,8 +46,6 @@ CLEAR_OF_BARCODE = 0.25 * INCH
 """Paper kept between the barcode's area and the blurb, or the book's page, beside or above it."""
 BLURB_GAP = 0.3 * INCH
 """Between the blurb's last line and the page drawn under it."""
-BLURB_SIZES = [BLURB_MOST - 0.5 * i for i in range(int((BLURB_MOST - MIN_TEXT) / 0.5) + 1)]
-"""The blurb's sizes, largest first, down to the smallest print size."""
 
 AGE_RANGES = {
     "age-4": (4, 5),
@@ -269,22 +264,6 @@ def count_line(mazes: int, answers: bool, said: bool = False) -> str:
     return f"{mazes} {noun} with solutions" if answers else f"{mazes} {noun}"
 
 
-def blurb_height(text: str, regular: Setter, width: float) -> float:
-    """How tall the back's words stand at ``BLURB_MOST`` in a box ``width`` wide, wrapped as the drawing
-    wraps them (``fit_blurb``): the page drawn under them takes the rest of the back."""
-    return len(wrap_lines(text, regular, width / BLURB_MOST, 10_000)) * BLURB_MOST * LEADING
-
-
-def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[float, list[Line]] | None:
-    """The largest size from ``BLURB_MOST`` down to the smallest print size at which the blurb fits the box
-    wrapped, and its lines; None when it does not fit even at the smallest."""
-    for size in BLURB_SIZES:
-        lines = wrap_lines(text, setter, width / size, 10_000)
-        if max(line.width for line in lines) * size <= width and len(lines) * size * LEADING <= height:
-            return size, lines
-    return None
-
-
 def _page_on_back(
     cut: Box, back: Box, barcode: Box, top: float, th: float, blurb: bool
 ) -> tuple[Box, float, str]:
@@ -306,19 +285,6 @@ def _page_on_back(
     w, h = cut.w * beside, cut.h * beside
     y0 = lowest + (max(0.0, under - h) if blurb else 0.0)
     return Box(back.x0 + MARGIN, y0, back.x0 + MARGIN + w, y0 + h), beside, "left"
-
-
-def _set(text: str, setter: Setter, size: float, width: float, most: int) -> tuple[float, int]:
-    """The largest size up to ``size`` at which ``text`` wraps into ``most`` lines ``width`` wide, and
-    its lines: the room planned for it. A long title shrunk to one width on two lines printed at 16 pt
-    on a 6 x 9 in front, under a first line of two words; a title on one line kept a second's room."""
-    at = size
-    while at >= MIN_TEXT:
-        lines = wrap_lines(text, setter, width / at, most)
-        if max(line.width for line in lines) * at <= width:
-            return at, len(lines)
-        at *= 0.97
-    return size, most  # too long even at the smallest print size: a problem (``render.cover``)
 
 
 TITLE_ROWS = 3
@@ -384,12 +350,12 @@ def plan_cover(
     words: list[Words] = []
     mid = (inner.x0 + inner.x1) / 2
     regular, bold = fonts
-    title_size, rows = _set(title, bold, min(8.5 * unit, 60.0), inner.w, TITLE_ROWS)
+    title_size, rows = fitted(title, bold, min(8.5 * unit, 60.0), inner.w, TITLE_ROWS)
     y = inner.y1 - title_size
     words.append(Words(mid, y, title, title_size, True, "center", inner.w, rows, "title"))
     y -= title_size * (LEADING * (rows - 1) + TITLE_FOOT)
     if subtitle:
-        size, rows = _set(subtitle, regular, max(4.2 * unit, 9.0), inner.w, 2)
+        size, rows = fitted(subtitle, regular, max(4.2 * unit, 9.0), inner.w, 2)
         y -= size * 1.7
         words.append(Words(mid, y, subtitle, size, False, "center", inner.w, rows, "subtitle"))
         y -= size * (LEADING * (rows - 1) + 1.15)
@@ -467,7 +433,7 @@ def plan_cover(
         safe.append(Box(spine.x0 + clear, spine.y0 + safe_in, spine.x1 - clear, spine.y1 - safe_in))
 
     # the back: the blurb above, a maze page small at the bottom left, the barcode's area kept clear
-    size, rows = _set(title, bold, min(6.0 * unit, 40.0), back.w - 2 * MARGIN, 2)
+    size, rows = fitted(title, bold, min(6.0 * unit, 40.0), back.w - 2 * MARGIN, 2)
     top = back.y1 - MARGIN
     heading = top - size  # the title over the blurb
     top -= size * LEADING * rows + 0.25 * INCH if cover.back else 0.0

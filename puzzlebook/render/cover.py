@@ -15,7 +15,8 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..cover.plan import LEADING, CoverPlan, Words, fit_blurb
+from ..cover.fitting import LEADING, fit_blurb
+from ..cover.plan import CoverPlan, Words
 from ..errors import At, Problem
 from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule
 from ..layout.settle import settled
