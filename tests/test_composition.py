@@ -350,6 +350,32 @@ def test_every_maze_page_of_a_pictures_book_shows_both_pictures_each_over_its_wo
     assert pages == 3
 
 
+@pytest.mark.parametrize("entry", ["{size: 8x8}", "{size: 14x8}", "{size: 10x8, grid: hex}"])
+def test_a_pictures_word_stands_right_under_its_ink_nearer_it_than_its_arrow(tmp_path, entry):
+    """A design review of the kids sample: "Mouse" stood 19 pt under the mouse's ink (under its square,
+    whose foot a wide mouse leaves blank) and 7 pt over the arrow, and read as the arrow's word. Read
+    back from every maze page: each word's top within 0.4 of its size under the picture's ink over it,
+    and the arrows' ink farther from the word than that."""
+    reader, doc = _book(tmp_path, f"pictures: mouse-cheese\nmazes:\n  - {entry[:-1]}, count: 3}}\n")
+    pages = 0
+    for page, _walls, words in _maze_pages(reader, doc):
+        pages += 1
+        pictures = [d for d in page.shapes if d.kind == "curve" and d.stroke]  # outlines, not arrows
+        arrows = [  # solid black, and larger than a picture's eyes
+            d for d in page.shapes if d.fill and not d.stroke and min(d.x1 - d.x0, d.y1 - d.y0) >= 8
+        ]
+        assert pictures and len(arrows) == 2, (len(pictures), len(arrows))
+        for word, size, (x0, _y0, x1, y1) in words:
+            middle = (x0 + x1) / 2
+            over = [d for d in pictures if d.y0 >= y1 - 1 and abs((d.x0 + d.x1) / 2 - middle) < 60]
+            gap = min(d.y0 for d in over) - y1
+            assert -1 <= gap <= 0.4 * size, (word, gap, size, entry)
+            for d in arrows:  # no arrow nearer the word than its picture
+                dx, dy = max(d.x0 - x1, 0.0, x0 - d.x1), max(d.y0 - y1, 0.0, _y0 - d.y1)
+                assert math.hypot(dx, dy) > gap, (word, (dx, dy), gap, entry)
+    assert pages == 3
+
+
 def _clear_of_the_rim(page) -> None:
     """Every stroke of a round maze's page thinner than its walls (a picture's outline) stands 4 pt clear
     of the rim's ink. The centre is where the radial walls meet (least squares; a line is read as its

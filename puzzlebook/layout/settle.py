@@ -69,6 +69,7 @@ def frame_signs(
         frame.wall,
         frame.beside,
         room,
+        (ink(frame.pictures[0])[1], ink(frame.pictures[1])[1]) if frame.pictures else (0.0, 0.0),
     )
 
 

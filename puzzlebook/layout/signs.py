@@ -77,6 +77,7 @@ def marks(
     wall: float = 1.5,
     beside: float = 0.0,
     room: Box4 | None = None,
+    feet: tuple[float, float] = (0.0, 0.0),
 ) -> list[Mark]:
     """Arrows for ends on the border (pointing in at the start, out at the end), dots otherwise.
 
@@ -88,8 +89,10 @@ def marks(
     own (``size / MARK_SHARE``): a word may be longer than its arrow, and then takes the book's size
     ``largest`` whatever the arrow's. Two ends so close that their pictures and words
     would run into each other get arrows and words alone. ``room``: the page box a word beside an arrow
-    must keep within, or be left out (else one beside the arrow may reach past the arrows' own room)."""
-    out = _marks(puzzle, place, size, measure, largest, words, picture, wall, beside, room)
+    must keep within, or be left out (else one beside the arrow may reach past the arrows' own room).
+    ``feet``: of the start's and end's picture squares, the blank share under their ink (``artwork.ink``),
+    which the word under each picture stands in."""
+    out = _marks(puzzle, place, size, measure, largest, words, picture, wall, beside, room, feet)
     if picture and _collide(out, measure):
         return _marks(puzzle, place, size, measure, largest, words, 0.0, wall, beside, room)
     return out
@@ -155,6 +158,7 @@ def _marks(
     wall: float,
     beside: float = 0.0,
     kept: Box4 | None = None,
+    feet: tuple[float, float] = (0.0, 0.0),
 ) -> list[Mark]:
     out = []
     found: list[Callable[[tuple[float, float, float, float]], bool]] = []  # made when first needed
@@ -220,11 +224,12 @@ def _marks(
         spot = None
         if picture:
             text = _word_size(word, side, size, place.cell, picture, largest, measure, wall, beside)
-            spot = _picture_spot(place, middle_of, outward, size, picture, text, covers, span, not kept)
+            foot = feet[role != "start"]
+            spot = _picture_spot(place, middle_of, outward, size, picture, text, covers, span, not kept, foot)
         if not spot:  # by its arrow: the size both words fit at, so Start and Finish print alike
             text = alike[role]
         if spot:  # the word goes under its picture, on every side
-            label = _word_under(spot, text)
+            label = _word_under(spot, text, foot)
             if label and measure is not None and covers(_word_box(label, text, measure(word, text))):
                 label = None  # the picture says which end it is
         else:
@@ -302,9 +307,11 @@ def _picture_spot(
     covers: Callable[[tuple[float, float, float, float]], bool],
     span: Box4,
     hang: bool = True,
+    foot: float = 0.0,
 ) -> tuple[float, float, float] | None:
     """The picture's box beyond the arrow, on the arrow's line: the mouse runs in, the cheese waits out.
-    A picture above its arrow stands a line higher, for its word under it; one that would come near a
+    A picture above its arrow stands a line higher for its word under it, less the blank ``foot`` of its
+    square under its ink, where the word stands (``_word_under``); one that would come near a
     wall (a shape's outline coming back round, a hexagon's zigzag) moves out a little, or is left out.
     Above or below the maze its middle keeps over the maze's width (``span``): by a corner it may
     ``hang`` half past the side, on its arrow (kept over the maze, an inch of mouse stood 29 pt off its
@@ -312,7 +319,7 @@ def _picture_spot(
     were, to 0.44 in). Beside the maze it stays on the arrow's line (the mouse runs in)."""
     mx, my = place.point(*middle)
     ux, uy = outward[0], -outward[1]
-    d = size + PICTURE_GAP + picture / 2 + max(0.0, uy) * text * 1.3
+    d = size + PICTURE_GAP + picture / 2 + max(0.0, uy) * max(0.0, text * 1.3 - foot * picture)
     low, high = (span[0], span[2]) if hang else (span[0] + picture / 2, span[2] - picture / 2)
     for _ in range(3):
         cx, cy = mx + ux * d, my + uy * d
@@ -359,12 +366,16 @@ def arrow_gap(cell: float) -> float:
     return max(1.5, min(cell * 0.12, 6.0))
 
 
-def _word_under(spot: tuple[float, float, float], size: float) -> tuple[float, float, str] | None:
-    """Under its picture, centred: the same place on every side, so a child finds it at once."""
+def _word_under(
+    spot: tuple[float, float, float], size: float, foot: float = 0.0
+) -> tuple[float, float, str] | None:
+    """Under its picture, centred: the same place on every side, so a child finds it at once; right
+    under its ink, ``foot`` of its square over the square's foot (under the square, "Mouse" stood 19 pt
+    under a wide mouse and 7 pt over the arrow, and read as the arrow's)."""
     if not size:
         return None
     x, y, picture = spot
-    return x + picture / 2, y - size * 1.05, "center"
+    return x + picture / 2, y + foot * picture - size * 1.05, "center"
 
 
 LABEL_SHARE = 0.3
