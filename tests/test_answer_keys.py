@@ -15,6 +15,7 @@ from pdfcheck import page_texts
 
 from puzzlebook.build import build_book
 from puzzlebook.kinds import kind
+from puzzlebook.layout.boxes import MARK_SHARE
 from puzzlebook.layout.items import MazeFrame
 from puzzlebook.pdfread import Lines, Page, read
 
@@ -378,3 +379,34 @@ def test_the_keys_note_lists_the_mazes_without_an_answer_as_a_sentence(tmp_path,
     target, _ = build_book(spec)
     key = " ".join(page_texts(target)[-1].split())  # the note's lines as one
     assert listed in key, key
+
+
+def test_an_answers_arrows_are_half_a_cell_long_and_wider_than_its_line(tmp_path):
+    """A class set's key drew its Warm-up answers' 5.4 pt line into arrows 7.5 pt long and 3 pt wide at
+    the shaft: a blob at the line's end (a design review). Read back from every answer, of few big cells
+    and of many small ones: both arrows at least half a cell long, their heads wider than the line."""
+    spec = tmp_path / "set.yaml"
+    spec.write_text(
+        "title: T\nlayout: handout\nmazes_per_page: 1\nstudents: [Ana, Ben, Chloé]\nmarks: suggested\n"
+        "answer_key: true\nseed: 12\nmazes:\n  - {size: 8x6, title: Warm-up}\n  - {size: 14x18, title: Challenge}\n"
+    )
+    target, checked = build_book(spec)
+    pages = list(read(Path(target).read_bytes()))
+    requests = {m.number: m for m in checked.mazes}
+    answers = _answers(checked)
+    assert len(answers) == 6
+    for index, frame in answers:
+        maze, room = requests[frame.number], frame.mark / MARK_SHARE + 1  # the room planned round it
+        x1, y1 = frame.x + frame.cell * maze.width + room, frame.y + frame.cell * maze.height + room
+        inside = [
+            s
+            for s in pages[index].shapes
+            if frame.x - room <= s.x0 and s.x1 <= x1 and frame.y - room <= s.y0 and s.y1 <= y1
+        ]
+        arrows = [s for s in inside if s.fill and not s.stroke and s.fill_color == (0.0,)]
+        line = {round(s.linewidth, 3) for s in inside if s.stroke and s.stroke_color == (0.0,)}
+        assert len(arrows) == 2 and len(line) == 1, (len(arrows), line)
+        for arrow in arrows:
+            long, wide = sorted((arrow.x1 - arrow.x0, arrow.y1 - arrow.y0), reverse=True)
+            assert long >= 0.45 * frame.cell, (maze.width, long, frame.cell)
+            assert wide > 1.2 * max(line), (maze.width, wide, line)

@@ -250,7 +250,7 @@ def test_the_answer_line_has_one_width_and_ink_in_every_format():
         page = next(read(export(puzzle, TextFormat.pdf, True, 72)))
         black = [s for s in page.shapes if s.stroke and s.stroke_color == (0.0,)]
         gray = [s for s in page.shapes if s.stroke and s.stroke_color != (0.0,)]
-        width = solution_width(frame.cell, frame.wall)
+        width = solution_width(frame.cell, frame.wall, frame.mark)
         assert black and {round(s.linewidth, 3) for s in black} == {round(width, 3)}
         assert gray and {s.stroke_color for s in gray} == {(0.55,)}
         assert min(s.linewidth for s in black) > max(s.linewidth for s in gray)

@@ -773,7 +773,7 @@ def test_mazes_printed_smaller_than_their_answers_are_told(tmp_path):
     (tmp_path / "six.yaml").write_text("base: activity-book\npage_size: 6x9in\nmazes_per_page: 4\n")
     body = (
         "layout: six.yaml\npad: true\nshow_seed: true\n"
-        "mazes:\n  - {size: 8x8, marks: corners, count: 12, title: Twisty Little Passages All Alike}\n"
+        "mazes:\n  - {size: 10x8, marks: corners, count: 12, title: Twisty Little Passages All Alike}\n"
     )
     result = invoke(["validate", str(spec(tmp_path, body))])
     assert result.exit_code == 0, result.output

@@ -185,13 +185,45 @@ def wall_for(cell: float, weight: float) -> float:
     return max(weight, min(cell / WALL_SHARE, MAX_WALL))
 
 
-def solution_width(cell: float, wall: float) -> float:
+def solution_width(cell: float, wall: float, mark: float = 0.0) -> float:
     """The answer line's width in points, in every format (PDF, SVG, PNG): clearly heavier than the
     walls it runs between (1.6 times them, and a fifth of the cell, at least 1.5 pt, up to 16 pt), so
     that it stands out in black and white; at most half the corridor left between the walls, so that
-    it stays clear of them."""
+    it stays clear of them. With arrows ``mark`` long, no wider than their shaft over those least widths,
+    so the line runs into its arrow as into its head: a class set's key drew a 5.4 pt line into an
+    arrow 3 pt wide, which read as a blob at its end."""
     heavier = max(1.5, 1.6 * wall, min(cell / 5, 16.0))
+    if mark:
+        heavier = min(heavier, max(1.5, 1.6 * wall, 2 * SHAFT * arrow_half(cell, mark)))
     return min(heavier, (cell - wall) / 2)
+
+
+def arrow_gap(cell: float) -> float:
+    """Between the outer wall and its arrow: an eighth of the cell, at most 6 pt, so that on a poster's
+    few big cells the arrow and its word keep the room instead of a wide gap."""
+    return max(1.5, min(cell * 0.12, 6.0))
+
+
+def arrow_half(cell: float, size: float) -> float:
+    """Half the width of the head of an arrow ``size`` long by a ``cell`` (``signs``): as wide as the
+    corridor allows, and in proportion to the arrow's length."""
+    length = max(size - arrow_gap(cell), 4.0)
+    return min(max(cell * 0.5, 3.0), length * 0.42)
+
+
+SHAFT = 0.45
+"""An arrow's shaft's half width, in its head's."""
+
+
+def arrow_room(cell: float) -> float:
+    """The room round an answer that makes its arrows ``ANSWER_ARROW`` of a cell long."""
+    return (ANSWER_ARROW * cell + arrow_gap(cell)) / MARK_SHARE
+
+
+ANSWER_ARROW = 0.5
+"""Of an answer's cell, how long its arrows are at least: the room a key kept for them fits small
+cells' arrows, and left a few big cells' arrows 7.5 pt long at the end of a line 5.4 pt wide (a class
+set's key), a blob at the line's end."""
 
 
 @dataclass(frozen=True)
@@ -215,7 +247,7 @@ class Figure:
 
     @property
     def solution(self) -> float:
-        return solution_width(self.cell, self.wall)
+        return solution_width(self.cell, self.wall, self.mark)
 
 
 def fit(box: Box, width: float, height: float, room: float) -> tuple[float, float, float]:

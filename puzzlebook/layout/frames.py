@@ -16,6 +16,7 @@ from ..spec.request import MazeRequest
 from .boxes import (
     GAP,
     MARK_SHARE,
+    arrow_room,
     content_box,
     fit,
     for_children,
@@ -159,7 +160,7 @@ def slot_items(
             _shared(layout.where("start_label"), layout.where("end_label")),
             picture,
             pair,
-            solution_width(cell, drawn),
+            solution_width(cell, drawn, room * MARK_SHARE),
             area,
             info_h,
             axis=axis,
@@ -250,7 +251,10 @@ def _answer_fit(
         ems = max(word_ems(word, layout.bold_font) for word in (layout.start_label, layout.end_label))
         room = max(room, MIN_WORD / (LABEL_SHARE * MARK_SHARE), words_room(ems, MIN_WORD, maze.grid))
     across, down = kind(maze.grid).extent(maze.width, maze.height)
-    return (*fit(box, across, down, room), room)
+    cell, x, y = fit(box, across, down, room)
+    if maze.marks != "none" and arrow_room(cell) > room:  # arrows that read by a line a fifth of a cell
+        return (*fit(box, across, down, arrow_room(cell)), arrow_room(cell))
+    return cell, x, y, room
 
 
 TOP_SHARE = 0.42
@@ -334,7 +338,7 @@ def _answer_items(
             _shared(layout.where("start_label"), layout.where("end_label")),
             0.0,
             None,
-            solution_width(cell, wall_for(cell, wall)),
+            solution_width(cell, wall_for(cell, wall), room * MARK_SHARE),
             None,
             0.0,
             layout.answer_wall_gray,

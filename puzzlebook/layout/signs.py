@@ -15,7 +15,7 @@ from ..graph import GraphMaze
 from ..grid import E, N, S, W
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT
-from .boxes import MARK_SHARE
+from .boxes import MARK_SHARE, SHAFT, arrow_gap, arrow_half
 from .covering import covering
 from .items import MazeFrame
 from .notches import off_the_walls
@@ -42,6 +42,7 @@ class Mark:
 Measure = Callable[[str, float], float]
 Box4 = tuple[float, float, float, float]
 """A page box: x0, y0, x1, y1."""
+Box3 = tuple[float, float, float]  # a picture's square: x0, y0 and its side
 WORDS = ("Start", "Finish")
 
 CLEAR = 4.0
@@ -87,11 +88,10 @@ def marks(
     stays ``CLEAR`` of the walls (drawn ``wall`` wide). ``beside``: the room the layout planned left and
     right of the maze for a word above or below a sideways arrow, where that is wider than the arrow's
     own (``size / MARK_SHARE``): a word may be longer than its arrow, and then takes the book's size
-    ``largest`` whatever the arrow's. Two ends so close that their pictures and words
-    would run into each other get arrows and words alone. ``room``: the page box a word beside an arrow
-    must keep within, or be left out (else one beside the arrow may reach past the arrows' own room).
-    ``feet``: of the start's and end's picture squares, the blank share under their ink (``artwork.ink``),
-    which the word under each picture stands in."""
+    ``largest`` whatever the arrow's. Two ends so close that their pictures and words would run into
+    each other get arrows and words alone. ``room``: the page box a word beside an arrow must keep
+    within, or be left out (else one beside the arrow may reach past the arrows' own room). ``feet``: of
+    the two pictures' squares, the blank share under their ink (``artwork.ink``), where their words go."""
     out = _marks(puzzle, place, size, measure, largest, words, picture, wall, beside, room, feet)
     if picture and _collide(out, measure):
         return _marks(puzzle, place, size, measure, largest, words, 0.0, wall, beside, room)
@@ -221,10 +221,9 @@ def _marks(
         else:  # beside a side arrow: above it, below it in the maze's upper half
             away = other[1] < y if other is not None and other_side == side else y < puzzle.maze.height / 2
         span = (place.x, place.y, place.x + w * place.cell, place.y + h * place.cell)
-        spot = None
+        spot, foot = None, feet[role != "start"]
         if picture:
             text = _word_size(word, side, size, place.cell, picture, largest, measure, wall, beside)
-            foot = feet[role != "start"]
             spot = _picture_spot(place, middle_of, outward, size, picture, text, covers, span, not kept, foot)
         if not spot:  # by its arrow: the size both words fit at, so Start and Finish print alike
             text = alike[role]
@@ -304,15 +303,15 @@ def _picture_spot(
     size: float,
     picture: float,
     text: float,
-    covers: Callable[[tuple[float, float, float, float]], bool],
+    covers: Callable[[Box4], bool],
     span: Box4,
     hang: bool = True,
     foot: float = 0.0,
-) -> tuple[float, float, float] | None:
+) -> Box3 | None:
     """The picture's box beyond the arrow, on the arrow's line: the mouse runs in, the cheese waits out.
     A picture above its arrow stands a line higher for its word under it, less the blank ``foot`` of its
-    square under its ink, where the word stands (``_word_under``); one that would come near a
-    wall (a shape's outline coming back round, a hexagon's zigzag) moves out a little, or is left out.
+    square under its ink, where the word stands (``_word_under``); one that would come near a wall (a
+    shape's outline coming back round, a hexagon's zigzag) moves out a little, or is left out.
     Above or below the maze its middle keeps over the maze's width (``span``): by a corner it may
     ``hang`` half past the side, on its arrow (kept over the maze, an inch of mouse stood 29 pt off its
     arrow); where that leaves the page's area, it is kept whole over the maze, not shrunk (a fish's
@@ -360,15 +359,7 @@ def under_picture(picture: float) -> float:
     return picture + 4
 
 
-def arrow_gap(cell: float) -> float:
-    """Between the outer wall and its arrow: an eighth of the cell, at most 6 pt, so that on a poster's
-    few big cells the arrow and its word keep the room instead of a wide gap."""
-    return max(1.5, min(cell * 0.12, 6.0))
-
-
-def _word_under(
-    spot: tuple[float, float, float], size: float, foot: float = 0.0
-) -> tuple[float, float, str] | None:
+def _word_under(spot: Box3, size: float, foot: float = 0.0) -> tuple[float, float, str] | None:
     """Under its picture, centred: the same place on every side, so a child finds it at once; right
     under its ink, ``foot`` of its square over the square's foot (under the square, "Mouse" stood 19 pt
     under a wide mouse and 7 pt over the arrow, and read as the arrow's)."""
@@ -485,8 +476,8 @@ def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: 
     vx, vy = -uy, ux  # across the arrow
     gap = arrow_gap(place.cell)
     length = max(size - gap, 4.0)
-    half = min(max(place.cell * 0.5, 3.0), length * 0.42)
-    shaft = half * 0.45
+    half = arrow_half(place.cell, size)
+    shaft = half * SHAFT
     near = gap  # distance from the wall to the arrow's inner end
     far = gap + length
     head = length * 0.5
