@@ -17,6 +17,7 @@ from puzzlebook.build import build_book, check_book, generate, make_puzzles
 from puzzlebook.geometry import gaps
 from puzzlebook.layout.answers import MIN_ANSWER_CELL
 from puzzlebook.layout.items import MazeFrame
+from puzzlebook.pdfread import read
 from puzzlebook.render.pdf import write_pdf
 
 SAMPLES = Path(__file__).parent.parent / "sample_configs"
@@ -105,6 +106,26 @@ def test_a_title_page_says_its_count_once(tmp_path):
         assert ("16 mazes" in first) is shown, (subtitle, first)
         said = [n for line in first for n in re.findall(r"\d+", line) if n == "16"]
         assert len(said) == 1, (subtitle, first)  # said once, either way
+
+
+def test_a_title_pages_count_stands_with_its_title_not_at_its_foot(tmp_path):
+    """A design review: "15 mazes" in 8 pt gray at the title page's foot, where a page number goes,
+    read as a stray footer. Read back: the count stands between the subtitle and the author, within
+    an inch of the subtitle, in the upper half of the page."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: Twelve Ways\nsubtitle: The same grid, twelve algorithms\nauthor: Maple Street Press\n"
+        "mazes:\n  - {size: 5x5, count: 15}\n"
+    )
+    target, _ = build_book(spec)
+    page = next(read(Path(target).read_bytes()))
+    rows: dict[float, str] = {}
+    for c in page.chars:
+        rows[round(c.y0, 1)] = rows.get(round(c.y0, 1), "") + c.text
+    at = {text: y for y, text in rows.items()}
+    subtitle, count, author = at["The same grid, twelve algorithms"], at["15 mazes"], at["Maple Street Press"]
+    assert author < count < subtitle and subtitle - count <= 72, at
+    assert count > 792 / 2, at  # in the upper half of the Letter page
 
 
 def test_metadata_and_fonts(built):

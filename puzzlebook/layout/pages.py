@@ -342,6 +342,13 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
             )
         )
         y -= layout.heading_size * 1.6
+    if not says_count(count, book.title, book.subtitle):  # "40 mazes for clever kids" says it already
+        # under the subtitle, as on the cover: alone at the page's foot it read as a stray footer
+        one = "maze" if layout.words.maze == "Maze" else layout.words.maze  # mid-line, in English
+        mazes = f"1 {one}" if count == 1 else f"{count} {layout.words.mazes}"
+        y -= layout.caption_size * 0.5
+        page.items.append(Text(cx, y, mazes, layout.caption_size, align="center", gray=0.3))
+        y -= layout.caption_size * 2.2
     if book.author:
         y -= layout.caption_size
         size = layout.caption_size * 1.2
@@ -354,13 +361,6 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
         words = layout.words.belongs_to
         page.items.append(Text(cx, y + size * 1.4, words, size, align="center"))
         page.items.append(Rule(cx - box.w * 0.3, y - 2, cx + box.w * 0.3, y - 2, MIN_LINE))
-    if says_count(count, book.title, book.subtitle):
-        return  # "40 mazes for clever kids" says it: "40 mazes" under it said it twice
-    one = "maze" if layout.words.maze == "Maze" else layout.words.maze  # mid-line, in English
-    mazes = f"1 {one}" if count == 1 else f"{count} {layout.words.mazes}"
-    page.items.append(
-        Text(cx, box.y0 + layout.caption_size, mazes, layout.caption_size, align="center", gray=0.3)
-    )
 
 
 def says_count(count: int, *texts: str | None) -> bool:
