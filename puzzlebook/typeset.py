@@ -136,7 +136,7 @@ class Setter:
         if line is None:
             if len(self._lines) >= LINES_KEPT:  # a big book's captions are mostly unique: keep memory flat
                 self._lines.clear()
-            line = self._lines[text] = self._set(unicodedata.normalize("NFC", text))
+            line = self._lines[text] = self._set(curled(unicodedata.normalize("NFC", text), self._cmaps))
         return line
 
     def _set(self, text: str) -> Line:
@@ -184,6 +184,34 @@ class Setter:
         if face.name in self._light:
             run = Run(run.font, run.text, run.width, emboldened=True)
         return run
+
+
+def curled(text: str, cmaps: Sequence[Mapping[int, int]]) -> str:
+    """Straight quotes and apostrophes as a typesetter prints them, where a font has the curled ones:
+    "Kruskal's" with a typewriter's straight mark in an 18 pt heading read as unfinished (a design
+    review). An apostrophe or closing quote after a letter, a digit or punctuation; an opening one
+    after a space or at the start, but for an apostrophe before a digit ('90s)."""
+    if "'" not in text and '"' not in text:
+        return text
+    out = []
+    seen = [c for c in text if unicodedata.category(c) != "Cf"]  # not a name's direction isolates
+    at = -1
+    for c in text:
+        at += unicodedata.category(c) != "Cf"
+        if c in "'\"":
+            before = seen[at - 1] if at else " "
+            after = seen[at + 1] if at + 1 < len(seen) else " "
+            opening = not (before.isalnum() or before in CLOSERS) and not (c == "'" and after.isdigit())
+            curl = CURLS[c][not opening]
+            c = curl if any(cmap.get(ord(curl)) for cmap in cmaps) else c
+        out.append(c)
+    return "".join(out)
+
+
+CURLS = {"'": "\u2018\u2019", '"': "\u201c\u201d"}
+"""Each straight mark's opening and closing curled forms."""
+CLOSERS = ".,;:!?)]}\u2019\u201d'\""
+"""Marks after which a quote closes (the dog's ball, "Stop!")."""
 
 
 def text_lines(item: Text, setter: Setter) -> list[Line]:

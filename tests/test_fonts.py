@@ -357,7 +357,7 @@ def test_a_right_to_left_name_in_a_title_keeps_the_title_reading_left_to_right(t
         'title: T\nstudents: [محمد, Ana]\nmazes:\n  - {size: 6x6, title: "{student}\'s maze"}\n',
     )
     titles = [m.title for m in check_book(book).mazes]
-    assert drawn(f"Maze 1 · {isolate(titles[0])}") == ["Maze 1 · ", "ﺪﻤﺤﻣ", "'s maze"]
+    assert drawn(f"Maze 1 · {isolate(titles[0])}") == ["Maze 1 · ", "ﺪﻤﺤﻣ", "\u2019s maze"]  # curled
     assert titles[1] == "Ana's maze"
 
 
@@ -481,3 +481,30 @@ def test_check_reads_a_separate_answer_key_as_it_reads_the_book(tmp_path, monkey
         assert result.exit_code != 0, result.output
         assert "answer" in result.output and "empty box" in result.output, result.output
     assert not (tmp_path / "book-answers.pdf").exists()
+
+
+def test_straight_quotes_print_curled_where_the_fonts_have_them(tmp_path):
+    """ "Kruskal's" printed with a typewriter's straight mark in an 18 pt heading (a design review). Read
+    back from the page: the apostrophe and the quotes curled, opening and closing as a typesetter sets
+    them, in the heading and the title; the spec's own text is left as written."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        'title: "The Kids\' \\"Best\\" Mazes"\nmazes:\n  - {size: 5x5, title: "Kruskal\'s \'90s maze"}\n'
+    )
+    target, checked = build_book(spec)
+    title, maze = page_texts(target)[:2]
+    assert "The Kids\u2019 \u201cBest\u201d Mazes" in title, title
+    assert "Kruskal\u2019s \u201990s maze" in maze, maze
+    assert "'" not in title + maze and '"' not in title + maze
+    assert checked.spec.book.title == 'The Kids\' "Best" Mazes'
+
+
+def test_a_quote_no_font_has_curled_stays_straight():
+    """A font without the curled marks keeps the straight ones, never an empty box."""
+    from puzzlebook.typeset import curled
+
+    every = [{ord(c): 1 for c in "\u2018\u2019\u201c\u201d"}]
+    assert curled("'Hi,' she said. \"Go!\"", every) == "\u2018Hi,\u2019 she said. \u201cGo!\u201d"
+    assert curled("rock's 'n' \"roll\"", [{}]) == "rock's 'n' \"roll\""
+    # a name's direction isolates are not letters before the mark: it closes after the name
+    assert curled("\u2068محمد\u2069's maze", every) == "\u2068محمد\u2069\u2019s maze"
