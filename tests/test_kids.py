@@ -91,6 +91,25 @@ def test_poster_marks_and_their_words_grow_with_the_page(tmp_path):
     assert sizes["poster"] >= 1.4 * sizes["activity-book"]  # a poster's words read from across a room
 
 
+@pytest.mark.parametrize(("layout", "shown"), [("poster", 72.0), ("square-poster", 60.0), ("handout", 0.0)])
+def test_a_posters_maze_with_no_title_is_headed_by_the_books(tmp_path, layout, shown):
+    """A poster whose one maze had no title printed no title at all (a newcomer's trial, following the
+    docs' "one big maze per page under a 72 pt title"). Read back: the book's title once, at the
+    poster's heading size, over its maze; a handout, which heads its sheet with the book's title
+    already, does not say it twice."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        f"title: The Great Labyrinth\nlayout: {layout}\nmarks: suggested\nmazes:\n  - {{size: 12x12}}\n"
+    )
+    target, _ = build_book(spec)
+    with pdfplumber.open(target) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    title = [w for w in words if w["text"] == "Labyrinth"]
+    assert len(title) == 1, words  # once
+    if shown:
+        assert title[0]["size"] == pytest.approx(shown)
+
+
 def test_a_posters_start_and_finish_stay_under_its_title():
     """The poster sample's Start and Finish were 36.9 pt under its 40 pt title, competing with it; they
     grow with the page only to 0.6 of the heading, and to twice a Letter book's 12 pt. The poster's

@@ -221,6 +221,10 @@ def _plan(
     text: dict[tuple[bool, str | None], float] = {}
     pictures: dict[tuple[bool, str | None], float] = {}  # and their pictures' (``slotplan.book_signs``)
     alone = poster(len(mazes), len(pages) + 1)  # no "Maze 1" and no page number under it
+    # a poster's maze with no title of its own is headed by the book's, where no header says it: a
+    # poster of a maze with no title printed no title at all, under the layout's 72 pt heading
+    said = layout.title_heading or "{title}" in f"{layout.header}{layout.footer}"
+    headed = alone and not said and not mazes[0].title
     chunks = [
         group[start : start + per_page]
         for group in by_student(mazes)  # a class set never mixes two students on a page
@@ -258,7 +262,7 @@ def _plan(
             items, cell = slot_items(
                 layout,
                 slot,
-                maze,
+                replace(maze, title=book.title) if headed else maze,
                 caption,
                 False,
                 walls_of(layout, maze),
