@@ -4,11 +4,13 @@ name that prints something, font files, and the isolate that keeps a name's dire
 
 from __future__ import annotations
 
+import functools
 import unicodedata
-from typing import Annotated
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import (
     AfterValidator,
+    BaseModel,
     Field,
 )
 
@@ -103,3 +105,35 @@ FontFiles = Annotated[
         "relative to this file",
     ),
 ]
+
+
+def caseless(model: type[BaseModel], data: Any) -> Any:
+    """A word a key chooses from (``KDP``, ``Suggested``, ``Hex``) read in any case, as a page size and
+    a layout's name are: a self-publisher types the printer's name as it spells it, and was refused."""
+    if not isinstance(data, dict):
+        return data
+    lowered = {
+        key: value.strip().lower()
+        for key, value in data.items()
+        if isinstance(key, str)
+        and isinstance(value, str)
+        and value != value.strip().lower()
+        and value.strip().lower() in _choices(model, key)
+    }
+    return {**data, **lowered} if lowered else data
+
+
+@functools.cache
+def _choices(model: type[BaseModel], key: str) -> frozenset[str]:
+    """The words a model's field may be, in lower case, wherever they are in its type (a union, a
+    discriminated one, or an optional)."""
+    field = model.model_fields.get(key)
+    found: set[str] = set()
+    stack = [field.annotation] if field is not None else []
+    while stack:
+        kind = stack.pop()
+        if get_origin(kind) is Literal:
+            found.update(arg for arg in get_args(kind) if isinstance(arg, str) and arg == arg.lower())
+        else:
+            stack.extend(arg for arg in get_args(kind) if not isinstance(arg, str | int | float))
+    return frozenset(found)

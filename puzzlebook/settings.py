@@ -15,13 +15,15 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    ModelWrapValidatorHandler,
     PrivateAttr,
     field_validator,
+    model_validator,
 )
 
 from .artwork import PAIRS
 from .errors import At, Where
-from .fields import FontFiles, OneLine, isolate
+from .fields import FontFiles, OneLine, caseless, isolate
 from .registry import suggest
 from .units import PAGE_SIZE_NAMES, length, margin, page_size
 
@@ -111,6 +113,11 @@ def colour_rgb(value: str, names: Mapping[str, RGB] = COLORS) -> RGB:
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _caseless(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        return handler(caseless(cls, data))  # first, before any validator of its own reads a word
 
 
 Margin = Annotated[float, BeforeValidator(margin), Field(ge=0, le=MAX_MARGIN)]

@@ -363,6 +363,24 @@ SLIPS = [
         "error: book.yaml:1: this is not valid YAML: text holding ': ' or an apostrophe goes in double quotes, "
         'such as title: "Tom\'s maze: part 2"',
     ),
+    (  # a newcomer's trial: was 'unknown key "-size". Did you mean "page_size"?'
+        "title: T\n-size: 12x12\nmazes: [{size: 5x5}]\n",
+        {},
+        'error: book.yaml:2: -size: unknown key "-size": a list item starts with a dash and a space, indented '
+        'under its list (mazes:), such as "  - size: ..."',
+    ),
+    (  # a newcomer's trial: was "a mapping in { } is not closed: check its commas"
+        "title: T\nmazes:\n  - {size: 10x10, title: It's: tricky}\n",
+        {},
+        "error: book.yaml:3: this is not valid YAML: text holding ': ' or an apostrophe goes in double quotes, "
+        'such as title: "Tom\'s maze: part 2"',
+    ),
+    (  # a newcomer's trial: was "indentation does not line up with the lines above it", on line 1
+        'title: "Grandma\'s "Big" Book"\nmazes: [{size: 5x5}]\n',
+        {},
+        "error: book.yaml:1: this is not valid YAML: a quote mark inside double quotes ends the text: write "
+        'each one inside as \\", such as title: "Grandma\'s \\"Big\\" Book"',
+    ),
     (
         "title: T\nstudents: [Ana, Ben, 'O'Brien']\nmazes: [{size: 5x5}]\n",  # was "a list in [ ] is not closed"
         {},
@@ -483,3 +501,33 @@ def test_a_specs_problems_come_in_line_order_whoever_checks_them(tmp_path):
 )
 def test_a_key_at_the_wrong_level_is_told_where_it_goes(tmp_path, text, told):
     assert problems_of(tmp_path, text) == [told]
+
+
+@pytest.mark.parametrize(
+    ("entry", "book", "found"),
+    [
+        ("{size: 10x10, marks: Suggested, grid: Hex}", "", {"marks": "suggested", "grid": "hex"}),
+        ("{grid: CIRCLE, size: 8}", "", {"grid": "circle", "size": (8, 8)}),
+        ("{size: 12x12, shape: Heart, difficulty: Easy}", "", {"shape": "heart", "difficulty": "easy"}),
+        ("{size: 10x10, algorithm: growing-tree, options: {select: Newest}}", "", {}),
+        ("{size: 10x10}", "marks: Top-Bottom\n", {}),
+    ],
+)
+def test_a_word_chosen_from_a_list_is_read_in_any_case(tmp_path, entry, book, found):
+    """A newcomer's trial: `page_size: A4` and `layout: Handout` were read, `printer: KDP` and
+    `marks: Suggested` refused. Every word a key chooses from is read in any case, in the spec, its
+    entries, a generator's options and the cover; a word not on the list is still refused."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(f"title: T\n{book}cover: {{printer: KDP, paper: White}}\nmazes:\n  - {entry}\n")
+    loaded = load_spec(spec)
+    maze = loaded.book.mazes[0]
+    assert {key: getattr(maze, key) for key in found} == found
+    assert (loaded.book.cover.printer, loaded.book.cover.paper) == ("kdp", "white")
+    if book:
+        assert loaded.book.marks == "top-bottom"
+    if "options" in entry:
+        assert next(loaded.mazes()).options["select"] == "newest"
+    spec.write_text("title: T\nmazes:\n  - {size: 10x10, marks: Sugested}\n")
+    with pytest.raises(SpecError) as told:
+        load_spec(spec)
+    assert 'got "Sugested". Did you mean "suggested"?' in str(told.value)

@@ -13,8 +13,9 @@ from itertools import chain, compress, permutations, repeat
 from types import ModuleType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ModelWrapValidatorHandler, model_validator
 
+from ..fields import caseless
 from ..graph import GraphMaze
 from ..grid import OPPOSITE, Grid
 from ..maze import Maze
@@ -26,6 +27,11 @@ class Options(BaseModel):
     checks are built when it first checks something, so a spec pays only for the algorithms it names."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _caseless(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        return handler(caseless(cls, data))  # first, before any validator of its own reads a word
 
 
 GenerateFn = Callable[..., Maze]

@@ -14,7 +14,7 @@ from pydantic import (
 
 from .. import generators, inputs, rules
 from ..errors import At, Problem, SpecError, Where
-from ..fields import is_one_line, isolate
+from ..fields import caseless, is_one_line, isolate
 from ..masks import Mask
 from ..messages import Loc, errors_of
 from ..output import spec_output_problem
@@ -280,7 +280,7 @@ def _clashes_alone(
     read) are told with them rather than once those are mended; none where the book's marks is wrong."""
     if ("marks",) in wrong or not isinstance(data.get("mazes"), list):
         return []
-    marks = data.get("marks", BookSpec.model_fields["marks"].default)
+    marks = caseless(BookSpec, data).get("marks", BookSpec.model_fields["marks"].default)
     told: list[Problem] = []
     for i, given in enumerate(data["mazes"]):
         if ("mazes", i) in wrong or braced.get(i) or not isinstance(given, dict):

@@ -14,6 +14,7 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    ModelWrapValidatorHandler,
     Tag,
     WithJsonSchema,
     field_validator,
@@ -21,7 +22,7 @@ from pydantic import (
 )
 
 from ..artwork import PAIRS
-from ..fields import NAME_FIX, FontFiles, OneLine, Paragraphs, printed
+from ..fields import NAME_FIX, FontFiles, OneLine, Paragraphs, caseless, printed
 from ..grid import parse_size, size_problem
 from ..kinds.circle import MAX_RINGS
 from ..messages import Loc, at_key
@@ -93,6 +94,11 @@ StudentsField = Annotated[
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _caseless(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        return handler(caseless(cls, data))  # first, before any validator of its own reads a word
 
 
 class Cells(_Model):
