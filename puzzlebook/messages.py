@@ -180,6 +180,11 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
             return home
         if SYNONYMS.get(key) in names:
             return f'unknown key "{key}". Did you mean "{SYNONYMS[key]}"?'
+        if key.startswith("-") and key.lstrip("- "):  # "-size: 12x12": a list item without its space
+            return (
+                f'unknown key "{key}": a list item starts with a dash and a space, indented under its list '
+                f'(mazes:), such as "  - {key.lstrip("- ")}: ..."'
+            )
         hint = suggest(key, names) or (f" Allowed: {', '.join(names)}." if names else "")
         return f'unknown key "{key}".{hint}'
     if kind == "missing":

@@ -322,7 +322,7 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
             said = (  # "- size: 12x12, algorithm: wilson": several keys on one line go in braces
                 f"this is not valid YAML: several settings on one line go in braces: {_braced(row.strip())}"
             )
-        elif row and re.search(r"(^\s*(- )?|[{,]\s*)\w+: *'[^']*'[^,}\s]|[{,]\s*\w+: [^'\"{,}]*: ", row):
+        elif row and re.search(r"(^\s*(- )?|[{,]\s*)\w+: *'[^']*'[^,}\s]|[{,]\s*\w+: [^\"{,}]*: ", row):
             said = (  # {title: Fun: part 2}, {title: 'Tom's maze'}: the value ends where YAML sees it end
                 "this is not valid YAML: text holding ': ' or an apostrophe goes in double quotes, such as "
                 'title: "Tom\'s maze: part 2"'
@@ -333,6 +333,13 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
             said = (
                 "this is not valid YAML: an apostrophe inside single quotes ends the text: put it in double "
                 f'quotes, such as "{meant}"'
+            )
+        inner = re.match(r'^\s*(?:- )?([A-Za-z_]\w*): *"(.*)"\s*(?:#.*)?$', row) if row else None
+        if inner and '"' in inner[2].replace('\\"', ""):  # title: "Grandma's "Big" Book"
+            fixed = inner[2].replace('\\"', '"').replace('"', '\\"')
+            said = (
+                'this is not valid YAML: a quote mark inside double quotes ends the text: write each one '
+                f'inside as \\", such as {inner[1]}: "{fixed}"'
             )
         dash = re.match(r"^\s*-(?=[^\s\-])(.*)$", row) if row else None
         if dash:  # "-Chloé" under "- Ana": a list item needs a space after its dash
