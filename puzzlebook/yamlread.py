@@ -338,7 +338,7 @@ def parse_yaml(text: str, name: str) -> tuple[Any, dict[Loc, int], list[Problem]
         if inner and '"' in inner[2].replace('\\"', ""):  # title: "Grandma's "Big" Book"
             fixed = inner[2].replace('\\"', '"').replace('"', '\\"')
             said = (
-                'this is not valid YAML: a quote mark inside double quotes ends the text: write each one '
+                "this is not valid YAML: a quote mark inside double quotes ends the text: write each one "
                 f'inside as \\", such as {inner[1]}: "{fixed}"'
             )
         dash = re.match(r"^\s*-(?=[^\s\-])(.*)$", row) if row else None

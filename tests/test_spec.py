@@ -531,3 +531,21 @@ def test_a_word_chosen_from_a_list_is_read_in_any_case(tmp_path, entry, book, fo
     with pytest.raises(SpecError) as told:
         load_spec(spec)
     assert 'got "Sugested". Did you mean "suggested"?' in str(told.value)
+
+
+def test_a_missing_mask_is_told_with_the_specs_other_problems(tmp_path):
+    """A newcomer's trial: with `page_size: A7` wrong, a missing star.txt was told only once the page
+    size was mended, a second round of fixes. Every problem is told at once, in line order; a mask
+    outside the spec's folder too."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\npage_size: A7\nmazes:\n  - {mask: star.txt}\n  - {size: 10x10, algorithm: wilsom}\n"
+        "  - {mask: ../heart.txt}\n"
+    )
+    (tmp_path.parent / "heart.txt").write_text("XX\nXX\n")
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    told = result.stderr.splitlines()
+    assert [line.split(":")[2] for line in told] == ["2", "4", "5", "6"], told
+    assert 'mazes[0].mask: mask "star.txt" not found' in told[1]
+    assert "mazes[2].mask" in told[3] and "outside the spec's folder" in told[3]

@@ -213,6 +213,7 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False, read: Re
         said = errors_of(exc, BookSpec)
         problems += [Problem(where(path.name, lines, *loc), layout_key(loc, msg)) for loc, msg in said]
         problems += _clashes_alone(data, {loc[:2] for loc, _ in said}, braced, path, lines)
+        problems += _masks_alone(data, {loc[:3] for loc, _ in said}, path, lines)
     else:
         if isinstance(book.students, list):
             roster, more = roster_of(book.students, path, lines)
@@ -290,6 +291,27 @@ def _clashes_alone(
         except ValidationError:
             continue  # wrong in a way the book's check tells at its key
         told += _told(rules.clashes(_plan(entry, marks)), entry, i, path, lines)
+    return told
+
+
+def _masks_alone(data: dict[str, Any], wrong: set[Loc], path: Path, lines: dict[Loc, int]) -> list[Problem]:
+    """Where the spec has other problems, each maze's mask file that cannot be read (not there, outside
+    the spec's folder), told with them: found only once those were mended, a missing star.txt was a
+    second round of fixes (a newcomer's trial). Read as every mask is (``inputs.read_bytes``)."""
+    told: list[Problem] = []
+    for i, given in enumerate(data["mazes"] if isinstance(data.get("mazes"), list) else []):
+        named = given.get("mask") if isinstance(given, dict) else None
+        if isinstance(named, str) and is_one_line(named) and ("mazes", i, "mask") not in wrong:
+            try:
+                inputs.read_bytes(
+                    path.parent / named,
+                    "mask",
+                    where(path.name, lines, "mazes", i, "mask"),
+                    path.parent,
+                    named,
+                )
+            except SpecError as exc:
+                told += exc.problems
     return told
 
 
