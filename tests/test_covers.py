@@ -787,3 +787,19 @@ def test_a_long_title_wraps_on_the_front_before_it_shrinks(tmp_path):
         assert max(c.x1 for c in row) <= edges[2] - margin + 0.5
     back = [c for c in chars(cover_path) if c.x1 < edges[0] + 6 * INCH and c.size > 20]
     assert len({round(c.y0, 1) for c in back}) == 2  # the back's title on two lines, at over 20 pt
+
+
+def test_check_tells_an_older_book_before_the_cover_it_makes_again(tmp_path):
+    """A newcomer's trial: after a count was raised, `check` said first that the cover was made for 78
+    pages and the interior has 142, and to make the cover again, while the book file there had 72; the
+    book's line came second. The book's line comes first now (its build makes the cover too), then the
+    cover's size."""
+    spec = book(tmp_path, "6x9in", 30, "  paper: cream\n")
+    assert invoke(["build", str(spec)]).exit_code == 0
+    spec.write_text(spec.read_text().replace("count: 30", "count: 60"))
+    result = invoke(["check", str(spec)])
+    assert result.exit_code == 1
+    told = result.stderr.splitlines()
+    assert len(told) == 2, told
+    assert told[0].startswith("error: ") and "book.pdf is older than the book checked" in told[0]
+    assert "book-cover.pdf: is " in told[1] and "make it again" in told[1]

@@ -219,8 +219,10 @@ def check(spec: str, seed: int | None) -> None:
             f"{cover} was made from another spec, seed or puzzlebook than the book checked (it fits its page "
             "count): make it again with puzzlebook cover before you upload it"
         )
-    if found:  # not ready: what to mend, and every file to make again, in one round
-        fail(NotReady(found + old))
+    if found:  # not ready: what to mend, and every file to make again, in one round; the book's own
+        # first, which build makes again with its cover (a cover's line first, telling of an interior
+        # of 142 pages beside a book file of 72, read as the wrong fix)
+        fail(NotReady(old + found if book_old else found + old))
     # a file there is older: "ready" alone beside its error read as a contradiction (a teacher)
     now = " once built again (the file there is older: below)" if book_old else ""
     print(f"{spec}: {ready}{now}, {summary(checked)}{read}")
