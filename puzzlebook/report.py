@@ -183,12 +183,23 @@ def _smaller_than_answers_notes(checked: Checked) -> list[Problem]:
 
 def _sheet_notes(checked: Checked) -> list[Problem]:
     """A class set whose students have fewer mazes than a sheet has places: each sheet is part blank
-    (one maze on a handout of two a page), where fewer a page would give the mazes the whole sheet."""
+    (one maze on a handout of two a page), where fewer a page would give the mazes the whole sheet; or
+    more, but not a whole number of sheets: each student's last sheet is part blank."""
     spec, per_page = checked.spec, checked.layout.mazes_per_page
     students = spec.students()
     if not students or per_page == 1:
         return []
     each = len(checked.mazes) // len(students)
+    sheets, rest = -(-each // per_page), each % per_page
+    if each > per_page and rest:  # three mazes, two a page: each student's second sheet half blank
+        return [
+            Problem(
+                spec.where("students"),
+                f"each student's {each} mazes take {sheets} sheets, the last with {rest} of its {per_page} "
+                f"places filled, the rest left blank; {sheets * per_page} mazes each would fill them, or "
+                "mazes_per_page: 1 gives every maze its own sheet",
+            )
+        ]
     if each >= per_page or each not in (1, 2, 4):
         return []
     return [

@@ -835,6 +835,25 @@ def test_a_class_set_of_one_maze_each_on_a_sheet_of_two_is_told(tmp_path):
     assert invoke(["validate", str(spec)]).stderr == ""
 
 
+def test_a_class_set_whose_last_sheet_is_part_blank_is_told(tmp_path):
+    """A newcomer's trial: three mazes a child on a handout of two a page left each child's second sheet
+    half blank, unsaid (the note told only of fewer mazes than one sheet holds). Read back: each child's
+    last sheet holds one maze, and the note says so, with counts that fill the sheets."""
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text("title: T\nlayout: handout\nstudents: [Ana, Ben]\nmazes:\n  - {size: 8x8, count: 3}\n")
+    result = invoke(["build", str(spec)])
+    assert result.exit_code == 0
+    assert [line for line in result.stderr.splitlines() if line.startswith("note:")] == [
+        "note: sheet.yaml:3: students: each student's 3 mazes take 2 sheets, the last with 1 of its 2 places "
+        "filled, the rest left blank; 4 mazes each would fill them, or mazes_per_page: 1 gives every maze its "
+        "own sheet"
+    ], result.stderr
+    texts = page_texts(tmp_path / "sheet.pdf")
+    assert [text.count("Maze ") for text in texts] == [2, 1, 2, 1], texts
+    spec.write_text(spec.read_text().replace("count: 3", "count: 4"))
+    assert invoke(["validate", str(spec)]).stderr == ""
+
+
 def test_two_hundred_name_mazes_are_within_the_work_limit_and_more_are_told_to_split(tmp_path):
     """200 names with initials were refused as 67 million cells of work, the search for each name's
     ends counted as a search from every outline cell (it compares the outline's pairs, from one walk of
