@@ -187,13 +187,13 @@ def test_check_refuses_a_cover_made_for_another_page_count(tmp_path):
     assert "the interior has 100, a spine of 0.225 in and a cover of 12.475 x 9.250 in" in said
     assert "older than the book checked" not in said  # the book itself is this spec's
     # an edit that changes the page count, both files left: the cover's size and the old book are told
-    # in one round (the old book was found only once the cover had been made again)
+    # in one round (the old book was found only once the cover had been made again), the book first
     (tmp_path / "book.pdf").write_bytes(book_pdf)
     result = invoke(["check", str(spec)])
     lines = result.stderr.splitlines()
     assert result.exit_code == 1 and len(lines) == 2, result.stderr
-    assert "book-cover.pdf: is 12.466 x 9.250 in, a spine of 0.216 in (about 96 pages" in lines[0]
-    assert "book.pdf is older than the book checked" in lines[1] and "build it again" in lines[1]
+    assert "book.pdf is older than the book checked" in lines[0] and "build it again" in lines[0]
+    assert "book-cover.pdf: is 12.466 x 9.250 in, a spine of 0.216 in (about 96 pages" in lines[1]
 
 
 def test_cover_alone_needs_a_cover_section(tmp_path):
