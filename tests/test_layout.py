@@ -135,6 +135,20 @@ def test_bad_layout_files_are_explained(tmp_path, body, needle):
     assert needle in str(err.value)
 
 
+def test_a_layouts_wrong_base_is_told_with_its_other_problems(tmp_path):
+    """A newcomer's trial: `base: hand-out` hid a misspelt key and a margin without a unit until it was
+    mended. All three are told at once, in line order."""
+    (tmp_path / "mine.yaml").write_text("base: hand-out\nwall_wieght: 2pt\nmargins: {top: 0.5}\n")
+    spec = spec_file(tmp_path, "title: x\nlayout: mine.yaml\nmazes:\n  - size: 5x5\n")
+    with pytest.raises(SpecError) as err:
+        load_layout(spec.book.layout, spec)
+    told = [str(problem) for problem in err.value.problems]
+    assert len(told) == 3, told
+    assert 'mine.yaml:1: base: unknown preset "hand-out". Did you mean "handout"?' in told[0]
+    assert 'mine.yaml:2: wall_wieght: unknown key "wall_wieght"' in told[1]
+    assert "mine.yaml:3: margins.top: 0.5 has no unit" in told[2]
+
+
 def test_unknown_preset_suggests_one(tmp_path):
     spec = spec_file(tmp_path, "title: x\nlayout: activty-book\nmazes:\n  - size: 5x5\n")
     with pytest.raises(

@@ -77,6 +77,7 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
     names = preset_names()
     lines: dict[Loc, int] = {}
     layout_files: list[Path] = []
+    unbased: list[Problem] = []  # a base that is no preset (told with the layout's other problems)
     folder = spec.path.parent if spec else Path(".")
     name = _preset(name, names)
     if name in names:
@@ -103,19 +104,15 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
         base = data.pop("base", None)
         if base is not None:
             base = _preset(base, names)
-            if base not in names:
+            if base not in names:  # told with the layout's other problems, its keys checked on their own
                 hint = suggest(str(base), names) or f" Presets: {', '.join(names)}."
-                raise SpecError(
-                    [
-                        Problem(
-                            Where(fname, lines.get(("base",), 1), "base"), f'unknown preset "{base}".{hint}'
-                        )
-                    ]
-                )
-            merged = _merge(_preset_data(base), data)
-            if "instructions" in data and "instructions_unmarked" not in data:
-                merged.pop("instructions_unmarked", None)  # their own line is for every page
-            data = merged
+                at = Where(fname, lines.get(("base",), 1), "base")
+                unbased.append(Problem(at, f'unknown preset "{base}".{hint}'))
+            else:
+                merged = _merge(_preset_data(base), data)
+                if "instructions" in data and "instructions_unmarked" not in data:
+                    merged.pop("instructions_unmarked", None)  # their own line is for every page
+                data = merged
     else:
         own = next((f"{name}{ext}" for ext in (".yaml", ".yml") if (folder / f"{name}{ext}").is_file()), None)
         hint = (
@@ -141,6 +138,7 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
             for i, font in enumerate(spec.fallback_fonts)
         ]
     fonts, files, problems = _fonts(named)
+    problems += unbased
     try:
         layout = Layout.model_validate(data)
     except ValidationError as exc:
