@@ -803,3 +803,49 @@ def test_check_tells_an_older_book_before_the_cover_it_makes_again(tmp_path):
     assert len(told) == 2, told
     assert told[0].startswith("error: ") and "book.pdf is older than the book checked" in told[0]
     assert "book-cover.pdf: is " in told[1] and "make it again" in told[1]
+
+
+def test_a_page_on_the_back_a_little_smaller_centred_stands_centred(tmp_path):
+    """Under a blurb of four lines, the page on the back stood at the left margin, at 0.62 of the back's
+    height, with 2.9 in of empty back beside it (a design review): centred above the barcode's area it
+    is 0.86 as large. Read back: it stands centred, over 5.5 in tall, its blurb's lines centred on it."""
+    spec = book(tmp_path, "8.5x11in", 30, f"  back: {' '.join([BLURB] * 3)}\n")
+    page, panel, back_x1 = _letter_back(tmp_path, spec)
+    assert (panel.x0 + panel.x1) / 2 == pytest.approx(9 + 8.5 * INCH / 2)
+    assert (panel.y1 - panel.y0) / INCH > 5.5
+    lines: dict[float, list[float]] = {}
+    for c in page.chars:
+        if c.x1 < back_x1 and c.text.strip() and c.y0 > panel.y1:
+            lines.setdefault(round(c.y0, 1), []).extend((c.x0, c.x1))
+    assert len(lines) >= 4
+    for ends in lines.values():
+        assert (min(ends) + max(ends)) / 2 == pytest.approx((panel.x0 + panel.x1) / 2, abs=1.0)
+
+
+@pytest.mark.parametrize("art", ["heart", "circle"])
+def test_a_maze_made_for_the_front_says_where_it_ends(tmp_path, art):
+    """A heart or a circle made for the front had arrows of 0.85 cell and no words: a round maze's
+    finish was 11 pt of unlabelled arrow, not to be found from a shelf (a design review). Read back:
+    the book's own word for the finish, by its arrow, at a size that prints; and with an age badge, a
+    heart as large as without it, the badge in the corner its lobe leaves (it took a fifth of it)."""
+    from puzzlebook.pdfread import Document
+
+    spec = book(
+        tmp_path, "6x9in", 24, f"  art: {art}\n", "difficulty: age-8\nend_label: Home\n", size="12x16"
+    )
+    _, cover_path, _ = made(tmp_path, str(spec))
+    page = Document(PdfReader(cover_path)).page(0)
+    front_x0 = 9 + 6 * INCH + 24 * 0.002252 * INCH
+    text = "".join(c.text for c in page.chars if c.x0 > front_x0)
+    assert "Home" in text, text
+    assert all(c.size >= 7 for c in page.chars if c.x0 > front_x0)
+    if art == "heart":
+
+        def across(path: Path) -> float:
+            shapes = Document(PdfReader(path)).page(0).shapes
+            walls = [s for s in shapes if s.stroke and s.x0 > front_x0 and s.kind in ("line", "curve")]
+            return max(s.x1 for s in walls) - min(s.x0 for s in walls)
+
+        badged = across(cover_path)
+        spec.write_text(spec.read_text().replace("cover:\n", "cover:\n  badge: none\n"))
+        assert badged >= 0.95 * across(made(tmp_path, str(spec))[1]), badged

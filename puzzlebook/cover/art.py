@@ -90,9 +90,17 @@ def book_cells(plan: BookPlan, puzzles: dict[int, Puzzle]) -> int:
     return int(width * height)
 
 
-def _marked(cell: float) -> MazeFrame:
-    """A frame for a maze made for the cover: arrows sized to its cells, no words (there is no room)."""
-    return MazeFrame(0, 0.0, 0.0, cell, 1.5, False, cell * 0.85, (0.0, 0.0, 0.0), label=0.0)
+def _marked(cell: float, plan: BookPlan) -> MazeFrame:
+    """A frame for a maze made for the cover: arrows ``COVER_ARROW`` cells long, and the book's words
+    for its ends beside them (arrows of 0.85 cell and no words left a round maze's finish 11 pt of
+    unlabelled arrow, not to be found from a shelf)."""
+    words = next((frame.words for _, frame in maze_frames(plan)), ("Start", "Finish"))
+    mark = cell * COVER_ARROW
+    return MazeFrame(0, 0.0, 0.0, cell, 1.5, False, mark, (0.0, 0.0, 0.0), words=words, beside=mark * 1.4)
+
+
+COVER_ARROW = 2.4
+"""A cover-made maze's arrows, in its cells, with room beside them for a word 1.4 times as long."""
 
 
 def cover_path(book: str) -> str:
@@ -141,7 +149,7 @@ def art_of(
     if kind == "circle":
         rings, hole = circle_rings(book_cells(plan, puzzles))
         circle = Recipe("recursive-backtracker", rings, rings, grid="circle", marks="center-out", inner=hole)
-        return _marked(10.0), circle.make(derive_seed(seed, "cover"))
+        return _marked(10.0, plan), circle.make(derive_seed(seed, "cover"))
     if kind != "maze":
         # refused before any work when it cannot be
         mask, _ = art_mask(kind, title, "cover.art", book_cells(plan, puzzles))
@@ -157,7 +165,7 @@ def art_of(
             joins=mask.joins,  # the title's word drawn as a name is: its letters outlined apart
             accents=mask.accents,
         )
-        return _marked(10.0), recipe.make(derive_seed(seed, "cover"))
+        return _marked(10.0, plan), recipe.make(derive_seed(seed, "cover"))
     number = front_maze(plan, puzzles)
     if number is None:
         return None

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import Problem
+from ..geometry import Placement, extent
+from ..layout.covering import covering
 from ..layout.items import BookPlan, Box, MazeFrame, Page
 from ..layout.pages import says_count
 from ..layout.settle import around, drawn_boxes, frame_signs
@@ -190,6 +192,8 @@ def cover_notes(spec: Spec, plan: BookPlan, trim: tuple[float, float]) -> list[t
     return said
 
 
+BADGE_BOXES = ((1.0, 0.6), (0.6, 1.0), (0.8, 0.8))
+"""Half widths and heights, in a badge's radius, of three boxes that hold its disc between them."""
 BADGE_TRIES = 8
 """Times the front's art is made smaller to stand clear of the age badge, at most (a fifth of the
 badge's radius each side, each time)."""
@@ -222,10 +226,16 @@ def _badge_by(
 def _under(
     centre: tuple[float, float], radius: float, frame: MazeFrame, puzzle: Puzzle, measure: Measure
 ) -> bool:
-    """Whether a badge of ``radius`` at ``centre`` covers the maze or one of its signs."""
-    for x0, y0, x1, y1 in _drawn(frame, puzzle, measure):
-        dx = max(x0 - centre[0], 0.0, centre[0] - x1)
-        dy = max(y0 - centre[1], 0.0, centre[1] - y1)
+    """Whether a badge of ``radius`` at ``centre`` covers the maze's cells (a shape's, not its box: the
+    corner a heart's lobe leaves empty took no badge, and the art was made a fifth smaller for it) or
+    one of its signs. The disc is held as three boxes that hold it: a band across, one down, a square."""
+    near = covering(puzzle.maze, Placement(frame.x, frame.y, frame.cell, extent(puzzle.maze)[1]), frame.wall)
+    x, y = centre
+    if any(near((x - a * radius, y - b * radius, x + a * radius, y + b * radius)) for a, b in BADGE_BOXES):
+        return True
+    for x0, y0, x1, y1 in _drawn(frame, puzzle, measure)[1:]:  # the signs (the first is the maze's box)
+        dx = max(x0 - x, 0.0, x - x1)
+        dy = max(y0 - y, 0.0, y - y1)
         if dx * dx + dy * dy < radius * radius:
             return True
     return False
@@ -299,7 +309,7 @@ DESCENT = 0.22
 """How far a line's descenders reach under its baseline, in font sizes."""
 
 
-CENTRED = 0.9
+CENTRED = 0.85
 """Of the size the book's page gets beside the barcode's area, the least it takes centred above it."""
 
 
