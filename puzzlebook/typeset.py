@@ -215,19 +215,27 @@ CLOSERS = ".,;:!?)]}\u2019\u201d'\""
 
 
 def text_lines(item: Text, setter: Setter) -> list[Line]:
-    """The text as one line, or for a ``wrap`` text too wide for one, as the fewest most even lines that
-    fit (up to ``item.lines``; the most even of those, when none fit)."""
-    whole = setter.line(item.text)
-    words = item.text.split(" ")
-    if not item.wrap or not item.max_width or whole.width * item.size <= item.max_width or len(words) < 2:
+    """The text as one line, or for a ``wrap`` text too wide for one, as ``even_lines``."""
+    if not item.wrap or not item.max_width:
+        return [setter.line(item.text)]
+    return even_lines(item.text, setter, item.max_width / item.size, item.lines)
+
+
+def even_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]:
+    """The text as one line where it fits ``width`` (in ems), else as the fewest most even lines that
+    fit, up to ``most``; the most even of those, when none fit. A heading or a cover's title breaks so,
+    where a greedy break left "The Big Book of Amazing / Mazes for Curious / Young Explorers"."""
+    whole = setter.line(text)
+    words = text.split(" ")
+    if whole.width <= width or len(words) < 2:
         return [whole]
     widths = [setter.line(word).width for word in words]
     space = setter.line("a a").width - 2 * setter.line("a").width
     best: list[Line] = [whole]
-    for count in range(2, min(item.lines, len(words)) + 1):
+    for count in range(2, min(most, len(words)) + 1):
         cuts = even_cuts(widths, space, count)
         best = [setter.line(" ".join(words[a:b])) for a, b in pairwise([0, *cuts, len(words)])]
-        if max(line.width for line in best) * item.size <= item.max_width:
+        if max(line.width for line in best) <= width:
             break
     return best
 

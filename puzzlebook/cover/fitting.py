@@ -1,11 +1,12 @@
 """The cover's words fitted to their room: the largest size at which a title, subtitle or blurb wraps
 into the lines it may take, as wide as its place. The plan sizes them and the drawing sets them with
-the same wrapping (``typeset.wrap_lines``), so the two agree."""
+the same breaking (``typeset.even_lines`` for a line of words, ``wrap_lines`` for a blurb's paragraphs),
+so the two agree."""
 
 from __future__ import annotations
 
 from ..settings import MIN_TEXT
-from ..typeset import Line, Setter, wrap_lines
+from ..typeset import Line, Setter, even_lines, wrap_lines
 
 LEADING = 1.15
 """A line's height, in font sizes."""
@@ -21,7 +22,7 @@ def fitted(text: str, setter: Setter, size: float, width: float, most: int) -> t
     on a 6 x 9 in front, under a first line of two words; a title on one line kept a second's room."""
     at = size
     while at >= MIN_TEXT:
-        lines = wrap_lines(text, setter, width / at, most)
+        lines = even_lines(text, setter, width / at, most)
         if max(line.width for line in lines) * at <= width:
             return at, len(lines)
         at *= 0.97

@@ -22,7 +22,7 @@ from ..layout import MIN_TEXT, BookPlan, MazeFrame, Rule
 from ..layout.settle import settled
 from ..letters import not_in_fonts
 from ..puzzles import Puzzle
-from ..typeset import Line, wrap_lines
+from ..typeset import Line, even_lines, wrap_lines
 from .fonts import Setter, draw_line, setters
 from .pdf import Walls, draw_maze
 from .pdfstream import Info, Writable, Writer
@@ -250,7 +250,7 @@ def _measure(bold: Setter) -> Callable[[str, float], float]:
 def _say(canvas: Canvas, words: Words, setter: Setter, ink: tuple[float, float, float], cmyk: bool) -> None:
     """One line, or up to ``words.lines`` wrapped: shrunk to fit ``max_width``, never below the smallest
     print size; fewer lines than planned sit in the middle of the room planned for them."""
-    lines = wrap_lines(words.text, setter, words.max_width / words.size, words.lines) or [setter.line("")]
+    lines = even_lines(words.text, setter, words.max_width / words.size, words.lines)
     widest = max(line.width for line in lines)
     size = words.size
     if words.max_width and widest * size > words.max_width:
@@ -278,7 +278,7 @@ def cover_text_problems(cover: CoverPlan, book: BookPlan, where: Callable[[str],
         if letter is not None:
             problems.setdefault(words.key, Problem(where(words.key), not_in_fonts(letter)))
             continue
-        lines = wrap_lines(words.text, setter, words.max_width / MIN_TEXT, words.lines)
+        lines = even_lines(words.text, setter, words.max_width / MIN_TEXT, words.lines)
         if max(line.width for line in lines) * MIN_TEXT > words.max_width:
             place = "the spine" if words in cover.spine_words else "the cover"
             problems.setdefault(
