@@ -512,8 +512,8 @@ def test_a_quote_no_font_has_curled_stays_straight():
 
 def test_a_title_breaks_into_even_lines_not_greedy_ones():
     """A cover's title broken greedily read "The Big Book of Amazing / Mazes for Curious / Young
-    Explorers" (a design review). Broken evenly: as many lines, none wider than the greedy break's
-    widest, and the widest and narrowest closer together."""
+    Explorers" (a design review). Broken evenly: as many lines, the widest narrower than the greedy
+    break's, so the title is set larger in its room."""
     from puzzlebook.typeset import even_lines, wrap_lines
 
     bold = Setter((register_font("DejaVuSans-Bold"),), bold=True)
@@ -521,9 +521,5 @@ def test_a_title_breaks_into_even_lines_not_greedy_ones():
     width = bold.line("The Big Book of Amazing").width * 1.01  # what the greedy break fills
     greedy, even = wrap_lines(title, bold, width, 3), even_lines(title, bold, width, 3)
     assert len(even) == len(greedy) == 3
-    spread = [
-        max(line.width for line in lines) - min(line.width for line in lines) for lines in (greedy, even)
-    ]
-    assert max(line.width for line in even) <= max(line.width for line in greedy) + 1e-9
-    assert spread[1] < spread[0], spread
+    assert max(line.width for line in even) < max(line.width for line in greedy)  # so it prints larger
     assert " ".join(run.text for line in even for run in line.runs) == title
