@@ -963,3 +963,20 @@ def test_a_childs_one_maze_says_no_maze_1(tmp_path):
     assert result.exit_code == 0, result.stderr
     text = "\n".join(page_texts(out))
     assert text.count("Maze 1") >= 4 and "Ana · Maze 2 · page 3" in text, text
+
+
+def test_the_name_lines_last_rule_ends_at_the_margin(tmp_path):
+    """A design review: a class set's Name, Date and Class rules ended 14 pt short of the right margin,
+    where the maze's wall and the text reach, so the header lined up with nothing. Read back: the first
+    rule starts after Name, the last ends at the page's right margin, as the instructions may."""
+    import pdfplumber
+
+    spec = tmp_path / "sheet.yaml"
+    spec.write_text("title: T\nlayout: handout\nstudents: [Ana]\nmazes: [{size: 8x6}]\n")
+    target, checked = build_book(spec)
+    right = 612 - checked.layout.margins.outside
+    with pdfplumber.open(target) as pdf:
+        thin = [line for line in pdf.pages[0].lines if line["linewidth"] < 1 and line["y0"] == line["y1"]]
+        rules = sorted(thin, key=lambda line: line["x0"])  # the name line's, not the maze's walls
+    assert len(rules) == 3
+    assert rules[-1]["x1"] == pytest.approx(right, abs=0.01), (rules[-1]["x1"], right)

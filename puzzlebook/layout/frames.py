@@ -456,21 +456,20 @@ def page_frame(
         # share one size, and each field is its word and room to write after it, the name the most
         ems = [NAME_LINE_WORDS.get(word, max(3.3, 0.68 * len(word) + 0.55)) for word in labels]
         rooms = [box.w * share for share in NAME_LINE_ROOM]
-        size = min(size, max(MIN_TEXT, (box.w - sum(rooms) - 3 * GAP) / sum(ems)))
-        spare = box.w - sum(rooms) - 3 * GAP - size * sum(ems)
+        size = min(size, max(MIN_TEXT, (box.w - sum(rooms) - 2 * GAP) / sum(ems)))
+        spare = box.w - sum(rooms) - 2 * GAP - size * sum(ems)  # a gap between fields, none after
         if spare < 0:  # words at the least size still too long: the rooms give way, alike
             rooms = [room * (1 + spare / sum(rooms)) for room in rooms]
             spare = 0.0
         x = box.x0
         for i, (word, em, room) in enumerate(zip(labels, ems, rooms, strict=True)):
             wide = size * em
-            field = wide + room + spare * (4, 1, 1)[i] / 6 + GAP  # what is left goes most to the name
-            page.items.append(
-                Text(x, top, word, size, max_width=wide + room / 2, source=layout.where("words"))
-            )
-            page.items.append(Rule(x + wide, top - 2, x + field - GAP, top - 2, MIN_LINE))
+            gap = GAP if i < 2 else 0.0  # the last line ends at the margin, as the maze and text do
+            field = wide + room + spare * (4, 1, 1)[i] / 6 + gap  # what is left goes most to the name
+            label = Text(x, top, word, size, max_width=wide + room / 2, source=layout.where("words"))
+            page.items += [label, Rule(x + wide, top - 2, x + field - gap, top - 2, MIN_LINE)]
             if i == 0 and student:  # a class set: the name is printed on the line
-                width = field - GAP - wide - size * 0.4  # no further than the line it is written on
+                width = field - gap - wide - size * 0.4  # no further than the line it is written on
                 page.items.append(
                     Text(
                         x + wide + size * 0.4,
