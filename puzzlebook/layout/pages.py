@@ -368,9 +368,44 @@ def _title_page(page: Page, layout: Layout, spec: Spec, count: int) -> None:
 
 
 def says_count(count: int, *texts: str | None) -> bool:
-    """Whether a title or subtitle gives the book's maze count ("40 mazes for clever kids"): the title
-    page and the cover then leave their own count line off, which said it twice."""
-    return any(re.search(rf"(?<!\d){count}(?!\d)", text) for text in texts if text)
+    """Whether a title or subtitle gives the book's maze count ("40 mazes for clever kids", "forty
+    mazes", "Thirty-Two Puzzles"): the title page and the cover then leave their own count line off,
+    which said it twice."""
+    return any(
+        re.search(rf"(?<!\d){count}(?!\d)", text) or count in spelled_numbers(text) for text in texts if text
+    )
+
+
+ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+ONES += "sixteen seventeen eighteen nineteen"
+TENS = "twenty thirty forty fifty sixty seventy eighty ninety"
+
+
+def spelled_numbers(text: str) -> set[int]:
+    """The numbers under 1000 a text spells in English words ("sixty-six", "a hundred and five"), each
+    read whole: "sixty" in "sixty-six" is not 60, nor "two" in "twenty two" 2."""
+    ones, tens = ONES.split(), TENS.split()
+    found: set[int] = set()
+    value, last, before = 0, "", ""  # the number read so far, its last word's kind, the word before
+    for word in [*re.findall(r"[a-z]+", text.lower()), ""]:
+        for _ in range(2):  # a word that ends a number may start the next one
+            if word in ones and (
+                last in ("", "hundred", "and") or (last == "tens" and ones.index(word) < 10)
+            ):
+                value, last = value + ones.index(word), "ones"
+            elif word in tens and last in ("", "hundred", "and"):
+                value, last = value + 10 * (tens.index(word) + 2), "tens"
+            elif word == "hundred" and ((last == "ones" and 0 < value < 10) or (not last and before == "a")):
+                value, last = max(value, 1) * 100, "hundred"
+            elif word == "and" and last == "hundred":
+                last = "and"
+            elif last:
+                found.add(value)
+                value, last = 0, ""
+                continue
+            break
+        before = word
+    return found
 
 
 def _own_copyright(notice: str | None) -> bool:
