@@ -549,3 +549,27 @@ def test_a_missing_mask_is_told_with_the_specs_other_problems(tmp_path):
     assert [line.split(":")[2] for line in told] == ["2", "4", "5", "6"], told
     assert 'mazes[0].mask: mask "star.txt" not found' in told[1]
     assert "mazes[2].mask" in told[3] and "outside the spec's folder" in told[3]
+
+
+def test_a_mask_many_entries_name_is_read_once_where_the_spec_has_other_problems(tmp_path, monkeypatch):
+    """The mask check that runs beside the spec's other problems must not let a small spec ask for much
+    work: 300 entries naming one 20 MB picture would read it 300 times. Each file is read once, and each
+    entry naming a missing one is told at its own line."""
+    from puzzlebook import inputs
+
+    calls: list[str] = []
+    real = inputs.read_bytes
+
+    def counted(path, *args, **kwargs):
+        calls.append(str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(inputs, "read_bytes", counted)
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\npage_size: A7\nmazes:\n" + "  - {mask: star.txt}\n" * 300)
+    with pytest.raises(SpecError) as told:
+        load_spec(spec)
+    said = [str(problem) for problem in told.value.problems]
+    assert len(said) == 301 and all("not found" in line for line in said[1:]), said[:3]
+    assert said[1].startswith("book.yaml:4:") and said[-1].startswith("book.yaml:303:")
+    assert [call for call in calls if call.endswith("star.txt")] == [str(tmp_path / "star.txt")]

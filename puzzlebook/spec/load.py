@@ -297,21 +297,22 @@ def _clashes_alone(
 def _masks_alone(data: dict[str, Any], wrong: set[Loc], path: Path, lines: dict[Loc, int]) -> list[Problem]:
     """Where the spec has other problems, each maze's mask file that cannot be read (not there, outside
     the spec's folder), told with them: found only once those were mended, a missing star.txt was a
-    second round of fixes (a newcomer's trial). Read as every mask is (``inputs.read_bytes``)."""
+    second round of fixes (a newcomer's trial). Read as every mask is (``inputs.read_bytes``), each file
+    once however many entries name it, as a book's drawings are."""
     told: list[Problem] = []
+    read: dict[str, list[Problem]] = {}  # each name's problems, where the first entry naming it is
     for i, given in enumerate(data["mazes"] if isinstance(data.get("mazes"), list) else []):
         named = given.get("mask") if isinstance(given, dict) else None
-        if isinstance(named, str) and is_one_line(named) and ("mazes", i, "mask") not in wrong:
+        if not (isinstance(named, str) and is_one_line(named)) or ("mazes", i, "mask") in wrong:
+            continue
+        at = where(path.name, lines, "mazes", i, "mask")
+        if named not in read:
             try:
-                inputs.read_bytes(
-                    path.parent / named,
-                    "mask",
-                    where(path.name, lines, "mazes", i, "mask"),
-                    path.parent,
-                    named,
-                )
+                inputs.read_bytes(path.parent / named, "mask", at, path.parent, named)
+                read[named] = []
             except SpecError as exc:
-                told += exc.problems
+                read[named] = exc.problems
+        told += [Problem(at, problem.message) for problem in read[named]]
     return told
 
 
