@@ -115,7 +115,7 @@ def caseless(model: type[BaseModel], data: Any) -> Any:
     lowered = {
         key: value.strip().lower()
         for key, value in data.items()
-        if isinstance(key, str)
+        if key in model.model_fields  # never a key the spec invents: the choices are kept per field
         and isinstance(value, str)
         and value != value.strip().lower()
         and value.strip().lower() in _choices(model, key)

@@ -573,3 +573,19 @@ def test_a_mask_many_entries_name_is_read_once_where_the_spec_has_other_problems
     assert len(said) == 301 and all("not found" in line for line in said[1:]), said[:3]
     assert said[1].startswith("book.yaml:4:") and said[-1].startswith("book.yaml:303:")
     assert [call for call in calls if call.endswith("star.txt")] == [str(tmp_path / "star.txt")]
+
+
+def test_reading_words_in_any_case_keeps_nothing_for_keys_a_spec_invents(tmp_path):
+    """The studio checks specs from a browser in one long-lived process: the choices of each field are
+    kept, never those of a key a spec makes up (1,000 of them, in capitals, each refused)."""
+    from puzzlebook.fields import _choices
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\n" + "".join(f"Key{i}: Value\n" for i in range(1000)) + "mazes: [{size: 5x5}]\n"
+    )
+    before = _choices.cache_info().currsize
+    with pytest.raises(SpecError) as told:
+        load_spec(spec)
+    assert len(told.value.problems) == 1000
+    assert _choices.cache_info().currsize - before < 50
