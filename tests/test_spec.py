@@ -566,7 +566,9 @@ def test_a_mask_many_entries_name_is_read_once_where_the_spec_has_other_problems
 
     monkeypatch.setattr(inputs, "read_bytes", counted)
     spec = tmp_path / "book.yaml"
-    spec.write_text("title: T\npage_size: A7\nmazes:\n" + "  - {mask: star.txt}\n" * 300)
+    spec.write_text(
+        "title: T\npage_size: A7\nmazes:\n" + "  - {mask: star.txt}\n  - {mask: ./star.txt}\n" * 150
+    )
     with pytest.raises(SpecError) as told:
         load_spec(spec)
     said = [str(problem) for problem in told.value.problems]

@@ -300,19 +300,20 @@ def _masks_alone(data: dict[str, Any], wrong: set[Loc], path: Path, lines: dict[
     second round of fixes (a newcomer's trial). Read as every mask is (``inputs.read_bytes``), each file
     once however many entries name it, as a book's drawings are."""
     told: list[Problem] = []
-    read: dict[str, list[Problem]] = {}  # each name's problems, where the first entry naming it is
+    read: dict[str, list[Problem]] = {}  # each file's problems (by its real path: ./a.txt is a.txt)
     for i, given in enumerate(data["mazes"] if isinstance(data.get("mazes"), list) else []):
         named = given.get("mask") if isinstance(given, dict) else None
         if not (isinstance(named, str) and is_one_line(named)) or ("mazes", i, "mask") in wrong:
             continue
         at = where(path.name, lines, "mazes", i, "mask")
-        if named not in read:
+        real = os.path.realpath(path.parent / named)
+        if real not in read:
             try:
                 inputs.read_bytes(path.parent / named, "mask", at, path.parent, named)
-                read[named] = []
+                read[real] = []
             except SpecError as exc:
-                read[named] = exc.problems
-        told += [Problem(at, problem.message) for problem in read[named]]
+                read[real] = exc.problems
+        told += [Problem(at, problem.message) for problem in read[real]]
     return told
 
 
