@@ -12,6 +12,8 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     Field,
+    ModelWrapValidatorHandler,
+    model_validator,
 )
 
 
@@ -105,6 +107,16 @@ FontFiles = Annotated[
         "relative to this file",
     ),
 ]
+
+
+class Caseless(BaseModel):
+    """The base of every model a spec or layout fills: its words chosen from a list read in any case
+    (``caseless``), before any validator of a model's own reads one (a circle's ``grid: Circle``)."""
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _caseless(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        return handler(caseless(cls, data))
 
 
 def caseless(model: type[BaseModel], data: Any) -> Any:

@@ -11,19 +11,16 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import (
-    BaseModel,
     BeforeValidator,
     ConfigDict,
     Field,
-    ModelWrapValidatorHandler,
     PrivateAttr,
     field_validator,
-    model_validator,
 )
 
 from .artwork import PAIRS
 from .errors import At, Where
-from .fields import FontFiles, OneLine, caseless, isolate
+from .fields import Caseless, FontFiles, OneLine, isolate
 from .registry import suggest
 from .units import PAGE_SIZE_NAMES, length, margin, page_size
 
@@ -111,13 +108,8 @@ def colour_rgb(value: str, names: Mapping[str, RGB] = COLORS) -> RGB:
     return r, g, b
 
 
-class _Model(BaseModel):
+class _Model(Caseless):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-    @model_validator(mode="wrap")
-    @classmethod
-    def _caseless(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
-        return handler(caseless(cls, data))  # first, before any validator of its own reads a word
 
 
 Margin = Annotated[float, BeforeValidator(margin), Field(ge=0, le=MAX_MARGIN)]

@@ -13,25 +13,20 @@ from itertools import chain, compress, permutations, repeat
 from types import ModuleType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ModelWrapValidatorHandler, model_validator
+from pydantic import ConfigDict
 
-from ..fields import caseless
+from ..fields import Caseless
 from ..graph import GraphMaze
 from ..grid import OPPOSITE, Grid
 from ..maze import Maze
 from ..registry import Registry
 
 
-class Options(BaseModel):
+class Options(Caseless):
     """Base of every generator's options: unknown keys are errors, values are checked on load. A model's
     checks are built when it first checks something, so a spec pays only for the algorithms it names."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    @model_validator(mode="wrap")
-    @classmethod
-    def _caseless(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
-        return handler(caseless(cls, data))  # first, before any validator of its own reads a word
 
 
 GenerateFn = Callable[..., Maze]

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ModelWrapValidatorHandler, model_validator
+from pydantic import AfterValidator, ConfigDict, Field
 
 from ..cover.sizes import SPINE_PER_PAGE, Paper, PrinterName
-from ..fields import OneLine, Paragraphs, caseless
+from ..fields import Caseless, OneLine, Paragraphs
 from ..registry import suggest
 from ..settings import COLORS, checked_colour
 from ..shapes import SHAPES
@@ -68,15 +68,10 @@ Colour = Annotated[str, AfterValidator(_colour)]
 Isbn = Annotated[str, AfterValidator(isbn_checked)]
 
 
-class CoverSpec(BaseModel):
+class CoverSpec(Caseless):
     """``cover:``: a print-ready wrap cover, NAME-cover.pdf beside the book."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
-
-    @model_validator(mode="wrap")
-    @classmethod
-    def _caseless(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
-        return handler(caseless(cls, data))  # first, before any validator of its own reads a word
 
     title: OneLine | None = Field(None, min_length=1, max_length=120, description="default: the book's")
     subtitle: OneLine | None = Field(None, max_length=160, description="default: the book's")

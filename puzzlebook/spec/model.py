@@ -9,12 +9,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
-    BaseModel,
     BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
-    ModelWrapValidatorHandler,
     Tag,
     WithJsonSchema,
     field_validator,
@@ -22,7 +20,7 @@ from pydantic import (
 )
 
 from ..artwork import PAIRS
-from ..fields import NAME_FIX, FontFiles, OneLine, Paragraphs, caseless, printed
+from ..fields import NAME_FIX, Caseless, FontFiles, OneLine, Paragraphs, printed
 from ..grid import parse_size, size_problem
 from ..kinds.circle import MAX_RINGS
 from ..messages import Loc, at_key
@@ -92,13 +90,8 @@ StudentsField = Annotated[
 ]
 
 
-class _Model(BaseModel):
+class _Model(Caseless):
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
-
-    @model_validator(mode="wrap")
-    @classmethod
-    def _caseless(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
-        return handler(caseless(cls, data))  # first, before any validator of its own reads a word
 
 
 class Cells(_Model):
