@@ -35,6 +35,27 @@ def test_svg_is_well_formed_with_walls_arrows_and_solution():
     assert not plain.findall(f"{SVG}polygon") and not plain.findall(f"{SVG}polyline")
 
 
+def test_an_svg_answer_runs_on_to_arrows_kept_off_a_zigzag():
+    """The answer line runs on from its opening to an arrow moved off a honeycomb's notch
+    (``Mark.lead``): each such line starts where the answer's polyline ends, and not on the maze
+    drawn without its answer."""
+    from puzzlebook.shapes import shape_mask
+
+    mask, _ = shape_mask("hexagon", 18, 18, "", "hex")
+    runs = 0
+    for seed in range(6):
+        puzzle = make_puzzle("wilson", 18, 18, seed=seed, marks="suggested", masked=mask.off, grid="hex")
+        root = ET.fromstring(maze_svg(puzzle, show_solution=True))
+        (polyline,) = root.findall(f"{SVG}polyline")
+        points = polyline.get("points", "").split()
+        ends = {tuple(map(float, p.split(","))) for p in (points[0], points[-1])}
+        for line in root.findall(f"{SVG}line"):
+            runs += 1
+            assert (float(line.get("x1", "")), float(line.get("y1", ""))) in ends
+        assert not ET.fromstring(maze_svg(puzzle)).findall(f"{SVG}line")
+    assert runs >= 3, runs
+
+
 def test_png_reads_back_as_the_same_maze():
     puzzle = make_puzzle("kruskal", 11, 8, seed=2)
     cell = 20  # a quarter inch at 80 dpi

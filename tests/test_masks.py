@@ -1162,6 +1162,35 @@ def test_arrows_by_a_zigzag_outline_keep_off_its_ink(grid, size):
     assert measured >= 20
 
 
+@pytest.mark.parametrize(("grid", "size"), [("hex", (18, 18)), ("hex", (30, 30)), ("octagon", (16, 16))])
+def test_an_answers_line_reaches_its_arrows_kept_off_a_zigzag(grid, size):
+    """A honeycomb's answer line stopped at its opening, 3-6 pt short of an arrow moved out of a notch to
+    keep off the outline, where on squares the line meets its arrows (a design review). The line as drawn
+    (through the opening, and on along ``Mark.lead``) ends as near each arrow as it does an arrow by
+    its opening, and the way on starts where the line leaves the maze."""
+    from puzzlebook.geometry import Placement, solution_line
+    from puzzlebook.layout.boxes import arrow_gap
+    from puzzlebook.layout.signs import marks
+
+    cell = 12.0
+    moved = 0
+    for name, seed, puzzle in _shaped(grid, size):
+        place = Placement(0, 0, cell, puzzle.maze.grid.extent[1])
+        line = solution_line(puzzle)
+        for sign in marks(puzzle, place, 3 * cell, wall=1.5):
+            if sign.kind != "arrow":
+                continue
+            out = place.point(*line[0 if sign.role == "start" else -1])
+            if sign.lead:
+                moved += 1
+                assert math.dist(sign.lead[0], out) < 1e-6, (name, seed, sign.role)
+                out = sign.lead[1]
+            arrow = list(sign.polygon)
+            near = min(_segment_gap(out, a, b) for a, b in zip(arrow, arrow[1:] + arrow[:1], strict=True))
+            assert near <= arrow_gap(cell) + 0.01, (grid, name, seed, sign.role, round(near, 2))
+    assert moved >= 5, moved
+
+
 def test_drawings_are_counted_by_their_boxes_and_shared_by_file_whatever_their_names(tmp_path, monkeypatch):
     """A 3 KB drawing, one row of 1,000 cells over 999 short rows, is a box of a million cells, each cell
     left out held for the whole build: counted by its file's bytes, 24 names of it (./g.txt, ././g.txt)

@@ -94,3 +94,11 @@ def _apart(one: tuple[Point, Point], other: tuple[Point, Point]) -> float:
     if side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0:
         return 0.0
     return min(_to_segment(a, c, d), _to_segment(b, c, d), _to_segment(c, a, b), _to_segment(d, a, b))
+
+
+def lead(arrow: tuple[Point, ...], moved: tuple[Point, ...], start: Point) -> tuple[Point, Point] | None:
+    """An answer line's way on from its opening's middle (``start``, on the page) to its arrow, as far as
+    ``off_the_walls`` moved the arrow: else the line stopped 3-6 pt short of a honeycomb's arrows, where
+    on squares it meets them. None for an arrow not moved."""
+    dx, dy = moved[0][0] - arrow[0][0], moved[0][1] - arrow[0][1]
+    return (start, (start[0] + dx, start[1] + dy)) if dx or dy else None

@@ -18,7 +18,7 @@ from ..settings import MIN_TEXT
 from .boxes import MARK_SHARE, SHAFT, arrow_gap, arrow_half
 from .covering import covering
 from .items import MazeFrame
-from .notches import off_the_walls
+from .notches import lead, off_the_walls
 from .room import AXES, PICTURE_GAP
 
 
@@ -37,6 +37,7 @@ class Mark:
     size: float = 0.0  # its text size; 0 when it does not fit beside the arrow
     picture: tuple[float, float, float] | None = None  # bottom-left x, y and size of its picture
     mirror: bool = False  # the picture faces left, towards the maze
+    lead: tuple[Point, Point] | None = None  # an answer line's way on to an arrow off the walls (``lead``)
 
 
 Measure = Callable[[str, float], float]
@@ -140,11 +141,7 @@ def _collide(out: list[Mark], measure: Measure | None) -> bool:
     """Whether the two ends' signs (arrow, picture, word) overlap."""
     if len(out) < 2:
         return False
-    return any(
-        a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-        for a in sign_boxes(out[0], measure)
-        for b in sign_boxes(out[1], measure)
-    )
+    return any(_overlap(a, b) for a in sign_boxes(out[0], measure) for b in sign_boxes(out[1], measure))
 
 
 def _marks(
@@ -241,6 +238,7 @@ def _marks(
                 "arrow",
                 role,
                 polygon=polygon,
+                lead=lead(arrow, polygon, place.point(*middle_of)),
                 label=label,
                 word=word,
                 size=text,

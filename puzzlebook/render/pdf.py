@@ -225,6 +225,17 @@ def _draw_page(
             _text(canvas, shown, fonts)
 
 
+def _answer_pen(canvas: Canvas, frame: MazeFrame, unit: float) -> None:
+    """The answer line's ink, width (in ``unit`` points), round caps and joins."""
+    if frame.solution_color == (0.0, 0.0, 0.0):
+        canvas.setStrokeGray(0)  # black as a gray: one ink on a black-and-white interior
+    else:
+        canvas.setStrokeColorRGB(*frame.solution_color)
+    canvas.setLineWidth(frame.solution_width / unit)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+
+
 def _tag(canvas: Canvas, x: float, y: float, wide: float, size: float) -> None:
     """A rounded gray outline round a word ``wide`` points across, centred on ``x``, its baseline ``y``."""
     pad = TAG_PAD * size
@@ -309,18 +320,11 @@ def draw_maze(
         canvas.setFillGray(frame.wall_gray)
         canvas.addLiteral(_filled(accents))
         canvas.setFillGray(0)
-    if frame.answer:  # over the walls, where it meets them at the openings
-        line = walls.solution(frame.number, puzzle)
-        if line:
-            if frame.solution_color == (0.0, 0.0, 0.0):
-                canvas.setStrokeGray(0)  # black as a gray: one ink on a black-and-white interior
-            else:
-                canvas.setStrokeColorRGB(*frame.solution_color)
-            canvas.setLineWidth(frame.solution_width / cell)
-            canvas.setLineCap(1)
-            canvas.setLineJoin(1)
-            canvas.addLiteral(line)  # as reportlab's path object writes it
-            canvas.addLiteral("S")
+    line = walls.solution(frame.number, puzzle) if frame.answer else ""
+    if line:  # over the walls, where it meets them at the openings
+        _answer_pen(canvas, frame, cell)
+        canvas.addLiteral(line)  # as reportlab's path object writes it
+        canvas.addLiteral("S")
     canvas.setStrokeGray(0)
     canvas.restoreState()
     canvas.setFillGray(0)
@@ -330,6 +334,13 @@ def draw_maze(
 
     if signs is None:
         signs = frame_signs(frame, puzzle, measure)
+    leads = [mark.lead for mark in signs if mark.lead] if line else []
+    if leads:  # the line on to the arrows kept off a zigzag's walls, in page points
+        canvas.saveState()
+        _answer_pen(canvas, frame, 1.0)
+        ends = [[fp_str(round(x, 2), round(y, 2)) for x, y in lead] for lead in leads]
+        canvas.addLiteral("\n".join(f"{a} m {b} l" for a, b in ends) + "\nS")
+        canvas.restoreState()
     if left_out is not None and not frame.answer:
         lost = {(m.role, "words") for m in signs if m.kind == "arrow" and m.word and not m.label}
         lost |= {  # an end inside the maze (a circle's centre) is a badge, never a picture: told apart

@@ -189,6 +189,8 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
         return font(size).getlength(word) / scale
 
     for mark in marks(puzzle, place, SIZES.mark, measure):
+        if answer and mark.lead:  # the line on to an arrow kept off a zigzag's walls
+            draw.line([px(*end) for end in mark.lead], fill=0, width=round(SIZES.solution * scale))
         if mark.kind == "arrow":
             draw.polygon([px(x, y) for x, y in mark.polygon], fill=0)
             if mark.label:

@@ -90,6 +90,12 @@ def svg_chunks(
                 'stroke-linecap="round" stroke-linejoin="round"/>'
             )
     for mark in marks(puzzle, place, sizes.mark, measure):
+        if answer and mark.lead:  # the line on to an arrow kept off a zigzag's walls
+            (x0, y0), (x1, y1) = mark.lead
+            parts.append(
+                f'<line x1="{_n(x0)}" y1="{_n(-y0)}" x2="{_n(x1)}" y2="{_n(-y1)}" stroke="black" '
+                f'stroke-width="{_n(sizes.solution)}" stroke-linecap="round"/>'
+            )
         if mark.kind == "arrow":
             points = " ".join(f"{_n(x)},{_n(-y)}" for x, y in mark.polygon)
             parts.append(f'<polygon points="{points}" fill="black"/>')
