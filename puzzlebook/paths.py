@@ -125,7 +125,11 @@ def choose_ends(
     corridors between its letters, where an arrow would point at no letter). ``blocked``: cells out of
     the maze that are drawn all the same (a word's accents and dots), which no end opens towards, on
     squares: an arrow up out of an i pointed into its dot."""
-    if axis and rule == "suggested" and (isinstance(maze, Maze) or not maze.grid.masked):
+    if axis and rule == "suggested" and isinstance(maze, GraphMaze) and maze.grid.masked:
+        on_it = _along_the_axis(maze, axis) if maze.grid.kind.name != "circle" else None
+        if on_it is not None:
+            return on_it
+    elif axis and rule == "suggested":
         if isinstance(maze, Maze) and maze.grid.masked:
             return along_axis(maze, axis, first.startswith("right"), avoid, bool(first), blocked)
         if isinstance(maze, Maze):
@@ -165,6 +169,45 @@ def choose_ends(
         return _farthest_pair(maze)
     _, start, end = best
     return _ends(maze, _between(maze, depth, start, end))
+
+
+AXIAL = 0.75
+"""Of the way out through a cell's side, the least share along an axis for a shape's end on that axis
+to open through it: a hexagon's flat top and its slanting sides (0.87 of the way left or right), a
+triangle's flat side and its slanting ones; not an octagon's corners (0.71)."""
+
+
+def _along_the_axis(maze: GraphMaze, axis: str) -> Ends | None:
+    """``suggested`` on a shape of hexagons, triangles or octagons whose page planned its arrows' room on
+    ``axis`` only (``layout.room.on_axis``): the longest way from a side facing the axis's first end
+    (top, left) to one facing its second (``AXIAL``), each with room for a picture beyond where the
+    shape has such a pair, else a clear view out (``roomy_sides``, ``clear_sides``). Opening anywhere,
+    a honeycomb kept room for arrows on all four sides and was drawn a sixth smaller than a square
+    shape. None where no pair faces the axis (a triangle of triangles has no side facing up)."""
+    grid = maze.grid
+    across = 1 if axis == "top-bottom" else 0
+    pairs = []
+    for outlook in (roomy_sides(grid), clear_sides(grid)):
+        ends: tuple[dict[int, tuple[float, int]], dict[int, tuple[float, int]]] = ({}, {})
+        for cell, slots in outlook.items():
+            centre = grid.centre(cell)
+            for slot in slots:
+                side = grid.side(cell, slot)
+                assert side is not None
+                way = (side.middle[0] - centre[0], side.middle[1] - centre[1])
+                share = way[across] / (math.hypot(*way) or 1.0)
+                if abs(share) >= AXIAL:
+                    found = ends[share > 0]
+                    found[cell] = max(found.get(cell, (-1.0, 0)), (abs(share), -slot))
+        pairs.append(ends)
+    first, second = next((pair for pair in pairs if pair[0] and pair[1]), ({}, {}))
+    if not (first and second):
+        return None
+    a_set, b_set = sorted(first), sorted(second)
+    depth, order = _preorder(maze, a_set[0])
+    _, a, b = longest_between(Among(order, depth, a_set + b_set).from_cell, a_set, b_set, depth)
+    sides = (-first[a][1], -second[b][1])
+    return Ends(grid.xy(a), grid.xy(b), sides, _between(maze, depth, a, b), grid)  # type: ignore[arg-type]
 
 
 RIM_SPREAD = 15.0

@@ -18,6 +18,7 @@ from puzzlebook.graph import GraphMaze, Topology
 from puzzlebook.grid import Grid
 from puzzlebook.interchange import to_json
 from puzzlebook.kinds import kind
+from puzzlebook.layout.room import AXES
 from puzzlebook.pdfread import Document
 from puzzlebook.puzzles import make_puzzle
 from puzzlebook.rng import make_rng
@@ -531,3 +532,50 @@ def test_the_triangle_shape_on_triangles_is_whole_triangles_at_the_size_the_docs
         for x in (xs[0], xs[-1]):  # an end of the row points up: its top corner is its highest point
             corners = field.corners(x, row)
             assert sum(1 for _, cy in corners if cy == min(c[1] for c in corners)) == 1, (x, row)
+
+
+AXIS_SHAPES = [
+    (grid, axis, name)
+    for grid, axes in (("hex", AXES), ("octagon", AXES), ("triangle", AXES[:1]))
+    for axis in axes
+    for name in sorted(SHAPES)
+]
+
+
+@pytest.mark.parametrize(("grid", "axis", "name"), AXIS_SHAPES)
+def test_a_shapes_ends_on_an_axis_face_it_and_take_the_longest_way_between(grid, axis, name):
+    """A shape of hexagons, octagons or triangles whose page planned its arrows' room on one axis: opening
+    anywhere, a honeycomb kept room on all four sides and was drawn a sixth smaller than a square shape.
+    Its start opens through a side facing the axis's top (left) and its end through one facing its bottom
+    (right), each with a clear view out, and the way between is the longest of any such pair (checked on
+    the JSON graph)."""
+    across = AXES.index(axis)  # 0: left-right, along x; 1: top-bottom, along y (down)
+    mask, _ = shape_mask(name, 16, 16, "", grid)
+    for seed in range(2):
+        puzzle = make_puzzle(
+            "wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off, grid=grid, axis=axis
+        )
+        topology = puzzle.maze.grid
+        clear = openings.clear_sides(topology)
+
+        def facing(cell, slot):
+            cx, cy = topology.centre(cell)
+            mx, my = topology.side(cell, slot).middle
+            return ((mx - cx, my - cy)[across]) / math.hypot(mx - cx, my - cy)
+
+        route = list(puzzle.route)
+        for cell, slot, sign in ((route[0], puzzle.sides[0], -1), (route[-1], puzzle.sides[1], 1)):
+            assert slot in clear[cell], (name, seed)
+            assert sign * facing(cell, slot) >= paths.AXIAL, (name, seed, facing(cell, slot))
+        roomy = openings.roomy_sides(topology)
+
+        def ends(sides, sign):
+            return {c for c, slots in sides.items() for s in slots if sign * facing(c, s) >= paths.AXIAL}
+
+        tops, bottoms = ends(roomy, -1), ends(roomy, 1)
+        if not (tops and bottoms):
+            tops, bottoms = ends(clear, -1), ends(clear, 1)
+        assert route[0] in tops and route[-1] in bottoms
+        doc = to_json(puzzle)
+        longest = max(graph_distances(doc, a)[b] for a in tops for b in bottoms)
+        assert len(route) - 1 == longest, (name, seed)

@@ -524,3 +524,35 @@ def test_shapes_on_squares_run_on_an_axis_with_their_words_large(tmp_path, page)
     for frame in frames:
         assert frame.axis in ("left-right", "top-bottom") and frame.label >= 10, frame
         assert sides[frame.number] == ((N, S) if frame.axis == "top-bottom" else (W, E)), frame.number
+
+
+@pytest.mark.parametrize(("page", "pictures"), [("6x9in", ""), ("letter", ""), ("letter", "pictures: mouse-cheese\n")])
+def test_shapes_on_other_grids_run_on_an_axis_as_shapes_on_squares_do(tmp_path, page, pictures):
+    """A honeycomb, a heart of hexagons, a star of octagons and a mountain of triangles opened their ends
+    anywhere, so the page kept room for arrows and words on all four sides: the honeycomb was drawn a
+    sixth smaller than a square shape, with paper to spare above and below (a design review). They run
+    on an axis the page has room on, as shapes on squares do (a shape of triangles left to right, the
+    way its sides face): every word and picture is drawn, and each end opens on that axis's sides."""
+    from puzzlebook.build import check_book, generate, targets, write_books
+    from puzzlebook.geometry import opening
+    from puzzlebook.grid import E, N, S, W
+    from puzzlebook.layout import MazeFrame
+
+    spec = tmp_path / "shapes.yaml"
+    spec.write_text(
+        f"title: S\npage_size: {page}\nmarks: suggested\nseed: 4\n{pictures}mazes:\n"
+        "  - {shape: hexagon, grid: hex, size: 23x20}\n  - {shape: heart, grid: hex, size: 21x20}\n"
+        "  - {shape: star, grid: octagon, size: 16x16}\n  - {shape: triangle, grid: triangle, size: 25x13}\n"
+        "  - {shape: apple, grid: hex, size: 23x24}\n"
+    )
+    left_out: dict[int, set[tuple[str, str]]] = {}
+    checked, puzzles = generate(check_book(spec))
+    sides = {n: tuple(opening(p, role)[2] for role in ("start", "end")) for n, p in puzzles.items()}
+    write_books(checked, targets(checked, str(tmp_path / "shapes.pdf")), puzzles, left_out=left_out)
+    assert not left_out, left_out
+    frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame) and not i.answer]
+    assert len(frames) == 5
+    for frame in frames:
+        assert frame.axis in ("left-right", "top-bottom"), frame
+        assert sides[frame.number] == ((N, S) if frame.axis == "top-bottom" else (W, E)), frame.number
+    assert frames[3].axis == "left-right"
