@@ -136,7 +136,8 @@ class Setter:
         if line is None:
             if len(self._lines) >= LINES_KEPT:  # a big book's captions are mostly unique: keep memory flat
                 self._lines.clear()
-            line = self._lines[text] = self._set(curled(unicodedata.normalize("NFC", text), self._cmaps))
+            typeset = ranged(curled(unicodedata.normalize("NFC", text), self._cmaps), self._cmaps)
+            line = self._lines[text] = self._set(typeset)
         return line
 
     def _set(self, text: str) -> Line:
@@ -206,6 +207,19 @@ def curled(text: str, cmaps: Sequence[Mapping[int, int]]) -> str:
             c = curl if any(cmap.get(ord(curl)) for cmap in cmaps) else c
         out.append(c)
     return "".join(out)
+
+
+RANGE = re.compile(r"(?<![\d\-\u2013])(\d{1,3})-(\d{1,3})(?![\d\-\u2013])")
+"""A range of small numbers, 6-8, standing alone: not a chain of them (an ISBN, a date, 978-1-...) nor a
+longer number (a telephone's 555-1234)."""
+
+
+def ranged(text: str, cmaps: Sequence[Mapping[int, int]]) -> str:
+    """A range of small numbers with an en dash, as a typesetter prints "Ages 6\u20138", where a font
+    has it: the age badge's hyphen read as a minus sign (a design review)."""
+    if "-" not in text or not any(cmap.get(0x2013) for cmap in cmaps):
+        return text
+    return RANGE.sub("\\1\u2013\\2", text)
 
 
 CURLS = {"'": "\u2018\u2019", '"': "\u201c\u201d"}

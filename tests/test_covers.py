@@ -502,7 +502,7 @@ def test_the_badge_says_what_the_cover_gives_it(tmp_path):
 
     page, discs = front("  paper: white\n")
     shown = "".join(c.text for c in page.chars).replace(" ", "")
-    assert len(discs) == 1 and "Ages7-10" in shown  # the presets' ages
+    assert len(discs) == 1 and "Ages7\u201310" in shown  # the presets' ages, a range's en dash
     page, discs = front("  badge: Ages 3 and up\n", "")  # no age preset: the sticker still says it
     assert len(discs) == 1
     disc = discs[0]

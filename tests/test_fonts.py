@@ -510,6 +510,19 @@ def test_a_quote_no_font_has_curled_stays_straight():
     assert curled("\u2068محمد\u2069's maze", every) == "\u2068محمد\u2069\u2019s maze"
 
 
+def test_a_range_of_small_numbers_prints_with_an_en_dash_where_a_font_has_one():
+    """The cover's age badge said "Ages 6-8" with a hyphen, which reads as a minus sign (a design
+    review). A range of small numbers standing alone takes an en dash; a chain of numbers (an ISBN, a
+    date) and a longer number (a telephone's) keep their hyphens, as does a font without the dash."""
+    from puzzlebook.typeset import ranged
+
+    dash = [{0x2013: 1}]
+    assert ranged("Ages 6-8, pages 10-12", dash) == "Ages 6\u20138, pages 10\u201312"
+    for kept in ("ISBN 978-1-7777-1234-5", "2026-11-29", "call 555-1234", "Hunt-and-kill", "6-8-"):
+        assert ranged(kept, dash) == kept
+    assert ranged("Ages 6-8", [{}]) == "Ages 6-8"
+
+
 def test_a_title_breaks_into_even_lines_not_greedy_ones():
     """A cover's title broken greedily read "The Big Book of Amazing / Mazes for Curious / Young
     Explorers" (a design review). Broken evenly: as many lines, the widest narrower than the greedy

@@ -558,7 +558,7 @@ def test_a_shapes_ends_on_an_axis_face_it_and_take_the_longest_way_between(grid,
         topology = puzzle.maze.grid
         clear = openings.clear_sides(topology)
 
-        def facing(cell, slot):
+        def facing(cell, slot, topology=topology):
             cx, cy = topology.centre(cell)
             mx, my = topology.side(cell, slot).middle
             return ((mx - cx, my - cy)[across]) / math.hypot(mx - cx, my - cy)

@@ -526,7 +526,9 @@ def test_shapes_on_squares_run_on_an_axis_with_their_words_large(tmp_path, page)
         assert sides[frame.number] == ((N, S) if frame.axis == "top-bottom" else (W, E)), frame.number
 
 
-@pytest.mark.parametrize(("page", "pictures"), [("6x9in", ""), ("letter", ""), ("letter", "pictures: mouse-cheese\n")])
+@pytest.mark.parametrize(
+    ("page", "pictures"), [("6x9in", ""), ("letter", ""), ("letter", "pictures: mouse-cheese\n")]
+)
 def test_shapes_on_other_grids_run_on_an_axis_as_shapes_on_squares_do(tmp_path, page, pictures):
     """A honeycomb, a heart of hexagons, a star of octagons and a mountain of triangles opened their ends
     anywhere, so the page kept room for arrows and words on all four sides: the honeycomb was drawn a
