@@ -279,3 +279,24 @@ def test_a_class_sets_key_keeps_a_row_for_each_child(tmp_path):
         ["Ben"] * 2,
         ["Chloé"] * 2,
     ]
+
+
+def test_a_key_pages_rows_stand_in_their_bands_as_a_maze_stands_on_its_page(tmp_path):
+    """Tall answers three across, two rows a page, hung from the tops of their bands: no paper under
+    the heading, 1.6 in under each row, and a key page's foot blank (a design review). Each row of the
+    key's grid stands a little above the middle of its band, as a maze group does on its page: read
+    back, the paper between the heading and the first row's labels is at least half the paper under
+    the last row's ink."""
+    spec = (
+        "title: Tall\nlayout: activity-book\nseed: 3\nmarks: suggested\nanswer_key: true\n"
+        "mazes:\n  - {size: 26x34, count: 6}\n"
+    )
+    ((heading, footer, answers),) = _key_pages(tmp_path, spec)
+    rows: dict[float, list[Answer]] = {}
+    for a in answers:
+        rows.setdefault(round(a.label.y1, 1), []).append(a)
+    assert len(rows) == 2 and {len(row) for row in rows.values()} == {3}
+    first, last = max(rows), min(rows)
+    above = heading.y0 - first  # the heading's foot to the first row's labels' top
+    under = min(a.bottom for a in rows[last]) - footer.y1  # the last row's ink to the page number
+    assert above >= 0.5 * under, (above, under)

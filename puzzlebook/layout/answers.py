@@ -220,6 +220,11 @@ class _Row:
         infos = [i.y for i in items if isinstance(i, MazeInfo)]
         if infos:
             items = [replace(i, y=min(infos)) if isinstance(i, MazeInfo) else i for i in items]
+        if self.own and not self.sheet:  # a row of the grid's height stands in it as a maze on its page
+            # does, a little above the middle: hung from its top, tall answers three across left 1.6 in
+            # under each row, and a key page's foot blank (a design review)
+            down = (lowest - (top - tall)) * TOP_SHARE
+            items = [replace(i, y=i.y - down) for i in items]
         # a row its answers fill to within a gap keeps the grid's height: nothing to gain by moving
         return (tall if self.own or lowest - (top - tall) < GAP else top - lowest), items, min(cells)
 
