@@ -224,7 +224,9 @@ class _Row:
             # does, a little above the middle: hung from its top, tall answers three across left 1.6 in
             # under each row, and a key page's foot blank (a design review)
             down = (lowest - (top - tall)) * TOP_SHARE
-            items = [replace(i, y=i.y - down) for i in items]
+            items = [
+                replace(i, y=i.y - down) if isinstance(i, Text | MazeFrame | MazeInfo) else i for i in items
+            ]
         # a row its answers fill to within a gap keeps the grid's height: nothing to gain by moving
         return (tall if self.own or lowest - (top - tall) < GAP else top - lowest), items, min(cells)
 
