@@ -51,6 +51,11 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
                 "them: add marks: suggested",
             )
         ]
+    centred: dict[Where, list[int]] = {}  # told as the spec is read, not only once a build draws them
+    for maze in checked.mazes:
+        if maze.has_answer and maze.starts_inside:
+            centred.setdefault(maze.where, []).append(maze.shown)
+    notes = [_inside(at, list(dict.fromkeys(shown))) for at, shown in centred.items()]
     small: dict[Where, list[tuple[float, int]]] = {}  # by entry: a book's octagons, not its squares
     mazes = {maze.number: maze for maze in checked.mazes}
     for page in checked.plan.pages:
@@ -62,7 +67,6 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
     ways = ["a larger page_size", "smaller mazes"]
     if checked.layout.mazes_per_page > 1:
         ways.append("mazes_per_page: 1")
-    notes = []
     for at, found in small.items():
         shown = list(dict.fromkeys(number for _, number in found))
         which = f"maze {shown[0]} has" if len(shown) == 1 else f"mazes {_spans(shown)} have"
@@ -75,6 +79,16 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
             )
         )
     return notes
+
+
+def _inside(where: Where, shown: list[int]) -> Problem:
+    """The note on mazes whose start is inside them, a badge, drawn with no picture there."""
+    mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
+    return Problem(
+        where,
+        f"{mazes} drawn with no picture at the start: it is inside the maze, a badge; "
+        "marks: suggested puts both ends on the rim, each with its picture",
+    )
 
 
 COLOURED = 40.0
@@ -391,8 +405,9 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
         entry = checked.spec.book.mazes[maze.entry]
         if lost and isinstance(entry.shape, WordShape) and entry.size is None:
             fitted.add(maze.where)
-        for inside in (True, False):
+        for inside in (True, False):  # a circle's centre start is told as the spec is read (``notes``)
             mine = {(end, thing) for end, thing in lost if (thing == "inside") == inside}
+            mine = set() if inside and maze.starts_inside else mine
             if mine:
                 things, shown, whose = told.setdefault((maze.where, inside), (set(), [], []))
                 things |= mine
@@ -403,13 +418,7 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
         shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
         mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
         if inside:
-            lines.append(
-                Problem(
-                    where,
-                    f"{mazes} drawn with no picture at the start: it is inside the maze, a badge; "
-                    "marks: suggested puts both ends on the rim, each with its picture",
-                )
-            )
+            lines.append(_inside(where, shown))
             continue
         what = " and ".join(sorted({thing for _, thing in things}, reverse=True))  # words and pictures
         ends = {end for end, _ in things}

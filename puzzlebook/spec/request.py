@@ -116,3 +116,8 @@ class MazeRequest:
     @property
     def has_answer(self) -> bool:
         return self.marks != "none"
+
+    @property
+    def starts_inside(self) -> bool:
+        """Whether its start is inside it, a badge with no picture: a circle's centre (or hole)."""
+        return self.grid == "circle" and self.marks == "center-out"
