@@ -1191,6 +1191,51 @@ def test_an_answers_line_reaches_its_arrows_kept_off_a_zigzag(grid, size):
     assert moved >= 5, moved
 
 
+@pytest.mark.parametrize(
+    ("grid", "size"), [("hex", (23, 20)), ("rectangle", (20, 20)), ("octagon", (16, 16))]
+)
+def test_words_by_the_arrows_keep_their_paper_from_a_shapes_heavier_outline(grid, size):
+    """A word by an arrow keeps 4 pt of paper from the walls' ink (``signs.CLEAR``), measured as if the
+    walls round a shape were as thin as those inside it: a shape's outline is drawn twice their weight,
+    and a heart of hexagons' Finish stood 3.75 pt from it (a design review). Every word, read against
+    the outline's segments as drawn, keeps 4 pt from their ink."""
+    from puzzlebook.geometry import OUTLINE, Placement, outline_runs
+    from puzzlebook.layout.signs import CLEAR, marks
+    from puzzlebook.shapes import SHAPES, shape_mask
+
+    cell, wall = 12.0, 2.0
+    words = 0
+    for name in sorted(SHAPES):
+        mask, _ = shape_mask(name, *size, "", grid)
+        for seed in range(2):
+            puzzle = make_puzzle(
+                "wilson", mask.width, mask.height, seed, marks="suggested", masked=mask.off, grid=grid
+            )
+            place = Placement(0, 0, cell, puzzle.maze.grid.extent[1] if grid != "rectangle" else mask.height)
+            runs = [(place.point(a, b), place.point(c, d)) for a, b, c, d in outline_runs(puzzle, cell)]
+            for mark in marks(puzzle, place, 3 * cell, lambda word, size: 0.62 * size * len(word), wall=wall):
+                if not mark.label:
+                    continue
+                x, y, align = mark.label
+                width = 0.62 * mark.size * len(mark.word)
+                left = x - width if align == "right" else x - width / 2 if align == "center" else x
+                box = (left, y - mark.size * 0.25, left + width, y + mark.size * 0.8)
+                near = min(_box_gap(box, a, b) for a, b in runs)
+                words += 1
+                assert near - wall * OUTLINE / 2 >= CLEAR - 0.01, (name, seed, mark.word, round(near, 2))
+    assert words >= 20, words
+
+
+def _box_gap(box, a, b):
+    """How far a segment comes from a box (0 where it enters it), sampled every tenth of a point."""
+    steps = max(1, int(math.dist(a, b) * 10))
+    gaps = []
+    for k in range(steps + 1):
+        px, py = a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps
+        gaps.append(math.hypot(max(box[0] - px, 0.0, px - box[2]), max(box[1] - py, 0.0, py - box[3])))
+    return min(gaps)
+
+
 def test_drawings_are_counted_by_their_boxes_and_shared_by_file_whatever_their_names(tmp_path, monkeypatch):
     """A 3 KB drawing, one row of 1,000 cells over 999 short rows, is a box of a million cells, each cell
     left out held for the whole build: counted by its file's bytes, 24 names of it (./g.txt, ././g.txt)

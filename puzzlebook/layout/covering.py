@@ -7,10 +7,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..geometry import Placement, Point
+from ..geometry import OUTLINE, Placement, Point
 from ..graph import GraphMaze
 from ..maze import Maze
 from ..openings import reach as cell_reach
+
+
+def outer_ink(maze: Maze | GraphMaze, wall: float) -> float:
+    """How far the ink round a maze's outside reaches past its cells, for walls ``wall`` wide: a shape's
+    outline is drawn ``OUTLINE`` times their weight, and a word kept 4 pt from the walls' ink stood 3 pt
+    from a honeycomb's outline."""
+    return wall * (OUTLINE if maze.grid.masked else 1.0) / 2
 
 
 def covering(

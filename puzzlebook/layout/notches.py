@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 
-from ..geometry import OUTLINE, Placement, Point
+from ..geometry import Placement, Point
 from ..graph import GraphMaze
 from ..puzzles import Puzzle
+from .covering import outer_ink
 
 SLANTED = ("hex", "triangle", "octagon")
 """The grids whose outer sides zigzag."""
@@ -49,7 +50,7 @@ def off_the_walls(
         for side in [grid.side(here, other)]
         if side is not None and any(math.dist(a, b) < 1e-6 for a in (side.start, side.end) for b in ends)
     ]
-    need = INK_GAP + wall * (OUTLINE if grid.masked else 1.0) / 2
+    need = INK_GAP + outer_ink(maze, wall)
     near = [grid.id(*c) for c in [cell, *beside] if grid.id(*c) >= 0]
     sides = [
         (place.point(*side.start), place.point(*side.end))

@@ -16,7 +16,7 @@ from ..grid import E, N, S, W
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT
 from .boxes import MARK_SHARE, SHAFT, arrow_gap, arrow_half
-from .covering import covering
+from .covering import covering, outer_ink
 from .items import MazeFrame
 from .notches import lead, off_the_walls
 from .room import AXES, PICTURE_GAP
@@ -162,7 +162,7 @@ def _marks(
 
     def covers(box: tuple[float, float, float, float]) -> bool:
         if not found:
-            found.append(covering(puzzle.maze, place, CLEAR + wall / 2, puzzle.accents))
+            found.append(covering(puzzle.maze, place, CLEAR + outer_ink(puzzle.maze, wall), puzzle.accents))
         return found[0](box)
 
     ends = {"start": puzzle.start, "end": puzzle.end}
