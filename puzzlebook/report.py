@@ -9,7 +9,7 @@ from .build import Checked
 from .errors import Problem, Where
 from .fields import isolate
 from .layout import MazeFrame, print_margins
-from .layout.density import largest_at, shape_fits
+from .layout.density import largest_at, older_layouts, shape_fits, shape_fits_any
 from .layout.names import word_layout
 from .rules import small_shape
 from .spec.model import WordShape
@@ -381,12 +381,14 @@ def _shapes_notes(checked: Checked) -> list[Problem]:
         entry = checked.spec.book.mazes[maze.entry] if maze.entry < len(checked.spec.book.mazes) else None
         if entry is None or not isinstance(entry.shape, str) or maze.entry in told:
             continue
+        older = older_layouts(checked.layout, checked.spec.book.difficulty)  # would their cells take it
         blob = small_shape(
             entry.shape,
             maze.grid,
             *(maze.drawn_over or (maze.width, maze.height)),
             partial(shape_fits, checked.layout, maze, entry.shape, words=True),  # as built, words kept
             checked.spec.book.difficulty,
+            partial(shape_fits_any, older, maze, entry.shape, words=True),
         )
         if blob:
             told[maze.entry] = Problem(checked.spec.where("mazes", maze.entry, "shape"), blob)

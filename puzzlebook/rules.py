@@ -211,12 +211,13 @@ def small_shape(
     height: int,
     fits: Callable[[int, int], bool] | None = None,
     book_age: str | None = None,
+    older: Callable[[int, int], bool] | None = None,
 ) -> str | None:
     """Why a built-in shape drawn over ``width`` x ``height`` cells is a blob, or None when it reads: a
     size written so is refused (``clashes``), one an age sets is said in a book's notes. ``fits``
     (width, height): whether the page takes a size at the cells it is drawn with, so that no size is
     offered that the page then refuses; ``book_age``: the age the whole book is for, whose cells those
-    are."""
+    are; ``older`` (width, height): whether an older age's cells would take a size."""
     if grid not in SHAPE_READS or shape_reads(grid, width, height, shape):
         return None
     least = least_size(shape, grid)  # a fish's 15x10: "shapes read from 12x12" told one of 9x6 less
@@ -226,7 +227,8 @@ def small_shape(
     fix = (
         f": set size to {grown[0]}x{grown[1]}"
         if grown
-        else f", and at these cells the page takes none so large: {older_readers(book_age)}"
+        else f", and at these cells the page takes none so large: "
+        f"{older_readers(book_age, older is None or older(*least))}"
     )
     return (
         f"{a_shape(shape)} drawn over {width}x{height} cells hardly reads as one; it reads from about "
@@ -257,10 +259,16 @@ def stretched_shape(shape: str, grid: str, width: int, height: int) -> str | Non
     )
 
 
-def older_readers(book_age: str | None = None) -> str:
+def older_readers(book_age: str | None = None, older: bool = True) -> str:
     """The way to smaller cells where an age's are too large for the page: only another age lowers
     them, and a book's age sets every maze's (an age-10 written on one maze of an age-6 book left its
-    circle as large as before)."""
+    circle as large as before). Where no ``older`` age's cells take it either (a heart of octagons that
+    reads, on 6 x 9 in), the book's age told on its mazes instead: a maze's sizes it, not its cells."""
+    if book_age and not older:
+        return (
+            f"a larger page_size, or difficulty: {book_age} on the mazes rather than the book (the "
+            "book's sets every maze's cells, and no older age's take it; a maze's sets its size alone)"
+        )
     if book_age:
         return (
             f"give the book an age for older children than its difficulty: {book_age}, which sets the "

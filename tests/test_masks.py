@@ -1041,6 +1041,34 @@ def test_a_small_shapes_note_offers_only_a_size_the_page_takes(tmp_path, page, p
         raise AssertionError("no age for older children draws a heart that reads")
 
 
+def test_a_small_shapes_note_offers_no_older_age_where_none_takes_it(tmp_path):
+    """On a 6 x 9 in age-6 book a heart of octagons hardly read, and the note said to give the book an
+    age for older children: at age-8 and age-10 it still hardly read, and its size written was refused
+    as too dense (a newcomer's trial). Where no child's older age takes a heart that reads, the note
+    offers the two fixes that do, and each, made, leaves no note: a larger page, or the age on the
+    mazes rather than the book. A written size refused is told the same."""
+    from clirun import invoke
+
+    spec = tmp_path / "book.yaml"
+    body = (
+        "title: T\npage_size: 6x9in\ndifficulty: age-6\nmarks: suggested\nmazes:\n"
+        "  - {shape: heart, grid: octagon}\n  - {shape: star}\n"
+    )
+    spec.write_text(body)
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr
+    (note,) = result.stderr.splitlines()
+    fix = "a larger page_size, or difficulty: age-6 on the mazes rather than the book"
+    assert "hardly reads" in note and fix in note and "older children" not in note, note
+    spec.write_text(body.replace("6x9in", "letter"))
+    assert invoke(["validate", str(spec)]).stderr == ""
+    spec.write_text(body.replace("difficulty: age-6\n", "").replace("}\n", ", difficulty: age-6}\n"))
+    assert invoke(["validate", str(spec)]).stderr == ""
+    spec.write_text(body.replace("age-6", "age-8").replace("grid: octagon}", "grid: octagon, size: 12x12}"))
+    refused = invoke(["validate", str(spec)])
+    assert refused.exit_code == 2 and "age-8 on the mazes rather than the book" in refused.stderr
+
+
 def _inside(point, polygon):
     """Whether a point lies inside a polygon (even-odd rule)."""
     x, y = point

@@ -116,8 +116,9 @@ def too_dense(
         if w < h and fits(turned, maze):
             fixes.append(f"use page_size: {size_name((h, w))}")
         if not fixes:  # an age's cells are the least whatever min_cell says: only another age lowers them
+            older = any(fits(at, maze) for at in older_layouts(layout, spec.book.difficulty))
             fixes.append(
-                older_readers(spec.book.difficulty)
+                older_readers(spec.book.difficulty, older)
                 if _aged(maze, spec)
                 else "use smaller cells (a lower min_cell)"
             )
@@ -211,6 +212,19 @@ def _crowded(layout: Layout, maze: MazeRequest) -> bool:
     )
 
 
+def older_layouts(layout: Layout, age: str | None) -> list[Layout]:
+    """The layout at the cells of each age for older children than ``age``, at their least (a layout's
+    own may be larger): where none takes a maze, no older age does. None without a child's age."""
+    if age not in AGES:
+        return []
+    least = AGES[age].least_cell
+    return [
+        layout.model_copy(update={"min_cell": older.least_cell})
+        for name, older in AGES.items()
+        if name.startswith("age-") and older.least_cell < least
+    ]
+
+
 def _aged(maze: MazeRequest, spec: Spec) -> bool:
     """Whether an age preset sets the maze's cells."""
     entry = spec.book.mazes[maze.entry] if maze.entry < len(spec.book.mazes) else None
@@ -245,6 +259,13 @@ def shape_fits(
     return mask is not None and fits(
         layout, replace(maze, width=mask.width, height=mask.height, masked=mask.off), words=words
     )
+
+
+def shape_fits_any(
+    layouts: list[Layout], maze: MazeRequest, name: str, width: int, height: int, words: bool = False
+) -> bool:
+    """Whether the shape drawn over ``width`` x ``height`` takes the maze's slot in any of ``layouts``."""
+    return any(shape_fits(layout, maze, name, width, height, words) for layout in layouts)
 
 
 SHAPE_TRIES = 8
