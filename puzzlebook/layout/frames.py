@@ -35,7 +35,6 @@ from .room import (
     AXES,
     MIN_WORD,
     WORD_GAP,
-    axis_rule,
     fitted,
     on_axis,
     picture_axis,
@@ -125,7 +124,7 @@ def slot_items(
     slant = 0.0 if maze.grid == "rectangle" else 0.5
     if pair:
         axis, picture = picture_axis(
-            box, across, down, room, text, scale, smallest, sure, axis_rule(maze), slant, pictures
+            box, across, down, room, text, scale, smallest, sure, str(maze.marks), slant, pictures
         )
         if picture and ems and text >= MIN_TEXT:  # a word stands under its picture: at the size the
             # wider of the two fits there, both alike (each was shrunk to its own: Start 11.3, Finish 9.4)

@@ -53,23 +53,18 @@ def on_axis(maze: MazeRequest, pictures: bool = False) -> bool:
     ends and ``center-out`` exit (``paths.RIM_SPREAD`` of the axis): opening anywhere round the rim,
     they stood by its sides on a 6x9 in page the circle's width filled, no room for their Start and
     Finish, with two inches of paper above and below; a shape's, each end through a side facing along
-    the axis (``axisends.along_axis`` on squares, ``paths._along_the_axis`` on other grids; on all four
-    sides, a 6x9 page's pictures were under half an inch, a honeycomb a sixth smaller than a square
-    shape). A name without pictures may open on any side: room for arrows is kept on all four
-    (``BOTH``), but for a name whose place is too small for that (``ends_on_axis``): its ends go on the
-    box's sides on the axis."""
+    the axis (``axisends.along_axis`` on squares, ``paths._along_the_axis`` on hexagons and octagons; on
+    all four sides, a 6x9 page's pictures were under half an inch, a honeycomb a sixth smaller than a
+    square shape). A shape of triangles (whose top may be all points, no side facing up: held to left
+    and right, a wide star's pictures were 0.42 in) or a name without pictures may open on any side:
+    room for arrows is kept on all four (``BOTH``), but for a name whose place is too small for that
+    (``ends_on_axis``): its ends go on the box's sides on the axis."""
     if maze.grid == "circle":
         return maze.marks in FOLLOW_AXIS and not maze.masked
-    shaped = maze.ends_on_axis or (maze.marks == "suggested" and (pictures or not maze.word))
+    shaped = maze.ends_on_axis or (
+        maze.grid != "triangle" and maze.marks == "suggested" and (pictures or not maze.word)
+    )
     return maze.marks in ("suggested", *AXES) and (not maze.masked or shaped)
-
-
-def axis_rule(maze: MazeRequest) -> str:
-    """The ``marks`` an axis is chosen by: a shape of triangles runs left-right, where every shape has
-    sides facing out (``paths._along_the_axis``); its top may be apexes, with no side facing up."""
-    if maze.masked and maze.grid == "triangle" and maze.marks == "suggested":
-        return AXES[0]
-    return str(maze.marks)
 
 
 BOTH = "both"
@@ -252,8 +247,8 @@ def words_axis(
     if not on_axis(maze):
         return fitted(box, across, down, room, beside=need)[0], ""
     axes: tuple[str, ...] = AXES if down <= across else AXES[::-1]
-    if axis_rule(maze) in AXES:
-        axes = (axis_rule(maze),)
+    if maze.marks in AXES:
+        axes = (str(maze.marks),)
     slant = 0.0 if maze.grid == "rectangle" else 0.5
     found = [
         (
