@@ -12,6 +12,7 @@ from .layout import MazeFrame, print_margins
 from .layout.density import largest_at, older_layouts, shape_fits, shape_fits_any
 from .layout.names import word_layout
 from .rules import small_shape
+from .saying import counted_pages, for_names, listed, spans
 from .spec.model import WordShape
 from .spec.request import AGES
 from .units import in_page_units, page_unit, size_name
@@ -56,26 +57,39 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
         if maze.has_answer and maze.starts_inside:
             centred.setdefault(maze.where, []).append(maze.shown)
     notes = [_inside(at, list(dict.fromkeys(shown))) for at, shown in centred.items()]
-    small: dict[Where, list[tuple[float, int]]] = {}  # by entry: a book's octagons, not its squares
+    # by the entry of the maze that allows the book's one size least: every maze was told, at its own
+    # line, of the one wide star of triangles that held them all to 0.42 in
+    small: dict[Where, list[tuple[float, int, int, bool]]] = {}
     mazes = {maze.number: maze for maze in checked.mazes}
     for page in checked.plan.pages:
         for item in page.items:
             if isinstance(item, MazeFrame) and not item.answer and 0 < item.picture < COLOURED:
                 maze = mazes[item.number]
-                small.setdefault(maze.where, []).append((item.picture, maze.shown))
-    trim = checked.layout.trim
-    ways = ["a larger page_size", "smaller mazes"]
-    if checked.layout.mazes_per_page > 1:
-        ways.append("mazes_per_page: 1")
+                holder = mazes.get(checked.plan.pictures_held.get(item.picture, 0), maze)
+                kept = (item.picture, maze.shown, holder.shown, maze.where == holder.where)
+                small.setdefault(holder.where, []).append(kept)
     for at, found in small.items():
-        shown = list(dict.fromkeys(number for _, number in found))
-        which = f"maze {shown[0]} has" if len(shown) == 1 else f"mazes {_spans(shown)} have"
+        shown = list(dict.fromkeys(number for _, number, _, _ in found))
+        which = f"maze {shown[0]} has" if len(shown) == 1 else f"mazes {spans(shown)} have"
+        held = found[0][2]
+        alone = all(own for *_, own in found)  # no other entry's pictures held to its size
+        why = (
+            "the maze takes the page"
+            if alone
+            else f"the book's pictures are one size, and maze {held}'s page"
+        )
+        ways = [
+            "a larger page_size",
+            "smaller mazes" if alone else f"another maze {held} (its size, shape or grid)",
+        ]
+        if checked.layout.mazes_per_page > 1:
+            ways.append("mazes_per_page: 1")
         notes.append(
             Problem(
                 at,
-                f"{which} pictures drawn {page_unit(min(found)[0], trim)} across, too small to colour in, "
-                f"where the maze takes the page (1.25 in where it leaves room): {', '.join(ways[:-1])} or "
-                f"{ways[-1]} leaves them more",
+                f"{which} pictures drawn {page_unit(min(found)[0], checked.layout.trim)} across, too small "
+                f"to colour in, where {why} takes none larger (1.25 in where it leaves room): "
+                f"{', '.join(ways[:-1])} or {ways[-1]} leaves them more",
             )
         )
     return notes
@@ -83,7 +97,7 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
 
 def _inside(where: Where, shown: list[int]) -> Problem:
     """The note on mazes whose start is inside them, a badge, drawn with no picture there."""
-    mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
+    mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {spans(shown)} are"
     return Problem(
         where,
         f"{mazes} drawn with no picture at the start: it is inside the maze, a badge; "
@@ -184,7 +198,7 @@ def _smaller_than_answers_notes(checked: Checked) -> list[Problem]:
     fewer = max(n for n in (1, 2, 4) if n < per_page)
     worst = min(smaller, key=lambda n: maze_cells[n] / answer_cells[n])
     maze = next(m for m in checked.mazes if m.number == worst)  # named as its sheet names it: every child
-    which = f"maze {maze.shown}{_for([isolate(maze.student)] if maze.student else [])}"  # has a maze 1
+    which = f"maze {maze.shown}{for_names([isolate(maze.student)] if maze.student else [])}"  # has a maze 1
     return [
         Problem(
             checked.spec.where("mazes"),
@@ -418,7 +432,7 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
                     whose.append(maze.student)
     for (where, inside), (things, shown, whose) in told.items():
         shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
-        mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {_spans(shown)} are"
+        mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {spans(shown)} are"
         if inside:
             lines.append(_inside(where, shown))
             continue
@@ -436,37 +450,9 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
             if where in fitted  # it has no size to make smaller
             else "a smaller size, or a shorter start_label and end_label, makes room"
         )
-        named = _for(list(dict.fromkeys(isolate(name) for name in whose)))  # every child has a maze 1
+        named = for_names(list(dict.fromkeys(isolate(name) for name in whose)))  # every child has a maze 1
         lines.append(Problem(where, f"{mazes} drawn without the {what} {at}{named} (no room); {fix}"))
     return lines
-
-
-def _for(names: list[str]) -> str:
-    """Whose mazes a note tells of: " for Ana", " for Ana and Ben" (``listed``)."""
-    return f" for {listed(names)}" if names else ""
-
-
-def listed(names: list[str]) -> str:
-    """Names as a note lists them: "Ana", "Ana and Ben", "Ana, Ben, Chloé and Dan", and past four
-    "Ana, Ben, Chloé and 4 more"."""
-    if len(names) > 4:
-        return f"{', '.join(names[:3])} and {len(names) - 3} more"
-    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
-
-
-def _spans(numbers: list[int]) -> str:
-    """1, 2, 3, 7 -> "1-3, 7"."""
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
-
-
-def _pages(n: int) -> str:
-    return f"{n} page{'s' * (n != 1)}"
 
 
 def summary(checked: Checked) -> str:
@@ -477,7 +463,7 @@ def summary(checked: Checked) -> str:
     }
     mazes = len(checked.mazes)
     answered = sum(1 for m in checked.mazes if m.has_answer)
-    parts = [f"{mazes} maze{'s' * (mazes != 1)}", _pages(len(pages))]
+    parts = [f"{mazes} maze{'s' * (mazes != 1)}", counted_pages(len(pages))]
     detail = ", ".join(  # "1 title page, 8 maze pages": counts in words that agree
         f"{n} {name} page{'s' * (n != 1)}"
         for name, n in (
@@ -492,7 +478,7 @@ def summary(checked: Checked) -> str:
     )
     layout = checked.spec.book.layout
     answers = checked.plan.answers
-    apart = f"; answers on {_pages(len(answers.pages))} of their own" if answers else ""
+    apart = f"; answers on {counted_pages(len(answers.pages))} of their own" if answers else ""
     marked = f"{answered} with a marked start and end"
     if not answered and checked.spec.book.answer_key:
         marked = "none with a marked start and end, so no answer key (marks: suggested gives them one)"

@@ -431,6 +431,29 @@ def test_pictures_too_small_to_colour_are_told(tmp_path):
     assert result.exit_code == 0 and "too small to colour" not in result.stderr, result.stderr
 
 
+def test_pictures_held_small_by_one_maze_are_told_at_that_maze(tmp_path):
+    """A book's pictures are one size, the least any maze allows: a wide star of triangles on a 6 x 9 in
+    age-8 book held every maze's to 0.42 in, and each maze was told, at its own line, to be smaller
+    (a newcomer's trial). One note, at the entry of the maze that holds them, names it; without that
+    maze no picture is too small, and on the larger page the note names, none is."""
+    spec = tmp_path / "book.yaml"
+    text = (
+        "title: T\npage_size: 6x9in\ndifficulty: age-8\nmarks: suggested\npictures: mouse-cheese\nmazes:\n"
+        "  - {grid: hex, shape: heart}\n  - {shape: cat}\n  - {grid: triangle, shape: star}\n"
+        "  - {shape: fish}\n"
+    )
+    spec.write_text(text)
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr
+    told = [line for line in result.stderr.splitlines() if "too small to colour" in line]
+    assert len(told) == 1 and told[0].startswith("note: book.yaml:9: mazes[2]: mazes 1-4 have pictures"), told
+    assert "one size, and maze 3's page takes none larger" in told[0] and "another maze 3" in told[0]
+    for fixed in (text.replace("  - {grid: triangle, shape: star}\n", ""), text.replace("6x9in", "letter")):
+        spec.write_text(fixed)
+        result = invoke(["validate", str(spec)])
+        assert result.exit_code == 0 and "too small to colour" not in result.stderr, result.stderr
+
+
 def test_a_books_pictures_print_at_one_size_on_every_page(tmp_path, monkeypatch):
     """Each maze's pictures were as large as its own page allowed: in the kids' sample the mouse was
     0.85 in over its square mazes and 0.6 in over its taller ones, a different mouse every few pages. A

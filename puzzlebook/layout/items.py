@@ -143,6 +143,7 @@ class BookPlan:
     fallbacks: tuple[str, ...] = ()  # tried letter by letter after the regular or bold font
     font_where: dict[str, At] = field(default_factory=dict)  # where each font was named, for its problems
     rules: str = ""  # "office": a print edition for an office printer, checked without page counts
+    pictures_held: dict[float, int] = field(default_factory=dict)  # a picture size, by the maze it is for
 
 
 def answered(plans: list[BookPlan]) -> list[int]:

@@ -220,6 +220,7 @@ def _plan(
     # the Start and Finish words' one size, of word mazes (a class set's: each child's) and of the others
     text: dict[tuple[bool, str | None], float] = {}
     pictures: dict[tuple[bool, str | None], float] = {}  # and their pictures' (``slotplan.book_signs``)
+    pictures_held: dict[float, int] = {}  # each size, by the maze that allows it least
     alone = poster(len(mazes), len(pages) + 1)  # no "Maze 1" and no page number under it
     # a poster's maze with no title of its own is headed by the book's, where no header says it: a
     # poster of a maze with no title printed no title at all, under the layout's 72 pt heading
@@ -256,7 +257,8 @@ def _plan(
                 # a word is fitted to its page as its own words are sized (``density.fits``), not as an
                 # age elsewhere in the book would size them: larger, they left Mary Jane 6.9 pt cells
                 own = for_children(group) if key[0] else young
-                pictures[key], text[key] = book_signs(layout, slots[0], group, caption, own)
+                pictures[key], text[key], held = book_signs(layout, slots[0], group, caption, own)
+                pictures_held[pictures[key]] = held
         page.items += dividers(slots, len(chunk), columns)
         for slot, maze in zip(slots, chunk, strict=False):
             items, cell = slot_items(
@@ -302,6 +304,7 @@ def _plan(
         book.edition,
         fallbacks=tuple(layout.fallback_fonts),
         font_where=_font_where(layout),
+        pictures_held=pictures_held,
     )
 
 
