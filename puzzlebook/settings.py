@@ -368,8 +368,9 @@ class Layout(_Model):
         if value == "none":  # as marks: none and art: none say it (a spec's turns a layout's off)
             return None
         if value is not None and value not in PAIRS:
-            hint = suggest(value, [*PAIRS, "none"]) or f" Choose one of {', '.join(PAIRS)}, or none."
-            raise ValueError(f'unknown pictures "{value}".{hint}')
+            # the pairs listed whatever the nearest: "cat-mouse" was asked "Did you mean car-house?"
+            hint = suggest(value, [*PAIRS, "none"])
+            raise ValueError(f'unknown pictures "{value}".{hint} Choose one of {", ".join(PAIRS)}, or none.')
         return value
 
     @field_validator("solution_color")

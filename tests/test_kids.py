@@ -171,7 +171,8 @@ def test_unknown_pictures_get_a_hint(tmp_path):
     from puzzlebook.build import check_book
 
     with pytest.raises(
-        SpecError, match=r'book\.yaml:6: pictures: unknown pictures "mouse-chese"\. Did you mean'
+        SpecError,
+        match=r'book\.yaml:6: pictures: unknown pictures "mouse-chese"\. Did you mean "mouse-cheese"\? Choose one of',
     ):
         check_book(spec)
 
