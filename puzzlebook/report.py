@@ -76,7 +76,7 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
         why = (
             "the maze takes the page"
             if alone
-            else f"the book's pictures are one size, and maze {held}'s page"
+            else f"the book's pictures are one size, and maze {held}'s page takes none larger"
         )
         ways = [
             "a larger page_size",
@@ -88,7 +88,7 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
             Problem(
                 at,
                 f"{which} pictures drawn {page_unit(min(found)[0], checked.layout.trim)} across, too small "
-                f"to colour in, where {why} takes none larger (1.25 in where it leaves room): "
+                f"to colour in, where {why} (1.25 in where it leaves room): "
                 f"{', '.join(ways[:-1])} or {ways[-1]} leaves them more",
             )
         )
@@ -391,11 +391,11 @@ def _shapes_notes(checked: Checked) -> list[Problem]:
     """A built-in shape drawn over too few cells (a heart over an age-4 book's 7x8 cells), in
     ``rules.small_shape``'s words, once an entry."""
     told: dict[int, Problem] = {}
+    older = older_layouts(checked.layout, checked.spec.book.difficulty)  # would their cells take a shape
     for maze in checked.mazes:
         entry = checked.spec.book.mazes[maze.entry] if maze.entry < len(checked.spec.book.mazes) else None
         if entry is None or not isinstance(entry.shape, str) or maze.entry in told:
             continue
-        older = older_layouts(checked.layout, checked.spec.book.difficulty)  # would their cells take it
         blob = small_shape(
             entry.shape,
             maze.grid,

@@ -422,6 +422,7 @@ def test_pictures_too_small_to_colour_are_told(tmp_path):
     assert len(told) == 1 and told[0].startswith(
         "note: book.yaml:8: mazes[0]: mazes 1, 2 have pictures drawn "
     ), told
+    assert "colour in, where the maze takes the page (1.25 in where it leaves room): " in told[0]
     assert "a larger page_size or smaller mazes leaves them more" in told[0]  # one a page already
     assert not _too_small(spec, text.replace("6x9in", "letter"))
 
