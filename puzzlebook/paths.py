@@ -179,11 +179,11 @@ triangle's flat side and its slanting ones; not an octagon's corners (0.71)."""
 
 def _along_the_axis(maze: GraphMaze, axis: str) -> Ends | None:
     """``suggested`` on a shape of hexagons or octagons whose page planned its arrows' room on ``axis``
-    only (``layout.room.on_axis``; a shape of triangles is planned none, its top may be all points): the longest way from a side facing the axis's first end
-    (top, left) to one facing its second (``AXIAL``), each with room for a picture beyond where the
-    shape has such a pair, else a clear view out (``roomy_sides``, ``clear_sides``). Opening anywhere,
-    a honeycomb kept room for arrows on all four sides and was drawn a sixth smaller than a square
-    shape. None where no pair faces the axis (a triangle of triangles has no side facing up)."""
+    only (``layout.room.on_axis``; a shape of triangles is planned none, its top may be all points):
+    the longest way from a side facing the axis's first end (top, left) to one facing its second
+    (``AXIAL``), each with room for a picture beyond where the shape has such a pair, else a clear view
+    out (``roomy_sides``, ``clear_sides``). Opening anywhere, a honeycomb kept room for arrows on all
+    four sides and was drawn a sixth smaller than a square shape. None where no pair faces the axis."""
     grid = maze.grid
     across = 1 if axis == "top-bottom" else 0
     pairs = []
