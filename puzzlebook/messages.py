@@ -57,6 +57,11 @@ def _models_in(annotation: Any) -> list[type[BaseModel]]:
 
 def field_names(model: type[BaseModel], loc: Loc) -> list[str]:
     """The keys allowed at ``loc`` inside ``model`` (for did-you-mean hints on unknown keys)."""
+    return sorted({name for m in field_names_models(model, loc) for name in m.model_fields})
+
+
+def field_names_models(model: type[BaseModel], loc: Loc) -> list[type[BaseModel]]:
+    """The models whose keys are allowed at ``loc`` inside ``model``."""
     models = [model]
     for part in loc:
         if isinstance(part, int):
@@ -69,7 +74,24 @@ def field_names(model: type[BaseModel], loc: Loc) -> list[str]:
         if not nxt:
             break
         models = nxt
-    return sorted({name for m in models for name in m.model_fields})
+    return models
+
+
+def _other_forms(model: type[BaseModel], loc: Loc) -> str:
+    """Where a word is wrong in a field that also takes a mapping (a maze's ``marks``, its ``shape``),
+    that mapping's form, "{start: ..., end: ...}": the words alone were listed, and a newcomer never
+    learnt of the other way to write it. "" for a field of words alone."""
+    names = [part for part in loc if isinstance(part, str) and not part.startswith("~")]
+    if not names or len(names) == len(loc):  # not a union's branch of words
+        return ""
+    forms = [
+        "{" + ", ".join(f"{key}: ..." for key in inner.model_fields) + "}"
+        for parent in field_names_models(model, tuple(names[:-1]))
+        for field in [parent.model_fields.get(names[-1])]
+        if field is not None
+        for inner in _models_in(field.annotation)
+    ]
+    return ", or " + " or ".join(dict.fromkeys(forms)) if forms else ""
 
 
 def _sections(model: type[BaseModel]) -> dict[tuple[str, ...], set[str]]:
@@ -209,7 +231,8 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
             nearest = sorted(ages, key=lambda a: (abs(a - n), a))
             pair = sorted(nearest[:2]) if abs(nearest[0] - n) == abs(nearest[1] - n) else nearest[:1]
             hint = " Did you mean " + " or ".join(f'"{ages[a]}"' for a in pair) + "?"
-        return f"expected {expected}, got {_shown(value)}.{hint}".rstrip(".")
+        also = _other_forms(model, error["loc"]) if model else ""
+        return f"expected {expected}{also}, got {_shown(value)}.{hint}".rstrip(".")
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {
             "greater_than_equal": "at least",

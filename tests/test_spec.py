@@ -178,7 +178,7 @@ def test_every_problem_is_reported_at_once(tmp_path):
         "book.yaml:10: mazes[2].marks.end: [20, 19] is outside the 20x20 maze "
         "(x from 0 to 19, y from 0 to 19)",
         "book.yaml:12: mazes[3].marks: expected 'none', 'suggested', 'farthest', 'left-right', 'top-bottom', "
-        "'corners' or 'center-out', got \"nope\". Did you mean \"none\"?",
+        "'corners' or 'center-out', or {start: ..., end: ...}, got \"nope\". Did you mean \"none\"?",
         'book.yaml:13: mazes[3].colour: unknown key "colour". Did you mean "count"?',
         "book.yaml:14: mazes[4].size: 100000x100000 is too large: each side may be at most 10,000 cells",
         'book.yaml:15: mazes[4].count: expected a whole number, got "many"',
