@@ -188,6 +188,15 @@ def at_key(key: str, message: str) -> PydanticCustomError:
     return PydanticCustomError(AT_KEY, "{message}", {"key": key, "message": message})
 
 
+MAPPINGS = ("model_type", "dict_type", "model_attributes_type")
+"""pydantic's errors for a value that is not the mapping a key takes."""
+
+
+def _shorn(loc: Loc) -> Loc:
+    """A location without validator and union-branch names: they mean nothing to the reader."""
+    return tuple(p for p in loc if not (isinstance(p, str) and p.startswith(("function-", "~"))))
+
+
 def describe(error: Any, model: type[BaseModel] | None = None) -> str:
     """One sentence for one pydantic error: what is wrong and what would be right."""
     kind = error["type"]
@@ -264,7 +273,7 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         return f"expected text, got {_shown(value)}"
     if kind in ("list_type",):
         return f"expected a list (one item a line, each starting with '- '), got {_shown(value)}"
-    if kind in ("model_type", "dict_type", "model_attributes_type"):
+    if kind in MAPPINGS:
         said = f"expected a mapping of keys to values, got {_shown(value)}"
         glued = re.fullmatch(r"\s*([A-Za-z_]\w*):(\S.*)", value) if isinstance(value, str) else None
         if glued:  # "size:12x12": YAML needs a space after the colon
@@ -297,15 +306,23 @@ def errors_of(exc: ValidationError, model: type[BaseModel] | None = None) -> lis
         for error in errors
         if error["type"] == "extra_forbidden"
     }
+    # "options:" with nothing under it and an unknown "bias:" beside it is one slip: an indent short
+    empty = {_shorn(e["loc"]) for e in errors if e["type"] in MAPPINGS and e.get("input") is None}
+    beside = {
+        _shorn(e["loc"])[:-1] for e in errors if e["type"] == "extra_forbidden" and _shorn(e["loc"])[:-1]
+    }
     for error in errors:
         if error["type"] == "missing" and (error["loc"][:-1], str(error["loc"][-1]).casefold()) in typed:
             continue
-        loc = tuple(
-            p for p in error["loc"] if not (isinstance(p, str) and p.startswith(("function-", "~")))
-        )  # drop validator and union-branch names: they mean nothing to the reader
+        loc = _shorn(error["loc"])
         if error["type"] == AT_KEY:
             loc += tuple(error["ctx"]["key"].split("."))
-        item = (loc, describe(error, model))
+        said = describe(error, model)
+        if loc in empty and loc[:-1] in beside:
+            said += f"; the keys that belong under {loc[-1]}: go on the lines after it, indented further"
+        if error["type"] == "extra_forbidden" and (under := [e[-1] for e in empty if e[:-1] == loc[:-1]]):
+            said += f" (if it belongs under {under[0]}:, indent it further than {under[0]}:)"
+        item = (loc, said)
         if item not in seen:
             seen.add(item)
             out.append(item)

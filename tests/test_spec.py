@@ -139,6 +139,22 @@ def test_adding_a_maze_at_the_end_keeps_every_other_seed(tmp_path):
     assert after[:-1] == before
 
 
+def test_keys_written_beside_an_empty_key_are_told_to_indent(tmp_path):
+    """``options:`` with nothing under it and ``bias: 0.3`` written beside it, not indented, was told as
+    two slips: "expected a mapping, got nothing" and an unknown key "bias" ("did you mean mask?"), and
+    neither said indentation (a newcomer's trial). Both now say it; a key left empty alone is told as
+    before."""
+    found = problems_of(tmp_path, "title: T\nmazes:\n  - size: 10x10\n    options:\n    bias: 0.3\n")
+    assert found == [
+        "book.yaml:4: mazes[0].options: expected a mapping of keys to values, got nothing; the keys that "
+        "belong under options: go on the lines after it, indented further",
+        'book.yaml:5: mazes[0].bias: unknown key "bias". Did you mean "mask"? (if it belongs under '
+        "options:, indent it further than options:)",
+    ]
+    alone = problems_of(tmp_path, "title: T\nmazes:\n  - size: 10x10\n    options:\n")
+    assert alone == ["book.yaml:4: mazes[0].options: expected a mapping of keys to values, got nothing"]
+
+
 def test_yaml_1_1_surprises_are_guarded(tmp_path):
     spec = load_spec(write(tmp_path, "title: no\nauthor: 12:30\nanswer_key: yes\nmazes:\n  - size: 3x3\n"))
     assert spec.book.title == "no"
