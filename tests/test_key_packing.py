@@ -283,10 +283,10 @@ def test_a_class_sets_key_keeps_a_row_for_each_child(tmp_path):
 
 def test_a_key_pages_rows_stand_in_their_bands_as_a_maze_stands_on_its_page(tmp_path):
     """Tall answers three across, two rows a page, hung from the tops of their bands: no paper under
-    the heading, 1.6 in under each row, and a key page's foot blank (a design review). Each row of the
-    key's grid stands a little above the middle of its band, as a maze group does on its page: read
-    back, the paper between the heading and the first row's labels is at least half the paper under
-    the last row's ink."""
+    the heading, 1.6 in under each row, and a key page's foot blank (a design review); stood in the
+    middles of their bands, twice the paper between the rows as under the heading (a second review).
+    The rows are spaced evenly: read back, the paper under the heading, between the rows and under the
+    last row's ink is alike, within a fifth."""
     spec = (
         "title: Tall\nlayout: activity-book\nseed: 3\nmarks: suggested\nanswer_key: true\n"
         "mazes:\n  - {size: 26x34, count: 6}\n"
@@ -298,5 +298,6 @@ def test_a_key_pages_rows_stand_in_their_bands_as_a_maze_stands_on_its_page(tmp_
     assert len(rows) == 2 and {len(row) for row in rows.values()} == {3}
     first, last = max(rows), min(rows)
     above = heading.y0 - first  # the heading's foot to the first row's labels' top
+    between = min(a.bottom for a in rows[first]) - last  # the first row's ink to the next's labels
     under = min(a.bottom for a in rows[last]) - footer.y1  # the last row's ink to the page number
-    assert above >= 0.5 * under, (above, under)
+    assert max(above, between, under) <= 1.2 * min(above, between, under), (above, between, under)

@@ -220,10 +220,12 @@ class _Row:
         infos = [i.y for i in items if isinstance(i, MazeInfo)]
         if infos:
             items = [replace(i, y=min(infos)) if isinstance(i, MazeInfo) else i for i in items]
-        if self.own and not self.sheet:  # a row of the grid's height stands in it as a maze on its page
-            # does, a little above the middle: hung from its top, tall answers three across left 1.6 in
-            # under each row, and a key page's foot blank (a design review)
-            down = (lowest - (top - tall)) * TOP_SHARE
+        if self.own and not self.sheet:  # the grid's rows spaced evenly down the page, the paper their
+            # bands leave shared alike above, between and under them: hung from the tops of their bands,
+            # tall answers three across left a key page's foot blank, and standing in their bands'
+            # middles, twice as much paper between the rows as under the heading (design reviews)
+            row = round((area.y1 - top) / (tall + GAP))  # its place down the page
+            down = (lowest - (top - tall)) * (self.rows - row) / (self.rows + 1)
             items = [
                 replace(i, y=i.y - down) if isinstance(i, Text | MazeFrame | MazeInfo) else i for i in items
             ]
