@@ -1149,8 +1149,8 @@ def test_arrows_by_a_zigzag_outline_keep_off_its_ink(grid, size):
     """A honeycomb's Finish arrow stood 0.75 pt from its thick outline: its opening lay in a notch, and
     the neighbouring cells' sides ran down beside the arrow's tail (a diamond's came within 0.2 pt of
     the outline's corner at its own opening, a cat's crossed it). Every arrow with a clear view out
-    keeps 2.5 pt of paper from the ink of the outline round its opening (twice the walls' weight),
-    measured on the outer sides as drawn."""
+    keeps 4 pt of paper from the ink of the outline round its opening (twice the walls' weight),
+    measured on the outer sides as drawn (at 2.5 pt it read as joined to the outline in print)."""
     from puzzlebook.geometry import OUTLINE, Placement, all_walls
     from puzzlebook.layout.signs import marks
     from puzzlebook.openings import clear_sides
@@ -1186,7 +1186,7 @@ def test_arrows_by_a_zigzag_outline_keep_off_its_ink(grid, size):
                 + [_segment_gap(p, a, b) for a, b in edges for w in walls for p in w]
             )
             measured += 1
-            assert gap - ink >= 2.5 - 0.01, (grid, name, seed, sign.role, round(gap - ink, 2))
+            assert gap - ink >= 4.0 - 0.01, (grid, name, seed, sign.role, round(gap - ink, 2))
     assert measured >= 20
 
 

@@ -13,9 +13,11 @@ from .covering import outer_ink
 SLANTED = ("hex", "triangle", "octagon")
 """The grids whose outer sides zigzag."""
 
-INK_GAP = 2.5
+INK_GAP = 4.0
 """pt of paper an arrow keeps from the ink of the walls beside its opening: a honeycomb's Finish arrow
-stood 0.75 pt from its outline in a notch, where arrows by the sides of squares keep 3.5 pt and more."""
+stood 0.75 pt from its outline in a notch, where arrows by the sides of squares keep 3.5 pt and more;
+at 2.5 pt, about a millimetre, it read as joined to the outline in print, the exit closed (a design
+review). As the words by the arrows keep (``signs.CLEAR``)."""
 
 
 def off_the_walls(
