@@ -38,6 +38,35 @@ def test_separate_answers_go_to_their_own_file_beside_the_book(tmp_path):
         assert f"Answer key · {student} · page {page}" in key and "Maze 1" in key and "Maze 2" in key
 
 
+def test_a_separate_keys_answer_with_side_arrows_keeps_its_label_and_seed_by_it(tmp_path):
+    """In a separate key, laid beside its sheet, an answer whose ends are at its sides (as its sheet put
+    them) kept room above and below it for arrows it does not have: its label stood 40 pt over its
+    walls and its seed 48 pt under them (a newcomer's trial). Both now stand by the maze: read from the
+    plan, the label's baseline at most 16 pt over its top wall and the seed's at most 20 pt under its
+    foot, where a hexagon field's slanting corner arrow keeps its room."""
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.layout.items import MazeInfo, Text
+
+    spec = tmp_path / "handout.yaml"
+    spec.write_text(
+        "title: T\nlayout: handout\nmarks: suggested\nanswer_key: separate\nseed: 12\nmazes:\n"
+        "  - {size: 10x10, title: Warm-up}\n  - {size: 12x12, count: 2}\n  - {size: 10x10, grid: hex}\n"
+    )
+    checked = check_book(spec)
+    rows = {m.number: m for m in checked.mazes}
+    sides = 0
+    for page in checked.plan.answers.pages:
+        for frame in (i for i in page.items if isinstance(i, MazeFrame)):
+            maze = rows[frame.number]
+            top = frame.y + frame.cell * maze.height
+            label = min((i for i in page.items if isinstance(i, Text) and i.y > top), key=lambda t: t.y)
+            (seed,) = [i for i in page.items if isinstance(i, MazeInfo) and i.number == frame.number]
+            if maze.grid == "rectangle" and maze.axis == "left-right":
+                sides += 1
+                assert label.y - top <= 16 and frame.y - seed.y <= 20, (maze.number, label.y - top, seed.y)
+    assert sides >= 2
+
+
 def test_separate_answers_cannot_stream(tmp_path):
     spec = tmp_path / "room12.yaml"
     spec.write_text(CLASS)

@@ -11,9 +11,10 @@ from ..errors import At
 from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec.request import MazeRequest
-from .boxes import GAP, content_box, split, wrap_words
+from .boxes import GAP, MARK_SHARE, content_box, split, wrap_words
 from .frames import DESCENT, TOP_SHARE, answer_cell, answer_look, page_frame, slot_items
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text, poster
+from .room import AXES, OFF_AXIS
 
 MIN_ANSWER_CELL = 4.0
 """pt: the least cell an answer is drawn at. Under it, six 40x50 mazes to a page printed as a dark
@@ -422,6 +423,20 @@ def _answer_items(
     size = layout.caption_size * ANSWER_LABEL
     alone = poster(len(maze_pages), maze_pages[maze.number])
     items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight, sheet, alone=alone)
+    if sheet and maze.axis == AXES[0] and maze.grid == "rectangle":  # its ends at its sides, as its sheet
+        # put them, its arrows and words level with its walls: the room kept above and below for arrows
+        # is blank, and its label stood 40 pt over it (a newcomer's trial); a slanting arrow's word may
+        # stand above a hexagon field's corner
+        frame = next(i for i in items if isinstance(i, MazeFrame))
+        spare = frame.mark / MARK_SHARE - OFF_AXIS
+        items = [
+            replace(i, y=i.y - spare)
+            if isinstance(i, Text)
+            else replace(i, y=i.y + spare)
+            if isinstance(i, MazeInfo)
+            else i
+            for i in items
+        ]
     heading = next(i for i in items if isinstance(i, Text))
     up = slot.y1 - size - heading.y
     if sheet:  # the group (label to seed) stands a little above the slot's middle, as on the sheet

@@ -94,7 +94,8 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
             y -= NOTE_LINES
         plan.pages.append(page)
     if spec.book.answer_key == "separate" and has_answers(mazes):
-        plan.answers = _finish(_answers_plan(spec, layout, mazes, plan.maze_pages), layout, apart=True)
+        keyed = with_axes(plan, mazes)  # each answer told where its sheet put its ends
+        plan.answers = _finish(_answers_plan(spec, layout, keyed, plan.maze_pages), layout, apart=True)
     return _finish(plan, layout)
 
 
