@@ -126,9 +126,12 @@ SHAPES: dict[str, Inside] = {
     "heart": _heart(),
     "star": _star(),
     "circle": _ellipse(0.5, 0.5, 0.5, 0.5),
-    "diamond": _polygon((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)),
+    # the diamond and the triangle by their edges' own tests, a point on an edge inside: as polygons,
+    # sample points falling on a diagonal edge were in on one side and out on the other (a 20x20
+    # diamond's left point stood four cells high, its right point two)
+    "diamond": lambda x, y: abs(x - 0.5) + abs(y - 0.5) <= 0.5 + 1e-9,
     "hexagon": _hexagon(),
-    "triangle": _polygon((0.5, 0.0), (1.0, 1.0), (0.0, 1.0)),
+    "triangle": lambda x, y: 2 * abs(x - 0.5) <= y + 1e-9 and y <= 1,
     "cloud": _union(  # two round puffs on top, a smaller one each side, over a flat bottom
         _ellipse(0.219, 0.614, 0.162, 0.243),  # (round over a 3:2 field: x radius 2/3 of y's)
         _ellipse(0.42, 0.39, 0.19, 0.27),  # the two on top, their tops level and a notch between them

@@ -61,6 +61,20 @@ def _runs(xs: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
+MIRRORED = {"heart": "", "star": "", "cat": "", "triangle": "", "circle": "v", "diamond": "v", "hexagon": "v"}
+"""The built-in shapes drawn alike left and right, and those (``v``) alike above and below too."""
+
+
+@pytest.mark.parametrize("name", list(MIRRORED))
+def test_a_symmetric_shape_is_drawn_in_cells_as_symmetric_at_every_size(name):
+    for w in range(12, 41):
+        for h in sorted({w, w + 1, w + 4}):
+            cells = shape_cells(name, w, h)
+            assert {(w - 1 - x, y) for x, y in cells} == cells, (name, w, h)
+            if MIRRORED[name]:
+                assert {(x, h - 1 - y) for x, y in cells} == cells, (name, w, h)
+
+
 @pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
 def test_the_heart_has_two_lobes_with_a_notch_between(grid):
     cells, w, _ = _cells("heart", grid)
