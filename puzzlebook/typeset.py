@@ -136,7 +136,8 @@ class Setter:
         if line is None:
             if len(self._lines) >= LINES_KEPT:  # a big book's captions are mostly unique: keep memory flat
                 self._lines.clear()
-            typeset = ranged(curled(unicodedata.normalize("NFC", text), self._cmaps), self._cmaps)
+            typeset = unicodedata.normalize("NFC", text)
+            typeset = multiplied(ranged(curled(typeset, self._cmaps), self._cmaps), self._cmaps)
             line = self._lines[text] = self._set(typeset)
         return line
 
@@ -220,6 +221,19 @@ def ranged(text: str, cmaps: Sequence[Mapping[int, int]]) -> str:
     if "-" not in text or not any(cmap.get(0x2013) for cmap in cmaps):
         return text
     return RANGE.sub("\\1\u2013\\2", text)
+
+
+TIMES = re.compile(r"(?<![\w.])([1-9]\d{0,3})( ?)[xX]( ?)(\d{1,4})(?![\w.])")
+"""A size, 24x30 or 24 x 30: whole numbers either side of an x, standing alone (not 0x1F, nor a part
+number's 12x4B)."""
+
+
+def multiplied(text: str, cmaps: Sequence[Mapping[int, int]]) -> str:
+    """A size with a multiplication sign, as a typesetter prints "24 \u00d7 30", where a font has it:
+    the letter x read as a typewriter's (a design review)."""
+    if not any(cmap.get(0xD7) for cmap in cmaps):
+        return text
+    return TIMES.sub("\\1\\2\u00d7\\3\\4", text)
 
 
 CURLS = {"'": "\u2018\u2019", '"': "\u201c\u201d"}

@@ -523,6 +523,20 @@ def test_a_range_of_small_numbers_prints_with_an_en_dash_where_a_font_has_one():
     assert ranged("Ages 6-8", [{}]) == "Ages 6-8"
 
 
+def test_a_size_prints_with_a_multiplication_sign_where_a_font_has_one():
+    """A subtitle's "24 x 30 grid" printed with the letter x (a design review). A size standing alone
+    takes a multiplication sign, its spacing as written; a hexadecimal number, a part number and a
+    word with an x in it keep the letter, as does a font without the sign."""
+    from puzzlebook.typeset import multiplied
+
+    times = [{0xD7: 1}]
+    assert multiplied("The same 24 x 30 grid, a 5x5 and 10X12", times) == (
+        "The same 24 \u00d7 30 grid, a 5\u00d75 and 10\u00d712"
+    )
+    for kept in ("0x1F", "12x4B", "box 3", "6x", "x9", "1.5x2", "2x faster", "24 x 30", "24x 30x"):
+        assert multiplied(kept, times if kept != "24 x 30" else [{}]) == kept
+
+
 def test_a_title_breaks_into_even_lines_not_greedy_ones():
     """A cover's title broken greedily read "The Big Book of Amazing / Mazes for Curious / Young
     Explorers" (a design review). Broken evenly: as many lines, the widest narrower than the greedy
