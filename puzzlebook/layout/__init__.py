@@ -53,7 +53,8 @@ from .boxes import (
     wall_for,
 )
 from .density import age_sizes_to_fit, page_most, too_dense
-from .frames import by_student, page_frame, slot_items
+from .frames import slot_items
+from .furniture import by_student, page_frame
 from .items import (
     BookPlan,
     Box,

@@ -12,7 +12,8 @@ from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec.request import MazeRequest
 from .boxes import GAP, MARK_SHARE, content_box, split, wrap_words
-from .frames import DESCENT, TOP_SHARE, answer_cell, answer_look, page_frame, slot_items
+from .frames import DESCENT, TOP_SHARE, answer_cell, answer_look, slot_items
+from .furniture import page_frame
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text, poster
 from .room import AXES, OFF_AXIS
 

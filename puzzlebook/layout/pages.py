@@ -26,12 +26,8 @@ from .boxes import (
     wrap_words,
 )
 from .density import too_dense
-from .frames import (
-    by_student,
-    page_frame,
-    slot_items,
-    unnumbered,
-)
+from .frames import slot_items
+from .furniture import by_student, page_frame, unnumbered
 from .items import BookPlan, Box, MazeFrame, Page, PageKind, Rule, Text, poster
 from .room import AXES, FOLLOW_AXIS
 from .slotplan import book_signs

@@ -8,7 +8,8 @@ from ..errors import LayoutError
 from ..settings import Layout
 from ..spec.request import MazeRequest
 from .boxes import least_cell, walls_of
-from .frames import page_frame, slot_items
+from .frames import slot_items
+from .furniture import page_frame
 from .items import BookPlan, Page, Text
 
 TURNED = 1.05

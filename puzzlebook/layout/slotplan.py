@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from ..settings import GRIDS, Layout
 from ..spec.request import AGES, MazeRequest
 from .boxes import GAP, at_cells, for_children, grid_of, least_cell, page_scale, split, walls_of
-from .frames import page_frame, slot_items
+from .frames import slot_items
+from .furniture import page_frame
 from .items import Box, Item, MazeFrame, Page
 from .presets import load_layout, preset_names
 from .room import readable_size
