@@ -110,7 +110,7 @@ def check_book(
             final = print_margins(layout, pages)
         mazes = age_sizes_to_fit(final, mazes, spec)
     plan = plan_book(spec, layout, mazes, spec.book.layout)
-    mazes = with_axes(plan, mazes)  # the ends go where the pictures' room was planned
+    mazes = with_axes(plan.pages, mazes)  # the ends go where the pictures' room was planned
     problems = text_problems(plan) or _cover_problems(spec, layout, plan, len(mazes))
     if problems:
         raise SpecError(problems)

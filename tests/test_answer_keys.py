@@ -292,7 +292,9 @@ def test_a_handouts_title_is_its_largest_text_with_room_above_the_name_line(tmp_
 def test_an_answers_cell_asked_alone_is_the_cell_its_slot_gives_it(dense):
     """The key tries each maze in every grid by its cell alone (``answer_cell``), in a plan and in a
     print book's page count; that cell is the one the answer is then placed at, for squares, hexes and
-    circles, short labels and labels of two lines, in slots of every grid the key tries."""
+    circles, short labels and labels of two lines, in slots of every grid the key tries, where its
+    maze's ends are told no axis. Told one, it is placed at that cell or larger (room for arrows on its
+    ends' sides alone), never smaller: a grid the key chose for it still holds it."""
     from puzzlebook.layout import slot_items
     from puzzlebook.layout.answers import ANSWER_LABEL
     from puzzlebook.layout.boxes import GAP, split
@@ -307,10 +309,17 @@ def test_an_answers_cell_asked_alone_is_the_cell_its_slot_gives_it(dense):
     long = 10**40  # a label too wide for one line in the narrowest slots
     mazes = [*checked.mazes, *(replace(m, label=long) for m in checked.mazes[:2])]
     assert any(len(f"Maze {long}") * size * 0.62 > slot.w for slot in slots)
+    assert any(m.axis for m in mazes)
+    larger = 0
     for slot in slots:
         for maze in mazes:
-            placed = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight)[1]
+            plain = replace(maze, axis="")
+            placed = slot_items(layout, slot, plain, size, True, layout.answer_wall_weight)[1]
             assert answer_cell(layout, slot, maze, size) == placed, (slot, maze.number, maze.grid)
+            told = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight)[1]
+            assert told >= placed, (slot, maze.number, maze.grid)
+            larger += told > placed
+    assert larger
 
 
 def test_a_landscape_page_lays_its_answers_three_across(tmp_path):
@@ -410,3 +419,55 @@ def test_an_answers_arrows_are_half_a_cell_long_and_wider_than_its_line(tmp_path
             long, wide = sorted((arrow.x1 - arrow.x0, arrow.y1 - arrow.y0), reverse=True)
             assert long >= 0.45 * frame.cell, (maze.width, long, frame.cell)
             assert wide > 1.2 * max(line), (maze.width, wide, line)
+
+
+def test_an_answer_keeps_room_for_its_arrows_on_its_ends_sides_alone(tmp_path):
+    """A key's answers kept room for arrows on all four sides, whatever sides their mazes' ends were
+    told: with ends at its sides, an answer stood a tenth smaller than it could, the paper above and
+    below it blank. Read from the plan of a book whose pages put some mazes' ends at their sides and
+    some above and below: each answer's label stands over its walls by the room its ends' sides need
+    (over a maze with side arrows, no more than the paper kept beside an axis, ``OFF_AXIS``); its
+    arrows and label clear of the row under it; and an answer with side arrows drawn larger than the
+    same maze with room on every side (``answer_cell``)."""
+    from puzzlebook.build import check_book
+    from puzzlebook.layout.answers import ANSWER_LABEL
+    from puzzlebook.layout.boxes import planned_room
+    from puzzlebook.layout.frames import answer_cell
+    from puzzlebook.layout.items import Box, Text
+    from puzzlebook.layout.room import OFF_AXIS
+
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nlayout: activity-book\npictures: mouse-cheese\nmarks: suggested\nanswer_key: true\n"
+        "seed: 3\nmazes:\n  - {size: 10x14, count: 6}\n  - {size: 8x10, count: 6}\n"
+    )
+    checked = check_book(tmp_path / "book.yaml")
+    told = {m.number: m for m in checked.mazes}
+    size = checked.layout.caption_size * ANSWER_LABEL
+    axes = set()
+    for page in (p for p in checked.plan.pages if p.kind == "answers"):
+        labels = sorted(
+            (i for i in page.items if isinstance(i, Text) and "page" in i.text), key=lambda t: -t.y
+        )
+        frames = [i for i in page.items if isinstance(i, MazeFrame)]
+        for frame in frames:
+            maze = told[frame.number]
+            axes.add(maze.axis)
+            down = kind(maze.grid).extent(maze.width, maze.height)[1]
+            top = frame.y + frame.cell * down
+            above = [
+                t for t in labels if t.y > top and abs(t.x - (frame.x + frame.cell * maze.width / 2)) < 1
+            ]
+            label = min(above, key=lambda t: t.y)
+            wide, tall = planned_room(frame)
+            if maze.axis == "left-right":
+                assert label.y - top <= OFF_AXIS + 8 + 0.01 and tall == OFF_AXIS, (maze.number, label.y - top)
+                slot = Box(
+                    frame.x - wide, frame.y - tall, frame.x + frame.cell * maze.width + wide, label.y + size
+                )
+                assert frame.cell > answer_cell(checked.layout, slot, replace(maze, axis=""), size) + 0.1
+            else:
+                assert label.y - top >= frame.mark / MARK_SHARE, (maze.number, label.y - top)
+            under = [t for t in labels if t.y < frame.y and abs(t.x - label.x) < 1]
+            if under:  # the row below starts under this answer's arrows
+                assert frame.y - tall > max(t.y for t in under) + size, maze.number
+    assert axes == {"left-right", "top-bottom"}

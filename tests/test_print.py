@@ -2,6 +2,7 @@
 
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -841,16 +842,25 @@ def test_the_reportlab_internals_the_streaming_writer_needs_are_there(monkeypatc
         # keep a second line
         "mazes_per_page: 2\nanswer_key: true\nmazes:\n  - {size: 20x20, count: 13}\n  - {size: 30x40, count: 3}\n"
         "  - {size: 8x8, count: 4, title: A rather long title for a small maze that wraps}\n",
+        # answers drawn with their ends' axes, in the layout's rows and in rows of fewer, larger slots
+        "pictures: mouse-cheese\nanswer_key: true\nmazes:\n  - {size: 10x14, count: 7}\n"
+        "  - {size: 40x50, count: 2}\n  - {size: 12x8, count: 3}\n",
+        # answers just too dense for six a page with arrow room on every side, and not with room at
+        # their sides alone: the count, which knows no sides, must still come to as many pages
+        "page_size: 11x8.5in\npictures: mouse-cheese\nanswer_key: true\nmazes:\n"
+        "  - {size: 50x40, count: 8}\n",
     ],
 )
 def test_a_print_book_is_counted_without_placing_and_planned_once(tmp_path, body, monkeypatch):
     """A print book's margins follow its page count: the pages are counted with nothing placed on them,
-    as many as placing makes, and the book is placed once, with the margins that count asks for."""
+    as many as placing makes, and the book is placed once, with the margins that count asks for. The
+    mazes come as a plan gets them, before their ends are told an axis (its answers are told theirs by
+    the pages placed: a count that knew none must come to as many pages)."""
     from puzzlebook.build import check_book
     from puzzlebook.layout import pages
 
     checked = check_book(spec(tmp_path, body), output_given=True)
-    layout, mazes = checked.layout, checked.mazes
+    layout, mazes = checked.layout, [replace(m, axis="") for m in checked.mazes]
     counted = pages._plan(checked.spec, layout, mazes, placing=False)
     placed = pages._plan(checked.spec, layout, mazes)
     assert [(p.number, p.kind) for p in counted.pages] == [(p.number, p.kind) for p in placed.pages]

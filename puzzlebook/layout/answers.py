@@ -11,11 +11,10 @@ from ..errors import At
 from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec.request import MazeRequest
-from .boxes import GAP, MARK_SHARE, content_box, split, wrap_words
+from .boxes import GAP, content_box, planned_room, split, wrap_words
 from .frames import DESCENT, TOP_SHARE, answer_cell, answer_look, slot_items
 from .furniture import page_frame
 from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text, poster
-from .room import AXES, OFF_AXIS
 
 MIN_ANSWER_CELL = 4.0
 """pt: the least cell an answer is drawn at. Under it, six 40x50 mazes to a page printed as a dark
@@ -177,6 +176,10 @@ class _Row:
         sheet: bool = False,
     ) -> None:
         self.layout, self.members, self.maze_pages, self.own = layout, members, maze_pages, own
+        # as a print book's pages are counted, before any maze's ends are told their axis: what the row
+        # decides (its height, whether it fits) is decided so, and its answers drawn with their axes
+        self.plain = [replace(m, axis="") for m in members]
+        self.told = any(m.axis for m in members)
         self.sheet = sheet  # a separate key's page, laid beside its sheet (``_answer_items``)
         self.columns = len(members) if cut else grid[0]
         self.rows = grid[1]
@@ -193,16 +196,24 @@ class _Row:
         room = top - area.y0
         # a row of the layout's grid is the grid's height: its answers are placed only where it stays
         kept = fresh or not self.own or tall <= room + 0.01
-        height, items, _ = self._items(area, top, tall, placing and kept)
+        own = self.own  # its height the grid's, whatever its answers: they are drawn as they are told
+        height, items, _ = self._items(area, top, tall, placing and kept, self.members if own else self.plain)
         if fresh or height <= room + 0.01:
-            return height, items
+            return height, self._told(area, top, height, items) if placing and not own else items
         if room <= area.h / 4:
             return None
-        _, items, cell = self._items(area, top, room, True)
+        _, items, cell = self._items(area, top, room, True, self.plain)
         least = _legible(self.layout)
-        return (room, items if placing else []) if cell >= least else None
+        return (room, self._told(area, top, room, items) if placing else []) if cell >= least else None
 
-    def _items(self, area: Box, top: float, tall: float, placing: bool) -> tuple[float, list[Item], float]:
+    def _told(self, area: Box, top: float, tall: float, items: list[Item]) -> list[Item]:
+        """The row's answers drawn with their axes in the height it was given without them: where
+        none is told one, as they are."""
+        return self._items(area, top, tall, True, self.members)[1] if self.told else items
+
+    def _items(
+        self, area: Box, top: float, tall: float, placing: bool, mazes: list[MazeRequest]
+    ) -> tuple[float, list[Item], float]:
         """The answers in slots ``tall`` high under ``top``; the height the row takes, and its least cell
         (a row of the layout's grid is not placed to be counted: it is the grid's height)."""
         if self.own and not placing:
@@ -211,7 +222,7 @@ class _Row:
         cells: list[float] = []
         lowest = top
         for slot, maze in zip(
-            split(Box(area.x0, top - tall, area.x1, top), self.columns, 1, GAP), self.members, strict=False
+            split(Box(area.x0, top - tall, area.x1, top), self.columns, 1, GAP), mazes, strict=False
         ):
             made, cell = _answer_items(self.layout, slot, maze, self.maze_pages, self.sheet)
             items += made
@@ -409,7 +420,7 @@ def _lowest(items: list[Item]) -> float:
     """How far down an answer's ink may reach: its seed line's descenders, or in a key without seeds
     (``Layout.key_seeds``), the room round its maze for its arrows."""
     seeds = [i.y - i.size * DESCENT for i in items if isinstance(i, MazeInfo)]
-    return min(seeds or [i.y - i.beside for i in items if isinstance(i, MazeFrame)])
+    return min(seeds or [i.y - planned_room(i)[1] for i in items if isinstance(i, MazeFrame)])
 
 
 def _answer_items(
@@ -424,20 +435,6 @@ def _answer_items(
     size = layout.caption_size * ANSWER_LABEL
     alone = poster(len(maze_pages), maze_pages[maze.number])
     items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight, sheet, alone=alone)
-    if sheet and maze.axis == AXES[0] and maze.grid == "rectangle":  # its ends at its sides, as its sheet
-        # put them, its arrows and words level with its walls: the room kept above and below for arrows
-        # is blank, and its label stood 40 pt over it (a newcomer's trial); a slanting arrow's word may
-        # stand above a hexagon field's corner
-        frame = next(i for i in items if isinstance(i, MazeFrame))
-        spare = frame.mark / MARK_SHARE - OFF_AXIS
-        items = [
-            replace(i, y=i.y - spare)
-            if isinstance(i, Text)
-            else replace(i, y=i.y + spare)
-            if isinstance(i, MazeInfo)
-            else i
-            for i in items
-        ]
     heading = next(i for i in items if isinstance(i, Text))
     up = slot.y1 - size - heading.y
     if sheet:  # the group (label to seed) stands a little above the slot's middle, as on the sheet

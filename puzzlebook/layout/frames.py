@@ -16,7 +16,6 @@ from ..spec.request import MazeRequest
 from .boxes import (
     MARK_SHARE,
     arrow_room,
-    fit,
     for_children,
     least_cell,
     mark_room,
@@ -233,26 +232,53 @@ def answer_cell(
     layout: Layout, slot: Box, maze: MazeRequest, caption_size: float, words: bool = False
 ) -> float:
     """The cell an answer gets in ``slot`` (``slot_items`` with ``answer``), without making its items:
-    the answer key asks it of every maze for every grid it tries, in a plan and in its page count."""
+    the answer key asks it of every maze for every grid it tries, in a plan and in its page count. It is
+    the cell with room for arrows on every side: a print book's pages are counted before any maze's
+    ends are told their axis, and the count must not change when they are."""
     box = _under_label(layout, slot, maze, caption_size, True, False).box
-    return _answer_fit(layout, box, maze, words)[0]
+    return _answer_fit(layout, box, replace(maze, axis=""), words)[0]
 
 
-def _answer_fit(
-    layout: Layout, box: Box, maze: MazeRequest, words: bool = False
-) -> tuple[float, float, float, float]:
-    """An answer's cell and place (x, y) in its box, and the room kept round it for its arrows; with
-    ``words``, room for its Start and Finish too, at the least size that prints (a separate key's page
-    is laid beside its sheet, which has them: in half a Letter page, its answers had arrows alone)."""
+class _Fit(NamedTuple):
+    """An answer's cell, its place (x, y) in its box, the room kept for its arrows, and the room kept
+    beside it and above and below it (``room.fitted``)."""
+
+    cell: float
+    x: float
+    y: float
+    room: float
+    wide: float
+    tall: float
+
+
+def _answer_fit(layout: Layout, box: Box, maze: MazeRequest, words: bool = False) -> _Fit:
+    """An answer in its box; with ``words``, room for its Start and Finish too, at the least size that
+    prints (a separate key's page is laid beside its sheet, which has them: in half a Letter page, its
+    answers had arrows alone). An answer whose ends are sure to fall on the axis its page was planned
+    on (``pages.with_axes``) keeps room for them on that axis's two sides alone, as its page does: with
+    room on all four, a key's answers of mazes with ends at their sides stood a tenth smaller than
+    they could, the paper above and below them blank."""
     room = mark_room(box, None, page_scale(layout))
+    text = 0.0
     if words and maze.marks != "none":
         ems = max(word_ems(word, layout.bold_font) for word in (layout.start_label, layout.end_label))
         room = max(room, MIN_WORD / (LABEL_SHARE * MARK_SHARE), words_room(ems, MIN_WORD, maze.grid))
+        text = label_size(room * MARK_SHARE, 12 * page_scale(layout))
+    told = maze.axis or str(maze.marks)  # its page's axis, or the one its spec put its ends on
+    slant = 0.0 if maze.grid == "rectangle" else 0.5
     across, down = kind(maze.grid).extent(maze.width, maze.height)
-    cell, x, y = fit(box, across, down, room)
+
+    def on(axis: str, room: float) -> tuple[float, float, float]:
+        return fitted(box, across, down, room, axis, 0.0, text, bool(axis), slant)
+
+    # on its axis where that draws it no smaller (a word by a slanting arrow may want more room)
+    axis = told if told in AXES and on_axis(maze) and on(told, room)[0] >= on("", room)[0] else ""
+    cell, wide, tall = on(axis, room)
     if maze.marks != "none" and arrow_room(cell) > room:  # arrows that read by a line a fifth of a cell
-        return (*fit(box, across, down, arrow_room(cell)), arrow_room(cell))
-    return cell, x, y, room
+        room = arrow_room(cell)
+        cell, wide, tall = on(axis, room)
+    x, y = box.x0 + (box.w - cell * across) / 2, box.y0 + (box.h - cell * down) / 2
+    return _Fit(cell, x, y, room, wide, tall)
 
 
 TOP_SHARE = 0.42
@@ -306,11 +332,11 @@ def _answer_items(
 ) -> tuple[list[Item], float]:
     """An answer in its slot: the maze centred, with room for its arrows (and with ``keep_words`` for
     their words: ``_answer_fit``), its caption right above it; a poster's (``alone``) words as its own."""
-    cell, x, y, room = _answer_fit(layout, box, maze, keep_words)
+    cell, x, y, room, wide, tall = _answer_fit(layout, box, maze, keep_words)
     scale, young = page_scale(layout), for_children([maze])
     words_at = word_size(layout, young) if alone else label_size(room * MARK_SHARE, 12 * scale)
     down = kind(maze.grid).extent(maze.width, maze.height)[1]
-    top = y + cell * down + room + 4
+    top = y + cell * down + tall + 4
     items: list[Item] = [
         Text(
             slot.x0 + slot.w / 2,
@@ -342,11 +368,12 @@ def _answer_items(
             layout.answer_wall_gray,
             # a word by a sideways arrow may take all the room kept beside the answer, not its arrow's
             # length alone: Finish at 7 pt wanted 0.6 pt more than that, and every key left it out
+            reach=(wide, tall),
             beside=room,
         ),
     ]
     if info:
-        items.append(_info(layout, maze, slot, y - room - layout.small_size - 4, True))
+        items.append(_info(layout, maze, slot, y - tall - layout.small_size - 4, True))
     return items, cell
 
 

@@ -90,7 +90,7 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
             y -= NOTE_LINES
         plan.pages.append(page)
     if spec.book.answer_key == "separate" and has_answers(mazes):
-        keyed = with_axes(plan, mazes)  # each answer told where its sheet put its ends
+        keyed = with_axes(plan.pages, mazes)  # each answer told where its sheet put its ends
         plan.answers = _finish(_answers_plan(spec, layout, keyed, plan.maze_pages), layout, apart=True)
     return _finish(plan, layout)
 
@@ -105,12 +105,13 @@ NOTE_LINES = 24.0
 """pt between a notes page's lines: a third of an inch, wide-ruled paper's spacing, for young hands."""
 
 
-def with_axes(plan: BookPlan, mazes: list[MazeRequest]) -> list[MazeRequest]:
+def with_axes(pages: list[Page], mazes: list[MazeRequest]) -> list[MazeRequest]:
     """The mazes, each told the axis its pictures were planned on where its ends are chosen to fall
-    there (``room.on_axis``): the plan decides the room, the ends follow it."""
+    there (``room.on_axis``): the plan decides the room, the ends follow it, and their answers keep
+    room for them there."""
     axes = {
         item.number: item.axis
-        for page in plan.pages
+        for page in pages
         for item in page.items
         if isinstance(item, MazeFrame) and not item.answer and item.axis in AXES
     }
@@ -283,7 +284,8 @@ def _plan(
     if answer_key:
         # a poster's answer is a poster too: no page number ("2") under it
         keyed = layout.model_copy(update={"footer": unnumbered(layout.footer)}) if alone else layout
-        answer_pages = plan_answers(keyed, mazes, maze_pages, new_page, book.title, placing=placing)
+        told = with_axes(pages, mazes)  # each answer told where its page put its ends
+        answer_pages = plan_answers(keyed, told, maze_pages, new_page, book.title, placing=placing)
     if screen:
         fill_contents(layout, contents, mazes, maze_pages, answer_pages, book.title)
         answer_links(layout, pages, answer_pages, maze_pages)
