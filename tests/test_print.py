@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from puzzlebook.build import build_book
-from puzzlebook.layout import Margins, gutter, load_layout, padded, print_margins
+from puzzlebook.layout import Margins, MazeFrame, gutter, load_layout, padded, print_margins
 from puzzlebook.preflight import preflight
 
 
@@ -79,6 +79,28 @@ def test_pad_reaches_an_even_count_of_at_least_24(tmp_path):
     assert gaps == {24.0}, gaps  # wide-ruled, a third of an inch apart
 
 
+@pytest.mark.parametrize("count,per_page", [(15, 4), (21, 6)])
+def test_a_padded_books_key_takes_its_notes_pages_room_for_larger_answers(tmp_path, count, per_page):
+    """Three notes pages followed a key of six small answers a page (a design review). A padded book's
+    key takes a row fewer a page where the pages it is padded with hold what that adds, the book as
+    many pages as before: 15 answers on 4 pages, not 3, of 24. 21 answers need 6 pages so, where 26
+    pages (1 title page, 21 mazes, 4 key pages) leave no spare: six a page."""
+    target, checked = build_book(
+        spec(tmp_path, f"pad: true\nanswer_key: true\nmazes:\n  - {{size: 24x30, count: {count}}}\n")
+    )
+    pages = page_texts(target)
+    keys = [page.count(" · page ") for page in pages if "Answer key" in page]
+    assert len(pages) == padded(1 + count + -(-count // 6)) and sum(keys) == count
+    assert max(keys) == per_page and len(keys) == -(-count // per_page)
+    plain = build_book(spec(tmp_path, f"answer_key: true\nmazes:\n  - {{size: 24x30, count: {count}}}\n"))[1]
+
+    def cells(plan):
+        return [i.cell for p in plan.pages for i in p.items if isinstance(i, MazeFrame) and i.answer]
+
+    larger = min(cells(checked.plan)) / min(cells(plain.plan))
+    assert larger > 1.25 if per_page == 4 else larger == 1.0
+
+
 def test_a_book_mostly_of_notes_pages_is_told_so(tmp_path):
     """pad: true made 13 of a sample's 24 pages blank ruled notes: sold, that reads as filler, and
     validate, build and check said only the count. A quarter or more of notes pages is a note."""
@@ -89,7 +111,8 @@ def test_a_book_mostly_of_notes_pages_is_told_so(tmp_path):
         "print-on-demand takes; more mazes would fill them instead"
     ]
     result = invoke(["validate", str(spec(tmp_path, "pad: true\nmazes:\n  - {size: 6x8, count: 16}\n"))])
-    assert result.exit_code == 0 and "4 notes pages" in result.stdout and result.stderr == "", result.output
+    # (three: the 16 answers take four pages, four a page, where the notes pages leave room for them)
+    assert result.exit_code == 0 and "3 notes pages" in result.stdout and result.stderr == "", result.output
 
 
 def test_a_padded_print_book_passes_preflight(tmp_path):
@@ -570,29 +593,34 @@ def _answer_pages(pages: list[str]) -> list[str]:
 
 def test_answers_too_detailed_for_a_thumbnail_share_pages_and_none_is_empty(tmp_path):
     """30x40 mazes on 6x9 do not read at six a page: each went to a page of its own with an empty
-    "Answer key (continued)" page before it, 24 pages for 12 answers, and preflight passed it."""
-    path = spec(tmp_path, "page_size: 6x9in\nbleed: true\npad: true\nmazes:\n  - {size: 30x40, count: 12}\n")
-    target, _ = build_book(path)
-    answers = _answer_pages(page_texts(target))
-    assert len(answers) == 6  # two a page, down the page's length
-    for number, page in enumerate(answers):
-        assert page.count(" · page ") == 2, page  # two answers on every page, none empty
-        assert f"Maze {2 * number + 1} · page" in page and f"Maze {2 * number + 2} · page" in page
-    assert preflight(Path(target).read_bytes(), bleed=True) == []
+    "Answer key (continued)" page before it, 24 pages for 12 answers, and preflight passed it. Padded,
+    the key takes four a page, larger than two a page of the layout's grid draw them (the padding's
+    notes pages give way to it); without the padding, two a page, down the page's length."""
+    for pad, apiece in ((True, 4), (False, 2)):
+        body = f"page_size: 6x9in\nbleed: true\npad: {str(pad).lower()}\nmazes:\n  - {{size: 30x40, count: 12}}\n"
+        target, _ = build_book(spec(tmp_path, body))
+        answers = _answer_pages(page_texts(target))
+        assert len(answers) == 12 // apiece
+        for number, page in enumerate(answers):
+            assert page.count(" · page ") == apiece, page  # as many on every page, none empty
+            assert all(f"Maze {apiece * number + k} · page" in page for k in range(1, apiece + 1))
+        if pad:  # a book print-on-demand takes
+            assert preflight(Path(target).read_bytes(), bleed=True) == []
 
 
 def test_small_and_large_answers_each_take_the_densest_grid_that_reads(tmp_path):
     path = spec(
         tmp_path,
-        "page_size: 6x9in\npad: true\nmazes:\n  - {size: 8x10, count: 7}\n  - {size: 30x40, count: 3}\n"
-        "  - {size: 8x10, count: 1}\n",
+        # not padded: a padded book's key may take a grid a row fewer (four a page) for them all
+        "page_size: 6x9in\nprint_on_demand: false\nmazes:\n  - {size: 8x10, count: 7}\n"
+        "  - {size: 30x40, count: 3}\n  - {size: 8x10, count: 1}\n",
     )
     target, _ = build_book(path)
     counts = [page.count(" · page ") for page in _answer_pages(page_texts(target))]
     # six thumbnails; the seventh, and under its row a large one's (rows of two a page, the page's other
     # half); two large; the last thumbnail (it left a page with one answer on it twice)
     assert counts == [6, 2, 2, 1]
-    assert preflight(Path(target).read_bytes()) == []
+    assert preflight(Path(target).read_bytes(), "office") == []
 
 
 def test_the_answer_heading_stays_inside_a_small_trims_margins(tmp_path):
@@ -870,8 +898,10 @@ def test_a_print_book_is_counted_without_placing_and_planned_once(tmp_path, body
     real = pages._plan
     monkeypatch.setattr(pages, "_plan", lambda *a, **k: calls.append(k.get("placing", True)) or real(*a, **k))
     plan = pages.plan_book(checked.spec, layout, mazes)
-    assert calls == [False, True]  # counted, then placed once
-    twice = real(checked.spec, print_margins(layout, len(placed.pages)), mazes)  # as it was planned before
+    # counted, then placed once (a padded book's key is also tried a row fewer a page, in full)
+    assert calls == [False, True] or ("pad" in body and calls[0] is False and calls[-1] is True)
+    chosen = pages._roomier_key(checked.spec, layout, mazes, "")[0] if "pad" in body else layout
+    twice = real(checked.spec, print_margins(chosen, len(plan.pages)), mazes)  # as it was planned before
 
     def frames(pages):
         return [(p.number, i.number, i.x, i.y, i.cell) for p in pages for i in p.items if hasattr(i, "cell")]

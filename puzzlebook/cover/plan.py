@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from ..errors import Problem
 from ..geometry import Placement, extent
 from ..layout.covering import covering
+from ..layout.frontmatter import says_count
 from ..layout.items import BookPlan, Box, MazeFrame, Page
-from ..layout.pages import says_count
 from ..layout.settle import around, drawn_boxes, frame_signs
 from ..layout.signs import Box4, Measure
 from ..puzzles import Puzzle
