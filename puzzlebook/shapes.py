@@ -213,6 +213,17 @@ def drawn_proportions(name: str, grid: str) -> tuple[float, float]:
     return w * ACROSS.get(grid, 1.0), h
 
 
+MIRRORED = frozenset({"heart", "star", "circle", "diamond", "hexagon", "triangle", "cat"})
+"""The built-in shapes drawn alike left and right."""
+
+
+def mirrored(name: str, grid: str, width: int) -> int:
+    """The width a built-in shape is given where puzzlebook chooses it: on a field of octagons, one
+    drawn alike left and right takes an odd width, as a chessboard of octagons and squares mirrors
+    itself only so (over 14 cells, a cat's right cheek bulged and its left did not)."""
+    return width + 1 if grid == "octagon" and name in MIRRORED and not width % 2 else width
+
+
 def least_size(name: str, grid: str = "rectangle") -> tuple[int, int]:
     """The smallest size a built-in shape reads at (``shape_reads``) in its own proportions, as the
     field is drawn (a field of triangles is about twice as many across as down to look as wide as tall,
@@ -220,7 +231,7 @@ def least_size(name: str, grid: str = "rectangle") -> tuple[int, int]:
     across, h = drawn_proportions(name, grid)
     a, b = reads_from(grid, name)
     scale = max(math.sqrt(a * b / (across * h)), 0.6 * a / across, 0.6 * b / h)
-    size = math.ceil(across * scale - 1e-9), math.ceil(h * scale - 1e-9)
+    size = mirrored(name, grid, math.ceil(across * scale - 1e-9)), math.ceil(h * scale - 1e-9)
     assert shape_reads(grid, *size, name)
     return size
 
@@ -233,7 +244,7 @@ def aged_size(name: str, grid: str, size: tuple[int, int], reads: bool = True) -
     across, h = drawn_proportions(name, grid)
     scale = math.sqrt(size[0] * size[1] / (across * h))
     least = least_size(name, grid) if reads else (1, 1)
-    return max(least[0], round(across * scale)), max(least[1], round(h * scale))
+    return mirrored(name, grid, max(least[0], round(across * scale))), max(least[1], round(h * scale))
 
 
 def _mostly(inside: Inside, x: int, y: int, width: int, height: int) -> bool:
@@ -256,7 +267,7 @@ def size_that_reads(grid: str, width: int, height: int, name: str = "") -> tuple
     """The least size in these proportions over which a shape reads (``shape_reads``)."""
     a, b = reads_from(grid, name)
     grow = max(math.sqrt(a * b / (width * height)), 0.6 * a / width, 0.6 * b / height, 1.0)
-    return math.ceil(width * grow), math.ceil(height * grow)
+    return mirrored(name, grid, math.ceil(width * grow)), math.ceil(height * grow)
 
 
 def shape_mask(

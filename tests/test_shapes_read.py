@@ -61,18 +61,48 @@ def _runs(xs: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-MIRRORED = {"heart": "", "star": "", "cat": "", "triangle": "", "circle": "v", "diamond": "v", "hexagon": "v"}
+SYMMETRIC = {
+    "heart": "",
+    "star": "",
+    "cat": "",
+    "triangle": "",
+    "circle": "v",
+    "diamond": "v",
+    "hexagon": "v",
+}
 """The built-in shapes drawn alike left and right, and those (``v``) alike above and below too."""
 
 
-@pytest.mark.parametrize("name", list(MIRRORED))
+@pytest.mark.parametrize("name", list(SYMMETRIC))
 def test_a_symmetric_shape_is_drawn_in_cells_as_symmetric_at_every_size(name):
     for w in range(12, 41):
         for h in sorted({w, w + 1, w + 4}):
             cells = shape_cells(name, w, h)
             assert {(w - 1 - x, y) for x, y in cells} == cells, (name, w, h)
-            if MIRRORED[name]:
+            if SYMMETRIC[name]:
                 assert {(x, h - 1 - y) for x, y in cells} == cells, (name, w, h)
+
+
+@pytest.mark.parametrize("name", list(SYMMETRIC))
+def test_a_symmetric_shape_sized_by_an_age_on_octagons_is_drawn_symmetric(name):
+    """A field of octagons and squares is a chessboard with an octagon at its top left: over an even
+    width, its top right is a square, and a cat's right cheek bulged where its left did not. The sizes
+    puzzlebook chooses for a symmetric shape on octagons (an age's, the least that reads, the one it
+    offers) are odd widths, over which the shape is drawn alike left and right."""
+    from puzzlebook.kinds import kind
+    from puzzlebook.shapes import aged_size, size_that_reads
+    from puzzlebook.spec.request import AGES
+
+    grid = kind("octagon")
+    sizes = {aged_size(name, "octagon", age.size) for age in AGES.values()}
+    sizes |= {least_size(name, "octagon"), size_that_reads("octagon", 8, 6, name)}
+    for w, h in sizes:
+        assert w % 2, (name, w, h)
+        cells = shape_cells(name, w, h, "octagon")
+        # over an odd width the field mirrors itself, cell for cell and kind for kind
+        mirror = {(w - 1 - x, y) for x, y in cells}
+        assert all(len(grid.corners(*c)) == len(grid.corners(w - 1 - c[0], c[1])) for c in cells)
+        assert mirror == cells, (name, w, h)
 
 
 @pytest.mark.parametrize("grid", ["rectangle", "hex", "triangle"])
