@@ -613,3 +613,76 @@ def test_on_a_phone_every_field_of_a_maze_and_the_preview_are_in_reach(studio, b
     )
     assert browser.switch_to.active_element.get_attribute("id") == "preview"
     shot(browser, "studio-phone-preview")
+
+
+def test_cards_say_the_books_numbers_a_bad_count_is_told_and_a_removal_can_be_undone(studio, browser):
+    """A newcomer's trial: the heart a second card made was the book's Maze 9 and its card said "Maze 2";
+    letters typed in Count made the book one maze with no word said; Remove asked nothing and undid
+    nothing, and Ctrl+Z then emptied a count typed in another card, out of sight, the book 10 mazes
+    fewer. Cards now say the book's numbers, a count of letters is told beside it, and a removal is
+    undone by its Undo or Ctrl+Z until the next change; an age's sizes say so in their boxes."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    url, folder = studio
+    (folder / "three.yaml").write_text("title: Three\nmazes:\n  - {size: 8x8, count: 3}\n  - {size: 9x9}\n")
+    browser.get(url)
+    wait_for(lambda: browser.find_element(By.ID, "page").get_attribute("data-version"), what="the preview")
+    Select(browser.find_element(By.ID, "open-name")).select_by_value("three.yaml")
+    browser.find_element(By.ID, "open").click()
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: 4 mazes"), what="the book of four mazes")
+
+    def headings():
+        rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")
+        return [
+            browser.execute_script("return getComputedStyle(arguments[0], '::before').content", r)
+            for r in rows
+        ]
+
+    assert headings() == ['"Mazes 1\u20133"', '"Maze 4"']
+    second = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")[1]
+    count = second.find_element(By.CSS_SELECTOR, "[data-field=count]")
+    assert count.get_attribute("aria-label") == "Maze 4 count"
+    count.clear()
+    count.send_keys("abc")
+    said = "return document.querySelectorAll('#mazes td.said .problem')[1].textContent"
+    told = wait_for(lambda: browser.execute_script(said), what="the count's problem beside it")
+    assert "whole number" in told and "abc" in told, told
+    assert count.get_attribute("aria-invalid") == "true"
+    count.clear()
+    count.send_keys("2")
+    wait_for(lambda: status.text.startswith("Ready: 5 mazes"), what="the count fixed")
+    assert headings() == ['"Mazes 1\u20133"', '"Mazes 4\u20135"']
+    before = browser.find_element(By.ID, "yaml").get_attribute("value")
+
+    first = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")[0]
+    first.find_element(By.CSS_SELECTOR, ".remove").click()
+    removed = browser.find_element(By.ID, "removed")
+    assert removed.is_displayed() and "Mazes 1\u20133 removed." in removed.text
+    assert headings() == ['"Mazes 1\u20132"']  # what was mazes 4-5 is now the book's first two
+    focused = browser.switch_to.active_element
+    assert focused.get_attribute("aria-label") == "Mazes 1\u20132 size"  # on the card that took its place
+    wait_for(lambda: status.text.startswith("Ready: 2 mazes"), what="the book without them")
+    shot(browser, "studio-removed")
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+    wait_for(lambda: status.text.startswith("Ready: 5 mazes"), what="the removal undone")
+    assert browser.find_element(By.ID, "yaml").get_attribute("value") == before
+    assert headings() == ['"Mazes 1\u20133"', '"Mazes 4\u20135"'] and not removed.is_displayed()
+
+    # removed again, then a change: the removal stands, and the Undo is gone with it
+    browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")[1].find_element(
+        By.CSS_SELECTOR, ".remove"
+    ).click()
+    assert removed.is_displayed() and "Mazes 4\u20135 removed." in removed.text
+    browser.find_element(By.ID, "f-title").send_keys(" More")
+    assert not removed.is_displayed()
+    wait_for(lambda: status.text.startswith("Ready: 3 mazes"), what="the book of three")
+
+    Select(browser.find_element(By.ID, "f-difficulty")).select_by_value("age-6")
+    browser.find_element(By.ID, "add-maze").click()
+    added = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")[-1]
+    size = added.find_element(By.CSS_SELECTOR, "[data-field=size]")
+    assert size.get_attribute("value") == "" and size.get_attribute("placeholder") == "the age's"

@@ -34,7 +34,7 @@ const LABELS = { title: "Title", subtitle: "Subtitle", author: "Author", layout:
 function inFormWords(text) {
   return String(text)
     .replace(/\bline \d+(: |, )?/g, "")
-    .replace(/\bmazes\[(\d+)\](?:\.(\w+))?/g, (_, i, f) => `Maze ${Number(i) + 1}${f ? ` ${(LABELS[f] || f).toLowerCase()}` : ""}`)
+    .replace(/\bmazes\[(\d+)\](?:\.(\w+))?/g, (_, i, f) => `${heading(Number(i))}${f ? ` ${(LABELS[f] || f).toLowerCase()}` : ""}`)
     .replace(/\bstudents\[(\d+)\]/g, (_, i) => `student ${Number(i) + 1}`)
     .replace(/\b([a-z][a-z_]*): /g, (all, key) => (LABELS[key] ? `${LABELS[key]}: ` : all));
 }
@@ -61,6 +61,7 @@ function newRow(maze = {}, fromSpec = false) {
   const row = $("maze-row").content.firstElementChild.cloneNode(true);
   row.extra = fromSpec ? maze : {};
   if (fromSpec || $("f-difficulty").value) row.querySelector("[data-field=size]").value = ""; // the age's
+  agesSize(row);
   const algorithm = row.querySelector("[data-field=algorithm]");
   fill(algorithm, options.algorithms);
   for (const choice of algorithm.options) choice.title = options.about[choice.value] || ""; // its look
@@ -100,10 +101,16 @@ function newRow(maze = {}, fromSpec = false) {
   row.said = said;
   row.querySelector(".remove").addEventListener("click", () => {
     const index = mazeRows().indexOf(row);
+    const before = $("yaml").value;
+    const next = mazeRows()[index + 1];
     row.remove();
     numbered();
+    offerUndo(`${row.dataset.heading} removed.`, before);
+    // the focus on the card that took its place (it fell to the top of the page)
+    (next ? next.querySelector("input, select") : $("add-maze")).focus();
     edit(() => [{ path: ["mazes", index], delete: true }]);
   });
+  row.querySelector("[data-field=count]").addEventListener("input", numbered);
   const grid = row.querySelector("[data-field=grid]");
   grid.addEventListener("input", () => sizeForGrid(row)); // before the YAML is written
   grid.addEventListener("change", () => { sizeForGrid(row); edit(() => [mazeChange(row, "size"), mazeChange(row, "grid")]); });
@@ -119,19 +126,59 @@ function newRow(maze = {}, fromSpec = false) {
   return row;
 }
 
-// Each maze's fields named with its number for screen readers ("Maze 2 size"), and tied to the line
-// that says its problems; numbered again as mazes come and go.
+// Each card headed with the numbers its mazes have in the book ("Mazes 1-8" over a count of 8, then
+// "Maze 9": the heart a second card made was the book's Maze 9, headed "Maze 2"); its fields named so
+// for screen readers ("Maze 9 size") and tied to the line that says its problems; numbered again as
+// mazes and counts come and go.
 function numbered() {
+  let first = 1;
   mazeRows().forEach((row, i) => {
+    const count = Number(row.querySelector("[data-field=count]").value.trim());
+    const many = Number.isInteger(count) && count > 1 ? count : 1;
+    row.dataset.heading = many > 1 ? `Mazes ${first}\u2013${first + many - 1}` : `Maze ${first}`;
+    first += many;
     const id = `problem-maze-${i + 1}`;
     row.said.querySelector(".problem").id = id;
     row.querySelectorAll("[data-field]").forEach((el) => {
       const label = el.closest("td").dataset.label.replace(/ \(.*\)$/, "").toLowerCase();
-      el.setAttribute("aria-label", `Maze ${i + 1} ${label}`);
+      el.setAttribute("aria-label", `${row.dataset.heading} ${label}`);
       el.setAttribute("aria-describedby", id);
     });
-    row.querySelector(".remove").setAttribute("aria-label", `Remove maze ${i + 1}`);
+    row.querySelector(".remove").setAttribute("aria-label", `Remove ${row.dataset.heading.toLowerCase()}`);
   });
+}
+
+// The heading of the card of entry ``index`` (``numbered``), as the form's words name its mazes.
+function heading(index) {
+  const row = mazeRows()[index];
+  return row && row.dataset.heading ? row.dataset.heading : `Maze ${index + 1}`;
+}
+
+// A size left to the age says so in its box (an empty box read as a size forgotten).
+function agesSize(row) {
+  row.querySelector("[data-field=size]").placeholder = $("f-difficulty").value ? "the age's" : "";
+}
+
+// A removed card can be had back, until the next change: Remove asked nothing and undid nothing, and
+// Ctrl+Z then undid the typing in another field, out of sight (a newcomer's trial).
+let undoYaml = null;
+function offerUndo(text, yaml) {
+  undoYaml = yaml;
+  $("removed").querySelector("span").textContent = text;
+  $("removed").hidden = false;
+}
+function dropUndo() {
+  undoYaml = null;
+  $("removed").hidden = true;
+}
+async function undoRemove() {
+  if (undoYaml === null) return;
+  const yaml = undoYaml;
+  dropUndo();
+  await editing; // the removal written first (its answer would write over the spec brought back)
+  $("yaml").value = yaml;
+  changed("yaml"); // the form is made again from the spec as it was
+  $("add-maze").focus();
 }
 
 // A field's change as a change of the spec's text (see the server's edits.py): the value where it is
@@ -583,12 +630,23 @@ async function start() {
     if (el.tagName === "SELECT") el.addEventListener("change", () => edit(() => [bookChange(key)])); // some send only this
   });
   $("f-difficulty").addEventListener("input", () => { // an age sets the sizes no one typed
+    mazeRows().forEach(agesSize);
     if (!$("f-difficulty").value) return;
     const rows = mazeRows().filter((row) => row.querySelector("[data-field=size]").value === "15x15");
     rows.forEach((row) => { row.querySelector("[data-field=size]").value = ""; });
     edit(() => rows.map((row) => mazeChange(row, "size")));
   });
+  $("undo-remove").addEventListener("click", undoRemove);
+  $("panel-form").addEventListener("input", dropUndo); // a change after it: the removal stands
+  $("yaml").addEventListener("input", dropUndo);
+  document.addEventListener("keydown", (event) => { // Ctrl+Z (Cmd+Z) right after a removal undoes it
+    if (undoYaml !== null && (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && !event.shiftKey) {
+      event.preventDefault();
+      undoRemove();
+    }
+  });
   $("add-maze").addEventListener("click", () => {
+    dropUndo();
     const row = newRow();
     following = mazeRows().indexOf(row);
     row.querySelector("input").focus();
