@@ -686,3 +686,28 @@ def test_cards_say_the_books_numbers_a_bad_count_is_told_and_a_removal_can_be_un
     added = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")[-1]
     size = added.find_element(By.CSS_SELECTOR, "[data-field=size]")
     assert size.get_attribute("value") == "" and size.get_attribute("placeholder") == "the age's"
+
+
+def test_thumbnails_keep_their_pictures_while_a_change_redraws_them(studio, browser):
+    """After every change all thumbnails went blank and filled in again over most of a second, the
+    strip flickering (a newcomer's trial). Each now keeps its old picture, dimmed, until its new one
+    comes: counted as the page changes them, never fewer pictures than pages."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = studio
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the first book")
+    set_yaml(browser, "title: Six\nmarks: suggested\nmazes:\n  - {size: 8x8, count: 6}\n")
+    wait_for(lambda: status.text.startswith("Ready: 6 mazes on 8 pages"), what="the book of 8 pages")
+    fresh = "return document.querySelectorAll('#thumbs img:not(.stale)').length"
+    wait_for(lambda: browser.execute_script(fresh) == 8, what="the 8 pages' thumbnails")
+    browser.execute_script(
+        "window.least = 99; new MutationObserver(() => { window.least = Math.min(window.least,"
+        " document.querySelectorAll('#thumbs img').length); })"
+        ".observe(document.getElementById('thumbs'), {childList: true, subtree: true, attributes: true});"
+    )
+    browser.find_element(By.ID, "f-title").send_keys(" More")
+    wait_for(lambda: browser.execute_script("return window.least") < 99, what="the thumbnails redrawn")
+    wait_for(lambda: browser.execute_script(fresh) == 8, what="the new thumbnails")
+    assert browser.execute_script("return window.least") == 8

@@ -17,7 +17,6 @@ let lastYaml = "";
 let thumbsFor = "";
 let thumbsBy = 0; // the generation drawing the thumbnails, and whether it is still at it
 let thumbsDrawing = false;
-let thumbURLs = [];
 let base = {}; // the spec as last parsed: what the form has no field for is kept from it
 let kept = { yaml: "", name: "" }; // the spec as last opened or saved, to ask before losing changes
 const KEPT = "(kept)"; // the shape list's value for a word shape written in the YAML
@@ -419,6 +418,7 @@ function noBook(why) {
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
   $("page").hidden = true;
   $("page").removeAttribute("data-version");
+  $("thumbs").querySelectorAll("img").forEach((img) => URL.revokeObjectURL(img.src));
   $("thumbs").replaceChildren();
   thumbsFor = "";
   pages = 0;
@@ -479,38 +479,50 @@ async function showPage(number, mine = generation, asked = false) {
   if (thumbsFor !== lastYaml || thumbsBy !== mine && thumbsDrawing) drawThumbs(mine);
 }
 
+// The thumbnails of the page's book: each keeps its old picture, dimmed, until its new one comes (all
+// went blank after every change and filled in again over most of a second, the strip flickering).
 async function drawThumbs(mine) {
   thumbsFor = lastYaml; // drawn only for the generation whose page was just shown, so its pages
   thumbsBy = mine;
   thumbsDrawing = true;
-  thumbURLs.forEach((url) => URL.revokeObjectURL(url));
-  thumbURLs = [];
   const nav = $("thumbs");
-  nav.replaceChildren();
-  for (let n = 1; n <= Math.min(pages, 40); n++) {
+  const shown = Math.min(pages, 40);
+  const buttons = [...nav.querySelectorAll("button")];
+  buttons.slice(shown).forEach((button) => {
+    button.querySelectorAll("img").forEach((img) => URL.revokeObjectURL(img.src));
+    button.remove();
+  });
+  nav.querySelector(".more")?.remove();
+  for (let n = buttons.length + 1; n <= shown; n++) {
     const button = document.createElement("button");
     button.type = "button";
     button.setAttribute("aria-label", `Page ${n}`);
     button.addEventListener("click", () => showPage(n, generation, true));
     nav.append(button);
   }
+  nav.querySelectorAll("img").forEach((img) => img.classList.add("stale"));
   if (pages > 40) { // said, not left out silently: the pager goes on past them
     const more = document.createElement("span");
     more.className = "more";
     more.textContent = `and ${pages - 40} more pages: ‹ › turn to them`;
     nav.append(more);
   }
-  for (let n = 1; n <= Math.min(pages, 40); n++) {
+  for (let n = 1; n <= shown; n++) {
     const response = await post(`/api/preview?page=${n}&width=120`, thumbsFor);
     if (mine !== generation || !response.ok) return; // a newer spec: its page redraws them (thumbsBy)
     const blob = await response.blob();
     if (mine !== generation) return; // the thumbnails are another book's now
-    const img = document.createElement("img");
-    const url = URL.createObjectURL(blob);
-    thumbURLs.push(url);
-    img.src = url;
-    img.alt = "";
-    nav.children[n - 1]?.append(img);
+    const button = nav.querySelectorAll("button")[n - 1];
+    if (!button) continue;
+    let img = button.querySelector("img");
+    if (img) URL.revokeObjectURL(img.src);
+    else {
+      img = document.createElement("img");
+      img.alt = "";
+      button.append(img);
+    }
+    img.src = URL.createObjectURL(blob);
+    img.classList.remove("stale");
   }
   thumbsDrawing = false;
   markThumb();
