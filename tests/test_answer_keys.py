@@ -426,9 +426,10 @@ def test_an_answer_keeps_room_for_its_arrows_on_its_ends_sides_alone(tmp_path):
     told: with ends at its sides, an answer stood a tenth smaller than it could, the paper above and
     below it blank. Read from the plan of a book whose pages put some mazes' ends at their sides and
     some above and below: each answer's label stands over its walls by the room its ends' sides need
-    (over a maze with side arrows, no more than the paper kept beside an axis, ``OFF_AXIS``); its
-    arrows and label clear of the row under it; and an answer with side arrows drawn larger than the
-    same maze with room on every side (``answer_cell``)."""
+    (in a row of answers with side arrows, no more than the paper kept beside an axis, ``OFF_AXIS``,
+    and such an answer drawn larger than with room on every side, ``answer_cell``); its arrows and
+    label clear of the row under it; and a row's mazes hung at one depth under their labels (beside
+    an answer with arrows above it, one with side arrows stood 7.75 pt higher: a design review)."""
     from puzzlebook.build import check_book
     from puzzlebook.layout.answers import ANSWER_LABEL
     from puzzlebook.layout.boxes import planned_room
@@ -438,17 +439,18 @@ def test_an_answer_keeps_room_for_its_arrows_on_its_ends_sides_alone(tmp_path):
 
     (tmp_path / "book.yaml").write_text(
         "title: T\nlayout: activity-book\npictures: mouse-cheese\nmarks: suggested\nanswer_key: true\n"
-        "seed: 3\nmazes:\n  - {size: 10x14, count: 6}\n  - {size: 8x10, count: 6}\n"
+        "seed: 3\nmazes:\n  - {size: 10x14, count: 5}\n  - {size: 8x10, count: 7}\n"
     )
     checked = check_book(tmp_path / "book.yaml")
     told = {m.number: m for m in checked.mazes}
     size = checked.layout.caption_size * ANSWER_LABEL
-    axes = set()
+    axes, mixed = set(), False
     for page in (p for p in checked.plan.pages if p.kind == "answers"):
         labels = sorted(
             (i for i in page.items if isinstance(i, Text) and "page" in i.text), key=lambda t: -t.y
         )
         frames = [i for i in page.items if isinstance(i, MazeFrame)]
+        rows: dict[float, list[tuple[str, float]]] = {}  # by their labels' baseline: axes and maze tops
         for frame in frames:
             maze = told[frame.number]
             axes.add(maze.axis)
@@ -458,8 +460,16 @@ def test_an_answer_keeps_room_for_its_arrows_on_its_ends_sides_alone(tmp_path):
                 t for t in labels if t.y > top and abs(t.x - (frame.x + frame.cell * maze.width / 2)) < 1
             ]
             label = min(above, key=lambda t: t.y)
+            rows.setdefault(round(label.y, 2), []).append((maze.axis, top))
+        for frame in frames:
+            maze = told[frame.number]
+            down = kind(maze.grid).extent(maze.width, maze.height)[1]
+            top = frame.y + frame.cell * down
+            label = min((t for t in labels if t.y > top), key=lambda t: t.y)
+            row = rows[round(label.y, 2)]
+            assert max(t for _, t in row) - min(t for _, t in row) < 0.01, row  # hung at one depth
             wide, tall = planned_room(frame)
-            if maze.axis == "left-right":
+            if {axis for axis, _ in row} == {"left-right"}:
                 assert label.y - top <= OFF_AXIS + 8 + 0.01 and tall == OFF_AXIS, (maze.number, label.y - top)
                 slot = Box(
                     frame.x - wide, frame.y - tall, frame.x + frame.cell * maze.width + wide, label.y + size
@@ -470,4 +480,5 @@ def test_an_answer_keeps_room_for_its_arrows_on_its_ends_sides_alone(tmp_path):
             under = [t for t in labels if t.y < frame.y and abs(t.x - label.x) < 1]
             if under:  # the row below starts under this answer's arrows
                 assert frame.y - tall > max(t.y for t in under) + size, maze.number
-    assert axes == {"left-right", "top-bottom"}
+        mixed |= any(len({axis for axis, _ in row}) == 2 for row in rows.values())
+    assert axes == {"left-right", "top-bottom"} and mixed

@@ -221,10 +221,20 @@ class _Row:
         items: list[Item] = []
         cells: list[float] = []
         lowest = top
-        for slot, maze in zip(
-            split(Box(area.x0, top - tall, area.x1, top), self.columns, 1, GAP), mazes, strict=False
-        ):
-            made, cell = _answer_items(self.layout, slot, maze, self.maze_pages, self.sheet)
+        slots = split(Box(area.x0, top - tall, area.x1, top), self.columns, 1, GAP)
+        answers = [
+            _answer_items(self.layout, s, m, self.maze_pages, self.sheet)
+            for s, m in zip(slots, mazes, strict=False)
+        ]
+        rooms = [planned_room(next(i for i in made if isinstance(i, MazeFrame)))[1] for made, _ in answers]
+        if not self.sheet and max(rooms) - min(rooms) > 0.01:  # the row's mazes hung at one depth under
+            # their labels: an answer with ends at its sides stood 7.75 pt higher than one with ends
+            # above and below beside it (a design review)
+            answers = [
+                _answer_items(self.layout, s, m, self.maze_pages, self.sheet, max(rooms))
+                for s, m in zip(slots, mazes, strict=False)
+            ]
+        for made, cell in answers:
             items += made
             cells.append(cell)
             lowest = min(lowest, _lowest(made))
@@ -424,7 +434,12 @@ def _lowest(items: list[Item]) -> float:
 
 
 def _answer_items(
-    layout: Layout, slot: Box, maze: MazeRequest, maze_pages: dict[int, int], sheet: bool = False
+    layout: Layout,
+    slot: Box,
+    maze: MazeRequest,
+    maze_pages: dict[int, int],
+    sheet: bool = False,
+    above: float = 0.0,
 ) -> tuple[list[Item], float]:
     """One answer in its slot: its label at the slot's top, so the labels of a row share a baseline
     whatever the mazes' shapes (a centred maze put them 6-13 pt apart), and the maze hung under it.
@@ -434,7 +449,9 @@ def _answer_items(
     a name's answer left half a Letter page's slot blank under it, and had arrows alone."""
     size = layout.caption_size * ANSWER_LABEL
     alone = poster(len(maze_pages), maze_pages[maze.number])
-    items, cell = slot_items(layout, slot, maze, size, True, layout.answer_wall_weight, sheet, alone=alone)
+    items, cell = slot_items(
+        layout, slot, maze, size, True, layout.answer_wall_weight, sheet, alone=alone, above=above
+    )
     heading = next(i for i in items if isinstance(i, Text))
     up = slot.y1 - size - heading.y
     if sheet:  # the group (label to seed) stands a little above the slot's middle, as on the sheet

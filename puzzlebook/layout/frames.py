@@ -65,6 +65,7 @@ def slot_items(
     text: float | None = None,
     planned: list[float] | None = None,
     pictures: float = math.inf,
+    above: float = 0.0,
 ) -> tuple[list[Item], float]:
     """Caption, maze and info line in one slot; also returns the cell size.
 
@@ -76,7 +77,8 @@ def slot_items(
     (``slotplan.book_signs``), else the largest that keeps this maze printable (0: too small a slot for
     one size, each word fitted), appended to ``planned``; ``pictures``: the book's size for its
     pictures at the most (``slotplan.book_signs``). With ``keep_words``, the room for the words is kept
-    whatever it costs the cells (to size a maze that keeps them)."""
+    whatever it costs the cells (to size a maze that keeps them). ``above``: an answer's room over its
+    maze, at the least (``answers._Row``)."""
     label, lines, area, box, info, info_h, tagged = _under_label(
         layout, slot, maze, caption_size, answer, alone
     )
@@ -85,7 +87,7 @@ def slot_items(
     words = _shared(layout.start_label, layout.end_label) if maze.marks != "none" else ("", "")
     if answer:
         return _answer_items(
-            layout, slot, box, maze, caption_size, wall, label, lines, info, words, keep_words, alone
+            layout, slot, box, maze, caption_size, wall, label, lines, info, words, keep_words, alone, above
         )
     ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
     pair = PAIRS[layout.pictures] if layout.pictures else None
@@ -329,14 +331,19 @@ def _answer_items(
     words: tuple[str, str],
     keep_words: bool = False,
     alone: bool = False,
+    above: float = 0.0,
 ) -> tuple[list[Item], float]:
     """An answer in its slot: the maze centred, with room for its arrows (and with ``keep_words`` for
-    their words: ``_answer_fit``), its caption right above it; a poster's (``alone``) words as its own."""
+    their words: ``_answer_fit``), its caption right above it; a poster's (``alone``) words as its own.
+    With ``above``, at least that much room over the maze, taken from the top of its box."""
     cell, x, y, room, wide, tall = _answer_fit(layout, box, maze, keep_words)
+    if above > tall:
+        box = Box(box.x0, box.y0, box.x1, box.y1 - (above - tall))
+        cell, x, y, room, wide, tall = _answer_fit(layout, box, maze, keep_words)
     scale, young = page_scale(layout), for_children([maze])
     words_at = word_size(layout, young) if alone else label_size(room * MARK_SHARE, 12 * scale)
     down = kind(maze.grid).extent(maze.width, maze.height)[1]
-    top = y + cell * down + tall + 4
+    top = y + cell * down + max(tall, above) + 4
     items: list[Item] = [
         Text(
             slot.x0 + slot.w / 2,
