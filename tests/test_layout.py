@@ -556,3 +556,21 @@ def test_shapes_on_other_grids_run_on_an_axis_as_shapes_on_squares_do(tmp_path, 
     axes = [axis for axis, _ in frames]
     assert len(axes) == 5 and all(axis in AXES for axis in axes[:3] + axes[4:]), axes
     assert not axes[3]  # the triangle's: room on all four sides (its ends anywhere)
+
+
+def test_a_maze_told_its_axis_is_a_copy_equal_to_replace_and_still_frozen(tmp_path):
+    """``MazeRequest.told`` copies one field where ``dataclasses.replace`` remade all 30 (a 500-maze
+    build told its mazes three times over): the same request ``replace`` makes, the first untouched,
+    the copy as frozen, and a maze told the axis it has is itself."""
+    from dataclasses import FrozenInstanceError, replace
+
+    from puzzlebook.build import check_book
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nmazes:\n  - {size: 8x8, count: 2}\n")
+    maze = check_book(spec).mazes[0]
+    told = maze.told("left-right")
+    assert told == replace(maze, axis="left-right") and told.axis == "left-right" and maze.axis == ""
+    with pytest.raises(FrozenInstanceError):
+        told.axis = "top-bottom"  # type: ignore[misc]
+    assert maze.told(maze.axis) is maze

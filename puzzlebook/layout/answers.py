@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from ..errors import At
@@ -176,13 +177,17 @@ class _Row:
         sheet: bool = False,
     ) -> None:
         self.layout, self.members, self.maze_pages, self.own = layout, members, maze_pages, own
-        # as a print book's pages are counted, before any maze's ends are told their axis: what the row
-        # decides (its height, whether it fits) is decided so, and its answers drawn with their axes
-        self.plain = [replace(m, axis="") for m in members]
         self.told = any(m.axis for m in members)
         self.sheet = sheet  # a separate key's page, laid beside its sheet (``_answer_items``)
         self.columns = len(members) if cut else grid[0]
         self.rows = grid[1]
+
+    @cached_property
+    def plain(self) -> list[MazeRequest]:
+        """The row's mazes as a print book's pages are counted, before any maze's ends are told their
+        axis: what the row decides (its height, whether it fits) is decided so, and its answers drawn
+        with their axes."""
+        return [m.told("") for m in self.members]
 
     def placed(
         self, area: Box, top: float, placing: bool, fresh: bool = False

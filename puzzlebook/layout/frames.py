@@ -238,7 +238,7 @@ def answer_cell(
     the cell with room for arrows on every side: a print book's pages are counted before any maze's
     ends are told their axis, and the count must not change when they are."""
     box = _under_label(layout, slot, maze, caption_size, True, False).box
-    return _answer_fit(layout, box, replace(maze, axis=""), words)[0]
+    return _answer_fit(layout, box, maze.told(""), words)[0]
 
 
 class _Fit(NamedTuple):

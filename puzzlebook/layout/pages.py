@@ -154,9 +154,7 @@ def with_axes(pages: list[Page], mazes: list[MazeRequest]) -> list[MazeRequest]:
         for item in page.items
         if isinstance(item, MazeFrame) and not item.answer and item.axis in AXES
     }
-    return [
-        replace(m, axis=axes[m.number]) if m.number in axes and m.marks in FOLLOW_AXIS else m for m in mazes
-    ]
+    return [m.told(axes[m.number]) if m.number in axes and m.marks in FOLLOW_AXIS else m for m in mazes]
 
 
 def has_answers(mazes: list[MazeRequest]) -> bool:

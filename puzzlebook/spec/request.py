@@ -5,6 +5,7 @@ sizes): apart from the spec's models, so that placing and drawing a maze loads n
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -121,3 +122,13 @@ class MazeRequest:
     def starts_inside(self) -> bool:
         """Whether its start is inside it, a badge with no picture: a circle's centre (or hole)."""
         return self.grid == "circle" and self.marks == "center-out"
+
+    def told(self, axis: str) -> MazeRequest:
+        """This maze told the axis its ends go on (``pages.with_axes``): a copy with that one field set,
+        where ``dataclasses.replace`` made all 30 again through ``__init__`` (17 us a maze, a 500-maze
+        book's build told them three times over)."""
+        if axis == self.axis:
+            return self
+        told = copy.copy(self)
+        object.__setattr__(told, "axis", axis)  # a copy no one else holds yet: frozen for everyone else
+        return told
