@@ -482,3 +482,29 @@ def test_an_answer_keeps_room_for_its_arrows_on_its_ends_sides_alone(tmp_path):
                 assert frame.y - tall > max(t.y for t in under) + size, maze.number
         mixed |= any(len({axis for axis, _ in row}) == 2 for row in rows.values())
     assert axes == {"left-right", "top-bottom"} and mixed
+
+
+def test_a_keys_rows_stand_at_one_height_on_every_page(tmp_path):
+    """Each row of a key took its share of the page's paper from what its own answers left: shapes of
+    different heights put Shape Safari's rows 10-40 pt under the heading page by page, 9 pt apart
+    across a spread (a design review). Read from the built PDF: every full page of the key has its
+    labels on the same baselines."""
+    (tmp_path / "book.yaml").write_text(
+        "title: T\nlayout: activity-book\nmarks: suggested\nanswer_key: true\nseed: 4\nmazes:\n"
+        "  - {shape: heart, size: 14x14}\n  - {shape: fish, size: 18x13}\n  - {shape: cat, size: 16x18}\n"
+        "  - {shape: cloud, size: 20x15}\n  - {shape: apple, size: 18x18, grid: hex}\n"
+        "  - {shape: star, size: 16x16}\n  - {shape: circle, size: 14x14}\n  - {shape: diamond, size: 14x14}\n"
+        "  - {shape: cloud, size: 15x10}\n  - {shape: fish, size: 15x10}\n  - {shape: heart, size: 20x20}\n"
+        "  - {shape: cat, size: 12x12}\n"
+    )
+    target, _ = build_book(tmp_path / "book.yaml")
+    rows = []
+    for page in read(Path(target).read_bytes()):
+        baselines = sorted({round(c.y0, 1) for c in page.chars if c.size < 12}, reverse=True)
+        text = "".join(c.text for c in page.chars)
+        if "Answer key" in text and text.count(" · page ") == 6:
+            rows.append(
+                [y for y in baselines if any(c.text == "M" and round(c.y0, 1) == y for c in page.chars)]
+            )
+    assert len(rows) == 2 and len(rows[0]) == 3, rows
+    assert rows[0] == rows[1], rows

@@ -35,7 +35,7 @@ from ..settings import (
     Margin,
     Margins,
 )
-from .answers import answer_links, contents_pages, fill_contents, plan_answers
+from .answers import plan_answers
 from .boxes import (
     GAP,
     Figure,
@@ -52,6 +52,7 @@ from .boxes import (
     trim_box,
     wall_for,
 )
+from .contents import answer_links, contents_pages, fill_contents
 from .density import age_sizes_to_fit, page_most, too_dense
 from .frames import slot_items
 from .furniture import by_student, page_frame

@@ -1,4 +1,4 @@
-"""The answer key and the contents page: answer slots, and the links between a maze and its answer."""
+"""The answer key: its answers in rows of slots, in the grid each answer reads in."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from ..errors import At
 from ..fields import isolate
 from ..settings import GRIDS, Layout
 from ..spec.request import MazeRequest
-from .boxes import GAP, content_box, planned_room, split, wrap_words
+from .boxes import GAP, planned_room, split, wrap_words
 from .frames import DESCENT, TOP_SHARE, answer_cell, answer_look, slot_items
 from .furniture import page_frame
-from .items import Box, Item, Link, MazeFrame, MazeInfo, Page, Text, poster
+from .items import Box, Item, MazeFrame, MazeInfo, Page, Text, poster
 
 MIN_ANSWER_CELL = 4.0
 """pt: the least cell an answer is drawn at. Under it, six 40x50 mazes to a page printed as a dark
@@ -114,6 +114,7 @@ def plan_answers(
         if not by_sheet:  # the key's grid, turned where that draws its answers larger, of no more rows
             # than they fill (a separate key's page keeps its sheet's, to be laid beside it)
             grid_of_sheet = _key_grid(layout, area, answered, grid_of_sheet, known)
+        free = _least_free(layout, area, answered, grid_of_sheet, maze_pages, known) if placing else 0.0
         waiting = list(answered)
         while waiting:  # a row at a time: the answers after it that take its grid, as many as it has slots
             grids = _grids(*grid_of_sheet, area)
@@ -129,14 +130,14 @@ def plan_answers(
             # takes another grid, or where it is the last under a row of another (it stood at the left
             # under a wider answer); under rows of its own grid, it keeps their columns
             own, spread = fits == grids[0], bool(waiting) or above not in (None, fits)
-            row = _Row(layout, members, maze_pages, fits, own, spread, by_sheet)
+            row = _Row(layout, members, maze_pages, fits, own, spread, by_sheet, free)
             placed = row.placed(area, top, placing)
             if placed is None:  # on a page of its own: no row above it
                 page, area = next_page(
                     f"{heading} ({words.continued})" if by_sheet else continued, sources.get(heading, "")
                 )
                 top, above = area.y1, None
-                row = _Row(layout, members, maze_pages, fits, own, bool(waiting), by_sheet)
+                row = _Row(layout, members, maze_pages, fits, own, bool(waiting), by_sheet, free)
             height, items = placed or row.placed(area, top, placing, fresh=True) or (0.0, [])
             top -= height + GAP
             above = fits
@@ -175,8 +176,10 @@ class _Row:
         own: bool,
         cut: bool,
         sheet: bool = False,
+        free: float = math.inf,
     ) -> None:
         self.layout, self.members, self.maze_pages, self.own = layout, members, maze_pages, own
+        self.free = free  # the least paper an answer of the key's grid leaves under it (``_least_free``)
         self.told = any(m.axis for m in members)
         self.sheet = sheet  # a separate key's page, laid beside its sheet (``_answer_items``)
         self.columns = len(members) if cut else grid[0]
@@ -253,96 +256,14 @@ class _Row:
             # tall answers three across left a key page's foot blank, and standing in their bands'
             # middles, twice as much paper between the rows as under the heading (design reviews)
             row = round((area.y1 - top) / (tall + GAP))  # its place down the page
-            down = (lowest - (top - tall)) * (self.rows - row) / (self.rows + 1)
+            # the paper shared out as the key's deepest answer leaves it: rows at one height on every
+            # page (shared as each row's own left it, Shape Safari's stood 10-40 pt under the heading)
+            down = min(lowest - (top - tall), self.free) * (self.rows - row) / (self.rows + 1)
             items = [
                 replace(i, y=i.y - down) if isinstance(i, Text | MazeFrame | MazeInfo) else i for i in items
             ]
         # a row its answers fill to within a gap keeps the grid's height: nothing to gain by moving
         return (tall if self.own or lowest - (top - tall) < GAP else top - lowest), items, min(cells)
-
-
-def contents_pages(layout: Layout, entries: int) -> int:
-    box = content_box(layout, 1)
-    per_page = max(1, int((box.h - 2 * layout.heading_size - 2 * GAP) / (layout.caption_size * 1.6)))
-    return max(1, math.ceil(entries / per_page))
-
-
-def fill_contents(
-    layout: Layout,
-    pages: list[Page],
-    mazes: list[MazeRequest],
-    maze_pages: dict[int, int],
-    answer_pages: dict[int, int],
-    title: str,
-) -> None:
-    """A clickable table of contents: every maze and the answer key, with page numbers."""
-    entries = [
-        (
-            layout.words.maze_name(m) + (f" · {isolate(m.title)}" if m.title else ""),
-            maze_pages[m.number],
-            m.student_where or (m.where.inner("title") if m.title else ""),
-        )
-        for m in mazes
-    ]
-    if answer_pages:
-        entries.append((layout.words.answer_key, min(answer_pages.values()), ""))
-    size = layout.caption_size
-    remaining = list(entries)
-    for i, page in enumerate(pages):
-        area = page_frame(layout, page, title)
-        top = area.y1 - layout.heading_size
-        continued = f" ({layout.words.continued})" if i else ""  # as the answer key's pages say
-        heading = layout.words.contents + continued
-        page.items.append(Text(area.x0, top, heading, layout.heading_size, bold=True, max_width=area.w))
-        top -= GAP + size
-        while remaining and top - size * 1.6 >= area.y0:
-            label, target, source = remaining.pop(0)
-            top -= size * 1.6
-            page.items.append(Text(area.x0, top, label, size, max_width=area.w - 4 * size, source=source))
-            page.items.append(Text(area.x1, top, str(target), size, align="right"))
-            page.items.append(Link(area.x0, top - size * 0.3, area.x1, top + size, target))
-
-
-def answer_pages_said(layout: Layout, pages: list[Page], answer_pages: dict[int, int]) -> None:
-    """Print editions with ``show_answer_page``: the line under each maze says where its answer is, now
-    that the answer key is planned."""
-    for page in pages:
-        if page.kind == "maze":
-            page.items = [
-                replace(i, answer=f"{layout.words.answer_on} {answer_pages[i.number]}")
-                if isinstance(i, MazeInfo) and i.number in answer_pages
-                else i
-                for i in page.items
-            ]
-
-
-def answer_links(
-    layout: Layout,
-    pages: list[Page],
-    answer_pages: dict[int, int],
-    maze_pages: dict[int, int],
-) -> None:
-    """Screen editions: each maze links to its answer, each answer label back to its maze."""
-    size = layout.small_size
-    for page in pages:
-        if page.kind == "maze":
-            numbers = [i.number for i in page.items if isinstance(i, MazeFrame)]
-            targets = sorted({answer_pages[n] for n in numbers if n in answer_pages})
-            if targets:
-                box = content_box(layout, page.number)
-                y = box.y0
-                text = f"{layout.words.answer_on} " + ", ".join(map(str, targets))
-                page.items.append(Text(box.x1, y, text, size, align="right", gray=0.3))
-                page.items.append(Link(box.x1 - len(text) * size * 0.6, y - 2, box.x1, y + size, targets[0]))
-        elif page.kind == "answers":
-            frames = [i for i in page.items if isinstance(i, MazeFrame)]
-            labels = [i for i in page.items if isinstance(i, Text) and f" · {layout.words.page} " in i.text]
-            for frame, label in zip(frames, labels, strict=False):
-                width = len(label.text) * label.size * 0.6
-                target = maze_pages[frame.number]
-                page.items.append(
-                    Link(label.x - width / 2, label.y - 2, label.x + width / 2, label.y + label.size, target)
-                )
 
 
 def _grids(columns: int, rows: int, area: Box) -> list[tuple[int, int]]:
@@ -429,6 +350,29 @@ def _legible(layout: Layout) -> float:
     """The least cell that shows an answer's walls apart: ``MIN_ANSWER_CELL``, and three answer wall
     weights."""
     return max(MIN_ANSWER_CELL, 3 * layout.answer_wall_weight)
+
+
+def _least_free(
+    layout: Layout,
+    area: Box,
+    mazes: list[MazeRequest],
+    grid: tuple[int, int],
+    maze_pages: dict[int, int],
+    known: dict[tuple[Any, ...], float],
+) -> float:
+    """The least paper an answer in a slot of the key's grid leaves under it: each row's share of the
+    paper is taken from it (``_Row._items``). Made once for mazes alike in what an answer reads."""
+    grids = _grids(*grid, area)
+    slot = split(area, *grids[0], GAP)[0]
+    alike = {
+        (answer_look(maze), maze.axis): maze
+        for maze in mazes
+        if _grid_for(layout, area, maze, grids, False, known) == grids[0]
+    }
+    return min(
+        (_lowest(_answer_items(layout, slot, maze, maze_pages)[0]) - slot.y0 for maze in alike.values()),
+        default=0.0,
+    )
 
 
 def _lowest(items: list[Item]) -> float:

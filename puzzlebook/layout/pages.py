@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..errors import At, Problem, SpecError, Where
 from ..settings import MIN_LINE, PAGES, Layout
 from ..spec.request import MazeRequest
-from .answers import answer_links, answer_pages_said, contents_pages, fill_contents, plan_answers
+from .answers import plan_answers
 from .boxes import (
     GAP,
     YOUNG,
@@ -21,6 +21,7 @@ from .boxes import (
     trim_box,
     walls_of,
 )
+from .contents import answer_links, answer_pages_said, contents_pages, fill_contents
 from .density import too_dense
 from .frames import slot_items
 from .frontmatter import copyright_page, title_page
