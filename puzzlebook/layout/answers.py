@@ -114,7 +114,9 @@ def plan_answers(
         if not by_sheet:  # the key's grid, turned where that draws its answers larger, of no more rows
             # than they fill (a separate key's page keeps its sheet's, to be laid beside it)
             grid_of_sheet = _key_grid(layout, area, answered, grid_of_sheet, known)
-        free = _least_free(layout, area, answered, grid_of_sheet, maze_pages, known) if placing else 0.0
+        # the paper the key's rows share out (a separate key's stand as their sheet's do)
+        placed_rows = placing and not by_sheet
+        free = _least_free(layout, area, answered, grid_of_sheet, maze_pages, known) if placed_rows else 0.0
         waiting = list(answered)
         while waiting:  # a row at a time: the answers after it that take its grid, as many as it has slots
             grids = _grids(*grid_of_sheet, area)

@@ -250,15 +250,6 @@ class Figure:
         return solution_width(self.cell, self.wall, self.mark)
 
 
-def fit(box: Box, width: float, height: float, room: float) -> tuple[float, float, float]:
-    """Largest square cell for a W x H maze in ``box``, and the maze's centred bottom-left corner (for
-    other grids, W x H is the drawing's extent in corridor widths, and a "cell" one corridor width)."""
-    cell = min((box.w - 2 * room) / width, (box.h - 2 * room) / height)
-    x = box.x0 + (box.w - cell * width) / 2
-    y = box.y0 + (box.h - cell * height) / 2
-    return cell, x, y
-
-
 def wrap_words(text: str, width: int) -> list[str]:
     """The words of ``text`` in lines of at most ``width`` characters (a longer word on a line alone):
     where the letters cannot be measured, before any font is loaded."""
