@@ -381,6 +381,10 @@ def test_a_book_with_a_cover_shows_it_and_downloads_it(studio, browser, tmp_path
     wait_for(
         lambda: browser.execute_script("return arguments[0].naturalWidth", page) == 1200, what="its image"
     )
+    # the first book's 3 thumbnails stood as they were beside this one's cover (its own not asked for
+    # yet): dimmed, or this book's 24
+    shown = "return document.querySelectorAll('#thumbs img:not(.stale)').length"
+    assert browser.execute_script(shown) in (0, 24)
     shot(browser, "studio-cover")
     browser.find_element(By.ID, "download-cover").click()
     pdf = wait_for(

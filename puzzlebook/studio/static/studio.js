@@ -373,6 +373,9 @@ async function refresh(source) {
   const yaml = $("yaml").value;
   status("Checking…");
   $("page").classList.add("stale");
+  // the thumbnails dimmed with the page until this book's come (shown the cover first, the last
+  // book's thumbnails stood as they were, this book's never asked for)
+  $("thumbs").querySelectorAll("img").forEach((img) => img.classList.add("stale"));
   let answer;
   try {
     const response = await post("/api/check", yaml);
@@ -477,6 +480,7 @@ async function showPage(number, mine = generation, asked = false) {
   // the same spec again while its thumbnails are still coming (the form wrote the YAML anew): the
   // drawing of the older generation stops, so this one draws them
   if (thumbsFor !== lastYaml || thumbsBy !== mine && thumbsDrawing) drawThumbs(mine);
+  else if (!thumbsDrawing) $("thumbs").querySelectorAll("img.stale").forEach((img) => img.classList.remove("stale"));
 }
 
 // The thumbnails of the page's book: each keeps its old picture, dimmed, until its new one comes (all
