@@ -29,7 +29,9 @@ def compiled() -> ModuleType | None:
     return _compiled
 
 
-@algorithm("aldous-broder", "one long random walk: a uniform spanning tree, slow on large grids")
+@algorithm(
+    "aldous-broder", "an even look, every maze equally likely: one long random walk, slow on big mazes"
+)
 def generate(grid: Grid, rng: random.Random) -> Maze:
     """Aldous-Broder: a random walk that carves into every cell it enters for the first time.
 

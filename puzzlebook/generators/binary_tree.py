@@ -20,7 +20,7 @@ class BinaryTreeOptions(Options):
 
 @algorithm(
     "binary-tree",
-    "each cell opens one of two ways: fast, strongly diagonal, two open sides",
+    "easy from one corner: two open sides and a diagonal lean; each cell opens one of two ways",
     BinaryTreeOptions,
     rectangle_only=True,
 )

@@ -72,7 +72,7 @@ def rows(
 
 @algorithm(
     "eller",
-    "one row at a time in O(width) memory: any height, many short dead ends",
+    "many short dead ends; made a row at a time, so a maze may be any height",
     EllerOptions,
     rectangle_only=True,
 )

@@ -50,7 +50,7 @@ def without_marks(active: array[int]) -> array[int]:
 
 @algorithm(
     "growing-tree",
-    "grow from a list of active cells; the selection rule sets the look",
+    "long winding corridors to short branches, as its select option says",
     GrowingTreeOptions,
 )
 def generate(grid: Grid, rng: random.Random, select: str = "mix", mix: float = 0.75) -> Maze:

@@ -25,7 +25,7 @@ class HuntAndKillOptions(Options):
 
 @algorithm(
     "hunt-and-kill",
-    "random walk, then hunt for a cell beside the maze: long corridors like the backtracker",
+    "long winding corridors, few dead ends: a random walk, then a hunt for a cell beside it",
     HuntAndKillOptions,
 )
 def generate(

@@ -26,7 +26,7 @@ def _walls(grid: Grid, down: int, right: int) -> array[int]:
     return walls
 
 
-@algorithm("kruskal", "random walls removed where they join two regions: many short dead ends")
+@algorithm("kruskal", "many short dead ends, an even look: walls removed at random where they join two parts")
 def generate(grid: Grid, rng: random.Random) -> Maze:
     """Randomized Kruskal: a minimum spanning tree over randomly weighted walls.
 

@@ -11,7 +11,7 @@ N, S, E, W = 1, 2, 4, 8
 
 @algorithm(
     "recursive-division",
-    "split the room by walls with one door each: long straight walls, boxy look",
+    "long straight walls and boxy rooms: the room split by walls with one door each",
     rectangle_only=True,
 )
 def generate(grid: Grid, rng: random.Random) -> Maze:

@@ -11,7 +11,7 @@ N, E = 1, 4
 
 @algorithm(
     "sidewinder",
-    "runs along each row with one exit up: open top corridor, vertical grain",
+    "an open corridor along the top, the paths running up and down: runs along each row",
     rectangle_only=True,
 )
 def generate(grid: Grid, rng: random.Random) -> Maze:

@@ -11,7 +11,9 @@ from ._base import algorithm, compiled, on_graph, random_indices
 FRONTIER = 64  # scratch mark: a free cell already in the frontier list; finish() clears it
 
 
-@algorithm("simplified-prim", "grow from a random frontier cell: short dead ends radiating out")
+@algorithm(
+    "simplified-prim", "short dead ends spreading out from where it starts: grown from a random frontier cell"
+)
 def generate(grid: Grid, rng: random.Random) -> Maze:
     """Simplified ("random frontier") Prim.
 
