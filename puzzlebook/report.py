@@ -11,6 +11,7 @@ from .fields import isolate
 from .layout import MazeFrame, print_margins
 from .layout.density import largest_at, older_layouts, shape_fits, shape_fits_any
 from .layout.names import word_layout
+from .leftout import inside_note
 from .rules import small_shape
 from .saying import counted_pages, for_names, listed, spans
 from .spec.model import WordShape
@@ -56,7 +57,7 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
     for maze in checked.mazes:
         if maze.has_answer and maze.starts_inside:
             centred.setdefault(maze.where, []).append(maze.shown)
-    notes = [_inside(at, list(dict.fromkeys(shown))) for at, shown in centred.items()]
+    notes = [inside_note(at, list(dict.fromkeys(shown))) for at, shown in centred.items()]
     # by the entry of the maze that allows the book's one size least: every maze was told, at its own
     # line, of the one wide star of triangles that held them all to 0.42 in
     small: dict[Where, list[tuple[float, int, int, bool]]] = {}
@@ -93,16 +94,6 @@ def _pictures_notes(checked: Checked) -> list[Problem]:
             )
         )
     return notes
-
-
-def _inside(where: Where, shown: list[int]) -> Problem:
-    """The note on mazes whose start is inside them, a badge, drawn with no picture there."""
-    mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {spans(shown)} are"
-    return Problem(
-        where,
-        f"{mazes} drawn with no picture at the start: it is inside the maze, a badge; "
-        "marks: suggested puts both ends on the rim, each with its picture",
-    )
 
 
 COLOURED = 40.0
@@ -407,52 +398,6 @@ def _shapes_notes(checked: Checked) -> list[Problem]:
         if blob:
             told[maze.entry] = Problem(checked.spec.where("mazes", maze.entry, "shape"), blob)
     return list(told.values())
-
-
-def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> list[Problem]:
-    """Words or pictures by the arrows that found no room are left out as the page is drawn: say where,
-    and at which end, once an entry, rather than let a book lose them silently on some of its pages."""
-    # by entry, and whether what was lost is a start inside the maze (never for want of room)
-    told: dict[tuple[Where, bool], tuple[set[tuple[str, str]], list[int], list[str]]] = {}
-    fitted: set[Where] = set()  # words drawn as large as their place allows: no size to make smaller
-    lines = []
-    for maze in checked.mazes:
-        lost = left_out.get(maze.number, set())
-        entry = checked.spec.book.mazes[maze.entry]
-        if lost and isinstance(entry.shape, WordShape) and entry.size is None:
-            fitted.add(maze.where)
-        for inside in (True, False):  # a circle's centre start is told as the spec is read (``notes``)
-            mine = {(end, thing) for end, thing in lost if (thing == "inside") == inside}
-            mine = set() if inside and maze.starts_inside else mine
-            if mine:
-                things, shown, whose = told.setdefault((maze.where, inside), (set(), [], []))
-                things |= mine
-                shown.append(maze.shown)
-                if maze.student:
-                    whose.append(maze.student)
-    for (where, inside), (things, shown, whose) in told.items():
-        shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
-        mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {spans(shown)} are"
-        if inside:
-            lines.append(_inside(where, shown))
-            continue
-        what = " and ".join(sorted({thing for _, thing in things}, reverse=True))  # words and pictures
-        ends = {end for end, _ in things}
-        at = (
-            {"start": "at the start", "end": "at the finish"}[ends.pop()]
-            if len(ends) == 1
-            else "by the arrows"
-        )
-        fix = (
-            "another seed or size may leave room where its ends lie"
-            if any(thing == "pictures" for _, thing in things)
-            else "a shorter start_label and end_label, or another seed (which moves its ends), may make room"
-            if where in fitted  # it has no size to make smaller
-            else "a smaller size, or a shorter start_label and end_label, makes room"
-        )
-        named = for_names(list(dict.fromkeys(isolate(name) for name in whose)))  # every child has a maze 1
-        lines.append(Problem(where, f"{mazes} drawn without the {what} {at}{named} (no room); {fix}"))
-    return lines
 
 
 def summary(checked: Checked) -> str:

@@ -488,7 +488,7 @@ def test_a_name_drawn_as_large_as_its_place_is_told_a_way_it_has_when_its_words_
     told shorter words (Go and End gave Xiu and Zoë theirs on a 9 x 6 in page, which a row of seeds did
     not) or another seed, which moves its ends out of a notch; a maze with a size keeps its own advice."""
     from puzzlebook.build import check_book
-    from puzzlebook.report import left_out_notes
+    from puzzlebook.leftout import left_out_notes
 
     spec = tmp_path / "class.yaml"
     spec.write_text(

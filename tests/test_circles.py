@@ -637,3 +637,28 @@ def test_a_start_in_a_small_centre_is_spelled_smaller_before_it_is_a_letter(tmp_
     assert said[1][0] == "Start" and 2 / 3 - 0.01 <= said[1][1] < 1.0, said
     assert said[2] == ("S", pytest.approx(1.0)), said  # too small even then: its letter
     assert all(length == pytest.approx(size, abs=0.01) for length, size in arrows), arrows
+
+
+def test_a_centre_too_small_to_spell_start_is_told_with_the_hole_that_spells_it(tmp_path):
+    """A round maze of many rings printed its centre start as a lone "S" in a small disc, and nothing
+    said so (a design review). `build` now says which maze and the `inner:` that leaves room to spell
+    it; built with that hole, the page spells Start and nothing is said."""
+    import re
+
+    from pdfcheck import page_texts
+
+    spec = tmp_path / "book.yaml"
+    body = "title: T\nlayout: activity-book\nmarks: center-out\nanswer_key: false\nmazes:\n  - {{grid: circle, size: 15{}}}\n"
+    spec.write_text(body.format(""))
+    result = invoke(["build", str(spec), "-o", str(tmp_path / "a.pdf")])
+    assert result.exit_code == 0, result.stderr
+    said = re.search(
+        r'maze 1 is drawn with "S" for Start inside it: no room there to spell it; inner: (\d+) ',
+        result.stderr,
+    )
+    assert said, result.stderr
+    assert "Start" not in page_texts(tmp_path / "a.pdf")[1]
+    spec.write_text(body.format(f", inner: {said[1]}"))
+    result = invoke(["build", str(spec), "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0 and "inside it" not in result.stderr, result.stderr
+    assert "Start" in page_texts(tmp_path / "b.pdf")[1]

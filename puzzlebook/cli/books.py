@@ -77,8 +77,8 @@ def build(
                 partial(report_cover, checked, f"{places[-1][0]} (not written)") if strict else None,
             )
         if notes_to:  # what the drawing left out for room, for the studio to show beside its preview
+            from ..leftout import left_out_notes
             from ..output import write_output
-            from ..report import left_out_notes
 
             told = [note.as_dict() for note in left_out_notes(checked, left_out)]
             write_output(notes_to, json.dumps(told).encode(), where="--notes-to")
@@ -443,7 +443,7 @@ def tell_notes(checked: Checked) -> None:
 
 
 def left_out_note(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> None:
-    from ..report import left_out_notes
+    from ..leftout import left_out_notes
 
     for line in left_out_notes(checked, left_out):
         print(f"note: {line}", file=sys.stderr)

@@ -277,8 +277,9 @@ def _filled(areas: list[tuple[tuple[float, float], ...]]) -> str:
 
 
 LeftOut = dict[int, set[tuple[str, str]]]
-"""Maze number -> what its arrows lost, and at which end: ("start", "words"), ("end", "pictures"), and
-("start", "inside") for an end inside the maze, a badge, which never has a picture."""
+"""Maze number -> what its arrows lost, and at which end: ("start", "words"), ("end", "pictures"),
+("start", "inside") for an end inside the maze, a badge, which never has a picture, and ("start",
+"letter") for such a badge too small to spell its word."""
 
 
 def draw_maze(
@@ -348,6 +349,7 @@ def draw_maze(
             for m in signs
             if frame.pictures and not m.picture
         }
+        lost |= {(m.role, "letter") for m in signs if m.kind == "inner" and m.word and not m.size}
         if lost:
             left_out.setdefault(frame.number, set()).update(lost)
     for mark in signs:

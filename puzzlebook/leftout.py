@@ -1,0 +1,108 @@
+"""What the drawing of the pages left out or shortened, said once an entry: words and pictures by the
+arrows that found no room, and an end inside a maze (a round maze's centre) that has no picture or
+too little room to spell its word."""
+
+from __future__ import annotations
+
+import math
+
+from .build import Checked
+from .errors import Problem, Where
+from .fields import isolate
+from .layout import MazeFrame
+from .saying import for_names, spans
+from .spec.model import WordShape
+
+
+def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> list[Problem]:
+    """Words or pictures by the arrows that found no room are left out as the page is drawn: say where,
+    and at which end, once an entry, rather than let a book lose them silently on some of its pages."""
+    # by entry, and whether what was lost is a picture at a start inside the maze (never for want of
+    # room), that start's word, or words or pictures by the arrows
+    told: dict[tuple[Where, str], tuple[set[tuple[str, str]], list[int], list[str]]] = {}
+    fitted: set[Where] = set()  # words drawn as large as their place allows: no size to make smaller
+    cells: dict[Where, tuple[str, float]] = {}  # each entry's grid and least cell, for ``_letter``
+    drawn = {
+        i.number: i.cell
+        for p in checked.plan.pages
+        for i in p.items
+        if isinstance(i, MazeFrame) and not i.answer
+    }
+    lines = []
+    for maze in checked.mazes:
+        lost = left_out.get(maze.number, set())
+        entry = checked.spec.book.mazes[maze.entry]
+        if lost and isinstance(entry.shape, WordShape) and entry.size is None:
+            fitted.add(maze.where)
+        cell = min(cells.get(maze.where, ("", drawn.get(maze.number, 0.0)))[1], drawn.get(maze.number, 0.0))
+        cells[maze.where] = (maze.grid, cell)
+        for kind in ("inside", "letter", ""):  # a circle's centre start is told as the spec is read
+            mine = {
+                (end, thing)
+                for end, thing in lost
+                if (thing if thing in ("inside", "letter") else "") == kind
+            }
+            mine = set() if kind == "inside" and maze.starts_inside else mine
+            if mine:
+                things, shown, whose = told.setdefault((maze.where, kind), (set(), [], []))
+                things |= mine
+                shown.append(maze.shown)
+                if maze.student:
+                    whose.append(maze.student)
+    for (where, kind), (things, shown, whose) in told.items():
+        shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
+        mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {spans(shown)} are"
+        if kind == "inside":
+            lines.append(inside_note(where, shown))
+            continue
+        if kind == "letter":
+            ends = {end for end, _ in things}
+            word = checked.layout.start_label if "start" in ends else checked.layout.end_label
+            lines.append(_letter(where, mazes, word, *cells[where]))
+            continue
+        what = " and ".join(sorted({thing for _, thing in things}, reverse=True))  # words and pictures
+        ends = {end for end, _ in things}
+        at = (
+            {"start": "at the start", "end": "at the finish"}[ends.pop()]
+            if len(ends) == 1
+            else "by the arrows"
+        )
+        fix = (
+            "another seed or size may leave room where its ends lie"
+            if any(thing == "pictures" for _, thing in things)
+            else "a shorter start_label and end_label, or another seed (which moves its ends), may make room"
+            if where in fitted  # it has no size to make smaller
+            else "a smaller size, or a shorter start_label and end_label, makes room"
+        )
+        named = for_names(list(dict.fromkeys(isolate(name) for name in whose)))  # every child has a maze 1
+        lines.append(Problem(where, f"{mazes} drawn without the {what} {at}{named} (no room); {fix}"))
+    return lines
+
+
+def inside_note(where: Where, shown: list[int]) -> Problem:
+    """The note on mazes whose start is inside them, a badge, drawn with no picture there."""
+    mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {spans(shown)} are"
+    return Problem(
+        where,
+        f"{mazes} drawn with no picture at the start: it is inside the maze, a badge; "
+        "marks: suggested puts both ends on the rim, each with its picture",
+    )
+
+
+def _letter(where: Where, mazes: str, word: str, grid: str, cell: float) -> Problem:
+    """The note on mazes whose end inside them is a badge too small to spell its word: its first letter
+    ("S") is printed instead, which a child may not read as Start."""
+    fix = (  # a hole of that many rings holds the word at the least size it is spelled at
+        f"inner: {max(2, math.ceil(HOLE_SPELLS / cell))} leaves a round hole at its centre, room to spell it"
+        if grid == "circle" and cell
+        else "a smaller size (larger cells) gives it room to spell it"
+    )
+    return Problem(
+        where,
+        f'{mazes} drawn with "{word[:1].upper()}" for {word} inside it: no room there to spell it; {fix}',
+    )
+
+
+HOLE_SPELLS = 20.0
+"""pt: the least radius of a round maze's hole that spells Start at its least size (``signs._spelled``:
+half its width and paper round it, the badge 0.8 of the hole)."""
