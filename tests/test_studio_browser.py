@@ -616,7 +616,12 @@ def test_on_a_phone_every_field_of_a_maze_and_the_preview_are_in_reach(studio, b
         what="the preview in view",
     )
     assert browser.switch_to.active_element.get_attribute("id") == "preview"
+    # the bar steps aside while the preview is in view (it said "See the preview" over it, and covered
+    # its thumbnails), and is back on the way up to the form
+    wait_for(lambda: not bar.is_displayed(), what="the bar out of the preview's way")
     shot(browser, "studio-phone-preview")
+    browser.execute_script("window.scrollTo(0, 0)")
+    wait_for(bar.is_displayed, what="the bar back over the form")
 
 
 def test_cards_say_the_books_numbers_a_bad_count_is_told_and_a_removal_can_be_undone(studio, browser):

@@ -670,6 +670,11 @@ async function start() {
   });
   $("yaml").addEventListener("input", () => changed("yaml"));
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
+  // on a phone the bar that leads to the preview steps aside while the preview is in view: it said
+  // "See the preview" over the preview itself, and covered its thumbnails (a newcomer's trial)
+  new IntersectionObserver(([seen]) => $("phone-bar").classList.toggle("away", seen.isIntersecting), {
+    threshold: 0.3,
+  }).observe($("preview"));
   $("to-preview").addEventListener("click", (event) => { // the preview, and the focus with it
     event.preventDefault();
     $("preview").scrollIntoView();
