@@ -10,8 +10,11 @@ from .build import Checked
 from .errors import Problem, Where
 from .fields import isolate
 from .layout import MazeFrame
+from .layout.room import word_ems
+from .layout.signs import BADGE_FILL, least_spelled, spelled_radius
 from .saying import for_names, spans
 from .spec.model import WordShape
+from .spec.request import MazeRequest
 
 
 def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) -> list[Problem]:
@@ -21,12 +24,10 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
     # room), that start's word, or words or pictures by the arrows
     told: dict[tuple[Where, str], tuple[set[tuple[str, str]], list[int], list[str]]] = {}
     fitted: set[Where] = set()  # words drawn as large as their place allows: no size to make smaller
-    cells: dict[Where, tuple[str, float]] = {}  # each entry's grid and least cell, for ``_letter``
+    # each entry's first maze whose word inside it was not spelled, and its frame, for ``_letter``
+    unspelled: dict[Where, tuple[MazeRequest, MazeFrame]] = {}
     drawn = {
-        i.number: i.cell
-        for p in checked.plan.pages
-        for i in p.items
-        if isinstance(i, MazeFrame) and not i.answer
+        i.number: i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame) and not i.answer
     }
     lines = []
     for maze in checked.mazes:
@@ -34,8 +35,8 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
         entry = checked.spec.book.mazes[maze.entry]
         if lost and isinstance(entry.shape, WordShape) and entry.size is None:
             fitted.add(maze.where)
-        cell = min(cells.get(maze.where, ("", drawn.get(maze.number, 0.0)))[1], drawn.get(maze.number, 0.0))
-        cells[maze.where] = (maze.grid, cell)
+        if any(thing == "letter" for _, thing in lost) and maze.number in drawn:
+            unspelled.setdefault(maze.where, (maze, drawn[maze.number]))
         for kind in ("inside", "letter", ""):  # a circle's centre start is told as the spec is read
             mine = {
                 (end, thing)
@@ -51,15 +52,15 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
                     whose.append(maze.student)
     for (where, kind), (things, shown, whose) in told.items():
         shown = list(dict.fromkeys(shown))  # a class set prints each number once a student
-        mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {spans(shown)} are"
         if kind == "inside":
             lines.append(inside_note(where, shown))
             continue
         if kind == "letter":
             ends = {end for end, _ in things}
             word = checked.layout.start_label if "start" in ends else checked.layout.end_label
-            lines.append(_letter(where, mazes, word, *cells[where]))
+            lines.append(_letter(checked, where, shown, word, *unspelled[where]))
             continue
+        mazes = _mazes_are(shown)
         what = " and ".join(sorted({thing for _, thing in things}, reverse=True))  # words and pictures
         ends = {end for end, _ in things}
         at = (
@@ -79,30 +80,36 @@ def left_out_notes(checked: Checked, left_out: dict[int, set[tuple[str, str]]]) 
     return lines
 
 
+def _mazes_are(shown: list[int]) -> str:
+    """The mazes a note tells of: "maze 8 is", "mazes 8-10, 16 are"."""
+    return f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {spans(shown)} are"
+
+
 def inside_note(where: Where, shown: list[int]) -> Problem:
     """The note on mazes whose start is inside them, a badge, drawn with no picture there."""
-    mazes = f"maze {shown[0]} is" if len(shown) == 1 else f"mazes {spans(shown)} are"
     return Problem(
         where,
-        f"{mazes} drawn with no picture at the start: it is inside the maze, a badge; "
+        f"{_mazes_are(shown)} drawn with no picture at the start: it is inside the maze, a badge; "
         "marks: suggested puts both ends on the rim, each with its picture",
     )
 
 
-def _letter(where: Where, mazes: str, word: str, grid: str, cell: float) -> Problem:
+def _letter(
+    checked: Checked, where: Where, shown: list[int], word: str, maze: MazeRequest, frame: MazeFrame
+) -> Problem:
     """The note on mazes whose end inside them is a badge too small to spell its word: its first letter
-    ("S") is printed instead, which a child may not read as Start."""
-    fix = (  # a hole of that many rings holds the word at the least size it is spelled at
-        f"inner: {max(2, math.ceil(HOLE_SPELLS / cell))} leaves a round hole at its centre, room to spell it"
-        if grid == "circle" and cell
+    ("S") is printed instead, which a child may not read as Start. On a round maze, the hole (``inner``)
+    of as many rings as holds the badge that spells it at its least size (``signs.spelled_radius``)."""
+    least = least_spelled(frame.label)
+    radius = spelled_radius(word_ems(word, checked.layout.bold_font), least) / BADGE_FILL + frame.wall / 2
+    rings = max(2, math.ceil(radius / frame.cell)) if frame.cell else 0
+    fix = (
+        f"inner: {rings} leaves a round hole at its centre, room to spell it"
+        if maze.grid == "circle" and 0 < rings < maze.width
         else "a smaller size (larger cells) gives it room to spell it"
     )
     return Problem(
         where,
-        f'{mazes} drawn with "{word[:1].upper()}" for {word} inside it: no room there to spell it; {fix}',
+        f'{_mazes_are(shown)} drawn with "{word[:1].upper()}" for {word} inside it: no room there to spell '
+        f"it; {fix}",
     )
-
-
-HOLE_SPELLS = 20.0
-"""pt: the least radius of a round maze's hole that spells Start at its least size (``signs._spelled``:
-half its width and paper round it, the badge 0.8 of the hole)."""

@@ -126,15 +126,26 @@ SPELLED_LEAST = 2 / 3
 at 8 pt in a round maze's centre reads, where a child had to guess an "S" at 12 pt."""
 
 
+def spelled_radius(ems: float, size: float) -> float:
+    """The radius of a badge that spells a word ``ems`` wide at ``size``: half its width, and
+    ``SPELLED`` of paper round it."""
+    return (ems / 2 + SPELLED) * size
+
+
+def least_spelled(largest: float) -> float:
+    """The least size a word in its badge prints at, the words by the arrows being ``largest``."""
+    return max(MIN_TEXT, SPELLED_LEAST * largest)
+
+
 def _spelled(word: str, largest: float, clear: float, measure: Measure | None) -> tuple[float, float] | None:
     """The size of ``word`` in a badge of at most ``clear`` radius (``largest``, or less down to
-    ``SPELLED_LEAST`` of it), and the badge's radius; None where it does not fit (its letter is drawn)."""
+    ``least_spelled``), and the badge's radius; None where it does not fit (its letter is drawn)."""
     if not (largest and measure and word):
         return None
-    per_point = measure(word, 1.0) / 2 + SPELLED  # the badge's radius for each point of the word's size
+    per_point = spelled_radius(measure(word, 1.0), 1.0)  # the badge's radius a point of the word's size
     size = min(largest, math.floor(clear / per_point * 10) / 10)
-    radius = measure(word, size) / 2 + SPELLED * size
-    return (size, radius) if size >= max(MIN_TEXT, SPELLED_LEAST * largest) and radius < clear else None
+    radius = spelled_radius(measure(word, 1.0), size)
+    return (size, radius) if size >= least_spelled(largest) and radius < clear else None
 
 
 def _collide(out: list[Mark], measure: Measure | None) -> bool:
