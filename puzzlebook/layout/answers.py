@@ -182,7 +182,7 @@ class _Row:
     ) -> None:
         self.layout, self.members, self.maze_pages, self.own = layout, members, maze_pages, own
         self.free = free  # the least paper an answer of the key's grid leaves under it (``_least_free``)
-        self.told = any(m.axis for m in members)
+        self.on_axes = any(m.axis for m in members)  # some answer told the axis its ends are on
         self.sheet = sheet  # a separate key's page, laid beside its sheet (``_answer_items``)
         self.columns = len(members) if cut else grid[0]
         self.rows = grid[1]
@@ -209,17 +209,17 @@ class _Row:
         own = self.own  # its height the grid's, whatever its answers: they are drawn as they are told
         height, items, _ = self._items(area, top, tall, placing and kept, self.members if own else self.plain)
         if fresh or height <= room + 0.01:
-            return height, self._told(area, top, height, items) if placing and not own else items
+            return height, self._on_axes(area, top, height, items) if placing and not own else items
         if room <= area.h / 4:
             return None
         _, items, cell = self._items(area, top, room, True, self.plain)
         least = _legible(self.layout)
-        return (room, self._told(area, top, room, items) if placing else []) if cell >= least else None
+        return (room, self._on_axes(area, top, room, items) if placing else []) if cell >= least else None
 
-    def _told(self, area: Box, top: float, tall: float, items: list[Item]) -> list[Item]:
+    def _on_axes(self, area: Box, top: float, tall: float, items: list[Item]) -> list[Item]:
         """The row's answers drawn with their axes in the height it was given without them: where
         none is told one, as they are."""
-        return self._items(area, top, tall, True, self.members)[1] if self.told else items
+        return self._items(area, top, tall, True, self.members)[1] if self.on_axes else items
 
     def _items(
         self, area: Box, top: float, tall: float, placing: bool, mazes: list[MazeRequest]
