@@ -10,8 +10,8 @@ from .build import Checked
 from .errors import Problem, Where
 from .fields import isolate
 from .layout import MazeFrame
+from .layout.badges import BADGE_FILL, least_spelled, spelled_radius
 from .layout.room import word_ems
-from .layout.signs import BADGE_FILL, least_spelled, spelled_radius
 from .saying import for_names, spans
 from .spec.model import WordShape
 from .spec.request import MazeRequest

@@ -15,6 +15,7 @@ from ..graph import GraphMaze
 from ..grid import E, N, S, W
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT
+from .badges import BADGE, BADGE_FILL, BADGE_LETTER, HUB_BADGE, least_spelled, spelled_radius
 from .boxes import MARK_SHARE, SHAFT, arrow_gap, arrow_half
 from .covering import covering, outer_ink
 from .items import MazeFrame
@@ -49,23 +50,6 @@ WORDS = ("Start", "Finish")
 CLEAR = 4.0
 """pt of paper kept between every word or picture by an arrow and the nearest wall's ink: a word nearer
 reads as part of the maze (the "t" of Start touching a hexagon's zigzag edge)."""
-
-
-BADGE = 1.4
-"""An inner mark drawn as a badge, a black disc with the word's first letter white in it, is this many
-times its dot's radius (0.32 of a cell) within its cell; at a circle's centre (a disc a corridor in
-radius), ``HUB_BADGE`` times, 1.2 corridors across."""
-HUB_BADGE = 1.9
-BADGE_LETTER = 1.25
-"""A badge's letter's size, in its radius: under the size that prints (``MIN_TEXT``), or where no word
-is printed by the arrows (an answer key's thumbnail), the badge is a dot (a key's small circle printed a
-5.8 pt S, which ``check`` refused; and an S on 4 of a key's 16 circles)."""
-SPELLED = 0.45
-"""Paper round a word spelled in its badge, each side, in its size (the badge's radius is half the
-word's width and this)."""
-BADGE_FILL = 0.8
-"""Of the paper between an inner mark's cell walls, the most its badge fills across: a badge that fills
-it reads as wedged into the walls (an S against a ring's walls by a circle's hole)."""
 
 
 def marks(
@@ -119,22 +103,6 @@ def sign_boxes(
         width = measure(mark.word, mark.size) if measure else 0.6 * mark.size * len(mark.word)
         found.append(_word_box(mark.label, mark.size, width))
     return found
-
-
-SPELLED_LEAST = 2 / 3
-"""Of the words' size by the arrows, the least a word in its badge prints at (and ``MIN_TEXT``): "Start"
-at 8 pt in a round maze's centre reads, where a child had to guess an "S" at 12 pt."""
-
-
-def spelled_radius(ems: float, size: float) -> float:
-    """The radius of a badge that spells a word ``ems`` wide at ``size``: half its width, and
-    ``SPELLED`` of paper round it."""
-    return (ems / 2 + SPELLED) * size
-
-
-def least_spelled(largest: float) -> float:
-    """The least size a word in its badge prints at, the words by the arrows being ``largest``."""
-    return max(MIN_TEXT, SPELLED_LEAST * largest)
 
 
 def _spelled(word: str, largest: float, clear: float, measure: Measure | None) -> tuple[float, float] | None:

@@ -46,9 +46,10 @@ from ..layout import (
     drawing_order,
     drawn_twice,
 )
+from ..layout.badges import BADGE_LETTER
 from ..layout.items import TAG_ABOVE, TAG_BELOW
 from ..layout.settle import frame_signs, settled
-from ..layout.signs import BADGE_LETTER, Mark
+from ..layout.signs import Mark
 from ..puzzles import Puzzle
 from ..typeset import text_lines
 from .fonts import Setter, draw_line, setters
