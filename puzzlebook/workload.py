@@ -11,7 +11,7 @@ from collections.abc import Callable
 from . import cost
 from .errors import Problem
 from .inputs import studio_folder
-from .kinds import ring_counts
+from .kinds import GRID_NAMES, ring_counts
 from .masks import Mask
 from .puzzles import (
     MAX_TRIES,
@@ -30,9 +30,6 @@ OUTLOOK = 20_000
 """Cells of its outline a shape on hexagons, triangles or octagons may have at most: each looks out for
 room for the ends (``paths``), up to 217 µs and 29 KB a cell on octagons, so an octagon comb of 60,000
 outline cells took 13 s and 1.7 GB before any maze was made. A drawn shape's outline is a few thousand."""
-
-KINDS = {"hex": "hexagons", "triangle": "triangles", "octagon": "octagons"}
-"""The kinds of grid ``OUTLOOK`` holds for, as a message names them."""
 
 STUDIO_CELLS = 250_000
 """Cells a maze may have in a book the studio builds: a page from a browser waits for it."""
@@ -93,7 +90,7 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
                 problems.append(
                     Problem(
                         spec.where("mazes", i, "mask" if entry.mask else "shape"),
-                        f"the shape has {mask.outline:,} cells on its outline; on {KINDS[entry.grid]} a "
+                        f"the shape has {mask.outline:,} cells on its outline; on {GRID_NAMES[entry.grid]} a "
                         f"shape may have at most {OUTLOOK:,} (each looks out for room for the ends): draw it "
                         "with fewer or wider teeth, or on squares",
                     )

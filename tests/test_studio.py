@@ -111,6 +111,12 @@ def test_the_form_tells_what_each_algorithm_looks_like_and_takes(shared):
         assert "\n".join(said) in listed, name
     assert any(line.startswith("scan: ") for line in told["takes"]["hunt-and-kill"])
     assert told["takes"]["kruskal"] == []
+    # each listed by the name people write, and each grid by what it is drawn of
+    assert (
+        set(told["titles"]) == set(told["algorithms"]) and told["titles"]["aldous-broder"] == "Aldous–Broder"
+    )
+    assert len(set(told["titles"].values())) == len(told["algorithms"])
+    assert set(told["grid_names"]) == set(told["grids"]) and told["grid_names"]["circle"] == "rings"
 
 
 def test_check_gives_the_page_each_maze_of_the_spec_starts_on(shared, tmp_path):

@@ -124,7 +124,20 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     options = rows[0].find_element(By.CSS_SELECTOR, "[data-field=options]")
     assert "scan: hunt row by row" in options.get_attribute("title")  # what hunt-and-kill takes
     wilson = rows[1].find_element(By.CSS_SELECTOR, "[data-field=options]").get_attribute("title")
-    assert wilson == "wilson takes no options"
+    assert wilson == "Wilson’s takes no options"
+    # the lists read as people say them; the YAML keeps the spec's names
+    assert (
+        Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=algorithm]")).first_selected_option.text
+        == "Wilson’s"
+    )
+    assert (
+        Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=grid]")).first_selected_option.text
+        == "hexagons"
+    )
+    assert (
+        Select(rows[0].find_element(By.CSS_SELECTOR, "[data-field=algorithm]")).first_selected_option.text
+        == "Hunt-and-Kill"
+    )
     options.send_keys("scan=columns")  # an option, typed as key=value, reaches the spec
     wait_for(
         lambda: "options: {scan: " in browser.find_element(By.ID, "yaml").get_attribute("value"),

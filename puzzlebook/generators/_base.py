@@ -38,6 +38,7 @@ ON_GRAPHS: dict[str, GraphFn] = {}
 @dataclass(frozen=True)
 class Algorithm:
     name: str
+    title: str  # as people write it ("Hunt-and-Kill", "Eller’s"), where a list shows it to read
     summary: str
     generate: GenerateFn
     options: type[Options]
@@ -52,12 +53,12 @@ ALGORITHMS: Registry[Algorithm] = Registry("algorithm")
 
 
 def algorithm(
-    name: str, summary: str, options: type[Options] = Options, *, rectangle_only: bool = False
+    name: str, title: str, summary: str, options: type[Options] = Options, *, rectangle_only: bool = False
 ) -> Callable[[GenerateFn], GenerateFn]:
     """Register ``generate(grid, rng, **options) -> Maze`` under a kebab-case name."""
 
     def add(fn: GenerateFn) -> GenerateFn:
-        ALGORITHMS.register(name)(Algorithm(name, summary, fn, options, rectangle_only))
+        ALGORITHMS.register(name)(Algorithm(name, title, summary, fn, options, rectangle_only))
         return fn
 
     return add

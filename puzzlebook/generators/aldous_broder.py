@@ -30,7 +30,9 @@ def compiled() -> ModuleType | None:
 
 
 @algorithm(
-    "aldous-broder", "an even look, every maze equally likely: one long random walk, slow on big mazes"
+    "aldous-broder",
+    "Aldous–Broder",
+    "an even look, every maze equally likely: one long random walk, slow on big mazes",
 )
 def generate(grid: Grid, rng: random.Random) -> Maze:
     """Aldous-Broder: a random walk that carves into every cell it enters for the first time.

@@ -20,6 +20,7 @@ class BinaryTreeOptions(Options):
 
 @algorithm(
     "binary-tree",
+    "Binary tree",
     "easy from one corner: two open sides and a diagonal lean; each cell opens one of two ways",
     BinaryTreeOptions,
     rectangle_only=True,

@@ -72,6 +72,7 @@ def rows(
 
 @algorithm(
     "eller",
+    "Eller’s",
     "many short dead ends; made a row at a time, so a maze may be any height",
     EllerOptions,
     rectangle_only=True,

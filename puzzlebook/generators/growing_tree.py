@@ -50,6 +50,7 @@ def without_marks(active: array[int]) -> array[int]:
 
 @algorithm(
     "growing-tree",
+    "Growing tree",
     "long winding corridors to short branches, as its select option says",
     GrowingTreeOptions,
 )

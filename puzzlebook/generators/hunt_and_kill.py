@@ -25,6 +25,7 @@ class HuntAndKillOptions(Options):
 
 @algorithm(
     "hunt-and-kill",
+    "Hunt-and-Kill",
     "long winding corridors, few dead ends: a random walk, then a hunt for a cell beside it",
     HuntAndKillOptions,
 )

@@ -26,7 +26,11 @@ def _walls(grid: Grid, down: int, right: int) -> array[int]:
     return walls
 
 
-@algorithm("kruskal", "many short dead ends, an even look: walls removed at random where they join two parts")
+@algorithm(
+    "kruskal",
+    "Kruskal’s",
+    "many short dead ends, an even look: walls removed at random where they join two parts",
+)
 def generate(grid: Grid, rng: random.Random) -> Maze:
     """Randomized Kruskal: a minimum spanning tree over randomly weighted walls.
 

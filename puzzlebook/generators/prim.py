@@ -12,7 +12,11 @@ LEVELS = (0.55, 0.6, 0.7, 0.8, 1.0)
 """Weight limits for the queue: walls above the current one wait in a plain list (see ``generate``)."""
 
 
-@algorithm("prim", "many short dead ends spreading out from where it starts (true Prim: random wall weights)")
+@algorithm(
+    "prim",
+    "Prim’s",
+    "many short dead ends spreading out from where it starts (true Prim: random wall weights)",
+)
 def generate(grid: Grid, rng: random.Random) -> Maze:
     """True Prim: grow one tree from a cell, always through the lightest wall on its edge.
 

@@ -9,7 +9,11 @@ from ..maze import TAKEN, Maze, blank, finish
 from ._base import algorithm, compiled, on_graph, random_indices, random_words, step_orders
 
 
-@algorithm("recursive-backtracker", "long winding corridors, few dead ends: a depth-first walk")
+@algorithm(
+    "recursive-backtracker",
+    "Recursive backtracker",
+    "long winding corridors, few dead ends: a depth-first walk",
+)
 def generate(grid: Grid, rng: random.Random) -> Maze:
     """Depth-first search with an explicit stack (no recursion limit at any size).
 

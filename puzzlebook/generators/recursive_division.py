@@ -11,6 +11,7 @@ N, S, E, W = 1, 2, 4, 8
 
 @algorithm(
     "recursive-division",
+    "Recursive division",
     "long straight walls and boxy rooms: the room split by walls with one door each",
     rectangle_only=True,
 )

@@ -11,6 +11,7 @@ N, E = 1, 4
 
 @algorithm(
     "sidewinder",
+    "Sidewinder",
     "an open corridor along the top, the paths running up and down: runs along each row",
     rectangle_only=True,
 )

@@ -12,7 +12,9 @@ FRONTIER = 64  # scratch mark: a free cell already in the frontier list; finish(
 
 
 @algorithm(
-    "simplified-prim", "short dead ends spreading out from where it starts: grown from a random frontier cell"
+    "simplified-prim",
+    "Simplified Prim",
+    "short dead ends spreading out from where it starts: grown from a random frontier cell",
 )
 def generate(grid: Grid, rng: random.Random) -> Maze:
     """Simplified ("random frontier") Prim.

@@ -8,7 +8,7 @@ from ..maze import Maze, blank, carve, finish
 from ._base import algorithm, compiled, on_graph, random_indices
 
 
-@algorithm("wilson", "an even look, every maze equally likely: loop-erased random walks")
+@algorithm("wilson", "Wilson’s", "an even look, every maze equally likely: loop-erased random walks")
 def generate(grid: Grid, rng: random.Random) -> Maze:
     """Wilson's algorithm: every perfect maze of the grid is equally likely.
 

@@ -28,6 +28,15 @@ for _kind in (Rectangle(), Hexagon(), Triangle(), Circle(), Octagon(), Weave()):
 GRIDS = ("rectangle", "hex", "triangle", "circle", "octagon")
 """The grids a spec may name; "weave" is the rectangle's field for a maze with crossings (``weave:``)."""
 
+GRID_NAMES = {
+    "rectangle": "squares",
+    "hex": "hexagons",
+    "triangle": "triangles",
+    "circle": "rings",
+    "octagon": "octagons",
+}
+"""What each grid is drawn of, as a reader says it: the studio's list, and messages about a grid."""
+
 
 def cells_called(name: str) -> str:
     """What a grid kind's cells are called in a message about how many of them a shape is drawn over."""
@@ -73,6 +82,7 @@ def field_problem(name: str, width: int, height: int, inner: int = 0) -> str | N
 
 __all__ = [
     "GRIDS",
+    "GRID_NAMES",
     "KINDS",
     "MAX_FIELD_CELLS",
     "Kind",

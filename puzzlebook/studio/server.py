@@ -71,11 +71,13 @@ def options() -> dict[str, Any]:
     return {
         "layouts": preset_names(),
         "algorithms": generators.ALGORITHMS.names(),
+        "titles": {name: generators.get(name).title for name in generators.ALGORITHMS.names()},
         # what each looks like and the options it takes, shown as the lists' tips
         "about": {name: generators.get(name).summary for name in generators.ALGORITHMS.names()},
         "takes": {name: generators.option_lines(name) for name in generators.ALGORITHMS.names()},
         "walkers": generators.on_graphs(),
         "grids": list(kinds.GRIDS),
+        "grid_names": kinds.GRID_NAMES,
         "shapes": list(SHAPES),
         "marks": ["none", "suggested", "farthest", "left-right", "top-bottom", "corners", "center-out"],
         "ages": sorted(

@@ -62,17 +62,17 @@ function newRow(maze = {}, fromSpec = false) {
   if (fromSpec || $("f-difficulty").value) row.querySelector("[data-field=size]").value = ""; // the age's
   agesSize(row);
   const algorithm = row.querySelector("[data-field=algorithm]");
-  fill(algorithm, options.algorithms);
+  fill(algorithm, options.algorithms, options.titles); // "Hunt-and-Kill", as people write it
   for (const choice of algorithm.options) choice.title = options.about[choice.value] || ""; // its look
-  fill(row.querySelector("[data-field=grid]"), options.grids);
+  fill(row.querySelector("[data-field=grid]"), options.grids, options.grid_names); // "hexagons", not "hex"
   fill(row.querySelector("[data-field=shape]"), ["", NAME, ...options.shapes], { "": "none", [NAME]: "each student's name" });
   algorithm.value = "hunt-and-kill";
   // what the chosen algorithm takes, as the Options field's tip (they were a "key=value" to guess)
   const takes = () => {
     const lines = options.takes[algorithm.value] || [];
     row.querySelector("[data-field=options]").title = lines.length
-      ? `${algorithm.value} takes, as key=value, commas between:\n${lines.join("\n")}`
-      : `${algorithm.value} takes no options`;
+      ? `${options.titles[algorithm.value]} takes, as key=value, commas between:\n${lines.join("\n")}`
+      : `${options.titles[algorithm.value]} takes no options`;
     algorithm.title = options.about[algorithm.value] || "";
   };
   algorithm.addEventListener("change", takes);
