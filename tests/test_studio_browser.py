@@ -274,6 +274,16 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     assert yaml.safe_load((folder / "room12 names.yaml").read_text())["mazes_per_page"] == 4
     said = browser.find_element(By.ID, "saved")  # beside the button; the file is there before the answer
     wait_for(lambda: "Saved room12 names.yaml" in said.text, what="the save said beside the button")
+    save_pdf = browser.find_element(By.ID, "save-pdf")  # the folder named, where a PDF will be
+    assert save_pdf.text == f"Save PDF in {folder.name}" and str(folder.resolve()) in save_pdf.get_attribute(
+        "title"
+    )
+    as_saved = browser.find_element(By.ID, "yaml").get_attribute("value")
+    browser.find_element(By.ID, "f-author").send_keys("!")  # "Saved room12 names.yaml" stayed after changes
+    wait_for(lambda: said.text == "room12 names.yaml: changes not saved", what="a change since the save")
+    wait_for(lambda: '"Mum!"' in browser.find_element(By.ID, "yaml").get_attribute("value"), what="the edit")
+    set_yaml(browser, as_saved)  # the book as it was saved: said so again
+    wait_for(lambda: said.text == "Saved room12 names.yaml", what="the saved book again")
     # the YAML tab's mistake, then a change in the form: the form wrote over the YAML typed
     browser.find_element(By.ID, "tab-yaml").click()
     broken = "title: \"Bee's trip\nmazes: [{size: 5x5}]\n"
@@ -339,6 +349,9 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     # a PDF saved over one of the same name is asked first
     browser.find_element(By.ID, "save-pdf").click()
     wait_for(lambda: (folder / "room12 names.pdf").is_file(), what="the PDF saved")
+    wait_for(
+        lambda: status.text == f"Saved room12 names.pdf in {folder.resolve()}", what="where it was saved"
+    )
     first_pdf = (folder / "room12 names.pdf").read_bytes()
     (folder / "room12 names.pdf").write_bytes(b"kept")
     browser.find_element(By.ID, "save-pdf").click()
@@ -365,7 +378,10 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     wait_for(told_off, what="how to start this studio again")
     browser.execute_script("window.fetch = window.realFetch;")  # the studio back: no longer said
     set_yaml(browser, "title: Back\nmazes: [{size: 4x4}]\n")
-    wait_for(lambda: said.text == "", what="'not running' taken back once the studio answers")
+    wait_for(  # and what is so instead: the book shown is not the one saved
+        lambda: said.text == "room12 names.yaml: changes not saved",
+        what="'not running' taken back once the studio answers",
+    )
 
 
 def _alert(browser):

@@ -237,7 +237,10 @@ class Handler(BaseHTTPRequestHandler):
         self._json(HTTPStatus.OK, {"specs": self.studio.specs()})
 
     def _options(self, query: dict[str, list[str]]) -> None:
-        self._json(HTTPStatus.OK, {**options(), "restart": self.server.restart})
+        self._json(
+            HTTPStatus.OK,
+            {**options(), "restart": self.server.restart, "folder": str(self.studio.folder.resolve())},
+        )
 
     def _spec(self, query: dict[str, list[str]]) -> None:
         name = query.get("name", [""])[0]

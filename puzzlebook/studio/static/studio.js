@@ -281,9 +281,19 @@ function specToForm(spec) {
 function changed(source) {
   if (source === "form" && unread) return; // the form is shut until the YAML reads again
   keepDraft();
+  tellSaved();
   drawGutter([]);
   clearTimeout(timer);
   timer = setTimeout(() => refresh(source), 450);
+}
+
+// Beside Save, whether the book shown is the one saved: "Saved book.yaml" stayed after every change.
+function tellSaved() {
+  const said = $("saved");
+  if (said.textContent === NOT_SAVED || !kept.name) return; // the studio gone is told until it answers
+  const now = $("yaml").value === kept.yaml ? `Saved ${kept.name}` : `${kept.name}: changes not saved`;
+  if (said.textContent !== now) said.textContent = now; // a status: told once a change, not a keystroke
+  said.classList.remove("bad");
 }
 
 function drawGutter(badLines) {
@@ -388,6 +398,7 @@ async function refresh(source) {
   if ($("saved").textContent === NOT_SAVED) { // the studio answers again: that is no longer so
     $("saved").textContent = "";
     $("saved").classList.remove("bad");
+    tellSaved();
   }
   if (answer.spec) base = answer.spec;
   if (source === "yaml" && answer.spec) specToForm(answer.spec);
@@ -618,6 +629,8 @@ let OFF = "The studio is not running: start it again (this page keeps your work)
 
 const NOT_SAVED = "Not saved: the studio is not running";
 
+let FOLDER = "the folder"; // where Save puts a spec and a PDF, as the server names it
+
 // A button's work, told when the studio has gone away rather than failing without a word.
 function guarded(work) {
   return async () => {
@@ -634,6 +647,9 @@ function guarded(work) {
 async function start() {
   options = await (await fetch("/api/options")).json();
   OFF = `The studio is not running: start it again with ${options.restart} (this page keeps your work)`;
+  FOLDER = options.folder;
+  $("save-pdf").textContent = `Save PDF in ${FOLDER.split(/[\\/]/).filter(Boolean).pop() || FOLDER}`;
+  $("save-pdf").title = `Saves the book in ${FOLDER}, beside its spec`;
   fill($("f-layout"), options.layouts);
   fill($("f-marks"), ["", ...options.marks], { "": "(the layout's)" });
   fill($("f-difficulty"), ["", ...options.ages], Object.fromEntries([["", "any"], ...options.ages.map((a) => [a, a.replace("age-", "age ")])]));
@@ -705,7 +721,7 @@ async function start() {
       answer = await (await post(`${path}&replace=1`, $("yaml").value)).json();
     }
     if (answer.problems) showProblems(answer.problems);
-    status(answer.ok ? `Saved ${answer.saved} in the folder` : (answer.message || "Fix the problems first"), !answer.ok);
+    status(answer.ok ? `Saved ${answer.saved} in ${FOLDER}` : (answer.message || "Fix the problems first"), !answer.ok);
   }));
   $("open").addEventListener("click", guarded(async () => {
     const name = $("open-name").value;
@@ -728,7 +744,7 @@ async function start() {
       answer = await (await post(`${path}&replace=1`, $("yaml").value)).json();
     }
     if (answer.ok) { kept = { yaml: $("yaml").value, name }; keepDraft(); }
-    status(answer.ok ? `Saved ${answer.saved} in the folder` : answer.message, !answer.ok);
+    status(answer.ok ? `Saved ${answer.saved} in ${FOLDER}` : answer.message, !answer.ok);
     $("saved").textContent = answer.ok ? `Saved ${answer.saved}` : answer.message; // beside the button too
     $("saved").classList.toggle("bad", !answer.ok);
     await listSpecs();
