@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from collections.abc import Callable, Collection, Iterator
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -13,6 +13,13 @@ def suggest(name: str, choices: list[str]) -> str:
     """A ' Did you mean "x"?' suffix, or '' when nothing is close."""
     close = difflib.get_close_matches(name.lower(), choices, n=1, cutoff=0.5)
     return f' Did you mean "{close[0]}"?' if close else ""
+
+
+def in_any_case(name: Any, names: Collection[str]) -> Any:
+    """``name`` as it is listed, read in any case (``Wilson``, ``Handout``), as every word a spec chooses
+    from a list is; anything else is left as it is, to be refused or read as something else (a file)."""
+    lowered = name.strip().lower() if isinstance(name, str) else name
+    return lowered if lowered in names else name
 
 
 class UnknownName(KeyError):
@@ -43,6 +50,10 @@ class Registry(Generic[T]):
             names = self.names()
             hint = suggest(name, names) or f" Choose one of: {', '.join(names)}."
             raise UnknownName(f'unknown {self.kind} "{name}".{hint}') from None
+
+    def spelled(self, name: Any) -> Any:
+        """``name`` as registered, in any case it is written."""
+        return in_any_case(name, self._items)
 
     def names(self) -> list[str]:
         return sorted(self._items)

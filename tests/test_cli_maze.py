@@ -205,6 +205,16 @@ def test_an_unknown_algorithm_is_told_at_its_option_as_every_other_choice():
     assert result.stderr == 'error: --algorithm: unknown algorithm "wilsen". Did you mean "wilson"?\n'
 
 
+def test_an_algorithm_is_read_in_any_case_as_in_a_spec():
+    """`-a Wilson` makes the maze `-a wilson` does, JSON naming it as the spec does."""
+    told, lower = (
+        run("maze", "-a", "Wilson", "-s", "6x5", "--seed", "3", "-f", "json"),
+        run("maze", "-a", "wilson", "-s", "6x5", "--seed", "3", "-f", "json"),
+    )
+    assert told.exit_code == lower.exit_code == 0 and told.stdout == lower.stdout
+    assert json.loads(told.stdout)["algorithm"] == "wilson"
+
+
 @pytest.mark.parametrize(
     "text,needle",
     [

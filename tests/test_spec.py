@@ -527,6 +527,13 @@ def test_a_key_at_the_wrong_level_is_told_where_it_goes(tmp_path, text, told):
         ("{size: 12x12, shape: Heart, difficulty: Easy}", "", {"shape": "heart", "difficulty": "easy"}),
         ("{size: 10x10, algorithm: growing-tree, options: {select: Newest}}", "", {}),
         ("{size: 10x10}", "marks: Top-Bottom\n", {}),
+        # an algorithm too (a newcomer's trial: `algorithm: Wilson` was refused, `grid: Hex` read)
+        ("{size: 10x10, algorithm: Wilson}", "", {"algorithm": "wilson"}),
+        (
+            "{size: 10x10, algorithm: ' Hunt-And-Kill', options: {scan: Columns}}",
+            "",
+            {"algorithm": "hunt-and-kill"},
+        ),
     ],
 )
 def test_a_word_chosen_from_a_list_is_read_in_any_case(tmp_path, entry, book, found):
@@ -541,8 +548,9 @@ def test_a_word_chosen_from_a_list_is_read_in_any_case(tmp_path, entry, book, fo
     assert (loaded.book.cover.printer, loaded.book.cover.paper) == ("kdp", "white")
     if book:
         assert loaded.book.marks == "top-bottom"
-    if "options" in entry:
+    if "select" in entry:
         assert next(loaded.mazes()).options["select"] == "newest"
+    assert next(loaded.mazes()).algorithm == maze.algorithm  # as the book and its key name it
     spec.write_text("title: T\nmazes:\n  - {size: 10x10, marks: Sugested}\n")
     with pytest.raises(SpecError) as told:
         load_spec(spec)

@@ -162,6 +162,7 @@ def maze(
                     )
                 ]
             )
+        algorithm = generators.ALGORITHMS.spelled(algorithm)  # as a spec reads it: Wilson is wilson
         try:
             generators.get(algorithm)
         except SpecError as unknown:  # with a did-you-mean hint, told at its option as every other choice

@@ -16,7 +16,7 @@ from ..errors import At, Problem, SpecError, Where
 from ..fields import MAX_FALLBACKS
 from ..inputs import read_bytes, read_text
 from ..messages import Loc, errors_of
-from ..registry import suggest
+from ..registry import in_any_case, suggest
 from ..settings import (
     BUNDLED_FONTS,
     FONT_MAGIC,
@@ -53,13 +53,6 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _preset(name: Any, names: list[str]) -> Any:
-    """A preset's name as written (``Handout``, ``Activity-Book``): names are not case-sensitive, as page
-    sizes are not (``A4``). Anything else is left as it is, for the file it may name."""
-    lowered = name.strip().lower() if isinstance(name, str) else name
-    return lowered if lowered in names else name
-
-
 def _preset_data(name: str) -> dict[str, Any]:
     text = (resources.files("puzzlebook.layouts") / f"{name}.yaml").read_text(encoding="utf-8")
     data, _, _ = parse_yaml(text, f"{name}.yaml")
@@ -79,7 +72,7 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
     layout_files: list[Path] = []
     unbased: list[Problem] = []  # a base that is no preset (told with the layout's other problems)
     folder = spec.path.parent if spec else Path(".")
-    name = _preset(name, names)
+    name = in_any_case(name, names)  # Handout, Activity-Book; else a file it may name
     if name in names:
         data, fname = _preset_data(name), f"{name}.yaml"
     elif name.endswith((".yaml", ".yml")):
@@ -103,7 +96,7 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
         layout_files.append(path)
         base = data.pop("base", None)
         if base is not None:
-            base = _preset(base, names)
+            base = in_any_case(base, names)
             if base not in names:  # told with the layout's other problems, its keys checked on their own
                 hint = suggest(str(base), names) or f" Presets: {', '.join(names)}."
                 at = Where(fname, lines.get(("base",), 1), "base")

@@ -186,10 +186,12 @@ def load_spec(path: str | os.PathLike[str], output_given: bool = False, read: Re
         raise SpecError(
             [Problem(Where(path.name, 1), "a spec is a list of `key: value` lines, such as `title: My Book`")]
         )
-    mazes = data.get("mazes")
+    mazes: list[Any] = data["mazes"] if isinstance(data.get("mazes"), list) else []
     braced: dict[int, dict[str, str]] = {}  # each entry's placeholders that are not filled in, by key
-    for i, entry in enumerate(mazes if isinstance(mazes, list) else []):
+    for i, entry in enumerate(mazes):
         if isinstance(entry, dict):
+            if "algorithm" in entry:  # Wilson, Hunt-And-Kill: read in any case, as a spec's other words
+                entry = mazes[i] = {**entry, "algorithm": generators.ALGORITHMS.spelled(entry["algorithm"])}
             problems += check_algorithm(path.name, lines, i, entry)
             braced[i] = _placeholders(entry, data.get("students") is not None)
             problems += [Problem(where(path.name, lines, "mazes", i, k), s) for k, s in braced[i].items()]
