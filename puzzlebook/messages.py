@@ -241,6 +241,9 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
             pair = sorted(nearest[:2]) if abs(nearest[0] - n) == abs(nearest[1] - n) else nearest[:1]
             hint = " Did you mean " + " or ".join(f'"{ages[a]}"' for a in pair) + "?"
         also = _other_forms(model, error["loc"]) if model else ""
+        single = re.fullmatch(r", or \{(\w+): \.\.\.\}", also)  # shape: Emma, meant as {text: Emma}
+        if single and not hint and said.strip():
+            hint = f" Did you mean {{{single[1]}: {said.strip()}}}?"
         return f"expected {expected}{also}, got {_shown(value)}.{hint}".rstrip(".")
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {

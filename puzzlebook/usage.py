@@ -72,6 +72,13 @@ def extra_names(command: str, more: list[str], takes: str | None) -> Problem:
     return Problem(command, f'takes no names, and was given "{given}"; {command} --help shows how')
 
 
+def value_with_spaces(name: str, value: str, rest: str, help: str) -> Problem:
+    """A value typed with spaces and no quotes (``-s 20 by 30``): the option took its first word."""
+    return Problem(
+        name, f'took "{value}" and left "{rest}" over (a value with spaces goes in quotes){_about(help)}'
+    )
+
+
 def other(command: str, message: str) -> Problem:
     """Whatever else the arguments' parser found wrong, in its own words."""
     return Problem(command, f"{message.rstrip('.')}; {command} --help shows how")
@@ -80,7 +87,7 @@ def other(command: str, message: str) -> Problem:
 def _about(help: str) -> str:
     """': ' and an option's help, lowercased, as the fix for a value it cannot take."""
     words = help.rstrip(".")
-    if words[1:2].islower():  # "The port", not "PNG resolution"
+    if words.split(" ")[0][1:].islower():  # "The port", not "PNG resolution" or "WxH in cells"
         words = words[:1].lower() + words[1:]
     return f": {words}" if words else ""
 

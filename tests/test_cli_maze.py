@@ -318,6 +318,14 @@ SEED_RULE = "error: --seed: must be a whole number from 0 to 9223372036854775807
             'error: puzzlebook validate: takes one spec, and was also given "b.yaml c.yaml"',
         ),
         (["schema", "x"], 'error: puzzlebook schema: takes no names, and was given "x"'),
+        (  # a value with spaces: "takes no names" said nothing of the size (a newcomer's trial)
+            ["maze", "-a", "wilson", "-s", "20", "by", "30"],
+            'error: -s: took "20" and left "by 30" over (a value with spaces goes in quotes): WxH in cells',
+        ),
+        (
+            ["build", "a.yaml", "-o", "my", "book.pdf", "-q"],
+            'error: -o: took "my" and left "book.pdf" over (a value with spaces goes in quotes): PDF to write',
+        ),
         (["validate"], "error: puzzlebook validate: needs a spec, such as puzzlebook validate book.yaml"),
         (["biuld", "b.yaml"], 'error: biuld: is not a command of puzzlebook. Did you mean "build"?'),
         (["layouts", "--all"], "error: --all: puzzlebook layouts has no such option"),

@@ -184,6 +184,8 @@ def test_every_problem_is_reported_at_once(tmp_path):
             colour: red
           - size: 100000x100000
             count: many
+          - size: 20x12
+            shape: Emma
         """,
     )
     assert found == [
@@ -198,6 +200,9 @@ def test_every_problem_is_reported_at_once(tmp_path):
         'book.yaml:13: mazes[3].colour: unknown key "colour". Did you mean "count"?',
         "book.yaml:14: mazes[4].size: 100000x100000 is too large: each side may be at most 10,000 cells",
         'book.yaml:15: mazes[4].count: expected a whole number, got "many"',
+        # a word for a shape: the way to draw it is named (a newcomer's trial wrote the name so)
+        "book.yaml:17: mazes[5].shape: expected 'heart', 'star', 'circle', 'diamond', 'hexagon', "
+        "'triangle', 'cloud', 'apple', 'fish' or 'cat', or {text: ...}, got \"Emma\". Did you mean {text: Emma}?",
     ]
 
 

@@ -93,8 +93,34 @@ def run_command(command: Command, args: list[str]) -> None:
             values[argument.dest] = argument.default
     if names:
         takes = command.arguments[0].dest if command.arguments else None
-        _refuse(usage.extra_names(called, names, takes))
+        _refuse(_valued(command, args, len(command.arguments)) or usage.extra_names(called, names, takes))
     command.run(**values)
+
+
+def _valued(command: Command, args: list[str], taken: int) -> Problem | None:
+    """The first name left over, where it follows an option's value (``-s 20 by 30``): told at that
+    option, as the rest of a value with spaces, with what the option takes."""
+    valued = {
+        name: option
+        for option in command.options
+        if option.kind not in ("flag", "switch")
+        for name in option.names
+    }
+    seen, after = 0, None
+    at = 0
+    while at < len(args):
+        word = args[at]
+        if word in valued and at + 1 < len(args):
+            after, at = (valued[word], word, args[at + 1]), at + 2
+            continue
+        if not word.startswith("-") or word == "-":
+            seen += 1
+            if seen > taken and after is not None:
+                option, name, value = after
+                rest = " ".join(a for a in args[at:] if not a.startswith("-"))
+                return usage.value_with_spaces(name, value, rest, option.help)
+        after, at = None, at + 1
+    return None
 
 
 class _Refused(Exception):
