@@ -528,6 +528,32 @@ def test_the_rating_keeps_one_place_on_every_page_in_its_tag_under_the_heading(t
     assert len(places) == 1, places
 
 
+def test_the_words_by_a_mazes_side_arrows_take_one_side_of_them():
+    """A handout's maze entered in its top row printed Start under its arrow and Finish over its own: two
+    rules on one sheet (a design review). Both words stand over their arrows, or both under them where
+    an end is in the top row; only a maze with an end in its top row and the other in its bottom row
+    keeps each word by the maze."""
+    from puzzlebook.geometry import Placement
+    from puzzlebook.layout.signs import marks
+    from puzzlebook.puzzles import make_puzzle
+
+    kinds = set()
+    for seed in range(60):
+        puzzle = make_puzzle("hunt-and-kill", 8, 6, seed=seed, marks="left-right")
+        drawn = {m.role: m for m in marks(puzzle, Placement(100, 100, 30, 6), 60.0) if m.label}
+        assert set(drawn) == {"start", "end"}, seed
+        # over its arrow: its baseline above the arrow's middle (the page's y runs up)
+        over = {role: m.label[1] > sum(y for _, y in m.polygon) / len(m.polygon) for role, m in drawn.items()}
+        rows = {puzzle.start[1], puzzle.end[1]}  # row 0 is the top row
+        if 0 in rows and 5 in rows:  # each by the maze: under in the top row, over in the bottom one
+            assert over == {"start": puzzle.start[1] == 5, "end": puzzle.end[1] == 5}, seed
+            kinds.add("split")
+        else:
+            assert over == {"start": 0 not in rows, "end": 0 not in rows}, (seed, rows, over)
+            kinds.add("under" if 0 in rows else "over")
+    assert kinds == {"split", "under", "over"}  # every case met
+
+
 def test_a_word_by_a_side_arrow_stays_beside_the_maze(sample_book):
     """A word by an arrow on the left or right went above or below it away from the other end, so the
     Finish of a maze entered at its top left hung 9.7 pt under the maze's bottom wall: it goes towards

@@ -187,15 +187,19 @@ def _marks(
         polygon = off_the_walls(arrow, place, puzzle, role, outward, wall)
         other = ends["end" if role == "start" else "start"]
         other_side = other_spot[2] if other_spot else None
-        # Put the word away from the other end when both are on one side, so they never collide, and
-        # otherwise towards the middle of the maze, so a word by a corner stays by the maze.
+        # Put the word away from the other end when both are on one side, so they never collide; beside
+        # an arrow above or below the maze, towards its middle, so a word by a corner stays by the maze.
         if isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "circle":
             # a rim curves away from its arrows: the word goes on the side where the rim falls away
             away = middle_of[0] < w / 2 if side in (N, S) else middle_of[1] > h / 2
         elif side in (N, S):
             away = other[0] > x if other is not None and other_side == side else x >= puzzle.maze.width / 2
-        else:  # beside a side arrow: above it, below it in the maze's upper half
-            away = other[1] < y if other is not None and other_side == side else y < puzzle.maze.height / 2
+        elif other is not None and other_side == side:
+            away = other[1] < y
+        else:  # beside a side arrow: above it, or below
+            away = _below(
+                y, other[1] if other is not None and other_side in (E, W) else None, puzzle.maze.height
+            )
         span = (place.x, place.y, place.x + w * place.cell, place.y + h * place.cell)
         spot, foot = None, feet[role != "start"]
         if picture:
@@ -355,6 +359,16 @@ def label_size(mark: float, largest: float = 12.0) -> float:
     room around the maze, so a small room gets arrows alone (0) rather than text too small to print."""
     size = min(largest, mark * LABEL_SHARE)
     return size if size >= 7 else 0.0
+
+
+def _below(y: float, other: float | None, rows: float) -> bool:
+    """Whether a word beside a sideways arrow in row ``y`` goes below it: above, unless the arrow is in
+    the top row, where a word above would stand over the maze; the other sideways end's word (in row
+    ``other``) alike, as one rule on one sheet (Start below its arrow and Finish above read as two).
+    Where one end is in the top row and the other in the bottom one, each word keeps by the maze."""
+    rows_of = [y] if other is None else [y, other]
+    top, bottom = min(rows_of) < 1, max(rows_of) > rows - 2
+    return y < rows / 2 if top and bottom else top
 
 
 def _label_spot(
