@@ -1,10 +1,13 @@
-"""MkDocs hook: the reference tables are made from the code at build time, so they are never written twice.
+"""MkDocs hook: the reference tables are made from the code, so they are never written by hand.
 
-A page holds a marker on a line of its own (``<!-- spec-keys -->``, ``<!-- maze-keys -->``,
-``<!-- cover-keys -->``, ``<!-- layout-keys -->``, ``<!-- algorithms -->``); the marker is replaced by a table made from the spec's
-JSON Schema, the layout model or the algorithm registry. ``<!-- changelog -->`` is replaced by the
-repository's CHANGELOG.md, its own heading left out, so the site says what changed from the one file.
-A marker the hook does not know fails the build.
+A table stands between a marker and its end on lines of their own (``<!-- spec-keys -->`` ...
+``<!-- /spec-keys -->``; also ``maze-keys``, ``cover-keys``, ``layout-keys`` and ``algorithms``), made
+from the spec's JSON Schema, the layout model or the algorithm registry. The tables are kept in the
+pages, so a page read in the repository shows them (a newcomer found the reference's sections empty);
+the site is built with them made afresh, and a test fails where a kept one is not what the code makes:
+``python docs/hooks/generated.py`` writes them again. A lone ``<!-- changelog -->`` is replaced, at build
+time only, by the repository's CHANGELOG.md, its own heading left out, so the site says what changed
+from the one file. A marker the hook does not know fails the build.
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ from puzzlebook.spec.cover import CoverSpec
 from puzzlebook.spec.model import BookSpec, MazeEntry, json_schema
 from puzzlebook.units import length, margin
 
-MARKER = re.compile(r"^<!-- ([a-z-]+) -->$", re.M)
+MARKER = re.compile(r"^<!-- ([a-z-]+) -->$(?:.*?^<!-- /\1 -->$)?", re.M | re.S)
+"""A marker, and where the page keeps its table, that table and the marker's end."""
+DOCS = Path(__file__).resolve().parents[1]
 
 
 def _kind(prop: dict[str, Any], defs: dict[str, Any]) -> str:
@@ -163,11 +168,39 @@ TABLES: dict[str, Callable[[], str]] = {
 }
 
 
-def on_page_markdown(markdown: str, **_: Any) -> str:
+KEPT = ("spec-keys", "maze-keys", "cover-keys", "layout-keys", "algorithms")
+"""The tables a page keeps between its marker and the marker's end; the changelog is made at build time."""
+
+
+def made(markdown: str, site: bool) -> str:
+    """``markdown`` with its tables made from the code; for the ``site``, the changelog too."""
+
     def table(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in TABLES:
             raise ValueError(f"unknown generated table <!-- {name} -->; known: {', '.join(TABLES)}")
-        return TABLES[name]()
+        if name not in KEPT:
+            return TABLES[name]() + "\n" if site else match.group(0)
+        return f"<!-- {name} -->\n\n{TABLES[name]()}\n\n<!-- /{name} -->"
 
     return MARKER.sub(table, markdown)
+
+
+def on_page_markdown(markdown: str, **_: Any) -> str:
+    return made(markdown, site=True)
+
+
+def pages() -> dict[Path, str]:
+    """Each page of the docs with its tables, as the code makes them now."""
+    out = {}
+    for page in sorted(DOCS.rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        out[page] = made(text, site=False)
+    return out
+
+
+if __name__ == "__main__":  # write the kept tables again, after a change to what they are made from
+    for page, text in pages().items():
+        if page.read_text(encoding="utf-8") != text:
+            page.write_text(text, encoding="utf-8")
+            print(f"wrote {page.relative_to(DOCS.parent)}")
