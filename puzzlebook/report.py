@@ -3,6 +3,7 @@ line and the studio alike (``build`` and ``validate`` print them; the studio sho
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from .build import Checked
@@ -11,11 +12,13 @@ from .fields import isolate
 from .layout import MazeFrame, print_margins
 from .layout.density import largest_at, older_layouts, shape_fits, shape_fits_any
 from .layout.names import word_layout
+from .layout.slotplan import fewer_a_page, fits
 from .leftout import inside_note
 from .rules import small_shape
 from .saying import counted_pages, for_names, listed, spans
+from .settings import Layout
 from .spec.model import WordShape
-from .spec.request import AGES
+from .spec.request import AGES, MazeRequest
 from .units import in_page_units, page_unit, size_name
 from .words import legible_size, word_picture
 
@@ -252,6 +255,10 @@ def _margins_notes(checked: Checked) -> list[Problem]:
     ]
 
 
+def _takes(maze: MazeRequest, layout: Layout) -> bool:
+    return fits(layout, maze, words=True)
+
+
 def _ages_notes(checked: Checked) -> list[Problem]:
     """An age's maze size made smaller to fit the page (``layout.age_sizes_to_fit``), once an entry; and
     an age given one maze beside a size, which leaves the age nothing to do."""
@@ -265,8 +272,14 @@ def _ages_notes(checked: Checked) -> list[Problem]:
                 if maze.grid == "circle"
                 else (f"{age.size[0]}x{age.size[1]}", f"{maze.width}x{maze.height}")
             )
+            # fewer mazes a page may take the age's own size (a handout's age-8 mazes, two a sheet)
+            ring = maze.grid == "circle"
+            aged = replace(maze, width=age.size[0], height=age.size[0] if ring else age.size[1])
+            fix = fewer_a_page(checked.layout, partial(_takes, aged))
             told[maze.where] = Problem(
-                maze.where, f"{maze.size_from} sets {set_}; made {made}, the most the page takes at its cells"
+                maze.where,
+                f"{maze.size_from} sets {set_}; made {made}, the most the page takes at its cells"
+                + (f"; {fix} for {set_}" if fix else ""),
             )
     given = []  # an age and a size on one maze: an age on one maze sets only its size, which the size sets
     for i, entry in enumerate(checked.spec.book.mazes):

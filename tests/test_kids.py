@@ -584,3 +584,27 @@ def test_a_kids_books_pictures_are_an_inch_on_every_maze_from_the_first_to_the_l
     for number, frame in frames(plain).items():  # room for an inch of picture at each end costs each
         # maze at most a third of the cell it has without them (0.68-0.75 here; 0.76-0.84 at 0.69 in)
         assert pictured[number].cell >= frame.cell * 2 / 3, (number, pictured[number].cell, frame.cell)
+
+
+def test_an_age_made_smaller_for_its_page_names_fewer_mazes_a_page_where_they_take_its_size(tmp_path):
+    """A handout at age-8, two a sheet, made its mazes 9x12 and said only that: one a sheet takes the
+    age's 12x16 (a newcomer's trial). The note says so; with one a sheet there is nothing to tell."""
+    from puzzlebook.build import check_book
+    from puzzlebook.report import notes
+
+    spec = tmp_path / "handout.yaml"
+    body = "title: H\nlayout: handout\ndifficulty: age-8\nmarks: suggested\n{per}mazes:\n  - {{count: 3}}\n"
+    spec.write_text(body.format(per=""))
+    checked = check_book(spec)
+    said = [str(line) for line in notes(checked) if "age-8 sets" in str(line)]
+    assert said == [
+        "handout.yaml:6: mazes[0]: difficulty: age-8 sets 12x16; made 9x12, the most the page takes at its"
+        " cells; use mazes_per_page: 1 for 12x16"
+    ]
+    spec.write_text(body.format(per="mazes_per_page: 1\n"))  # as the note says
+    checked = check_book(spec)
+    assert not [line for line in notes(checked) if "age-8 sets" in str(line)]
+    assert {(m.width, m.height) for m in checked.mazes} == {(12, 16)}
+    spec.write_text(body.format(per="page_size: 4x6in\n").replace("handout", "activity-book"))  # one a page
+    said = [str(line) for line in notes(check_book(spec)) if "age-8 sets" in str(line)]
+    assert said and "mazes_per_page" not in said[0], said
