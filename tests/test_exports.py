@@ -35,6 +35,31 @@ def test_svg_is_well_formed_with_walls_arrows_and_solution():
     assert not plain.findall(f"{SVG}polygon") and not plain.findall(f"{SVG}polyline")
 
 
+def test_a_round_mazes_centre_start_is_its_badge_in_every_format():
+    """A round maze's start in its centre printed a badge in a PDF, Start or its S white in a black disc,
+    and a bare dot in SVG and PNG (a newcomer's trial): every format prints the badge now, its word
+    where the disc spells it."""
+    small = make_puzzle("wilson", 10, 10, seed=2, marks="center-out", grid="circle")
+    root = ET.fromstring(maze_svg(small))
+    (disc,) = root.findall(f"{SVG}circle")
+    (letter,) = [t for t in root.findall(f"{SVG}text") if t.get("fill") == "white"]
+    assert letter.text == "S" and disc.get("fill") == "black"
+    assert float(disc.get("r", "")) > 1.5 * 0.32 * 18  # a badge, larger than the dot in its cell
+    near = (float(letter.get("x", "")) - float(disc.get("cx", ""))) ** 2
+    assert near < 0.01 and abs(float(letter.get("y", "")) - float(disc.get("cy", ""))) < float(
+        disc.get("r", "")
+    )
+    wide = ET.fromstring(maze_svg(small, cell=60))  # cells large enough to spell it
+    assert [t.text for t in wide.findall(f"{SVG}text") if t.get("fill") == "white"] == ["Start"]
+    picture = Image.open(io.BytesIO(maze_png(small))).convert("L")
+    middle = picture.crop(
+        (picture.width // 2 - 20, picture.height // 2 - 20, picture.width // 2 + 20, picture.height // 2 + 20)
+    )
+    values = middle.tobytes()  # one byte a pixel, 0 black
+    dark, light = sum(v < 64 for v in values), sum(v > 192 for v in values)
+    assert dark > 400 and light > 40, (dark, light)  # the disc, and its white letter in it
+
+
 def test_an_svg_answer_runs_on_to_arrows_kept_off_a_zigzag():
     """The answer line runs on from its opening to an arrow moved off a honeycomb's notch
     (``Mark.lead``): each such line starts where the answer's polyline ends, and not on the maze

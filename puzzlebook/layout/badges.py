@@ -36,3 +36,18 @@ def spelled_radius(ems: float, size: float) -> float:
 def least_spelled(largest: float) -> float:
     """The least size a word in its badge prints at, the words by the arrows being ``largest``."""
     return max(MIN_TEXT, SPELLED_LEAST * largest)
+
+
+def badge_shown(
+    word: str, role: str, size: float, badge: float, center: tuple[float, float], letters: bool = True
+) -> tuple[str, float, float] | None:
+    """What a badge prints, white in its disc, in every format: its word where the disc spells it (at
+    ``size``), else its first letter where that prints (``letters``: not in a key's thumbnail), as the
+    text, its size and its baseline's height; None where it is a dot (a PNG of a round maze showed a dot
+    where its PDF said Start)."""
+    if not size:
+        size = badge * BADGE_LETTER
+        if not letters or size < MIN_TEXT:
+            return None
+        word = word[:1].upper() or "SF"[role != "start"]
+    return word, size, center[1] - size * 0.36  # the letters' middle at the disc's

@@ -46,7 +46,7 @@ from ..layout import (
     drawing_order,
     drawn_twice,
 )
-from ..layout.badges import BADGE_LETTER
+from ..layout.badges import badge_shown
 from ..layout.items import TAG_ABOVE, TAG_BELOW
 from ..layout.settle import frame_signs, settled
 from ..layout.signs import Mark
@@ -369,14 +369,12 @@ def draw_maze(
                     "center" if align == "center" else "right" if align == "right" else "left"
                 )
                 _text(canvas, Text(x, y, mark.word, mark.size, bold=True, align=where), fonts)
-        elif mark.size or (frame.cell >= 10 and frame.label and mark.badge * BADGE_LETTER >= MIN_TEXT):
-            # a badge: a black disc, its word white in it, or its first letter where the word does not
-            # fit; where the letter does not print either (a key's thumbnail), a dot
-            size = mark.size or mark.badge * BADGE_LETTER
-            shown = mark.word if mark.size else mark.word[:1].upper() or "SF"[mark.role != "start"]
+        elif shown := badge_shown(
+            mark.word, mark.role, mark.size, mark.badge, mark.center, frame.cell >= 10 and bool(frame.label)
+        ):  # a badge, a black disc with its word or letter white in it; where neither prints, a dot
+            text, size, at = shown
             canvas.circle(*mark.center, mark.badge, stroke=0, fill=1)
-            at = mark.center[1] - size * 0.36
-            _text(canvas, Text(mark.center[0], at, shown, size, True, "center", gray=1.0), fonts)
+            _text(canvas, Text(mark.center[0], at, text, size, True, "center", gray=1.0), fonts)
             canvas.setFillGray(0)
         elif mark.role == "start":
             canvas.circle(*mark.center, mark.radius, stroke=0, fill=1)

@@ -26,6 +26,7 @@ from ..geometry import (
 )
 from ..graph import GraphMaze
 from ..layout import Figure
+from ..layout.badges import badge_shown
 from ..layout.signs import marks
 from ..maze import Maze
 from ..puzzles import Puzzle
@@ -197,6 +198,10 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
                 x, y, align = mark.label
                 anchor = {"center": "ms", "right": "rs"}.get(align, "ls")
                 draw.text(px(x, y), mark.word, fill=0, font=font(mark.size), anchor=anchor)
+        elif shown := badge_shown(mark.word, mark.role, mark.size, mark.badge, mark.center):
+            (cx, cy), r, (text, text_size, baseline) = px(*mark.center), mark.badge * scale, shown
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=0)
+            draw.text(px(mark.center[0], baseline), text, fill=255, font=font(text_size), anchor="ms")
         else:
             (cx, cy), r = px(*mark.center), mark.radius * scale
             box = (cx - r, cy - r, cx + r, cy + r)

@@ -18,6 +18,7 @@ from ..geometry import (
     solution_lines,
 )
 from ..layout import Figure
+from ..layout.badges import badge_shown
 from ..layout.signs import marks
 from ..maze import Maze
 from ..puzzles import Puzzle
@@ -107,6 +108,13 @@ def svg_chunks(
                     f'font-weight="bold" font-size="{_n(mark.size)}" text-anchor="{anchor}">'
                     f"{escape(mark.word)}</text>"
                 )
+        elif shown := badge_shown(mark.word, mark.role, mark.size, mark.badge, mark.center):
+            (cx, cy), (text, size, at) = mark.center, shown
+            parts.append(f'<circle cx="{_n(cx)}" cy="{_n(-cy)}" r="{_n(mark.badge)}" fill="black"/>')
+            parts.append(
+                f'<text x="{_n(cx)}" y="{_n(-at)}" font-family="{FONTS}" font-weight="bold" '
+                f'font-size="{_n(size)}" text-anchor="middle" fill="white">{escape(text)}</text>'
+            )
         else:
             cx, cy = mark.center
             shape = "circle" if mark.role == "start" else "rect"
