@@ -420,8 +420,9 @@ def test_check_reads_the_book_built_from_the_spec_as_it_is(tmp_path, monkeypatch
     monkeypatch.setattr("puzzlebook.build.generate", lambda *a, **k: pytest.fail("check made the book again"))
     result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith(f"{path}: ready for print, 8 mazes on 24 pages ")
-    assert f"; {tmp_path / 'book.pdf'} checked, built from this spec as it is\n" in result.stdout
+    # the file read, said first: at the end of the line it went unseen (a newcomer's trial)
+    read = f"{tmp_path / 'book.pdf'} checked, built from this spec as it is: "
+    assert result.stdout.startswith(f"{path}: {read}ready for print, 8 mazes on 24 pages ")
     edited = PdfWriter(clone_from=str(tmp_path / "book.pdf"))  # keeps the document information
     edited.add_annotation(page_number=2, annotation=Link(rect=(50, 50, 90, 90), url="https://example.com"))
     edited.write(str(tmp_path / "book.pdf"))
@@ -476,8 +477,8 @@ def test_check_before_any_build_says_the_book_is_not_built_yet(tmp_path):
     result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.output
     book = tmp_path / "book.pdf"
-    assert result.stdout.rstrip().endswith(
-        f"; made in memory: {book} is not built yet (puzzlebook build writes it)"
+    assert result.stdout.startswith(  # said first: at the end of a long line it went unseen
+        f"{path}: {book} is not built yet (puzzlebook build writes it), so made in memory: ready for print, "
     )
     assert invoke(["build", str(path)]).exit_code == 0
     assert "not built yet" not in invoke(["check", str(path)]).stdout
@@ -501,10 +502,13 @@ def test_check_of_a_separate_key_tells_each_file_older_than_the_spec(tmp_path):
     result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.output
     book, answers = tmp_path / "book.pdf", tmp_path / "book-answers.pdf"
-    assert f"; made in memory: {book} and {answers} are not built yet" in result.stdout
+    assert result.stdout.startswith(f"{path}: {book} and {answers} are not built yet (puzzlebook build")
     assert invoke(["build", str(path)]).exit_code == 0
     result = invoke(["check", str(path)])
     assert result.exit_code == 0 and "not built yet" not in result.stdout, result.output
+    # the files there said to be the book checked (it said nothing of them: a newcomer's trial)
+    said = f"{path}: {book} and {answers} built from this spec as it is, checked as made in memory: ready"
+    assert result.stdout.startswith(said), result.stdout
     result = invoke(["check", str(path), "--seed", "5"])
     assert result.exit_code == 1
     for name in (book, answers):
@@ -526,7 +530,7 @@ def test_a_comment_edited_in_the_spec_leaves_its_book_ready_for_print(tmp_path, 
     monkeypatch.setattr("puzzlebook.build.generate", lambda *a, **k: pytest.fail("check made the book again"))
     result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.output
-    assert f"; {book} checked, built from this spec as it is\n" in result.stdout
+    assert result.stdout.startswith(f"{path}: {book} checked, built from this spec as it is: ready for print")
     monkeypatch.undo()
     assert invoke(["build", str(path)]).exit_code == 0 and book.read_bytes() == before
     path.write_text(path.read_text().replace("count: 8", "count: 9"))
@@ -641,13 +645,16 @@ def test_a_poster_larger_than_office_paper_is_ready_for_a_print_shop(tmp_path):
     said = "ready to print at a print shop: 18 x 24 in is larger than office paper"
     result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.startswith(f"{path}: {said} (print-on-demand's"), result.stdout
+    memory = f"{tmp_path / 'poster.pdf'} is not built yet (puzzlebook build writes it), so made in memory: "
+    assert result.stdout.startswith(f"{path}: {memory}{said} (print-on-demand's"), result.stdout
     assert invoke(["build", str(path), "-q"]).exit_code == 0
     result = invoke(["check", str(tmp_path / "poster.pdf")])
     assert result.exit_code == 0 and result.stdout == f"{tmp_path / 'poster.pdf'}: {said}\n", result.output
     path.write_text(path.read_text().replace("layout: poster", "layout: poster\npage_size: tabloid"))
     result = invoke(["check", str(path)])
-    assert result.stdout.startswith(f"{path}: ready to print on an office printer"), result.output
+    assert result.stdout.startswith(f"{path}: ready to print on an office printer"), (
+        result.output
+    )  # older PDF there
 
 
 def test_a_handout_is_checked_for_an_office_printer_not_for_print_on_demand(tmp_path):
@@ -657,7 +664,8 @@ def test_a_handout_is_checked_for_an_office_printer_not_for_print_on_demand(tmp_
     path.write_text("title: Sheet\nlayout: handout\nmarks: suggested\nmazes: [{size: 10x10, count: 3}]\n")
     result = invoke(["check", str(path)])
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.startswith(f"{path}: ready to print on an office printer (print-on-demand's")
+    memory = f"{tmp_path / 'sheet.pdf'} is not built yet (puzzlebook build writes it), so made in memory: "
+    assert result.stdout.startswith(f"{path}: {memory}ready to print on an office printer (print-on-demand's")
     (tmp_path / "mine.yaml").write_text("base: handout\nprint_on_demand: true\n")  # a book after all
     path.write_text(path.read_text().replace("layout: handout", "layout: mine.yaml"))
     result = invoke(["check", str(path)])
@@ -681,7 +689,10 @@ def test_a_book_printed_at_home_is_told_one_key_and_then_checked_for_an_office_p
     for checked in (path, tmp_path / "home.pdf"):
         result = invoke(["check", str(checked)])
         assert result.exit_code == 0, result.stderr
-        assert result.stdout.startswith(f"{checked}: ready to print on an office printer"), result.stdout
+        read = f"{tmp_path / 'home.pdf'} checked, built from this spec as it is: " if checked == path else ""
+        assert result.stdout.startswith(f"{checked}: {read}ready to print on an office printer"), (
+            result.stdout
+        )
     # and it says why: the spec's key, not the layout's
     assert (
         "(print-on-demand's page counts are not checked for print_on_demand: false)"

@@ -225,13 +225,15 @@ def check(spec: str, seed: int | None) -> None:
         fail(NotReady(old + found if book_old else found + old))
     # a file there is older: "ready" alone beside its error read as a contradiction (a teacher)
     now = " once built again (the file there is older: below)" if book_old else ""
-    print(f"{spec}: {ready}{now}, {summary(checked)}{read}")
+    # which file was read, or that none is built yet, first: at the end of the line it went unseen
+    print(f"{spec}: {read}{ready}{now}, {summary(checked)}")
     if cover:
-        unbuilt = (
-            f"; made in memory: {unbuilt} is not built yet (puzzlebook cover writes it)" if unbuilt else ""
+        memory = (
+            f"{unbuilt} is not built yet (puzzlebook cover writes it), so made in memory: " if unbuilt else ""
         )
         again = " once made again (the file there is older: below)" if stale else ""
-        print(f"{cover}: ready for print{again}, the cover of these {len(checked.plan.pages)} pages{unbuilt}")
+        pages = len(checked.plan.pages)
+        print(f"{cover}: {memory}ready for print{again}, the cover of these {pages} pages")
     tell_notes(checked)  # what validate and build say: check was a parent's last step before printing
     if old:
         fail(NotReady(old))
@@ -242,8 +244,9 @@ def _book_files(
 ) -> tuple[list[str], str]:
     """The book's files in the folder beside the book checked: a line for each that is older than the
     spec, or that cannot be read as a book puzzlebook built (a file cut short), since it is what would
-    be uploaded; and what the summary adds (read from its file, or not built yet). ``built``: the book
-    read back (``built_book``), None where it was not (none there, damaged, the answers apart)."""
+    be uploaded; and what the summary's line says first: the file read, or that the book was made in
+    memory, and why. ``built``: the book read back (``built_book``), None where it was not (none there,
+    damaged, the answers apart)."""
     from ..build import targets
     from ..cover.art import cover_path
     from ..inputs import read_bytes
@@ -252,7 +255,7 @@ def _book_files(
     older = "is older than the book checked (made before the spec, its files, the seed or puzzlebook changed)"
     if built is not None:
         if built[2]:
-            return [], f"; {built[0]} checked, built from this spec as it is"
+            return [], f"{built[0]} checked, built from this spec as it is: "
         return [f"{built[0]} {older}: build it again before you upload it"], ""
     try:
         places = targets(checked, None)
@@ -273,12 +276,14 @@ def _book_files(
             )
             old.append(f"{path} {what}: build it again before you upload it")
     missing = [p for p in paths if not os.path.lexists(p)]
-    if not missing:
+    if old:
         return old, ""
+    if not missing:  # the answers apart: made in memory, and the files there are the same book
+        return old, f"{' and '.join(paths)} built from this spec as it is, checked as made in memory: "
     one = len(missing) == 1
     return old, (
-        f"; made in memory: {' and '.join(missing)} {'is' if one else 'are'} not built yet "
-        f"(puzzlebook build writes {'it' if one else 'them'})"
+        f"{' and '.join(missing)} {'is' if one else 'are'} not built yet "
+        f"(puzzlebook build writes {'it' if one else 'them'}), so made in memory: "
     )
 
 
