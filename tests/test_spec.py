@@ -259,6 +259,12 @@ def test_every_problem_is_reported_at_once(tmp_path):
         ("title: x\npage_size: '6\"x9\"'\nmazes: [{size: 3x3}]\n", 'got "6"x9"": write 6x9in'),
         ("title: x\npage_size: 8.5 x 11 inches\nmazes: [{size: 3x3}]\n", ": write 8.5x11in"),
         ("title: x\npage_size: leter\nmazes: [{size: 3x3}]\n", 'got "leter". Did you mean "letter"?'),
+        (  # a number alone: a square meant, or a round maze's rings (a newcomer's trial)
+            "title: x\nmazes: [{size: 20}]\n",
+            "book.yaml:2: mazes[0].size: expected WxH such as 20x20, got 20; a number alone is a round maze's "
+            "rings, with grid: circle",
+        ),
+        ("title: x\nmazes: [{size: '12'}]\n", "expected WxH such as 12x12, got 12; a number alone is"),
     ],
 )
 def test_bad_specs_get_one_clear_line_each(tmp_path, text, expected):

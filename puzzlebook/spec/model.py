@@ -237,6 +237,12 @@ class MazeEntry(_Model):
     @field_validator("size", mode="before")
     @classmethod
     def _parse_size(cls, value: Any) -> Any:
+        alone = str(value).strip() if not isinstance(value, bool) and isinstance(value, int | str) else ""
+        if alone.isdigit() and len(alone) <= 9:  # size: 20, meant as 20x20, or a round maze's rings
+            n = int(alone)
+            raise ValueError(
+                f"expected WxH such as {n}x{n}, got {n}; a number alone is a round maze's rings, with grid: circle"
+            )
         if isinstance(value, str):
             return parse_size(value)
         elif not isinstance(value, list | tuple):
