@@ -230,18 +230,23 @@ function mazeEntry(row) {
   return entry;
 }
 
-// The changes are made one after another, each on the text the last one left.
+// The changes are made one after another, each on the text the last one left. Those the studio could
+// not take while it was not running wait, in their order, and are made once it answers again: the form
+// showed them and the YAML never had them, so a save lost them (a newcomer's trial).
 let editing = Promise.resolve();
+let waiting = [];
 function edit(makeChanges) {
   if (unread) return editing; // the form is shut until the YAML reads again
   editing = editing.then(async () => {
+    if (waiting.length) { waiting.push(makeChanges); return; } // after those that wait already
     const changes = makeChanges().filter(Boolean);
     if (!changes.length) return;
     let answer;
     try {
       answer = await (await post("/api/edit", JSON.stringify({ yaml: $("yaml").value, changes }))).json();
     } catch (error) {
-      status(OFF, true);
+      waiting.push(makeChanges);
+      offline();
       return;
     }
     if (!answer.ok) { status(answer.message, true); return; }
@@ -391,7 +396,7 @@ async function refresh(source) {
     const response = await post("/api/check", yaml);
     answer = await response.json();
   } catch (error) {
-    status(OFF, true);
+    offline();
     return;
   }
   if (mine !== generation) return;
@@ -637,11 +642,32 @@ function guarded(work) {
     try {
       await work();
     } catch (error) {
-      status(OFF, true);
+      offline();
       $("saved").textContent = NOT_SAVED; // beside Save, where one looks
       $("saved").classList.add("bad");
     }
   };
+}
+
+// The studio gone: said, and asked after every two seconds; once it answers, the changes that waited
+// are made and the book checked again (it went on saying "not running" until the next change).
+let asking = 0;
+function offline() {
+  status(OFF, true);
+  if (asking) return;
+  asking = setInterval(async () => {
+    try {
+      await fetch("/api/specs");
+    } catch (error) {
+      return; // still not running
+    }
+    clearInterval(asking);
+    asking = 0;
+    const queued = waiting;
+    waiting = [];
+    queued.forEach(edit); // each checks the book again once made
+    if (!queued.length) changed("yaml"); // the YAML may have been typed meanwhile: the form follows it
+  }, 2000);
 }
 
 async function start() {
