@@ -766,3 +766,46 @@ def test_thumbnails_keep_their_pictures_while_a_change_redraws_them(studio, brow
     wait_for(lambda: browser.execute_script("return window.least") < 99, what="the thumbnails redrawn")
     wait_for(lambda: browser.execute_script(fresh) == 8, what="the new thumbnails")
     assert browser.execute_script("return window.least") == 8
+
+
+def test_the_pages_strip_is_one_tab_stop_and_the_files_bar_stays_put(studio, browser):
+    """Tab walked through a long book's thumbnails one by one, the page shown marked in the focus ring's
+    own orange; and each message beside Save moved the whole bar sideways (a newcomer's trial)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    url, folder = studio
+    browser.get(url)
+    page = browser.find_element(By.ID, "page")
+    wait_for(lambda: page.get_attribute("data-version"), what="the first preview")
+    set_yaml(browser, "title: Strip\nmarks: suggested\nmazes: [{size: 4x4, count: 4}]\n")  # 6 pages
+    thumbs = lambda: browser.find_elements(By.CSS_SELECTOR, "#thumbs button")  # noqa: E731
+    wait_for(
+        lambda: len(thumbs()) == 6 and all(b.find_elements(By.TAG_NAME, "img") for b in thumbs()),
+        what="the six pages' thumbnails",
+    )
+    stops = [b.get_attribute("aria-label") for b in thumbs() if b.get_attribute("tabindex") == "0"]
+    assert stops == ["Page 1"], stops  # one stop, the page shown
+    current = next(b for b in thumbs() if b.get_attribute("aria-current") == "page")
+    ring = browser.execute_script("return getComputedStyle(arguments[0]).borderTopColor", current)
+    assert ring != "rgb(224, 161, 0)", ring  # not the focus ring's orange
+    thumbs()[0].send_keys(Keys.ARROW_RIGHT)
+    assert browser.switch_to.active_element.get_attribute("aria-label") == "Page 2"
+    browser.switch_to.active_element.send_keys(Keys.END)
+    assert browser.switch_to.active_element.get_attribute("aria-label") == "Page 6"
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    where = browser.find_element(By.ID, "page-of")
+    wait_for(lambda: where.text == "page 6 of 6", what="the last page shown from the keyboard")
+    stops = [b.get_attribute("aria-label") for b in thumbs() if b.get_attribute("tabindex") == "0"]
+    assert stops == ["Page 6"], stops
+    # the files' bar: where its first label stands, before and after a long message beside Save
+    label = browser.find_element(By.CSS_SELECTOR, "label[for=open-name]")
+    before = label.location["x"]
+    name = browser.find_element(By.ID, "save-name")
+    name.clear()
+    name.send_keys("a rather long book name.yaml")
+    browser.find_element(By.ID, "save").click()
+    said = browser.find_element(By.ID, "saved")
+    wait_for(lambda: said.text == "Saved a rather long book name.yaml", what="the save said")
+    assert label.location["x"] == before
+    assert (folder / "a rather long book name.yaml").is_file()

@@ -517,7 +517,12 @@ async function drawThumbs(mine) {
     const button = document.createElement("button");
     button.type = "button";
     button.setAttribute("aria-label", `Page ${n}`);
-    button.addEventListener("click", () => showPage(n, generation, true));
+    button.tabIndex = -1; // one stop for the strip, its pages by the arrow keys (``markThumb``)
+    button.addEventListener("click", async () => {
+      await showPage(n, generation, true);
+      $("status").scrollIntoView({ block: "nearest" }); // the page from its top: clicked at the foot of
+      // a long strip, the panel stayed there with the page's top cut off
+    });
     nav.append(button);
   }
   nav.querySelectorAll("img").forEach((img) => img.classList.add("stale"));
@@ -552,6 +557,22 @@ function markThumb() {
   const buttons = [...$("thumbs").querySelectorAll("button")];
   buttons.forEach((b, i) => b.toggleAttribute("aria-current", i + 1 === current));
   buttons.forEach((b, i) => { if (i + 1 === current) b.setAttribute("aria-current", "page"); });
+  const stop = buttons[current - 1] || buttons[0];
+  if (stop && !buttons.some((b) => b === document.activeElement)) { // the Tab stop: the page shown
+    buttons.forEach((b) => { b.tabIndex = b === stop ? 0 : -1; });
+  }
+}
+
+// The strip of pages is one stop for Tab, its pages by the arrow keys, Home and End: Tab walked through
+// 39 thumbnails one by one (a newcomer's trial).
+function thumbKeys(event) {
+  const buttons = [...$("thumbs").querySelectorAll("button")];
+  const at = buttons.indexOf(document.activeElement);
+  const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+  if (at < 0 || to === undefined || !buttons[to]) return;
+  event.preventDefault();
+  buttons.forEach((b, i) => { b.tabIndex = i === to ? 0 : -1; });
+  buttons[to].focus();
 }
 
 // The wrap cover in the page's place: back, spine and front, as it will print; the pager goes back to
@@ -722,6 +743,7 @@ async function start() {
     $("preview").scrollIntoView();
     $("preview").focus({ preventScroll: true });
   });
+  $("thumbs").addEventListener("keydown", thumbKeys);
   $("tab-form").addEventListener("click", () => showTab("form"));
   $("tab-yaml").addEventListener("click", () => showTab("yaml"));
   document.querySelector("[role=tablist]").addEventListener("keydown", (event) => {
