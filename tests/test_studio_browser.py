@@ -346,6 +346,18 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
         lambda: f"the pages past 40 (the status line said: {status.text})",
     )
     assert more[0].text == "and 14 more pages: ‹ › turn to them"  # 1 title, 45 mazes, 8 answer pages
+    # a thumbnail clicked at the foot of the long strip shows its page from the top: the panel stayed
+    # scrolled to the strip, the page's top and the status cut off (a newcomer's trial)
+    last = browser.find_elements(By.CSS_SELECTOR, "#thumbs button")[-1]
+    browser.set_window_size(1280, 760)  # a laptop's screen: the panel scrolls to its strip
+    time.sleep(0.3)
+    browser.execute_script("document.getElementById('preview').scrollTop = 1e6;")
+    last.click()
+    wait_for(lambda: browser.find_element(By.ID, "page-of").text == "page 40 of 54", what="page 40 shown")
+    seen = "const a = arguments[0].getBoundingClientRect(), b = document.getElementById('preview')"
+    seen += ".getBoundingClientRect(); return a.top >= b.top - 1 && a.top < b.bottom;"
+    wait_for(lambda: browser.execute_script(seen, status), what="the status and the page's top in view")
+    browser.set_window_size(1280, 1000)
     # a PDF saved over one of the same name is asked first
     browser.find_element(By.ID, "save-pdf").click()
     wait_for(lambda: (folder / "room12 names.pdf").is_file(), what="the PDF saved")
