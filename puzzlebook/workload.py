@@ -174,7 +174,7 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
             )
         )
     elif sum(seconds.values()) > cost.BUDGET:
-        problems.append(_too_long(spec, seconds, -costliest[1], costliest[0]))
+        problems.append(_too_long(spec, seconds, -costliest[1], costliest[0], page_most or _no_page))
     return problems
 
 
@@ -211,14 +211,28 @@ _SPENT_ON = {
 }
 
 
-def _too_long(spec: Spec, seconds: dict[str, float], costliest: int, its: float) -> Problem:
+def _too_long(
+    spec: Spec, seconds: dict[str, float], costliest: int, its: float, page_most: PageMost
+) -> Problem:
     """Past ``cost.BUDGET``: what the time goes on, and the fix for the largest part; told at the entry
-    that costs ``its`` seconds, the most, when that is most of it."""
+    that costs ``its`` seconds, the most, when that is most of it. A maze larger than its page takes is
+    told the size that fits first (a class set's 400x400 mazes were told to leave out a difficulty it
+    never had, and only then that 74x74 is the most their page takes)."""
     ranked = sorted(seconds.items(), key=lambda kv: -kv[1])
-    parts = ", ".join(f"{_SPENT_ON[k]} {v:.0f} s" for k, v in ranked if v >= 0.5)
-    most, total = ranked[0][0], sum(seconds.values())
     entry = spec.book.mazes[costliest]
-    if most == "tries":
+    matched = bool(spec.roster) and (entry.age is not None or entry.difficulty is None)  # a class's seeds
+    spent_on = {**_SPENT_ON, "tries": "the seeds tried to match the class's mazes"} if matched else _SPENT_ON
+    parts = ", ".join(f"{spent_on[k]} {v:.0f} s" for k, v in ranked if v >= 0.5)
+    most, total = ranked[0][0], sum(seconds.values())
+    mask = spec.masks.get(costliest)
+    size = (mask.width, mask.height) if mask else entry.drawn_size(spec.book)
+    page = page_most(costliest) if size and most != "shapes" else None
+    if size and page is not None and 2 * page[0] * page[1] < size[0] * size[1]:  # far past its page: the
+        # page's own refusal is the one to mend first (the margins a long book takes move it a cell)
+        fix = f"{_at_most(page, page, entry.grid == 'circle')}, or use fewer mazes"
+    elif most == "tries" and matched:
+        fix = "use fewer or smaller mazes: each maze of a class set is made from several seeds"
+    elif most == "tries":
         fix = (
             "use fewer or smaller mazes with a difficulty, or leave difficulty out (easy, medium and hard "
             "try 30 seeds an entry, a score range up to 300 a maze)"
