@@ -416,10 +416,12 @@ async function refresh(source) {
     showProblems(answer.problems || []);
     const count = `${answer.problems.length} problem${answer.problems.length === 1 ? "" : "s"}`;
     status(`${count} to fix before the preview`, true);
-    noBook(`Fix the ${count} first: the book is shown and saved once it reads.`);
+    problemCount = answer.problems.length;
+    noBook(`Fix the ${count} first: the pages are drawn, and the PDF made, once the book reads.`, true);
     return;
   }
   clearProblems();
+  problemCount = 0;
   drawGutter([]);
   const page = following === null ? 0 : (answer.entries || [])[following];
   following = null;
@@ -431,7 +433,23 @@ async function refresh(source) {
 
 // While the spec has a problem nothing of another book is shown (the last good one looked like this
 // one), and what would download or save it waits, saying why.
-function noBook(why) {
+let problemCount = 0; // the problems of the book as last checked
+
+// To the first problem, from the preview that waits for it: the problems are beside their fields, often
+// out of sight under the form (a newcomer's trial saw "2 problems to fix" and looked for them).
+function toProblem() {
+  if (!$("panel-yaml").hidden) {
+    $("yaml-problems").querySelector("button")?.click();
+    return;
+  }
+  const field = document.querySelector("#panel-form [aria-invalid=true]")
+    || [...document.querySelectorAll("#panel-form .problem")].find((p) => p.textContent);
+  if (!field) return;
+  field.scrollIntoView({ block: "center" });
+  if (field.focus) field.focus({ preventScroll: true });
+}
+
+function noBook(why, problems = false) {
   const old = $("page").src;
   $("page").removeAttribute("src");
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
@@ -443,6 +461,13 @@ function noBook(why) {
   pages = 0;
   $("page-of").textContent = "no page yet";
   $("no-book").textContent = why;
+  if (problems) {
+    const go = document.createElement("button");
+    go.type = "button";
+    go.textContent = "Show me";
+    go.addEventListener("click", toProblem);
+    $("no-book").append(" ", go);
+  }
   $("no-book").hidden = false;
   for (const id of DOWNLOADS) { $(id).disabled = true; $(id).setAttribute("aria-describedby", "no-book"); }
 }
@@ -708,9 +733,17 @@ async function start() {
     el.addEventListener("input", () => edit(() => [bookChange(key)]));
     if (el.tagName === "SELECT") el.addEventListener("change", () => edit(() => [bookChange(key)])); // some send only this
   });
-  $("f-difficulty").addEventListener("input", () => { // an age sets the sizes no one typed
+  $("f-difficulty").addEventListener("change", () => { // an age sets the sizes no one typed (a list says "change" in every browser)
     mazeRows().forEach(agesSize);
-    if (!$("f-difficulty").value) return;
+    if (!$("f-difficulty").value) { // no age: the sizes it set are written, or each maze had none
+      const empty = mazeRows().filter((row) => !row.querySelector("[data-field=size]").value.trim());
+      empty.forEach((row) => {
+        const circle = row.querySelector("[data-field=grid]").value === "circle";
+        row.querySelector("[data-field=size]").value = circle ? "8" : "15x15";
+      });
+      edit(() => empty.map((row) => mazeChange(row, "size")));
+      return;
+    }
     const rows = mazeRows().filter((row) => row.querySelector("[data-field=size]").value === "15x15");
     rows.forEach((row) => { row.querySelector("[data-field=size]").value = ""; });
     edit(() => rows.map((row) => mazeChange(row, "size")));
@@ -792,7 +825,9 @@ async function start() {
       answer = await (await post(`${path}&replace=1`, $("yaml").value)).json();
     }
     if (answer.ok) { kept = { yaml: $("yaml").value, name }; keepDraft(); }
-    status(answer.ok ? `Saved ${answer.saved} in ${FOLDER}` : answer.message, !answer.ok);
+    // a spec with problems is saved as it is, to mend later: said, beside "Fix the problems first"
+    const still = problemCount ? `, with ${problemCount} problem${problemCount === 1 ? "" : "s"} still to fix` : "";
+    status(answer.ok ? `Saved ${answer.saved} in ${FOLDER}${still}` : answer.message, !answer.ok);
     $("saved").textContent = answer.ok ? `Saved ${answer.saved}` : answer.message; // beside the button too
     $("saved").classList.toggle("bad", !answer.ok);
     await listSpecs();
