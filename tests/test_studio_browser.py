@@ -113,6 +113,14 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     browser.find_element(By.ID, "f-title").click()
     show.click()
     assert browser.switch_to.active_element == size
+    browser.find_element(By.ID, "save").click()  # saved as it is, to mend later: and said so
+    wait_for(
+        lambda: (
+            browser.find_element(By.ID, "status").text
+            == f"Saved book.yaml in {studio[1].resolve()}, with 1 problem still to fix"
+        ),
+        what=lambda: f"the save with its problem said: {browser.find_element(By.ID, 'status').text}",
+    )
 
     size.clear()
     size.send_keys("12x12")  # fixed
