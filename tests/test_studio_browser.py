@@ -271,6 +271,8 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     # a name maze for each student, 4 mazes a page and pictures needed YAML; a name without .yaml was refused
     students = browser.find_element(By.ID, "f-students")
     students.send_keys("Ana, Ben, Chloé")  # pasted from an e-mail
+    browser.find_element(By.ID, "f-title").click()  # and on: shown a name a line, as the label says
+    assert students.get_attribute("value") == "Ana\nBen\nChloé"
     Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=shape]")).select_by_visible_text(
         "each student's name"
     )
@@ -848,3 +850,9 @@ def test_the_pages_strip_is_one_tab_stop_and_the_files_bar_stays_put(studio, bro
     wait_for(lambda: said.text == "Saved a rather long book name.yaml", what="the save said")
     assert label.location["x"] == before
     assert (folder / "a rather long book name.yaml").is_file()
+    # the page opened again opens the book last saved, not "My Maze Book" as if it were gone
+    browser.refresh()
+    title = browser.find_element(By.ID, "f-title")
+    wait_for(lambda: title.get_attribute("value") == "Strip", what="the book last saved, opened again")
+    assert browser.find_element(By.ID, "save-name").get_attribute("value") == "a rather long book name.yaml"
+    assert not browser.find_element(By.ID, "draft").is_displayed()

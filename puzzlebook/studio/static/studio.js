@@ -748,6 +748,10 @@ async function start() {
     rows.forEach((row) => { row.querySelector("[data-field=size]").value = ""; });
     edit(() => rows.map((row) => mazeChange(row, "size")));
   });
+  $("f-students").addEventListener("change", () => { // a pasted "Ana, Ben, Chloé": a name a line, as
+    const box = $("f-students"); // its label says and the book reads it (it stayed on one line)
+    if (!box.value.trim().includes("\n") && box.value.includes(",")) box.value = studentNames(box.value).join("\n");
+  });
   $("undo-remove").addEventListener("click", undoRemove);
   $("panel-form").addEventListener("input", dropUndo); // a change after it: the removal stands
   $("yaml").addEventListener("input", dropUndo);
@@ -807,12 +811,7 @@ async function start() {
   $("open").addEventListener("click", guarded(async () => {
     const name = $("open-name").value;
     if ($("yaml").value !== kept.yaml && !confirm(`Open ${name} and lose the changes not saved?`)) return;
-    const response = await fetch(`/api/spec?name=${encodeURIComponent(name)}`);
-    if (!response.ok) { status((await response.json()).message, true); return; }
-    $("yaml").value = await response.text();
-    kept = { yaml: $("yaml").value, name };
-    $("save-name").value = name;
-    changed("yaml");
+    await openSpec(name);
   }));
   $("save").addEventListener("click", guarded(async () => {
     let name = $("save-name").value.trim();
@@ -824,7 +823,7 @@ async function start() {
       if (!confirm(`${name} is already in the folder: replace it?`)) return;
       answer = await (await post(`${path}&replace=1`, $("yaml").value)).json();
     }
-    if (answer.ok) { kept = { yaml: $("yaml").value, name }; keepDraft(); }
+    if (answer.ok) { kept = { yaml: $("yaml").value, name }; keepDraft(); keepLast(name); }
     // a spec with problems is saved as it is, to mend later: said, beside "Fix the problems first"
     const still = problemCount ? `, with ${problemCount} problem${problemCount === 1 ? "" : "s"} still to fix` : "";
     status(answer.ok ? `Saved ${answer.saved} in ${FOLDER}${still}` : answer.message, !answer.ok);
@@ -836,8 +835,7 @@ async function start() {
   await listSpecs();
   $("yaml").value = STARTER;
   kept.yaml = STARTER; // the starting book: nothing to lose yet
-  offerDraft();
-  changed("yaml");
+  if (offerDraft() || !await openLast()) changed("yaml");
   window.addEventListener("beforeunload", (event) => { // a reload or a closed tab lost the book silently
     if ($("yaml").value !== kept.yaml) event.preventDefault();
   });
@@ -857,10 +855,38 @@ function keepDraft() {
   } catch (error) { /* storage full or refused: the question before leaving still asks */ }
 }
 
+// The spec read into the page from the folder, as the one it is saved as.
+async function openSpec(name) {
+  const response = await fetch(`/api/spec?name=${encodeURIComponent(name)}`);
+  if (!response.ok) { status((await response.json()).message, true); return false; }
+  $("yaml").value = await response.text();
+  kept = { yaml: $("yaml").value, name };
+  $("save-name").value = name;
+  $("open-name").value = name;
+  keepLast(name);
+  changed("yaml");
+  return true;
+}
+
+// The book last opened or saved here, opened again when the page is: after a save and a reload the
+// page showed "My Maze Book" as though the book were gone (a newcomer's trial). Kept for this folder.
+const LAST = "puzzlebook-studio-last";
+function keepLast(name) {
+  try { localStorage.setItem(LAST, JSON.stringify({ name, folder: FOLDER })); } catch (error) { /* none */ }
+}
+async function openLast() {
+  let last = null;
+  try { last = JSON.parse(localStorage.getItem(LAST) || "null"); } catch (error) { last = null; }
+  const listed = [...$("open-name").options].map((o) => o.value);
+  if (!last || last.folder !== FOLDER || !listed.includes(last.name)) return false;
+  return openSpec(last.name);
+}
+
+// A book not saved, kept in this browser: offered back (true), or nothing to offer.
 function offerDraft() {
   let draft = null;
   try { draft = JSON.parse(localStorage.getItem(DRAFT) || "null"); } catch (error) { draft = null; }
-  if (!draft || typeof draft.yaml !== "string" || draft.yaml === $("yaml").value) return;
+  if (!draft || typeof draft.yaml !== "string" || draft.yaml === $("yaml").value) return false;
   const when = new Date(draft.at || Date.now()).toLocaleString();
   const title = (draft.yaml.match(/^title:\s*"?([^"\n]*)"?/m) || [])[1] || "a book";
   $("draft-said").textContent = `Your unsaved book “${title.trim()}” from ${when} is kept in this browser.`;
@@ -876,6 +902,7 @@ function offerDraft() {
     $("draft").hidden = true;
     try { localStorage.removeItem(DRAFT); } catch (error) { /* nothing kept */ }
   };
+  return true;
 }
 
 start();
