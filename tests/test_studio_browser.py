@@ -234,7 +234,7 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     assert "size" not in data["mazes"][0]  # still the age's size
     assert data["mazes"][1]["shape"] == {"text": "Io"} and data["mazes"][1]["marks"] == "suggested"
     assert str(data["copyright"]) == "All rights reserved." and str(data["seed"]) == "9"
-    wait_for(lambda: "OK" in browser.find_element(By.ID, "status").text, what="the spec to check")
+    wait_for(lambda: "Ready: " in browser.find_element(By.ID, "status").text, what="the spec to check")
     browser.find_element(By.ID, "save").click()
     wait_for(lambda: "Mum" in (folder / "mia.yaml").read_text(), what="the save")  # a check may follow it
     saved = load_spec(folder / "mia.yaml")

@@ -426,7 +426,8 @@ async function refresh(source) {
   const page = following === null ? 0 : (answer.entries || [])[following];
   following = null;
   if (page) current = page; // the maze just changed or added is shown, not the page that was
-  status(`OK: ${answer.summary}. Drawing page ${current}…`);
+  status(`Ready: ${answer.summary}. Drawing page ${current}…`); // one word for a book that reads (it said
+  // "OK:" while its page was drawn, then "Ready:")
   lastYaml = yaml;
   await showPage(current, mine);
 }
@@ -516,7 +517,7 @@ async function showPage(number, mine = generation, asked = false) {
   bookShown();
   $("page").dataset.version = String(mine);
   $("page-of").textContent = `page ${current} of ${pages}`;
-  status(`${$("status").textContent.replace(/ Drawing page \d+…$/, "")}`.replace(/^OK: /, "Ready: "));
+  status($("status").textContent.replace(/ Drawing page \d+…$/, ""));
   markThumb();
   // the same spec again while its thumbnails are still coming (the form wrote the YAML anew): the
   // drawing of the older generation stops, so this one draws them
