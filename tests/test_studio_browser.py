@@ -698,6 +698,13 @@ def test_on_a_phone_every_field_of_a_maze_and_the_preview_are_in_reach(studio, b
     shot(browser, "studio-phone-preview")
     browser.execute_script("window.scrollTo(0, 0)")
     wait_for(bar.is_displayed, what="the bar back over the form")
+    # a problem with the size stands over Remove, by the fields, not under it (a newcomer's trial)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", size)
+    size.send_keys("big")
+    said = browser.find_element(By.CSS_SELECTOR, "#mazes tr.maze:nth-child(2) td.said .problem")
+    wait_for(lambda: said.text, what="the size's problem")
+    remove = browser.find_element(By.CSS_SELECTOR, "[aria-label='Remove maze 2']")
+    assert said.rect["y"] < remove.rect["y"], (said.rect, remove.rect)
 
 
 def test_cards_say_the_books_numbers_a_bad_count_is_told_and_a_removal_can_be_undone(studio, browser):
