@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticCustomError
 
 from .errors import Problem
+from .kinds import GRID_NAMES
 from .registry import suggest
 
 Loc = tuple[int | str, ...]
@@ -173,8 +174,12 @@ CALLED = {
     "hardcover": "kdp-hardcover",
     "ingram": "ingramspark",
     "ingram-spark": "ingramspark",
+    **{said: grid for grid, said in GRID_NAMES.items()},  # as the studio's list says them: rings, hexagons
+    "round": "circle",
+    "square": "rectangle",
+    "hexagon": "hex",
 }
-"""Other names for a value, as people call the printers, spelt nothing like the value."""
+"""Other names for a value, as people call the printers and the grids, spelt nothing like the value."""
 
 
 AT_KEY = "at_key"
@@ -225,7 +230,7 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         choices = re.findall(r"'([^']*)'", expected)
         hint = suggest(str(value), choices) if isinstance(value, str) else ""
         other = CALLED.get(value.strip().casefold()) if isinstance(value, str) else None
-        if other in choices and not hint:  # printer: amazon
+        if other in choices:  # printer: amazon, grid: rings: the name people use, before a near spelling
             hint = f' Did you mean "{other}"?'
         said = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
         age = re.fullmatch(r"\s*(?:age[- ]?)?(\d{1,3})\s*", said, re.IGNORECASE)  # age6, age 6, 6
@@ -242,8 +247,9 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
             hint = " Did you mean " + " or ".join(f'"{ages[a]}"' for a in pair) + "?"
         also = _other_forms(model, error["loc"]) if model else ""
         single = re.fullmatch(r", or \{(\w+): \.\.\.\}", also)  # shape: Emma, meant as {text: Emma}
-        if single and not hint and said.strip():
-            hint = f" Did you mean {{{single[1]}: {said.strip()}}}?"
+        if single and not hint and said.strip():  # text:Mia, as --shape takes it: {text: Mia}
+            word = re.sub(rf"^\s*{single[1]}\s*:\s*", "", said).strip() or said.strip()
+            hint = f" Did you mean {{{single[1]}: {word}}}?"
         return f"expected {expected}{also}, got {_shown(value)}.{hint}".rstrip(".")
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {

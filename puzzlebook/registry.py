@@ -10,8 +10,11 @@ T = TypeVar("T")
 
 
 def suggest(name: str, choices: list[str]) -> str:
-    """A ' Did you mean "x"?' suffix, or '' when nothing is close."""
-    close = difflib.get_close_matches(name.lower(), choices, n=1, cutoff=0.5)
+    """A ' Did you mean "x"?' suffix, or '' when nothing is close. "none" only for a near spelling of
+    it: `pictures: unicorn` was asked whether it meant "none"."""
+    close = difflib.get_close_matches(name.lower(), [c for c in choices if c != "none"], n=1, cutoff=0.5)
+    if not close and "none" in choices:
+        close = difflib.get_close_matches(name.lower(), ["none"], n=1, cutoff=0.75)
     return f' Did you mean "{close[0]}"?' if close else ""
 
 

@@ -265,6 +265,13 @@ def test_every_problem_is_reported_at_once(tmp_path):
             "rings, with grid: circle",
         ),
         ("title: x\nmazes: [{size: '12'}]\n", "expected WxH such as 12x12, got 12; a number alone is"),
+        # the grids as the studio's list names them, and as people do (a newcomer's trial wrote "round")
+        ("title: x\nmazes: [{size: 9, grid: rings}]\n", 'got "rings". Did you mean "circle"?'),
+        ("title: x\nmazes: [{size: 9x9, grid: round}]\n", 'got "round". Did you mean "circle"?'),
+        ("title: x\nmazes: [{size: 9x9, grid: hexagons}]\n", 'got "hexagons". Did you mean "hex"?'),
+        ("title: x\nmazes: [{size: 9x9, grid: squares}]\n", 'got "squares". Did you mean "rectangle"?'),
+        # a word as --shape takes it
+        ("title: x\nmazes: [{size: 20x9, shape: 'text:Mia'}]\n", 'got "text:Mia". Did you mean {text: Mia}?'),
     ],
 )
 def test_bad_specs_get_one_clear_line_each(tmp_path, text, expected):
@@ -626,3 +633,13 @@ def test_reading_words_in_any_case_keeps_nothing_for_keys_a_spec_invents(tmp_pat
         load_spec(spec)
     assert len(told.value.problems) == 1000
     assert _choices.cache_info().currsize - before < 50
+
+
+def test_none_is_offered_only_for_a_near_spelling_of_it(tmp_path):
+    """`pictures: unicorn` was asked whether it meant "none", the nearest word by its letters."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: x\npictures: unicorn\nmazes: [{size: 9x9}]\n")
+    told = invoke(["validate", str(spec)]).stderr
+    assert 'unknown pictures "unicorn". Choose one of' in told and "Did you mean" not in told, told
+    said = problems_of(tmp_path, "title: x\nmazes: [{size: 9x9, marks: nnoe}]\n")
+    assert said[0].endswith('got "nnoe". Did you mean "none"?'), said
