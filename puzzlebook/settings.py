@@ -262,7 +262,7 @@ class Layout(_Model):
     )
     show_seed: bool = Field(
         False,
-        description="the algorithm, size and seed under each maze and its answer (a key says seeds anyway unless print_on_demand)",
+        description="the algorithm, size and seed under each maze and its answer (unset, a key of a book not for print-on-demand says seeds anyway)",
     )
     show_difficulty: bool = Field(
         False, description="Easy, Medium or Hard in a tag under each maze's heading"
@@ -310,8 +310,12 @@ class Layout(_Model):
     def key_seeds(self) -> bool:
         """Whether the answer key says each maze's seed, for a grown-up to make it again (``puzzlebook
         maze --seed``): a handout's or a class set's does. Under every answer of a book for sale it read
-        as leftover debug text, so there only ``show_seed: true`` prints it."""
-        return self.show_seed or not self.print_on_demand
+        as leftover debug text, so there only ``show_seed: true`` prints it. ``show_seed: false`` said
+        outright, in the spec or its layout, keeps them out of any key (a parent's book printed at home
+        printed "seed 400630727" under every answer for a five-year-old, whatever it said)."""
+        if "show_seed" in self._where:
+            return self.show_seed
+        return not self.print_on_demand
 
     @property
     def aged_walls(self) -> float:

@@ -72,6 +72,9 @@ def test_pages_in_order_with_their_text(built):
         ("", False, False),  # a book for sale: its key reads as a shop's book's does
         ("print_on_demand: false\n", True, False),  # a grown-up's sheets: the key says how to make it again
         ("show_seed: true\n", True, True),  # asked for: under each maze and its answer
+        # said outright: a five-year-old's book printed at home had "seed 400630727" under every answer
+        # whatever it said (a newcomer's trial)
+        ("print_on_demand: false\nshow_seed: false\n", False, False),
     ],
 )
 def test_the_key_says_each_mazes_seed_unless_the_book_is_for_sale(tmp_path, settings, keyed, paged):

@@ -395,7 +395,7 @@ class BookSpec(_Model):
     )
     show_seed: bool | None = Field(
         None,
-        description="the small algorithm, size and seed line under each maze, and each answer's seed in a print-on-demand book's key (default: the layout's)",
+        description="the small algorithm, size and seed line under each maze, and each answer's seed in the key (default: the layout's; unset, a key of a book not for print-on-demand says seeds anyway)",
     )
     print_on_demand: bool | None = Field(
         None,
