@@ -128,6 +128,20 @@ def test_the_barcode_decodes_to_the_isbn_from_its_bars_widths(tmp_path):
     assert bars(cover_path, (0, 0, width * INCH, 11.25 * INCH)) == found
 
 
+def test_an_isbn_10_prints_as_its_13_digits_on_the_copyright_page_and_the_cover(tmp_path):
+    """The ISBN-10 as written on the copyright page and 978... over the bars read as two ISBNs (a
+    newcomer's trial): both print the 13 digits the barcode carries."""
+    spec = book(tmp_path, "8.5x11in", 30, "  paper: white\n", more="isbn: 0-306-40615-2\n")
+    interior, _, cover = made(tmp_path, str(spec))
+    said = [t for page in interior.pages if "ISBN" in (t := page.extract_text() or "")]
+    assert len(said) == 1 and "ISBN 9780306406157" in said[0] and "0-306-40615-2" not in said[0], said
+    assert "ISBN 9780306406157" in (cover.pages[0].extract_text() or "")
+    spec.write_text(spec.read_text().replace("0-306-40615-2", "978-0-306-40615-7"))  # as written
+    interior, _, cover = made(tmp_path, str(spec))
+    said = [t for page in interior.pages if "ISBN" in (t := page.extract_text() or "")]
+    assert "ISBN 978-0-306-40615-7" in said[0] and "ISBN 978-0-306-40615-7" in cover.pages[0].extract_text()
+
+
 def test_without_an_isbn_the_barcode_area_is_left_clear(tmp_path):
     spec = book(tmp_path, "8.5x11in", 30, f"  back: {BLURB}\n")
     _, cover_path, _ = made(tmp_path, str(spec))

@@ -15,7 +15,7 @@ from ..layout.settle import around, drawn_boxes, frame_signs
 from ..layout.signs import Box4, Measure
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT, colour_rgb
-from ..spec.cover import COVER_COLORS, ean13
+from ..spec.cover import COVER_COLORS, ean13, isbn_printed
 from ..spec.load import Spec
 from ..typeset import Setter
 from .fitting import LEADING, blurb_height, fitted
@@ -482,9 +482,7 @@ def plan_cover(
         art_frame=frame,
         thumbnail=thumb,
         isbn=ean13(isbn) if isbn else None,
-        isbn_shown=isbn
-        if isbn and ean13(isbn) == isbn.replace("-", "").replace(" ", "")
-        else (ean13(isbn) if isbn else ""),
+        isbn_shown=isbn_printed(isbn) if isbn else "",
         title=title,
         author=author,
         cmyk=PRINTERS[cover.printer].cmyk,

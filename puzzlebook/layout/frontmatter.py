@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import Problem, SpecError
 from ..settings import MIN_LINE, MIN_TEXT, Layout
+from ..spec.cover import isbn_printed
 from .boxes import content_box, wrap_words
 from .items import Page, Rule, Text
 
@@ -135,7 +136,7 @@ def copyright_page(page: Page, layout: Layout, spec: Spec) -> None:
             1.6,
         ),
         *notice,
-        (f"ISBN {book.isbn}" if book.isbn else "", False, "isbn", 1.6),
+        (f"ISBN {isbn_printed(book.isbn)}" if book.isbn else "", False, "isbn", 1.6),
     ]
     y = box.y0 + size * (1.6 + sum(leading for *_, leading in lines))
     if y + size * 1.15 > box.y1:  # the title's second line, above it, must fit too

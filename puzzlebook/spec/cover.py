@@ -48,6 +48,14 @@ def ean13(isbn: str) -> str:
     return body + str(check)
 
 
+def isbn_printed(isbn: str) -> str:
+    """The ISBN as the book prints it, on its copyright page and over the cover's bars alike: as the
+    spec writes it where that is the 13-digit ISBN, else its 13 digits (an ISBN-10 printed as written
+    on the copyright page and as 978... on the cover read as two ISBNs)."""
+    digits = ean13(isbn)
+    return isbn if digits == isbn.replace("-", "").replace(" ", "") else digits
+
+
 def _colour(value: str) -> str:
     return checked_colour(value, COVER_COLORS, "#1d3557")
 
