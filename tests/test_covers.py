@@ -520,6 +520,10 @@ def test_the_badge_says_what_the_cover_gives_it(tmp_path):
     page, discs = front("  paper: white\n")
     shown = "".join(c.text for c in page.chars).replace(" ", "")
     assert len(discs) == 1 and "Ages7\u201310" in shown  # the presets' ages, a range's en dash
+    page, discs = front("  paper: white\n", "difficulty: adult\n")  # an "Adults" sticker read as adult
+    assert not discs and "adults" not in "".join(c.text for c in page.chars).lower()  # content: none
+    page, discs = front("  badge: For grown-ups\n", "difficulty: adult\n")  # unless asked for
+    assert len(discs) == 1
     page, discs = front("  badge: Ages 3 and up\n", "")  # no age preset: the sticker still says it
     assert len(discs) == 1
     disc = discs[0]

@@ -252,7 +252,9 @@ def badge_words(spec: Spec) -> str | None:
 
 
 def age_badge(spec: Spec) -> str | None:
-    """ "Ages 6-8" when the book's mazes are sized by age presets; None when none is."""
+    """ "Ages 6-8" when the book's mazes are sized by children's age presets; None when none is. An
+    adult book has none unasked: an orange "Adults" sticker on a shop's listing reads as adult content
+    (a newcomer's trial); ``badge:`` says what a book is sold for."""
     ages = {spec.book.difficulty} | {
         e.difficulty
         for e in spec.book.mazes
@@ -262,7 +264,7 @@ def age_badge(spec: Spec) -> str | None:
     if ranges:
         low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
         return f"Ages {low}-{high}"
-    return "Adults" if "adult" in ages else None
+    return None
 
 
 def count_line(mazes: int, answers: bool, said: bool = False) -> str:
