@@ -65,12 +65,15 @@ def mark_outlines(puzzle: Puzzle, cell: float) -> list[tuple[float, float, float
     return [(a[0], a[1], b[0], b[1]) for (a, b), count in sorted(sides.items()) if count == 1]
 
 
-def accent_areas(puzzle: Puzzle, cell: float) -> list[tuple[tuple[float, float], ...]]:
+def accent_areas(
+    puzzle: Puzzle, cell: float, outlined: bool = False
+) -> list[tuple[tuple[float, float], ...]]:
     """A word's accents and dots that are small at ``cell`` points a cell (``drawn_marks``), as polygons
     in the grid's units (y down), drawn solid in the walls' ink: on squares, each row's runs of their
     cells as one rectangle; on other grids, each cell's corners. They stand a cell clear of their
-    letters and out of the maze, so an i reads as an i."""
-    cells = drawn_marks(puzzle, cell)[0] if puzzle.accents else frozenset()
+    letters and out of the maze, so an i reads as an i. With ``outlined``, those outlined instead, for
+    a tint inside them as inside their letters (an i's dot stood white over a pink name)."""
+    cells = drawn_marks(puzzle, cell)[1 if outlined else 0] if puzzle.accents else frozenset()
     if not cells:
         return []
     maze = puzzle.maze

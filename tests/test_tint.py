@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from puzzlebook.build import build_book
+from puzzlebook.accents import drawn_marks
+from puzzlebook.build import build_book, make_puzzles
 from puzzlebook.layout import MazeFrame
 from puzzlebook.pdfread import Document, Lines, Shape
 from puzzlebook.settings import LIGHTEST_TINT, TINTS, lightness
@@ -45,6 +46,7 @@ def test_a_tint_fills_the_shape_under_its_walls_on_maze_pages_only(tmp_path):
     spec.write_text(SPEC, encoding="utf-8")
     target, checked = build_book(spec)
     doc = Document(PdfReader(target))
+    puzzles = make_puzzles(checked.mazes)
     tints = {0: TINTS["yellow"], 1: TINTS["blue"], 2: (1.0, 228 / 255, 240 / 255), 3: None}
     every = [rgb for rgb in tints.values() if rgb]
     seen = 0
@@ -63,8 +65,10 @@ def test_a_tint_fills_the_shape_under_its_walls_on_maze_pages_only(tmp_path):
             inside = [i for i in walls if abs(drawn[i].linewidth - frame.wall) < 0.01]
             assert inside and max(filled) < min(inside), "under the walls"
             # the fill covers the shape's cells: on squares, its rectangles add up to the cells' area; a
-            # name's joins between its letters stay paper, so its letters read apart
-            cells = maze.width * maze.height - len(maze.masked) - len(maze.joins)
+            # name's joins between its letters stay paper, so its letters read apart; a dot or accent
+            # outlined as its letters are is tinted as they are
+            outlined = drawn_marks(puzzles[maze.number], frame.cell)[1]
+            cells = maze.width * maze.height - len(maze.masked) - len(maze.joins) + len(outlined)
             if maze.grid == "rectangle":
                 area = sum(_area(drawn[i]) for i in filled)
                 assert abs(area - cells * frame.cell**2) < 0.01 * cells * frame.cell**2, (area, cells)
@@ -76,3 +80,27 @@ def test_a_tint_fills_the_shape_under_its_walls_on_maze_pages_only(tmp_path):
 @pytest.mark.parametrize("value", ["yellow", "blue", "green", "pink", "orange", "purple", "gray"])
 def test_every_named_tint_prints_light(value):
     assert lightness(TINTS[value]) >= LIGHTEST_TINT
+
+
+def test_a_dot_outlined_as_its_letters_is_tinted_as_they_are(tmp_path):
+    """A short name drawn large outlines its i's dot like its letters; tinted, the letters stood pink
+    round a white dot (a newcomer's trial). The dot's cells are tinted too, and only where it is
+    outlined: a small dot stays solid in the walls' ink."""
+    spec = tmp_path / "mia.yaml"
+    spec.write_text(
+        "title: T\ndifficulty: age-6\nmarks: suggested\nmazes:\n  - {shape: {text: Mia}, tint: pink}\n"
+    )
+    target, checked = build_book(spec)
+    doc = Document(PdfReader(target))
+    (maze,) = checked.mazes
+    puzzle = make_puzzles(checked.mazes)[maze.number]
+    page = next(
+        p for p in checked.plan.pages if any(isinstance(i, MazeFrame) and not i.answer for i in p.items)
+    )
+    frame = next(i for i in page.items if isinstance(i, MazeFrame))
+    solid, outlined = drawn_marks(puzzle, frame.cell)
+    assert outlined and not solid  # the i's dot, drawn large
+    drawn = doc.page(page.number - 1).drawn
+    area = sum(_area(drawn[i]) for i in _fills(drawn, TINTS["pink"]))
+    cells = maze.width * maze.height - len(maze.masked) - len(maze.joins) + len(outlined)
+    assert abs(area - cells * frame.cell**2) < 0.01 * cells * frame.cell**2, (area, cells)

@@ -305,12 +305,12 @@ def draw_maze(
     # round caps close them without spurs
     canvas.setLineCap(1 if isinstance(puzzle.maze, GraphMaze) else 2)
     canvas.setLineJoin(0)
-    if frame.tint is not None and not frame.answer:  # under the walls, light enough to colour over
-        canvas.setFillColorRGB(*frame.tint)
-        canvas.addLiteral(_filled(inside_areas(puzzle)))
+    marks_at = walls.marks_cell(frame.number, cell)  # the answer's marks drawn as its page's are
+    if frame.tint is not None and not frame.answer:  # under the walls, light enough to colour over;
+        canvas.setFillColorRGB(*frame.tint)  # an outlined dot or accent too, as its letters are
+        canvas.addLiteral(_filled(inside_areas(puzzle) + accent_areas(puzzle, marks_at, outlined=True)))
         canvas.setFillGray(0)
     walls.draw(frame.number, puzzle)
-    marks_at = walls.marks_cell(frame.number, cell)  # the answer's marks drawn as its page's are
     outline = outline_runs(puzzle, marks_at)
     if outline:  # a shape's outline over its walls, heavier, so the shape reads before its corridors
         canvas.setLineWidth(frame.wall * OUTLINE / cell)
