@@ -476,3 +476,12 @@ def test_a_books_pictures_print_at_one_size_on_every_page(tmp_path, monkeypatch)
     )
     build_book(spec, tmp_path / "book.pdf")
     assert len(sizes) == 12 and max(sizes) - min(sizes) < 0.01, sizes
+    # a name's page too: its rabbit was 1.14 in tall beside 0.64 in on the other pages (a newcomer's
+    # trial), its words sized apart as ever
+    sizes.clear()
+    spec.write_text(
+        "title: T\nmarks: suggested\ndifficulty: age-6\npictures: rabbit-carrot\nanswer_key: false\nmazes:\n"
+        "  - {shape: {text: Mia}}\n  - {shape: heart}\n  - {grid: circle}\n  - {count: 2}\n"
+    )
+    build_book(spec, tmp_path / "book.pdf")
+    assert len(sizes) == 10 and max(sizes) - min(sizes) < 0.01, sizes

@@ -288,13 +288,22 @@ def _plan(
             # a word or name maze, drawn as large as its page allows, leaves its words less room than
             # other mazes do: its small words printed on every maze of a class set (7.5 pt for 14); and
             # a long name's left every child's Start and Finish at 7.5 pt, where Ana's sheet takes 12
-            for key in dict.fromkeys(_words_group(m) for m in mazes):
-                group = [m for m in mazes if _words_group(m) == key]
-                # a word is fitted to its page as its own words are sized (``density.fits``), not as an
-                # age elsewhere in the book would size them: larger, they left Mary Jane 6.9 pt cells
-                own = for_children(group) if key[0] else young
-                pictures[key], text[key], held = book_signs(layout, slots[0], group, caption, own)
-                pictures_held[pictures[key]] = held
+            groups = {key: [m for m in mazes if _words_group(m) == key] for key in map(_words_group, mazes)}
+            # a word is fitted to its page as its own words are sized (``density.fits``), not as an
+            # age elsewhere in the book would size them: larger, they left Mary Jane 6.9 pt cells
+            owns = {key: for_children(group) if key[0] else young for key, group in groups.items()}
+            sized = {key: book_signs(layout, slots[0], g, caption, owns[key]) for key, g in groups.items()}
+            # the pictures one size through the book, the least any group allows: a name's page drew
+            # its rabbit 1.14 in tall and the other pages 0.64 in (a newcomer's trial)
+            least, _, held = min(sized.values(), key=lambda signs: signs[0])
+            pictures_held[least] = held
+            for key, group in groups.items():
+                pictures[key] = least
+                text[key] = (
+                    sized[key][1]
+                    if sized[key][0] == least
+                    else (book_signs(layout, slots[0], group, caption, owns[key], least)[1])
+                )
         page.items += dividers(slots, len(chunk), columns)
         for slot, maze in zip(slots, chunk, strict=False):
             items, cell = slot_items(

@@ -26,13 +26,19 @@ if TYPE_CHECKING:  # a spec's models load with the spec, not to plan a page
 
 
 def book_signs(
-    layout: Layout, slot: Box, mazes: list[MazeRequest], caption: float, young: bool
+    layout: Layout,
+    slot: Box,
+    mazes: list[MazeRequest],
+    caption: float,
+    young: bool,
+    pictures: float | None = None,
 ) -> tuple[float, float, int]:
     """The one size of the start and end pictures throughout a book, then of the Start and Finish words
     beside them: the least any of its mazes allows (each as large as keeps it printable, with the walls
     it is drawn with), so that they print alike on every page (a mouse was 0.85 in over a square maze
     and 0.6 in over a taller one); and the maze that allows the pictures least (0: none), which a note
-    names where they are too small to colour (every maze's were told, and not the one maze's fault)."""
+    names where they are too small to colour (every maze's were told, and not the one maze's fault).
+    With ``pictures``, the pictures' size is that, as another group of the book's mazes sized it."""
     shapes: dict[tuple[str, int, int], MazeRequest] = {}
     for maze in mazes:
         if maze.marks != "none":
@@ -47,8 +53,12 @@ def book_signs(
         frame = next(item for item in items if isinstance(item, MazeFrame))
         return frame.picture, words[0] if words else 0.0
 
-    sized = [(planned(maze, math.inf)[0], maze.number) for maze in shapes.values()] if layout.pictures else []
-    pictures, held = min(((picture, n) for picture, n in sized if picture), default=(math.inf, 0))
+    held = 0
+    if pictures is None:
+        sized = (
+            [(planned(maze, math.inf)[0], maze.number) for maze in shapes.values()] if layout.pictures else []
+        )
+        pictures, held = min(((picture, n) for picture, n in sized if picture), default=(math.inf, 0))
     return pictures, min((planned(maze, pictures)[1] for maze in shapes.values()), default=0.0), held
 
 
