@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem
 from ..geometry import Placement, extent
+from ..isbn import ean13, isbn_printed
 from ..layout.covering import covering
 from ..layout.frontmatter import says_count
 from ..layout.items import BookPlan, Box, MazeFrame, Page
@@ -15,7 +16,7 @@ from ..layout.settle import around, drawn_boxes, frame_signs
 from ..layout.signs import Box4, Measure
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT, colour_rgb
-from ..spec.cover import COVER_COLORS, ean13, isbn_printed
+from ..spec.cover import COVER_COLORS
 from ..spec.load import Spec
 from ..typeset import Setter
 from .fitting import LEADING, blurb_height, fitted

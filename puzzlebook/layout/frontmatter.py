@@ -7,8 +7,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ..errors import Problem, SpecError
+from ..isbn import isbn_printed
 from ..settings import MIN_LINE, MIN_TEXT, Layout
-from ..spec.cover import isbn_printed
 from .boxes import content_box, wrap_words
 from .items import Page, Rule, Text
 

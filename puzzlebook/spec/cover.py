@@ -9,6 +9,7 @@ from pydantic import AfterValidator, ConfigDict, Field
 
 from ..cover.sizes import SPINE_PER_PAGE, Paper, PrinterName
 from ..fields import Caseless, OneLine, Paragraphs
+from ..isbn import isbn_checked
 from ..registry import suggest
 from ..settings import COLORS, checked_colour
 from ..shapes import SHAPES
@@ -21,39 +22,6 @@ MAX_BADGE = 20
 
 COVER_COLORS = {**COLORS, "white": (1.0, 1.0, 1.0)}
 """The colours a cover may name; any other as #rrggbb."""
-
-
-def isbn_checked(value: str) -> str:
-    """An ISBN-10 or ISBN-13 whose check digit is right: a wrong one on a printed book cannot be undone."""
-    digits = value.replace("-", "").replace(" ", "").upper()
-    if len(digits) == 13 and digits.isdigit():
-        total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits))
-    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
-        total = sum((10 - i) * (10 if d == "X" else int(d)) for i, d in enumerate(digits))
-        total = 0 if total % 11 == 0 else 1
-    else:
-        raise ValueError(f'expected an ISBN of 10 or 13 digits such as 978-0-306-40615-7, got "{value}"')
-    if total % 10:
-        raise ValueError(f'"{value}" is not a valid ISBN: its check digit is wrong; copy it again')
-    return value
-
-
-def ean13(isbn: str) -> str:
-    """The 13 digits an ISBN's barcode carries: an ISBN-10 becomes 978 + its nine digits + a new check."""
-    digits = isbn.replace("-", "").replace(" ", "").upper()
-    if len(digits) == 13:
-        return digits
-    body = "978" + digits[:9]
-    check = (10 - sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(body)) % 10) % 10
-    return body + str(check)
-
-
-def isbn_printed(isbn: str) -> str:
-    """The ISBN as the book prints it, on its copyright page and over the cover's bars alike: as the
-    spec writes it where that is the 13-digit ISBN, else its 13 digits (an ISBN-10 printed as written
-    on the copyright page and as 978... on the cover read as two ISBNs)."""
-    digits = ean13(isbn)
-    return isbn if digits == isbn.replace("-", "").replace(" ", "") else digits
 
 
 def _colour(value: str) -> str:

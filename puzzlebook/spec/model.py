@@ -22,6 +22,7 @@ from pydantic import (
 from ..artwork import PAIRS
 from ..fields import NAME_FIX, Caseless, FontFiles, OneLine, Paragraphs, printed
 from ..grid import parse_size, size_problem
+from ..isbn import isbn_checked
 from ..kinds.circle import MAX_RINGS
 from ..messages import Loc, at_key
 from ..registry import suggest
@@ -30,7 +31,7 @@ from ..settings import TINT, TINTS, Layout, checked_tint, colour_rgb
 from ..shapes import SHAPES, aged_size
 from ..units import PAGE_SIZE_NAMES, page_size
 from ..words import MAX_WORD
-from .cover import CoverSpec, isbn_checked
+from .cover import CoverSpec
 from .request import AGES, Age, MarksSetting
 
 MAX_NAME = 60  # characters in a student's name
