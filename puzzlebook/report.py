@@ -118,6 +118,10 @@ def cover_lines(checked: Checked) -> list[Problem]:
     ]
 
 
+SHORT_NAME = 4
+"""Letters of a name too short to be told to use fewer of them."""
+
+
 def _small_names_notes(checked: Checked) -> list[Problem]:
     """Names and words drawn in cells well under the layout's (under three quarters), so that they fit
     their place: a handout's 14 pt cells are for small hands, and a teacher found names in 7 pt ones
@@ -144,18 +148,26 @@ def _small_names_notes(checked: Checked) -> list[Problem]:
         span = f"{cells[0]:g}" if len(cells) == 1 else f"{cells[0]:g}-{cells[-1]:g}"
         tall = [area.h > area.w for m in checked.mazes if m.entry == entry and (area := places.get(m.number))]
         # a name is wide: a place taller than wide (a portrait page's one maze) wastes most of its height
-        turn = f" a landscape page (page_size: {size_name((h, w))})," if w < h and tall and all(tall) else ""
+        turn = f"a landscape page (page_size: {size_name((h, w))})" if w < h and tall and all(tall) else ""
         own = f"{least[entry]:g} pt"
         aged = book.mazes[entry].age_in(book) is not None
         difficulty = book.mazes[entry].difficulty or book.difficulty
         whose = f"the {own} of difficulty: {difficulty}" if aged else f"the layout's {own}"
+        # "fewer letters" to a three-letter child's name was no advice (a newcomer's trial)
+        shorter = (
+            "a shorter form of a name (Max for Maximiliano)"
+            if book.students
+            else "fewer letters"
+            if len(names[0][1]) > SHORT_NAME
+            else ""
+        )
+        ways = [way for way in (shorter, turn, "a larger page") if way]
+        fix = f"{', '.join(ways[:-1])}, or {ways[-1]}," if len(ways) > 1 else ways[0]
         said = (
             f"{len(names)} name(s) drawn in cells of {span} pt, under {whose}, to fit their place ({shown}); "
-            f"a shorter form of a name (Max for Maximiliano),{turn} or a larger page, draws it larger"
             if book.students
             else f'"{names[0][1]}" is drawn in cells of {span} pt, under {whose}, to fit its place; '
-            f"fewer letters,{turn} or a larger page, draws it larger"
-        )
+        ) + f"{fix} draws it larger"
         notes.append(Problem(checked.spec.where("mazes", entry, "shape"), said))
     return notes
 

@@ -970,6 +970,17 @@ def test_names_drawn_in_cells_well_under_the_layouts_are_noted(tmp_path):
     )
     turned = invoke(["validate", str(spec)]).stderr
     assert least(turned) > least(said) and "a landscape page" not in turned, turned
+    # a child's short name is not told to have fewer letters (a newcomer's trial: "Mia"); a long word is
+    spec.write_text("title: T\ndifficulty: age-6\nmarks: suggested\nmazes:\n  - {shape: {text: Mia}}\n")
+    (said,) = _small_cells_notes(spec)
+    assert "fewer letters" not in said and said.endswith(
+        "a landscape page (page_size: letter landscape), or a larger page, draws it larger"
+    ), said
+    spec.write_text(spec.read_text().replace("Mia", "Maximiliano"))
+    (said,) = _small_cells_notes(spec)
+    assert said.endswith(
+        "; fewer letters, a landscape page (page_size: letter landscape), or a larger page, draws it larger"
+    ), said
 
 
 def test_a_childs_one_maze_says_no_maze_1(tmp_path):
