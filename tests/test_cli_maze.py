@@ -625,3 +625,17 @@ def test_a_built_in_shape_too_small_to_read_is_refused_in_the_same_words_from_a_
     (tmp_path / "book.yaml").write_text(entry.format(f"{offered[1]}x{offered[2]}"))
     built = invoke(["build", "book.yaml"])
     assert built.exit_code == 0 and "note" not in built.stderr, built.stderr  # and the page takes it
+
+
+@pytest.mark.parametrize(
+    ("shape", "grid"), [("text:Mia", "rectangle"), ("text:Mia", "hex"), ("heart", "rectangle")]
+)
+def test_a_shape_without_a_size_is_told_one_it_reads_at(shape, grid):
+    """`--shape text:Mia` alone was told "e.g. 20x20", and 20x20 then refused: a word's letters 7 cells
+    tall (a newcomer's trial). The size offered is one the shape is drawn over and reads at."""
+    told = run("maze", "--shape", shape, "--grid", grid)
+    assert told.exit_code == 2
+    offered = re.search(r"e\.g\. (\d+x\d+)$", told.stderr.strip())
+    assert offered, told.stderr
+    made = run("maze", "--shape", shape, "--grid", grid, "-s", offered[1], "-f", "json")
+    assert made.exit_code == 0, made.stderr

@@ -190,9 +190,14 @@ def maze(
         )
         asked = "--marks" if marks != "none" else "--solution"
         _refuse(rules.clashes(plan), asked)
-        if shape and size is None:
+        if shape and size is None:  # a word's example is the least size it reads at (20x20 was refused)
             raise SpecError(
-                [Problem("--shape", "needs --size WxH too, the cells it is drawn over, e.g. 20x20")]
+                [
+                    Problem(
+                        "--shape",
+                        f"needs --size WxH too, the cells it is drawn over, e.g. {_example(shape, grid_kind)}",
+                    )
+                ]
             )
         shaped = _shaped(shape, mask, size, grid_kind)
         if size is None and shaped is None:
@@ -296,6 +301,15 @@ def _option(key: str, asked: str) -> str:
     """The option a rule's key is given by here: the marks by --solution when that asked for them, the
     share of crossings by --weave-share."""
     return asked if key == "marks" else "--weave-share" if key == "weave" else f"--{key}"
+
+
+def _example(shape: str, grid: str) -> str:
+    """A size a built-in shape is drawn over, or the least a word reads at on ``grid``."""
+    from ..words import legible_size, word_picture
+
+    picture = word_picture(shape.removeprefix("text:")) if shape.startswith("text:") else None
+    width, height = legible_size(picture, grid) if picture is not None else (20, 20)
+    return f"{width}x{height}"
 
 
 def _shaped(shape: str | None, mask: str | None, size: str | None, grid_kind: str) -> Mask | None:
