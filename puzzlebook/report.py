@@ -177,7 +177,16 @@ def _padding_notes(checked: Checked) -> list[Problem]:
     reads as filler, and a few more mazes would print in their place."""
     pages = checked.plan.pages
     blank = sum(page.kind == "notes" for page in pages)
-    if not checked.spec.book.pad or blank * 4 < len(pages):
+    pad = checked.spec.book.pad
+    if pad is not True and pad and len(pages) > pad:  # pad: 30 of a book of 50 pages: not cut, told
+        return [
+            Problem(
+                checked.spec.where("pad"),
+                f"asks for {pad} pages, and the book has {len(pages)}: it is not cut; use fewer mazes, more "
+                f"a page, or pad: {len(pages)} or more",
+            )
+        ]
+    if not pad or blank * 4 < len(pages):
         return []
     return [
         Problem(

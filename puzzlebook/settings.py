@@ -32,6 +32,8 @@ BLEED = 9.0  # pt: 0.125in, what print-on-demand services ask for
 MIN_OUTER = 18.0  # pt: 0.25in outside, top and bottom margin for print; 27 pt (0.375in) with bleed
 GUTTERS = ((150, 27.0), (300, 36.0), (500, 45.0), (700, 54.0), (828, 63.0))  # pages -> inside margin
 MAX_PAGES = 828
+MIN_PAGES = 24
+"""Pages of a print-on-demand paperback, at least and at most."""
 GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # mazes per page -> columns x rows
 MAX_MARGIN = 216.0  # pt: 3in
 MAX_LINE = 12.0  # pt: walls heavier than this are a mistake, not a style

@@ -1017,3 +1017,38 @@ def test_a_books_answers_apart_are_checked_as_sheets_not_a_bound_book(tmp_path):
     assert result.exit_code == 0, result.output
     assert "office printer" in result.stdout and "pad" not in result.output
     assert invoke(["check", str(path)]).exit_code == 0  # the book itself: a bound book, padded to 24
+
+
+def test_pad_reaches_the_page_count_a_spec_names(tmp_path):
+    """`pad: true` padded to 24 pages alone: a self-publisher after 100 pages worked out how many mazes
+    and answers make them (a newcomer's trial). `pad: 100` adds notes pages up to 100 (an even count:
+    101 makes 102), is told in one line outside 24 to 828, and a book already longer is not cut, but
+    told."""
+    from puzzlebook.build import check_book
+    from puzzlebook.report import notes
+
+    path = spec(tmp_path, PADDED.replace("pad: true", "pad: 100"))
+    target, checked = build_book(path)
+    reader = PdfReader(target)
+    assert len(reader.pages) == 100 and [p.kind for p in checked.plan.pages][-1] == "notes"
+    assert invoke(["check", str(path)]).exit_code == 0  # ready for print at 100 pages
+    path.write_text(path.read_text().replace("pad: 100", "pad: 101"))
+    assert len(check_book(path).plan.pages) == 102
+    for wrong in ("10", "2000", "many"):
+        path.write_text(
+            path.read_text().replace("pad: 101", f"pad: {wrong}").replace("pad: 10\n", f"pad: {wrong}\n")
+        )
+        result = invoke(["validate", str(path)])
+        assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+        assert (
+            "pad: expected true, or a page count from 24 to 828 to reach (such as pad: 100)" in result.stderr
+        )
+        path.write_text(path.read_text().replace(f"pad: {wrong}", "pad: 101"))
+    path.write_text(path.read_text().replace("pad: 101", "pad: 30").replace("count: 8", "count: 40"))
+    checked = check_book(path)
+    told = [str(n) for n in notes(checked) if "pad" in str(n)]
+    pages = len(checked.plan.pages)
+    assert pages > 30 and told == [
+        f"book.yaml:3: pad: asks for 30 pages, and the book has {pages}: it is not cut; "
+        f"use fewer mazes, more a page, or pad: {pages} or more"
+    ], told

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from ..kinds.weave import BRIDGE, READS
-from ..settings import ANSWER_WALL_GRAY, BLEED, GRIDS, GUTTERS, MIN_OUTER, Layout, Margins
+from ..settings import ANSWER_WALL_GRAY, BLEED, GRIDS, GUTTERS, MIN_OUTER, MIN_PAGES, Layout, Margins
 from ..spec.request import MazeRequest
 from .items import Box, MazeFrame
 
@@ -73,9 +73,10 @@ def print_margins(layout: Layout, pages: int) -> Layout:
     return layout.model_copy(update={"margins": margins})
 
 
-def padded(pages: int) -> int:
-    """Print-on-demand page counts: at least 24, and even."""
-    pages = max(pages, 24)
+def padded(pages: int, least: int = MIN_PAGES) -> int:
+    """Print-on-demand page counts: at least 24 (or the ``least`` a spec's ``pad: 100`` asks for), and
+    even."""
+    pages = max(pages, least)
     return pages + pages % 2
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..errors import At, Problem, SpecError, Where
-from ..settings import MIN_LINE, PAGES, Layout
+from ..settings import MIN_LINE, MIN_PAGES, PAGES, Layout
 from ..spec.request import MazeRequest
 from .answers import plan_answers
 from .boxes import (
@@ -62,7 +63,7 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
     `pad` adds notes pages at the end to reach a page count printers accept. The count never changes
     with the margins: pages hold a fixed number of mazes.
     """
-    pad = padded if spec.book.pad else int
+    pad = partial(padded, least=padding(spec)) if spec.book.pad else int
     count = None
     if spec.book.pad:
         layout, count = _roomier_key(spec, layout, mazes, layout_name)
@@ -98,6 +99,12 @@ def plan_book(spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name:
     return _finish(plan, layout)
 
 
+def padding(spec: Spec) -> int:
+    """The least page count ``pad:`` asks for: 24 with ``pad: true``, or its number (``pad: 100``)."""
+    pad = spec.book.pad
+    return MIN_PAGES if pad is True or pad is False else pad
+
+
 def _roomier_key(
     spec: Spec, layout: Layout, mazes: list[MazeRequest], layout_name: str
 ) -> tuple[Layout, int]:
@@ -110,7 +117,7 @@ def _roomier_key(
     count = len(_plan(spec, layout, mazes, layout_name, placing=False).pages)
     if spec.book.answer_key is not True or not has_answers(mazes):
         return layout, count
-    budget, grid = padded(count), layout.answer_key
+    budget, grid = padded(count, padding(spec)), layout.answer_key
     cells: list[float] = []
     while grid.rows > grid.columns:
         grid = grid.model_copy(update={"rows": grid.rows - 1})

@@ -27,7 +27,7 @@ from ..kinds.circle import MAX_RINGS
 from ..messages import Loc, at_key
 from ..registry import suggest
 from ..rng import MAX_SEED
-from ..settings import TINT, TINTS, Layout, checked_tint, colour_rgb
+from ..settings import MAX_PAGES, MIN_PAGES, TINT, TINTS, Layout, checked_tint, colour_rgb
 from ..shapes import SHAPES, aged_size
 from ..units import PAGE_SIZE_NAMES, page_size
 from ..words import MAX_WORD
@@ -376,8 +376,10 @@ class BookSpec(_Model):
     bleed: bool | None = Field(
         None, description="print-on-demand: 0.125 in bleed and trim boxes (default: the layout's)"
     )
-    pad: bool = Field(
-        False, description="print-on-demand: notes pages to reach at least 24 pages, an even count"
+    pad: bool | int = Field(
+        False,
+        description=f"print-on-demand: notes pages to reach at least {MIN_PAGES} pages, an even count; or a "
+        "page count to reach, such as pad: 100",
     )
     difficulty: AgeName | None = Field(
         None,
@@ -454,6 +456,24 @@ class BookSpec(_Model):
         if value is not None:
             page_size(value)
         return value
+
+    @field_validator("pad", mode="before")
+    @classmethod
+    def _pad(cls, value: Any) -> Any:
+        """``true``, ``false`` or a page count to reach (``pad: 100``), told in one line (a union told
+        each of its branches' complaints)."""
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            return value.strip().lower() == "true"
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 9:
+            value = int(value)  # a spec's numbers are read as they are written
+        if isinstance(value, int) and MIN_PAGES <= value <= MAX_PAGES:
+            return value
+        said = value if isinstance(value, int) else repr(value)
+        raise ValueError(
+            f"expected true, or a page count from {MIN_PAGES} to {MAX_PAGES} to reach (such as pad: 100), got {said}"
+        )
 
 
 def json_schema() -> dict[str, Any]:
