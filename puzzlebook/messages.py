@@ -182,6 +182,10 @@ CALLED = {
 """Other names for a value, as people call the printers and the grids, spelt nothing like the value."""
 
 
+REQUIRED = {"title": "title: My Maze Book", "mazes": "mazes: [{size: 15x15}]"}
+"""What to write for each key a spec must have."""
+
+
 AT_KEY = "at_key"
 """The kind of error a section's own check raises about one of its keys (``at_key``)."""
 
@@ -223,8 +227,11 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
             )
         hint = suggest(key, names) or (f" Allowed: {', '.join(names)}." if names else "")
         return f'unknown key "{key}".{hint}'
-    if kind == "missing":
-        return "is required but missing"
+    if kind == "missing":  # the book's own keys with what to write (the studio showed the bare words)
+        example = REQUIRED.get(str(error["loc"][-1])) if error["loc"] and len(error["loc"]) == 1 else None
+        return (
+            f"is required but missing: write it, such as {example}" if example else "is required but missing"
+        )
     if kind == "literal_error":
         expected = str(ctx.get("expected", "one of the listed values"))
         choices = re.findall(r"'([^']*)'", expected)

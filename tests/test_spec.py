@@ -212,8 +212,14 @@ def test_every_problem_is_reported_at_once(tmp_path):
         ("", "book.yaml:1: the spec is empty; start with `title: My Maze Book`"),
         ("- a\n- b\n", "book.yaml:1: a spec is a list of `key: value` lines, such as `title: My Book`"),
         ("title: x\nmazes: [\n", "book.yaml:3: this is not valid YAML"),
-        ("mazes:\n  - size: 3x3\n", "book.yaml:1: title: is required but missing"),
-        ("title: x\n", "book.yaml:1: mazes: is required but missing"),
+        (  # with what to write (the studio showed "is required but missing" alone: a newcomer's trial)
+            "mazes:\n  - size: 3x3\n",
+            "book.yaml:1: title: is required but missing: write it, such as title: My Maze Book",
+        ),
+        (
+            "title: x\n",
+            "book.yaml:1: mazes: is required but missing: write it, such as mazes: [{size: 15x15}]",
+        ),
         ("title: x\nmazes: []\n", "book.yaml:2: mazes: needs at least 1 entry; the list is empty"),
         (  # pydantic said "value should have at least 1 item after validation, not 0"
             'title: x\ncover:\n  title: ""\nmazes:\n  - size: 3x3\n',
