@@ -178,6 +178,9 @@ CALLED = {
     "round": "circle",
     "square": "rectangle",
     "hexagon": "hex",
+    "kitten": "cat",  # and the shapes as a child names them
+    "oval": "circle",
+    "rhombus": "diamond",
 }
 """Other names for a value, as people call the printers and the grids, spelt nothing like the value."""
 

@@ -276,6 +276,7 @@ def test_every_problem_is_reported_at_once(tmp_path):
         ("title: x\nmazes: [{size: 9x9, grid: round}]\n", 'got "round". Did you mean "circle"?'),
         ("title: x\nmazes: [{size: 9x9, grid: hexagons}]\n", 'got "hexagons". Did you mean "hex"?'),
         ("title: x\nmazes: [{size: 9x9, grid: squares}]\n", 'got "squares". Did you mean "rectangle"?'),
+        ("title: x\nmazes: [{size: 20x20, shape: kitten}]\n", 'got "kitten". Did you mean "cat"?'),
         # a word as --shape takes it
         ("title: x\nmazes: [{size: 20x9, shape: 'text:Mia'}]\n", 'got "text:Mia". Did you mean {text: Mia}?'),
     ],
