@@ -83,9 +83,18 @@ LIGHTEST_TINT = 0.85
 of a tint: lighter than 15% gray, a child colours over it and the walls read on it."""
 
 
+LIGHT_OF = {"red": "pink", "violet": "purple", "lilac": "purple", "peach": "orange", "cream": "yellow"}
+"""The tint a colour a spec names is lightest as: `tint: red` was offered "green", nearest by its letters."""
+
+
 def checked_tint(value: str) -> str:
     """A maze's tint: one of ``TINTS`` or a light ``#rrggbb``, checked by the rule every colour key
     answers to (``checked_colour``), then for lightness."""
+    lighter = LIGHT_OF.get(value.strip().lower())
+    if lighter:
+        raise ValueError(f'unknown tint "{value.strip()}": a tint is light, to colour over; use {lighter}')
+    if value.strip().lower() == "grey":  # as much of the world spells it
+        value = "gray"
     value = checked_colour(value, TINTS, "#fff3b0")
     light = lightness(colour_rgb(value, TINTS))
     if light < LIGHTEST_TINT - 1e-9:

@@ -104,3 +104,20 @@ def test_a_dot_outlined_as_its_letters_is_tinted_as_they_are(tmp_path):
     area = sum(_area(drawn[i]) for i in _fills(drawn, TINTS["pink"]))
     cells = maze.width * maze.height - len(maze.masked) - len(maze.joins) + len(outlined)
     assert abs(area - cells * frame.cell**2) < 0.01 * cells * frame.cell**2, (area, cells)
+
+
+def test_a_tint_named_as_a_dark_colour_is_offered_its_light_one(tmp_path):
+    """`tint: red` was offered "green", nearest by its letters (a newcomer's trial): it is offered pink,
+    the light one to colour over; and grey, as much of the world spells it, is gray."""
+    from puzzlebook.errors import SpecError
+    from puzzlebook.spec.load import load_spec
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nmazes:\n  - {shape: heart, size: 20x20, tint: red}\n")
+    with pytest.raises(SpecError) as told:
+        load_spec(spec)
+    assert str(told.value).endswith(
+        'mazes[0].tint: unknown tint "red": a tint is light, to colour over; use pink'
+    )
+    spec.write_text("title: T\nmazes:\n  - {shape: heart, size: 20x20, tint: Grey}\n")
+    assert load_spec(spec).book.mazes[0].tint == "gray"
