@@ -91,7 +91,10 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     shot(browser, "studio-start")
 
     title = browser.find_element(By.ID, "f-title")
-    title.clear()
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys(Keys.BACKSPACE)  # as a person empties it (clear() sends no input event)
+    said = browser.find_element(By.ID, "problem-title")  # a title left out: what to type, in the form's words
+    wait_for(lambda: said.text == "is required: type one, such as My Maze Book", what=lambda: said.text)
     title.send_keys("Rainy Day Mazes")
     browser.find_element(By.ID, "add-maze").click()
     rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")

@@ -33,6 +33,9 @@ const LABELS = { title: "Title", subtitle: "Subtitle", author: "Author", layout:
 function inFormWords(text) {
   return String(text)
     .replace(/\bline \d+(: |, )?/g, "")
+    // what to write, said for the form: "write it, such as title: My Maze Book" read as YAML there
+    .replace(/is required but missing: write it, such as mazes: .*$/, "is required: add a maze")
+    .replace(/is required but missing: write it, such as [a-z_]+: (.*)$/, "is required: type one, such as $1")
     .replace(/\bmazes\[(\d+)\](?:\.(\w+))?/g, (_, i, f) => `${heading(Number(i))}${f ? ` ${(LABELS[f] || f).toLowerCase()}` : ""}`)
     .replace(/\bstudents\[(\d+)\]/g, (_, i) => `student ${Number(i) + 1}`)
     .replace(/\b([a-z][a-z_]*): /g, (all, key) => (LABELS[key] ? `${LABELS[key]}: ` : all));
