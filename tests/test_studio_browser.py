@@ -273,7 +273,7 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     assert browser.execute_script(leaving) is True
     # a name maze for each student, 4 mazes a page and pictures needed YAML; a name without .yaml was refused
     students = browser.find_element(By.ID, "f-students")
-    students.send_keys("Ana, Ben, Chloé")  # pasted from an e-mail
+    students.send_keys("Ana, Ben; Chloé")  # pasted from an e-mail, a semicolon among its commas
     browser.find_element(By.ID, "f-title").click()  # and on: shown a name a line, as the label says
     assert students.get_attribute("value") == "Ana\nBen\nChloé"
     Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=shape]")).select_by_visible_text(
@@ -699,6 +699,11 @@ def test_on_a_phone_every_field_of_a_maze_and_the_preview_are_in_reach(studio, b
     # its thumbnails), and is back on the way up to the form
     wait_for(lambda: not bar.is_displayed(), what="the bar out of the preview's way")
     shot(browser, "studio-phone-preview")
+    # and back to the field last changed, not the top of the form screens above it (a newcomer's trial)
+    last = browser.execute_script("return document.querySelector('[aria-label=\"Remove maze 2\"]')")
+    browser.execute_script("arguments[0].focus(); document.getElementById('preview').focus()", last)
+    browser.find_element(By.ID, "to-form").click()
+    assert browser.switch_to.active_element == last
     browser.execute_script("window.scrollTo(0, 0)")
     wait_for(bar.is_displayed, what="the bar back over the form")
     # a problem with the size stands over Remove, by the fields, not under it (a newcomer's trial)
@@ -858,7 +863,11 @@ def test_the_pages_strip_is_one_tab_stop_and_the_files_bar_stays_put(studio, bro
     browser.find_element(By.ID, "save").click()
     said = browser.find_element(By.ID, "saved")
     wait_for(lambda: said.text == "Saved a rather long book name.yaml", what="the save said")
-    assert label.location["x"] == before
+    listed = "return [...document.getElementById('open-name').options].map((o) => o.value)"
+    wait_for(
+        lambda: "a rather long book name.yaml" in browser.execute_script(listed), what="the list of books"
+    )
+    assert label.location["x"] == before  # the list with a long name in it as wide as with "none yet"
     assert (folder / "a rather long book name.yaml").is_file()
     # the page opened again opens the book last saved, not "My Maze Book" as if it were gone
     browser.refresh()
@@ -866,3 +875,36 @@ def test_the_pages_strip_is_one_tab_stop_and_the_files_bar_stays_put(studio, bro
     wait_for(lambda: title.get_attribute("value") == "Strip", what="the book last saved, opened again")
     assert browser.find_element(By.ID, "save-name").get_attribute("value") == "a rather long book name.yaml"
     assert not browser.find_element(By.ID, "draft").is_displayed()
+    # its download named as Save PDF names it ("room-7-mazes.pdf" beside "Room 7 Mazes.pdf": a trial)
+    wait_for(lambda: browser.find_element(By.ID, "status").text.startswith("Ready: "), what="the book")
+    browser.find_element(By.ID, "download").click()
+    wait_for(
+        lambda: (browser.downloads / "a rather long book name.pdf").is_file(), what="the download's name"
+    )
+
+
+def test_a_book_wide_setting_a_maze_cannot_take_is_told_at_the_books_field(studio, browser):
+    """Start and end: left-right on a book with a hexagon maze told each maze, and Show me went to the
+    maze's size, the size boxes red, the setting to change off screen (a newcomer's trial). The book's
+    field is marked, and Show me goes there. A list changed in a maze's card turns to its page."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = studio
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the first book")
+    set_yaml(browser, "title: T\nmarks: suggested\nmazes:\n  - {size: 8x8}\n  - {size: 8x8}\n")
+    wait_for(lambda: status.text.startswith("Ready: 2 mazes"), what="two mazes")
+    where = browser.find_element(By.ID, "page-of")
+    wait_for(lambda: where.text.startswith("page 1 of"), what="page 1")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")
+    Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("hex")
+    wait_for(lambda: where.text.startswith("page 3 of"), what=lambda: f"maze 2's page: {where.text}")
+    Select(browser.find_element(By.ID, "f-marks")).select_by_value("left-right")
+    marks = browser.find_element(By.ID, "f-marks")
+    wait_for(lambda: marks.get_attribute("aria-invalid") == "true", what="Start and end marked")
+    size = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size]")
+    assert size.get_attribute("aria-invalid") != "true"
+    browser.find_element(By.CSS_SELECTOR, "#no-book button").click()
+    assert browser.switch_to.active_element == marks

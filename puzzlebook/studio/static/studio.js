@@ -117,7 +117,9 @@ function newRow(maze = {}, fromSpec = false) {
   grid.addEventListener("input", () => sizeForGrid(row)); // before the YAML is written
   grid.addEventListener("change", () => { sizeForGrid(row); edit(() => [mazeChange(row, "size"), mazeChange(row, "grid")]); });
   row.querySelectorAll("input, select").forEach((el) => {
-    el.addEventListener("input", () => { following = mazeRows().indexOf(row); });
+    for (const kind of ["input", "change"]) { // a list may send "change" alone: its maze's page shown too
+      el.addEventListener(kind, () => { following = mazeRows().indexOf(row); });
+    }
     const field = el.dataset.field;
     const also = field === "grid" ? ["size", "grid"] : [field];
     el.addEventListener("input", () => edit(() => also.map((f) => mazeChange(row, f))));
@@ -263,7 +265,7 @@ function edit(makeChanges) {
 // a spreadsheet's columns (first name, tab, last name) joined with a space.
 function studentNames(text) {
   const lines = text.split("\n").map((s) => s.replace(/\t+/g, " ").trim()).filter(Boolean);
-  const names = lines.length === 1 && lines[0].includes(",") ? lines[0].split(",") : lines;
+  const names = lines.length === 1 && /[,;]/.test(lines[0]) ? lines[0].split(/[,;]/) : lines; // "Jack; Kai"
   return names.map((s) => s.trim()).filter(Boolean);
 }
 
@@ -335,7 +337,10 @@ function showProblems(problems) {
       const row = mazeRows()[Number(maze[1])];
       const field = MAZE_FIELDS.includes(maze[2]) ? maze[2] : "size";
       if (row) {
-        input = row.querySelector(`[data-field=${field}]`);
+        // a key the maze has from the book (Start and end): the book's field is the one to change, and
+        // Show me goes there (it went to the maze's size, and the size boxes turned red)
+        const book = !MAZE_FIELDS.includes(maze[2]) && maze[2] && $(`f-${maze[2]}`);
+        input = book || row.querySelector(`[data-field=${field}]`);
         slot = row.said.querySelector(".problem");
       }
     } else {
@@ -547,10 +552,11 @@ async function drawThumbs(mine) {
     button.type = "button";
     button.setAttribute("aria-label", `Page ${n}`);
     button.tabIndex = -1; // one stop for the strip, its pages by the arrow keys (``markThumb``)
-    button.addEventListener("click", async () => {
+    button.addEventListener("click", async (event) => {
       await showPage(n, generation, true);
-      $("status").scrollIntoView({ block: "nearest" }); // the page from its top: clicked at the foot of
-      // a long strip, the panel stayed there with the page's top cut off
+      // the page from its top: clicked at the foot of a long strip, the panel stayed there with the
+      // page's top cut off; chosen by the keyboard (no pointer's click), the strip stays where it is
+      if (event.detail) $("status").scrollIntoView({ block: "nearest" });
     });
     nav.append(button);
   }
@@ -597,7 +603,8 @@ function markThumb() {
 function thumbKeys(event) {
   const buttons = [...$("thumbs").querySelectorAll("button")];
   const at = buttons.indexOf(document.activeElement);
-  const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+  const across = buttons.filter((b) => b.offsetTop === buttons[0].offsetTop).length || 1; // a row's
+  const to = { ArrowRight: at + 1, ArrowDown: at + across, ArrowLeft: at - 1, ArrowUp: at - across, Home: 0, End: buttons.length - 1 }[event.key];
   if (at < 0 || to === undefined || !buttons[to]) return;
   event.preventDefault();
   buttons.forEach((b, i) => { b.tabIndex = i === to ? 0 : -1; });
@@ -639,8 +646,10 @@ async function download(part) {
   }
   const link = document.createElement("a");
   link.href = URL.createObjectURL(await response.blob());
-  const name = ($("f-title").value.trim().replace(/[^\p{L}\p{N} -]+/gu, "").trim() || "book")
-    .replace(/\s+/g, "-").toLowerCase(); // "Лабиринты для Зои" keeps its letters
+  // named as Save PDF names it where the book is saved as a spec ("Room 7 Mazes.pdf" beside
+  // "room-7-mazes.pdf" read as two books); else from its title
+  const name = kept.name ? kept.name.replace(/\.ya?ml$/i, "") : ($("f-title").value.trim()
+    .replace(/[^\p{L}\p{N} -]+/gu, "").trim() || "book").replace(/\s+/g, "-").toLowerCase(); // "Лабиринты для Зои" keeps its letters
   link.download = `${name || "book"}${part ? `-${part}` : ""}.pdf`;
   document.body.append(link);
   link.click();
@@ -727,7 +736,7 @@ async function start() {
   $("save-pdf").textContent = `Save PDF in ${FOLDER.split(/[\\/]/).filter(Boolean).pop() || FOLDER}`;
   $("save-pdf").title = `Saves the book in ${FOLDER}, beside its spec`;
   fill($("f-layout"), options.layouts);
-  fill($("f-marks"), ["", ...options.marks], { "": "(the layout's)" });
+  fill($("f-marks"), ["", ...options.marks], { "": "the layout's" }); // as the other lists say it
   fill($("f-difficulty"), ["", ...options.ages], Object.fromEntries([["", "any"], ...options.ages.map((a) => [a, a.replace("age-", "age ")])]));
   fill($("f-mazes_per_page"), ["", "1", "2", "4", "6"], { "": "the layout's" });
   fill($("f-pictures"), ["", ...options.pictures], { "": "none" });
@@ -754,7 +763,7 @@ async function start() {
   });
   $("f-students").addEventListener("change", () => { // a pasted "Ana, Ben, Chloé": a name a line, as
     const box = $("f-students"); // its label says and the book reads it (it stayed on one line)
-    if (!box.value.trim().includes("\n") && box.value.includes(",")) box.value = studentNames(box.value).join("\n");
+    if (!box.value.trim().includes("\n") && /[,;]/.test(box.value)) box.value = studentNames(box.value).join("\n");
   });
   $("undo-remove").addEventListener("click", undoRemove);
   $("panel-form").addEventListener("input", dropUndo); // a change after it: the removal stands
@@ -785,6 +794,16 @@ async function start() {
     $("preview").focus({ preventScroll: true });
   });
   $("thumbs").addEventListener("keydown", thumbKeys);
+  // on a phone, back from the preview to the field last changed: the link went to the top of the form,
+  // several screens above the maze being changed (a newcomer's trial)
+  let lastField = null;
+  $("panel-form").addEventListener("focusin", (event) => { lastField = event.target; });
+  $("to-form").addEventListener("click", (event) => {
+    if (!lastField || !lastField.isConnected) return; // the form's top, as the link says
+    event.preventDefault();
+    lastField.scrollIntoView({ block: "center" });
+    lastField.focus({ preventScroll: true });
+  });
   $("tab-form").addEventListener("click", () => showTab("form"));
   $("tab-yaml").addEventListener("click", () => showTab("yaml"));
   document.querySelector("[role=tablist]").addEventListener("keydown", (event) => {
