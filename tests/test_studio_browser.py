@@ -477,6 +477,16 @@ def test_a_book_with_a_cover_shows_it_and_downloads_it(studio, browser, tmp_path
     assert pdf.read_bytes() == (tmp_path / "cli-cover.pdf").read_bytes()
 
 
+def opened(browser, url: str):
+    """The studio's page, once its first book is ready; its status line."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the first book")
+    return status
+
+
 def set_yaml(browser, text: str) -> None:
     """The YAML tab's text replaced, as typing it would."""
     browser.execute_script(
@@ -805,10 +815,7 @@ def test_thumbnails_keep_their_pictures_while_a_change_redraws_them(studio, brow
     comes: counted as the page changes them, never fewer pictures than pages."""
     from selenium.webdriver.common.by import By
 
-    url, _ = studio
-    browser.get(url)
-    status = browser.find_element(By.ID, "status")
-    wait_for(lambda: status.text.startswith("Ready: "), what="the first book")
+    status = opened(browser, studio[0])
     set_yaml(browser, "title: Six\nmarks: suggested\nmazes:\n  - {size: 8x8, count: 6}\n")
     wait_for(lambda: status.text.startswith("Ready: 6 mazes on 8 pages"), what="the book of 8 pages")
     fresh = "return document.querySelectorAll('#thumbs img:not(.stale)').length"
@@ -890,10 +897,7 @@ def test_a_book_wide_setting_a_maze_cannot_take_is_told_at_the_books_field(studi
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    url, _ = studio
-    browser.get(url)
-    status = browser.find_element(By.ID, "status")
-    wait_for(lambda: status.text.startswith("Ready: "), what="the first book")
+    status = opened(browser, studio[0])
     set_yaml(browser, "title: T\nmarks: suggested\nmazes:\n  - {size: 8x8}\n  - {size: 8x8}\n")
     wait_for(lambda: status.text.startswith("Ready: 2 mazes"), what="two mazes")
     where = browser.find_element(By.ID, "page-of")
