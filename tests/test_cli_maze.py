@@ -639,3 +639,12 @@ def test_a_shape_without_a_size_is_told_one_it_reads_at(shape, grid):
     assert offered, told.stderr
     made = run("maze", "--shape", shape, "--grid", grid, "-s", offered[1], "-f", "json")
     assert made.exit_code == 0, made.stderr
+
+
+def test_a_word_it_cannot_draw_is_refused_without_a_size_as_with_one():
+    """Offering a size for `--shape text:WORD` drew the word first: 100,000 letters drew for minutes.
+    A word it cannot draw is refused as it is with a size, before any drawing."""
+    word = "text:" + "A" * 100_000
+    alone, sized = run("maze", "--shape", word), run("maze", "--shape", word, "-s", "30x20")
+    assert alone.exit_code == sized.exit_code == 2
+    assert alone.stderr == sized.stderr and "e.g." not in alone.stderr, alone.stderr[-200:]

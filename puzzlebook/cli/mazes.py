@@ -304,10 +304,14 @@ def _option(key: str, asked: str) -> str:
 
 
 def _example(shape: str, grid: str) -> str:
-    """A size a built-in shape is drawn over, or the least a word reads at on ``grid``."""
-    from ..words import legible_size, word_picture
+    """A size a built-in shape is drawn over, or the least a word reads at on ``grid``: a word it cannot
+    draw (100,000 letters drew for minutes) is refused first, as it would be with a size."""
+    from ..words import legible_size, word_picture, word_refused
 
-    picture = word_picture(shape.removeprefix("text:")) if shape.startswith("text:") else None
+    word = shape.removeprefix("text:")
+    if shape.startswith("text:") and (refused := word_refused(word, "--shape")):
+        raise SpecError(refused)
+    picture = word_picture(word) if shape.startswith("text:") else None
     width, height = legible_size(picture, grid) if picture is not None else (20, 20)
     return f"{width}x{height}"
 
