@@ -57,6 +57,8 @@ def checked_colour(value: str, names: Mapping[str, RGB], example: str) -> str:
     """A colour a layout or a cover names: one of ``names`` or ``#rrggbb``, in lower case; the one rule
     and wording for every colour key."""
     value = value.strip().lower()
+    if value == "grey" and "gray" in names:  # as much of the world spells it, for every colour key
+        value = "gray"
     if value in names or (
         len(value) == 7 and value[0] == "#" and all(c in string.hexdigits for c in value[1:])
     ):
@@ -93,8 +95,6 @@ def checked_tint(value: str) -> str:
     lighter = LIGHT_OF.get(value.strip().lower())
     if lighter:
         raise ValueError(f'unknown tint "{value.strip()}": a tint is light, to colour over; use {lighter}')
-    if value.strip().lower() == "grey":  # as much of the world spells it
-        value = "gray"
     value = checked_colour(value, TINTS, "#fff3b0")
     light = lightness(colour_rgb(value, TINTS))
     if light < LIGHTEST_TINT - 1e-9:
