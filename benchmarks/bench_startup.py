@@ -3,6 +3,9 @@
     python benchmarks/bench_startup.py                  # this checkout, and commit d40bbc7 beside it
     python benchmarks/bench_startup.py --base COMMIT --runs 21
 
+d40bbc7 (the code when issue 31 was filed) ran on typer, no longer a dependency: ``pip install typer``
+to measure beside it, or pass another ``--base``; a base that cannot start is told in one line.
+
 Each row is a fresh process, run ``--runs`` times in interleaved rounds (every row by each side in turn,
 round after round), medians shown: its wall time and its CPU time (user and system, from ``wait4``),
 which a busy machine disturbs far less. The floors are Python importing PyYAML (``python -c "import
@@ -92,8 +95,10 @@ def run(cmd: list[str], tree: Path) -> tuple[float, float]:
         os.dup2(null, 2)
         os.execve(cmd[0], cmd, env)
     _, status, usage = os.wait4(pid, 0)
-    if status != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed (status {status})")
+    if status != 0:  # run again to show why: the code before may need a package no longer installed
+        why = subprocess.run(cmd, env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True)
+        last = (why.stderr.strip().splitlines() or [f"status {status}"])[-1]
+        raise SystemExit(f"{' '.join(cmd)} with {tree} first on the path failed: {last}")
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
