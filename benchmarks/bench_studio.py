@@ -7,8 +7,9 @@
 Each tree's studio runs as ``python -m puzzlebook studio`` (its source first on PYTHONPATH) on a folder
 of its own. Two books: a 12-maze class set (4 students, 3 mazes each, one of them their name) and a
 100-maze book. Before the 10 edits, the book is built once as the page does when it opens; then the
-edits alternate: a title (no maze changes), a size of one maze, the title again. Also the time to check
-the largest spec allowed (1 MB, 28,000 list entries), in the server. Compare within a run: this
+edits alternate: a title (no maze changes), a size of one maze, the title again; after them, the
+strip's thumbnails of the last edit's book (up to 40 pages, on one connection, as the page asks for
+them). Also the time to check the largest spec allowed (1 MB, 28,000 list entries), in the server. Compare within a run: this
 machine's speed drifts by up to 2x within the hour.
 """
 
@@ -65,6 +66,22 @@ def edit_to_page(port: int, spec: str, page: int) -> float:
     return time.perf_counter() - start
 
 
+def thumbnails(port: int, spec: str) -> float:
+    """Seconds for the strip's thumbnails of a book already built (its first 40 pages at most), asked
+    one after another on one kept-alive connection, as the browser asks for them."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+    start = time.perf_counter()
+    page, pages = 1, 1
+    while page <= min(pages, 40):
+        connection.request("POST", f"/api/preview?page={page}&width=120", body=spec.encode())
+        response = connection.getresponse()
+        body = response.read()
+        assert response.status == 200 and body.startswith(b"\x89PNG"), body[:300]
+        pages, page = int(response.getheader("X-Pages") or 1), page + 1
+    connection.close()
+    return time.perf_counter() - start
+
+
 def edits(book: str) -> list[str]:
     """The 10 edits: title, size, title..."""
     sizes = ["12x12", "13x13", "14x12", "12x14", "15x15", "13x12"]
@@ -101,6 +118,7 @@ def measure(tree: Path) -> dict[str, float]:
                 times = [edit_to_page(port, spec, page) for spec in edits(book)]
                 figures[f"{name}: median of 10 edits"] = statistics.median(times)
                 figures[f"{name}: slowest edit"] = max(times)
+                figures[f"{name}: the strip's thumbnails after an edit"] = thumbnails(port, edits(book)[-1])
             start = time.perf_counter()
             status, _, _ = post(port, "/api/check", LARGEST)
             figures["check of a 1 MB spec (28,000 entries)"] = time.perf_counter() - start

@@ -472,6 +472,30 @@ def test_a_build_over_its_time_limit_is_stopped_and_said(studio, monkeypatch):
     assert leftovers(folder) == []
 
 
+def test_a_kept_alive_connection_is_answered_without_nagles_delay(shared, monkeypatch):
+    """The page asks for its thumbnails one after another on one connection: each reply is written as
+    headers, then body, and with Nagle's algorithm on the body waited for the browser's delayed ACK
+    (40 ms a thumbnail). The sockets the server answers on send at once."""
+    from puzzlebook.studio.server import Handler
+
+    port, _, _ = shared
+    seen: list[int] = []
+    handle = Handler.handle
+
+    def noted(self: Handler) -> None:
+        seen.append(self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+        handle(self)
+
+    monkeypatch.setattr(Handler, "handle", noted)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    for _ in range(2):  # two answers on one connection: it is kept alive, as the browser keeps it
+        connection.request("GET", "/api/options")
+        response = connection.getresponse()
+        assert response.status == 200 and json.loads(response.read())
+    connection.close()
+    assert seen and all(seen), seen
+
+
 def test_fifty_previews_keep_memory_flat(studio):
     """Fifty previews back to back: seven books (more than are kept), then pages of the last five again
     and again, as a person paging through does. The books kept stay a handful, and the server (builds

@@ -93,6 +93,9 @@ class Handler(BaseHTTPRequestHandler):
     server: StudioServer
     server_version = "puzzlebook-studio"
     protocol_version = "HTTP/1.1"
+    # a reply is two writes (headers, body): on a kept-alive connection Nagle's algorithm held the body
+    # for the browser's delayed ACK, 40 ms a request, and 36 thumbnails took 1.7 s instead of 0.1 s
+    disable_nagle_algorithm = True
     timeout = SOCKET_SECONDS  # each read and write on the socket, then TimeoutError
     GETS: ClassVar[dict[str, str]] = {
         "/api/specs": "_specs",
