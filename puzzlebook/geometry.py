@@ -387,11 +387,16 @@ UNDER_GAP = 0.12
 """How far, in cell widths, the answer line stops short of a bridge's walls where it runs under them."""
 
 
+def woven(puzzle: Puzzle) -> bool:
+    """Whether a maze weaves: drawn with bridges, thinner walls and an answer line broken under them."""
+    return isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "weave"
+
+
 def solution_lines(puzzle: Puzzle) -> list[list[tuple[float, float]]]:
     """The solution as the lines to draw: ``solution_line`` in one piece, but broken where it runs
     under a weave maze's bridge, each piece ending ``UNDER_GAP`` before the bridge's walls, so the
     line reads as passing beneath them."""
-    if not (isinstance(puzzle.maze, GraphMaze) and puzzle.maze.grid.kind.name == "weave"):
+    if not woven(puzzle):
         whole = solution_line(puzzle)
         return [whole] if whole else []
     line = solution_line(puzzle, corners=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from itertools import pairwise
 from pathlib import Path
@@ -105,8 +106,10 @@ def test_crossings_read_back_from_the_pdf_are_the_mazes(tmp_path: Path) -> None:
     """Bridges are found in the drawing alone: a cell with walls a quarter in from two opposite sides,
     running through it, and no wall on those sides (the tunnel's mouths) is a crossing, its tunnel
     running across those sides. They must be the JSON's crossings, every one, and the tunnel's walls
-    must stop short of the bridge's, a clear gap; they come in from a corner only where they continue a
-    wall that meets it (alone, a stub read as a speck of dust)."""
+    must stop short of the bridge's, a clear gap, but no more than a crack: they reach half the way to
+    the bridge's, past 0.1 of the cell from the corner (a gap of most of the mouth read as the bridge's
+    way opening into the tunnel, its walls as stray dashes: a designer, looking at the showcase). They come in from a corner only where they continue
+    a wall that meets it (alone, a stub read as a speck of dust)."""
     out = tmp_path / "weave.pdf"
     args = ["maze", "-a", "kruskal", "-s", "14x10", "--seed", "4", "--weave"]
     result = invoke([*args, "-o", str(out)])
@@ -135,9 +138,11 @@ def test_crossings_read_back_from_the_pdf_are_the_mazes(tmp_path: Path) -> None:
     for crossing in doc["crossings"]:  # the tunnel's walls come in from the corners and stop short
         (x, y), ew = crossing["cell"], crossing["under"] == "EW"
         for t in (0.0, 1.0):
-            for near, gap, corner in ((0.02, 0.1, 0.0), (0.98, 0.9, 1.0)):
-                on, off = (
-                    ((x + near, y + t), (x + gap, y + t)) if ew else ((x + t, y + near), (x + t, y + gap))
+            for near, far, gap, corner in ((0.02, 0.1, 0.19, 0.0), (0.98, 0.9, 0.81, 1.0)):
+                on, reach, off = (
+                    ((x + near, y + t), (x + far, y + t), (x + gap, y + t))
+                    if ew
+                    else ((x + t, y + near), (x + t, y + far), (x + t, y + gap))
                 )
                 out = 2 * corner - near  # just beyond the corner, along the line and across it
                 turn = t + (0.02 if t else -0.02)
@@ -148,7 +153,7 @@ def test_crossings_read_back_from_the_pdf_are_the_mazes(tmp_path: Path) -> None:
                 )
                 meets = any(wall(*point) for point in beyond)
                 joined += meets
-                assert wall(*on) == meets and not wall(*off), crossing
+                assert wall(*on) == wall(*reach) == meets and not wall(*off), crossing
     assert joined >= len(doc["crossings"])  # most corners meet a wall: the mouths are drawn there
     key = lambda c: (c["cell"][1], c["cell"][0])  # noqa: E731
     assert sorted(found, key=key) == sorted(doc["crossings"], key=key)
@@ -278,3 +283,46 @@ def test_a_tunnels_walls_stop_a_walls_width_of_paper_short_of_its_bridge(tmp_pat
         for across in (b, b + 1):
             assert paper(a, across, a + 0.25, ew) >= wall - 0.01, crossing
             assert paper(a + 1, across, a + 0.75, ew) >= wall - 0.01, crossing
+
+
+@pytest.mark.parametrize("kind", ["pdf", "svg"])
+def test_a_weave_mazes_walls_leave_its_tunnel_mouths_four_walls_deep(tmp_path: Path, kind: str) -> None:
+    """Walls a tenth of the cell, as other mazes have them, left a tunnel's mouth (a quarter of the
+    cell) two and a half walls deep: a wall of paper short of the bridge, and a speck of wall from the
+    corner, so the bridge's walls stood as stray dashes in an open square (a designer, looking at the
+    showcase). A weave maze's walls are a sixteenth of its cell at most; a plain maze's as they were.
+    Read back from the file (the PNG takes the SVG's sizes, ``layout.Figure``)."""
+    args = ["maze", "-a", "kruskal", "-s", "14x10", "--seed", "4"]
+    walls = {}
+    for woven in (True, False):
+        out = tmp_path / f"m{woven}.{kind}"
+        assert invoke([*args, *(["--weave"] if woven else []), "-o", str(out)]).exit_code == 0
+        if kind == "svg":
+            walls[woven] = float(re.findall(r'stroke-width="([\d.]+)"', out.read_text())[0]) / 18
+        else:
+            lines = [s for s in Document(PdfReader(out)).page(0).shapes if s.kind == "line" and s.stroke]
+            cell = (max(s.x1 for s in lines) - min(s.x0 for s in lines)) / 14
+            walls[woven] = min(s.linewidth for s in lines) / cell
+    assert walls[True] <= 1 / 16 + 0.001 < walls[False], walls
+
+
+def test_a_weave_mazes_answer_has_its_thinner_walls_never_under_a_printers_least(tmp_path: Path) -> None:
+    """In the answer key too, a weave maze's walls are a sixteenth of its cell at most, and never under
+    the 0.75 pt print-on-demand printers promise (a key's cells are small)."""
+    from puzzlebook.build import build_book
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.settings import MIN_LINE
+
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: W\ntitle_page: false\nmarks: suggested\nseed: 3\nmazes:\n"
+        "  - {size: 18x24, algorithm: kruskal, weave: true}\n  - {size: 18x24, algorithm: kruskal}\n"
+    )
+    _, checked = build_book(book, tmp_path / "w.pdf")
+    frames = [i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)]
+    keys = {f.number: f for f in frames if f.answer}
+    pages = {f.number: f for f in frames if not f.answer}
+    assert sorted(keys) == sorted(pages) == [1, 2]
+    for frame in (keys[1], pages[1]):
+        assert MIN_LINE - 1e-9 <= frame.wall <= max(MIN_LINE, frame.cell / 16) + 1e-9, frame
+    assert keys[2].wall > keys[2].cell / 16 or keys[2].wall == MIN_LINE  # a plain maze's, as it was

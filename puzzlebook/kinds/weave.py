@@ -20,15 +20,24 @@ BRIDGE = 0.25
 """How far in from a crossing cell's sides its bridge walls stand, in cell widths: the passage over is
 half a cell wide, and the tunnel shows as a mouth a quarter of a cell deep on each side of it."""
 
-GAP = 0.2
-"""How far short of the bridge's walls the tunnel's walls stop, in cell widths: the clear gap in them
-that shows the tunnel passing under the bridge rather than ending at it. Walls are drawn up to a tenth
-of their cell (``layout.boxes.wall_for``), so this leaves a wall's width of paper or more once stroked:
-at a tenth, the gap closed, and a tunnel read as a corridor ending at the bridge."""
+GAP = 0.13
+"""How far short of the bridge's walls the tunnel's walls stop, in cell widths: the gap in them that
+shows the tunnel passing under the bridge rather than ending at it. A weave maze's walls are a
+sixteenth of its cell at most (``READS``), so this leaves a wall's width of paper or more once stroked
+(at a tenth, the gap closed, and a tunnel read as a corridor ending at the bridge); and the tunnel's
+walls still reach half the way from the corner, closing the mouth off from the bridge's way (at a
+fifth, the mouth stood open there, and the bridge's walls read as stray dashes in an open square)."""
 
 READS = (4.0, 17.0)
 """A crossing reads in print when its tunnel mouths are at least 4 walls deep, in cells of at least
 17 pt (6 mm, mouths 1.5 mm deep): cells of 16 walls and 17 pt at the least (``layout.density``)."""
+
+
+def woven_wall(cell: float, wall: float) -> float:
+    """A weave maze's walls, ``wall`` or thinner: at most ``READS`` of them across a tunnel's mouth, so
+    its gap and its walls both show (walls a tenth of the cell, as other mazes have, left the mouths a
+    wall of paper and a speck of wall)."""
+    return min(wall, cell * BRIDGE / READS[0])
 
 
 class Weave(Lattice):

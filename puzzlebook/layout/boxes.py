@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..kinds.weave import BRIDGE, READS
-from ..settings import ANSWER_WALL_GRAY, BLEED, GRIDS, GUTTERS, MIN_OUTER, MIN_PAGES, Layout, Margins
+from ..kinds.weave import BRIDGE, READS, woven_wall
+from ..settings import (
+    ANSWER_WALL_GRAY,
+    BLEED,
+    GRIDS,
+    GUTTERS,
+    MIN_LINE,
+    MIN_OUTER,
+    MIN_PAGES,
+    Layout,
+    Margins,
+)
 from ..spec.request import MazeRequest
 from .items import Box, MazeFrame
 
@@ -179,11 +189,13 @@ def walls_of(layout: Layout, maze: MazeRequest, cell: float = 0.0) -> float:
     return name_walls(layout, min(maze.min_cell, cell) if cell else maze.min_cell)
 
 
-def wall_for(cell: float, weight: float) -> float:
+def wall_for(cell: float, weight: float, woven: bool = False) -> float:
     """The walls' weight for a cell this size: the layout's ``weight``, or a tenth of the cell where that
     is heavier (up to ``MAX_WALL``). One rule for every layout and grid, so that the children's books,
-    shapes and circles, whose cells are big, get walls a child's pencil respects."""
-    return max(weight, min(cell / WALL_SHARE, MAX_WALL))
+    shapes and circles, whose cells are big, get walls a child's pencil respects; a weave maze's are
+    thinner where its crossings need it (``woven_wall``; its cells are large enough for the layout's)."""
+    wall = max(weight, min(cell / WALL_SHARE, MAX_WALL))
+    return max(MIN_LINE, woven_wall(cell, wall)) if woven else wall
 
 
 def solution_width(cell: float, wall: float, mark: float = 0.0) -> float:
@@ -249,6 +261,10 @@ class Figure:
     @property
     def solution(self) -> float:
         return solution_width(self.cell, self.wall, self.mark)
+
+    def woven(self, weave: bool) -> Figure:
+        """These sizes for a weave maze (``weave``) with its thinner walls (``woven_wall``)."""
+        return replace(self, wall=woven_wall(self.cell, self.wall)) if weave else self
 
 
 def wrap_words(text: str, width: int) -> list[str]:

@@ -143,7 +143,7 @@ def slot_items(
     source: At = maze.where.inner("title") if maze.title else ""
     if label:
         items.append(_caption(slot, label, caption_size, lines, source))
-    drawn = wall_for(cell, min(wall, walls_of(layout, maze, cell)))
+    drawn = wall_for(cell, min(wall, walls_of(layout, maze, cell)), bool(maze.weave))
     items.append(
         MazeFrame(
             maze.number,
@@ -360,7 +360,7 @@ def _answer_items(
             x,
             y,
             cell,
-            wall_for(cell, wall),
+            wall_for(cell, wall, bool(maze.weave)),
             True,
             room * MARK_SHARE,
             layout.solution_rgb,
@@ -369,7 +369,7 @@ def _answer_items(
             _shared(layout.where("start_label"), layout.where("end_label")),
             0.0,
             None,
-            solution_width(cell, wall_for(cell, wall), room * MARK_SHARE),
+            solution_width(cell, wall_for(cell, wall, bool(maze.weave)), room * MARK_SHARE),
             None,
             0.0,
             layout.answer_wall_gray,

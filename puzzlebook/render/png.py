@@ -23,6 +23,7 @@ from ..geometry import (
     gaps,
     outline_runs,
     solution_lines,
+    woven,
 )
 from ..graph import GraphMaze
 from ..layout import Figure
@@ -136,7 +137,8 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
     # far faster to compress; small ones keep their smooth, gray-edged words.
     lean = size[0] * size[1] > LEAN and not (show_solution and puzzle.route is not None)
     lean = lean and not isinstance(puzzle.maze, GraphMaze)  # the lean drawing is for square cells
-    wall = max(1, round(SIZES.wall * scale))
+    sizes = SIZES.woven(woven(puzzle))
+    wall = max(1, round(sizes.wall * scale))
     image = _walls_lean(puzzle, size, room, scale, wall) if lean else Image.new("L", size, 255)
     draw = ImageDraw.Draw(image)
 
@@ -180,7 +182,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
     if answer:  # black, over the walls, as in a book's answer key
         for piece in solution_lines(puzzle):  # a weave maze's broken where it runs under a bridge
             line = [at(x, y) for x, y in piece]
-            draw.line(line, fill=0, width=round(SIZES.solution * scale), joint="curve")
+            draw.line(line, fill=0, width=round(sizes.solution * scale), joint="curve")
     place = Placement(room, -(room + h * CELL), CELL, h)
 
     def font(size: float) -> ImageFont.FreeTypeFont:
@@ -191,7 +193,7 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
 
     for mark in marks(puzzle, place, SIZES.mark, measure):
         if answer and mark.lead:  # the line on to an arrow kept off a zigzag's walls
-            draw.line([px(*end) for end in mark.lead], fill=0, width=round(SIZES.solution * scale))
+            draw.line([px(*end) for end in mark.lead], fill=0, width=round(sizes.solution * scale))
         if mark.kind == "arrow":
             draw.polygon([px(x, y) for x, y in mark.polygon], fill=0)
             if mark.label:

@@ -16,6 +16,7 @@ from ..geometry import (
     gaps,
     outline_runs,
     solution_lines,
+    woven,
 )
 from ..layout import Figure
 from ..layout.badges import badge_shown
@@ -52,7 +53,7 @@ def svg_chunks(
 ) -> Iterator[str]:
     """``maze_svg``'s text a few thousand walls at a time, for a maze of any size in flat memory."""
     w, h = extent(puzzle.maze)
-    sizes = Figure(cell, wall)
+    sizes = Figure(cell, wall).woven(woven(puzzle))
     room = sizes.room  # arrows and their words fit beside the maze
     width, height = w * cell + 2 * room, h * cell + 2 * room
     # Placement works in page points with y up; build it so that negating y gives SVG's y-down frame.
@@ -66,7 +67,7 @@ def svg_chunks(
     cap = "square" if isinstance(puzzle.maze, Maze) else 'round" stroke-linejoin="round'
     answer = show_solution and puzzle.route is not None
     ink = _gray(sizes.answer_wall_gray) if answer else "black"  # under the answer line, a mid gray
-    stroke = f'fill="none" stroke="{ink}" stroke-width="{_n(wall)}" stroke-linecap="{cap}"'
+    stroke = f'fill="none" stroke="{ink}" stroke-width="{_n(sizes.wall)}" stroke-linecap="{cap}"'
     parts = [f'" {stroke}/>']
     outline = outline_runs(puzzle, cell)  # in points: the viewBox's units
     if outline:  # a shape's outline, heavier, over its walls: the shape reads first
@@ -74,7 +75,7 @@ def svg_chunks(
             f"M{_n(room + x0 * cell)} {_n(room + y0 * cell)}L{_n(room + x1 * cell)} {_n(room + y1 * cell)}"
             for x0, y0, x1, y1 in outline
         )
-        heavy = f'fill="none" stroke="{ink}" stroke-width="{_n(wall * OUTLINE)}" stroke-linecap="{cap}"'
+        heavy = f'fill="none" stroke="{ink}" stroke-width="{_n(sizes.wall * OUTLINE)}" stroke-linecap="{cap}"'
         parts.append(f'<path d="{d}" {heavy}/>')
     accents = accent_areas(puzzle, cell)
     if accents:  # a word's small accents and dots, solid in the walls' ink
