@@ -258,7 +258,7 @@ def even_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]
     if whole.width <= width or len(words) < 2:
         return [whole]
     widths = [setter.line(word).width for word in words]
-    space = setter.line("a a").width - 2 * setter.line("a").width
+    space = _space(setter)
     best: list[Line] = [whole]
     for count in range(2, min(most, len(words)) + 1):
         cuts = even_cuts(widths, space, count)
@@ -288,6 +288,33 @@ def wrap_lines(text: str, setter: Setter, width: float, most: int) -> list[Line]
                 rows[-2:] = [rows[-2][:-1], [rows[-2][-1], *rows[-1]]]
         lines += [setter.line(" ".join(row)) for row in rows]
     return lines
+
+
+def even_paragraphs(text: str, setter: Setter, width: float) -> list[Line]:
+    """``wrap_lines`` with each paragraph in as many lines as it takes there, made even: the widest as
+    narrow as it can be. A centred blurb broken greedily read "..., from a first" over "gentle walk to
+    ..." over a short line (a designer, looking at a cover). A paragraph too long to even quickly
+    (``EVEN_MOST``) keeps the greedy breaking."""
+    out: list[Line] = []
+    for paragraph in text.split("\n"):
+        lines = wrap_lines(paragraph, setter, width, 10_000)
+        words = _units(paragraph)
+        if 1 < len(lines) <= EVEN_MOST[0] and len(words) <= EVEN_MOST[1]:
+            cuts = even_cuts([setter.line(word).width for word in words], _space(setter), len(lines))
+            even = [setter.line(" ".join(words[a:b])) for a, b in pairwise([0, *cuts, len(words)])]
+            lines = even if max(line.width for line in even) <= width else lines
+        out += lines
+    return out
+
+
+EVEN_MOST = (12, 200)
+"""The lines and words of a paragraph ``even_paragraphs`` evens (its search grows as their product and
+the words again): a back cover's paragraph at a readable size has fewer."""
+
+
+def _space(setter: Setter) -> float:
+    """A word space's width, in ems."""
+    return setter.line("a a").width - 2 * setter.line("a").width
 
 
 RUNT_BEFORE = 3

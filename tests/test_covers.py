@@ -276,6 +276,32 @@ def test_a_blurb_keeps_its_line_breaks(tmp_path):
     assert texts == ["First line of the blurb.", "Second line."]
 
 
+def test_a_blurbs_paragraph_is_broken_into_even_lines(tmp_path):
+    """The paperback sample's blurb, broken greedily on its back: "Forty mazes ... from a first" (510
+    pt) over "gentle walk to long winding puzzles." (363 pt), centred, a ragged pair (a designer, looking
+    at the cover). A paragraph takes as many lines as before, no wider, as even as its words allow:
+    read back from the cover, each paragraph's lines within a few words' width of each other."""
+    blurb = (
+        "Forty mazes that grow with the reader, from a first gentle walk to long winding puzzles.\n"
+        "Every answer is at the back of the book.\n"
+    )
+    back = "  back: |\n" + "".join(f"    {line}\n" for line in blurb.splitlines())
+    spec = book(tmp_path, "8.5x11in", 30, back)
+    _, cover_path, _ = made(tmp_path, str(spec))
+    back_chars = [c for c in chars(cover_path) if c.x1 <= 9 + 8.5 * INCH and "Bold" not in c.font]
+    rows: dict[float, list] = {}
+    for c in back_chars:
+        rows.setdefault(round(c.y0, 1), []).append(c)
+    lines = [sorted(rows[y], key=lambda c: c.x0) for y in sorted(rows, reverse=True)]
+    texts = ["".join(c.text for c in line).strip() for line in lines]
+    assert " ".join(texts).split() == blurb.split()  # every word, in order
+    first = [line for line, text in zip(lines, texts, strict=True) if not text.startswith("Every")]
+    assert len(first) == 2, texts  # the long sentence takes two lines, as it did
+    widths = [line[-1].x1 - line[0].x0 for line in first]
+    size = first[0][0].size
+    assert abs(widths[0] - widths[1]) <= 4 * size, (texts, widths)  # a word or so apart, not 147 pt
+
+
 def test_a_blurbs_paragraph_never_ends_in_a_word_alone(tmp_path):
     """ "Perfect for rainy days, car trips and quiet" over "time." on a 6 x 9 in back: a word alone on
     a paragraph's last line, under a full one, reads as a mistake on a printed cover."""

@@ -1,12 +1,12 @@
 """The cover's words fitted to their room: the largest size at which a title, subtitle or blurb wraps
 into the lines it may take, as wide as its place. The plan sizes them and the drawing sets them with
-the same breaking (``typeset.even_lines`` for a line of words, ``wrap_lines`` for a blurb's paragraphs),
+the same breaking (``typeset.even_lines`` for a line of words, ``wrap_lines`` for a blurb's paragraphs, then evened),
 so the two agree."""
 
 from __future__ import annotations
 
 from ..settings import MIN_TEXT
-from ..typeset import Line, Setter, even_lines, wrap_lines
+from ..typeset import Line, Setter, even_lines, even_paragraphs, wrap_lines
 
 LEADING = 1.15
 """A line's height, in font sizes."""
@@ -37,9 +37,10 @@ def blurb_height(text: str, regular: Setter, width: float) -> float:
 
 def fit_blurb(text: str, setter: Setter, width: float, height: float) -> tuple[float, list[Line]] | None:
     """The largest size from ``BLURB_MOST`` down to the smallest print size at which the blurb fits the box
-    wrapped, and its lines; None when it does not fit even at the smallest."""
+    wrapped, and its lines, each paragraph's made even (``even_paragraphs``: as many, no wider); None
+    when it does not fit even at the smallest."""
     for size in BLURB_SIZES:
         lines = wrap_lines(text, setter, width / size, 10_000)
         if max(line.width for line in lines) * size <= width and len(lines) * size * LEADING <= height:
-            return size, lines
+            return size, even_paragraphs(text, setter, width / size)
     return None
