@@ -370,6 +370,9 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
     # a thumbnail clicked at the foot of the long strip shows its page from the top: the panel stayed
     # scrolled to the strip, the page's top and the status cut off (a newcomer's trial)
     last = browser.find_elements(By.CSS_SELECTOR, "#thumbs button")[-1]
+    # as a person clicks a thumbnail they see: the strip done (a picture arriving after the scroll below
+    # moved the last one out of the panel's view, under a loaded machine)
+    wait_for(lambda: browser.execute_script("return !thumbsDrawing"), 60, "the thumbnails drawn")
     browser.set_window_size(1280, 760)  # a laptop's screen: the panel scrolls to its strip
     time.sleep(0.3)
     browser.execute_script("document.getElementById('preview').scrollTop = 1e6;")
