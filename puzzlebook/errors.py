@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -36,13 +37,28 @@ At = Where | str
 """Where something was written, as a problem names it: a ``Where``, or a key alone (see ``Problem``)."""
 
 
+QUOTED = re.compile(r"(?<![^\s(\[{=])([\"'])(\S[^\"'\n]{60,}?)\1")
+"""A value quoted in a message, longer than a line's share: shown cut (a 100 KB value was repeated
+whole in its one-line error, by every key that quotes what it got)."""
+
+
+def clipped(message: str) -> str:
+    """``message`` with each long quoted value cut to its first 57 characters and "..."."""
+    return QUOTED.sub(lambda m: f"{m[1]}{m[2][:57]}...{m[1]}", message)
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with the input: where it is and what to do. A plain string ``where`` is a key
-    with no file (an option such as ``--seed``, or a name such as ``layout``)."""
+    with no file (an option such as ``--seed``, or a name such as ``layout``). A long value quoted in
+    the message is cut (``clipped``)."""
 
     where: At
     message: str
+
+    def __post_init__(self) -> None:
+        if len(self.message) > 60:
+            object.__setattr__(self, "message", clipped(self.message))
 
     @property
     def at(self) -> Where:

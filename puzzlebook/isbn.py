@@ -7,9 +7,9 @@ from __future__ import annotations
 def isbn_checked(value: str) -> str:
     """An ISBN-10 or ISBN-13 whose check digit is right: a wrong one on a printed book cannot be undone."""
     digits = value.replace("-", "").replace(" ", "").upper()
-    if len(digits) == 13 and digits.isdigit():
+    if len(digits) == 13 and _plain(digits):
         total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits))
-    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
+    elif len(digits) == 10 and _plain(digits[:9]) and (_plain(digits[9]) or digits[9] == "X"):
         total = sum((10 - i) * (10 if d == "X" else int(d)) for i, d in enumerate(digits))
         total = 0 if total % 11 == 0 else 1
     else:
@@ -17,6 +17,12 @@ def isbn_checked(value: str) -> str:
     if total % 10:
         raise ValueError(f'"{value}" is not a valid ISBN: its check digit is wrong; copy it again')
     return value
+
+
+def _plain(digits: str) -> bool:
+    """Digits 0 to 9 alone: ``isdigit`` takes Arabic-Indic and superscript ones too, which a barcode
+    cannot carry (the cover's failed with a traceback)."""
+    return digits.isascii() and digits.isdigit()
 
 
 def ean13(isbn: str) -> str:

@@ -259,7 +259,7 @@ def describe(error: Any, model: type[BaseModel] | None = None) -> str:
         single = re.fullmatch(r", or \{(\w+): \.\.\.\}", also)  # shape: Emma, meant as {text: Emma}
         if single and not hint and said.strip():  # text:Mia, as --shape takes it: {text: Mia}
             word = re.sub(rf"^\s*{single[1]}\s*:\s*", "", said).strip() or said.strip()
-            hint = f" Did you mean {{{single[1]}: {word}}}?"
+            hint = f" Did you mean {{{single[1]}: {word}}}?" if len(word) <= 40 else ""  # a word, not a page
         return f"expected {expected}{also}, got {_shown(value)}.{hint}".rstrip(".")
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         words = {

@@ -138,3 +138,18 @@ def test_a_part_the_book_lacks_or_misspelt_is_refused_with_the_fix(tmp_path):
     result = invoke(["preview", str(spec), "--part", "cover", "--page", "2"])
     assert (result.exit_code, result.stderr) == (2, "error: --page: a cover is one page; leave --page out\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]  # nothing written
+
+
+def test_a_part_asked_of_a_book_with_no_answer_key_at_all_is_refused_in_a_line(tmp_path):
+    """A book with no marked ends has no answer key, in it or apart: ``--part answers`` and ``--part
+    cover`` failed with a traceback looking for its key's pages."""
+    spec = tmp_path / "book.yaml"
+    spec.write_text("title: T\nmazes: [{size: 20x20}]\n")
+    for part, said in (
+        ("answers", "answers: book.yaml has no separate answers: add answer_key: separate"),
+        ("cover", "cover: book.yaml has no cover: section"),
+    ):
+        result = invoke(["preview", str(spec), "--part", part])
+        assert result.exit_code == 2 and result.stderr.startswith(f"error: --part: {said}"), result.stderr
+        assert result.stderr.count("\n") == 1 and "in the book, page" not in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.yaml"]  # nothing written

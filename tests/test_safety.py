@@ -110,6 +110,28 @@ def test_files_a_spec_names_stay_inside_its_folder(tmp_path, book):
             build_book(book)
 
 
+def test_a_layout_hint_never_says_which_files_lie_outside_the_folder(tmp_path, book):
+    """A layout named without its .yaml is offered the file of that name beside the spec; a name that
+    leads out of the folder was looked for there too, and its hint told a shared spec that the file
+    exists ("Did you mean "../../x/mkdocs.yml"?"). Outside the folder, the answer is the same whether
+    the file is there or not."""
+    outside = tmp_path.parent / f"{tmp_path.name}-out"
+    outside.mkdir()
+    said = []
+    for exists in (False, True):
+        if exists:
+            (outside / "theirs.yaml").write_text("base: handout\n")
+        book.write_text(SPEC.replace("mazes:", f"layout: ../{outside.name}/theirs\nmazes:"))
+        with pytest.raises(SpecError) as caught:
+            build_book(book)
+        said.append(str(caught.value))
+    assert said[0] == said[1] and "Did you mean" not in said[1], said
+    (tmp_path / "mine.yaml").write_text("base: handout\n")  # beside the spec, it is offered
+    book.write_text(SPEC.replace("mazes:", "layout: mine\nmazes:"))
+    with pytest.raises(SpecError, match=r'Did you mean "mine\.yaml"'):
+        build_book(book)
+
+
 @pytest.mark.parametrize("kind", ["spec", "class list", "layout", "font"])
 def test_named_pipes_and_devices_are_refused_before_they_are_opened(tmp_path, book, kind):
     fifo = tmp_path / "pipe"

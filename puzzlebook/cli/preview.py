@@ -58,9 +58,11 @@ def preview(spec: str, page: int, part: str, output: str | None, dpi: int, seed:
         checked = check_book(spec, seed)
         missing = checked.plan.answers is None if chosen == Part.answers else checked.spec.book.cover is None
         if chosen != Part.book and missing:
-            inside = [p.number for p in checked.plan.pages if p.kind == "answers"]
-            pages = f"page {inside[0]}" if len(inside) == 1 else f"pages {inside[0]} to {inside[-1]}"
-            said = f"; its answer key is in the book, {pages}" if inside else ""
+            inside = [p.number for p in checked.plan.pages if p.kind == "answers"]  # none: no key at all
+            said = ""
+            if inside:
+                pages = f"page {inside[0]}" if len(inside) == 1 else f"pages {inside[0]} to {inside[-1]}"
+                said = f"; its answer key is in the book, {pages}"
             lacks = f"{chosen}: {checked.spec.path.name} {NO_PART[chosen][1]}"
             raise SpecError([Problem("--part", lacks + (said if chosen == Part.answers else ""))])
         plan = checked.plan.answers if chosen == Part.answers and checked.plan.answers else checked.plan

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
@@ -59,6 +60,22 @@ def _preset_data(name: str) -> dict[str, Any]:
     return dict(data or {})
 
 
+def _beside(folder: Path, name: str) -> bool:
+    """Whether a file of this plain name is in ``folder``, for a hint: a name that leads elsewhere
+    ("../../etc/x") is not looked for (the hint told a shared spec which files exist outside its
+    folder), and one too long for a file name is none (it failed with a traceback)."""
+    if not FILE_NAME.fullmatch(name):
+        return False
+    try:
+        return (folder / name).is_file()
+    except OSError:
+        return False
+
+
+FILE_NAME = re.compile(r"[^./\\\x00][^/\\\x00]{0,200}")
+"""A file's name alone: no folder, not hidden, and at most 201 characters."""
+
+
 def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, Any] | None = None) -> Layout:
     """A preset by name, or a layout file (path relative to the spec); ``base: NAME`` overlays a preset.
 
@@ -107,7 +124,7 @@ def load_layout(name: str, spec: SpecFile | None = None, overrides: dict[str, An
                     merged.pop("instructions_unmarked", None)  # their own line is for every page
                 data = merged
     else:
-        own = next((f"{name}{ext}" for ext in (".yaml", ".yml") if (folder / f"{name}{ext}").is_file()), None)
+        own = next((f"{name}{ext}" for ext in (".yaml", ".yml") if _beside(folder, f"{name}{ext}")), None)
         hint = (
             f' Did you mean "{own}"? A layout file is named with its .yaml.'
             if own
