@@ -11,8 +11,8 @@ from .errors import Problem, Where
 from .fields import isolate
 from .layout import MazeFrame, print_margins
 from .layout.density import largest_at, older_layouts, shape_fits, shape_fits_any
-from .layout.names import word_layout
 from .layout.slotplan import fewer_a_page, fits
+from .layout.wordfit import word_layout
 from .leftout import inside_note
 from .rules import small_shape
 from .saying import counted_pages, for_names, listed, spans

@@ -18,8 +18,9 @@ from puzzlebook import wordfont, words
 from puzzlebook.build import check_book
 from puzzlebook.layout import MazeFrame
 from puzzlebook.layout.boxes import content_box, least_of, wall_for
-from puzzlebook.layout.names import CELL_STEP, FITTED_NAMES, NAME_CELL
+from puzzlebook.layout.names import CELL_STEP, NAME_CELL, TOLD_APART
 from puzzlebook.layout.slotplan import fits, words_read
+from puzzlebook.layout.wordfit import FITTED_NAMES, REFUSED_MOST
 from puzzlebook.pdfread import Document, Lines
 from puzzlebook.settings import MIN_TEXT
 from puzzlebook.wordforms import FORMS, REGULAR, Form
@@ -391,6 +392,43 @@ def test_many_names_without_room_are_told_in_one_line(tmp_path):
     with open(spec, "w") as f:
         f.write(text.replace("mazes_per_page: 4", "mazes_per_page: 2"))
     assert invoke(["validate", spec]).exit_code == 0
+
+
+def test_words_of_their_own_past_what_a_book_fits_are_asked_for_a_size_at_once(tmp_path):
+    """A roster's names were counted against what a book fits, but words of their own were not: 200
+    entries of a 14-letter word took 400 s to fit, or refuse, one by one (an attacker's trial). Past
+    the names a book fits, words are asked for a size at once, before any is drawn."""
+    spec = tmp_path / "words.yaml"
+    spec.write_text(
+        "title: T\nmazes:\n"
+        + "".join(
+            f"  - shape: {{text: W{chr(65 + k // 26)}{chr(97 + k % 26)}}}\n" for k in range(FITTED_NAMES + 1)
+        )
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    (said,) = result.stderr.splitlines()
+    assert f"mazes[0].shape: {FITTED_NAMES + 1} words to draw as large as their page allows" in said, said
+    assert said.endswith("give each a size, such as size: 60x30, which it fills at most"), said
+
+
+def test_words_refused_for_their_page_stop_after_a_few_and_say_how_many_wait(tmp_path):
+    """Finding that a word has no room on its page, and the size it takes, costs a second or more: after
+    ``REFUSED_MOST`` words refused, the rest are not fitted but counted, in one line at the first of them;
+    the searched fixes (a preset, smaller cells) are told for the first few."""
+    wide = "WMШЩЖЮФÆŒ"
+    long = [wide[k % 9 :] + wide[: k % 9] + wide[:5] for k in range(9)] + ["ŒÆФЮЖЩШMWŒÆФЮЖ"] * 3
+    spec = tmp_path / "long.yaml"
+    spec.write_text(
+        "title: T\nmazes:\n" + "".join(f'  - shape: {{text: "{long[k]}"}}\n' for k in range(REFUSED_MOST + 2))
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == REFUSED_MOST + 1, lines
+    assert sum("takes at least" in line for line in lines) == REFUSED_MOST
+    assert f"mazes[{REFUSED_MOST}].shape: 2 more words not fitted to the page yet" in lines[-1], lines
+    assert sum("use layout:" in line for line in lines) == TOLD_APART  # searched for the first few
 
 
 def test_a_roster_too_long_to_fit_one_by_one_is_asked_for_a_size_at_once(tmp_path):

@@ -470,15 +470,15 @@ SLIPS = [
     (
         "title: T\nlayout: mine.yaml\nmazes: [{size: 5x5}]\n",
         {"mine.yaml": "font: Arial\n"},
-        'error: mine.yaml:1: font: font "Arial" not found (looked for Arial in {folder}); a font is a .ttf or .otf file, '
+        'error: mine.yaml:1: font: font "Arial" is not a font file: a font is a .ttf, .otf or .ttc file, '
         "named from the folder of the file that names it (font: Arial.ttf), or one of DejaVuSans, "
         "DejaVuSans-Bold, Vera, VeraBd",
     ),
     (
         "title: T\nfallback_fonts: [Arial]\nmazes: [{size: 5x5}]\n",  # told as the layout's font: key
         {},
-        'error: book.yaml:2: fallback_fonts[0]: font "Arial" not found (looked for Arial in {folder}); a font is a .ttf or '
-        ".otf file, named from the folder of the file that names it (fallback_fonts: [Arial.ttf]), or one of "
+        'error: book.yaml:2: fallback_fonts[0]: font "Arial" is not a font file: a font is a .ttf, .otf or .ttc '
+        "file, named from the folder of the file that names it (fallback_fonts: [Arial.ttf]), or one of "
         "DejaVuSans, DejaVuSans-Bold, Vera, VeraBd",
     ),
     (

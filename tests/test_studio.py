@@ -829,6 +829,23 @@ def test_a_book_is_saved_with_its_cover(studio):
     assert sorted(p.name for p in folder.iterdir()) == ["rainy-cover.pdf", "rainy.pdf"]
 
 
+def test_the_forms_changes_stop_at_the_checks_deadline(shared, monkeypatch):
+    """Each change reads the spec's text again: 2,000 changes to a spec of 900 mazes held the server's
+    CPU for four minutes, and two such requests both check slots, so the page's own checks got 503 (an
+    attacker's trial). The changes stop at the deadline a check has, and the answer says so; a change
+    that is not a mapping is refused in a line."""
+    port = shared[0]
+    monkeypatch.setattr(studio_builds, "CHECK_SECONDS", 0.3)
+    spec = "title: T\nmazes:\n" + "".join(f"  - {{size: 10x10, title: m{i}}}\n" for i in range(900))
+    changes = [{"path": ["title"], "value": f"x{i}"} for i in range(2000)]
+    start = time.monotonic()
+    status, _, body = call(port, "POST", "/api/edit", json.dumps({"yaml": spec, "changes": changes}))
+    assert status == 422 and "making the form's changes takes longer than the 0.3 s" in body.decode()
+    assert time.monotonic() - start < 30  # stopped, not run to its end (minutes)
+    status, _, body = call(port, "POST", "/api/edit", json.dumps({"yaml": spec, "changes": ["title"]}))
+    assert status == 422 and b"a change names its path" in body
+
+
 def test_the_forms_changes_are_made_in_the_specs_text(shared):
     port = shared[0]
     spec = "# mine\ntitle: T  # kept\nmazes:\n  - {size: 5x5}\n"

@@ -70,11 +70,11 @@ from .items import (
     drawing_order,
     drawn_twice,
 )
-from .names import fit_words
 from .pages import plan_book, with_axes
 from .presets import load_layout, preset_names
 from .single import plan_single
 from .slotplan import for_book
+from .wordfit import fit_words
 
 __all__ = [
     "BLEED",

@@ -16,7 +16,7 @@ from ..deadline import in_time
 from ..errors import At, Problem
 from ..masks import Mask
 from ..settings import Layout
-from ..spec.request import NO_MASK, STUDENT, MazeRequest
+from ..spec.request import NO_MASK, MazeRequest
 from ..units import size_name
 from ..wordforms import FORMS, Form
 from ..words import (
@@ -33,9 +33,8 @@ from ..words import (
     word_mask,
     word_picture,
 )
-from .boxes import NAME_CELL, at_cells, name_walls, print_margins
+from .boxes import NAME_CELL, at_cells, name_walls
 from .namewords import larger, readable
-from .pages import plan_book
 from .presets import load_layout, preset_names
 from .slotplan import as_spec_sets, fewer_a_page, fits, presets_by_area
 
@@ -46,11 +45,6 @@ UP = 3
 """Rows more than its inked box says a name's field is tried at when that fits (the box is rounded
 up); when it does not (the room its ends take on a shape is not in the box, up to 7 rows of a two-line
 name), the most rows that fit are found by bisection down to the least that reads."""
-FITTED_NAMES = 200
-"""Names fitted to their page at the most in one book: each costs a few drawings (about 55 ms, 85 ms
-for a short name drawn smaller for its words to read), so a roster of 1,000 names with no size took
-half a minute to be refused; a class of 200 short names takes about 17 s. Past it the spec is asked
-for a size, which costs no fitting."""
 
 
 def largest_field(
@@ -98,11 +92,11 @@ CELL_STEP = 0.5
 """Points between the cell sizes a name is tried at under the layout's ``min_cell``."""
 
 
-def _drawn(
+def word_drawn(
     layout: Layout, maze: MazeRequest, word: str, at: At, most: tuple[int, int] | None
 ) -> tuple[Mask | None, list[Problem]]:
     """The word's mask drawn as large as its slot allows, or why it cannot be drawn (none when no field
-    that reads fits: ``_no_room`` tells it): its letters at their own width when that fits, else the
+    that reads fits: ``no_room`` tells it): its letters at their own width when that fits, else the
     first of ``FORMS`` that does (closer lines, narrower letters); in cells as large as the slot allows,
     down to ``NAME_CELL`` (the mask's ``min_cell`` when under the layout's); its ends anywhere on its
     outline, or (on squares) on two sides of its box, leaving the other two's room to the name (the
@@ -289,10 +283,10 @@ def _over_rows(
 def _takes(layout: Layout, maze: MazeRequest, word: str) -> bool:
     """Whether the word's letters stand ``MIN_WORD_ROWS`` tall in its slot on ``layout``, on one line or
     two: drawn, as a fix told must build (its inked box alone is hopeful by a few rows)."""
-    return _drawn(layout, maze, word, "", None)[0] is not None
+    return word_drawn(layout, maze, word, "", None)[0] is not None
 
 
-def _told(layout: Layout, maze: MazeRequest, word: str, most: tuple[int, int] | None) -> Any:
+def least_told(layout: Layout, maze: MazeRequest, word: str, most: tuple[int, int] | None) -> Any:
     """The word's picture whose least legible field comes nearest to fitting its slot (two lines on a
     portrait page, one on a wide one), of those within the size written when any is: the size a name
     without room is told it takes, in its narrowest form and the least cells it may have."""
@@ -372,9 +366,18 @@ TOLD_APART = 3
 """Names without room told each on its own line at most; more are told together in one line."""
 
 
-def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeRequest]]) -> list[Problem]:
-    """Words whose letters cannot stand ``MIN_WORD_ROWS`` tall in their slot, with what would take them:
-    each where it is written, or many in one line at the entry, with the fix for the largest."""
+def no_room(
+    layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeRequest]], searched: bool = True
+) -> list[Problem]:
+    """Words whose letters cannot stand ``MIN_WORD_ROWS`` tall in their slot, with what would take them
+    (``searched``; else a shorter word or a larger page): each where it is written, or many in one line
+    at the entry, with the fix for the largest."""
+
+    def fixes(maze: MazeRequest, word: str) -> str:
+        if not searched:
+            return "write a shorter word, or use a larger page (the first words refused above say which)"
+        return ", or ".join(_fixes(layout, maze, word, spec))
+
     page = size_name(layout.trim)
     room = f"at cells of {_least_cell(layout):g} pt"
     sized = [
@@ -385,8 +388,7 @@ def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeR
             Problem(
                 at,
                 f'"{word}" takes at least {w}x{h} cells for its letters to stand {MIN_WORD_ROWS} cells tall, '
-                f"more than its place on the {page} page holds {room}; "
-                + ", or ".join(_fixes(layout, maze, word, spec)),
+                f"more than its place on the {page} page holds {room}; " + fixes(maze, word),
             )
             for (w, h), word, at, picture, maze in sized
         ]
@@ -398,103 +400,6 @@ def _no_room(layout: Layout, spec: Spec, refused: list[tuple[str, At, Any, MazeR
         Problem(
             spec.where("mazes", maze.entry, "shape"),
             f"{len(sized)} names take more cells for letters {MIN_WORD_ROWS} cells tall than their place on "
-            f"the {page} page holds {room} ({listed}{more}); "
-            + ", or ".join(_fixes(layout, maze, word, spec)),
+            f"the {page} page holds {room} ({listed}{more}); " + fixes(maze, word),
         )
     ]
-
-
-def word_layout(layout: Layout, spec: Spec, entry: int) -> Layout:
-    """The layout a word of entry ``entry`` is fitted on: with an age (the book's, which ``for_book``
-    gave it already, or its own), in the age's cells where they fit: a young child's name large."""
-    age = spec.book.mazes[entry].age_in(spec.book)
-    if age is None or layout.min_cell >= age.least_cell:
-        return layout
-    return layout.model_copy(update={"min_cell": age.least_cell})
-
-
-def fit_words(spec: Spec, layout: Layout, seed: int | None = None) -> tuple[Spec, list[Problem]]:
-    """The spec with each word (each student's name in a class set) drawn as large as its slot allows on
-    ``layout``, in its age's cells where they fit, within the size written: a word with none is drawn
-    for its slot, one drawn over its size that is too dense for its slot is drawn smaller. Else the
-    problems of those that cannot be; every word is drawn once, and a class set's names over at most
-    ``NAME_CELLS`` cells in all. A printed book's words are fitted to the margins its pages get."""
-    from ..spec.fits import NAME_CELLS, sized_to_slot  # loaded with the spec
-    from ..spec.model import WordShape
-
-    if spec.book.edition == "print":  # its pages come from the number of mazes, not their sizes
-        placed = [replace(maze, width=1, height=1, masked=NO_MASK) for maze in spec.mazes(seed)]
-        layout = print_margins(layout, len(plan_book(spec, layout, placed, spec.book.layout).pages))
-    entries = [i for i, entry in enumerate(spec.book.mazes) if sized_to_slot(entry)]
-    if not entries:
-        return spec, []
-    masks, name_masks = dict(spec.masks), dict(spec.name_masks)
-    problems: list[Problem] = []
-    drawn: dict[tuple[str, int], tuple[Mask | None, list[Problem]]] = {}
-    spent = 0
-    unsized = {i for i in entries if spec.book.mazes[i].size is None}
-    words = {  # the names to fit: those with no size, and those too dense at theirs (a whole entry)
-        (maze.student, maze.entry)
-        for maze in spec.mazes(seed)
-        if maze.entry in entries and maze.student and (maze.entry in unsized or not fits(layout, maze))
-    }
-    if len(words) > FITTED_NAMES:
-        entry = min(entry for _, entry in words)
-        grid = spec.book.mazes[entry].grid
-        names = {name for name, _ in words}  # measured without drawing a maze: half a second for 1,000
-        sizes = [legible_size(p, grid) for name in sorted(names) if (p := word_picture(name)) is not None]
-        w, h = max((w for w, _ in sizes), default=60), max((h for _, h in sizes), default=30)
-        return spec, [
-            Problem(
-                spec.where("mazes", entry, "shape"),
-                f"{len(words):,} names to draw as large as their page allows, more than the "
-                f"{FITTED_NAMES} a book fits: give a size, such as size: {w}x{h} (the least every "
-                "name reads over), which each name fills at most",
-            )
-        ]
-    places = {at: k for k, (_, at) in enumerate(spec.roster)}
-    fitted: set[tuple[int, int]] = set()
-    refused: dict[int, list[tuple[str, At, Any, MazeRequest]]] = {}
-    for maze in spec.mazes(seed):
-        if maze.entry not in entries:
-            continue
-        most = spec.book.mazes[maze.entry].size
-        if most is not None and fits(layout, maze):  # drawn over the size written, and that fits
-            continue
-        shape = spec.book.mazes[maze.entry].shape
-        assert isinstance(shape, WordShape)
-        named = STUDENT in shape.text and maze.student is not None
-        word = (shape.text.replace(STUDENT, maze.student or "") if named else shape.text).strip()
-        at = maze.student_where if named else spec.where("mazes", maze.entry, "shape")
-        key = (word, maze.entry)
-        if key not in drawn:
-            aged = word_layout(layout, spec, maze.entry)
-            mask, more = _drawn(aged, maze, word, at, most)
-            drawn[key] = (mask, [replace(p, where=at) for p in more])
-            problems += drawn[key][1]
-            if mask is None and not more and (picture := _told(aged, maze, word, most)) is not None:
-                refused.setdefault(maze.entry, []).append((word, at, picture, maze))
-        mask = drawn[key][0]
-        if mask is None:
-            continue
-        if named:
-            k = places[maze.student_where]  # the student's place in the roster
-            if (maze.entry, k) in fitted:  # the entry's other copies: the same name maze
-                continue
-            fitted.add((maze.entry, k))
-            spent += mask.width * mask.height
-            if spent > NAME_CELLS:
-                return spec, [
-                    Problem(
-                        spec.where("mazes", maze.entry, "shape"),
-                        f"{len(spec.roster)} names drawn as large as the page allows would be more than "
-                        f"{NAME_CELLS:,} cells in all: give a size such as size: 60x30, which each name "
-                        "fills at most",
-                    )
-                ]
-            name_masks[(maze.entry, k)] = mask
-        else:
-            masks[maze.entry] = mask
-    for entry, told in refused.items():
-        problems += _no_room(word_layout(layout, spec, entry), spec, told)
-    return replace(spec, masks=masks, name_masks=name_masks), list(dict.fromkeys(problems))

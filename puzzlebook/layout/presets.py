@@ -15,6 +15,7 @@ from pydantic import (
 
 from ..errors import At, Problem, SpecError, Where
 from ..fields import MAX_FALLBACKS
+from ..files import HIDDEN, hidden
 from ..inputs import read_bytes, read_text
 from ..messages import Loc, errors_of
 from ..registry import in_any_case, suggest
@@ -185,21 +186,28 @@ def _fonts(named: list[tuple[At, Any, Path]]) -> tuple[list[Any], list[Path], li
         fonts.append(font)
         if not isinstance(font, str) or font in BUNDLED_FONTS:  # the model reports a wrong type
             continue
+        # never opened unless named as a font file, and never from a hidden folder: a font may be read
+        # from anywhere (/usr/share/fonts), and a shared spec naming /root/.bashrc was told what it was
+        if hidden(Path(font).parts):
+            problems.append(Problem(at, f'font "{font}" {HIDDEN}; a spec never reads one: rename the font'))
+            continue
+        if not FONT_FILE.search(font):
+            key = at.key if isinstance(at, Where) else at  # font, bold_font, fallback_fonts[0]
+            written = f"{key.split('[')[0]}: [{font}.ttf]" if "[" in key else f"{key}: {font}.ttf"
+            bare = font == Path(font).name and "." not in font and "\\" not in font  # "Arial": a font's name
+            example = f" ({written})" if bare else ""
+            problems.append(
+                Problem(
+                    at,
+                    f'font "{font}" is not a font file: a font is a .ttf, .otf or .ttc file, named from the '
+                    f"folder of the file that names it{example}, or one of {', '.join(BUNDLED_FONTS)}",
+                )
+            )
+            continue
         try:
             source = read_bytes(folder / font, "font", at, shown=font)
         except SpecError as exc:
-            bare = "." not in Path(font).name  # "Arial": a font's name, where a file is wanted
-            key = at.key if isinstance(at, Where) else at  # font, bold_font, fallback_fonts[0]
-            written = f"{key.split('[')[0]}: [{font}.ttf]" if "[" in key else f"{key}: {font}.ttf"
-            hint = (
-                f"; a font is a .ttf or .otf file, named from the folder of the file that names it "
-                f"({written}), or one of {', '.join(BUNDLED_FONTS)}"
-                if bare
-                else ""
-            )
-            problems += [
-                Problem(p.where, p.message + hint * ("not found" in p.message)) for p in exc.problems
-            ]
+            problems += exc.problems
             continue
         wrong = _not_embeddable(source.data)
         if wrong:
@@ -207,6 +215,10 @@ def _fonts(named: list[tuple[At, Any, Path]]) -> tuple[list[Any], list[Path], li
         fonts[-1] = str(source.real)
         files.append(source.path)
     return fonts, files, problems
+
+
+FONT_FILE = re.compile(r"\.(?:ttf|otf|ttc|otc)\Z", re.IGNORECASE)
+"""The endings of the font files puzzlebook reads (TrueType and OpenType, single or collections)."""
 
 
 def _not_embeddable(data: bytes) -> str | None:

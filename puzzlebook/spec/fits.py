@@ -217,7 +217,7 @@ def name_shapes(
 def sized_to_slot(entry: MazeEntry) -> bool:
     """Whether the entry is a word (a class set's names too): each is drawn as large as its place on
     the page allows, once the layout is known, its ``size`` (when written) the most it is drawn over;
-    with an age, in the age's cells (``layout.names.fit_words``)."""
+    with an age, in the age's cells (``layout.wordfit.fit_words``)."""
     return isinstance(entry.shape, WordShape)
 
 

@@ -229,7 +229,8 @@ class Studio:
         if not self.checks.acquire(timeout=WAIT):
             raise Busy("two specs are being checked already; try again")
         try:
-            return apply_edits(text, changes)
+            with within(CHECK_SECONDS):
+                return apply_edits(text, changes)
         finally:
             self.checks.release()
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from ..deadline import in_time
 from ..errors import PuzzlebookError
 from ..yamlread import parse_yaml
 
@@ -33,7 +34,9 @@ class EditError(PuzzlebookError):
 def apply_edits(text: str, changes: list[dict[str, Any]]) -> str:
     """``text`` with each change made in turn, each on the text the one before left."""
     for change in changes:
-        path = change.get("path")
+        # each change reads the text again: 2,000 of them on a long spec held the server for minutes
+        in_time("", "making the form's changes", "make fewer at once, or change the spec in the YAML tab")
+        path = change.get("path") if isinstance(change, dict) else None
         if not isinstance(path, list) or not all(isinstance(p, str | int) for p in path) or not path:
             raise EditError("a change names its path as a list of keys and numbers")
         text = _edit(text, path, change)
