@@ -147,8 +147,9 @@ def test_named_pipes_and_devices_are_refused_before_they_are_opened(tmp_path, bo
     elif kind == "layout":
         os.rename(fifo, tmp_path / "pipe.yaml")
         book.write_text(SPEC.replace("mazes:", "layout: pipe.yaml\nmazes:"))
-    elif kind == "font":
-        (tmp_path / "my.yaml").write_text("font: pipe\n")
+    elif kind == "font":  # named as a font file: a name that is none is never opened at all
+        os.rename(fifo, tmp_path / "pipe.ttf")
+        (tmp_path / "my.yaml").write_text("font: pipe.ttf\n")
         book.write_text(SPEC.replace("mazes:", "layout: my.yaml\nmazes:"))
     result = cli_process("validate", str(spec), stdin=subprocess.DEVNULL)  # a blocked open would time out
     assert result.returncode == 2
