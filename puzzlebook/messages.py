@@ -161,6 +161,7 @@ SYNONYMS = {
     "color": "background",
     "text_colour": "ink",
     "text_color": "ink",
+    "rings": "size",  # a round maze's rings are its size (it was offered "options")
 }
 """Other words for a key, as print-on-demand services and cover designers say them ("trim size", "blurb"),
 spelt nothing alike; each hint given only where its key is one."""

@@ -97,11 +97,12 @@ def _page_size(key: str, value: str) -> tuple[float, float]:
             + _page_size_hint(key)
         )
     unit_w = (match[2] or match[4]).lower()
-    w = float(match[1]) * PT_PER_UNIT[unit_w]
-    h = float(match[3]) * PT_PER_UNIT[match[4].lower()]
+    # rounded first: 5080mm is 200in, and 14400.000000000002 pt was refused as more
+    w = round(float(match[1]) * PT_PER_UNIT[unit_w], 2)
+    h = round(float(match[3]) * PT_PER_UNIT[match[4].lower()], 2)
     if not (72 <= w <= 14400 and 72 <= h <= 14400):
         raise ValueError(f"page size {_quoted(value)} must be between 1in and 200in on each side")
-    return round(w, 2), round(h, 2)
+    return w, h
 
 
 def _page_size_hint(key: str) -> str:

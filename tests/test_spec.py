@@ -650,3 +650,13 @@ def test_none_is_offered_only_for_a_near_spelling_of_it(tmp_path):
     assert 'unknown pictures "unicorn". Choose one of' in told and "Did you mean" not in told, told
     said = problems_of(tmp_path, "title: x\nmazes: [{size: 9x9, marks: nnoe}]\n")
     assert said[0].endswith('got "nnoe". Did you mean "none"?'), said
+
+
+def test_a_page_of_exactly_200_inches_in_millimetres_is_taken(tmp_path):
+    """5080 mm is 200 in, the largest page: in points it came to 14400.000000000002 and was refused as
+    more than 200 in (an attacker's trial). A page just over it still is."""
+    from puzzlebook.units import page_size
+
+    assert page_size("5080x5080mm") == (14400.0, 14400.0) == page_size("200x200in")
+    with pytest.raises(ValueError, match="between 1in and 200in"):
+        page_size("5081x5080mm")
