@@ -149,3 +149,21 @@ def _choices(model: type[BaseModel], key: str) -> frozenset[str]:
         else:
             stack.extend(arg for arg in get_args(kind) if not isinstance(arg, str | int | float))
     return frozenset(found)
+
+
+def crossings(value: Any) -> Any:
+    """true, false or a share of crossings, in one message when it is none of them (pydantic told the
+    union's two kinds apart, as "weave.bool" and "weave.float", in two lines for one slip)."""
+    if isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no", "on", "off"):
+        return value  # read as pydantic reads them, as for any true-or-false key
+    if isinstance(value, str):
+        try:
+            float(value)
+        except ValueError:
+            pass
+        else:
+            return value  # a number as the spec's text gives it: checked as a number after
+    shown = f'"{value}"' if isinstance(value, str) else "a list" if isinstance(value, list) else str(value)
+    raise ValueError(f"expected true, false or a share of the crossings that fit such as 0.3, got {shown}")

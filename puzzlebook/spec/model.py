@@ -20,7 +20,7 @@ from pydantic import (
 )
 
 from ..artwork import PAIRS
-from ..fields import NAME_FIX, Caseless, FontFiles, OneLine, Paragraphs, printed
+from ..fields import NAME_FIX, Caseless, FontFiles, OneLine, Paragraphs, crossings, printed
 from ..grid import parse_size, size_problem
 from ..isbn import isbn_checked
 from ..kinds.circle import MAX_RINGS
@@ -73,24 +73,6 @@ def _answer_key(value: Any) -> Any:
     shown = f'"{value}"' if isinstance(value, str) else "a list" if isinstance(value, list) else str(value)
     hint = suggest(value, ["true", "false", "separate"]) if isinstance(value, str) else ""
     raise ValueError(f"expected true, false or separate, got {shown}.{hint}".rstrip("."))
-
-
-def _crossings(value: Any) -> Any:
-    """true, false or a share of crossings, in one message when it is none of them (pydantic told the
-    union's two kinds apart, as "weave.bool" and "weave.float", in two lines for one slip)."""
-    if isinstance(value, bool | int | float):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no", "on", "off"):
-        return value  # read as pydantic reads them, as for any true-or-false key
-    if isinstance(value, str):
-        try:
-            float(value)
-        except ValueError:
-            pass
-        else:
-            return value  # a number as the spec's text gives it: checked as a number after
-    shown = f'"{value}"' if isinstance(value, str) else "a list" if isinstance(value, list) else str(value)
-    raise ValueError(f"expected true, false or a share of the crossings that fit such as 0.3, got {shown}")
 
 
 def _students_kind(value: Any) -> str:
@@ -206,7 +188,7 @@ class MazeEntry(_Model):
     braid: float = Field(
         0.0, ge=0, le=1, description="share of dead ends opened into loops, 0 to 1 (0: a perfect maze)"
     )
-    weave: Annotated[bool | float, BeforeValidator(_crossings)] = Field(
+    weave: Annotated[bool | float, BeforeValidator(crossings)] = Field(
         False,
         description="passages that cross under others, on rectangles: true, or a share of the most crossings "
         "that fit, 0 to 1 (true: 0.5); kruskal, recursive-backtracker, hunt-and-kill or growing-tree",
