@@ -648,3 +648,24 @@ def test_a_word_it_cannot_draw_is_refused_without_a_size_as_with_one():
     alone, sized = run("maze", "--shape", word), run("maze", "--shape", word, "-s", "30x20")
     assert alone.exit_code == sized.exit_code == 2
     assert alone.stderr == sized.stderr and "e.g." not in alone.stderr, alone.stderr[-200:]
+
+
+def test_a_file_of_another_kind_is_never_replaced_by_a_maze(tmp_path):
+    """``-o notes`` (no ending: a text maze) replaced a file of notes, and ``-o /etc/hostname`` that file
+    (an attacker's trial); ``build -o`` already refused to replace a file that is not a PDF. A maze
+    replaces only a file of its own format's ending; a new file may have any name."""
+    notes = tmp_path / "notes"
+    notes.write_text("my notes\n")
+    result = invoke(["maze", "-s", "5x5", "-o", str(notes)])
+    assert result.exit_code == 2 and notes.read_text() == "my notes\n"
+    assert result.stderr == (
+        f"error: --output: {notes} is a file already, not a .txt file, and the maze would replace it: "
+        "give a name ending in .txt\n"
+    )
+    old = tmp_path / "old.txt"
+    old.write_text("an older maze\n")
+    assert invoke(["maze", "-s", "5x5", "-o", str(old)]).exit_code == 0 and old.read_text().startswith("+--")
+    fresh = tmp_path / "fresh"
+    assert invoke(["maze", "-s", "5x5", "-o", str(fresh)]).exit_code == 0 and fresh.read_text().startswith(
+        "+--"
+    )

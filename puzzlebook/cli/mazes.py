@@ -236,7 +236,23 @@ def maze(
                 [Problem("--braid", f"must be from 0 to 1 (a share of the dead ends), got {braid:g}")]
             )
         inputs = [Path(mask)] if mask else []  # -o onto the mask would destroy it
-        on_screen = plan_output(output, inputs).terminal or (output == "-" and terminal(sys.stdout))
+        target = plan_output(output, inputs)
+        if (
+            target.file is not None
+            and target.file.is_file()
+            and Path(output).suffix.lower() != f".{form.value}"
+        ):
+            # -o notes replaced a file of notes with a text maze (-o /etc/hostname, as root, that file)
+            raise SpecError(
+                [
+                    Problem(
+                        "--output",
+                        f"{output} is a file already, not a .{form.value} file, and the maze would replace "
+                        f"it: give a name ending in .{form.value}",
+                    )
+                ]
+            )
+        on_screen = target.terminal or (output == "-" and terminal(sys.stdout))
         if form in (TextFormat.pdf, TextFormat.png) and on_screen:
             raise SpecError(
                 [Problem("--format", f"{form.value} is not for a terminal: add -o FILE.{form.value}")]
