@@ -10,6 +10,8 @@ of grid, so each is weighed by both.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 BUDGET = 20.0
 """CPU seconds of work one build or one maze may ask for."""
@@ -126,25 +128,50 @@ PICTURE = 180
 """Megabytes a PNG's pixels take at most (under its 100 million pixels)."""
 
 
-def generate_seconds(algorithm: str, grid: str, cells: int) -> float:
+def generate_seconds(
+    algorithm: str, grid: str, cells: int, options: Mapping[str, Any] | None = None
+) -> float:
     """Seconds to generate a maze of ``cells``, with no search for its ends."""
-    return cells * GENERATE[grid].get(algorithm, max(GENERATE[grid].values())) / 1e6
+    rate = GENERATE[grid].get(algorithm, max(GENERATE[grid].values()))
+    return cells * rate * slower_by(algorithm, options or {}) / 1e6
 
 
-def make_seconds(algorithm: str, grid: str, cells: int, searched: int | None = None) -> float:
+def slower_by(algorithm: str, options: Mapping[str, Any]) -> float:
+    """How much slower an algorithm's options make it than its defaults: a hunt at every step
+    (``hunt_probability: 1``) took 4.7 times as long at 1000x1000, walks of one step (``max_walk: 1``)
+    3 times; an 8300x1338 maze of them, counted at the defaults' speed, passed as 4 s and took 48."""
+    if algorithm != "hunt-and-kill":
+        return 1.0
+    try:
+        hunt = min(max(float(options.get("hunt_probability") or 0.0), 0.0), 1.0)
+        walk = max(int(options.get("max_walk") or 0), 0)
+    except (TypeError, ValueError):  # refused by the options' own checks
+        return 1.0
+    return max(1.0 + 4.0 * hunt, 1.0 + 2.0 / math.sqrt(walk) if walk else 1.0)
+
+
+def make_seconds(
+    algorithm: str,
+    grid: str,
+    cells: int,
+    searched: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> float:
     """Seconds to make a maze as a book does: generate it, then search ``searched`` cells (``cells``
     unless said) for its ends and metrics."""
     return (
-        generate_seconds(algorithm, grid, cells)
+        generate_seconds(algorithm, grid, cells, options)
         + SEARCH[grid] * (cells if searched is None else searched) / 1e6
     )
 
 
-def maze_seconds(algorithm: str, grid: str, cells: int, fmt: str, searched: bool) -> float:
+def maze_seconds(
+    algorithm: str, grid: str, cells: int, fmt: str, searched: bool, options: Mapping[str, Any] | None = None
+) -> float:
     """Seconds for ``puzzlebook maze`` to make and write a maze: a picture or text without marks skips
     the search for its ends."""
     search = SEARCH[grid] * cells / 1e6 if searched else 0.0
-    return generate_seconds(algorithm, grid, cells) + search + EXPORT[fmt] * cells / 1e6
+    return generate_seconds(algorithm, grid, cells, options) + search + EXPORT[fmt] * cells / 1e6
 
 
 def megabytes(cells: int, what: str, searched: bool = False) -> float:

@@ -191,7 +191,7 @@ def _seconds(spec: Spec, i: int, cells: int, searched: int, made: int, kept: int
     entry = spec.book.mazes[i]
     marks = entry.marks if entry.marks is not None else spec.book.marks
     drawn = 2 if spec.book.answer_key is not False and marks != "none" else 1
-    one = cost.make_seconds(entry.algorithm, entry.grid, cells, searched)
+    one = cost.make_seconds(entry.algorithm, entry.grid, cells, searched, entry.options)
     if entry.weave:  # its crossings
         one += cells * cost.WEAVE / 1e6
     return {

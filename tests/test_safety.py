@@ -430,6 +430,10 @@ def test_a_png_too_large_to_draw_is_refused_before_the_maze_is_made(tmp_path):
             ["-s", "3346x3346", "--marks", "suggested", "-f", "txt"],
             "a 3346x3346 hunt-and-kill maze as txt would take about 10 s and 2,131 MB",
         ),
+        (  # a hunt at every step: counted at the defaults' speed, it passed as 4 s and took 48
+            ["-a", "hunt-and-kill", "--option", "hunt_probability=1", "-s", "8300x1338", "-f", "txt"],
+            "a 8300x1338 hunt-and-kill maze as txt would take about 21 s",
+        ),
     ],
 )
 def test_a_maze_past_the_budget_is_refused_before_it_is_made(tmp_path, args, said):
@@ -443,7 +447,9 @@ def test_a_maze_past_the_budget_is_refused_before_it_is_made(tmp_path, args, sai
     algorithm = args[1] if args[0] == "-a" else "hunt-and-kill"
     width, height = map(int, re.search(r"make it at most (\d+)x(\d+)", err).groups())
     searched = args[-1] == "json" or "--marks" in args
-    assert cost.maze_seconds(algorithm, "rectangle", width * height, args[-1], searched) <= cost.BUDGET
+    options = dict([args[args.index("--option") + 1].split("=")]) if "--option" in args else {}
+    seconds = cost.maze_seconds(algorithm, "rectangle", width * height, args[-1], searched, options)
+    assert seconds <= cost.BUDGET
     assert cost.megabytes(width * height, args[-1], searched) <= cost.MEMORY
 
 

@@ -271,7 +271,14 @@ def maze(
                 )
             dpi = drawn
         _within_budget(
-            algorithm, grid_kind, width, height, inner, form, form is TextFormat.json or mark.value != "none"
+            algorithm,
+            grid_kind,
+            width,
+            height,
+            inner,
+            form,
+            form is TextFormat.json or mark.value != "none",
+            options,
         )
         chosen = seed if seed is not None else secrets.randbelow(2**31)
         axis = ""
@@ -351,14 +358,21 @@ def _shaped(shape: str | None, mask: str | None, size: str | None, grid_kind: st
 
 
 def _within_budget(
-    algorithm: str, grid_kind: str, width: int, height: int, inner: int, form: TextFormat, searched: bool
+    algorithm: str,
+    grid_kind: str,
+    width: int,
+    height: int,
+    inner: int,
+    form: TextFormat,
+    searched: bool,
+    options: dict[str, str],
 ) -> None:
     """Refuse a maze that would take more than ``cost.BUDGET`` seconds or ``cost.MEMORY`` MB to make and
     write, before any of it is made: say the size that would do, and a faster algorithm or format."""
     from .. import cost, kinds
 
     cells = sum(kinds.ring_counts(width, inner)) if grid_kind == "circle" else width * height
-    seconds = cost.maze_seconds(algorithm, grid_kind, cells, form.value, searched)
+    seconds = cost.maze_seconds(algorithm, grid_kind, cells, form.value, searched, options)
     mb = cost.megabytes(cells, form.value, searched)
     if seconds <= cost.BUDGET and mb <= cost.MEMORY:
         return
@@ -376,7 +390,7 @@ def _within_budget(
         f.value
         for f in (TextFormat.svg, TextFormat.png)
         if f is not form
-        and cost.maze_seconds(algorithm, grid_kind, cells, f.value, False) <= cost.BUDGET
+        and cost.maze_seconds(algorithm, grid_kind, cells, f.value, False, options) <= cost.BUDGET
         and cost.megabytes(cells, f.value, searched) <= cost.MEMORY
         and (f is not TextFormat.png or _png_takes(grid_kind, width, height, inner))
     ]
