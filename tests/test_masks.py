@@ -10,7 +10,7 @@ import pytest
 from clirun import invoke
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mazecheck import path_lengths, problems, shortest_path
+from mazecheck import graph_problems, path_lengths, problems, shortest_path
 
 from puzzlebook import generators
 from puzzlebook.build import build_book, check_book, make_puzzles
@@ -1337,3 +1337,76 @@ def test_a_shapes_looking_out_is_counted_in_its_work(tmp_path):
     assert invoke(["validate", str(spec)]).exit_code == 0
     spec.write_text(spec.read_text().replace("grid: rectangle", "grid: octagon").split("  - {mask: comb2")[0])
     assert invoke(["validate", str(spec)]).exit_code == 0  # two combs: about 14 s
+
+
+def _serpentine(width: int, rows: int) -> str:
+    """A corridor one cell wide, winding row by row: its rows joined at alternate ends."""
+    lines = []
+    for r in range(rows):
+        if r % 2 == 0:
+            lines.append("X" * width)
+        else:
+            lines.append(" " * (width - 1) + "X" if (r // 2) % 2 == 0 else "X" + " " * (width - 1))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("algorithm", ["aldous-broder", "wilson"])
+@pytest.mark.parametrize("grid", ["rectangle", "hex"])
+def test_a_random_walk_is_stopped_in_a_shape_of_long_corridors_and_says_why(
+    tmp_path, monkeypatch, algorithm, grid
+):
+    """A random walk covers a blob of a shape in n ln² n steps but a corridor one cell wide in n²: a
+    300x299 serpentine's Aldous-Broder maze ran for minutes, inside every limit (an attacker's trial).
+    The walk stops after ``walk_most`` draws and says why; a blob of the same cells is made as before.
+    Here with the limit lowered, so the corridor meets it in a moment."""
+    from puzzlebook.generators import _base
+
+    monkeypatch.setattr(_base, "walk_most", lambda cells: 40 * cells * 8)
+    (tmp_path / "serpentine.txt").write_text(_serpentine(60, 41))  # 1,260 cells
+    (tmp_path / "blob.txt").write_text(("X" * 36 + "\n") * 35)
+    for mask, made in (("serpentine", False), ("blob", True)):
+        out = tmp_path / f"{mask}.json"
+        args = [
+            "maze",
+            "-a",
+            algorithm,
+            "--grid",
+            grid,
+            "--mask",
+            str(tmp_path / f"{mask}.txt"),
+            "--seed",
+            "3",
+        ]
+        result = invoke([*args, "-o", str(out)])
+        assert (result.exit_code == 0) == made, (mask, result.stderr)
+        if made:
+            doc = json.loads(out.read_text())
+            assert (graph_problems(doc, grid) if "graph" in doc else problems(doc["cells"])) == []
+        else:
+            assert result.stderr.startswith(f"error: {algorithm}'s random walk did not cover this shape's")
+            assert "use another algorithm, such as recursive-backtracker or kruskal" in result.stderr
+            assert not out.exists()
+
+
+def test_a_walks_limit_is_far_above_what_it_takes_on_squares():
+    """Measured: Aldous-Broder covers a field of squares in 0.34-0.5 n ln² n draws, Wilson's in under
+    0.1; the limit is four times n ln² n, so no maze of a blob ever meets it."""
+    from puzzlebook.generators import _base
+    from puzzlebook.grid import Grid
+
+    taken = []
+    draws = _base.random_indices
+
+    def counted(rng, k):
+        for index in draws(rng, k):
+            taken[-1] += 1
+            yield index
+
+    for algorithm in ("aldous-broder", "wilson"):
+        for size in (40, 120):
+            taken.append(0)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(_base, "random_indices", counted)
+                generators.get(algorithm).generate(Grid(size, size), random.Random(size))
+            n = size * size
+            assert 0 < taken[-1] <= 0.6 * n * math.log(n) ** 2 < _base.walk_most(n) / 6, (algorithm, taken)

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import sys
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain, compress, permutations, repeat
+from itertools import chain, compress, islice, permutations, repeat
 from types import ModuleType
 from typing import Any
 
 from pydantic import ConfigDict
 
+from ..errors import GenerationError
 from ..fields import Caseless
 from ..graph import GraphMaze
 from ..grid import OPPOSITE, Grid
@@ -131,6 +133,29 @@ def random_indices(rng: random.Random, k: int) -> Iterator[int]:
     iterate it at a fraction of the cost of a ``randrange`` call per step.
     """
     return chain.from_iterable(index_chunks(rng, k))
+
+
+def walk_draws(rng: random.Random, k: int, cells: int) -> Iterator[int]:
+    """``random_indices`` for a random walk over ``cells``, ending after ``walk_most`` draws: the walk
+    that has not covered its field by then is stopped (``walk_stopped``), where it would run for hours."""
+    return islice(random_indices(rng, k), walk_most(cells))
+
+
+def walk_most(cells: int) -> int:
+    """The draws a random walk may take: four times n ln² n, at least 100 million (about 6 s here).
+    Aldous-Broder covers a field of squares in 0.34-0.5 n ln² n, Wilson's in under 0.1, so a maze of
+    any blob of a shape never comes near it; a corridor one cell wide takes n² (a serpentine of 45,149
+    cells ran for minutes, and is refused after 6.8 s; one of 2,540 cells is made in 4 s)."""
+    return max(100_000_000, int(4 * cells * math.log(max(cells, 2)) ** 2))
+
+
+def walk_stopped(name: str, cells: int) -> GenerationError:
+    """What a walk stopped by ``walk_most`` says: the shape, not the maze's size, makes it so slow."""
+    return GenerationError(
+        f"{name}'s random walk did not cover this shape's {cells:,} cells in {walk_most(cells):,} steps: a "
+        "shape of long narrow corridors takes a random walk far longer than its size suggests; use another "
+        "algorithm, such as recursive-backtracker or kruskal"
+    )
 
 
 DRAWN = 65536

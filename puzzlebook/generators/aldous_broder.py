@@ -7,7 +7,7 @@ from types import ModuleType
 from ..graph import GraphMaze, Topology
 from ..grid import OPPOSITE, Grid
 from ..maze import Maze, blank, carve, finish
-from ._base import DRAWN, algorithm, index_chunks, on_graph, random_indices
+from ._base import DRAWN, algorithm, index_chunks, on_graph, walk_draws, walk_stopped
 
 FAST_FROM = 100_000
 """Cells from which the walk is run compiled, where numba is installed (``pip install "puzzlebook[fast]"``):
@@ -58,7 +58,7 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
             index_chunks(rng, len(steps), DRAWN), steps, OPPOSITE, inside, visited, passages, cell, remaining
         )
     elif remaining:
-        for i in random_indices(rng, len(steps)):
+        for i in walk_draws(rng, len(steps), grid.count):
             direction, off = steps[i]
             nxt = cell + off
             if not inside[nxt]:
@@ -70,6 +70,8 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
                 if not remaining:
                     break
             cell = nxt
+        if remaining:
+            raise walk_stopped("aldous-broder", grid.count)
     return finish(grid, passages)
 
 
@@ -91,7 +93,7 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     if walks:
         walks.on_field(index_chunks(rng, k, DRAWN), nbr, back, seen, passages, cell)
         return GraphMaze(topology, bytes(passages))
-    for slot in random_indices(rng, k):  # the walk's step, as lean as it can be: most steps only move
+    for slot in walk_draws(rng, k, n):  # the walk's step, as lean as it can be: most steps only move
         nxt = nbr[base + slot]
         if nxt < 0:
             continue
@@ -103,4 +105,6 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
             if not left:
                 break
         base = nxt * k
+    if left:
+        raise walk_stopped("aldous-broder", n)
     return GraphMaze(topology, bytes(passages))

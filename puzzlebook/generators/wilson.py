@@ -5,7 +5,7 @@ import random
 from ..graph import GraphMaze, Topology
 from ..grid import OPPOSITE, Grid
 from ..maze import Maze, blank, carve, finish
-from ._base import algorithm, compiled, on_graph, random_indices
+from ._base import algorithm, compiled, on_graph, walk_draws, walk_stopped
 
 
 @algorithm("wilson", "Wilson’s", "an even look, every maze equally likely: loop-erased random walks")
@@ -34,7 +34,7 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
     if fast and (made := fast.wilson(rng, passages, inside, steps, OPPOSITE, root)) is not None:
         return finish(grid, made)
     in_maze[root] = 1
-    draws = random_indices(rng, len(steps))
+    draws = walk_draws(rng, len(steps), grid.count)
     for first in grid.cells():
         if in_maze[first]:
             continue
@@ -46,6 +46,8 @@ def generate(grid: Grid, rng: random.Random) -> Maze:
                 if in_maze[nxt]:
                     break
                 cell = nxt
+        else:
+            raise walk_stopped("wilson", grid.count)
         cell = first
         while not in_maze[cell]:
             direction, off = steps[exits[cell]]
@@ -69,7 +71,7 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
     if fast and (made := fast.wilson(rng, nbr, back, k, n, root)) is not None:
         return GraphMaze(topology, made)
     in_maze[root] = 1
-    draws = random_indices(rng, k)
+    draws = walk_draws(rng, k, n)
     for start in range(n):
         if in_maze[start]:
             continue
@@ -79,6 +81,8 @@ def on_any_grid(topology: Topology, rng: random.Random) -> GraphMaze:
             for slot in draws:
                 if nbr[base + slot] >= 0:
                     break
+            else:
+                raise walk_stopped("wilson", n)
             exits[cell] = slot
             cell = nbr[base + slot]
         cell = start
