@@ -10,7 +10,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import NO_PART, At, Problem, PuzzlebookError, SpecError, Where
+from .errors import NO_PART, At, Problem, PuzzlebookError, SpecError, Where, made_at
 from .inputs import read_bytes
 from .layout import (
     BookPlan,
@@ -252,7 +252,7 @@ def _make_puzzles(
                     )
                 puzzles[maze.number] = banded[maze.entry].pop(0)
         except PuzzlebookError as exc:
-            raise PuzzlebookError(f"{maze.where}: {exc}") from None
+            raise made_at(maze.where, exc) from None
         if progress:
             progress(1)
     return puzzles

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from .drawn import Ahead, solution_path, walls_ahead
-from .errors import At, PuzzlebookError
+from .errors import At, PuzzlebookError, made_at
 from .puzzles import Puzzle, Recipe
 from .workers import Makers
 
@@ -43,7 +43,7 @@ class Coming(dict[int, Puzzle]):
             try:
                 puzzle, form, line = next(self._coming)
             except PuzzlebookError as exc:  # the cores make them in order: this is the one that failed
-                raise PuzzlebookError(f"{where}: {exc}") from None
+                raise made_at(where, exc) from None
             self[made] = puzzle
             if form is not None:
                 self._forms[made] = form

@@ -37,14 +37,19 @@ At = Where | str
 """Where something was written, as a problem names it: a ``Where``, or a key alone (see ``Problem``)."""
 
 
-QUOTED = re.compile(r"(?<![^\s(\[{=])([\"'])(\S[^\"'\n]{60,}?)\1")
+QUOTED = re.compile(r"""(?<![^\s(\[{=])(?:"(\S[^"\n]{60,}?)"|'(\S[^'\n]{60,}?)')""")
 """A value quoted in a message, longer than a line's share: shown cut (a 100 KB value was repeated
 whole in its one-line error, by every key that quotes what it got)."""
 
 
 def clipped(message: str) -> str:
-    """``message`` with each long quoted value cut to its first 57 characters and "..."."""
-    return QUOTED.sub(lambda m: f"{m[1]}{m[2][:57]}...{m[1]}", message)
+    """``message`` on one line, each long quoted value cut to its first 57 characters and "...": a
+    value's line breaks are shown as \\n (a value of 2,000 lines made a 2,001-line error)."""
+    message = message.replace("\r", "\\r").replace("\n", "\\n")
+    return QUOTED.sub(
+        lambda m: f'"{m[1][:57]}..."' if m[1] is not None else f"'{m[2][:57]}...'",
+        message,
+    )
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,7 @@ class Problem:
     message: str
 
     def __post_init__(self) -> None:
-        if len(self.message) > 60:
+        if len(self.message) > 60 or "\n" in self.message or "\r" in self.message:
             object.__setattr__(self, "message", clipped(self.message))
 
     @property
@@ -114,6 +119,21 @@ and the studio alike."""
 
 class GenerationError(PuzzlebookError):
     """A maze cannot be made as asked (for example a mask that splits the grid)."""
+
+
+class WalkStopped(GenerationError):
+    """A random walk stopped in a shape of long corridors: the input's choice of shape and algorithm,
+    told as bad input is (exit 2)."""
+
+    exit_code = 2
+
+
+def made_at(where: At, error: PuzzlebookError) -> PuzzlebookError:
+    """A failure in making a maze, told at the maze's place: the input's (exit 2) as a problem there,
+    as data, and any other as a line naming it."""
+    if error.exit_code == 2:
+        return SpecError([Problem(where, str(error))])
+    return PuzzlebookError(f"{where}: {error}")
 
 
 class LayoutError(PuzzlebookError):

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ConfigDict
 
-from ..errors import GenerationError
+from ..errors import WalkStopped
 from ..fields import Caseless
 from ..graph import GraphMaze
 from ..grid import OPPOSITE, Grid
@@ -149,9 +149,9 @@ def walk_most(cells: int) -> int:
     return max(100_000_000, int(4 * cells * math.log(max(cells, 2)) ** 2))
 
 
-def walk_stopped(name: str, cells: int) -> GenerationError:
+def walk_stopped(name: str, cells: int) -> WalkStopped:
     """What a walk stopped by ``walk_most`` says: the shape, not the maze's size, makes it so slow."""
-    return GenerationError(
+    return WalkStopped(
         f"{name}'s random walk did not cover this shape's {cells:,} cells in {walk_most(cells):,} steps: a "
         "shape of long narrow corridors takes a random walk far longer than its size suggests; use another "
         "algorithm, such as recursive-backtracker or kruskal"

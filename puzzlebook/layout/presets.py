@@ -15,8 +15,8 @@ from pydantic import (
 
 from ..errors import At, Problem, SpecError, Where
 from ..fields import MAX_FALLBACKS
-from ..files import HIDDEN, hidden
 from ..inputs import read_bytes, read_text
+from ..letters import FONT_FILES
 from ..messages import Loc, errors_of
 from ..registry import in_any_case, suggest
 from ..settings import (
@@ -186,12 +186,9 @@ def _fonts(named: list[tuple[At, Any, Path]]) -> tuple[list[Any], list[Path], li
         fonts.append(font)
         if not isinstance(font, str) or font in BUNDLED_FONTS:  # the model reports a wrong type
             continue
-        # never opened unless named as a font file, and never from a hidden folder: a font may be read
-        # from anywhere (/usr/share/fonts), and a shared spec naming /root/.bashrc was told what it was
-        if hidden(Path(font).parts):
-            problems.append(Problem(at, f'font "{font}" {HIDDEN}; a spec never reads one: rename the font'))
-            continue
-        if not FONT_FILE.search(font):
+        # never opened unless named as a font file: a font may be read from anywhere (/usr/share/fonts,
+        # ~/.local/share/fonts), and a shared spec naming /root/.bashrc as one was told what it was
+        if not font.lower().endswith(FONT_FILES):
             key = at.key if isinstance(at, Where) else at  # font, bold_font, fallback_fonts[0]
             written = f"{key.split('[')[0]}: [{font}.ttf]" if "[" in key else f"{key}: {font}.ttf"
             bare = font == Path(font).name and "." not in font and "\\" not in font  # "Arial": a font's name
@@ -215,10 +212,6 @@ def _fonts(named: list[tuple[At, Any, Path]]) -> tuple[list[Any], list[Path], li
         fonts[-1] = str(source.real)
         files.append(source.path)
     return fonts, files, problems
-
-
-FONT_FILE = re.compile(r"\.(?:ttf|otf|ttc|otc)\Z", re.IGNORECASE)
-"""The endings of the font files puzzlebook reads (TrueType and OpenType, single or collections)."""
 
 
 def _not_embeddable(data: bytes) -> str | None:
