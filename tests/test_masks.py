@@ -1410,3 +1410,24 @@ def test_a_walks_limit_is_far_above_what_it_takes_on_squares():
                 generators.get(algorithm).generate(Grid(size, size), random.Random(size))
             n = size * size
             assert 0 < taken[-1] <= 0.6 * n * math.log(n) ** 2 < _base.walk_most(n) / 6, (algorithm, taken)
+
+
+def test_a_walk_stopped_in_a_book_is_told_at_its_mazes_line(tmp_path, monkeypatch):
+    """In a book, a failure in making a maze is told at the maze's line; a walk stopped in a shape of
+    corridors is the input's, so as a problem there with exit 2 (a book wrapped every such failure as
+    a plain line, exit 1), and no book is written."""
+    from puzzlebook.generators import _base
+
+    monkeypatch.setattr(_base, "walk_most", lambda cells: 40 * cells * 8)
+    (tmp_path / "serpentine.txt").write_text(_serpentine(60, 41))
+    book = tmp_path / "book.yaml"
+    book.write_text(
+        "title: Corridors\nmazes:\n  - {size: 8x8}\n  - {mask: serpentine.txt, algorithm: aldous-broder}\n"
+    )
+    for band in ("", ", difficulty: easy"):  # made as the book draws, or tried for a band first
+        book.write_text(book.read_text().replace("aldous-broder}", f"aldous-broder{band}}}"))
+        result = invoke(["build", str(book)])
+        assert result.exit_code == 2, result.stderr
+        said = "error: book.yaml:4: mazes[1]: aldous-broder's random walk did not cover"
+        assert result.stderr.startswith(said), result.stderr
+        assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "book.pdf").exists()
