@@ -669,3 +669,15 @@ def test_a_file_of_another_kind_is_never_replaced_by_a_maze(tmp_path):
     assert invoke(["maze", "-s", "5x5", "-o", str(fresh)]).exit_code == 0 and fresh.read_text().startswith(
         "+--"
     )
+
+
+def test_a_name_ending_in_a_dot_is_refused_with_its_ending(tmp_path):
+    """``-o y.pdf.`` hid the name's ending behind a dot, and a text maze was written as "y.pdf." (a
+    hostile check); it is refused with the name it likely meant, and nothing is written."""
+    for given, meant in (("y.pdf.", "y.pdf"), ("maze.", "maze.txt")):
+        result = invoke(["maze", "-s", "5x5", "-o", str(tmp_path / given)])
+        assert result.exit_code == 2 and result.stderr == (
+            f"error: --output: {tmp_path / given} ends in a dot; end it in its format's ending, such as "
+            f"{tmp_path / meant}\n"
+        )
+    assert list(tmp_path.iterdir()) == []

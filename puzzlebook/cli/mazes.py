@@ -453,6 +453,21 @@ def algorithms() -> None:
 
 def output_format(given: str | None, output: str) -> TextFormat:
     """--format, or the output file's extension; the two must agree when both are given."""
+    name = Path(output).name
+    if name.rstrip().endswith(".") and name.strip(" .") and output != "-":  # y.pdf. wrote a text maze
+        raise SpecError(
+            [
+                Problem(
+                    "--output",
+                    f"{output} ends in a dot; end it in its format's ending, such as "
+                    + (
+                        output.rstrip(" .")
+                        if Path(output.rstrip(" .")).suffix
+                        else output.rstrip(" .") + ".txt"
+                    ),
+                )
+            ]
+        )
     suffix = Path(output).suffix.lower().lstrip(".")
     from_name = TextFormat(suffix) if suffix in {f.value for f in TextFormat} else None
     if given is None:
