@@ -151,12 +151,16 @@ def _choices(model: type[BaseModel], key: str) -> frozenset[str]:
     return frozenset(found)
 
 
+TRUE_FALSE = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+"""The words a true-or-false key takes, in any case (the spec's YAML is read as text)."""
+
+
 def crossings(value: Any) -> Any:
     """true, false or a share of crossings, in one message when it is none of them (pydantic told the
     union's two kinds apart, as "weave.bool" and "weave.float", in two lines for one slip)."""
     if isinstance(value, bool | int | float):
         return value
-    if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no", "on", "off"):
+    if isinstance(value, str) and value.strip().lower() in TRUE_FALSE:
         return value  # read as pydantic reads them, as for any true-or-false key
     if isinstance(value, str):
         try:

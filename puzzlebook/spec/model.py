@@ -20,7 +20,7 @@ from pydantic import (
 )
 
 from ..artwork import PAIRS
-from ..fields import NAME_FIX, Caseless, FontFiles, OneLine, Paragraphs, crossings, printed
+from ..fields import NAME_FIX, TRUE_FALSE, Caseless, FontFiles, OneLine, Paragraphs, crossings, printed
 from ..grid import parse_size, size_problem
 from ..isbn import isbn_checked
 from ..kinds.circle import MAX_RINGS
@@ -65,11 +65,10 @@ def layout_key(loc: Loc, message: str) -> str:
 
 def _answer_key(value: Any) -> Any:
     """true, false or separate, in one message when it is none of them."""
-    words = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
     if isinstance(value, bool) or value == "separate":
         return value
-    if isinstance(value, str) and value.strip().lower() in words:
-        return words[value.strip().lower()]
+    if isinstance(value, str) and value.strip().lower() in TRUE_FALSE:
+        return TRUE_FALSE[value.strip().lower()]
     shown = f'"{value}"' if isinstance(value, str) else "a list" if isinstance(value, list) else str(value)
     hint = suggest(value, ["true", "false", "separate"]) if isinstance(value, str) else ""
     raise ValueError(f"expected true, false or separate, got {shown}.{hint}".rstrip("."))
