@@ -26,8 +26,10 @@ def plan_single(maze: MazeRequest, answer: bool, layout: Layout | None = None) -
     page, cell = _single(layout, maze, answer)
     least = least_cell(layout, maze) if maze.weave else 2 * layout.wall_weight
     if cell < least:  # the size given, told with one that fits (it was "make it smaller", exit 1)
-        size = f"maze of {maze.width} rings" if maze.grid == "circle" else f"{maze.width}x{maze.height} maze"
-        what = f"{size} weave maze".replace(" maze weave", " weave") if maze.weave else size
+        kind = "weave maze" if maze.weave else "maze"  # a circle never weaves
+        what = (
+            f"maze of {maze.width} rings" if maze.grid == "circle" else f"{maze.width}x{maze.height} {kind}"
+        )
         why = (
             f"its crossings read in cells of {least:g} pt"
             if maze.weave
