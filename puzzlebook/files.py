@@ -59,3 +59,11 @@ def _terminal(device: int) -> bool:
     terminals of windows and logins (136-143); elsewhere a terminal is called a device."""
     major, minor = os.major(device), os.minor(device)
     return sys.platform == "linux" and (major == 4 or (major, minor) == (5, 0) or 136 <= major <= 143)
+
+
+def other_kind(path: str, made: str, kind: str, ending: str) -> str:
+    """What a file already at ``path`` of another kind than ``made`` (a book, a maze) is told: it is
+    never replaced (``build -o Makefile``, ``maze -o notes``), and the name with its ending is offered."""
+    name = Path(path)
+    fixed = f"{name.stem if name.suffix else name.name}{ending}"
+    return f"is a file already, and not {kind}: the {made} would replace it; name the {made} {fixed}, or remove {name.name} first"

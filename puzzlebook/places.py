@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from .errors import At, Problem, SpecError
+from .files import other_kind
 from .layout import BookPlan
 from .output import Home, plan_output
 from .spec.load import Spec
@@ -82,15 +83,7 @@ def targets(checked: Book, out: str | os.PathLike[str] | None) -> list[Place]:
         suffix = Path(path).suffix
         planned = plan_output(path, checked.inputs, named, place_home)
         if planned.file is not None and not suffix and not _a_pdf(planned.file):  # -o Makefile, ~/.bashrc
-            raise SpecError(
-                [
-                    Problem(
-                        f"{named} {path}",
-                        f"is a file already, and not a PDF: the book would replace it; name the book "
-                        f"{Path(path).name}.pdf, or remove {Path(path).name} first",
-                    )
-                ]
-            )
+            raise SpecError([Problem(f"{named} {path}", other_kind(path, "book", "a PDF", ".pdf"))])
         if planned.file is not None and suffix.lower() not in ("", ".pdf"):
             raise SpecError(
                 [

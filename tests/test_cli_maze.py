@@ -659,8 +659,8 @@ def test_a_file_of_another_kind_is_never_replaced_by_a_maze(tmp_path):
     result = invoke(["maze", "-s", "5x5", "-o", str(notes)])
     assert result.exit_code == 2 and notes.read_text() == "my notes\n"
     assert result.stderr == (
-        f"error: --output: {notes} is a file already, not a .txt file, and the maze would replace it: "
-        "give a name ending in .txt\n"
+        f"error: --output {notes}: is a file already, and not a .txt file: the maze would replace it; "
+        "name the maze notes.txt, or remove notes first\n"
     )
     old = tmp_path / "old.txt"
     old.write_text("an older maze\n")

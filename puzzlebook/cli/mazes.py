@@ -143,6 +143,7 @@ def maze(
     """Make one maze: text, JSON, or a picture (pdf, svg, png)."""
     from .. import generators, kinds, rules
     from ..exports import export_chunks, page_axis
+    from ..files import other_kind
     from ..layout.room import FOLLOW_AXIS
     from ..output import plan_output, writing
     from ..puzzles import make_puzzle
@@ -243,15 +244,8 @@ def maze(
             and Path(output).suffix.lower() != f".{form.value}"
         ):
             # -o notes replaced a file of notes with a text maze (-o /etc/hostname, as root, that file)
-            raise SpecError(
-                [
-                    Problem(
-                        "--output",
-                        f"{output} is a file already, not a .{form.value} file, and the maze would replace "
-                        f"it: give a name ending in .{form.value}",
-                    )
-                ]
-            )
+            said = other_kind(output, "maze", f"a .{form.value} file", f".{form.value}")
+            raise SpecError([Problem(f"--output {output}", said)])
         on_screen = target.terminal or (output == "-" and terminal(sys.stdout))
         if form in (TextFormat.pdf, TextFormat.png) and on_screen:
             raise SpecError(
@@ -454,20 +448,11 @@ def algorithms() -> None:
 def output_format(given: str | None, output: str) -> TextFormat:
     """--format, or the output file's extension; the two must agree when both are given."""
     name = Path(output).name
-    if name.rstrip().endswith(".") and name.strip(" .") and output != "-":  # y.pdf. wrote a text maze
-        raise SpecError(
-            [
-                Problem(
-                    "--output",
-                    f"{output} ends in a dot; end it in its format's ending, such as "
-                    + (
-                        output.rstrip(" .")
-                        if Path(output.rstrip(" .")).suffix
-                        else output.rstrip(" .") + ".txt"
-                    ),
-                )
-            ]
-        )
+    if name.rstrip().endswith(".") and name.strip(" ."):  # y.pdf. wrote a text maze by that name
+        meant = output.rstrip(" .")
+        meant += "" if Path(meant).suffix else ".txt"
+        said = f"{output} ends in a dot; end it in its format's ending, such as {meant}"
+        raise SpecError([Problem("--output", said)])
     suffix = Path(output).suffix.lower().lstrip(".")
     from_name = TextFormat(suffix) if suffix in {f.value for f in TextFormat} else None
     if given is None:
