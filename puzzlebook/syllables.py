@@ -24,7 +24,7 @@ ONSETS = frozenset(
 
 def syllable_breaks(word: str) -> list[int]:
     """The places ``word`` may be broken between syllables: each the number of letters before the
-    break. A word with a space, hyphen or other mark is broken there instead (``words.line_choices``)."""
+    break. A word with a space, hyphen or other mark is broken there instead (``wordbreaks.line_choices``)."""
     letters = word.lower()
     if not letters.isalpha():
         return []

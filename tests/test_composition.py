@@ -571,3 +571,26 @@ def test_a_word_by_a_side_arrow_stays_beside_the_maze(sample_book):
                 seen += 1
                 assert y0 <= by0 and by1 <= y1, (word, (by0, by1), (y0, y1))
     assert seen >= 10
+
+
+def test_a_maze_with_no_start_or_end_keeps_no_room_for_arrows(tmp_path):
+    """A maze with no marks (the default) has no arrows, and stood an inch narrower than its page for
+    the room they would take: read back from the walls, its maze reaches its area's sides (within the
+    few points of paper kept beside any maze), where the same maze with a Start and a Finish at its
+    sides keeps their room."""
+    spans = {}
+    for marks in ("none", "left-right"):
+        spec = tmp_path / f"{marks}.yaml"
+        spec.write_text(f"title: T\nmarks: {marks}\ntitle_page: false\nmazes:\n  - {{size: 60x20}}\n")
+        target, checked = build_book(spec)
+        frame = next(
+            item
+            for page in checked.plan.pages
+            for item in page.items
+            if isinstance(item, MazeFrame) and not item.answer
+        )
+        assert frame.area is not None
+        x0, _, x1, _ = _maze_box(Document(PdfReader(target)).page(0))
+        spans[marks] = (x0 - frame.area.x0, frame.area.x1 - x1)
+    assert max(spans["none"]) <= 8, spans  # six points of paper and half a wall
+    assert min(spans["left-right"]) >= 20, spans  # the arrows' room, on either side

@@ -108,7 +108,7 @@ def test_too_dense_offers_one_maze_a_page_where_that_fits_and_it_does(tmp_path):
     )
     assert invoke(["validate", str(book)]).exit_code == 0
     # a layout with no room for even a 1x1 maze at two a page, where one a page has room
-    own = "base: handout\nmin_cell: 72pt\npage_size: 4x6in\nmargins: {top: 0.25in, bottom: 0.25in, inside: 0.25in, outside: 0.25in}\n"
+    own = "base: handout\nmin_cell: 120pt\npage_size: 4x6in\nmargins: {top: 0.25in, bottom: 0.25in, inside: 0.25in, outside: 0.25in}\n"
     write(tmp_path / "mine.yaml", own)
     line = _too_dense(tmp_path, "title: T\nlayout: mine.yaml\nmazes:\n  - {size: 1x1}\n")
     assert line.startswith("error: mine.yaml:2: min_cell: ") and line.endswith("; use mazes_per_page: 1"), (

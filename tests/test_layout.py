@@ -376,7 +376,7 @@ def test_too_dense_says_how_far_apart_a_near_miss_is(tmp_path):
     (tmp_path / "poster.yaml").write_text(
         "base: activity-book\npage_size: 60x60in\nmin_cell: 2pt\nwall_weight: 0.75pt\n"
     )
-    spec = spec_file(tmp_path, "title: x\nlayout: poster.yaml\nmazes:\n  - size: 1800x1800\n")
+    spec = spec_file(tmp_path, "title: x\nlayout: poster.yaml\nmazes:\n  - size: 1870x1870\n")
     layout = load_layout(str(tmp_path / "poster.yaml"))
     with pytest.raises(SpecError) as err:
         plan_book(spec, layout, list(spec.mazes()), "poster.yaml")

@@ -291,9 +291,14 @@ def test_a_names_size_too_dense_for_its_page_is_drawn_smaller_within_it(tmp_path
     assert result.exit_code == 2
     (said,) = result.stderr.splitlines()
     assert said.startswith('error: book.yaml:5: students[1]: "Anne-Charlotte" takes at least '), said
-    # smaller cells take it at no min_cell: its 2 pt walls keep cells 6 pt, which it was not told
-    assert said.endswith("7 pt; use mazes_per_page: 1, or use layout: activity-book"), said
+    assert said.endswith(
+        "7 pt; use mazes_per_page: 1, or use layout: activity-book, or use smaller cells (a layout file "
+        "of base: handout and min_cell: 6)"
+    ), said
     two = spec.read_text()
+    (tmp_path / "small.yaml").write_text("base: handout\nmin_cell: 6\n")
+    spec.write_text(two.replace("layout: handout", "layout: small.yaml"))
+    assert invoke(["validate", str(spec)]).exit_code == 0, "the third fix it gives"
     spec.write_text(two.replace("layout: handout", "layout: activity-book"))
     assert invoke(["validate", str(spec)]).exit_code == 0, "the second fix it gives"
     spec.write_text(two.replace("mazes_per_page: 2", "mazes_per_page: 1"))

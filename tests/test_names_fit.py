@@ -23,12 +23,12 @@ from puzzlebook.layout.slotplan import fits, words_read
 from puzzlebook.layout.wordfit import FITTED_NAMES, REFUSED_MOST
 from puzzlebook.pdfread import Document, Lines
 from puzzlebook.settings import MIN_TEXT
+from puzzlebook.wordbreaks import line_choices
 from puzzlebook.wordforms import FORMS, REGULAR, Form
 from puzzlebook.words import (
     MAX_WORD_CELLS,
     MIN_WORD_ROWS,
     legible_size,
-    line_choices,
     word_field,
     word_mask,
     word_picture,
@@ -661,3 +661,26 @@ def test_a_name_takes_the_larger_cells_of_its_two_ways_of_ends(tmp_path, monkeyp
     anywhere = {f.number: f.cell for f in _frames(check_book(spec)).values()}
     assert all(chosen[n] >= anywhere[n] - 1e-6 for n in chosen), (chosen, anywhere)
     assert sum(chosen[n] > 1.1 * anywhere[n] for n in chosen) >= 3, (chosen, anywhere)
+
+
+@pytest.mark.parametrize("marks", ["none", "suggested"])
+def test_a_short_word_with_no_room_whole_is_broken_inside_not_refused(tmp_path, marks):
+    """PENGUIN, DOLPHIN and MAMMOTH were refused on the kids' letter page: their capitals take 71 to 82
+    cells across at the least, the page 66 (and no word of 7 letters was broken). A short word is
+    broken inside only where it has no room whole (``wordbreaks.breakable``): MAMMOTH on two lines, its
+    letters standing ``MIN_WORD_ROWS`` tall; GIRAFFE and PENGUIN, which have room, stay whole."""
+    spec = tmp_path / "words.yaml"
+    spec.write_text(
+        f"title: Animals\nmarks: {marks}\nmazes:\n"
+        + "".join(f"  - shape: {{text: {w}}}\n" for w in ("PENGUIN", "GIRAFFE", "MAMMOTH"))
+    )
+    result = invoke(["validate", str(spec)])
+    assert result.exit_code == 0, result.stderr
+    checked = check_book(str(spec))
+    lines = {}
+    for entry, word in enumerate(("PENGUIN", "GIRAFFE", "MAMMOTH")):
+        mask = checked.spec.masks[entry]
+        cells = {(x, y) for y in range(mask.height) for x in range(mask.width) if (x, y) not in mask.off}
+        lines[word] = _lines(cells)
+        assert min(lines[word]) >= MIN_WORD_ROWS, (word, lines[word])
+    assert [len(lines[w]) for w in ("PENGUIN", "GIRAFFE", "MAMMOTH")] == [1, 1, 2], lines

@@ -11,7 +11,8 @@ from statistics import median
 import pytest
 from clirun import invoke
 
-from puzzlebook.words import MIN_WORD_ROWS, legible_size, word_lines, word_picture
+from puzzlebook.wordbreaks import word_lines
+from puzzlebook.words import MIN_WORD_ROWS, legible_size, word_picture
 
 NAMES = [
     "Ana",  # 3
@@ -787,7 +788,7 @@ def test_a_long_name_broken_over_two_lines_is_broken_between_syllables(name):
     """Every way a long name is drawn on two lines breaks it where the syllables allow, each line keeping
     three letters at least, or between two vowels where no syllable does (Gabri- / ella)."""
     from puzzlebook.syllables import VOWELS, syllable_breaks
-    from puzzlebook.words import LEAST_PART, line_choices
+    from puzzlebook.wordbreaks import LEAST_PART, line_choices
 
     broken = [lines for lines in [tuple(word_lines(name)), *line_choices(name)] if len(lines) == 2]
     assert broken, name

@@ -923,14 +923,15 @@ def test_a_print_book_is_counted_without_placing_and_planned_once(tmp_path, body
 def test_a_maze_too_dense_for_a_thick_book_is_told_a_size_that_fits_its_margins(tmp_path):
     """A print book's gutter grows with its pages: a 6x9 in book of 700 mazes of 44x44 was told the
     cells and the size that fit the layout's own margins ("at most 43x43"), and 43x43 was refused
-    again. The message now reads the margins the book gets, and the size it names builds."""
+    again. The message now reads the margins the book gets, and the size it names builds (47x47 here,
+    which the layout's own margins take, since a maze with no arrows keeps no room for them)."""
     import re
 
     from puzzlebook.build import check_book
     from puzzlebook.errors import SpecError
 
     path = tmp_path / "thick.yaml"
-    path.write_text("title: Thick\npage_size: 6x9in\nmazes:\n  - {size: 44x44, count: 700}\n")
+    path.write_text("title: Thick\npage_size: 6x9in\nmazes:\n  - {size: 47x47, count: 700}\n")
     with pytest.raises(SpecError) as refused:
         check_book(path)
     told = re.search(r"make it at most (\d+)x(\d+)", str(refused.value))

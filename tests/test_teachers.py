@@ -106,7 +106,7 @@ def fix_of(message):
 @pytest.mark.parametrize(
     "book, entry",
     [
-        ("layout: handout\ndifficulty: age-6", "{algorithm: wilson}"),
+        ("layout: handout\nmazes_per_page: 6\ndifficulty: age-6", "{algorithm: wilson}"),
         ("layout: handout\ndifficulty: age-4", "{algorithm: wilson}"),
         ("layout: activity-book", "{size: 120x150}"),
         ("layout: handout", "{size: 60x80}"),
@@ -164,11 +164,13 @@ def test_every_fix_a_too_dense_message_offers_fits(tmp_path, book, entry):
 
 def test_an_age_preset_is_named_as_what_set_the_size(tmp_path):
     spec = tmp_path / "book.yaml"
-    spec.write_text("title: T\nlayout: handout\ndifficulty: age-6\nmazes:\n  - {algorithm: wilson}\n")
+    spec.write_text(
+        "title: T\nlayout: handout\nmazes_per_page: 6\ndifficulty: age-6\nmazes:\n  - {algorithm: wilson}\n"
+    )
     with pytest.raises(SpecError) as caught:
         check_book(spec)
     assert str(caught.value).startswith(
-        "book.yaml:5: mazes[0].size: 10x14 (the size difficulty: age-6 sets) is too dense for handout at 2 a "
+        "book.yaml:6: mazes[0].size: 10x14 (the size difficulty: age-6 sets) is too dense for handout at 6 a "
         "page on letter"
     )
     assert "use mazes_per_page: 1, or make it at most" in str(caught.value)

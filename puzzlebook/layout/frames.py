@@ -31,6 +31,7 @@ from .room import (
     ARROW_SHARE,
     AXES,
     MIN_WORD,
+    OFF_AXIS,
     WORD_GAP,
     fitted,
     on_axis,
@@ -92,7 +93,9 @@ def slot_items(
     ems = max(word_ems(word, layout.bold_font) for word in words)  # the widest word's width in its size
     pair = PAIRS[layout.pictures] if layout.pictures else None
     smallest = least_cell(layout, maze)
-    room = mark_room(box, layout.mark_room, scale)  # the arrows' own room, on every side
+    # the arrows' own room, on every side; a maze with no ends has no arrows, and kept their room: a
+    # default book's mazes stood an inch narrower than their page, and PENGUIN had no room whole
+    room = mark_room(box, layout.mark_room, scale) if maze.marks != "none" else OFF_AXIS
     beside = 0.0  # left and right, the room a word above or below a sideways arrow takes, if more
     if text is None:
         text = MIN_WORD if keep_words else word_size(layout, young)  # keep_words: the least that prints

@@ -18,17 +18,14 @@ from ..masks import Mask
 from ..settings import Layout
 from ..spec.request import NO_MASK, MazeRequest
 from ..units import size_name
+from ..wordbreaks import breakable, hyphen_of_ours, line_choices, lines_worth, own_break
 from ..wordforms import FORMS, Form
 from ..words import (
     MAX_WORD_CELLS,
     MIN_WORD_ROWS,
-    hyphen_of_ours,
     least_picture,
     legible_size,
     letter_rows,
-    line_choices,
-    lines_worth,
-    own_break,
     word_field,
     word_mask,
     word_picture,
@@ -107,15 +104,16 @@ def word_drawn(
         cells.append(round(cells[-1] - CELL_STEP, 6))
     ways = (False, True) if maze.grid == "rectangle" and maze.marks == "suggested" else (False,)
     # a name with a space or hyphen of its own is broken there in any form and cells that fit, before a
-    # hyphen of ours is tried: "Charlot- / te-Rose" had cells a little larger
-    for own in (True, False) if own_break(word) else (False,):
+    # hyphen of ours is tried: "Charlot- / te-Rose" had cells a little larger; a short word is broken
+    # only where it has no room whole (``breakable``)
+    for own, short in _breaking(word):
         for form in FORMS:
             found: list[Mask] = []
             for along in ways:
                 if found and not found[0].min_cell:  # ends anywhere took the layout's cells
                     break
                 aimed = replace(maze, ends_on_axis=along)
-                mask, problems = _in_cells(layout, cells, aimed, word, at, most, (form, own))
+                mask, problems = _in_cells(layout, cells, aimed, word, at, most, (form, own, short))
                 if problems:
                     return None, problems
                 found += [replace(mask, ends_on_axis=along)] if mask else []
@@ -124,13 +122,21 @@ def word_drawn(
     return None, []
 
 
-Way = tuple[Form, bool]
-"""How a name is tried: in a form (``wordforms.FORMS``), and whether on its own breaks alone."""
+Way = tuple[Form, bool, bool]
+"""How a name is tried: in a form (``wordforms.FORMS``), whether on its own breaks alone, and whether
+a short word may be broken inside (``wordbreaks.breakable``)."""
 
 
-def _choices(word: str, own: bool) -> list[tuple[str, ...]]:
-    """The word's ``line_choices``; with ``own``, those that add no hyphen of ours."""
-    return [lines for lines in line_choices(word) if not (own and hyphen_of_ours(word, lines))]
+def _breaking(word: str) -> list[tuple[bool, bool]]:
+    """The breaks a word is tried with, in turn (``Way``'s last two): its own alone, then ours too, then
+    inside a short word."""
+    return [(True, False)] * own_break(word) + [(False, False)] + [(False, True)] * breakable(word)
+
+
+def _choices(word: str, own: bool, short: bool = False) -> list[tuple[str, ...]]:
+    """The word's ``line_choices`` (``short``: a short word's too); with ``own``, those that add no
+    hyphen of ours."""
+    return [lines for lines in line_choices(word, short) if not (own and hyphen_of_ours(word, lines))]
 
 
 def _in_cells(
@@ -179,8 +185,8 @@ def _room_at(
 def _least_masks(word: str, way: Way, grid: str) -> tuple[Mask, ...]:
     """The word's masks over its least field that reads (``legible_size``) on each of its lines."""
     masks = []
-    form, own = way
-    for lines in _choices(word, own):
+    form, own, short = way
+    for lines in _choices(word, own, short):
         picture = word_picture(word, lines=lines, form=form)
         if picture is not None:
             mask, _ = word_mask(word, *legible_size(picture, grid), "", grid, lines=lines, form=form)
@@ -203,8 +209,8 @@ def _drawn_at(
     )
     choices: list[tuple[float, tuple[str, ...], Any, int]] = []
     doubtful: list[tuple[float, tuple[str, ...], Any, int]] = []
-    form, own = way
-    for lines in _choices(word, own):
+    form, own, short = way
+    for lines in _choices(word, own, short):
         picture = word_picture(word, lines=lines, form=form)
         if picture is None:  # told when the spec was read
             return None, []
@@ -296,7 +302,7 @@ def least_told(layout: Layout, maze: MazeRequest, word: str, most: tuple[int, in
     narrowest = FORMS[-1]
     pictures = [
         p
-        for lines in line_choices(word)
+        for lines in line_choices(word, short=True)
         if (p := word_picture(word, lines=lines, form=narrowest)) is not None
     ]
     pictures = [p for p in pictures if _within(*legible_size(p, maze.grid), most)] or pictures
