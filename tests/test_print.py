@@ -1053,3 +1053,32 @@ def test_pad_reaches_the_page_count_a_spec_names(tmp_path):
         f"book.yaml:3: pad: asks for 30 pages, and the book has {pages}: it is not cut; "
         f"use fewer mazes, more a page, or pad: {pages} or more"
     ], told
+
+
+def test_a_two_line_heading_hangs_below_its_place_inside_the_top_margin(tmp_path):
+    """A heading too long for one line drew its first line above the one-line place, 20 pt from a bleed
+    book's trim where 27 pt must stay clear: ``build`` wrote it and ``check`` refused it. The second
+    line hangs below, in the room kept for it: read back, the first line's baseline is a one-line
+    heading's, both lines stand in the margins, and the book passes ``check``."""
+    from puzzlebook.pdfread import Document
+
+    spec = tmp_path / "long.yaml"
+    spec.write_text(
+        "title: Long\nbleed: true\npad: true\nmarks: suggested\ntitle_page: false\nmazes:\n"
+        '  - {size: 12x16, title: "Tents, Tents, Tents and More Tents in the Valley"}\n'
+        "  - {size: 12x16, title: Short}\n"
+    )
+    target, checked = build_book(spec)
+    assert invoke(["check", str(spec)]).exit_code == 0
+    doc = Document(PdfReader(target))
+    baselines = []
+    for i, (page, words) in enumerate(zip(checked.plan.pages, page_texts(target), strict=True)):
+        if page.kind != "maze" or ("Valley" not in words and "Short" not in words):
+            continue
+        chars = [c for c in doc.page(i).chars if c.size > 14]  # the heading's, at 18 pt
+        rows = sorted({round(c.y0, 1) for c in chars}, reverse=True)
+        assert len(rows) == (2 if "Valley" in words else 1), rows
+        baselines.append(rows[0])
+        top_clear = float(PdfReader(target).pages[i].trimbox.top) - checked.layout.margins.top
+        assert max(c.y1 for c in chars) <= top_clear, (max(c.y1 for c in chars), top_clear)
+    assert len(baselines) == 2 and abs(baselines[0] - baselines[1]) < 0.01, baselines

@@ -292,10 +292,12 @@ the middle, where the eye puts the middle of a page."""
 
 
 def _caption(slot: Box, label: str, size: float, lines: int, source: At) -> Text:
-    """The maze's caption at the top of its slot: one place on every page of the book."""
+    """The maze's caption at the top of its slot: one place on every page of the book, its first line's;
+    a second line hangs below it, in the room kept for it (drawn above, it stood in a print book's top
+    margin)."""
     return Text(
         slot.x0 + slot.w / 2,
-        slot.y1 - size * (1 + 1.15 * (lines - 1)) + (size * 1.15 if lines == 2 else 0.0),
+        slot.y1 - size,
         label,
         size,
         True,
@@ -303,6 +305,7 @@ def _caption(slot: Box, label: str, size: float, lines: int, source: At) -> Text
         max_width=slot.w,
         source=source,
         wrap=lines == 2,
+        hang=True,
     )
 
 

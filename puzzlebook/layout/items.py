@@ -37,6 +37,7 @@ class Text:
     source: At = ""  # where the words were written (book.yaml:1: title), for text too long to fit
     wrap: bool = False  # too wide for one line: two lines (the first above), before any shrinking
     lines: int = 2  # with ``wrap``, at most this many lines, as few as fit
+    hang: bool = False  # with ``wrap``, the first line at ``y`` and the rest below it, not above
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,7 +266,7 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
     canvas.setFillGray(item.gray)
     for row, line in enumerate(lines):
         x = item.x - {"left": 0.0, "center": line.width * size / 2, "right": line.width * size}[item.align]
-        y = item.y + (len(lines) - 1 - row) * size * 1.15
+        y = item.y - row * size * 1.15 if item.hang else item.y + (len(lines) - 1 - row) * size * 1.15
         draw_line(canvas, x, y, line, size)
     canvas.setFillGray(0)
 
