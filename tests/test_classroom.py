@@ -220,6 +220,32 @@ def test_name_date_and_class_each_keep_a_space_before_their_line(tmp_path):
     assert min(gaps) >= 0.25 and max(gaps) - min(gaps) < 0.15, gaps
 
 
+def test_a_printed_name_stands_clear_of_its_line(tmp_path):
+    """A class set's name printed on its Name line stood struck through at its p, q, g and y: the line
+    ran 2 pt under the baseline. Read from the page: every line of the Name, Date and Class row runs
+    under the printed name's letters, descenders and all, with paper between."""
+    import pdfplumber
+    from fontTools.ttLib import TTFont
+
+    from puzzlebook.wordfont import BOLD
+
+    font = TTFont(BOLD)
+    em, glyphs, cmap = font["head"].unitsPerEm, font["glyf"], font.getBestCmap()
+    low = {ch: glyphs[cmap[ord(ch)]].yMin / em for ch in "PippaQuigleyGaryJörg"}  # under the baseline: < 0
+    body = CLASS.replace("[Ana, Ben, Chloé]", "[Pippa Quigley, Gary, Jörg]")
+    target, _ = build_book(spec(tmp_path, body))
+    with pdfplumber.open(target) as pdf:
+        for page, name in zip(pdf.pages, ("Pippa Quigley", "Gary", "Jörg"), strict=False):
+            label = next(w for w in page.extract_words() if w["text"] == "Name")
+            printed = [c for c in page.chars if "Bold" in c["fontname"] and abs(c["top"] - label["top"]) < 3]
+            assert "".join(c["text"] for c in printed).replace(" ", "") == name.replace(" ", ""), printed
+            base = page.height - printed[0]["matrix"][5]  # the baseline, from the top as the rules are
+            under = max(base - c["size"] * low[c["text"]] for c in printed if c["text"].strip())  # its ink
+            rules = [e for e in page.edges if e["orientation"] == "h" and 0 < e["top"] - under < 12]
+            assert len(rules) == 3, (name, under, [e["top"] for e in page.edges if e["orientation"] == "h"])
+            assert min(e["top"] for e in rules) - under >= 0.5, (name, under, rules)
+
+
 def test_an_older_age_on_one_maze_of_a_younger_book_is_told_whose_cells_they_are(tmp_path):
     """age-6 on one maze of an age-4 handout was told to make it 3x4 or use a square poster: the book's
     age sets every maze's cells, the maze's own only its size. With a size written beside it, leaving

@@ -120,7 +120,10 @@ def page_frame(
             gap = GAP if i < 2 else 0.0  # the last line ends at the margin, as the maze and text do
             field = wide + room + spare * (4, 1, 1)[i] / 6 + gap  # what is left goes most to the name
             label = Text(x, top, word, size, max_width=wide + room / 2, source=layout.where("words"))
-            page.items += [label, Rule(x + wide, top - 2, x + field - gap, top - 2, MIN_LINE)]
+            # each line under its words' descenders: a class set's name printed on it (Pippa Quigley)
+            # stood struck through at its p, q, g and y, the line 2 pt under the baseline
+            line = top - size * DESCENT
+            page.items += [label, Rule(x + wide, line, x + field - gap, line, MIN_LINE)]
             if i == 0 and student:  # a class set: the name is printed on the line
                 width = field - gap - wide - size * 0.4  # no further than the line it is written on
                 page.items.append(
