@@ -22,6 +22,10 @@ let kept = { yaml: "", name: "" }; // the spec as last opened or saved, to ask b
 const KEPT = "(kept)"; // the shape list's value for a word shape written in the YAML
 const NAME = "{student}"; // the shape list's value for each student's own name
 let unread = false; // the YAML tab holds a mistake the form cannot show: the form waits for its fix
+// The YAML changed and the form shows the book before it until the check reads it: a draft brought
+// back, then a title typed at once, changed the book the form no longer showed, and the form never
+// caught up (a newcomer's trial). The form is shut meanwhile, and the next check fills it.
+let behind = false;
 
 
 // The form's own words for the spec's keys: a problem beside a field says "Mazes a page: 1", never
@@ -241,7 +245,7 @@ function mazeEntry(row) {
 let editing = Promise.resolve();
 let waiting = [];
 function edit(makeChanges) {
-  if (unread) return editing; // the form is shut until the YAML reads again
+  if (unread || behind) return editing; // the form is shut until the YAML reads again
   editing = editing.then(async () => {
     if (waiting.length) { waiting.push(makeChanges); return; } // after those that wait already
     const changes = makeChanges().filter(Boolean);
@@ -289,7 +293,11 @@ function specToForm(spec) {
 }
 
 function changed(source) {
-  if (source === "form" && unread) return; // the form is shut until the YAML reads again
+  if (source === "form" && (unread || behind)) return; // the form is shut until the YAML reads again
+  if (source === "yaml" && !behind) {
+    behind = true;
+    formShut();
+  }
   keepDraft();
   tellSaved();
   drawGutter([]);
@@ -414,8 +422,11 @@ async function refresh(source) {
     tellSaved();
   }
   if (answer.spec) base = answer.spec;
-  if (source === "yaml" && answer.spec) specToForm(answer.spec);
-  if (source === "yaml" || answer.spec) shut(source === "yaml" && !answer.spec, answer.problems);
+  const toForm = source === "yaml" || behind; // a later edit's check fills the form as the YAML's would
+  if (toForm && answer.spec) specToForm(answer.spec);
+  behind = false;
+  if (toForm || answer.spec) shut(toForm && !answer.spec, answer.problems);
+  else formShut();
   $("download-answers").hidden = !/answer_key:\s*separate/.test(yaml);
   $("show-cover").hidden = $("download-cover").hidden = !/^cover:/m.test(yaml);
   checkNotes = answer.notes || [];
@@ -662,12 +673,17 @@ async function download(part) {
 // is shut, so that no edit there writes over the YAML typed (it did, without a word).
 function shut(on, problems = []) {
   unread = on;
-  $("panel-form").querySelectorAll("fieldset").forEach((set) => { set.disabled = on; });
+  formShut();
   const line = (problems || []).find((p) => p.line)?.line;
   $("unread").hidden = !on;
   $("unread").textContent = on
     ? `The YAML has a mistake${line ? ` on line ${line}` : ""} that the form cannot show: fix it in the YAML tab, and the form follows.`
     : "";
+}
+
+function formShut() {
+  const off = unread || behind;
+  $("panel-form").querySelectorAll("fieldset").forEach((set) => { if (set.disabled !== off) set.disabled = off; });
 }
 
 function showTab(which) {
@@ -870,8 +886,12 @@ const DRAFT = "puzzlebook-studio-draft";
 // The book as it stands, kept in this browser as it changes: a reload, a closed tab or a crash
 // returned the form to "My Maze Book" with nothing kept.
 function keepDraft() {
-  if (!$("draft").hidden) return; // a draft offered back stays kept until the person answers
   const yaml = $("yaml").value;
+  if (!$("draft").hidden) { // a draft offered back stays kept until the person answers, or makes
+    // another book: that one is kept then (it was lost, the old draft offered on the next visit)
+    if (yaml === kept.yaml) return;
+    $("draft-said").textContent = offered.replace(" is kept in this browser.", ": bring it back now, or it is let go when you leave (the book you are making is kept instead).");
+  }
   try {
     if (yaml === kept.yaml) localStorage.removeItem(DRAFT); // nothing unsaved: nothing to offer back
     else localStorage.setItem(DRAFT, JSON.stringify({ yaml, name: $("save-name").value, from: kept.name, at: Date.now() }));
@@ -906,15 +926,18 @@ async function openLast() {
 }
 
 // A book not saved, kept in this browser: offered back (true), or nothing to offer.
+let offered = ""; // what the offer says
 function offerDraft() {
   let draft = null;
   try { draft = JSON.parse(localStorage.getItem(DRAFT) || "null"); } catch (error) { draft = null; }
   if (!draft || typeof draft.yaml !== "string" || draft.yaml === $("yaml").value) return false;
   const when = new Date(draft.at || Date.now()).toLocaleString();
   const title = (draft.yaml.match(/^title:\s*"?([^"\n]*)"?/m) || [])[1] || "a book";
-  $("draft-said").textContent = `Your unsaved book “${title.trim()}” from ${when} is kept in this browser.`;
+  offered = `Your unsaved book “${title.trim()}” from ${when} is kept in this browser.`;
+  $("draft-said").textContent = offered;
   $("draft").hidden = false;
   $("draft-restore").onclick = () => {
+    if ($("yaml").value !== kept.yaml && !confirm(`Bring back “${title.trim()}” in place of the book you are making?`)) return;
     $("draft").hidden = true;
     $("yaml").value = draft.yaml;
     if (draft.name) $("save-name").value = draft.name;
@@ -924,6 +947,7 @@ function offerDraft() {
   $("draft-discard").onclick = () => {
     $("draft").hidden = true;
     try { localStorage.removeItem(DRAFT); } catch (error) { /* nothing kept */ }
+    keepDraft(); // the book being made since, if any, is kept in its place
   };
   return true;
 }
