@@ -152,9 +152,11 @@ def metric(size: tuple[float, float]) -> bool:
 
 def in_page_units(points: float, size: tuple[float, float], digits: int = 1, beside: bool = True) -> str:
     """A length in points with the page's own unit beside it (``page_unit``): ``6.0 pt (0.08 in)``,
-    ``5.0 pt (1.8 mm)``; without ``beside``, the points alone."""
+    ``5.0 pt (1.8 mm)``; without ``beside``, or where it would read as none ("0.1 pt (0.00 in)" for a
+    4000x4000 maze's cells), the points alone."""
     said = f"{points:.{digits}f} pt"
-    return f"{said} ({page_unit(points, size)})" if beside else said
+    unit = page_unit(points, size)
+    return f"{said} ({unit})" if beside and unit.strip("0. inm") else said
 
 
 def page_unit(points: float, size: tuple[float, float]) -> str:

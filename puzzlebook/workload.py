@@ -111,6 +111,12 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
         studio = bool(studio_folder()) and cells > STUDIO_CELLS
         # what the page takes, asked only of a maze over a limit (it plans a slot some 30 times)
         page = (page_most or _no_page)(i) if studio or mb > cost.MEMORY else None
+        if page is not None and (width > page[0] or height > page[1]):
+            # past what its page takes: the page's check says so, with the size that fits (4000x4000
+            # was told it three times over, as memory, time and the studio's limit); counted at that size
+            width, height = page
+            cells = each = made_cells = _field(entry.grid, width, height, entry.inner or 0)[0]
+            mb, studio = cost.megabytes(cells, "book"), bool(studio_folder()) and cells > STUDIO_CELLS
         circle = entry.grid == "circle"
         if studio:
             fix = (

@@ -375,14 +375,26 @@ def test_a_huge_maze_from_the_page_is_refused_clearly(shared):
     )
     problems = json.loads(body)["problems"]
     assert status == 422
-    assert any("4000x4000 is too large for the studio" in p["message"] for p in problems), problems
-    # told at once what its page takes, not the studio's limit and then the page's: that size is taken
-    offered = re.findall(r"make it at most (\d+x\d+), the largest its page takes", problems[0]["message"])
+    # told once, at once, what its page takes (not the studio's limit, the memory's and the time's, each
+    # naming the page's size): that size is taken
+    (problem,) = problems
+    offered = re.findall(
+        r"4000x4000 is too dense for poster on .*; make it at most (\d+x\d+)$", problem["message"]
+    )
     assert offered, problems
     status, _, body = call(
         port, "POST", "/api/check", f"title: T\nlayout: poster\nmazes:\n  - {{size: {offered[0]}}}\n"
     )
     assert status == 200, body
+    # a page that takes more than the studio draws: the studio's limit, and where it is drawn
+    big = "title: T\npage_size: 200x200in\nmazes:\n  - {size: 1500x1500}\n"
+    status, _, body = call(port, "POST", "/api/check", big)
+    (problem,) = json.loads(body)["problems"]
+    assert status == 422, problem
+    assert problem["message"] == (
+        "1500x1500 is too large for the studio: at most 250,000 cells a maze there (500x500); build it "
+        "with puzzlebook build"
+    )
 
 
 def test_builds_wait_for_a_free_slot_then_get_503_and_checks_have_slots_of_their_own(studio, monkeypatch):

@@ -709,14 +709,20 @@ def test_a_screen_edition_with_ratings_speaks_the_books_language_too(tmp_path):
 
 def test_a_size_far_too_large_is_told_what_its_page_takes_at_once(tmp_path):
     """3000x3000 was told the memory limit's "at most 2130x2130", and that size then its page's "at most
-    66x66": two refusals before the one that counts."""
+    66x66": two refusals before the one that counts. Then 4000x4000 was told its page's size three
+    times, as memory, time and the studio's limit: it is told once, as too dense for its page (its
+    cells "0.1 pt (0.00 in)": points alone now)."""
     spec = tmp_path / "book.yaml"
-    spec.write_text("title: T\nmazes:\n  - {size: 3000x3000}\n")
-    result = invoke(["validate", str(spec)])
-    assert result.exit_code == 2
-    assert "the limit is 900 MB: make it at most " in result.stderr
-    offered = re.findall(r"make it at most (\d+x\d+), the largest its page takes\n", result.stderr)
-    assert len(offered) == 1, result.stderr
+    for size in ("3000x3000", "4000x4000"):
+        spec.write_text(f"title: T\nmazes:\n  - {{size: {size}}}\n")
+        result = invoke(["validate", str(spec)])
+        assert result.exit_code == 2
+        (line,) = result.stderr.splitlines()
+        offered = re.findall(
+            rf"{size} is too dense for activity-book on letter: .*; make it at most (\d+x\d+)$", line
+        )
+        assert len(offered) == 1, line
+        assert "(0.00 in)" not in line, line  # cells too small for inches are said in points alone
     spec.write_text(f"title: T\nmazes:\n  - {{size: {offered[0]}}}\n")
     assert invoke(["validate", str(spec)]).exit_code == 0
 
