@@ -995,3 +995,32 @@ def test_a_book_made_while_a_draft_is_offered_is_kept_in_its_place(studio, brows
     browser.get(url)  # the next visit offers the book made last
     wait_for(browser.find_element(By.ID, "draft").is_displayed, what="the draft offered")
     assert "My Maze Book B" in browser.find_element(By.ID, "draft-said").text
+
+
+def test_each_students_name_needs_no_size_and_the_new_mazes_size_is_let_go(studio, browser):
+    """Choosing "each student's name" for a new maze kept its 15x15, and every name was refused as too
+    thin to read there, with a size to type (a newcomer's trial). A name is drawn as large as its page
+    allows: the size is let go, its box says whose it is, and the book reads."""
+    import yaml
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = studio
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the starting book")
+    browser.find_element(By.ID, "f-students").send_keys("Ava\nNoah\nMia")
+    row = browser.find_element(By.CSS_SELECTOR, "#mazes tbody tr.maze")
+    size = row.find_element(By.CSS_SELECTOR, "[data-field=size]")
+    assert size.get_attribute("value") == "15x15"
+    Select(row.find_element(By.CSS_SELECTOR, "[data-field=shape]")).select_by_visible_text(
+        "each student's name"
+    )
+    assert size.get_attribute("value") == "" and size.get_attribute("placeholder") == "the page's"
+    box = browser.find_element(By.ID, "yaml")
+    wait_for(lambda: "{student}" in box.get_attribute("value"), what="the name shape in the YAML")
+    (maze,) = yaml.safe_load(box.get_attribute("value"))["mazes"]
+    assert maze["shape"] == {"text": "{student}"} and "size" not in maze, maze
+    wait_for(
+        lambda: status.text.startswith("Ready: 3 mazes"), what=lambda: f"the names drawn ({status.text})"
+    )

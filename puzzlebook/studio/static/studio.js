@@ -98,6 +98,7 @@ function newRow(maze = {}, fromSpec = false) {
       row.querySelector(`[data-field=${field}]`).value = String(maze[field]);
     }
   }
+  agesSize(row); // with its shape known
   takes();
   // the maze's problems on a line of their own across its card, under its fields: a field is too narrow
   const said = document.createElement("td");
@@ -120,12 +121,14 @@ function newRow(maze = {}, fromSpec = false) {
   const grid = row.querySelector("[data-field=grid]");
   grid.addEventListener("input", () => sizeForGrid(row)); // before the YAML is written
   grid.addEventListener("change", () => { sizeForGrid(row); edit(() => [mazeChange(row, "size"), mazeChange(row, "grid")]); });
+  const shape = row.querySelector("[data-field=shape]");
+  for (const kind of ["input", "change"]) shape.addEventListener(kind, () => sizeForShape(row)); // before the YAML
   row.querySelectorAll("input, select").forEach((el) => {
     for (const kind of ["input", "change"]) { // a list may send "change" alone: its maze's page shown too
       el.addEventListener(kind, () => { following = mazeRows().indexOf(row); });
     }
     const field = el.dataset.field;
-    const also = field === "grid" ? ["size", "grid"] : [field];
+    const also = field === "grid" || field === "shape" ? ["size", field] : [field];
     el.addEventListener("input", () => edit(() => also.map((f) => mazeChange(row, f))));
     if (el.tagName === "SELECT") el.addEventListener("change", () => edit(() => also.map((f) => mazeChange(row, f))));
   });
@@ -162,9 +165,19 @@ function heading(index) {
   return row && row.dataset.heading ? row.dataset.heading : `Maze ${index + 1}`;
 }
 
-// A size left to the age says so in its box (an empty box read as a size forgotten).
+// A size left to the age, or to a name drawn as large as its page allows, says so in its box (an empty
+// box read as a size forgotten).
 function agesSize(row) {
-  row.querySelector("[data-field=size]").placeholder = $("f-difficulty").value ? "the age's" : "";
+  const named = row.querySelector("[data-field=shape]").value === NAME;
+  row.querySelector("[data-field=size]").placeholder = named ? "the page's" : $("f-difficulty").value ? "the age's" : "";
+}
+
+// Each student's name needs no size: drawn as large as the page allows. The new maze's 15x15 was kept,
+// and every name was refused as too thin to read there (a newcomer's trial).
+function sizeForShape(row) {
+  const size = row.querySelector("[data-field=size]");
+  if (row.querySelector("[data-field=shape]").value === NAME && size.value.trim() === "15x15") size.value = "";
+  agesSize(row);
 }
 
 // A removed card can be had back, until the next change: Remove asked nothing and undid nothing, and
