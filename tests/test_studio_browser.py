@@ -121,7 +121,7 @@ def test_a_person_makes_a_book_in_the_studio(studio, browser, tmp_path):
     wait_for(
         lambda: (
             browser.find_element(By.ID, "status").text
-            == f"Saved book.yaml in {studio[1].resolve()}, with 1 problem still to fix"
+            == f"Saved rainy-day-mazes.yaml in {studio[1].resolve()}, with 1 problem still to fix"
         ),
         what=lambda: f"the save with its problem said: {browser.find_element(By.ID, 'status').text}",
     )
@@ -1024,3 +1024,33 @@ def test_each_students_name_needs_no_size_and_the_new_mazes_size_is_let_go(studi
     wait_for(
         lambda: status.text.startswith("Ready: 3 mazes"), what=lambda: f"the names drawn ({status.text})"
     )
+
+
+def test_a_new_books_files_are_named_from_its_title_until_it_has_a_name(studio, browser):
+    """Every new book was offered "Save as book.yaml", and Save PDF wrote book.pdf where Download gave
+    room-12-spring-mazes.pdf (a newcomer's trial). The name follows the title until the book has one of
+    its own, and the spec, the saved PDF and the downloaded PDF take it alike."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    url, folder = studio
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the starting book")
+    name = browser.find_element(By.ID, "save-name")
+    assert name.get_attribute("value") == "my-maze-book.yaml"
+    title = browser.find_element(By.ID, "f-title")
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys("Room 12: Spring Mazes!")
+    assert name.get_attribute("value") == "room-12-spring-mazes.yaml"
+    wait_for(lambda: status.text.startswith("Ready: "), what="the book with its title")
+    browser.find_element(By.ID, "save-pdf").click()
+    wait_for(lambda: (folder / "room-12-spring-mazes.pdf").is_file(), what="the PDF saved by its name")
+    browser.find_element(By.ID, "download").click()
+    wait_for(lambda: (browser.downloads / "room-12-spring-mazes.pdf").is_file(), what="the PDF downloaded")
+    name.send_keys(Keys.CONTROL, "a")
+    name.send_keys("class7.yaml")  # a name of its own is kept, whatever the title becomes
+    title.send_keys(" Two")
+    assert name.get_attribute("value") == "class7.yaml"
+    browser.find_element(By.ID, "save").click()
+    wait_for(lambda: (folder / "class7.yaml").is_file(), what="the spec saved by the name typed")

@@ -303,6 +303,7 @@ function specToForm(spec) {
   (Array.isArray(spec.mazes) ? spec.mazes : []).forEach((maze) => {
     if (maze && typeof maze === "object") newRow(maze, true);
   });
+  followTitle();
 }
 
 function changed(source) {
@@ -660,6 +661,20 @@ async function showCover() {
   status("The cover: back, spine and front");
 }
 
+// The name a book's files take, its spec's and its PDFs' alike: as "Save as" says, which follows the
+// title until the book has a name of its own (opened, saved, typed): "Room 12 Spring Mazes" gives
+// room-12-spring-mazes.yaml. Save PDF wrote book.pdf where Download gave room-12-spring-mazes.pdf, and
+// every new book was saved as book.yaml (a newcomer's trial).
+let named = false; // the person typed a name in "Save as", or the book came with one
+function fromTitle() {
+  return ($("f-title").value.trim().replace(/[^\p{L}\p{N} -]+/gu, "").trim() || "book") // "Лабиринты для Зои" keeps its letters
+    .replace(/\s+/g, "-").toLowerCase();
+}
+function followTitle() {
+  if (!named && !kept.name) $("save-name").value = `${fromTitle()}.yaml`;
+}
+const fileStem = () => ($("save-name").value.trim() || `${fromTitle()}.yaml`).replace(/\.ya?ml$/i, "");
+
 async function download(part) {
   const response = await post(`/api/pdf${part ? `?part=${part}` : ""}`, $("yaml").value);
   if (!response.ok) {
@@ -670,11 +685,7 @@ async function download(part) {
   }
   const link = document.createElement("a");
   link.href = URL.createObjectURL(await response.blob());
-  // named as Save PDF names it where the book is saved as a spec ("Room 7 Mazes.pdf" beside
-  // "room-7-mazes.pdf" read as two books); else from its title
-  const name = kept.name ? kept.name.replace(/\.ya?ml$/i, "") : ($("f-title").value.trim()
-    .replace(/[^\p{L}\p{N} -]+/gu, "").trim() || "book").replace(/\s+/g, "-").toLowerCase(); // "Лабиринты для Зои" keeps its letters
-  link.download = `${name || "book"}${part ? `-${part}` : ""}.pdf`;
+  link.download = `${fileStem()}${part ? `-${part}` : ""}.pdf`;
   document.body.append(link);
   link.click();
   link.remove();
@@ -790,6 +801,8 @@ async function start() {
     rows.forEach((row) => { row.querySelector("[data-field=size]").value = ""; });
     edit(() => rows.map((row) => mazeChange(row, "size")));
   });
+  $("f-title").addEventListener("input", followTitle);
+  $("save-name").addEventListener("input", () => { named = true; });
   $("f-students").addEventListener("change", () => { // a pasted "Ana, Ben, Chloé": a name a line, as
     const box = $("f-students"); // its label says and the book reads it (it stayed on one line)
     if (!box.value.trim().includes("\n") && /[,;]/.test(box.value)) box.value = studentNames(box.value).join("\n");
@@ -850,7 +863,7 @@ async function start() {
   $("show-cover").addEventListener("click", guarded(showCover));
   $("download-cover").addEventListener("click", guarded(() => download("cover")));
   $("save-pdf").addEventListener("click", guarded(async () => {
-    const name = ($("save-name").value.trim() || "book.yaml").replace(/\.ya?ml$/i, "") + ".pdf";
+    const name = `${fileStem()}.pdf`;
     const path = `/api/save-pdf?name=${encodeURIComponent(name)}`;
     let answer = await (await post(path, $("yaml").value)).json();
     if (answer.exists) { // a PDF of that name is there: replaced only when the person says so
@@ -866,8 +879,9 @@ async function start() {
     await openSpec(name);
   }));
   $("save").addEventListener("click", guarded(async () => {
-    let name = $("save-name").value.trim();
-    if (name && !/\.ya?ml$/i.test(name)) $("save-name").value = name = `${name}.yaml`; // "room12 names"
+    let name = $("save-name").value.trim() || `${fromTitle()}.yaml`; // an empty name was refused
+    if (!/\.ya?ml$/i.test(name)) name = `${name}.yaml`; // "room12 names"
+    $("save-name").value = name;
     const path = `/api/save?name=${encodeURIComponent(name)}`;
     // the spec it was opened from is saved over as it is; another of that name only when the person says
     let answer = await (await post(name === kept.name ? `${path}&replace=1` : path, $("yaml").value)).json();
@@ -954,6 +968,7 @@ function offerDraft() {
     $("draft").hidden = true;
     $("yaml").value = draft.yaml;
     if (draft.name) $("save-name").value = draft.name;
+    named = Boolean(draft.name);
     kept.name = draft.from || ""; // the spec it was opened from is replaced without asking, as before
     changed("yaml");
   };
