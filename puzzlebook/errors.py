@@ -60,6 +60,10 @@ class Problem:
 
     where: At
     message: str
+    fix: str | None = None
+    """The value that mends it, to write at its key where one does (the largest size that fits): the
+    studio offers it as a button (an age chosen made sizes too dense, told in points, with no way but
+    typing the size the message named)."""
 
     def __post_init__(self) -> None:
         if len(self.message) > 60 or "\n" in self.message or "\r" in self.message:
@@ -74,9 +78,15 @@ class Problem:
         return f"{where}: {self.message}" if where else self.message
 
     def as_dict(self) -> dict[str, str | int | None]:
-        """The problem as JSON data (the studio's): file, line, key and message, each on its own."""
+        """The problem as JSON data (the studio's): file, line, key, message and fix, each on its own."""
         at = self.at
-        return {"file": at.file or None, "line": at.line, "key": at.key or None, "message": self.message}
+        return {
+            "file": at.file or None,
+            "line": at.line,
+            "key": at.key or None,
+            "message": self.message,
+            "fix": self.fix,
+        }
 
 
 class SpecError(PuzzlebookError):

@@ -43,11 +43,21 @@ def _no_page(entry: int) -> tuple[int, int] | None:
     return None
 
 
+def _most(limit: tuple[int, int], page: tuple[int, int] | None) -> tuple[int, int]:
+    """The largest size a maze over a limit may have: the limit's, or the page's largest where smaller."""
+    return page if page is not None and page[0] * page[1] <= limit[0] * limit[1] else limit
+
+
 def _at_most(limit: tuple[int, int], page: tuple[int, int] | None, circle: bool) -> str:
-    """The fix of a size over a limit: at most the limit's size, or the page's largest where smaller."""
-    w, h = page if page is not None and page[0] * page[1] <= limit[0] * limit[1] else limit
+    """The fix of a size over a limit, in words (``_most``)."""
+    w, h = _most(limit, page)
     taken = ", the largest its page takes" if (w, h) == page else ""
     return f"make it at most {f'{w} rings' if circle else f'{w}x{h}'}{taken}"
+
+
+def _written(size: tuple[int, int], circle: bool) -> str:
+    """A size as the spec writes it, as a problem's ``fix``: 40x30, or 12 (rings)."""
+    return f"{size[0]}" if circle else f"{size[0]}x{size[1]}"
 
 
 def _field(grid: str, width: int, height: int, inner: int) -> tuple[int, int]:
@@ -119,16 +129,14 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
             mb, studio = cost.megabytes(cells, "book"), bool(studio_folder()) and cells > STUDIO_CELLS
         circle = entry.grid == "circle"
         if studio:
-            fix = (
-                _at_most(page, page, circle)
-                if page is not None and _field(entry.grid, *page, entry.inner or 0)[0] <= STUDIO_CELLS
-                else "build it with puzzlebook build"
-            )
+            taken = page is not None and _field(entry.grid, *page, entry.inner or 0)[0] <= STUDIO_CELLS
+            fix = _at_most(page, page, circle) if taken and page else "build it with puzzlebook build"
             problems.append(
                 Problem(
                     spec.where("mazes", i, "size"),
                     f"{size} is too large for the studio: at most {STUDIO_CELLS:,} cells a maze there "
                     f"(500x500); {fix}",
+                    _written(page, circle) if taken and page else None,
                 )
             )
         if mb > cost.MEMORY:
@@ -137,6 +145,7 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
                     spec.where("mazes", i, "size"),
                     f"{size} would take about {mb:,.0f} MB of memory to make and draw; the limit is "
                     f"{cost.MEMORY} MB: {_at_most(cost.within(width, height, 0, mb), page, circle)}",
+                    _written(_most(cost.within(width, height, 0, mb), page), circle),
                 )
             )
         if isinstance(band, tuple) and band[0] > 5 * cells:

@@ -1054,3 +1054,39 @@ def test_a_new_books_files_are_named_from_its_title_until_it_has_a_name(studio, 
     assert name.get_attribute("value") == "class7.yaml"
     browser.find_element(By.ID, "save").click()
     wait_for(lambda: (folder / "class7.yaml").is_file(), what="the spec saved by the name typed")
+
+
+def test_a_size_too_dense_for_the_age_chosen_is_mended_with_one_press(studio, browser):
+    """Choosing an age made a typed size too dense, told in points with "age-4" where the list says
+    "age 4", and the size to type named in the message (a newcomer's trial). The problem offers the
+    largest size that fits as a button, which writes it, and the book reads."""
+    import re
+
+    import yaml
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = studio
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the starting book")
+    row = browser.find_element(By.CSS_SELECTOR, "#mazes tbody tr.maze")
+    size = row.find_element(By.CSS_SELECTOR, "[data-field=size]")
+    size.send_keys(Keys.CONTROL, "a")
+    size.send_keys("20x26")
+    wait_for(lambda: "20x26" in browser.find_element(By.ID, "yaml").get_attribute("value"), what="the size")
+    Select(browser.find_element(By.ID, "f-difficulty")).select_by_value("age-4")
+    use = wait_for(lambda: row.find_elements(By.CSS_SELECTOR, "td.said .problem button.fix"), what="the fix")[
+        0
+    ]
+    said = row.find_element(By.CSS_SELECTOR, "td.said .problem").text
+    assert "age 4" in said and "age-4" not in said, said
+    offered = re.fullmatch(r"Use (\d+x\d+)", use.text)
+    assert offered and f"make it at most {offered[1]}" in said, (use.text, said)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", use)
+    shot(browser, "studio-fix")
+    use.click()
+    wait_for(lambda: status.text.startswith("Ready: "), what=lambda: f"the size that fits ({status.text})")
+    (maze,) = yaml.safe_load(browser.find_element(By.ID, "yaml").get_attribute("value"))["mazes"]
+    assert maze["size"] == offered[1] and size.get_attribute("value") == offered[1]

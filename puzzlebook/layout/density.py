@@ -101,6 +101,7 @@ def too_dense(
         kept = _keeping_words(layout, maze, most)
         crowded, most = kept is None, kept or most
     smaller = ""  # the size that fits, as a fix, where one does
+    value = None  # and that size, as the spec writes it
     if crowded:  # no size offered: shortening the words is the fix (below)
         pass
     elif most is not None and entry is not None and entry.mask and not drawn:  # its size is the drawing's
@@ -108,7 +109,8 @@ def too_dense(
             f"draw {entry.mask} at most {most[0]} columns by {most[1]} rows (it has {maze.width} by {maze.height})"
         )
     elif most is not None:
-        smaller = f"make it at most {most[0]} rings" if circle else f"make it at most {most[0]}x{most[1]}"
+        value = f"{most[0]}" if circle else f"{most[0]}x{most[1]}"
+        smaller = f"make it at most {most[0]} rings" if circle else f"make it at most {value}"
         fixes.append(smaller)
     else:
         w, h = layout.trim
@@ -166,6 +168,7 @@ def too_dense(
         maze.where.inner("size"),
         f"{size} is too dense for {name}{per_page} on {page}: its cells would be {said}, the minimum is "
         f"{minimum}{raised}; {', or '.join(fixes)}",
+        value if smaller in fixes else None,
     )
 
 

@@ -348,8 +348,8 @@ def shown(problem: dict[str, Any], spec_file: str) -> dict[str, Any]:
     field; anything in another file, or with no line, as one sentence saying where. The spec's hidden
     copy is never named to the person (its line is)."""
     message = HIDDEN_SPEC.sub(_line, str(problem["message"]))
-    if problem.get("file") == spec_file:
-        return {"line": problem["line"], "key": problem["key"], "message": message}
+    if problem.get("file") == spec_file:  # with the value that mends it at its key, where one does
+        return {"line": problem["line"], "key": problem["key"], "message": message, "fix": problem.get("fix")}
     where = str(Where(problem.get("file") or "", problem.get("line"), problem.get("key") or ""))
     return {"line": None, "key": None, "message": f"{where}: {message}" if where else message}
 

@@ -42,6 +42,7 @@ function inFormWords(text) {
     .replace(/is required but missing: write it, such as [a-z_]+: (.*)$/, "is required: type one, such as $1")
     .replace(/\bmazes\[(\d+)\](?:\.(\w+))?/g, (_, i, f) => `${heading(Number(i))}${f ? ` ${(LABELS[f] || f).toLowerCase()}` : ""}`)
     .replace(/\bstudents\[(\d+)\]/g, (_, i) => `student ${Number(i) + 1}`)
+    .replace(/\bage-(\d+)\b/g, "age $1") // as the Age list says it
     .replace(/\b([a-z][a-z_]*): /g, (all, key) => (LABELS[key] ? `${LABELS[key]}: ` : all));
 }
 
@@ -372,8 +373,9 @@ function showProblems(problems) {
     }
     const text = problem.message;
     const said = inFormWords(text);
-    if (slot) slot.textContent = (slot.textContent ? slot.textContent + " " : "") + said;
+    if (slot) slot.append(slot.childNodes.length ? " " : "", said);
     else $("problem-mazes").textContent += inFormWords((key ? `${key}: ` : "") + text) + " ";
+    if (slot && input && problem.fix && input.dataset.field === "size") slot.append(" ", fixButton(input, problem.fix));
     if (input) input.setAttribute("aria-invalid", "true");
     const item = document.createElement("li");
     if (problem.line) {
@@ -389,6 +391,22 @@ function showProblems(problems) {
     $("yaml-problems").append(item);
   }
   drawGutter(lines);
+}
+
+// The size that mends a maze, one press away: an age chosen made a typed size too dense, and the
+// message named the size to type (a newcomer's trial).
+function fixButton(input, value) {
+  const use = document.createElement("button");
+  use.type = "button";
+  use.className = "fix";
+  const circle = input.closest("tr").querySelector("[data-field=grid]").value === "circle";
+  use.textContent = `Use ${value}${circle ? " rings" : ""}`;
+  use.addEventListener("click", () => {
+    input.value = value;
+    input.dispatchEvent(new Event("input", { bubbles: true })); // written as a size typed is
+    input.focus();
+  });
+  return use;
 }
 
 function selectLine(line) {
