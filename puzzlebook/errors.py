@@ -78,15 +78,11 @@ class Problem:
         return f"{where}: {self.message}" if where else self.message
 
     def as_dict(self) -> dict[str, str | int | None]:
-        """The problem as JSON data (the studio's): file, line, key, message and fix, each on its own."""
+        """The problem as JSON data (the studio's): file, line, key and message, each on its own, and
+        its fix where it has one."""
         at = self.at
-        return {
-            "file": at.file or None,
-            "line": at.line,
-            "key": at.key or None,
-            "message": self.message,
-            "fix": self.fix,
-        }
+        data = {"file": at.file or None, "line": at.line, "key": at.key or None, "message": self.message}
+        return data | ({"fix": self.fix} if self.fix else {})
 
 
 class SpecError(PuzzlebookError):

@@ -349,7 +349,8 @@ def shown(problem: dict[str, Any], spec_file: str) -> dict[str, Any]:
     copy is never named to the person (its line is)."""
     message = HIDDEN_SPEC.sub(_line, str(problem["message"]))
     if problem.get("file") == spec_file:  # with the value that mends it at its key, where one does
-        return {"line": problem["line"], "key": problem["key"], "message": message, "fix": problem.get("fix")}
+        fix = {"fix": problem["fix"]} if problem.get("fix") else {}
+        return {"line": problem["line"], "key": problem["key"], "message": message} | fix
     where = str(Where(problem.get("file") or "", problem.get("line"), problem.get("key") or ""))
     return {"line": None, "key": None, "message": f"{where}: {message}" if where else message}
 
