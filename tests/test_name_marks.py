@@ -293,3 +293,42 @@ def test_stacked_marks_fitted_together_are_the_cells_each_gets_alone():
                         ImageDraw.Draw(image).line([(x0, y), (x1 - 1, y)], fill=255)
                     alone.append((top, bottom, fit(image, width, height)))
                 assert stack_parts(pieces, picture.size, width, height, "rectangle") == alone, (name, width)
+
+
+def test_an_arrow_keeps_the_paper_from_a_names_outline_it_keeps_from_a_plain_mazes_wall(tmp_path):
+    """A name's Start arrow stood with its tip on the name's outline (drawn twice the walls' weight): the
+    gap before it was measured from the middle of a wall of the walls' weight. Read from the planned
+    signs: every arrow's end by its opening keeps from the ink round its maze at least the paper a
+    plain maze's arrow keeps from its wall."""
+    import math
+
+    from puzzlebook.build import check_book, generate
+    from puzzlebook.geometry import OUTLINE, Placement, extent, opening
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.layout.boxes import arrow_gap
+    from puzzlebook.layout.settle import settled
+    from puzzlebook.render.fonts import setters
+
+    spec = tmp_path / "book.yaml"
+    spec.write_text(
+        "title: T\nmarks: suggested\nanswer_key: false\nmazes:\n  - shape: {text: Zoë}\n"
+        "  - shape: {text: Maxwell}\n  - {size: 20x12}\n"
+    )
+    checked, puzzles = generate(check_book(spec))
+    bold = setters(checked.plan)[1]
+    papers = []
+    for planned in (i for p in checked.plan.pages for i in p.items if isinstance(i, MazeFrame)):
+        puzzle = puzzles[planned.number]
+        frame, _, signs = settled(planned, puzzle, lambda word, size: bold.line(word).width * size)
+        place = Placement(frame.x, frame.y, frame.cell, extent(puzzle.maze)[1])
+        ink = frame.wall * (OUTLINE if puzzle.maze.grid.masked else 1.0) / 2  # past the opening's line
+        arrows = [sign.polygon for sign in signs if sign.kind == "arrow"]
+        for role, arrow in zip(("start", "end"), arrows, strict=True):
+            spot = opening(puzzle, role)
+            assert spot is not None
+            middle = place.point(*spot[0])
+            tail = ((arrow[3][0] + arrow[4][0]) / 2, (arrow[3][1] + arrow[4][1]) / 2)
+            near = min(math.dist(middle, arrow[0]), math.dist(middle, tail))  # a Start's tip, a Finish's tail
+            papers.append((planned.number, role, near - ink, arrow_gap(frame.cell) - frame.wall / 2))
+    assert len(papers) == 6
+    assert all(paper >= least - 1e-6 for *_, paper, least in papers), papers

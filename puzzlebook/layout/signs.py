@@ -183,7 +183,8 @@ def _marks(
             continue
         middle_of, outward, side = spot_of
         other_spot = opening(puzzle, "end" if role == "start" else "start")
-        arrow = _arrow(place, middle_of, outward, role == "start", size)
+        heavier = outer_ink(puzzle.maze, wall) - wall / 2  # a shape's outline reaches further out
+        arrow = _arrow(place, middle_of, outward, role == "start", size, heavier)
         polygon = off_the_walls(arrow, place, puzzle, role, outward, wall)
         other = ends["end" if role == "start" else "start"]
         other_side = other_spot[2] if other_spot else None
@@ -461,8 +462,12 @@ def _word_box(spot: tuple[float, float, str], size: float, width: float) -> tupl
     return left, y - size * 0.25, left + width, y + size * 0.8
 
 
-def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: float) -> tuple[Point, ...]:
-    """A solid arrow in the margin, in line with the opening, as wide as the corridor allows."""
+def _arrow(
+    place: Placement, middle: Point, outward: Point, inward: bool, size: float, heavier: float = 0.0
+) -> tuple[Point, ...]:
+    """A solid arrow in the margin, in line with the opening, as wide as the corridor allows; its inner
+    end ``heavier`` further out where the ink round the maze is (a name's outline, twice the walls'
+    weight: the tip stood on it), its outer end where it was."""
     # the middle of the opening, in page points, and the outward unit vector
     mx, my = place.point(*middle)
     ux, uy = outward[0], -outward[1]  # y flips on the page
@@ -471,9 +476,9 @@ def _arrow(place: Placement, middle: Point, outward: Point, inward: bool, size: 
     length = max(size - gap, 4.0)
     half = arrow_half(place.cell, size)
     shaft = half * SHAFT
-    near = gap  # distance from the wall to the arrow's inner end
+    near = gap + heavier  # distance from the wall's middle to the arrow's inner end
     far = gap + length
-    head = length * 0.5
+    head = (far - near) * 0.5
     if inward:  # tip at the wall, tail far out
         tip, base, tail = near, near + head, far
     else:  # tail at the wall, tip far out
