@@ -1,9 +1,10 @@
 """A word's accents and dots as drawn (``Puzzle.accents``: cells apart from the maze, over their
 letters): small marks solid in the walls' ink, a word with a large one outlined like its letters
-(``OUTLINED_MARK``). Every output draws them from here."""
+(``OUTLINED_MARK``), its dots round (``round_marks``). Every output draws them from here."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Set as AbstractSet
 
 from .graph import GraphMaze
@@ -25,24 +26,63 @@ def drawn_marks(puzzle: Puzzle, cell: float) -> tuple[frozenset[Cell], frozenset
     and those outlined. A word's marks are drawn alike, outlined where any mark (its cells side by side
     or corner to corner) is ``OUTLINED_MARK`` across: an outlined acute beside a solid i-dot read as
     two hands at work."""
+    for mark in _marks(puzzle):
+        points = [p for accent in mark for p in _polygon(puzzle, accent)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        if min(max(xs) - min(xs), max(ys) - min(ys)) * cell >= OUTLINED_MARK - 1e-6:
+            return frozenset(), frozenset(puzzle.accents)
+    return frozenset(puzzle.accents), frozenset()
+
+
+def _marks(puzzle: Puzzle) -> list[frozenset[Cell]]:
+    """A word's marks: its accents' cells side by side or corner to corner, one mark, in reading order."""
     by_corner: dict[Point, set[Cell]] = {}
     for accent in puzzle.accents:
         for corner in _polygon(puzzle, accent):
             by_corner.setdefault(corner, set()).add(accent)
     left = set(puzzle.accents)
+    found = []
     while left:
-        first = left.pop()
+        first = min(left, key=lambda c: (c[1], c[0]))
+        left.discard(first)
         mark, todo = {first}, [first]
         while todo:
             near = {c for p in _polygon(puzzle, todo.pop()) for c in by_corner[p] if c in left}
             left -= near
             mark |= near
             todo += near
-        points = [p for accent in mark for p in _polygon(puzzle, accent)]
-        xs, ys = [x for x, _ in points], [y for _, y in points]
-        if min(max(xs) - min(xs), max(ys) - min(ys)) * cell >= OUTLINED_MARK - 1e-6:
-            return frozenset(), frozenset(puzzle.accents)
-    return frozenset(puzzle.accents), frozenset()
+        found.append(frozenset(mark))
+    return found
+
+
+def round_marks(puzzle: Puzzle, cell: float) -> list[tuple[float, float, float]]:
+    """The outlined dots at ``cell`` points a cell (``drawn_marks``) as circles (x, y, radius) in the
+    grid's units, each in its square: on squares, a mark whose cells fill a square. Outlined square, a
+    large dot read as an empty box, a letter the font lacked (Zoë's two, Mia's one: a design review);
+    round, as a bubble letter's. Other marks (an acute, a tilde) keep their cells' outline."""
+    if not puzzle.accents or isinstance(puzzle.maze, GraphMaze) or not drawn_marks(puzzle, cell)[1]:
+        return []
+    circles = []
+    for mark in _marks(puzzle):
+        xs, ys = [x for x, _ in mark], [y for _, y in mark]
+        side = max(xs) - min(xs) + 1
+        if side == max(ys) - min(ys) + 1 and len(mark) == side * side:
+            circles.append((min(xs) + side / 2, min(ys) + side / 2, side / 2))
+    return circles
+
+
+def _rounded(puzzle: Puzzle, cell: float) -> frozenset[Cell]:
+    """The cells of the dots drawn round (``round_marks``)."""
+    return frozenset(
+        (x, y)
+        for cx, cy, r in round_marks(puzzle, cell)
+        for x in range(round(cx - r), round(cx + r))
+        for y in range(round(cy - r), round(cy + r))
+    )
+
+
+ROUND_SIDES = 48
+"""Sides of the polygon a round dot's tint is filled as, under its drawn circle."""
 
 
 def _polygon(puzzle: Puzzle, cell: Cell) -> tuple[Point, ...]:
@@ -55,7 +95,7 @@ def _polygon(puzzle: Puzzle, cell: Cell) -> tuple[Point, ...]:
 def mark_outlines(puzzle: Puzzle, cell: float) -> list[tuple[float, float, float, float]]:
     """The outlines of the marks outlined at ``cell`` points a cell (``drawn_marks``): the sides of their
     cells that no other of them shares, as (x0, y0, x1, y1) in the grid's units."""
-    cells = drawn_marks(puzzle, cell)[1] if puzzle.accents else frozenset()
+    cells = drawn_marks(puzzle, cell)[1] - _rounded(puzzle, cell) if puzzle.accents else frozenset()
     sides: dict[tuple[Point, Point], int] = {}
     for accent in cells:
         corners = _polygon(puzzle, accent)
@@ -80,7 +120,19 @@ def accent_areas(
     if isinstance(maze, GraphMaze):
         shape = maze.grid.kind
         return [tuple(shape.corners(x, y)) for x, y in sorted(cells, key=lambda c: (c[1], c[0]))]
-    return row_runs(cells)
+    if not outlined:
+        return row_runs(cells)
+    round_dots = [
+        tuple(
+            (
+                cx + r * math.cos(2 * math.pi * k / ROUND_SIDES),
+                cy + r * math.sin(2 * math.pi * k / ROUND_SIDES),
+            )
+            for k in range(ROUND_SIDES)
+        )
+        for cx, cy, r in round_marks(puzzle, cell)
+    ]
+    return row_runs(cells - _rounded(puzzle, cell)) + round_dots
 
 
 def row_runs(cells: AbstractSet[Cell]) -> list[tuple[tuple[float, float], ...]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlebook.accents import OUTLINED_MARK, accent_areas, drawn_marks
+from puzzlebook.accents import OUTLINED_MARK, accent_areas, drawn_marks, round_marks
 from puzzlebook.geometry import outline_runs
 from puzzlebook.puzzles import Recipe
 from puzzlebook.words import legible_size, word_field, word_mask, word_picture
@@ -69,7 +69,8 @@ def _units(runs) -> set[tuple[Cell, Cell]]:
 @pytest.mark.parametrize("cell", [3.0, 5.0, 7.0, 20.0])
 def test_a_words_marks_are_filled_when_small_and_all_outlined_when_any_is_large(name, cell):
     """A word's marks are drawn alike: an outlined acute beside a solid i-dot (Amélie) read as two
-    hands at work."""
+    hands at work. An outlined dot (a mark whose cells fill a square) is a circle in its square: outlined
+    square, Zoë's two read as empty boxes."""
     puzzle = _puzzle(name)
     solid, outlined = drawn_marks(puzzle, cell)
     large = [
@@ -90,7 +91,25 @@ def test_a_words_marks_are_filled_when_small_and_all_outlined_when_any_is_large(
     }
     assert filled == solid
     letters_alone = _units(outline_runs(_puzzle(name, accents=False), cell))
-    assert _units(outline_runs(puzzle, cell)) == letters_alone | _sides(outlined)
+    dots = [part for part in _parts(outlined) if _square(part)]
+    assert sorted(round_marks(puzzle, cell)) == sorted(
+        (min(x for x, _ in d) + _side(d) / 2, min(y for _, y in d) + _side(d) / 2, _side(d) / 2) for d in dots
+    )
+    rounded = {c for d in dots for c in d}
+    assert _units(outline_runs(puzzle, cell)) == letters_alone | _sides(outlined - rounded)
+    if name in ("Li", "Zoë") and outlined:  # their dots are round; an acute or a caron keeps its cells
+        assert len(dots) == len(_parts(outlined))
+
+
+def _side(part) -> int:
+    return max(x for x, _ in part) - min(x for x, _ in part) + 1
+
+
+def _square(part) -> bool:
+    """Whether a mark's cells fill a square."""
+    return (
+        _side(part) == max(y for _, y in part) - min(y for _, y in part) + 1 and len(part) == _side(part) ** 2
+    )
 
 
 def test_the_same_dot_is_filled_small_and_outlined_large():
@@ -332,3 +351,35 @@ def test_an_arrow_keeps_the_paper_from_a_names_outline_it_keeps_from_a_plain_maz
             papers.append((planned.number, role, near - ink, arrow_gap(frame.cell) - frame.wall / 2))
     assert len(papers) == 6
     assert all(paper >= least - 1e-6 for *_, paper, least in papers), papers
+
+
+def test_a_large_dot_is_drawn_round_in_every_output(tmp_path):
+    """Mia's i-dot, outlined at her name's size, was an empty square in the PDF, the SVG and the PNG
+    alike (a design review: it read as a letter the font lacked). Each output draws it as a circle: the
+    PDF's page as curves, the SVG as a circle element, the PNG as a ring (paper inside, ink round it)."""
+    from clirun import invoke
+    from PIL import Image
+    from pypdf import PdfReader
+
+    made = {}
+    for kind in ("pdf", "svg", "png"):
+        out = tmp_path / f"mia.{kind}"
+        args = ["maze", "-a", "wilson", "--shape", "text:Mia", "-s", "40x16", "--seed", "3", "-f", kind]
+        assert invoke([*args, "-o", str(out)]).exit_code == 0
+        made[kind] = out
+    content = PdfReader(made["pdf"]).pages[0].get_contents().get_data().decode("latin-1")
+    assert content.count(" c ") + content.count(" c\n") == 4, "one circle of four curves"
+    assert made["svg"].read_text().count("<circle ") == 1
+    picture = Image.open(made["png"]).convert("L")
+    width, height = picture.size
+    ink = {(x, y) for y in range(height) for x in range(width) if picture.getpixel((x, y)) < 128}
+    ring, todo = set(), [min(ink, key=lambda p: (p[1], p[0]))]  # the dot stands above every letter
+    while todo:  # its ink, joined
+        x, y = todo.pop()
+        if (x, y) in ink and (x, y) not in ring:
+            ring.add((x, y))
+            todo += [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    xs, ys = [x for x, _ in ring], [y for _, y in ring]
+    middle = ((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2)
+    assert picture.getpixel(middle) > 200  # a ring: paper inside
+    assert abs((max(xs) - min(xs)) - (max(ys) - min(ys))) <= 2  # as wide as tall

@@ -27,7 +27,7 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..accents import accent_areas
+from ..accents import accent_areas, round_marks
 from ..artwork import PICTURES, placed
 from ..drawn import FORM_PREAMBLE, Ahead, form_box, form_stream, num, solution_path, wall_path
 from ..geometry import OUTLINE, extent, inside_areas, outline_runs
@@ -271,6 +271,22 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
     canvas.setFillGray(0)
 
 
+KAPPA = 0.5522847498
+"""How far a circle's Bézier handles reach, in its radius: four quarter curves make its round."""
+
+
+def _circle(x: float, y: float, r: float) -> str:
+    """A circle about (x, y) as a closed path of four curves (a large dot of a word, ``round_marks``)."""
+    k = r * KAPPA
+    quarters = (
+        (x + r, y + k, x + k, y + r, x, y + r),
+        (x - k, y + r, x - r, y + k, x - r, y),
+        (x - r, y - k, x - k, y - r, x, y - r),
+        (x + k, y - r, x + r, y - k, x + r, y),
+    )
+    return f"{num(x + r)} {num(y)} m " + " ".join(" ".join(map(num, q)) + " c" for q in quarters) + " h"
+
+
 def _filled(areas: list[tuple[tuple[float, float], ...]]) -> str:
     """Polygons in grid units as one filled path."""
     drawn = (" ".join(f"{num(x)} {num(y)} {'l' if k else 'm'}" for k, (x, y) in enumerate(a)) for a in areas)
@@ -312,11 +328,11 @@ def draw_maze(
         canvas.setFillGray(0)
     walls.draw(frame.number, puzzle)
     outline = outline_runs(puzzle, marks_at)
-    if outline:  # a shape's outline over its walls, heavier, so the shape reads before its corridors
+    dots = round_marks(puzzle, marks_at)
+    if outline or dots:  # a shape's outline over its walls, heavier, so the shape reads before its corridors
         canvas.setLineWidth(frame.wall * OUTLINE / cell)
-        canvas.addLiteral(
-            "n\n" + "\n".join(f"{num(a)} {num(b)} m {num(c)} {num(d)} l" for a, b, c, d in outline) + "\nS"
-        )
+        runs = [f"{num(a)} {num(b)} m {num(c)} {num(d)} l" for a, b, c, d in outline]
+        canvas.addLiteral("n\n" + "\n".join(runs + [_circle(*dot) for dot in dots]) + "\nS")
     accents = accent_areas(puzzle, marks_at)
     if accents:  # a word's small accents and dots, solid in the walls' ink: marks, not corridors
         canvas.setFillGray(frame.wall_gray)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from xml.sax.saxutils import escape
 
-from ..accents import accent_areas
+from ..accents import accent_areas, round_marks
 from ..geometry import (
     OUTLINE,
     Arc,
@@ -77,6 +77,10 @@ def svg_chunks(
         )
         heavy = f'fill="none" stroke="{ink}" stroke-width="{_n(sizes.wall * OUTLINE)}" stroke-linecap="{cap}"'
         parts.append(f'<path d="{d}" {heavy}/>')
+        for x, y, r in round_marks(puzzle, cell):  # a word's large dots, round as its letters'
+            parts.append(
+                f'<circle cx="{_n(room + x * cell)}" cy="{_n(room + y * cell)}" r="{_n(r * cell)}" {heavy}/>'
+            )
     accents = accent_areas(puzzle, cell)
     if accents:  # a word's small accents and dots, solid in the walls' ink
         d = " ".join(
