@@ -508,3 +508,48 @@ def test_a_keys_rows_stand_at_one_height_on_every_page(tmp_path):
             )
     assert len(rows) == 2 and len(rows[0]) == 3, rows
     assert rows[0] == rows[1], rows
+
+
+def test_an_answers_words_keep_within_its_slot_or_are_left_out(tmp_path):
+    """Nothing settles an answer after its signs are placed (a maze page's group is moved back into its
+    area): a key's Finish, with no room beside its arrow, stood beyond it past the page's margin. An
+    answer keeps its words within its slot (``MazeFrame.bounds``), or leaves them out: read from the
+    planned signs of every answer, and of each again in a slot ending just past its arrows."""
+    from dataclasses import replace
+
+    from puzzlebook.build import check_book, generate
+    from puzzlebook.layout import MazeFrame
+    from puzzlebook.layout.items import Box
+    from puzzlebook.layout.settle import frame_signs
+    from puzzlebook.layout.signs import sign_boxes
+    from puzzlebook.render.fonts import setters
+
+    (tmp_path / "names.yaml").write_text(
+        "title: Names\nlayout: handout\nmazes_per_page: 2\nstudents: [Chidi, Élodie, Eun-ji]\n"
+        'marks: suggested\nseed: 7\nanswer_key: separate\nmazes:\n  - shape: {text: "{student}"}\n'
+        "  - {size: 10x12}\n"
+    )
+    checked, puzzles = generate(check_book(tmp_path / "names.yaml"))
+    bold = setters(checked.plan)[1]
+
+    def measure(word: str, size: float) -> float:
+        return bold.line(word).width * size
+
+    assert checked.plan.answers is not None
+    answers = [i for p in checked.plan.answers.pages for i in p.items if isinstance(i, MazeFrame)]
+    assert len(answers) == 6
+    tried = 0
+    for frame in answers:
+        assert frame.bounds is not None
+        for bounds in (frame.bounds, None):
+            if bounds is None:  # a slot ending a point past the arrows: no word fits beyond them
+                arrows = [m.polygon for m in frame_signs(frame, puzzles[frame.number], measure) if m.polygon]
+                right = max(x for polygon in arrows for x, _ in polygon) + 1
+                bounds = Box(frame.bounds.x0, frame.bounds.y0, right, frame.bounds.y1)
+                tried += 1
+            signs = frame_signs(replace(frame, bounds=bounds), puzzles[frame.number], measure)
+            for sign in signs:
+                for x0, y0, x1, y1 in sign_boxes(sign, measure):
+                    inside = bounds.x0 - 1e-6 <= x0 and x1 <= bounds.x1 + 1e-6
+                    assert inside and bounds.y0 - 1e-6 <= y0 and y1 <= bounds.y1 + 1e-6, (frame.number, sign)
+    assert tried == 6

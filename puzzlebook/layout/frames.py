@@ -383,6 +383,7 @@ def _answer_items(
             # length alone: Finish at 7 pt wanted 0.6 pt more than that, and every key left it out
             reach=(wide, tall),
             beside=room,
+            bounds=slot,
         ),
     ]
     if info:

@@ -102,6 +102,8 @@ class MazeFrame:
     reach: tuple[float, float] | None = None  # the room planned beside the maze and above and below it
     beside: float = 0.0  # the room planned left and right for a word longer than its arrow (signs.marks)
     tint: tuple[float, float, float] | None = None  # a shape's light colour inside its walls (maze pages)
+    # drawn where planned (no ``area``): the box its words keep within, an answer's slot (``settle``)
+    bounds: Box | None = None
 
 
 @dataclass(frozen=True, slots=True)

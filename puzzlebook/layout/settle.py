@@ -56,8 +56,12 @@ def settled(frame: MazeFrame, puzzle: Puzzle, measure: Measure) -> tuple[MazeFra
 def frame_signs(
     frame: MazeFrame, puzzle: Puzzle, measure: Measure | None, room: Box4 | None = None
 ) -> list[Mark]:
-    """The signs of the maze where ``frame`` puts it (``signs.marks`` with the frame's sizes)."""
+    """The signs of the maze where ``frame`` puts it (``signs.marks`` with the frame's sizes). A frame
+    drawn where planned (an answer) keeps its words within its ``bounds``: nothing moves them back after
+    (a key's Finish stood beyond its arrow, past the page's margin)."""
     place = Placement(frame.x, frame.y, frame.cell, extent(puzzle.maze)[1])
+    if room is None and frame.area is None and frame.bounds is not None:
+        room = (frame.bounds.x0, frame.bounds.y0, frame.bounds.x1, frame.bounds.y1)
     return marks(
         puzzle,
         place,

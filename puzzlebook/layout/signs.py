@@ -186,6 +186,11 @@ def _marks(
         heavier = outer_ink(puzzle.maze, wall) - wall / 2  # a shape's outline reaches further out
         arrow = _arrow(place, middle_of, outward, role == "start", size, heavier)
         polygon = off_the_walls(arrow, place, puzzle, role, outward, wall)
+        # its word is placed by the arrow as a plain wall's stands: moved half a point out, a key's
+        # Finish kept to its room by a point no longer fitted there, and stood past the page's margin
+        placed = off_the_walls(
+            _arrow(place, middle_of, outward, role == "start", size), place, puzzle, role, outward, wall
+        )
         other = ends["end" if role == "start" else "start"]
         other_side = other_spot[2] if other_spot else None
         # Put the word away from the other end when both are on one side, so they never collide; beside
@@ -213,10 +218,10 @@ def _marks(
             if label and measure is not None and covers(_word_box(label, text, measure(word, text))):
                 label = None  # the picture says which end it is
         else:
-            label = _label_spot(polygon, side, text, flip=away)
+            label = _label_spot(placed, side, text, flip=away)
             if label:
                 width = measure(word, text) if measure else 0.6 * text * len(word)
-                label = _clear_of_shape(covers, polygon, side, outward, text, width, away, room, bool(kept))
+                label = _clear_of_shape(covers, placed, side, outward, text, width, away, room, bool(kept))
         out.append(
             Mark(
                 "arrow",
