@@ -1,5 +1,6 @@
-"""An arrow by an opening in a notch of a zigzag outline (hexagons, triangles, octagons), kept off the
-walls beside it: the neighbouring cells' sides run down beside the arrow's tail there."""
+"""An arrow by an opening: drawn in line with it (``arrow_at``), and in a notch of a zigzag outline
+(hexagons, triangles, octagons) kept off the walls beside it: the neighbouring cells' sides run down
+beside the arrow's tail there."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import math
 from ..geometry import Placement, Point
 from ..graph import GraphMaze
 from ..puzzles import Puzzle
+from .boxes import SHAFT, arrow_gap, arrow_half
 from .covering import outer_ink
 
 SLANTED = ("hex", "triangle", "octagon")
@@ -105,3 +107,39 @@ def lead(arrow: tuple[Point, ...], moved: tuple[Point, ...], start: Point) -> tu
     on squares it meets them. None for an arrow not moved."""
     dx, dy = moved[0][0] - arrow[0][0], moved[0][1] - arrow[0][1]
     return (start, (start[0] + dx, start[1] + dy)) if dx or dy else None
+
+
+def arrow_at(
+    place: Placement, middle: Point, outward: Point, inward: bool, size: float, heavier: float = 0.0
+) -> tuple[Point, ...]:
+    """A solid arrow in the margin, in line with the opening, as wide as the corridor allows; its inner
+    end ``heavier`` further out where the ink round the maze is (a name's outline, twice the walls'
+    weight: the tip stood on it), its outer end where it was."""
+    # the middle of the opening, in page points, and the outward unit vector
+    mx, my = place.point(*middle)
+    ux, uy = outward[0], -outward[1]  # y flips on the page
+    vx, vy = -uy, ux  # across the arrow
+    gap = arrow_gap(place.cell)
+    length = max(size - gap, 4.0)
+    half = arrow_half(place.cell, size)
+    shaft = half * SHAFT
+    near = gap + heavier  # distance from the wall's middle to the arrow's inner end
+    far = gap + length
+    head = (far - near) * 0.5
+    if inward:  # tip at the wall, tail far out
+        tip, base, tail = near, near + head, far
+    else:  # tail at the wall, tip far out
+        tip, base, tail = far, far - head, near
+
+    def at(d: float, across: float) -> Point:
+        return (mx + ux * d + vx * across, my + uy * d + vy * across)
+
+    return (
+        at(tip, 0),
+        at(base, half),
+        at(base, shaft),
+        at(tail, shaft),
+        at(tail, -shaft),
+        at(base, -shaft),
+        at(base, -half),
+    )

@@ -16,10 +16,10 @@ from ..grid import E, N, S, W
 from ..puzzles import Puzzle
 from ..settings import MIN_TEXT
 from .badges import BADGE, BADGE_FILL, BADGE_LETTER, HUB_BADGE, least_spelled, spelled_radius
-from .boxes import MARK_SHARE, SHAFT, arrow_gap, arrow_half
+from .boxes import MARK_SHARE, arrow_gap
 from .covering import covering, outer_ink
 from .items import MazeFrame
-from .notches import lead, off_the_walls
+from .notches import arrow_at, lead, off_the_walls
 from .room import AXES, PICTURE_GAP
 
 
@@ -184,12 +184,12 @@ def _marks(
         middle_of, outward, side = spot_of
         other_spot = opening(puzzle, "end" if role == "start" else "start")
         heavier = outer_ink(puzzle.maze, wall) - wall / 2  # a shape's outline reaches further out
-        arrow = _arrow(place, middle_of, outward, role == "start", size, heavier)
+        arrow = arrow_at(place, middle_of, outward, role == "start", size, heavier)
         polygon = off_the_walls(arrow, place, puzzle, role, outward, wall)
         # its word is placed by the arrow as a plain wall's stands: moved half a point out, a key's
         # Finish kept to its room by a point no longer fitted there, and stood past the page's margin
         placed = off_the_walls(
-            _arrow(place, middle_of, outward, role == "start", size), place, puzzle, role, outward, wall
+            arrow_at(place, middle_of, outward, role == "start", size), place, puzzle, role, outward, wall
         )
         other = ends["end" if role == "start" else "start"]
         other_side = other_spot[2] if other_spot else None
@@ -465,39 +465,3 @@ def _word_box(spot: tuple[float, float, str], size: float, width: float) -> tupl
     x, y, align = spot
     left = x - width if align == "right" else x - width / 2 if align == "center" else x
     return left, y - size * 0.25, left + width, y + size * 0.8
-
-
-def _arrow(
-    place: Placement, middle: Point, outward: Point, inward: bool, size: float, heavier: float = 0.0
-) -> tuple[Point, ...]:
-    """A solid arrow in the margin, in line with the opening, as wide as the corridor allows; its inner
-    end ``heavier`` further out where the ink round the maze is (a name's outline, twice the walls'
-    weight: the tip stood on it), its outer end where it was."""
-    # the middle of the opening, in page points, and the outward unit vector
-    mx, my = place.point(*middle)
-    ux, uy = outward[0], -outward[1]  # y flips on the page
-    vx, vy = -uy, ux  # across the arrow
-    gap = arrow_gap(place.cell)
-    length = max(size - gap, 4.0)
-    half = arrow_half(place.cell, size)
-    shaft = half * SHAFT
-    near = gap + heavier  # distance from the wall's middle to the arrow's inner end
-    far = gap + length
-    head = (far - near) * 0.5
-    if inward:  # tip at the wall, tail far out
-        tip, base, tail = near, near + head, far
-    else:  # tail at the wall, tip far out
-        tip, base, tail = far, far - head, near
-
-    def at(d: float, across: float) -> Point:
-        return (mx + ux * d + vx * across, my + uy * d + vy * across)
-
-    return (
-        at(tip, 0),
-        at(base, half),
-        at(base, shaft),
-        at(tail, shaft),
-        at(tail, -shaft),
-        at(base, -shaft),
-        at(base, -half),
-    )
