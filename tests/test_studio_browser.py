@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import time
 from pathlib import Path
@@ -1090,3 +1091,53 @@ def test_a_size_too_dense_for_the_age_chosen_is_mended_with_one_press(studio, br
     wait_for(lambda: status.text.startswith("Ready: "), what=lambda: f"the size that fits ({status.text})")
     (maze,) = yaml.safe_load(browser.find_element(By.ID, "yaml").get_attribute("value"))["mazes"]
     assert maze["size"] == offered[1] and size.get_attribute("value") == offered[1]
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_whole_page_and_its_thumbnails_are_in_view(studio, browser, size):
+    """At its column's width a Letter page ran past the foot of a 1920 x 1080 screen, its Finish and
+    the thumbnails out of sight (a newcomer's trial). The page shown is as tall as the screen leaves
+    room for, whole, with the first row of thumbnails under it."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = studio
+    browser.set_window_size(*size)
+    browser.get(url)
+    page = browser.find_element(By.ID, "page")
+    wait_for(lambda: page.get_attribute("data-version"), what="the preview")
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#thumbs img"), what="the thumbnails")
+    wait_for(lambda: browser.execute_script("return arguments[0].complete", page), what="the page drawn")
+    seen = browser.execute_script(
+        "const p = arguments[0].getBoundingClientRect(), t = document.querySelector('#thumbs img')"
+        ".getBoundingClientRect(); return [p.top, p.bottom, p.width, t.top, t.bottom, innerHeight];",
+        page,
+    )
+    top, bottom, width, thumb_top, thumb_bottom, height = seen
+    shot(browser, f"studio-whole-page-{size[0]}")
+    assert top >= 0 and bottom <= height and thumb_bottom <= height, seen
+    assert width > 250 and thumb_top >= bottom, seen
+
+
+def test_a_book_made_shorter_shows_its_last_page_not_its_title_page(studio, browser):
+    """Two mazes a page made a 15-page book 9 pages long, and the preview, on page 13, turned to the
+    title page (a newcomer's trial). It shows the book's last page."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = studio
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the starting book")
+    count = browser.find_element(By.CSS_SELECTOR, "#mazes tbody tr.maze [data-field=count]")
+    count.clear()
+    count.send_keys("12")
+    page_of = browser.find_element(By.ID, "page-of")
+    wait_for(lambda: page_of.text.endswith("of 15"), what=lambda: f"12 mazes, a page each ({page_of.text})")
+    browser.execute_script("showPage(13, generation, true)")
+    wait_for(lambda: page_of.text == "page 13 of 15", what=lambda: page_of.text)
+    Select(browser.find_element(By.ID, "f-mazes_per_page")).select_by_value("2")
+    wait_for(
+        lambda: re.fullmatch(r"page (\d+) of \1", page_of.text),
+        what=lambda: f"the last page ({page_of.text})",
+    )
+    assert page_of.text != "page 1 of 1"

@@ -331,8 +331,9 @@ class Handler(BaseHTTPRequestHandler):
             self._fail(HTTPStatus.NOT_FOUND, said, [{"line": None, "key": key, "message": said}])
             return
         image = self.studio.preview(outcome.output, page, width)
-        if image is None:
-            self._fail(HTTPStatus.NOT_FOUND, f"the {part} has no page {page}")
+        if image is None:  # with how many it has: the page turns to its last (a book made shorter)
+            pages = page_count(outcome.output)
+            self._fail(HTTPStatus.NOT_FOUND, f"the {part} has no page {page}", pages=pages)
             return
         # with the notes of the book's drawing: words or pictures left out for room (ASCII JSON)
         more = {"X-Pages": str(page_count(outcome.output)), "X-Notes": json.dumps(outcome.notes)}

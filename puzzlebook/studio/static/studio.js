@@ -125,7 +125,9 @@ function newRow(maze = {}, fromSpec = false) {
   const shape = row.querySelector("[data-field=shape]");
   for (const kind of ["input", "change"]) shape.addEventListener(kind, () => sizeForShape(row)); // before the YAML
   row.querySelectorAll("input, select").forEach((el) => {
-    for (const kind of ["input", "change"]) { // a list may send "change" alone: its maze's page shown too
+    // a list may send "change" alone: its maze's page shown too; a box's "change" comes when it is
+    // left, after its edit (Mazes a page chosen next turned the preview to this maze's page)
+    for (const kind of el.tagName === "SELECT" ? ["input", "change"] : ["input"]) {
       el.addEventListener(kind, () => { following = mazeRows().indexOf(row); });
     }
     const field = el.dataset.field;
@@ -547,7 +549,10 @@ async function showPage(number, mine = generation, asked = false) {
   if (asked) coverShown = -1; // the person turned a page: the book again
   const response = await post(`/api/preview?page=${number}&width=820`, lastYaml);
   if (mine !== generation || coverShown === mine) return;
-  if (response.status === 404 && number > 1) return showPage(1, mine, asked);
+  if (response.status === 404 && number > 1) { // a book made shorter: its last page, not its title page
+    const last = Number((await response.json().catch(() => ({}))).pages) || 1;
+    return showPage(Math.min(last, number - 1), mine, asked);
+  }
   if (!response.ok) {
     const answer = await response.json().catch(() => ({}));
     if (answer.problems) showProblems(answer.problems);
