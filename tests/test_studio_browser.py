@@ -1141,3 +1141,39 @@ def test_a_book_made_shorter_shows_its_last_page_not_its_title_page(studio, brow
         what=lambda: f"the last page ({page_of.text})",
     )
     assert page_of.text != "page 1 of 1"
+
+
+def test_the_form_shows_a_round_mazes_rings_and_an_algorithm_it_does_not_offer(studio, browser):
+    """A round maze's size showed a bare "8" under "Size", and "wilsons" typed in the YAML left the
+    Algorithm list blank (a newcomer's trial). The box says its rings; the list shows what is written,
+    with the problem beside it, and choosing from the list mends it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = studio
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the starting book")
+    set_yaml(browser, "title: T\nmazes:\n  - {grid: circle, size: 8, algorithm: wilsons}\n  - {size: 9x9}\n")
+    rows = wait_for(
+        lambda: (r := browser.find_elements(By.CSS_SELECTOR, "#mazes tbody tr.maze")) and len(r) == 2 and r,
+        what="the two mazes in the form",
+    )
+    labels = [
+        row.find_element(By.CSS_SELECTOR, "[data-field=size]")
+        .find_element(By.XPATH, "..")
+        .get_attribute("data-label")
+        for row in rows
+    ]
+    assert labels == ["Size (rings)", "Size"]
+    algorithm = Select(rows[0].find_element(By.CSS_SELECTOR, "[data-field=algorithm]"))
+    assert algorithm.first_selected_option.text == "wilsons"
+    problem = rows[0].find_element(By.CSS_SELECTOR, "td.said .problem")
+    wait_for(lambda: "wilsons" in problem.text, what="the algorithm's problem beside it")
+    algorithm.select_by_value("wilson")
+    wait_for(
+        lambda: status.text.startswith("Ready: 2 mazes"), what=lambda: f"the book mended ({status.text})"
+    )
+    Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("circle")
+    size = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size]")
+    assert size.find_element(By.XPATH, "..").get_attribute("data-label") == "Size (rings)"

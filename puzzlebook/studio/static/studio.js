@@ -55,6 +55,13 @@ function sizeForGrid(row) {
   const box = value.match(/^(\d+)\s*x\s*(\d+)$/i);
   if (grid === "circle" && box) size.value = String(Math.max(3, Math.round(Math.min(box[1], box[2]) / 2)));
   else if (grid !== "circle" && /^\d+$/.test(value)) size.value = `${value * 2}x${value * 2}`;
+  sizeLabel(row);
+}
+
+// A round maze's size is its rings, and its box says so ("8" alone read as a size half typed).
+function sizeLabel(row) {
+  const circle = row.querySelector("[data-field=grid]").value === "circle";
+  row.querySelector("[data-field=size]").closest("td").dataset.label = circle ? "Size (rings)" : "Size";
 }
 
 const mazeRows = () => [...$("mazes").tBodies[0].querySelectorAll("tr.maze")];
@@ -96,9 +103,15 @@ function newRow(maze = {}, fromSpec = false) {
     if (field === "options" && maze.options && typeof maze.options === "object") {
       row.querySelector("[data-field=options]").value = Object.entries(maze.options).map(([k, v]) => `${k}=${v}`).join(", ");
     } else if (maze[field] !== undefined && maze[field] !== null && typeof maze[field] !== "object") {
-      row.querySelector(`[data-field=${field}]`).value = String(maze[field]);
+      const el = row.querySelector(`[data-field=${field}]`);
+      const value = String(maze[field]);
+      // a value a list does not offer ("wilsons" typed in the YAML) is shown as written, with its
+      // problem beside it: the list stood blank
+      if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === value)) el.append(new Option(value, value));
+      el.value = value;
     }
   }
+  sizeLabel(row);
   agesSize(row); // with its shape known
   takes();
   // the maze's problems on a line of their own across its card, under its fields: a field is too narrow
