@@ -414,6 +414,8 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
         return status.text == said_off
 
     wait_for(told_off, what="how to start this studio again")
+    for button in ("download", "save-pdf"):  # nothing to download from a studio gone: they looked ready
+        assert not browser.find_element(By.ID, button).is_enabled(), button
     # a change made while the studio is gone waits, and is made once it answers: the form showed it, the
     # YAML never had it, and a save after the restart lost it (a newcomer's trial)
     author = browser.find_element(By.ID, "f-author")
@@ -427,6 +429,7 @@ def test_what_the_form_cannot_show_is_kept_when_the_form_changes(studio, browser
         what="the change made while the studio was gone, made once it answers",
     )
     wait_for(lambda: status.text != said_off, what="the studio said to be running again, unasked")
+    wait_for(lambda: browser.find_element(By.ID, "download").is_enabled(), what="Download ready again")
     set_yaml(browser, "title: Back\nmazes: [{size: 4x4}]\n")
     wait_for(  # and what is so instead: the book shown is not the one saved
         lambda: said.text == "room12 names.yaml: changes not saved",

@@ -789,6 +789,9 @@ function guarded(work) {
 let asking = 0;
 function offline() {
   status(OFF, true);
+  // nothing to download or save from a studio gone: the buttons looked ready (a newcomer's trial);
+  // the book's next check, once it answers, sets them again
+  for (const id of DOWNLOADS) { $(id).disabled = true; $(id).setAttribute("aria-describedby", "status"); }
   if (asking) return;
   asking = setInterval(async () => {
     try {
