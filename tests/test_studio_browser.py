@@ -1180,3 +1180,29 @@ def test_the_form_shows_a_round_mazes_rings_and_an_algorithm_it_does_not_offer(s
     Select(rows[1].find_element(By.CSS_SELECTOR, "[data-field=grid]")).select_by_value("circle")
     size = rows[1].find_element(By.CSS_SELECTOR, "[data-field=size]")
     assert size.find_element(By.XPATH, "..").get_attribute("data-label") == "Size (rings)"
+
+
+def test_a_problem_the_form_has_no_field_for_leads_to_its_line_in_the_yaml(studio, browser):
+    """A cover's problem said "remove cover:" under the mazes, a key the form has no field for, and
+    Show me went to it and no further (a newcomer's trial). It has a button to its line in the YAML
+    tab, where Show me leads."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = studio
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the starting book")
+    set_yaml(browser, "title: T\nlayout: handout\ncover:\n  paper: white\nmazes:\n  - {size: 10x10}\n")
+    browser.find_element(By.ID, "tab-form").click()
+    said = browser.find_element(By.ID, "problem-mazes")
+    go = wait_for(lambda: said.find_elements(By.CSS_SELECTOR, "button"), what="the way to the line")[0]
+    assert go.text == "Show line 3 in the YAML" and "remove cover" in said.text, said.text
+    browser.find_element(By.CSS_SELECTOR, "#no-book button").click()  # Show me
+    assert browser.switch_to.active_element == go
+    go.click()
+    box = browser.find_element(By.ID, "yaml")
+    assert box.is_displayed() and browser.switch_to.active_element == box
+    chosen = browser.execute_script(
+        "const y = arguments[0]; return y.value.slice(y.selectionStart, y.selectionEnd)", box
+    )
+    assert chosen == "cover:", chosen

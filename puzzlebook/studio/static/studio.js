@@ -389,7 +389,11 @@ function showProblems(problems) {
     const text = problem.message;
     const said = inFormWords(text);
     if (slot) slot.append(slot.childNodes.length ? " " : "", said);
-    else $("problem-mazes").textContent += inFormWords((key ? `${key}: ` : "") + text) + " ";
+    else { // a key the form has no field for (a cover's): said, with the way to its line in the YAML
+      const spot = $("problem-mazes");
+      spot.append(spot.childNodes.length ? " " : "", inFormWords((key ? `${key}: ` : "") + text));
+      if (problem.line) spot.append(" ", toLineButton(problem.line));
+    }
     if (slot && input && problem.fix && input.dataset.field === "size") slot.append(" ", fixButton(input, problem.fix));
     if (input) input.setAttribute("aria-invalid", "true");
     const item = document.createElement("li");
@@ -422,6 +426,17 @@ function fixButton(input, value) {
     input.focus();
   });
   return use;
+}
+
+// To a problem's line in the YAML tab, for a key the form has no field for: a cover's problem said
+// "remove cover:" under the mazes, and Show me went to it and no further (a newcomer's trial).
+function toLineButton(line) {
+  const go = document.createElement("button");
+  go.type = "button";
+  go.className = "fix";
+  go.textContent = `Show line ${line} in the YAML`;
+  go.addEventListener("click", () => selectLine(line));
+  return go;
 }
 
 function selectLine(line) {
@@ -509,10 +524,11 @@ function toProblem() {
     $("yaml-problems").querySelector("button")?.click();
     return;
   }
-  const field = document.querySelector("#panel-form [aria-invalid=true]")
+  const said = document.querySelector("#panel-form [aria-invalid=true]")
     || [...document.querySelectorAll("#panel-form .problem")].find((p) => p.textContent);
-  if (!field) return;
-  field.scrollIntoView({ block: "center" });
+  if (!said) return;
+  said.scrollIntoView({ block: "center" });
+  const field = said.matches(".problem") ? said.querySelector("button") || said : said; // its way on, if any
   if (field.focus) field.focus({ preventScroll: true });
 }
 
