@@ -246,9 +246,14 @@ class Layout(_Model):
         default_factory=list,
         description="fonts tried letter by letter for what the main font lacks: .ttf, .otf or .ttc files, relative to this file",
     )
-    heading_size: Length = Field(18.0, ge=MIN_TEXT, le=72, description="each maze's heading")
+    heading_size: Length = Field(
+        18.0, ge=MIN_TEXT, le=72, description="the heading of a maze alone on its page (one a page)"
+    )
     caption_size: Length = Field(
-        12.0, ge=MIN_TEXT, le=48, description="captions and the answer key's headings"
+        12.0,
+        ge=MIN_TEXT,
+        le=48,
+        description="each maze's heading with several a page, and the answer key's headings",
     )
     small_size: Length = Field(
         8.0, ge=MIN_TEXT, le=24, description="footers and the seed line; never under 7pt"
