@@ -893,3 +893,25 @@ def test_builds_run_in_warm_workers_kept_for_the_next_build(studio):
             time.sleep(0.05)
         else:
             raise AssertionError(f"worker {pid} still running")
+
+
+def test_a_fix_is_offered_only_where_the_spec_checks_with_it(shared):
+    """The page's "Use 12x29" button wrote a size its page then refused by a tenth of a point, and a
+    triangle maze was offered 1x18, which falls apart (a hostile review). A problem's ``fix`` comes
+    only where the spec, with it written, checks without a problem at that key."""
+    port, _, _ = shared
+    offered = {}
+    for name, age, maze in (
+        ("fits", "age-4", "{size: 20x26}"),
+        ("short by a tenth", "age-6", "{size: 110x260}"),
+        ("falls apart", "age-6", "{size: 28x500, grid: triangle}"),
+    ):
+        spec = f"title: T\nmarks: suggested\ndifficulty: {age}\nmazes:\n  - {maze}\n"
+        status, _, body = call(port, "POST", "/api/check", spec)
+        (problem,) = json.loads(body)["problems"]
+        assert status == 422 and problem["key"] == "mazes[0].size", problem
+        assert "make it at most" in problem["message"], problem
+        offered[name] = problem.get("fix")
+    assert offered["fits"] and offered["short by a tenth"] is None and offered["falls apart"] is None, offered
+    fixed = f"title: T\nmarks: suggested\ndifficulty: age-4\nmazes:\n  - {{size: {offered['fits']}}}\n"
+    assert call(port, "POST", "/api/check", fixed)[0] == 200

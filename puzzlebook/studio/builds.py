@@ -137,19 +137,25 @@ class Studio:
             what = "specs are being checked" if gate is self.checks else "books are being built"
             raise Busy(f"two {what} already; try again")
         try:
-            handle, name = tempfile.mkstemp(prefix=HIDDEN_PREFIX, suffix=".yaml", dir=self.folder)
-            with self.lock:
-                self.hidden.add(Path(name))
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(spec)
-            try:
-                yield Path(name)
-            finally:
-                Path(name).unlink(missing_ok=True)
-                with self.lock:
-                    self.hidden.discard(Path(name))
+            with self._hidden_file(spec) as path:
+                yield path
         finally:
             gate.release()
+
+    @contextlib.contextmanager
+    def _hidden_file(self, spec: str) -> Iterator[Path]:
+        """The spec in a hidden file of the folder, removed whatever happens."""
+        handle, name = tempfile.mkstemp(prefix=HIDDEN_PREFIX, suffix=".yaml", dir=self.folder)
+        with self.lock:
+            self.hidden.add(Path(name))
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(spec)
+        try:
+            yield Path(name)
+        finally:
+            Path(name).unlink(missing_ok=True)
+            with self.lock:
+                self.hidden.discard(Path(name))
 
     def _build(self, spec: str) -> tuple[Outcome, dict[str, bytes]]:
         """``puzzlebook build`` in a warm worker (``warm``), writing into a private folder removed
@@ -216,11 +222,41 @@ class Studio:
                     checked = check_book(path, read=read)
             except PuzzlebookError as exc:
                 data = plain(read.data) if read else None
-                return Outcome(2, b"", [shown(p.as_dict(), path.name) for p in problems_of(exc)], spec=data)
+                problems = [shown(p.as_dict(), path.name) for p in problems_of(exc)]
+                return Outcome(2, b"", self._fixes_tried(spec, problems), spec=data)
             finally:
                 CONFINED.reset(token)
             told = [sentence(shown(note.as_dict(), path.name)) for note in notes(checked)]
             return Outcome(0, b"", [], summary(checked), told, plain(read.data), first_pages(checked))
+
+    def _fixes_tried(self, spec: str, problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The problems, each fix offered only where the spec checks with it written (the first
+        ``FIXES_TRIED``, each a check more): a size its page takes by the measure the message uses was
+        refused by the book's own plan by a tenth of a point (a hostile review)."""
+        from ..build import check_book
+        from ..errors import problems_of
+        from .edits import EditError, apply_edits
+
+        tried = 0
+        for problem in problems:
+            path = _key_path(problem.get("key") or "")
+            if not problem.get("fix") or path is None:
+                problem.pop("fix", None)
+                continue
+            if tried >= FIXES_TRIED:
+                problem.pop("fix")
+                continue
+            tried += 1
+            try:
+                fixed = apply_edits(spec, [{"path": path, "value": problem["fix"]}])
+                with self._hidden_file(fixed) as again, within(CHECK_SECONDS):
+                    check_book(again)
+            except EditError:  # a fix that cannot even be written in is not offered
+                problem.pop("fix")
+            except PuzzlebookError as exc:
+                if any(p.at.key == problem["key"] for p in problems_of(exc)):
+                    problem.pop("fix")
+        return problems
 
     def edit(self, text: str, changes: list[dict[str, Any]]) -> str:
         """The form's changes made in the spec's text, in a check's slot (it is this process's work)."""
@@ -400,3 +436,14 @@ def page_count(pdf: bytes) -> int:
         return len(document)
     finally:
         document.close()
+
+
+FIXES_TRIED = 2
+"""Problems whose fix is checked before the page offers it; the others' are not offered."""
+
+
+def _key_path(key: str) -> list[str | int] | None:
+    """A problem's key as the path an edit takes (``mazes[2].size`` -> ["mazes", 2, "size"]); None
+    for one that is not a maze's field."""
+    found = re.fullmatch(r"mazes\[(\d+)\]\.(\w+)", key)
+    return ["mazes", int(found[1]), found[2]] if found else None
