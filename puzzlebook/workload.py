@@ -121,12 +121,13 @@ def workload_problems(spec: Spec, page_most: PageMost | None = None) -> list[Pro
         studio = bool(studio_folder()) and cells > STUDIO_CELLS
         # what the page takes, asked only of a maze over a limit (it plans a slot some 30 times)
         page = (page_most or _no_page)(i) if studio or mb > cost.MEMORY else None
-        if page is not None and (width > page[0] or height > page[1]):
-            # past what its page takes: the page's check says so, with the size that fits (4000x4000
-            # was told it three times over, as memory, time and the studio's limit); counted at that size
-            width, height = page
-            cells = each = made_cells = _field(entry.grid, width, height, entry.inner or 0)[0]
-            mb, studio = cost.megabytes(cells, "book"), bool(studio_folder()) and cells > STUDIO_CELLS
+        # past what its page takes, its memory and the studio's limit are not told: the page's check,
+        # or the time's, says so with the size that fits (4000x4000 was told it three times over). It is
+        # still counted at its own size, so a book of many is refused at once (counted at the page's,
+        # 1,000 of them each paid for a page's check: 12 s to validate, a hostile review)
+        beyond = page is not None and 2 * page[0] * page[1] < width * height  # far past: a size a cell
+        # over the page's largest (3000 beside 2999) is a bisection's rounding, and its memory told
+        studio, mb = studio and not beyond, 0.0 if beyond else mb
         circle = entry.grid == "circle"
         if studio:
             taken = page is not None and _field(entry.grid, *page, entry.inner or 0)[0] <= STUDIO_CELLS
