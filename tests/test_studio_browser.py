@@ -1209,3 +1209,61 @@ def test_a_problem_the_form_has_no_field_for_leads_to_its_line_in_the_yaml(studi
         "const y = arguments[0]; return y.value.slice(y.selectionStart, y.selectionEnd)", box
     )
     assert chosen == "cover:", chosen
+
+
+def test_a_name_from_any_title_is_one_the_folder_takes_and_a_draft_keeps_following_its_title(studio, browser):
+    """Names made from titles were refused by Save: "İstanbul Mazes" lowered holds a loose dot above,
+    "- Maze -" began with a dash, and a long title ran past 81 characters; and a draft brought back
+    kept the name its title gave it once, following it no more (a hostile review)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    url, folder = studio
+    browser.get(url)
+    status = browser.find_element(By.ID, "status")
+    wait_for(lambda: status.text.startswith("Ready: "), what="the starting book")
+    title, name = browser.find_element(By.ID, "f-title"), browser.find_element(By.ID, "save-name")
+    long = "The Very Long Book of " + "Winding " * 12 + "Mazes"
+    for typed, expected in (
+        ("İstanbul Mazes", "istanbul-mazes.yaml"),
+        ("- Maze -", "maze.yaml"),
+        ("!!!", "book.yaml"),
+        ("Zoë's Book", "zoë-s-book.yaml"),
+        (long, None),
+    ):
+        title.send_keys(Keys.CONTROL, "a")
+        title.send_keys(typed)
+        made = name.get_attribute("value")
+        assert (made == expected) if expected else (len(made) <= 81 + 5 and made.endswith(".yaml")), made
+        browser.find_element(By.ID, "save").click()
+        wait_for(lambda made=made: (folder / made).is_file(), what=f"{made} saved")
+        browser.find_element(By.ID, "save-name").clear()
+        browser.execute_script("named = false; kept.name = '';")  # a new book again, as after a reload
+    # a draft brought back follows its title, as the book did before the reload
+    browser.execute_script(
+        "window.onbeforeunload = null; window.addEventListener('beforeunload', (e) => e.stopImmediatePropagation(), true);"
+    )
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys("Room 12 Spring")
+    wait_for(
+        lambda: "Room 12 Spring" in browser.find_element(By.ID, "yaml").get_attribute("value"),
+        what="the title",
+    )
+    wait_for(
+        lambda: (
+            "Room 12 Spring"
+            in (browser.execute_script("return localStorage.getItem('puzzlebook-studio-draft')") or "")
+        ),
+        what="the draft kept",
+    )
+    browser.get(url)
+    wait_for(browser.find_element(By.ID, "draft").is_displayed, what="the draft offered")
+    browser.find_element(By.ID, "draft-restore").click()
+    name = browser.find_element(By.ID, "save-name")
+    wait_for(
+        lambda: name.get_attribute("value") == "room-12-spring.yaml", what=lambda: name.get_attribute("value")
+    )
+    title = browser.find_element(By.ID, "f-title")
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys("Autumn Mazes")
+    assert name.get_attribute("value") == "autumn-mazes.yaml"

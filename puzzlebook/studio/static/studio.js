@@ -718,9 +718,13 @@ async function showCover() {
 // room-12-spring-mazes.yaml. Save PDF wrote book.pdf where Download gave room-12-spring-mazes.pdf, and
 // every new book was saved as book.yaml (a newcomer's trial).
 let named = false; // the person typed a name in "Save as", or the book came with one
+// A name the studio saves under (``builds.SPEC_NAME``): letters and digits ("Лабиринты для Зои" keeps
+// its letters) joined by single dashes, a letter or digit first, at most 81 before its ending, no
+// mark left loose ("İstanbul" lowered is an i and a dot above, which a name may not hold); else "book".
 function fromTitle() {
-  return ($("f-title").value.trim().replace(/[^\p{L}\p{N} -]+/gu, "").trim() || "book") // "Лабиринты для Зои" keeps its letters
-    .replace(/\s+/g, "-").toLowerCase();
+  const name = $("f-title").value.toLowerCase().normalize("NFC").replace(/\p{M}+/gu, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+/, "").slice(0, 81).replace(/-+$/, "");
+  return name || "book";
 }
 function followTitle() {
   if (!named && !kept.name) $("save-name").value = `${fromTitle()}.yaml`;
@@ -976,7 +980,10 @@ function keepDraft() {
   }
   try {
     if (yaml === kept.yaml) localStorage.removeItem(DRAFT); // nothing unsaved: nothing to offer back
-    else localStorage.setItem(DRAFT, JSON.stringify({ yaml, name: $("save-name").value, from: kept.name, at: Date.now() }));
+    else { // the name typed or the book's own, not one that follows the title (it stopped following)
+      const name = named || kept.name ? $("save-name").value : "";
+      localStorage.setItem(DRAFT, JSON.stringify({ yaml, name, from: kept.name, at: Date.now() }));
+    }
   } catch (error) { /* storage full or refused: the question before leaving still asks */ }
 }
 
