@@ -3,6 +3,8 @@ of ours, and only where that draws it taller (a child knows their name whole).""
 
 from __future__ import annotations
 
+import unicodedata
+
 from . import wordfont
 from .syllables import VOWELS, syllable_breaks
 
@@ -57,12 +59,9 @@ def line_choices(word: str, short: bool = False) -> list[tuple[str, ...]]:
         first, second = word[: at + (word[at] == "-")].strip(), word[at + 1 :].strip()
         if first and second:
             choices.append((first, second))
-    elif len(word) > WHOLE_NAME or (short and breakable(word)):  # "Dan- / iela" has a hyphen Daniela has not
-        font = wordfont.font()
-        at = min(
-            inside(word),
-            key=lambda i: (max(font.getlength(word[:i] + "-"), font.getlength(word[i:])), i),
-        )
+    elif (len(word) > WHOLE_NAME or (short and breakable(word))) and (spots := inside(word)):
+        font = wordfont.font()  # "Dan- / iela" has a hyphen Daniela has not
+        at = min(spots, key=lambda i: (max(font.getlength(word[:i] + "-"), font.getlength(word[i:])), i))
         choices.append((word[:at] + "-", word[at:]))
     return list(dict.fromkeys(choices))
 
@@ -70,10 +69,10 @@ def line_choices(word: str, short: bool = False) -> list[tuple[str, ...]]:
 def breakable(word: str) -> bool:
     """Whether a word of ``WHOLE_NAME`` letters or fewer may be broken inside, on a page that has no room
     for it whole in any form or cells: PENGUIN, DOLPHIN and OCTOPUS were refused on a letter page (their
-    capitals take 71 cells across at the least, the page 66), where PEN- / GUIN fits. A word with a
-    space or hyphen of its own is broken there instead."""
-    word = word.strip()
-    return not own_break(word) and 2 * LEAST_PART <= len(word) <= WHOLE_NAME
+    capitals take 71 cells across at the least, the page 66), where PEN- / GUIN fits. A word of letters
+    alone: one with a space or hyphen of its own is broken there instead, and digits and marks never."""
+    word = word.strip()  # 1234567 was broken "123- / 4567", A.B.C.D "A.B- / .C.D"
+    return word.isalpha() and 2 * LEAST_PART <= len(word) <= WHOLE_NAME
 
 
 def inside(word: str) -> list[int]:
@@ -81,7 +80,12 @@ def inside(word: str) -> list[int]:
     line keeping ``LEAST_PART`` letters; where none does, between two vowels (Gabri- / ella), else
     anywhere so. "Muha- / mmad", "Oluw- / aseun" and "Flor- / ence" broke where the lines came out
     nearest in width; a child says Mu-ham-mad."""
-    anywhere = range(LEAST_PART, len(word) - LEAST_PART + 1)
+    # never before a mark written as a letter of its own (e and a combining diaeresis, ë): "Zoe- / ̈lle"
+    anywhere = [
+        i
+        for i in range(LEAST_PART, len(word) - LEAST_PART + 1)
+        if not unicodedata.category(word[i]).startswith("M")
+    ]
     vowels = [i for i in anywhere if word[i - 1].lower() in VOWELS and word[i].lower() in VOWELS]
     return [i for i in syllable_breaks(word) if i in anywhere] or vowels or list(anywhere)
 

@@ -684,3 +684,26 @@ def test_a_short_word_with_no_room_whole_is_broken_inside_not_refused(tmp_path, 
         lines[word] = _lines(cells)
         assert min(lines[word]) >= MIN_WORD_ROWS, (word, lines[word])
     assert [len(lines[w]) for w in ("PENGUIN", "GIRAFFE", "MAMMOTH")] == [1, 1, 2], lines
+
+
+def test_a_short_word_is_broken_only_between_letters():
+    """Breaking a short word with no room whole hyphenated digits and marks ("123- / 4567", "A.B- /
+    .C.D") and split a letter from its combining diaeresis ("MOE- / ̈WWW", a lone dot drawn before the
+    W's): only a word of letters alone is broken, never before a combining mark, at any length."""
+    import unicodedata
+
+    from puzzlebook.wordbreaks import breakable, inside, line_choices
+
+    assert breakable("PENGUIN") and breakable("Zoëlle")
+    for word in ("1234567", "A.B.C.D", "MOE\u0308WWW", "R2D2R2D"):
+        assert not breakable(word), word
+        assert all(len(lines) == 1 for lines in line_choices(word, short=True)), word
+    for word in (
+        "Zoe\u0308lle-Marie",
+        "Nguye\u0302\u0303nThiMinh",
+        "Zoe\u0308llelle",
+        "a\u0301b\u0301c\u0301d\u0301e\u0301f",
+    ):
+        assert all(not unicodedata.category(word[i]).startswith("M") for i in inside(word)), word
+        for lines in line_choices(word):
+            assert all(not unicodedata.category(line[0]).startswith("M") for line in lines), (word, lines)
