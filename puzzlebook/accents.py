@@ -55,34 +55,46 @@ def _marks(puzzle: Puzzle) -> list[frozenset[Cell]]:
     return found
 
 
-def round_marks(puzzle: Puzzle, cell: float) -> list[tuple[float, float, float]]:
-    """The outlined dots at ``cell`` points a cell (``drawn_marks``) as circles (x, y, radius) in the
-    grid's units, each in its square: on squares, a mark whose cells fill a square. Outlined square, a
-    large dot read as an empty box, a letter the font lacked (Zoë's two, Mia's one: a design review);
-    round, as a bubble letter's. Other marks (an acute, a tilde) keep their cells' outline."""
+def round_marks(puzzle: Puzzle, cell: float) -> list[tuple[float, float, float, float]]:
+    """The outlined dots at ``cell`` points a cell (``drawn_marks``) as ellipses (x, y, half width,
+    half height) in the grid's units, each in its mark's box: on squares, a mark that fills most of a
+    box near square (``DOT_FILL``, ``DOT_SHAPE``). Outlined square, a large dot read as an empty box, a
+    letter the font lacked (Zoë's two, Mia's one: a design review); round, as a bubble letter's. Jiří's
+    i-dot, 5 cells by 4, stayed a box (a hostile review). Other marks (an acute, a tilde) keep their
+    cells' outline."""
     if not puzzle.accents or isinstance(puzzle.maze, GraphMaze) or not drawn_marks(puzzle, cell)[1]:
         return []
-    circles = []
+    dots = []
     for mark in _marks(puzzle):
         xs, ys = [x for x, _ in mark], [y for _, y in mark]
-        side = max(xs) - min(xs) + 1
-        if side == max(ys) - min(ys) + 1 and len(mark) == side * side:
-            circles.append((min(xs) + side / 2, min(ys) + side / 2, side / 2))
-    return circles
+        w, h = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        if len(mark) >= DOT_FILL * w * h and max(w, h) <= DOT_SHAPE * min(w, h):
+            dots.append((min(xs) + w / 2, min(ys) + h / 2, w / 2, h / 2))
+    return dots
+
+
+DOT_FILL = 0.75
+"""Of its box, the share of cells a mark fills to be a dot (a square's 24 of 25 cells, its corner
+notched)."""
+DOT_SHAPE = 1.5
+"""How many times longer one way than the other a dot's box is at most: an acute's or a macron's is more."""
 
 
 def _rounded(puzzle: Puzzle, cell: float) -> frozenset[Cell]:
-    """The cells of the dots drawn round (``round_marks``)."""
+    """The cells of the marks drawn round (``round_marks``)."""
     return frozenset(
-        (x, y)
-        for cx, cy, r in round_marks(puzzle, cell)
-        for x in range(round(cx - r), round(cx + r))
-        for y in range(round(cy - r), round(cy + r))
+        mark for mark in puzzle.accents if any(_within(mark, dot) for dot in round_marks(puzzle, cell))
     )
 
 
+def _within(cell: Cell, dot: tuple[float, float, float, float]) -> bool:
+    x, y = cell
+    cx, cy, rx, ry = dot
+    return cx - rx <= x < cx + rx and cy - ry <= y < cy + ry
+
+
 ROUND_SIDES = 48
-"""Sides of the polygon a round dot's tint is filled as, under its drawn circle."""
+"""Sides of the polygon a round dot's tint is filled as, under its drawn ellipse."""
 
 
 def _polygon(puzzle: Puzzle, cell: Cell) -> tuple[Point, ...]:
@@ -125,12 +137,12 @@ def accent_areas(
     round_dots = [
         tuple(
             (
-                cx + r * math.cos(2 * math.pi * k / ROUND_SIDES),
-                cy + r * math.sin(2 * math.pi * k / ROUND_SIDES),
+                cx + rx * math.cos(2 * math.pi * k / ROUND_SIDES),
+                cy + ry * math.sin(2 * math.pi * k / ROUND_SIDES),
             )
             for k in range(ROUND_SIDES)
         )
-        for cx, cy, r in round_marks(puzzle, cell)
+        for cx, cy, rx, ry in round_marks(puzzle, cell)
     ]
     return row_runs(cells - _rounded(puzzle, cell)) + round_dots
 

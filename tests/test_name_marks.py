@@ -69,8 +69,8 @@ def _units(runs) -> set[tuple[Cell, Cell]]:
 @pytest.mark.parametrize("cell", [3.0, 5.0, 7.0, 20.0])
 def test_a_words_marks_are_filled_when_small_and_all_outlined_when_any_is_large(name, cell):
     """A word's marks are drawn alike: an outlined acute beside a solid i-dot (Amélie) read as two
-    hands at work. An outlined dot (a mark whose cells fill a square) is a circle in its square: outlined
-    square, Zoë's two read as empty boxes."""
+    hands at work. An outlined dot (a mark filling most of a box near square) is an ellipse in its box:
+    outlined square, Zoë's two read as empty boxes."""
     puzzle = _puzzle(name)
     solid, outlined = drawn_marks(puzzle, cell)
     large = [
@@ -91,9 +91,10 @@ def test_a_words_marks_are_filled_when_small_and_all_outlined_when_any_is_large(
     }
     assert filled == solid
     letters_alone = _units(outline_runs(_puzzle(name, accents=False), cell))
-    dots = [part for part in _parts(outlined) if _square(part)]
+    dots = [part for part in _parts(outlined) if _dot(part)]
     assert sorted(round_marks(puzzle, cell)) == sorted(
-        (min(x for x, _ in d) + _side(d) / 2, min(y for _, y in d) + _side(d) / 2, _side(d) / 2) for d in dots
+        (min(x for x, _ in d) + _w(d) / 2, min(y for _, y in d) + _h(d) / 2, _w(d) / 2, _h(d) / 2)
+        for d in dots
     )
     rounded = {c for d in dots for c in d}
     assert _units(outline_runs(puzzle, cell)) == letters_alone | _sides(outlined - rounded)
@@ -101,14 +102,19 @@ def test_a_words_marks_are_filled_when_small_and_all_outlined_when_any_is_large(
         assert len(dots) == len(_parts(outlined))
 
 
-def _side(part) -> int:
+def _w(part) -> int:
     return max(x for x, _ in part) - min(x for x, _ in part) + 1
 
 
-def _square(part) -> bool:
-    """Whether a mark's cells fill a square."""
-    return (
-        _side(part) == max(y for _, y in part) - min(y for _, y in part) + 1 and len(part) == _side(part) ** 2
+def _h(part) -> int:
+    return max(y for _, y in part) - min(y for _, y in part) + 1
+
+
+def _dot(part) -> bool:
+    """Whether a mark is a dot: its cells fill three quarters of a box at most half as long again one
+    way as the other (Jiří's i-dot is 5 cells by 4)."""
+    return len(part) >= 0.75 * _w(part) * _h(part) and max(_w(part), _h(part)) <= 1.5 * min(
+        _w(part), _h(part)
     )
 
 
@@ -175,7 +181,8 @@ def _marks_of(cells, corners_of):
 def test_a_names_marks_read_back_from_the_book_filled_small_and_outlined_large(tmp_path):
     """Read back from a class set's book: each filled mark is in the walls' ink (black on the child's
     page, the key's gray in the answer); each page fills as many as the rule fills at the cells of each
-    maze's own page, its answer too; Li's dot, drawn large, is an empty box in the heavy outline."""
+    maze's own page, its answer too; Li's dot, drawn large, is an empty ring in the heavy outline (an
+    ellipse: an empty box read as a letter the font lacked)."""
     from pypdf import PdfReader
 
     from puzzlebook.build import build_book, make_puzzles
@@ -215,23 +222,19 @@ def test_a_names_marks_read_back_from_the_book_filled_small_and_outlined_large(t
         for n, p in enumerate(checked.plan.pages)
         if p.kind == "maze" and any(isinstance(i, MazeFrame) and i.number == li_maze for i in p.items)
     )
-    lines = [s for s in doc.page(li).shapes if s.kind == "line" and s.stroke]
-    heavy = max(s.linewidth for s in lines)
-    across = [s for s in lines if s.linewidth == heavy and s.y0 == s.y1]
-    down = {(s.x0, s.y0, s.y1) for s in lines if s.linewidth == heavy and s.x0 == s.x1}
-    boxes = [
-        (a.x0, b.y0, a.x1, a.y0)
-        for a in across
-        for b in across
-        if (a.x0, a.x1) == (b.x0, b.x1) and {(a.x0, b.y0, a.y0), (a.x1, b.y0, a.y0)} <= down
+    shapes = doc.page(li).shapes
+    heavy = max(s.linewidth for s in shapes if s.stroke)
+    rings = [s for s in shapes if s.kind == "curve" and s.stroke and not s.fill and s.linewidth == heavy]
+    lines = [s for s in shapes if s.kind == "line" and s.stroke]
+    empty = [  # as wide as a large mark, and nothing drawn inside it
+        ring
+        for ring in rings
+        if min(ring.x1 - ring.x0, ring.y1 - ring.y0) >= OUTLINED_MARK
+        and not any(
+            ring.x0 < (s.x0 + s.x1) / 2 < ring.x1 and ring.y0 < (s.y0 + s.y1) / 2 < ring.y1 for s in lines
+        )
     ]
-    empty = [  # closed by four heavy sides, and nothing drawn inside
-        box
-        for box in boxes
-        if not any(box[1] < s.y0 < box[3] and s.x0 < box[2] and s.x1 > box[0] for s in lines)
-        and min(box[2] - box[0], box[3] - box[1]) >= OUTLINED_MARK
-    ]
-    assert len(empty) == 1, boxes  # the dot: the letters' outlines hold walls
+    assert len(empty) == 1, rings  # the dot
 
 
 def _touching(shapes) -> list[tuple[float, float, float, float]]:
@@ -369,7 +372,7 @@ def test_a_large_dot_is_drawn_round_in_every_output(tmp_path):
         made[kind] = out
     content = PdfReader(made["pdf"]).pages[0].get_contents().get_data().decode("latin-1")
     assert content.count(" c ") + content.count(" c\n") == 4, "one circle of four curves"
-    assert made["svg"].read_text().count("<circle ") == 1
+    assert made["svg"].read_text().count("<ellipse ") == 1
     picture = Image.open(made["png"]).convert("L")
     width, height = picture.size
     ink = {(x, y) for y in range(height) for x in range(width) if picture.getpixel((x, y)) < 128}

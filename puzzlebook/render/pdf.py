@@ -272,19 +272,19 @@ def _text(canvas: Canvas, item: Text, fonts: tuple[Setter, Setter]) -> None:
 
 
 KAPPA = 0.5522847498
-"""How far a circle's Bézier handles reach, in its radius: four quarter curves make its round."""
+"""How far an ellipse's Bézier handles reach, in its half axes: four quarter curves make its round."""
 
 
-def _circle(x: float, y: float, r: float) -> str:
-    """A circle about (x, y) as a closed path of four curves (a large dot of a word, ``round_marks``)."""
-    k = r * KAPPA
+def _ellipse(x: float, y: float, rx: float, ry: float) -> str:
+    """An ellipse about (x, y) as a closed path of four curves (a word's large dot, ``round_marks``)."""
+    kx, ky = rx * KAPPA, ry * KAPPA
     quarters = (
-        (x + r, y + k, x + k, y + r, x, y + r),
-        (x - k, y + r, x - r, y + k, x - r, y),
-        (x - r, y - k, x - k, y - r, x, y - r),
-        (x + k, y - r, x + r, y - k, x + r, y),
+        (x + rx, y + ky, x + kx, y + ry, x, y + ry),
+        (x - kx, y + ry, x - rx, y + ky, x - rx, y),
+        (x - rx, y - ky, x - kx, y - ry, x, y - ry),
+        (x + kx, y - ry, x + rx, y - ky, x + rx, y),
     )
-    return f"{num(x + r)} {num(y)} m " + " ".join(" ".join(map(num, q)) + " c" for q in quarters) + " h"
+    return f"{num(x + rx)} {num(y)} m " + " ".join(" ".join(map(num, q)) + " c" for q in quarters) + " h"
 
 
 def _filled(areas: list[tuple[tuple[float, float], ...]]) -> str:
@@ -332,7 +332,7 @@ def draw_maze(
     if outline or dots:  # a shape's outline over its walls, heavier, so the shape reads before its corridors
         canvas.setLineWidth(frame.wall * OUTLINE / cell)
         runs = [f"{num(a)} {num(b)} m {num(c)} {num(d)} l" for a, b, c, d in outline]
-        canvas.addLiteral("n\n" + "\n".join(runs + [_circle(*dot) for dot in dots]) + "\nS")
+        canvas.addLiteral("n\n" + "\n".join(runs + [_ellipse(*dot) for dot in dots]) + "\nS")
     accents = accent_areas(puzzle, marks_at)
     if accents:  # a word's small accents and dots, solid in the walls' ink: marks, not corridors
         canvas.setFillGray(frame.wall_gray)

@@ -177,10 +177,10 @@ def maze_png(puzzle: Puzzle, dpi: int = DPI, show_solution: bool = False) -> byt
                 (a - heavy // 2, b - heavy // 2, c + heavy - 1 - heavy // 2, d + heavy - 1 - heavy // 2),
                 fill=ink,
             )
-    for x, y, r in round_marks(puzzle, CELL):  # a word's large dots, round as its letters'
-        (a, b), (c, _) = at(x, y), at(x + r, y)
-        reach = c - a + heavy / 2  # the ring's outer edge: its stroke centred on the circle
-        draw.ellipse((a - reach, b - reach, a + reach, b + reach), outline=ink, width=heavy)
+    for x, y, rx, ry in round_marks(puzzle, CELL):  # a word's large dots, round as its letters'
+        (a, b), (c, d) = at(x, y), at(x + rx, y + ry)
+        across, down = abs(c - a) + heavy / 2, abs(d - b) + heavy / 2  # its stroke centred on the ellipse
+        draw.ellipse((a - across, b - down, a + across, b + down), outline=ink, width=heavy)
     for area in accent_areas(puzzle, CELL):  # a word's small accents and dots, solid in the walls' ink
         draw.polygon([at(x, y) for x, y in area], fill=ink)
     if answer:  # black, over the walls, as in a book's answer key

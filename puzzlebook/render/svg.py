@@ -77,10 +77,9 @@ def svg_chunks(
         )
         heavy = f'fill="none" stroke="{ink}" stroke-width="{_n(sizes.wall * OUTLINE)}" stroke-linecap="{cap}"'
         parts.append(f'<path d="{d}" {heavy}/>')
-        for x, y, r in round_marks(puzzle, cell):  # a word's large dots, round as its letters'
-            parts.append(
-                f'<circle cx="{_n(room + x * cell)}" cy="{_n(room + y * cell)}" r="{_n(r * cell)}" {heavy}/>'
-            )
+        for x, y, rx, ry in round_marks(puzzle, cell):  # a word's large dots, round as its letters'
+            centre = f'cx="{_n(room + x * cell)}" cy="{_n(room + y * cell)}"'
+            parts.append(f'<ellipse {centre} rx="{_n(rx * cell)}" ry="{_n(ry * cell)}" {heavy}/>')
     accents = accent_areas(puzzle, cell)
     if accents:  # a word's small accents and dots, solid in the walls' ink
         d = " ".join(
