@@ -156,7 +156,7 @@ def in_page_units(points: float, size: tuple[float, float], digits: int = 1, bes
     4000x4000 maze's cells), the points alone."""
     said = f"{points:.{digits}f} pt"
     unit = page_unit(points, size)
-    return f"{said} ({unit})" if beside and unit.strip("0. inm") else said
+    return f"{said} ({unit})" if beside and any(d in unit for d in "123456789") else said
 
 
 def page_unit(points: float, size: tuple[float, float]) -> str:

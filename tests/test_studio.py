@@ -913,3 +913,17 @@ def test_a_fix_is_offered_only_where_the_spec_checks_with_it(shared):
     assert offered["fits"] and offered["short by a tenth"] is None and offered["falls apart"] is None, offered
     fixed = f"title: T\nmarks: suggested\ndifficulty: age-4\nmazes:\n  - {{size: {offered['fits']}}}\n"
     assert call(port, "POST", "/api/check", fixed)[0] == 200
+
+
+def test_a_fix_not_checked_within_the_checks_deadline_is_not_offered(shared):
+    """A fix is checked again with it written, under the check's own deadline: a spec whose check took
+    nearly its 20 s could hold a check's slot three times as long, each fix checked in 20 s more."""
+    import time
+
+    _, _, studio = shared
+    spec = "title: T\nmarks: suggested\ndifficulty: age-4\nmazes:\n  - {size: 20x26}\n"
+    outcome = studio.check(spec)
+    (problem,) = outcome.problems
+    assert problem.get("fix"), problem  # offered with time to check it
+    late = studio._fixes_tried(spec, [dict(problem)], time.monotonic())
+    assert "fix" not in late[0], late

@@ -19,6 +19,7 @@ import re
 import shutil
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -216,6 +217,7 @@ class Studio:
         with self._spec_file(spec, self.checks) as path:
             token = CONFINED.set(str(self.folder))
             read = None
+            end = time.monotonic() + CHECK_SECONDS  # the fixes' checks too (``_fixes_tried``)
             try:
                 read = read_spec(path)  # read once, for the check and for the form
                 with within(CHECK_SECONDS):
@@ -223,16 +225,17 @@ class Studio:
             except PuzzlebookError as exc:
                 data = plain(read.data) if read else None
                 problems = [shown(p.as_dict(), path.name) for p in problems_of(exc)]
-                return Outcome(2, b"", self._fixes_tried(spec, problems), spec=data)
+                return Outcome(2, b"", self._fixes_tried(spec, problems, end), spec=data)
             finally:
                 CONFINED.reset(token)
             told = [sentence(shown(note.as_dict(), path.name)) for note in notes(checked)]
             return Outcome(0, b"", [], summary(checked), told, plain(read.data), first_pages(checked))
 
-    def _fixes_tried(self, spec: str, problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _fixes_tried(self, spec: str, problems: list[dict[str, Any]], end: float) -> list[dict[str, Any]]:
         """The problems, each fix offered only where the spec checks with it written (the first
-        ``FIXES_TRIED``, each a check more): a size its page takes by the measure the message uses was
-        refused by the book's own plan by a tenth of a point (a hostile review)."""
+        ``FIXES_TRIED``, each a check more, all within the check's own deadline, ``end``): a size its
+        page takes by the measure the message uses was refused by the book's own plan by a tenth of a
+        point (a hostile review). A fix not checked in time is not offered."""
         from ..build import check_book
         from ..errors import problems_of
         from .edits import EditError, apply_edits
@@ -247,14 +250,19 @@ class Studio:
                 problem.pop("fix")
                 continue
             tried += 1
+            left = end - time.monotonic()
+            if left <= 0:  # not checked in time: not offered
+                problem.pop("fix")
+                continue
             try:
                 fixed = apply_edits(spec, [{"path": path, "value": problem["fix"]}])
-                with self._hidden_file(fixed) as again, within(CHECK_SECONDS):
+                with self._hidden_file(fixed) as again, within(left):
                     check_book(again)
             except EditError:  # a fix that cannot even be written in is not offered
                 problem.pop("fix")
             except PuzzlebookError as exc:
-                if any(p.at.key == problem["key"] for p in problems_of(exc)):
+                late = time.monotonic() >= end
+                if late or any(p.at.key == problem["key"] for p in problems_of(exc)):
                     problem.pop("fix")
         return problems
 
