@@ -415,28 +415,28 @@ function showProblems(problems) {
 // The size that mends a maze, one press away: an age chosen made a typed size too dense, and the
 // message named the size to type (a newcomer's trial).
 function fixButton(input, value) {
-  const use = document.createElement("button");
-  use.type = "button";
-  use.className = "fix";
   const circle = input.closest("tr").querySelector("[data-field=grid]").value === "circle";
-  use.textContent = `Use ${value}${circle ? " rings" : ""}`;
-  use.addEventListener("click", () => {
+  return wayOn(`Use ${value}${circle ? " rings" : ""}`, () => {
     input.value = value;
     input.dispatchEvent(new Event("input", { bubbles: true })); // written as a size typed is
     input.focus();
   });
-  return use;
 }
 
 // To a problem's line in the YAML tab, for a key the form has no field for: a cover's problem said
 // "remove cover:" under the mazes, and Show me went to it and no further (a newcomer's trial).
 function toLineButton(line) {
-  const go = document.createElement("button");
-  go.type = "button";
-  go.className = "fix";
-  go.textContent = `Show line ${line} in the YAML`;
-  go.addEventListener("click", () => selectLine(line));
-  return go;
+  return wayOn(`Show line ${line} in the YAML`, () => selectLine(line));
+}
+
+// A small button beside a problem, saying what it does.
+function wayOn(text, act) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "fix";
+  button.textContent = text;
+  button.addEventListener("click", act);
+  return button;
 }
 
 function selectLine(line) {
